@@ -1,0 +1,78 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/flipbench/flipbench/variants"
+)
+
+func init() {
+	register(&command{
+		name:    "cpu",
+		summary: "this CPU, its features, and every variant: requires, runnable here, selected",
+		usage:   "[-variants spec]",
+		setup: func(fs *flag.FlagSet) func([]string) error {
+			spec := variantsFlag(fs)
+			return func(args []string) error {
+				if err := applyVariants(*spec); err != nil {
+					return err
+				}
+				return runCPU()
+			}
+		},
+	})
+}
+
+func runCPU() error {
+	c := &variants.CPU
+	fmt.Fprintf(stdout, "cpu:       %s\n", c.Brand)
+	uarch := c.Uarch
+	if uarch == "" {
+		uarch = "unknown"
+	}
+	fmt.Fprintf(stdout, "vendor:    %s  family %d (%#x)  model %d (%#x)  stepping %d  (%s)\n",
+		c.Vendor, c.Family, c.Family, c.Model, c.Model, c.Stepping, uarch)
+	fmt.Fprintf(stdout, "x86-64:    v%d\n", c.Level)
+	var has, lacks []string
+	for _, f := range variants.AllFeatures {
+		if c.Has[f] {
+			has = append(has, string(f))
+		} else if c.Detected[f] {
+			lacks = append(lacks, string(f)+" (disabled)")
+		} else {
+			lacks = append(lacks, string(f))
+		}
+	}
+	fmt.Fprintf(stdout, "features:  %s\n", strings.Join(has, " "))
+	fmt.Fprintf(stdout, "lacks:     %s\n", strings.Join(lacks, " "))
+	if c.SlowPEXT {
+		fmt.Fprintln(stdout, "note:      PEXT/PDEP are microcoded here (AMD before Zen 3): defaults avoid them")
+	}
+	if c.ZMMDownclock {
+		fmt.Fprintln(stdout, "note:      512-bit code lowers the clock here: defaults prefer 256-bit forms")
+	}
+	if p := variants.Profile(); len(p) > 0 {
+		fmt.Fprintf(stdout, "profile:   %d kernel choices from 'flipbench pick'\n", len(p))
+	}
+	fmt.Fprintln(stdout)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "KERNEL\tVARIANT\tREQUIRES\tRUNNABLE\tSELECTED\tNOTE")
+	for _, k := range variants.Kernels() {
+		sel := k.SelectedName()
+		for _, v := range k.Infos() {
+			run := "yes"
+			if !v.Runnable() {
+				run = "no"
+			}
+			mark := ""
+			if v.Name == sel {
+				mark = "*"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.Name(), v.Name, v.RequiresString(), run, mark, v.Note)
+		}
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,137 @@
+// Command flipbench finds which variant of each hot Othello solver kernel
+// is fastest on this CPU, checks every variant against its reference, and
+// runs whole endgame solves per variant set.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/flipbench/flipbench/variants"
+)
+
+// command is one subcommand; each lives in its own file and registers
+// itself in init.
+type command struct {
+	name    string
+	summary string
+	usage   string // arguments after the name
+	// setup defines the command's flags and returns what runs it with the
+	// remaining arguments.
+	setup func(fs *flag.FlagSet) func(args []string) error
+	// rawArgs commands take no flags: a board string may start with '-'.
+	rawArgs bool
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+// exitError carries an exit status other than 1.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+var stdout io.Writer = os.Stdout
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				fs := newFlags(c)
+				c.setup(fs)
+				fs.SetOutput(stdout)
+				fs.Usage()
+				return 0
+			}
+		}
+		usage(stdout)
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "flipbench: unknown command %q\n\n", args[0])
+		usage(os.Stderr)
+		return 2
+	}
+	if err := variants.ApplyEnv(); err != nil {
+		fmt.Fprintln(os.Stderr, "flipbench:", err)
+		return 2
+	}
+	fs := newFlags(c)
+	runFn := c.setup(fs)
+	rest := args[1:]
+	if !c.rawArgs {
+		if err := fs.Parse(rest); err != nil {
+			return 2
+		}
+		rest = fs.Args()
+	} else if len(rest) > 0 && rest[0] == "--" {
+		rest = rest[1:]
+	}
+	if err := runFn(rest); err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) {
+			if ee.msg != "" {
+				fmt.Fprintln(os.Stderr, "flipbench:", ee.msg)
+			}
+			return ee.code
+		}
+		fmt.Fprintf(os.Stderr, "flipbench %s: %v\n", c.name, err)
+		return 1
+	}
+	return 0
+}
+
+func newFlags(c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet("flipbench "+c.name, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: flipbench %s %s\n\n%s\n\n", c.name, c.usage, c.summary)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "flipbench: which variant of each Othello solver kernel is fastest on this CPU")
+	fmt.Fprintln(w, "\nusage: flipbench <command> [flags] [args]\n\ncommands:")
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "  help      this list; 'flipbench help <command>' for its flags")
+	fmt.Fprintln(w, "\nenvironment:")
+	fmt.Fprintln(w, "  FLIPBENCH_VARIANTS=kernel=variant,...  choose variants (as -variants)")
+	fmt.Fprintln(w, "  FLIPBENCH_DISABLE=avx512,bmi2,...      act as if this CPU lacked these features")
+}
+
+// variantsFlag adds -variants to a command and applies it before running.
+func variantsFlag(fs *flag.FlagSet) *string {
+	return fs.String("variants", "", "variant choice: kernel=variant,... (see 'flipbench cpu')")
+}
+
+func applyVariants(spec string) error {
+	if strings.TrimSpace(spec) == "" {
+		return nil
+	}
+	if err := variants.SelectSpec(spec); err != nil {
+		return &exitError{2, "-variants: " + err.Error()}
+	}
+	return nil
+}

@@ -1,0 +1,68 @@
+package kernels
+
+import "fmt"
+
+// HashEntry is one transposition-table entry: 24 bytes, as Edax's Hash.
+type HashEntry struct {
+	P, O  uint64
+	Date  uint8 // generation that wrote the entry
+	Cost  uint8
+	Depth uint8
+	Sel   uint8
+	Lower int8
+	Upper int8
+	Move  [2]uint8
+}
+
+// EmptyEntry is a cleared entry: no board, bounds -inf..+inf, no moves.
+var EmptyEntry = HashEntry{Lower: -ScoreInf, Upper: ScoreInf, Move: [2]uint8{NoMove, NoMove}}
+
+// HashTable is a table of 2^bits entries plus the 3 extra entries that let
+// a 4-way bucket start at any index without wrapping.
+type HashTable struct {
+	Entries []HashEntry
+	Mask    uint64 // index mask: 2^bits - 1
+	Date    uint8  // current generation; entries of another date are empty
+}
+
+// Ways is the bucket size.
+const Ways = 4
+
+// MaxHashBits bounds a table to 2^MaxHashBits entries (24 GiB at 40).
+const MaxHashBits = 40
+
+// NewHashTable allocates a table of 2^bits entries, cleared.
+func NewHashTable(bits int) (*HashTable, error) {
+	if bits < 2 || bits > MaxHashBits {
+		return nil, fmt.Errorf("hash bits %d: want 2..%d", bits, MaxHashBits)
+	}
+	n := uint64(1) << uint(bits)
+	t := &HashTable{Entries: make([]HashEntry, n+Ways-1), Mask: n - 1, Date: 1}
+	HashClear(t)
+	return t, nil
+}
+
+// IsEmpty reports whether entry i reads as empty: the physical empty
+// pattern, or an entry written in another generation.
+func (t *HashTable) IsEmpty(i int) bool {
+	e := t.Entries[i]
+	if e.Date != t.Date {
+		return true
+	}
+	e.Date = EmptyEntry.Date
+	return e == EmptyEntry
+}
+
+// HashClear empties every entry: the reference writes the empty pattern
+// (with the current date) into each one.
+func HashClear(t *HashTable) {
+	e := EmptyEntry
+	e.Date = t.Date
+	for i := range t.Entries {
+		t.Entries[i] = e
+	}
+}
+
+// HashPrefetch would bring the bucket of code into the cache; the reference
+// does nothing, which is always correct.
+func HashPrefetch(t *HashTable, code uint64) {}

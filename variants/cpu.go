@@ -1,0 +1,244 @@
+package variants
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/klauspost/cpuid/v2"
+)
+
+// Feature is a CPU feature a variant may require.
+type Feature string
+
+// The features that matter to the kernels here.
+const (
+	SSE2            Feature = "sse2"
+	SSSE3           Feature = "ssse3"
+	SSE41           Feature = "sse4.1"
+	SSE42           Feature = "sse4.2"
+	POPCNT          Feature = "popcnt"
+	AVX             Feature = "avx"
+	AVX2            Feature = "avx2"
+	BMI1            Feature = "bmi1"
+	BMI2            Feature = "bmi2"
+	LZCNT           Feature = "lzcnt"
+	AVX512F         Feature = "avx512f"
+	AVX512CD        Feature = "avx512cd"
+	AVX512BW        Feature = "avx512bw"
+	AVX512DQ        Feature = "avx512dq"
+	AVX512VL        Feature = "avx512vl"
+	AVX512VPOPCNTDQ Feature = "avx512vpopcntdq"
+	GFNI            Feature = "gfni"
+	ERMS            Feature = "erms"
+	CMOV            Feature = "cmov"
+)
+
+// AllFeatures lists the features flipbench reports, in report order.
+var AllFeatures = []Feature{SSE2, SSSE3, SSE41, SSE42, POPCNT, CMOV, AVX, AVX2, BMI1, BMI2, LZCNT,
+	AVX512F, AVX512CD, AVX512BW, AVX512DQ, AVX512VL, AVX512VPOPCNTDQ, GFNI, ERMS}
+
+var cpuidOf = map[Feature]cpuid.FeatureID{
+	SSE2: cpuid.SSE2, SSSE3: cpuid.SSSE3, SSE41: cpuid.SSE4, SSE42: cpuid.SSE42,
+	POPCNT: cpuid.POPCNT, CMOV: cpuid.CMOV, AVX: cpuid.AVX, AVX2: cpuid.AVX2,
+	BMI1: cpuid.BMI1, BMI2: cpuid.BMI2, LZCNT: cpuid.LZCNT,
+	AVX512F: cpuid.AVX512F, AVX512CD: cpuid.AVX512CD, AVX512BW: cpuid.AVX512BW,
+	AVX512DQ: cpuid.AVX512DQ, AVX512VL: cpuid.AVX512VL, AVX512VPOPCNTDQ: cpuid.AVX512VPOPCNTDQ,
+	GFNI: cpuid.GFNI, ERMS: cpuid.ERMS,
+}
+
+// CPUInfo describes the machine as the selection rules see it.
+type CPUInfo struct {
+	Brand    string
+	Vendor   string
+	Family   int
+	Model    int
+	Stepping int
+	Level    int    // x86-64 microarchitecture level 1..4 (0 if not amd64)
+	Uarch    string // microarchitecture name where known
+	Has      map[Feature]bool
+	Detected map[Feature]bool // before FLIPBENCH_DISABLE
+	Disabled []string         // what FLIPBENCH_DISABLE (or Disable) switched off
+	// SlowPEXT is true on AMD before Zen 3, where PEXT/PDEP are microcoded
+	// (about 250 cycles): defaults never pick a PEXT variant there.
+	SlowPEXT bool
+	// ZMMDownclock is true on Intel parts whose 512-bit instructions lower
+	// the clock (Skylake-SP/X, Cascade Lake, Cooper Lake): defaults prefer
+	// 256-bit forms there.
+	ZMMDownclock bool
+}
+
+// CPU is this machine, after FLIPBENCH_DISABLE.
+var CPU = detect()
+
+func detect() CPUInfo {
+	c := CPUInfo{
+		Brand:    strings.TrimSpace(cpuid.CPU.BrandName),
+		Vendor:   cpuid.CPU.VendorID.String(),
+		Family:   cpuid.CPU.Family,
+		Model:    cpuid.CPU.Model,
+		Stepping: cpuid.CPU.Stepping,
+		Level:    cpuid.CPU.X64Level(),
+		Has:      map[Feature]bool{},
+		Detected: map[Feature]bool{},
+	}
+	for f, id := range cpuidOf {
+		if cpuid.CPU.Supports(id) {
+			c.Detected[f] = true
+			c.Has[f] = true
+		}
+	}
+	c.Uarch = uarchName(c.Vendor, c.Family, c.Model)
+	c.SlowPEXT = cpuid.CPU.VendorID == cpuid.AMD && c.Family < 0x19
+	c.ZMMDownclock = cpuid.CPU.VendorID == cpuid.Intel && c.Family == 6 && c.Model == 0x55
+	if s := os.Getenv("FLIPBENCH_DISABLE"); s != "" {
+		if err := c.Disable(s); err != nil {
+			envErrs = append(envErrs, fmt.Errorf("FLIPBENCH_DISABLE: %v", err))
+		}
+	}
+	return c
+}
+
+// Disable switches off features for selection and checks, as if this CPU
+// lacked them: a comma-separated list of feature names, or group names
+// avx512 (every AVX-512 subset), avx (AVX and later) and bmi (BMI1, BMI2).
+func (c *CPUInfo) Disable(list string) error {
+	for _, name := range strings.Split(list, ",") {
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name == "" {
+			continue
+		}
+		var hit []Feature
+		for _, f := range AllFeatures {
+			s := string(f)
+			switch {
+			case s == name,
+				name == "avx512" && strings.HasPrefix(s, "avx512"),
+				name == "avx" && (strings.HasPrefix(s, "avx") || f == GFNI),
+				name == "bmi" && strings.HasPrefix(s, "bmi"):
+				hit = append(hit, f)
+			}
+		}
+		if len(hit) == 0 {
+			var names []string
+			for _, f := range AllFeatures {
+				names = append(names, string(f))
+			}
+			return fmt.Errorf("unknown CPU feature %q (known: avx512, avx, bmi, %s)", name, strings.Join(names, ", "))
+		}
+		for _, f := range hit {
+			delete(c.Has, f)
+		}
+		c.Disabled = append(c.Disabled, name)
+	}
+	return nil
+}
+
+// Missing returns the features of req this CPU lacks.
+func (c *CPUInfo) Missing(req []Feature) []Feature {
+	var m []Feature
+	for _, f := range req {
+		if !c.Has[f] {
+			m = append(m, f)
+		}
+	}
+	return m
+}
+
+// FeatureList returns the features this CPU has, in report order.
+func (c *CPUInfo) FeatureList() []Feature {
+	var out []Feature
+	for _, f := range AllFeatures {
+		if c.Has[f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Slug is a file-system-safe name for this CPU, used for results/<slug>/.
+func (c *CPUInfo) Slug() string {
+	s := strings.ToLower(c.Brand)
+	if s == "" {
+		s = fmt.Sprintf("%s-family%d-model%d", strings.ToLower(c.Vendor), c.Family, c.Model)
+	}
+	var b strings.Builder
+	dash := false
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	out := strings.TrimSuffix(b.String(), "-")
+	for _, junk := range []string{"-processor", "-with-radeon-graphics"} {
+		out = strings.ReplaceAll(out, junk, "")
+	}
+	return out
+}
+
+// uarchName names the microarchitecture for the families the selection
+// rules care about; "" when unknown.
+func uarchName(vendor string, family, model int) string {
+	switch vendor {
+	case "AMD":
+		switch {
+		case family == 0x17 && model < 0x30:
+			return "Zen/Zen+"
+		case family == 0x17:
+			return "Zen 2"
+		case family == 0x19 && (model < 0x10 || model >= 0x20 && model < 0x60):
+			return "Zen 3"
+		case family == 0x19:
+			return "Zen 4"
+		case family == 0x1a:
+			return "Zen 5"
+		}
+	case "Intel":
+		if family != 6 {
+			return ""
+		}
+		names := map[int]string{
+			0x3c: "Haswell", 0x3f: "Haswell", 0x45: "Haswell", 0x46: "Haswell",
+			0x3d: "Broadwell", 0x47: "Broadwell", 0x4f: "Broadwell", 0x56: "Broadwell",
+			0x4e: "Skylake", 0x5e: "Skylake", 0x8e: "Kaby Lake", 0x9e: "Coffee Lake",
+			0x55: "Skylake-SP/Cascade Lake", 0x6a: "Ice Lake-SP", 0x6c: "Ice Lake-SP",
+			0x7d: "Ice Lake", 0x7e: "Ice Lake", 0x8c: "Tiger Lake", 0x8d: "Tiger Lake",
+			0x97: "Alder Lake", 0x9a: "Alder Lake", 0xb7: "Raptor Lake", 0xba: "Raptor Lake",
+			0x8f: "Sapphire Rapids", 0xcf: "Emerald Rapids", 0xad: "Granite Rapids",
+			0x1a: "Nehalem", 0x1e: "Nehalem", 0x2a: "Sandy Bridge", 0x2d: "Sandy Bridge",
+			0x3a: "Ivy Bridge", 0x3e: "Ivy Bridge",
+		}
+		return names[model]
+	}
+	return ""
+}
+
+// envErrs collects errors from environment variables read at init; the CLI
+// and the tests report them (EnvError).
+var envErrs []error
+
+// EnvError returns the first error in FLIPBENCH_DISABLE or
+// FLIPBENCH_VARIANTS, or nil.
+func EnvError() error {
+	if len(envErrs) == 0 {
+		return nil
+	}
+	return envErrs[0]
+}
+
+func FeatureNames(fs []Feature) string {
+	if len(fs) == 0 {
+		return "-"
+	}
+	s := make([]string, len(fs))
+	for i, f := range fs {
+		s[i] = string(f)
+	}
+	slices.Sort(s)
+	return strings.Join(s, ",")
+}
