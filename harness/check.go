@@ -79,6 +79,14 @@ func Check(kernel, variant string, o Options) (Result, error) {
 	}
 	start := time.Now()
 	r.Cases, r.Mismatch = c(variant, o)
+	if r.Mismatch == nil {
+		n, mm, err := checkBatch(kernel, variant, o)
+		if err != nil {
+			return r, err
+		}
+		r.Cases += n
+		r.Mismatch = mm
+	}
 	r.Elapsed = time.Since(start)
 	return r, nil
 }

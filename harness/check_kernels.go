@@ -307,3 +307,29 @@ func checkMoveEvaluate(name string, o Options) (int, *Mismatch) {
 		}
 	})
 }
+
+func init() { checkers["popcount"] = checkPopcount }
+
+// popcount: slices of every length 0..70 (so every tail path runs) from
+// random-game positions and random words, and a long one.
+func checkPopcount(name string, o Options) (int, *Mismatch) {
+	fn, ref := mustGet(variants.Popcount, name), variants.Popcount.Reference()
+	rng := rngFor(o, 23)
+	words := make([]uint64, 4096)
+	for i := range words {
+		words[i] = rng.Uint64()
+		if i%3 == 0 {
+			words[i] = ^uint64(0)
+		}
+	}
+	n := max(o.N/1000, 200)
+	return compare("popcount", name, n, func(i int) (int, int, func() string) {
+		l := i % 71
+		if i == n-1 {
+			l = len(words)
+		}
+		off := rng.IntN(len(words) - l + 1)
+		in := words[off : off+l]
+		return fn(in), ref(in), func() string { return fmt.Sprintf("%d words at offset %d", l, off) }
+	})
+}

@@ -21,6 +21,7 @@ type (
 	HashClearFunc     func(t *kernels.HashTable)
 	HashPrefetchFunc  func(t *kernels.HashTable, code uint64)
 	MoveEvaluateFunc  func(b kernels.Board, x int, flipped uint64, parity uint8, nEmpties, h0, h1 int) int
+	PopcountFunc      func(in []uint64) int
 )
 
 // The kernels, in catalog order. Each file named after a kernel registers
@@ -44,6 +45,7 @@ var (
 	HashClear       = newKernel[HashClearFunc]("hash_clear", "every entry of a table reads as empty", kernels.HashClear)
 	HashPrefetch    = newKernel[HashPrefetchFunc]("hash_prefetch", "no observable effect; warms the bucket of a hash code", kernels.HashPrefetch)
 	MoveEvaluate    = newKernel[MoveEvaluateFunc]("move_evaluate", "Edax 4.4's shallow move-ordering score", kernels.MoveEvaluate)
+	Popcount        = newKernel[PopcountFunc]("popcount", "total set bits of a slice of bitboards", kernels.PopcountSum)
 )
 
 // RefInfo is the Info of a reference variant, registered first.

@@ -29,7 +29,11 @@ type Info struct {
 	// Bound marks variants whose result is only window-equivalent to the
 	// reference (lazy cut-offs); see the kernel's contract.
 	Bound bool
-	Note  string
+	// Asm names the assembly functions the variant calls; their CPU
+	// features, as avo listed them in the generated files, are added to
+	// Requires at registration.
+	Asm  []string
+	Note string
 }
 
 // RequiresString is the comma-separated feature list, "-" for none.
@@ -42,6 +46,8 @@ func (i Info) Runnable() bool { return len(CPU.Missing(i.Requires)) == 0 }
 type Variant[F any] struct {
 	Info
 	Fn F
+	// Batch is the variant's batch form (see batch.go), or nil.
+	Batch any
 }
 
 // Kernel is the registry of one kernel's variants.
@@ -102,6 +108,7 @@ func (k *Kernel[F]) Contract() string { return k.contract }
 // Register adds a variant; called from init in the variant's file.
 func (k *Kernel[F]) Register(info Info, fn F) {
 	info.Kernel = k.name
+	info.Requires = withAsmRequires(info.Requires, info.Asm)
 	for _, v := range k.variants {
 		if v.Name == info.Name {
 			panic("variants: duplicate " + k.name + "/" + info.Name)

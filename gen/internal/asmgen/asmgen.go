@@ -1,0 +1,44 @@
+// Package asmgen holds what every flipbench generator shares: the build
+// constraint that drops assembly under the purego tag, and helpers for
+// constant tables.
+package asmgen
+
+import (
+	"github.com/mmcloughlin/avo/attr"
+	"github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+)
+
+// Setup starts a generator: assembly only on amd64 (the file names say
+// so) and never with -tags purego. The package name comes from the -pkg
+// flag of the go:generate line.
+func Setup() {
+	build.ConstraintExpr("!purego")
+}
+
+// Table64 emits a read-only table of uint64 values and returns its address.
+func Table64(name string, vals []uint64) Mem {
+	m := build.GLOBL(name, attr.RODATA|attr.NOPTR)
+	for i, v := range vals {
+		build.DATA(8*i, U64(v))
+	}
+	return m
+}
+
+// Table32 emits a read-only table of uint32 values.
+func Table32(name string, vals []uint32) Mem {
+	m := build.GLOBL(name, attr.RODATA|attr.NOPTR)
+	for i, v := range vals {
+		build.DATA(4*i, U32(v))
+	}
+	return m
+}
+
+// Table8 emits a read-only table of bytes.
+func Table8(name string, vals []uint8) Mem {
+	m := build.GLOBL(name, attr.RODATA|attr.NOPTR)
+	for i, v := range vals {
+		build.DATA(i, U8(v))
+	}
+	return m
+}

@@ -1,0 +1,9 @@
+//go:build !purego
+
+package variants
+
+func init() {
+	Popcount.Register(Info{Name: "popcnt", Rank: 10, Asm: []string{"popcountPOPCNT"}, Note: "POPCNT, two words per iteration"}, popcountPOPCNT)
+	Popcount.Register(Info{Name: "avx512-vpopcntq", Rank: 20, ZMM: true, Asm: []string{"popcountVPOPCNTQ"},
+		Note: "AVX-512 VPOPCNTQ, eight words per iteration"}, popcountVPOPCNTQ)
+}
