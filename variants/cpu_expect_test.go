@@ -1,0 +1,96 @@
+package variants
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// expectedCPUs describes the CPUs CI emulates with qemu-x86_64 -cpu MODEL
+// (set FLIPBENCH_EXPECT_CPU=MODEL in that run, as zeebo/blake3 does): the
+// features flipbench must see, and the variant each kernel must select by
+// default there. A kernel missing from defaults must select a variant
+// that passes the rules (runnable, not PEXT on slow-PEXT parts).
+var expectedCPUs = map[string]struct {
+	has, lacks []Feature
+	slowPEXT   bool
+	defaults   map[string]string
+}{
+	"Haswell": {
+		has:   []Feature{SSE2, SSE42, POPCNT, AVX, AVX2, BMI1, BMI2, LZCNT},
+		lacks: []Feature{AVX512F, AVX512CD, AVX512BW, AVX512VL, AVX512VPOPCNTDQ, GFNI},
+		defaults: map[string]string{
+			"popcount": "popcnt",
+		},
+	},
+	"EPYC-Rome": {
+		has:      []Feature{SSE2, SSE42, POPCNT, AVX, AVX2, BMI1, BMI2, LZCNT},
+		lacks:    []Feature{AVX512F, AVX512CD, AVX512BW, AVX512VL, AVX512VPOPCNTDQ, GFNI},
+		slowPEXT: true,
+		defaults: map[string]string{
+			"popcount": "popcnt",
+		},
+	},
+	"Nehalem": {
+		has:   []Feature{SSE2, SSE42, POPCNT},
+		lacks: []Feature{AVX, AVX2, BMI1, BMI2, LZCNT, AVX512F},
+		defaults: map[string]string{
+			"popcount": "popcnt",
+		},
+	},
+}
+
+func TestExpectedCPU(t *testing.T) {
+	model := os.Getenv("FLIPBENCH_EXPECT_CPU")
+	if model == "" {
+		t.Skip("FLIPBENCH_EXPECT_CPU not set (CI sets it under qemu-x86_64 -cpu MODEL)")
+	}
+	exp, ok := expectedCPUs[model]
+	if !ok {
+		t.Fatalf("FLIPBENCH_EXPECT_CPU=%s: no expectations for it", model)
+	}
+	t.Logf("cpu %q vendor %s family %#x model %#x, level v%d, features %v", CPU.Brand, CPU.Vendor, CPU.Family, CPU.Model, CPU.Level, CPU.FeatureList())
+	for _, f := range exp.has {
+		if !CPU.Has[f] {
+			t.Errorf("%s: %s not detected", model, f)
+		}
+	}
+	for _, f := range exp.lacks {
+		if CPU.Has[f] {
+			t.Errorf("%s: %s detected, the model has none", model, f)
+		}
+	}
+	if CPU.SlowPEXT != exp.slowPEXT {
+		t.Errorf("%s: SlowPEXT = %v, want %v", model, CPU.SlowPEXT, exp.slowPEXT)
+	}
+	for _, k := range Kernels() {
+		sel := k.SelectedName()
+		var info Info
+		var runnable []string
+		for _, in := range k.Infos() {
+			if in.Name == sel {
+				info = in
+			}
+			if in.Runnable() {
+				runnable = append(runnable, in.Name)
+			}
+		}
+		t.Logf("%-18s selected %-22s runnable: %s", k.Name(), sel, strings.Join(runnable, ", "))
+		if !info.Runnable() {
+			t.Errorf("%s: selected %s, which needs %v", k.Name(), sel, info.Requires)
+		}
+		if CPU.SlowPEXT && info.UsesPEXT {
+			t.Errorf("%s: selected PEXT variant %s on a CPU where PEXT is microcoded", k.Name(), sel)
+		}
+		for _, in := range k.Infos() {
+			need512 := slices.ContainsFunc(in.Requires, func(f Feature) bool { return strings.HasPrefix(string(f), "avx512") })
+			if need512 && in.Runnable() {
+				t.Errorf("%s/%s needs AVX-512 and is listed runnable on %s", k.Name(), in.Name, model)
+			}
+		}
+		if want, ok := exp.defaults[k.Name()]; ok && sel != want {
+			t.Errorf("%s: default %s on %s, want %s", k.Name(), sel, model, want)
+		}
+	}
+}
