@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/flipbench/flipbench/kernels"
@@ -126,9 +128,14 @@ type casePool struct {
 	edge  []kernels.Board // edge cases
 }
 
-var pools = map[uint64]*casePool{}
+var (
+	poolMu sync.Mutex
+	pools  = map[uint64]*casePool{}
+)
 
 func pool(o Options) *casePool {
+	poolMu.Lock()
+	defer poolMu.Unlock()
 	if p, ok := pools[o.Seed]; ok {
 		return p
 	}
@@ -174,7 +181,8 @@ func (p *casePool) board(i int) kernels.Board {
 }
 
 // CheckAll checks every variant of every kernel (filtered by name when
-// kernel or variant is not empty), calling each with every result.
+// kernel or variant is not empty), on all cores, calling each with every
+// result in catalog order.
 func CheckAll(kernel, variant string, o Options, each func(Result)) (passed, failed int, err error) {
 	var ks []variants.KernelInfo
 	if kernel != "" {
@@ -186,33 +194,58 @@ func CheckAll(kernel, variant string, o Options, each func(Result)) (passed, fai
 	} else {
 		ks = variants.Kernels()
 	}
-	found := false
+	type job struct{ kernel, variant string }
+	var jobs []job
 	for _, k := range ks {
 		for _, info := range k.Infos() {
-			if variant != "" && info.Name != variant {
-				continue
+			if variant == "" || info.Name == variant {
+				jobs = append(jobs, job{k.Name(), info.Name})
 			}
-			found = true
-			r, err := Check(k.Name(), info.Name, o)
-			if err != nil {
-				return passed, failed, err
-			}
-			if r.Mismatch != nil {
-				failed++
-			} else if r.Skipped == "" {
-				passed++
-			}
-			each(r)
 		}
 	}
-	if !found {
+	if len(jobs) == 0 {
 		if len(ks) == 1 {
 			_, err := ks[0].Lookup(variant)
 			return 0, 0, err
 		}
 		return 0, 0, fmt.Errorf("no kernel has a variant named %q", variant)
 	}
-	return passed, failed, nil
+	pool(o) // build the shared inputs once, before the workers start
+	type done struct {
+		r   Result
+		err error
+	}
+	results := make([]chan done, len(jobs))
+	next := make(chan int, len(jobs))
+	for i := range jobs {
+		results[i] = make(chan done, 1)
+		next <- i
+	}
+	close(next)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		go func() {
+			for i := range next {
+				r, err := Check(jobs[i].kernel, jobs[i].variant, o)
+				results[i] <- done{r, err}
+			}
+		}()
+	}
+	for i := range jobs {
+		d := <-results[i]
+		if d.err != nil && err == nil {
+			err = d.err
+		}
+		if d.err != nil {
+			continue
+		}
+		if d.r.Mismatch != nil {
+			failed++
+		} else if d.r.Skipped == "" {
+			passed++
+		}
+		each(d.r)
+	}
+	return passed, failed, err
 }
 
 // Kernel names with a cross-check, sorted (for tests).
