@@ -38,6 +38,13 @@ func RegisterSolver(s SetSolver) {
 	solverMu.Unlock()
 }
 
+// HasSolver reports whether a solver is registered.
+func HasSolver() bool {
+	solverMu.Lock()
+	defer solverMu.Unlock()
+	return solver != nil
+}
+
 // ErrNoSolver is returned by SolveBenchGroups until a solver is registered.
 var ErrNoSolver = errors.New("no solver is linked into this build yet (package solver registers itself with harness.RegisterSolver once merged)")
 

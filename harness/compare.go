@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"unicode"
@@ -34,6 +35,7 @@ type Dataset struct {
 func ReadResults(paths ...string) (*Dataset, error) {
 	ds := &Dataset{Units: benchfmt.UnitMetadataMap{}, Files: paths}
 	for _, p := range paths {
+		first := len(ds.Problems)
 		f, err := os.Open(p)
 		if err != nil {
 			return nil, err
@@ -55,12 +57,26 @@ func ReadResults(paths ...string) (*Dataset, error) {
 		if _, serr := f.Seek(0, io.SeekStart); serr == nil {
 			ds.Problems = append(ds.Problems, foreignLines(f, p)...)
 		}
+		sortByLine(ds.Problems[first:])
 		f.Close()
 		if err != nil {
 			ds.Problems = append(ds.Problems, err.Error())
 		}
 	}
 	return ds, nil
+}
+
+// sortByLine orders "file:line: ..." messages of one file by line.
+func sortByLine(msgs []string) {
+	line := func(s string) int {
+		parts := strings.SplitN(s, ":", 3)
+		if len(parts) < 3 {
+			return 0
+		}
+		n, _ := strconv.Atoi(parts[1])
+		return n
+	}
+	slices.SortStableFunc(msgs, func(a, b string) int { return line(a) - line(b) })
 }
 
 // foreignLines names the lines benchfmt skips without a word: neither a
@@ -198,6 +214,7 @@ type Table struct {
 	Base        int // index of the base column
 	Cells       map[[2]benchproc.Key]*Cell
 	Differences []string // configuration fields that differ inside cells
+	Confidence  float64  // asked of the intervals
 }
 
 // Cell returns the cell of a row and a column, or nil.
@@ -308,6 +325,7 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 				return nil, fmt.Errorf("base column %q not found (columns: %s)", o.Base, strings.Join(have, ", "))
 			}
 		}
+		t.Confidence = o.Confidence
 		t.finish(o.Confidence)
 		out = append(out, t)
 	}
@@ -518,31 +536,36 @@ func WriteTables(w io.Writer, tables []*Table, markdown bool) {
 		if len(t.Differences) > 0 {
 			fmt.Fprintf(w, "\nnote: cells combine results that differ in %s (choose rows, columns or a filter that separates them)\n", strings.Join(t.Differences, ", "))
 		}
-		for _, warn := range tableWarnings(t) {
+		for _, warn := range TableWarnings(t) {
 			fmt.Fprintf(w, "\nnote: %s\n", warn)
 		}
 	}
 }
 
-// confidenceLabel is the interval's confidence, "95%", or a range when
-// small samples gave wider ones.
+// confidenceLabel is the confidence asked of the intervals ("95%"), and
+// the lowest one given where samples were too small for it.
 func confidenceLabel(t *Table) string {
-	lo, hi := 1.0, 0.0
+	s := fmt.Sprintf("%.4g%%", 100*t.Confidence)
+	lo := 1.0
 	for _, c := range t.Cells {
-		if !math.IsInf(c.Summary.Lo, 0) {
-			lo, hi = min(lo, c.Summary.Confidence), max(hi, c.Summary.Confidence)
+		if !math.IsInf(c.Summary.Lo, 0) && c.Summary.Confidence < t.Confidence {
+			lo = min(lo, c.Summary.Confidence)
 		}
 	}
-	if hi == 0 {
-		return "95%"
+	if lo < 1 {
+		s += fmt.Sprintf(" (%.4g%% where fewer runs)", 100*lo)
 	}
-	if math.Abs(hi-lo) < 1e-9 {
-		return fmt.Sprintf("%.4g%%", 100*lo)
-	}
-	return fmt.Sprintf("%.4g-%.4g%%", 100*lo, 100*hi)
+	return s
 }
 
-func tableWarnings(t *Table) []string {
+// CompareCells compares two cells of a table (base first) with the
+// table's assumption (Mann-Whitney U for AssumeNothing).
+func CompareCells(t *Table, base, c *Cell) benchmath.Comparison {
+	return t.Assumption.Compare(base.Sample, c.Sample)
+}
+
+// TableWarnings lists the statistics' warnings of a table once each.
+func TableWarnings(t *Table) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, c := range t.Cells {
