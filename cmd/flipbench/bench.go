@@ -1,0 +1,295 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/variants"
+)
+
+func init() {
+	register(&command{
+		name:    "bench",
+		summary: "benchmark every runnable variant of every kernel (or whole solves per variant) into results/<cpu>/",
+		usage:   "[-kernel K,...] [-variant V] [-count N] [-benchtime D] [-cpu N] [-solve SET [-solve-kernel K]] [-o FILE]",
+		setup: func(fs *flag.FlagSet) func([]string) error {
+			o := benchFlags{}
+			fs.StringVar(&o.kernels, "kernel", "", "only these kernels (comma-separated; default all)")
+			fs.StringVar(&o.variant, "variant", "", "only variants of this name")
+			fs.IntVar(&o.count, "count", harness.DefaultBenchOptions.Count, "measured runs of every benchmark, interleaved across variants (benchstat wants 6+ for intervals)")
+			fs.DurationVar(&o.benchtime, "benchtime", harness.DefaultBenchOptions.BenchTime, "target duration of one measured run")
+			fs.DurationVar(&o.warmup, "warmup", harness.DefaultBenchOptions.Warmup, "warm-up and calibration before a benchmark's first run")
+			fs.IntVar(&o.cpu, "cpu", -1, "pin the benchmarks to this CPU (Linux; -1: no pinning)")
+			fs.StringVar(&o.hashBits, "hash-bits", joinInts(harness.DefaultHashBits), "hash_clear table sizes, log2 of the entries (24 bytes each): 15 = 768 KiB ... 26 = 1.5 GiB")
+			fs.BoolVar(&o.noBatch, "no-batch", false, "per-call forms only")
+			fs.StringVar(&o.solve, "solve", "", "instead of the micro-benchmarks, solve this set (ffo20-39, ...) once per run with each variant of -solve-kernel")
+			fs.StringVar(&o.solveKernel, "solve-kernel", "count_last_flip", "the kernel whose variants -solve compares")
+			fs.StringVar(&o.out, "o", "", "results file (default results/<cpu-slug>/<date>-<what>.txt)")
+			fs.StringVar(&o.progress, "progress", "auto", "progress bar: auto (when stderr is a terminal), bar, lines, off")
+			fs.BoolVar(&o.dryRun, "n", false, "print what would run and the planned time, run nothing")
+			return func(args []string) error {
+				if len(args) > 0 {
+					return &exitError{2, fmt.Sprintf("bench: unexpected argument %q", args[0])}
+				}
+				return runBench(o)
+			}
+		},
+	})
+}
+
+type benchFlags struct {
+	kernels, variant   string
+	count              int
+	benchtime, warmup  time.Duration
+	cpu                int
+	hashBits           string
+	noBatch            bool
+	solve, solveKernel string
+	out, progress      string
+	dryRun             bool
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func runBench(o benchFlags) error {
+	if o.count < 1 {
+		return &exitError{2, fmt.Sprintf("bench: -count %d: want at least 1", o.count)}
+	}
+	if o.benchtime <= 0 {
+		return &exitError{2, "bench: -benchtime must be positive"}
+	}
+	sel := harness.BenchSelect{Variant: o.variant, NoBatch: o.noBatch}
+	if o.kernels != "" {
+		for _, k := range strings.Split(o.kernels, ",") {
+			sel.Kernels = append(sel.Kernels, strings.TrimSpace(k))
+		}
+	}
+	hb, err := parseInts(o.hashBits)
+	if err != nil {
+		return &exitError{2, "bench: -hash-bits: " + err.Error()}
+	}
+	for _, b := range hb {
+		if b < 2 || b > 30 {
+			return &exitError{2, fmt.Sprintf("bench: -hash-bits %d: want 2..30", b)}
+		}
+	}
+	sel.HashBits = hb
+
+	var groups []*harness.BenchGroup
+	what := "kernels"
+	if o.solve != "" {
+		groups, err = harness.SolveBenchGroups(o.solve, o.solveKernel, sel)
+		if errors.Is(err, harness.ErrNoSolver) {
+			fmt.Fprintf(stdout, "bench -solve %s: skipped: %v\n", o.solve, err)
+			return nil
+		}
+		what = "solve-" + o.solve + "-" + o.solveKernel
+	} else {
+		groups, err = harness.KernelBenchGroups(sel)
+		if len(sel.Kernels) > 0 {
+			what = "kernels-" + strings.Join(sel.Kernels, "+")
+		}
+	}
+	if err != nil {
+		return &exitError{2, "bench: " + err.Error()}
+	}
+	if o.variant != "" {
+		what += "-" + o.variant
+	}
+	bo := harness.BenchOptions{Count: o.count, BenchTime: o.benchtime, Warmup: o.warmup}
+	plan, runs := harness.Plan(groups, bo)
+	if o.dryRun {
+		for _, g := range groups {
+			fmt.Fprintf(stdout, "%s:\n", g.Title)
+			for _, c := range g.Cases {
+				fmt.Fprintf(stdout, "  %s\n", c.FullName())
+			}
+		}
+		fmt.Fprintf(stdout, "%d runs, about %v\n", runs, plan.Round(time.Second))
+		return nil
+	}
+	if len(groups) == 0 {
+		return &exitError{2, "bench: nothing to run"}
+	}
+
+	now := time.Now()
+	bo.Config = harness.MachineConfig(now)
+	bo.Config = append(bo.Config,
+		[2]string{"count", strconv.Itoa(o.count)},
+		[2]string{"benchtime", o.benchtime.String()})
+	if o.solve != "" {
+		bo.Config = append(bo.Config, [2]string{"variants", variants.Selection()})
+	}
+	path := o.out
+	if path == "" {
+		path = harness.ResultsName(harness.ResultsDir(), variants.CPU.Slug(), now, what)
+	}
+	if o.cpu >= 0 {
+		unpin, err := harness.PinToCPU(o.cpu)
+		if err != nil {
+			return &exitError{2, "bench: -cpu: " + err.Error()}
+		}
+		defer unpin()
+		bo.Config = append(bo.Config, [2]string{"pinned", "cpu " + strconv.Itoa(o.cpu)})
+	}
+	rf, err := harness.CreateResults(path)
+	if err != nil {
+		return err
+	}
+
+	// Ctrl-C stops after the run in progress and keeps every finished
+	// result; a second Ctrl-C kills (the .partial file stays).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	defer stop()
+
+	fmt.Fprintf(stdout, "%s (%s), %d runs, about %v; writing %s\n", variants.CPU.Brand, variants.CPU.Uarch, runs, plan.Round(time.Second), path)
+	bo.Progress = newProgress(o.progress)
+	start := time.Now()
+	runErr := harness.RunBenchmarks(ctx, groups, bo, rf.Write)
+	closeErr := rf.Close()
+	switch {
+	case errors.Is(closeErr, harness.ErrNoResults):
+		if runErr == nil {
+			runErr = closeErr
+		}
+	case closeErr != nil:
+		return fmt.Errorf("%s: %v", path, closeErr)
+	}
+	if runErr != nil {
+		if errors.Is(runErr, context.Canceled) {
+			if rf.Results() > 0 {
+				fmt.Fprintf(stdout, "interrupted after %v: kept %d finished results in %s\n", time.Since(start).Round(time.Second), rf.Results(), path)
+			}
+			return &exitError{130, "interrupted"}
+		}
+		if rf.Results() > 0 {
+			fmt.Fprintf(stdout, "kept %d finished results in %s\n", rf.Results(), path)
+		}
+		return runErr
+	}
+	fmt.Fprintf(stdout, "%d results in %v: %s\n", rf.Results(), time.Since(start).Round(time.Second), path)
+	fmt.Fprintf(stdout, "next: flipbench compare %s   (or flipbench report, flipbench pick)\n", path)
+	return nil
+}
+
+// ---- progress ----
+
+func newProgress(mode string) harness.Progress {
+	tty := term.IsTerminal(int(os.Stderr.Fd()))
+	switch mode {
+	case "off":
+		return nil
+	case "lines":
+		return &lineProgress{}
+	case "bar":
+		return &barProgress{}
+	}
+	if tty {
+		return &barProgress{}
+	}
+	return &lineProgress{}
+}
+
+// barProgress is a terminal progress bar over the planned time: its
+// length is the session's planned duration, and each finished run adds
+// its planned share, so the time left is the library's estimate from the
+// real pace.
+type barProgress struct {
+	bar        *progressbar.ProgressBar
+	runs, done int
+}
+
+func (p *barProgress) Start(total time.Duration, runs int) {
+	p.runs = runs
+	p.bar = progressbar.NewOptions64(total.Milliseconds(),
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetWidth(24),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionShowDescriptionAtLineEnd(),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetRenderBlankState(true))
+}
+
+func (p *barProgress) Run(what string) {
+	p.bar.Describe(fmt.Sprintf("%d/%d %s", p.done+1, p.runs, what))
+}
+
+func (p *barProgress) Done(planned time.Duration) {
+	p.done++
+	p.bar.Add64(planned.Milliseconds())
+}
+
+func (p *barProgress) Finish() { p.bar.Finish() }
+
+// lineProgress prints a line at most every 10 seconds (logs, CI).
+type lineProgress struct {
+	total, done time.Duration
+	runs, n     int
+	start, last time.Time
+	what        string
+}
+
+func (p *lineProgress) Start(total time.Duration, runs int) {
+	p.total, p.runs, p.start = total, runs, time.Now()
+	p.last = p.start
+}
+
+func (p *lineProgress) Run(what string) { p.what = what }
+
+func (p *lineProgress) Done(planned time.Duration) {
+	p.done += planned
+	p.n++
+	if time.Since(p.last) < 10*time.Second && p.n < p.runs {
+		return
+	}
+	p.last = time.Now()
+	el := time.Since(p.start)
+	left := time.Duration(0)
+	if p.done > 0 {
+		left = time.Duration(float64(el) * float64(p.total-p.done) / float64(p.done))
+	}
+	fmt.Fprintf(os.Stderr, "bench: %3.0f%% %d/%d runs, %v elapsed, about %v left; last: %s\n",
+		100*float64(p.done)/float64(p.total), p.n, p.runs, el.Round(time.Second), left.Round(time.Second), p.what)
+}
+
+func (p *lineProgress) Finish() {}

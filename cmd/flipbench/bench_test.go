@@ -1,0 +1,80 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/flipbench/flipbench/harness"
+)
+
+func TestBenchWritesResults(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r", "x.txt")
+	code, text := runCLI(t, "bench", "-kernel", "flip,popcount", "-count", "2", "-benchtime", "1ms", "-warmup", "1ms", "-progress", "off", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, text)
+	}
+	ds, err := harness.ReadResults(out)
+	if err != nil || len(ds.Problems) > 0 {
+		t.Fatalf("%v %v", err, ds.Problems)
+	}
+	n := 0
+	for _, r := range ds.Results {
+		if !strings.HasPrefix(string(r.Name), "Kernel/kernel=flip/") && !strings.HasPrefix(string(r.Name), "Kernel/kernel=popcount/") {
+			t.Errorf("unexpected %s", r.Name)
+		}
+		for _, k := range []string{"cpu", "cpu-slug", "uarch", "x64level", "goamd64", "go", "commit", "date", "cpu-family", "cpu-model", "cpu-stepping", "cpu-vendor"} {
+			if r.GetConfig(k) == "" {
+				t.Errorf("%s: no %s configuration", r.Name, k)
+			}
+		}
+		n++
+	}
+	if n == 0 || !strings.Contains(text, out) {
+		t.Errorf("%d results; output:\n%s", n, text)
+	}
+	if _, err := os.Stat(out + ".partial"); err == nil {
+		t.Error(".partial left")
+	}
+	code, text = runCLI(t, "bench", "-kernel", "flip", "-n")
+	if code != 0 || !strings.Contains(text, "Kernel/kernel=flip/variant=reference/form=call") {
+		t.Errorf("bench -n: exit %d\n%s", code, text)
+	}
+	if code, _ := runCLI(t, "bench", "-kernel", "nope", "-n"); code != 2 {
+		t.Errorf("unknown kernel: exit %d, want 2", code)
+	}
+}
+
+func TestBenchSolveWithoutSolver(t *testing.T) {
+	if harness.HasSolver() {
+		t.Skip("a solver is linked in")
+	}
+	code, text := runCLI(t, "bench", "-solve", "ffo20-39", "-progress", "off", "-o", filepath.Join(t.TempDir(), "s.txt"))
+	if code != 0 || !strings.Contains(text, "skipped") {
+		t.Errorf("exit %d:\n%s", code, text)
+	}
+}
+
+func TestCompareReportPickOnTestdata(t *testing.T) {
+	td := filepath.Join("..", "..", "harness", "testdata")
+	files, _ := filepath.Glob(filepath.Join(td, "results", "*", "*-kernels.txt"))
+	args := append([]string{"compare", "-latest", "-row", "/variant", "-col", "cpu", "-filter", "/kernel:flip /form:call"}, files...)
+	code, text := runCLI(t, args...)
+	if code != 0 || !strings.Contains(text, "AMD Ryzen 7 3700X") || !strings.Contains(text, "i7-4770") {
+		t.Errorf("compare across CPUs: exit %d\n%s", code, text)
+	}
+	code, text = runCLI(t, "compare", "-row", "/variant", filepath.Join(td, "bad", "mixed.txt"))
+	if code != 0 || !strings.Contains(text, "4 unreadable lines skipped") || !strings.Contains(text, "bitscan") {
+		t.Errorf("compare with garbage: exit %d\n%s", code, text)
+	}
+	dir := t.TempDir()
+	code, text = runCLI(t, "report", "-results", filepath.Join(td, "results"), "-o", filepath.Join(dir, "B.md"), "-charts", filepath.Join(dir, "charts"))
+	if code != 0 || !strings.Contains(text, "2 CPUs") {
+		t.Errorf("report: exit %d\n%s", code, text)
+	}
+	code, text = runCLI(t, append([]string{"pick", "-n"}, files[0])...)
+	if code != 0 || !strings.Contains(text, "flip") || !strings.Contains(text, "why:") {
+		t.Errorf("pick: exit %d\n%s", code, text)
+	}
+}

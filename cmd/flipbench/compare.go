@@ -1,0 +1,68 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/flipbench/flipbench/harness"
+)
+
+func init() {
+	register(&command{
+		name:    "compare",
+		summary: "tables from results files: medians, confidence intervals, deltas and p-values (benchstat's statistics)",
+		usage:   "[-row KEYS] [-col KEYS] [-table KEYS] [-filter EXPR] [-base COL] [-md] [FILE...]   (default: every file under results/)",
+		setup: func(fs *flag.FlagSet) func([]string) error {
+			o := harness.DefaultCompare
+			fs.StringVar(&o.Row, "row", o.Row, "projection of rows: keys such as /kernel,/variant,/form,/size, .fullname (benchproc syntax)")
+			fs.StringVar(&o.Col, "col", o.Col, "projection of columns: a configuration key (cpu, uarch, commit, .file) or a name key (/variant)")
+			fs.StringVar(&o.Table, "table", o.Table, "projection splitting tables (each unit is a table of its own)")
+			fs.StringVar(&o.Filter, "filter", "", "keep only matching results, e.g. '/kernel:flip /form:call' or '/kernel:(flip OR moves)'")
+			fs.StringVar(&o.Base, "base", "", "the column the others are compared with (default the first)")
+			fs.Float64Var(&o.Confidence, "confidence", 0.95, "confidence level of the intervals")
+			md := fs.Bool("md", false, "Markdown tables")
+			latest := fs.Bool("latest", false, "per machine and benchmark, only the newest file's results (default when no file is named)")
+			return func(args []string) error {
+				files := args
+				if len(files) == 0 {
+					var err error
+					dir := harness.ResultsDir()
+					if files, err = harness.ResultsFiles(dir); err != nil {
+						return err
+					}
+					if len(files) == 0 {
+						return &exitError{2, fmt.Sprintf("compare: no results files under %s (run flipbench bench, or name files)", dir)}
+					}
+					*latest = true
+				}
+				return runCompare(files, o, *md, *latest)
+			}
+		},
+	})
+}
+
+func runCompare(files []string, o harness.CompareOptions, md, latest bool) error {
+	ds, err := harness.ReadResults(files...)
+	if err != nil {
+		return err
+	}
+	for _, p := range ds.Problems {
+		fmt.Fprintln(os.Stderr, p)
+	}
+	if latest {
+		ds.KeepLatest()
+	}
+	tables, err := harness.BuildTables(ds, o)
+	if err != nil {
+		return &exitError{2, "compare: " + err.Error()}
+	}
+	if len(tables) == 0 {
+		return &exitError{1, "compare: no result matches"}
+	}
+	harness.WriteTables(stdout, tables, md)
+	if len(ds.Problems) > 0 {
+		fmt.Fprintf(stdout, "\n%d unreadable lines skipped (listed on stderr)\n", len(ds.Problems))
+	}
+	return nil
+}

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/results"
+	"github.com/flipbench/flipbench/variants"
+)
+
+// profileSource says where the profile in force came from ("" for none).
+var profileSource string
+
+// At startup, the profile of this CPU (FLIPBENCH_PROFILE, else the user's,
+// else the one embedded from results/<slug>/profile.json) sets the default
+// variants; -variants and FLIPBENCH_VARIANTS still override it.
+func init() {
+	p, src, err := results.Find(variants.CPU.Slug())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "flipbench: ignoring the pick profile: %v\n", err)
+		return
+	}
+	if p == nil {
+		return
+	}
+	for k, v := range p.Choices {
+		kern, err := variants.KernelByName(k)
+		if err == nil {
+			_, err = kern.Lookup(v)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "flipbench: profile %s: %s=%s ignored: %v\n", src, k, v, err)
+			delete(p.Choices, k)
+		}
+	}
+	variants.SetProfile(p.Choices)
+	profileSource = src
+}
+
+func init() {
+	register(&command{
+		name:    "pick",
+		summary: "choose the fastest variant per kernel on this CPU (where significant) and write it as this CPU's profile",
+		usage:   "[-quick] [-alpha A] [-o FILE] [-user] [-n] [RESULTS-FILE...]   (default: results/<this cpu>/*.txt)",
+		setup: func(fs *flag.FlagSet) func([]string) error {
+			o := pickFlags{}
+			fs.BoolVar(&o.quick, "quick", false, "measure now (per call, 6 interleaved runs) even if results exist")
+			fs.Float64Var(&o.alpha, "alpha", 0.05, "significance a winner needs against the default")
+			fs.StringVar(&o.out, "o", "", "profile file (default results/<cpu-slug>/profile.json)")
+			fs.BoolVar(&o.user, "user", false, "also install the profile in the user config dir, where an installed flipbench finds it")
+			fs.BoolVar(&o.dry, "n", false, "print the choice, write no profile")
+			return func(args []string) error {
+				o.files = args
+				return runPick(o)
+			}
+		},
+	})
+}
+
+type pickFlags struct {
+	quick, user, dry bool
+	alpha            float64
+	out              string
+	files            []string
+}
+
+func runPick(o pickFlags) error {
+	slug := variants.CPU.Slug()
+	dir := harness.ResultsDir()
+	// the built-in defaults, without any profile or user choice
+	variants.SetProfile(nil)
+	variants.ResetSelection()
+	defaults := map[string]string{}
+	for _, k := range variants.Kernels() {
+		defaults[k.Name()] = k.SelectedName()
+	}
+
+	files := o.files
+	if len(files) == 0 && !o.quick {
+		all, err := filepath.Glob(filepath.Join(dir, slug, "*.txt"))
+		if err != nil {
+			return err
+		}
+		files = all
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(stdout, "no results for this CPU (%s) under %s: measuring now (per call, 6 interleaved runs)\n", slug, dir)
+		f, err := quickMeasure(dir, slug)
+		if err != nil {
+			return err
+		}
+		files = []string{f}
+	}
+	ds, err := harness.ReadResults(files...)
+	if err != nil {
+		return err
+	}
+	for _, p := range ds.Problems {
+		fmt.Fprintln(os.Stderr, p)
+	}
+	ds.KeepLatest()
+	cpu := slug
+	if len(o.files) > 0 && len(ds.Results) > 0 {
+		cpu = harness.CPUOf(ds.Results[0])
+		if cpu != slug {
+			fmt.Fprintf(stdout, "note: these results are from %s, not this CPU (%s)\n", cpu, slug)
+		}
+	}
+	picks := harness.Pick(ds, cpu, harness.PickOptions{Alpha: o.alpha, Defaults: defaults})
+	writePicks(picks)
+
+	p := &results.Profile{CPU: cpu, Brand: variants.CPU.Brand, Uarch: variants.CPU.Uarch, Date: time.Now().UTC().Truncate(time.Second),
+		Commit: harness.Commit(), Choices: map[string]string{}, Kernels: picks}
+	for _, f := range files {
+		if rel, err := filepath.Rel(filepath.Dir(dir), f); err == nil && !strings.HasPrefix(rel, "..") {
+			f = rel
+		}
+		p.From = append(p.From, filepath.ToSlash(f))
+	}
+	for _, kc := range picks {
+		if kc.Choice != kc.Default {
+			p.Choices[kc.Kernel] = kc.Choice
+		}
+	}
+	fmt.Fprintf(stdout, "\n%d kernels where a variant beats the built-in default significantly\n", len(p.Choices))
+	if o.dry {
+		return nil
+	}
+	out := o.out
+	if out == "" {
+		out = filepath.Join(dir, results.ProfileName(cpu))
+	}
+	if err := p.Write(out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "profile written to %s: built from this repository, flipbench (and its solver) use it by default on this CPU\n", out)
+	if o.user {
+		up, err := results.UserProfilePath(cpu)
+		if err != nil {
+			return err
+		}
+		if err := p.Write(up); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "installed in %s (overrides the embedded profile; FLIPBENCH_PROFILE=off disables both)\n", up)
+	}
+	return nil
+}
+
+func quickMeasure(dir, slug string) (string, error) {
+	groups, err := harness.KernelBenchGroups(harness.BenchSelect{HashBits: []int{22}, NoBatch: true})
+	if err != nil {
+		return "", err
+	}
+	now := time.Now()
+	bo := harness.BenchOptions{Count: 6, BenchTime: 50 * time.Millisecond, Warmup: 10 * time.Millisecond, Config: harness.MachineConfig(now)}
+	bo.Progress = newProgress("auto")
+	path := harness.ResultsName(dir, slug, now, "pick-quick")
+	rf, err := harness.CreateResults(path)
+	if err != nil {
+		return "", err
+	}
+	runErr := harness.RunBenchmarks(context.Background(), groups, bo, rf.Write)
+	if err := rf.Close(); err != nil {
+		return "", err
+	}
+	if runErr != nil {
+		return "", runErr
+	}
+	fmt.Fprintf(stdout, "measured: %s\n\n", path)
+	return path, nil
+}
+
+func fmtFig(f *results.Figure) string {
+	if f == nil {
+		return "-"
+	}
+	ci := "±∞"
+	if f.Lo > 0 && f.Hi > 0 && f.Ns > 0 {
+		ci = fmt.Sprintf("±%.0f%%", 100*max(f.Ns-f.Lo, f.Hi-f.Ns)/f.Ns)
+	}
+	return fmt.Sprintf("%s %s %s", f.Variant, fmtNs(f.Ns), ci)
+}
+
+func fmtNs(ns float64) string {
+	switch {
+	case ns >= 1e6:
+		return fmt.Sprintf("%.3gms", ns/1e6)
+	case ns >= 1e3:
+		return fmt.Sprintf("%.3gµs", ns/1e3)
+	}
+	return fmt.Sprintf("%.3gns", ns)
+}
+
+func writePicks(picks []results.KernelChoice) {
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "KERNEL\tCHOICE\tFASTEST\tRUNNER-UP\tREFERENCE\tSPEED-UP")
+	for _, kc := range picks {
+		choice := kc.Choice
+		if kc.Choice == kc.Default {
+			choice += " (default)"
+		}
+		speed := "-"
+		if kc.Winner != nil && kc.Reference != nil && kc.Winner.Ns > 0 {
+			speed = fmt.Sprintf("%.2fx", kc.Reference.Ns/kc.Winner.Ns)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", kc.Kernel, choice, fmtFig(kc.Winner), fmtFig(kc.RunnerUp), fmtFig(kc.Reference), speed)
+	}
+	tw.Flush()
+	fmt.Fprintln(stdout, "\nwhy:")
+	for _, kc := range picks {
+		fmt.Fprintf(stdout, "  %-18s %s\n", kc.Kernel, kc.Reason)
+	}
+}

@@ -1,0 +1,169 @@
+// Package results holds the benchmark results of every CPU measured
+// (results/<cpu-slug>/*.txt, Go's benchmark format) and the per-CPU pick
+// profiles (results/<cpu-slug>/profile.json) written by flipbench pick.
+// The directory is embedded, so that a binary built from this repository
+// selects, on a CPU that has a committed profile, the variants measured
+// fastest there.
+package results
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+//go:embed *
+var embedded embed.FS
+
+// FS is the embedded results directory.
+func FS() fs.FS { return embedded }
+
+// Profile is what flipbench pick decided for one CPU: the variant of each
+// kernel that measured significantly faster than the built-in default, and
+// the figures behind every decision.
+type Profile struct {
+	CPU     string            `json:"cpu"` // slug
+	Brand   string            `json:"brand"`
+	Uarch   string            `json:"uarch,omitempty"`
+	Date    time.Time         `json:"date"`
+	Commit  string            `json:"commit,omitempty"`
+	From    []string          `json:"from,omitempty"` // the results files it was picked from
+	Choices map[string]string `json:"choices"`        // kernel -> variant, applied at startup
+	Kernels []KernelChoice    `json:"kernels"`        // every kernel, with its reason
+}
+
+// KernelChoice explains one kernel's decision.
+type KernelChoice struct {
+	Kernel    string  `json:"kernel"`
+	Choice    string  `json:"choice"`  // the variant in use with this profile
+	Default   string  `json:"default"` // the built-in rules' choice
+	Reason    string  `json:"reason"`
+	Winner    *Figure `json:"winner,omitempty"`
+	RunnerUp  *Figure `json:"runner_up,omitempty"`
+	Reference *Figure `json:"reference,omitempty"`
+}
+
+// Figure is one variant's measurement: median and confidence interval in
+// nanoseconds per operation, over N runs.
+type Figure struct {
+	Variant    string  `json:"variant"`
+	Ns         float64 `json:"ns"`
+	Lo         float64 `json:"lo"`
+	Hi         float64 `json:"hi"`
+	Confidence float64 `json:"confidence"`
+	N          int     `json:"n"`
+}
+
+// ProfileName is the profile's path inside a results directory.
+func ProfileName(slug string) string { return filepath.Join(slug, "profile.json") }
+
+// Parse reads a profile.
+func Parse(data []byte) (*Profile, error) {
+	var p Profile
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, err
+	}
+	if p.CPU == "" {
+		return nil, errors.New("not a flipbench profile (no cpu)")
+	}
+	return &p, nil
+}
+
+// Embedded returns the committed profile of a CPU, or nil.
+func Embedded(slug string) (*Profile, error) {
+	data, err := embedded.ReadFile(slug + "/profile.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	p, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("embedded results/%s/profile.json: %v", slug, err)
+	}
+	return p, nil
+}
+
+// UserProfilePath is where a user's own profile of a CPU lives
+// (<user config dir>/flipbench/<slug>/profile.json); it overrides the
+// embedded one.
+func UserProfilePath(slug string) (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "flipbench", slug, "profile.json"), nil
+}
+
+// Find returns the profile in force for a CPU and where it came from:
+// the file named by $FLIPBENCH_PROFILE ("off" for none), else the user's
+// (UserProfilePath), else the embedded one; nil if there is none.
+func Find(slug string) (*Profile, string, error) {
+	if env := os.Getenv("FLIPBENCH_PROFILE"); env != "" {
+		if env == "off" || env == "none" {
+			return nil, "", nil
+		}
+		p, err := readFile(env)
+		return p, env, err
+	}
+	if up, err := UserProfilePath(slug); err == nil {
+		if p, err := readFile(up); err == nil {
+			return p, up, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, up, err
+		}
+	}
+	p, err := Embedded(slug)
+	if p == nil || err != nil {
+		return nil, "", err
+	}
+	return p, "embedded results/" + slug + "/profile.json", nil
+}
+
+func readFile(path string) (*Profile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return p, nil
+}
+
+// Write saves a profile atomically (temporary file in the same directory,
+// synced, renamed).
+func (p *Profile) Write(path string) error {
+	data, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".profile-*.json")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
