@@ -221,3 +221,7 @@ func PackedSizes() []int {
 	}
 	return s
 }
+
+// PackIndexTable returns the plain-to-packed index map of a ply's table
+// (kernels.NumWeights entries; read only).
+func PackIndexTable() []int32 { return packIndex }
