@@ -2,7 +2,6 @@ package train
 
 import (
 	"math/bits"
-	"sort"
 
 	"github.com/flipbench/flipbench/kernels"
 )
@@ -20,6 +19,7 @@ type Solver interface {
 // project's solver. Not safe for concurrent use: one per goroutine.
 type Exact struct {
 	ops   ops
+	ev    *evaluator // if set, orders moves far from the end
 	tt    []ttEntry
 	mask  uint64
 	Nodes uint64
@@ -32,7 +32,11 @@ type ttEntry struct {
 	n            uint8
 }
 
-const ttMinEmpties = 8
+const (
+	ttMinEmpties = 7
+	evalOrderMin = 12 // eval ordering at this many empties and more
+	evalOrderDiv = 16 // 1/128 disc -> ordering units (16 per reply)
+)
 
 // NewExact returns a solver with a 2^bits-entry transposition table.
 func NewExact(bits int) *Exact {
@@ -105,16 +109,20 @@ func (s *Exact) ab(P, O uint64, alpha, beta, n int, passed bool) int {
 		x := bits.TrailingZeros64(m)
 		f := s.ops.flip(P, O, x)
 		np, no := O^f, P|f|kernels.Bit(x)
-		sc := bits.OnesCount64(s.ops.moves(np, no))*16 + bits.OnesCount64(s.ops.moves(np, no)&cornerMask)*32
+		om := s.ops.moves(np, no)
+		sc := bits.OnesCount64(om)*16 + bits.OnesCount64(om&cornerMask)*32
 		if kernels.Bit(x)&cornerMask != 0 {
 			sc -= 24
+		}
+		if n >= evalOrderMin && s.ev != nil && s.ev.has(n-1) {
+			sc += s.ev.eval(board{P: np, O: no}) / evalOrderDiv
 		}
 		if x == ttMove {
 			sc = -1 << 20
 		}
 		cs = append(cs, child{np, no, x, sc})
 	}
-	sort.Slice(cs, func(i, j int) bool { return cs[i].score < cs[j].score })
+	sortChildren(cs)
 	a0 := alpha
 	best, bestMove := -65, cs[0].x
 	for i, c := range cs {
@@ -154,11 +162,31 @@ func (s *Exact) ab(P, O uint64, alpha, beta, n int, passed bool) int {
 	return best
 }
 
-// small searches near the end: corners first, then the other squares, no
-// table.
+// sortChildren sorts by score, lowest first (insertion sort: a few
+// moves, stable).
+func sortChildren(cs []child) {
+	for i := 1; i < len(cs); i++ {
+		c := cs[i]
+		j := i
+		for ; j > 0 && cs[j-1].score > c.score; j-- {
+			cs[j] = cs[j-1]
+		}
+		cs[j] = c
+	}
+}
+
+// small searches near the end without a table: moves in odd quadrants
+// (an odd number of empties) first, corners first within each.
 func (s *Exact) small(P, O, moves uint64, alpha, beta, n int) int {
 	best := -65
-	for _, group := range [2]uint64{moves & cornerMask, moves &^ cornerMask} {
+	odd := uint64(0)
+	e := ^(P | O)
+	for q := 0; q < 4; q++ {
+		if bits.OnesCount64(e&quadrants[q])&1 == 1 {
+			odd |= quadrants[q]
+		}
+	}
+	for _, group := range [4]uint64{moves & odd & cornerMask, moves & odd &^ cornerMask, moves &^ odd & cornerMask, moves &^ odd &^ cornerMask} {
 		for m := group; m != 0; m &= m - 1 {
 			x := bits.TrailingZeros64(m)
 			f := s.ops.flip(P, O, x)
@@ -173,6 +201,8 @@ func (s *Exact) small(P, O, moves uint64, alpha, beta, n int) int {
 	}
 	return best
 }
+
+var quadrants = [4]uint64{0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000}
 
 // last scores the position with one empty square.
 func (s *Exact) last(P, O uint64) int {
@@ -217,7 +247,7 @@ func (s *searcher) ab(P, O uint64, alpha, beta, depth int, passed bool) int {
 		f := s.ops.flip(P, O, x)
 		np, no := O^f, P|f|kernels.Bit(x)
 		sc := 0
-		if depth >= 3 && s.ev.has(bits.OnesCount64(^(np|no))) {
+		if depth >= 3 && s.ev.has(bits.OnesCount64(^(np | no))) {
 			sc = s.ev.eval(board{P: np, O: no}) // the opponent's view: lowest first
 		} else if depth == 2 {
 			sc = bits.OnesCount64(s.ops.moves(np, no))
@@ -225,7 +255,7 @@ func (s *searcher) ab(P, O uint64, alpha, beta, depth int, passed bool) int {
 		cs = append(cs, child{np, no, x, sc})
 	}
 	if depth >= 2 {
-		sort.Slice(cs, func(i, j int) bool { return cs[i].score < cs[j].score })
+		sortChildren(cs)
 	}
 	best := -1 << 20
 	for _, c := range cs {
