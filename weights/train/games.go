@@ -1,0 +1,85 @@
+package train
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// Game kinds: uniformly random moves, or self-play after a random
+// opening: the move that leaves the opponent the fewest replies (no
+// weights yet) or the best one-ply evaluation (with weights), with a
+// random move one time in ten.
+const (
+	kindRandom = iota
+	kindSelfPlay
+)
+
+// playGame plays game i of a seed and returns the positions met where the
+// side to move has a move.
+func playGame(o ops, seed uint64, i int, play *evaluator) []board {
+	rng := rand.New(rand.NewPCG(seed, uint64(i)))
+	kind := kindRandom
+	if i%2 == 1 {
+		kind = kindSelfPlay
+	}
+	opening := 2 + rng.IntN(19)
+	b := kernels.StartBoard
+	out := make([]board, 0, 60)
+	for ply := 0; ; ply++ {
+		m := o.moves(b.P, b.O)
+		if m == 0 {
+			b = b.Swap()
+			if m = o.moves(b.P, b.O); m == 0 {
+				return out
+			}
+		}
+		out = append(out, b)
+		var x int
+		if kind == kindRandom || ply < opening || rng.IntN(10) == 0 {
+			x = nthBit(m, rng.IntN(bits.OnesCount64(m)))
+		} else {
+			x = policy(o, b, m, play, rng)
+		}
+		b = b.Play(x, o.flip(b.P, b.O, x))
+	}
+}
+
+func nthBit(m uint64, k int) int {
+	for ; k > 0; k-- {
+		m &= m - 1
+	}
+	return bits.TrailingZeros64(m)
+}
+
+// policy picks the move with the lowest score for the opponent (ties at
+// random).
+func policy(o ops, b board, m uint64, play *evaluator, rng *rand.Rand) int {
+	best, bestScore, ties := -1, 1<<30, 0
+	for mm := m; mm != 0; mm &= mm - 1 {
+		x := bits.TrailingZeros64(mm)
+		f := o.flip(b.P, b.O, x)
+		c := b.Play(x, f)
+		var s int
+		if play != nil && play.has(c.NumEmpties()) {
+			s = play.eval(c)
+		} else {
+			om := o.moves(c.P, c.O)
+			s = 10*bits.OnesCount64(om) + 20*bits.OnesCount64(om&cornerMask)
+			if kernels.Bit(x)&cornerMask != 0 {
+				s -= 30
+			}
+		}
+		switch {
+		case s < bestScore:
+			best, bestScore, ties = x, s, 1
+		case s == bestScore:
+			ties++
+			if rng.IntN(ties) == 0 {
+				best = x
+			}
+		}
+	}
+	return best
+}

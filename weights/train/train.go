@@ -1,0 +1,427 @@
+package train
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/flipbench/flipbench/weights"
+)
+
+// Config is a training run. Every field but Workers, Dir, Log and TTY
+// decides the result: the same Config gives the same weights.
+type Config struct {
+	Seed       uint64
+	Games      int     // games played (half random, half self-play)
+	ExactMax   int     // exact labels at this many empties and fewer
+	Group      int     // empties per phase group (plies of a group share a table)
+	Depth      int     // search depth of the labels above ExactMax (>= Group)
+	MaxSamples int     // positions per group at most (0: all)
+	Lambda     float64 // ridge regularisation
+	Iters      int     // conjugate-gradient iterations at most
+	// Play, if set, are the weights the self-play games use (one-ply
+	// search); otherwise they play the fewest-replies heuristic.
+	Play *weights.Set
+
+	Workers int       // labelling goroutines (0: GOMAXPROCS)
+	Dir     string    // checkpoint directory ("" : none)
+	Log     io.Writer // progress and reports (nil: none)
+	TTY     bool      // Log is a terminal: redraw the progress line
+	// Exact, if set, makes the exact labeller of each worker (default:
+	// NewExact with the weights fitted so far for move ordering).
+	Exact func() Solver
+}
+
+// DefaultConfig is the configuration of the shipped weights.
+func DefaultConfig() Config {
+	return Config{Seed: 1, Games: 40000, ExactMax: 18, Group: 4, Depth: 4, MaxSamples: 0, Lambda: 2, Iters: 300}
+}
+
+func (c *Config) fingerprint() string {
+	play := "none"
+	if c.Play != nil {
+		b, _ := c.Play.Marshal()
+		play = fmt.Sprintf("%x", crcOf(b))
+	}
+	return fmt.Sprintf("flipbench train v1 seed=%d games=%d exact=%d group=%d depth=%d max=%d lambda=%g iters=%d play=%s",
+		c.Seed, c.Games, c.ExactMax, c.Group, c.Depth, c.MaxSamples, c.Lambda, c.Iters, play)
+}
+
+func (c *Config) check() error {
+	switch {
+	case c.Games < 1:
+		return errors.New("games must be at least 1")
+	case c.Group < 1 || c.Group > 61:
+		return errors.New("group must be 1..61")
+	case c.ExactMax < 0 || c.ExactMax > 30:
+		return errors.New("exact must be 0..30")
+	case c.Depth < c.Group:
+		return fmt.Errorf("depth %d < group %d: a search would reach the plies being fitted", c.Depth, c.Group)
+	case c.Lambda < 0:
+		return errors.New("lambda must be >= 0")
+	}
+	return nil
+}
+
+func (c *Config) logf(format string, args ...any) {
+	if c.Log != nil {
+		fmt.Fprintf(c.Log, format, args...)
+	}
+}
+
+// group is a range of empties [lo, hi] whose plies share a table.
+type group struct{ lo, hi int }
+
+func (c *Config) groups() []group {
+	var gs []group
+	for lo := 0; lo <= 60; lo += c.Group {
+		gs = append(gs, group{lo, min(lo+c.Group-1, 60)})
+	}
+	return gs
+}
+
+// Run trains a weight set. With a checkpoint directory, the labels of
+// each group are saved as they are made, and a run started again with the
+// same configuration resumes where it stopped.
+func Run(cfg Config) (*weights.Set, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	fp := cfg.fingerprint()
+	if cfg.Dir != "" {
+		if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+			return nil, err
+		}
+		cf := filepath.Join(cfg.Dir, "config.txt")
+		if old, err := os.ReadFile(cf); err == nil {
+			if string(old) != fp+"\n" {
+				return nil, fmt.Errorf("%s: checkpoint of another configuration:\n  %s\nthis run:\n  %s\nuse another directory", cf, old, fp)
+			}
+			cfg.logf("resuming from %s\n", cfg.Dir)
+		} else if err := os.WriteFile(cf, []byte(fp+"\n"), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	cfg.logf("%s\n", fp)
+	start := time.Now()
+
+	var play *evaluator
+	if cfg.Play != nil {
+		w, err := cfg.Play.EvalWeights()
+		if err != nil {
+			return nil, err
+		}
+		play = &evaluator{plain: w.Plain}
+	}
+	games := make([][]board, cfg.Games)
+	o := newOps()
+	bar := cfg.newProgress("games", cfg.Games)
+	parallelFor(cfg.Games, cfg.Workers, func(i int) {
+		games[i] = playGame(o, cfg.Seed, i, play)
+		bar.add(1)
+	})
+	bar.finish()
+
+	set := weights.NewSet()
+	set.Note = fp
+	ev := &evaluator{}
+	for gi, g := range cfg.groups() {
+		// The positions of the group, in a fixed order.
+		type ref struct{ game, pos int32 }
+		var refs []ref
+		for i, gm := range games {
+			for j, b := range gm {
+				if n := b.NumEmpties(); n >= g.lo && n <= g.hi {
+					refs = append(refs, ref{int32(i), int32(j)})
+				}
+			}
+		}
+		if cfg.MaxSamples > 0 && len(refs) > cfg.MaxSamples {
+			rng := rand.New(rand.NewPCG(cfg.Seed, 1<<32|uint64(gi)))
+			rng.Shuffle(len(refs), func(i, j int) { refs[i], refs[j] = refs[j], refs[i] })
+			refs = refs[:cfg.MaxSamples]
+		}
+		boards := make([]board, len(refs))
+		for i, r := range refs {
+			boards[i] = games[r.game][r.pos]
+		}
+		how := "exact"
+		if g.hi > cfg.ExactMax {
+			how = fmt.Sprintf("depth %d", cfg.Depth)
+			if g.lo <= cfg.ExactMax {
+				how = fmt.Sprintf("exact to %d, depth %d", cfg.ExactMax, cfg.Depth)
+			}
+		}
+		label := fmt.Sprintf("group %d/%d (%d-%d empties, %s)", gi+1, len(cfg.groups()), g.lo, g.hi, how)
+		labels, err := cfg.label(gi, label, boards, ev)
+		if err != nil {
+			return nil, err
+		}
+		samples := make([]sample, len(boards))
+		for i, b := range boards {
+			samples[i] = sample{f: packedFeatures(b), y: labels[i]}
+		}
+		t0 := time.Now()
+		res := fit(samples, cfg.Lambda, cfg.Iters, cfg.Workers)
+		tab := quantize(res.w)
+		plain := weights.Unpack(tab)
+		for n := g.lo; n <= g.hi; n++ {
+			set.Plies[60-n] = tab
+			ev.plain[60-n] = plain
+		}
+		cfg.logf("%s: %d positions, fit %d iterations in %.1fs, training rmse %.2f mae %.2f discs\n",
+			label, len(samples), res.iters, time.Since(t0).Seconds(), res.rmse, res.mae)
+		if cfg.Dir != "" {
+			if err := set.Save(filepath.Join(cfg.Dir, "partial.fbw")); err != nil {
+				return nil, err
+			}
+		}
+	}
+	cfg.logf("trained in %s\n", time.Since(start).Round(time.Second))
+	return set, nil
+}
+
+// label labels a group's positions, in parallel, saving chunks to the
+// checkpoint directory as they complete.
+func (cfg *Config) label(gi int, what string, boards []board, ev *evaluator) ([]float32, error) {
+	const chunk = 64
+	nChunks := (len(boards) + chunk - 1) / chunk
+	labels := make([]float32, len(boards))
+	done := make([]bool, nChunks)
+	var ck *os.File
+	var ckw *bufio.Writer
+	if cfg.Dir != "" {
+		path := filepath.Join(cfg.Dir, fmt.Sprintf("labels-%02d.bin", gi))
+		n, err := readLabels(path, labels, done, chunk)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			cfg.logf("%s: %d of %d chunks from %s\n", what, n, nChunks, path)
+		}
+		ck, err = os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		defer ck.Close()
+		ckw = bufio.NewWriter(ck)
+	}
+	var todo []int
+	for c, d := range done {
+		if !d {
+			todo = append(todo, c)
+		}
+	}
+	bar := cfg.newProgress(what, len(boards))
+	bar.add(len(boards) - countLabels(todo, chunk, len(boards)))
+	var mu sync.Mutex
+	var werr error
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	lastFlush := time.Now()
+	for w := 0; w < cfg.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var ex Solver
+			if cfg.Exact != nil {
+				ex = cfg.Exact()
+			} else {
+				e := NewExact(20)
+				e.ev = ev
+				ex = e
+			}
+			se := &searcher{ops: newOps(), ev: ev}
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(todo) {
+					return
+				}
+				c := todo[k]
+				lo, hi := c*chunk, min((c+1)*chunk, len(boards))
+				for i := lo; i < hi; i++ {
+					b := boards[i]
+					if b.NumEmpties() <= cfg.ExactMax {
+						labels[i] = float32(ex.Solve(b))
+					} else {
+						labels[i] = float32(se.search(b, cfg.Depth)) / weights.Scale
+					}
+					bar.add(1)
+				}
+				if ckw != nil {
+					mu.Lock()
+					rec := binary.LittleEndian.AppendUint32(nil, uint32(c))
+					rec = binary.LittleEndian.AppendUint32(rec, uint32(hi-lo))
+					for _, l := range labels[lo:hi] {
+						rec = binary.LittleEndian.AppendUint32(rec, math.Float32bits(l))
+					}
+					if _, err := ckw.Write(rec); err != nil && werr == nil {
+						werr = err
+					}
+					if time.Since(lastFlush) > 10*time.Second {
+						if err := ckw.Flush(); err != nil && werr == nil {
+							werr = err
+						}
+						lastFlush = time.Now()
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	bar.finish()
+	if ckw != nil {
+		if err := ckw.Flush(); err != nil && werr == nil {
+			werr = err
+		}
+	}
+	return labels, werr
+}
+
+func countLabels(chunks []int, chunk, n int) int {
+	t := 0
+	for _, c := range chunks {
+		t += min((c+1)*chunk, n) - c*chunk
+	}
+	return t
+}
+
+// readLabels loads the complete chunk records of a labels file (a torn
+// last record is ignored: it is labelled again).
+func readLabels(path string, labels []float32, done []bool, chunk int) (int, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for len(data) >= 8 {
+		c, cnt := int(binary.LittleEndian.Uint32(data)), int(binary.LittleEndian.Uint32(data[4:]))
+		if c >= len(done) || cnt != min((c+1)*chunk, len(labels))-c*chunk {
+			return 0, fmt.Errorf("%s: chunk %d of %d labels does not fit this run's positions", path, c, cnt)
+		}
+		if len(data) < 8+4*cnt {
+			break
+		}
+		for i := 0; i < cnt; i++ {
+			labels[c*chunk+i] = math.Float32frombits(binary.LittleEndian.Uint32(data[8+4*i:]))
+		}
+		if !done[c] {
+			done[c] = true
+			n++
+		}
+		data = data[8+4*cnt:]
+	}
+	return n, nil
+}
+
+// parallelFor runs fn(0..n-1) on workers goroutines.
+func parallelFor(n, workers int, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// progress draws "what done/total rate ETA" on Log: redrawn in place on a
+// terminal, a line every 30 s otherwise.
+type progress struct {
+	cfg   *Config
+	what  string
+	total int
+	done  atomic.Int64
+	start time.Time
+	stop  chan struct{}
+	wg    sync.WaitGroup
+}
+
+func (c *Config) newProgress(what string, total int) *progress {
+	p := &progress{cfg: c, what: what, total: total, start: time.Now(), stop: make(chan struct{})}
+	if c.Log == nil {
+		return p
+	}
+	every := 30 * time.Second
+	if c.TTY {
+		every = time.Second / 2
+	}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.stop:
+				return
+			case <-t.C:
+				p.draw(false)
+			}
+		}
+	}()
+	return p
+}
+
+func (p *progress) add(n int) { p.done.Add(int64(n)) }
+
+func (p *progress) draw(final bool) {
+	d := int(p.done.Load())
+	el := time.Since(p.start)
+	rate := float64(d) / max(el.Seconds(), 1e-9)
+	eta := "?"
+	if rate > 0 {
+		eta = (time.Duration(float64(p.total-d)/rate) * time.Second).Round(time.Second).String()
+	}
+	pct := 100 * float64(d) / float64(max(p.total, 1))
+	line := fmt.Sprintf("%s: %d/%d %5.1f%% %.0f/s ETA %s", p.what, d, p.total, pct, rate, eta)
+	if final {
+		line = fmt.Sprintf("%s: %d done in %s (%.0f/s)", p.what, d, el.Round(time.Second/10), rate)
+	}
+	if p.cfg.TTY {
+		fmt.Fprintf(p.cfg.Log, "\r\033[K%s", line)
+		if final {
+			fmt.Fprintln(p.cfg.Log)
+		}
+	} else {
+		fmt.Fprintln(p.cfg.Log, line)
+	}
+}
+
+func (p *progress) finish() {
+	if p.cfg.Log == nil {
+		return
+	}
+	close(p.stop)
+	p.wg.Wait()
+	p.draw(true)
+}
+
+func crcOf(b []byte) uint32 { return crc32.Checksum(b, crc32.MakeTable(crc32.Castagnoli)) }

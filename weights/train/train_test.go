@@ -1,0 +1,127 @@
+package train
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/weights"
+)
+
+func tinyConfig() Config {
+	return Config{Seed: 7, Games: 40, ExactMax: 10, Group: 3, Depth: 3, Lambda: 1, Iters: 20, Workers: 2}
+}
+
+func TestRunReproducibleAndResumable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains twice")
+	}
+	cfg := tinyConfig()
+	a, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Workers = 1
+	cfg.Dir = t.TempDir()
+	b, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ab, _ := a.Marshal()
+	bb, _ := b.Marshal()
+	if !bytes.Equal(ab, bb) {
+		t.Fatal("same config, different weights (1 vs 2 workers)")
+	}
+	// Resume from the checkpoint, with a torn record at the end of one
+	// labels file: the same weights again.
+	lf := filepath.Join(cfg.Dir, "labels-06.bin")
+	data, err := os.ReadFile(lf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(lf, data[:len(data)-6], 0o644)
+	var log bytes.Buffer
+	cfg.Log = &log
+	c, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "resuming") || !strings.Contains(log.String(), "chunks from") {
+		t.Fatalf("did not resume:\n%s", log.String())
+	}
+	cb, _ := c.Marshal()
+	if !bytes.Equal(ab, cb) {
+		t.Fatal("resumed run gave other weights")
+	}
+	// Another configuration refuses the directory.
+	cfg.Seed++
+	if _, err := Run(cfg); err == nil || !strings.Contains(err.Error(), "another configuration") {
+		t.Fatalf("other config in the same directory: %v", err)
+	}
+	// Plies of a group share a table; every ply is fitted.
+	// Groups of 3 empties from the end: 0-2, 3-5, ..., 57-59, 60.
+	if &a.Plies[60][0] != &a.Plies[58][0] || &a.Plies[58][0] == &a.Plies[57][0] || &a.Plies[0][0] == &a.Plies[1][0] {
+		t.Fatal("group tables not shared as expected")
+	}
+}
+
+// A search deeper than the game is exact.
+func TestSearchExactAtGameEnd(t *testing.T) {
+	ev := &evaluator{}
+	z := make([]int16, kernels.NumWeights)
+	for p := range ev.plain {
+		ev.plain[p] = z
+	}
+	s := &searcher{ops: newOps(), ev: ev}
+	ex := NewExact(10)
+	for _, b := range harness.RandomEndgames(5, 50, 7) {
+		if got, want := s.search(b, 20), ex.Solve(b)*weights.Scale; got != want {
+			t.Fatalf("%s: search %d, exact %d", kernels.BoardString(b), got, want)
+		}
+	}
+}
+
+// The fit recovers weights that explain the labels exactly.
+func TestFitRecoversWeights(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	truth := make([]float64, weights.NumPacked)
+	for i := range truth {
+		truth[i] = rng.NormFloat64()
+	}
+	var samples []sample
+	for _, b := range harness.RandomGames(9, 20000) {
+		f := packedFeatures(b)
+		y := truth[weights.NumPacked-1]
+		for _, j := range f {
+			y += truth[j]
+		}
+		samples = append(samples, sample{f: f, y: float32(y)})
+	}
+	res := fit(samples, 1e-3, 500, 2)
+	if res.rmse > 0.05 {
+		t.Fatalf("training rmse %.3f after %d iterations", res.rmse, res.iters)
+	}
+	// Held-out positions whose patterns were all seen are predicted.
+	t.Logf("rmse %.4f, %d iterations", res.rmse, res.iters)
+}
+
+func TestHeldOutDisjointFromTraining(t *testing.T) {
+	// The held-out seed differs from the default training seed, so the
+	// games differ.
+	h := HeldOut(0x4d4145, 3, 20, 21)
+	for _, p := range h {
+		if len(p) != 3 {
+			t.Fatal("held-out size")
+		}
+		for _, b := range p {
+			if n := b.NumEmpties(); n < 20 || n > 21 {
+				t.Fatalf("%d empties", n)
+			}
+		}
+	}
+}
