@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/flipbench/flipbench/weights"
+)
+
+func TestTrainTinyAndEvalFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains")
+	}
+	dir := t.TempDir()
+	out, dat := filepath.Join(dir, "w.fbw"), filepath.Join(dir, "eval.dat")
+	code, o := runCLI(t, "train", "-games", "20", "-exact", "8", "-group", "4", "-depth", "4", "-iters", "10",
+		"-o", out, "-edax-out", dat)
+	if code != 0 || !strings.Contains(o, "wrote "+out) {
+		t.Fatalf("train: exit %d\n%s", code, o)
+	}
+	for _, f := range []string{out, dat} {
+		code, o = runCLI(t, "train", "-info", "-eval", f)
+		if f == out && (code != 0 || !strings.Contains(o, "games=20")) {
+			t.Fatalf("-info %s: exit %d %q", f, code, o)
+		}
+		code, o = runCLI(t, "train", "-eval-mae", "-eval", f, "-mae-n", "3", "-mae-min", "6", "-mae-max", "7")
+		lines := strings.Split(strings.TrimSpace(o), "\n")
+		if code != 0 || !strings.HasPrefix(strings.Join(strings.Fields(lines[len(lines)-1]), " "), "all 6 ") {
+			t.Fatalf("-eval-mae %s: exit %d\n%s", f, code, o)
+		}
+	}
+	// Both files hold the same weights.
+	a, err := loadEval(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := loadEval(dat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range a.Plain {
+		if !slicesEqual(a.Plain[p], b.Plain[p]) {
+			t.Fatalf("ply %d differs between %s and %s", p, out, dat)
+		}
+	}
+	if w, err := loadEval("none"); w != nil || err != nil {
+		t.Fatalf("-eval none: %v %v", w, err)
+	}
+	if w, err := loadEval("default"); w == nil || err != nil {
+		t.Fatalf("-eval default: %v", err)
+	}
+	bad := filepath.Join(dir, "bad.fbw")
+	os.WriteFile(bad, []byte(weights.Magic+"garbage"), 0o644)
+	if _, err := loadEval(bad); err == nil || !strings.Contains(err.Error(), bad) {
+		t.Fatalf("bad file: %v", err)
+	}
+	if code, _ := runCLI(t, "train", "-eval-mae", "-eval", bad); code != 2 {
+		t.Fatalf("bad file: exit %d", code)
+	}
+	if code, _ := runCLI(t, "train", "-eval-mae", "-eval", filepath.Join(dir, "missing")); code == 0 {
+		t.Fatal("missing file accepted")
+	}
+}
+
+func slicesEqual(a, b []int16) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
