@@ -20,7 +20,7 @@ func init() {
 func checkEvalFeatures(name string, o Options) (int, *Mismatch) {
 	fn, ref := mustGet(variants.EvalFeatures, name), variants.EvalFeatures.Reference()
 	p := pool(o)
-	return compare("eval_features", name, max(o.N/4, 1000), func(i int) (kernels.Features, kernels.Features, func() string) {
+	return compare("eval_features", name, o.N, func(i int) (kernels.Features, kernels.Features, func() string) {
 		b := p.board(i)
 		return fn(b), ref(b), func() string { return bs(b) }
 	})
@@ -34,7 +34,7 @@ func checkEvalUpdate(name string, o Options) (int, *Mismatch) {
 	var b kernels.Board
 	var moves uint64
 	bi := 0
-	return compare("eval_update", name, max(o.N/4, 1000), func(i int) (kernels.Features, kernels.Features, func() string) {
+	return compare("eval_update", name, o.N, func(i int) (kernels.Features, kernels.Features, func() string) {
 		for moves == 0 {
 			b = p.board(bi)
 			bi++
