@@ -1,0 +1,106 @@
+package variants
+
+import (
+	"math/bits"
+
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// move_evaluate in fast Go: shift-based potential mobility and corner
+// stability, Kogge-Stone mobility; the two variants differ only in the
+// parity bonus.
+//
+//   - edax-branchy: nEmpties compared against 12, 21 and 30 (Edax 4.4).
+//   - parity-table: one lookup in a table indexed by nEmpties, added
+//     under a condition the compiler turns into a CMOV (seed 003: the
+//     chain of compares mispredicted on Haswell).
+
+func init() {
+	MoveEvaluate.Register(Info{Name: "edax-branchy", Rank: 5, Note: "Go: shift fills, parity bonus by compares"}, moveEvaluateBranchy)
+	MoveEvaluate.Register(Info{Name: "parity-table", Rank: 6, Note: "Go: shift fills, parity bonus by table (seed 003)"}, moveEvaluateTable)
+	for n := range parityWeight {
+		switch {
+		case n < 12:
+			parityWeight[n] = kernels.WLowParity
+		case n < 21:
+			parityWeight[n] = kernels.WMidParity
+		case n < 30:
+			parityWeight[n] = kernels.WHighParity
+		}
+	}
+}
+
+var parityWeight [65]int
+
+// potentialMovesFast is Edax's get_potential_moves: empty neighbours of O
+// discs that are not on the edge of their direction.
+func potentialMovesFast(P, O uint64) uint64 {
+	h := O & 0x7e7e7e7e7e7e7e7e // discs with a square on both sides horizontally
+	v := O & 0x00ffffffffffff00 // vertically
+	d := O & 0x007e7e7e7e7e7e00 // diagonally
+	m := h<<1 | h>>1 | v<<8 | v>>8 | d<<7 | d>>7 | d<<9 | d>>9
+	return m &^ (P | O)
+}
+
+
+func moveEvaluateBody(b kernels.Board, x int, flipped uint64, score int) int {
+	// After the move the opponent is to move: n.P = b.O &^ flipped.
+	np, no := b.O&^flipped, b.P|flipped|uint64(1)<<uint(x)
+	score += (36 - kernels.WeightedCount(potentialMovesFast(np, no))) * kernels.WPotentialMobility
+	score += cornerStabilityExact(no) * kernels.WCornerStability
+	score += (36 - kernels.WeightedCount(movesKoggeStone(np, no))) * kernels.WMobility
+	return score
+}
+
+func moveEvaluateBranchy(b kernels.Board, x int, flipped uint64, parity uint8, nEmpties, h0, h1 int) int {
+	if flipped == b.O {
+		return kernels.WWipeout
+	}
+	if x == h0 {
+		return kernels.WFirstMove
+	}
+	if x == h1 {
+		return kernels.WSecondMove
+	}
+	score := kernels.SquareValue[x]
+	if parity&kernels.QuadrantID[x] != 0 {
+		if nEmpties < 12 {
+			score += kernels.WLowParity
+		} else if nEmpties < 21 {
+			score += kernels.WMidParity
+		} else if nEmpties < 30 {
+			score += kernels.WHighParity
+		}
+	}
+	return moveEvaluateBody(b, x, flipped, score)
+}
+
+func moveEvaluateTable(b kernels.Board, x int, flipped uint64, parity uint8, nEmpties, h0, h1 int) int {
+	if flipped == b.O {
+		return kernels.WWipeout
+	}
+	if x == h0 {
+		return kernels.WFirstMove
+	}
+	if x == h1 {
+		return kernels.WSecondMove
+	}
+	score := kernels.SquareValue[x]
+	bonus := parityWeight[nEmpties&63]
+	if parity&kernels.QuadrantID[x] == 0 {
+		bonus = 0
+	}
+	return moveEvaluateBody(b, x, flipped, score+bonus)
+}
+
+// cornerStabilityExact is kernels.CornerStability with shifts: each corner
+// of P, plus P's discs on the two edge squares next to a P corner.
+func cornerStabilityExact(P uint64) int {
+	c := P & 0x8100000000000081
+	// Spread each corner of P to its two edge neighbours.
+	n := (c&0x0000000000000001)<<1 | (c&0x0000000000000001)<<8 |
+		(c&0x0000000000000080)>>1 | (c&0x0000000000000080)<<8 |
+		(c&0x0100000000000000)<<1 | (c&0x0100000000000000)>>8 |
+		(c&0x8000000000000000)>>1 | (c&0x8000000000000000)>>8
+	return bits.OnesCount64(c | n&P)
+}
