@@ -42,7 +42,6 @@ func potentialMovesFast(P, O uint64) uint64 {
 	return m &^ (P | O)
 }
 
-
 func moveEvaluateBody(b kernels.Board, x int, flipped uint64, score int) int {
 	// After the move the opponent is to move: n.P = b.O &^ flipped.
 	np, no := b.O&^flipped, b.P|flipped|uint64(1)<<uint(x)
