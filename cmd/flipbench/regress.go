@@ -23,7 +23,7 @@ func init() {
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := regressOptions{}
 			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 5, "fail when a benchmark gets significantly slower by more than this many percent")
-			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare (regexp over go test -bench names in ./harness)")
+			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a go test -bench pattern over ./harness's benchmarks, e.g. Kernel/kernel=flip/ (a leading kernel= is taken as Kernel/kernel=)")
 			fs.IntVar(&o.count, "count", 6, "interleaved runs of each side (benchstat needs 6+ for intervals)")
 			fs.StringVar(&o.benchtime, "benchtime", "100ms", "go test -benchtime per benchmark and run")
 			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of each side")
@@ -78,6 +78,9 @@ func git(dir string, args ...string) (string, error) {
 }
 
 func runRegress(o regressOptions) error {
+	if strings.HasPrefix(o.bench, "kernel=") {
+		o.bench = "Kernel/" + o.bench // the benchmarks are BenchmarkKernel/kernel=K/variant=V/form=F
+	}
 	if _, err := regexp.Compile(o.bench); err != nil {
 		return &exitError{2, fmt.Sprintf("regress: -bench %q: %v", o.bench, err)}
 	}
