@@ -228,6 +228,10 @@ func (k *Kernel[F]) Selected() *Variant[F] {
 // Fn returns the selected variant's function.
 func (k *Kernel[F]) Fn() F { return k.Selected().Fn }
 
+// Pinned reports whether the selection was made explicitly (Select,
+// -variants), not by the default rules or a profile.
+func (k *Kernel[F]) Pinned() bool { return k.pinned }
+
 // SelectedName returns the selected variant's name.
 func (k *Kernel[F]) SelectedName() string { return k.Selected().Name }
 

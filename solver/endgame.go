@@ -1,0 +1,187 @@
+package solver
+
+import (
+	"math/bits"
+
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// nws is the null-window endgame search (alpha, alpha+1) from hashMin
+// empties up (Edax's NWS_endgame): table probe (prefetched while the moves
+// are generated), stability cutoff, transposition cutoff, enhanced
+// transposition cutoff far from the end, moves ordered by move_evaluate
+// (and the evaluation search with weights), fail-soft result stored.
+func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
+	s.nodes++
+	if n >= 12 && s.stop.Load() {
+		s.stopped = true
+	}
+	if s.stopped {
+		return alpha
+	}
+	code := s.k.HashCode(P, O)
+	s.k.HashPrefetch(s.tt, code)
+	moves := s.k.Moves(P, O)
+	if moves == 0 {
+		if s.k.Moves(O, P) == 0 {
+			return s.k.BoardSolve(P, n)
+		}
+		return -s.nws(O, P, -alpha-1, n, parity, side^1)
+	}
+	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
+		return v
+	}
+	h0, h1 := kernels.NoMove, kernels.NoMove
+	failLow := false
+	if e := s.probe(code, P, O); e != nil {
+		if int(e.Lower) > alpha {
+			return int(e.Lower)
+		}
+		if int(e.Upper) <= alpha {
+			return int(e.Upper)
+		}
+		h0, h1 = int(e.Move[0]), int(e.Move[1])
+		failLow = int(e.Upper) < alpha
+	}
+	start := s.nodes
+	best, bestMove := -scoreInf, kernels.NoMove
+	if moves&(moves-1) == 0 { // one move: no ordering
+		x := bits.TrailingZeros64(moves)
+		f := s.k.Flip(P, O, x)
+		best, bestMove = -s.child(P, O, x, f, -alpha-1, n, parity, side), x
+	} else {
+		ml := &s.ml[n]
+		s.scoreMoves(ml, P, O, moves, alpha, n, parity, side, h0, h1, failLow)
+		if n >= s.p.etcMin {
+			if v, ok := s.etc(ml, P, O, alpha); ok {
+				return v
+			}
+		}
+		for i := 0; i < ml.n; i++ {
+			mv := ml.pick(i)
+			v := -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side)
+			if v > best {
+				best, bestMove = v, int(mv.x)
+				if v > alpha {
+					break
+				}
+			}
+		}
+	}
+	if !s.stopped {
+		s.store(code, P, O, n, costOf(s.nodes-start), alpha, alpha+1, best, bestMove)
+	}
+	return best
+}
+
+// child searches the position after P plays x (flipping f) at a null
+// window, from the opponent's view: the endgame search, or the shallow
+// search below hashMin empties.
+func (s *search) child(P, O uint64, x int, f uint64, alpha, n int, parity uint8, side int) int {
+	np, no := O&^f, P|f|bit(x)
+	parity ^= kernels.QuadrantID[x]
+	if n-1 >= s.p.hashMin {
+		if s.w[0] != nil && n-1 >= s.p.sortMin {
+			s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
+		}
+		return s.nws(np, no, alpha, n-1, parity, side^1)
+	}
+	e := ^(np | no)
+	if n-1 >= 5 {
+		return s.shallow(np, no, alpha, presortList(e), parity, n-1)
+	}
+	return s.nwsAny(np, no, alpha, side^1)
+}
+
+// etc is the enhanced transposition cutoff: a child whose stored upper
+// bound (its own view) is below -alpha refutes this null window at once.
+func (s *search) etc(ml *moveList, P, O uint64, alpha int) (int, bool) {
+	for i := 0; i < ml.n; i++ {
+		mv := &ml.m[i]
+		np, no := O&^mv.f, P|mv.f|bit(int(mv.x))
+		c := s.k.HashCode(np, no)
+		if e := s.probe(c, np, no); e != nil && -int(e.Upper) > alpha {
+			return -int(e.Upper), true
+		}
+	}
+	return 0, false
+}
+
+// pvs is the principal-variation search of a window (alpha, beta) wider
+// than one: the first move at the full window, the others at a null window
+// and searched again when they fail high inside it.
+func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) int {
+	if n < s.p.hashMin {
+		return s.exact(P, O, alpha, beta, side)
+	}
+	s.nodes++
+	if s.stop.Load() {
+		s.stopped = true
+	}
+	if s.stopped {
+		return alpha
+	}
+	code := s.k.HashCode(P, O)
+	s.k.HashPrefetch(s.tt, code)
+	moves := s.k.Moves(P, O)
+	if moves == 0 {
+		if s.k.Moves(O, P) == 0 {
+			return s.k.BoardSolve(P, n)
+		}
+		return -s.pvs(O, P, -beta, -alpha, n, parity, side^1)
+	}
+	h0, h1 := kernels.NoMove, kernels.NoMove
+	if e := s.probe(code, P, O); e != nil {
+		lo, hi := int(e.Lower), int(e.Upper)
+		if lo >= beta {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		if lo == hi {
+			return lo
+		}
+		h0, h1 = int(e.Move[0]), int(e.Move[1])
+	}
+	start := s.nodes
+	ml := &s.ml[n]
+	s.scoreMoves(ml, P, O, moves, alpha, n, parity, side, h0, h1, false)
+	a := alpha
+	best, bestMove := -scoreInf, kernels.NoMove
+	for i := 0; i < ml.n; i++ {
+		mv := ml.pick(i)
+		v := s.pvsChild(P, O, int(mv.x), mv.f, a, beta, n, parity, side, i == 0)
+		if v > best {
+			best, bestMove = v, int(mv.x)
+			if v > a {
+				a = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	if !s.stopped {
+		s.store(code, P, O, n, costOf(s.nodes-start), alpha, beta, best, bestMove)
+	}
+	return best
+}
+
+// pvsChild returns the score (P's view) of P playing x: a full-window
+// search for the first move, else a null window first.
+func (s *search) pvsChild(P, O uint64, x int, f uint64, alpha, beta, n int, parity uint8, side int, first bool) int {
+	np, no := O&^f, P|f|bit(x)
+	if n-1 >= s.p.hashMin && s.w[0] != nil && n-1 >= s.p.sortMin {
+		s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
+	}
+	if !first {
+		v := -s.child(P, O, x, f, -alpha-1, n, parity, side)
+		if v <= alpha || v >= beta {
+			return v
+		}
+		// v is a lower bound inside the window: search again from it.
+		alpha = v - 1
+	}
+	return -s.pvs(np, no, -beta, -alpha, n-1, parity^kernels.QuadrantID[x], side^1)
+}

@@ -1,0 +1,203 @@
+package solver
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+)
+
+// Move ordering by a shallow evaluation search, as Edax's
+// movelist_evaluate: at nodes with many empties each move is scored by a
+// search of sortDepth plies on the evaluation (eval_features once at the
+// root, eval_update along the line, eval_sum at the leaves).
+//
+// The features keep the root's digits: digit 0 is the side to move at
+// the root. A position whose side to move is digit 1 is evaluated with the
+// weights seen from the other side (digits 0 and 1 swapped in every
+// index), built once per weight set, as Edax 4.4's second table.
+
+// scale is the evaluation's unit: 1/scale disc.
+const scale = 128
+
+var oppCache sync.Map // *variants.EvalWeights -> func() (*variants.EvalWeights, error)
+
+// opponentWeights returns w seen from the other side.
+func opponentWeights(w *variants.EvalWeights) (*variants.EvalWeights, error) {
+	f, _ := oppCache.LoadOrStore(w, sync.OnceValues(func() (*variants.EvalWeights, error) {
+		var plies [variants.NumPlies][]int16
+		for p, t := range w.Plain {
+			for q := 0; q < p; q++ {
+				if len(t) > 0 && &w.Plain[q][0] == &t[0] {
+					plies[p] = plies[q]
+					break
+				}
+			}
+			if plies[p] == nil {
+				plies[p] = swapTable(t)
+			}
+		}
+		return variants.NewEvalWeights(plies)
+	}))
+	return f.(func() (*variants.EvalWeights, error))()
+}
+
+// swapDigits[k][i] is the k-digit base-3 index i with digits 0 and 1
+// exchanged.
+var swapDigits = func() (t [11][]uint16) {
+	for k := 1; k <= 10; k++ {
+		n := kernels.Pow3[k]
+		t[k] = make([]uint16, n)
+		for i := 0; i < n; i++ {
+			v, p, j := 0, 1, i
+			for d := 0; d < k; d++ {
+				dig := j % 3
+				j /= 3
+				if dig < 2 {
+					dig ^= 1
+				}
+				v += dig * p
+				p *= 3
+			}
+			t[k][i] = uint16(v)
+		}
+	}
+	return
+}()
+
+func swapTable(t []int16) []int16 {
+	out := make([]int16, len(t))
+	copy(out, t) // the bias
+	done := map[int]bool{}
+	for i, sq := range kernels.FeatureSquares {
+		off := kernels.FeatureOffset[i]
+		if done[off] {
+			continue
+		}
+		done[off] = true
+		sw := swapDigits[len(sq)]
+		for j, v := range sw {
+			out[off+j] = t[off+int(v)]
+		}
+	}
+	return out
+}
+
+// evaluate is the evaluation (1/scale discs) of the position at n empties
+// whose features are s.feat[n], side (digit) to move.
+func (s *search) evaluate(n, side int) int {
+	v := s.k.EvalSum(&s.feat[n], s.w[side], 60-n)
+	return min(max(v, -63*scale), 63*scale)
+}
+
+// evalSearch is a fail-soft alpha-beta of depth plies on the evaluation
+// (1/scale discs), exact at game ends. Its positions count as nodes.
+func (s *search) evalSearch(P, O uint64, n, side, alpha, beta, depth int, passed bool) int {
+	s.nodes++
+	if depth == 0 || n == 0 {
+		if n == 0 {
+			return s.k.BoardSolve(P, 0) * scale
+		}
+		return s.evaluate(n, side)
+	}
+	moves := s.k.Moves(P, O)
+	if moves == 0 {
+		if passed {
+			return s.k.BoardSolve(P, n) * scale
+		}
+		return -s.evalSearch(O, P, n, side^1, -beta, -alpha, depth, true)
+	}
+	best := -scoreInf * scale
+	if depth >= 3 && bits.OnesCount64(moves) > 1 {
+		// order by mobility (move_evaluate without hash moves)
+		ml := &s.eml[n]
+		ml.n = 0
+		b := kernels.Board{P: P, O: O}
+		for m := moves; m != 0; m &= m - 1 {
+			x := bits.TrailingZeros64(m)
+			f := s.k.Flip(P, O, x)
+			ml.m[ml.n] = move{f: f, x: int8(x), score: int32(s.k.MoveEvaluate(b, x, f, 0, n, kernels.NoMove, kernels.NoMove))}
+			ml.n++
+		}
+		for i := 0; i < ml.n; i++ {
+			mv := ml.pick(i)
+			s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], int(mv.x), mv.f, side)
+			v := -s.evalSearch(O&^mv.f, P|mv.f|bit(int(mv.x)), n-1, side^1, -beta, -max(alpha, best), depth-1, false)
+			if v > best {
+				best = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+		return best
+	}
+	for m := moves; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		f := s.k.Flip(P, O, x)
+		s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
+		v := -s.evalSearch(O&^f, P|f|bit(x), n-1, side^1, -beta, -max(alpha, best), depth-1, false)
+		if v > best {
+			best = v
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// pick moves the best-scored move of ml.m[i:] to i and returns it.
+func (ml *moveList) pick(i int) move {
+	b := i
+	for j := i + 1; j < ml.n; j++ {
+		if ml.m[j].score > ml.m[b].score {
+			b = j
+		}
+	}
+	ml.m[i], ml.m[b] = ml.m[b], ml.m[i]
+	return ml.m[i]
+}
+
+// sortDepth is Edax's depth of the ordering search at n empties (-1: no
+// evaluation search), shallower when the table says the node fails low.
+func sortDepth(n int, failLow bool) int {
+	d := (n - 15) / 3
+	if failLow {
+		d -= 2
+	}
+	if n >= 27 {
+		d++
+	}
+	return min(max(d, 0), 6)
+}
+
+// scoreMoves fills ml with P's moves, scored for ordering: hash moves and
+// wipe-outs first (move_evaluate), then, far from the end and with
+// weights, by the evaluation search, and by mobility, potential mobility,
+// corner stability and parity (move_evaluate).
+func (s *search) scoreMoves(ml *moveList, P, O, moves uint64, alpha, n int, parity uint8, side, h0, h1 int, failLow bool) {
+	ml.n = 0
+	b := kernels.Board{P: P, O: O}
+	useEval := s.w[0] != nil && n >= s.p.sortMin
+	sd := 0
+	sortBeta := 0
+	if useEval {
+		sd = sortDepth(n, failLow)
+		sortBeta = -max(kernels.ScoreMin, alpha-8) * scale
+	}
+	for m := moves; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		f := s.k.Flip(P, O, x)
+		sc := s.k.MoveEvaluate(b, x, f, parity, n, h0, h1)
+		if useEval && sc < kernels.WSecondMove {
+			s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
+			v := s.evalSearch(O&^f, P|f|bit(x), n-1, side^1, -scoreInf*scale, sortBeta, sd, false)
+			v = min(max(v, -64*scale), 64*scale)
+			sc += (64*scale - v) << s.p.evalSh
+		}
+		ml.m[ml.n] = move{f: f, x: int8(x), score: int32(sc)}
+		ml.n++
+	}
+}

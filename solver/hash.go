@@ -1,0 +1,77 @@
+package solver
+
+import (
+	"math/bits"
+
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// The transposition table: kernels.HashEntry in 4-way buckets (a bucket
+// starts at code & mask and holds the next 4 entries, the table's 3 extra
+// entries making wrap-around unnecessary). An entry of another date reads
+// as empty, so that a logical clear (a new date) works as well as a
+// physical one.
+
+// probe returns the entry of (P, O), or nil.
+func (s *search) probe(code, P, O uint64) *kernels.HashEntry {
+	b := s.entries[code&s.mask:][:kernels.Ways]
+	for i := range b {
+		e := &b[i]
+		if e.P == P && e.O == O && e.Date == s.date {
+			return e
+		}
+	}
+	return nil
+}
+
+// level orders entries for replacement: entries of an old date first,
+// then the cheapest (log2 of the nodes their search took), then the
+// shallowest.
+func (s *search) level(e *kernels.HashEntry) int {
+	if e.Date != s.date {
+		return -1
+	}
+	return int(e.Cost)<<8 | int(e.Depth)
+}
+
+// costOf is the cost recorded for a search of n nodes.
+func costOf(n uint64) uint8 { return uint8(bits.Len64(n)) }
+
+// store records the fail-soft result score of a search of (P, O) at
+// window (alpha, beta) with its best move.
+func (s *search) store(code, P, O uint64, depth int, cost uint8, alpha, beta, score, move int) {
+	b := s.entries[code&s.mask:][:kernels.Ways]
+	for i := range b {
+		e := &b[i]
+		if e.P == P && e.O == O && e.Date == s.date {
+			if score < beta && score < int(e.Upper) {
+				e.Upper = int8(score)
+			}
+			if score > alpha && score > int(e.Lower) {
+				e.Lower = int8(score)
+			}
+			if score > alpha && int(e.Move[0]) != move {
+				e.Move[1] = e.Move[0]
+				e.Move[0] = uint8(move)
+			}
+			e.Cost = max(e.Cost, cost)
+			return
+		}
+	}
+	v := &b[0]
+	lv := s.level(v)
+	for i := 1; i < len(b); i++ {
+		if l := s.level(&b[i]); l < lv {
+			v, lv = &b[i], l
+		}
+	}
+	*v = kernels.HashEntry{P: P, O: O, Date: s.date, Cost: cost, Depth: uint8(depth),
+		Lower: -kernels.ScoreInf, Upper: kernels.ScoreInf, Move: [2]uint8{kernels.NoMove, kernels.NoMove}}
+	if score < beta {
+		v.Upper = int8(score)
+	}
+	if score > alpha {
+		v.Lower = int8(score)
+		v.Move[0] = uint8(move)
+	}
+}

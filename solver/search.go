@@ -1,0 +1,137 @@
+package solver
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+)
+
+// search is the state of one solve: the bound kernels, the table, the
+// node counter and per-depth scratch space, so that the search allocates
+// nothing.
+type search struct {
+	k      Kernels
+	score1 func(P uint64, alpha, x int) int
+	nodes  uint64
+
+	tt      *kernels.HashTable
+	entries []kernels.HashEntry
+	mask    uint64
+	date    uint8
+
+	w       [2]*variants.EvalWeights // evaluation from the view of digit 0 / 1, nil: none
+	feat    [65]kernels.Features     // features of the position at n empties on the current line
+	ml      [65]moveList             // move list of the endgame node at n empties
+	eml     [65]moveList             // move list of the evaluation search at n empties
+	stop    *atomic.Bool
+	stopped bool
+	p       params
+}
+
+type move struct {
+	f     uint64
+	score int32
+	x     int8
+}
+
+type moveList struct {
+	n int
+	m [34]move
+}
+
+// params are the search's tuning constants.
+type params struct {
+	hashMin  int // endgame search with the table from this many empties
+	etcMin   int // enhanced transposition cutoff from this many empties
+	sortMin  int // evaluation-search move ordering from this many empties (with weights)
+	evalSh   uint
+	guessMax int // depth of the evaluation search that guesses the score
+}
+
+var defaultParams = params{hashMin: 8, etcMin: 12, sortMin: 14, evalSh: 8, guessMax: 8}
+
+// scThreshold[n]: the stability cutoff is tried at a null window alpha at
+// least this (below it the stable discs cannot bring the upper bound down
+// to alpha often enough to pay).
+var scThreshold = [65]int{
+	99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38,
+	40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62,
+	64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+}
+
+func bit(x int) uint64 { return uint64(1) << uint(x) }
+
+// stabilityCut returns the upper bound from P's opponent's stable discs
+// and whether it cuts at alpha.
+func (s *search) stabilityCut(P, O uint64, alpha, n int) (int, bool) {
+	if alpha >= scThreshold[n] {
+		v := kernels.ScoreMax - 2*bits.OnesCount64(s.k.Stability(O, P))
+		if v <= alpha {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// nwsAny is the null-window search (alpha, alpha+1) of any position: the
+// endgame search, the shallow search or the leaf by empties.
+func (s *search) nwsAny(P, O uint64, alpha, side int) int {
+	e := ^(P | O)
+	n := bits.OnesCount64(e)
+	parity := kernels.Parity(e)
+	switch {
+	case n >= s.p.hashMin:
+		return s.nws(P, O, alpha, n, parity, side)
+	case n >= 5:
+		return s.shallow(P, O, alpha, presortList(e), parity, n)
+	case n == 4:
+		return s.solve4(P, O, alpha, presortList(e), parity)
+	case n == 3:
+		return s.solve3(P, O, alpha, presortList(e), parity)
+	case n == 2:
+		l := presortList(e)
+		return s.solve2(P, O, alpha, int(l&0xff), int(l>>8&0xff))
+	case n == 1:
+		s.nodes++
+		return s.score1(P, alpha, bits.TrailingZeros64(e))
+	}
+	s.nodes++
+	return s.k.BoardSolve(P, 0)
+}
+
+// exact returns the score of a small position if it lies inside (alpha,
+// beta), else a bound outside it, by null-window searches that narrow
+// [lower, upper] (the leaf searches are null-window only).
+func (s *search) exact(P, O uint64, alpha, beta, side int) int {
+	lower, upper := kernels.ScoreMin, kernels.ScoreMax
+	a := max(alpha, lower)
+	for lower < upper {
+		v := s.nwsAny(P, O, a, side)
+		if v > a {
+			lower = max(lower, v)
+			if lower < a+1 {
+				lower = a + 1
+			}
+		} else {
+			upper = min(upper, v)
+		}
+		if upper <= alpha || lower >= beta || s.stopped {
+			break
+		}
+		// next test point: the middle of [lower, upper], odd (scores are
+		// even unless the game ends with an odd count, rare).
+		a = (lower + upper) / 2
+		if a >= upper {
+			a = upper - 1
+		}
+		if a < lower {
+			a = lower
+		}
+	}
+	if upper <= alpha {
+		return upper
+	}
+	return lower
+}

@@ -1,0 +1,54 @@
+package solver
+
+import (
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// shallow is the null-window search from 7 to 5 empties (Edax's
+// search_shallow): no table, a stability cutoff, and two loops over the
+// empties in presorted order, the squares of odd quadrants first (parity
+// ordering); 4 empties go to the leaf. list holds the n empties in
+// presorted order.
+func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n int) int {
+	s.nodes++
+	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
+		return v
+	}
+	moves := s.k.Moves(P, O)
+	if moves == 0 {
+		if s.k.Moves(O, P) == 0 {
+			return s.k.BoardSolve(P, n)
+		}
+		return -s.shallow(O, P, -alpha-1, list, parity, n)
+	}
+	best := -scoreInf
+	prio := moves & quadMask[parity]
+	if prio == 0 {
+		prio = moves
+	}
+	for {
+		for i := uint(0); i < uint(n); i++ {
+			x := int(list >> (8 * i) & 0xff)
+			if prio&bit(x) == 0 {
+				continue
+			}
+			f := s.k.Flip(P, O, x)
+			rest := removeByte(list, i)
+			var v int
+			if n == 5 {
+				v = -s.solve4(O&^f, P|f|bit(x), -alpha-1, rest, parity^kernels.QuadrantID[x])
+			} else {
+				v = -s.shallow(O&^f, P|f|bit(x), -alpha-1, rest, parity^kernels.QuadrantID[x], n-1)
+			}
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+		}
+		moves ^= prio
+		if moves == 0 {
+			return best
+		}
+		prio = moves
+	}
+}

@@ -1,0 +1,380 @@
+// Package solver is flipbench's exact endgame solver: an Edax-class
+// principal-variation search with null windows, a transposition table,
+// stability and enhanced transposition cutoffs, move ordering by hash
+// move, parity, mobility, potential mobility, corner stability and (with
+// weights) a shallow evaluation search, a shallow search from 7 to 5
+// empties and the 4..1-empties leaf. Every kernel it calls is taken from
+// the variants registry when a solve starts (see Bound), so the same
+// search runs on any variant set; the node count is its fingerprint.
+//
+// A node is one position searched: every call of the root, the
+// principal-variation and null-window searches, the shallow search and
+// the leaf searches (solve_4, solve_3, solve_2, and a pass searched again
+// from the other side counts again), every position reached by a move in
+// solve_2 (a score_1), and every position of the evaluation searches that
+// order moves. Move-ordering estimates (move_evaluate) and table probes
+// are not nodes.
+package solver
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"sync/atomic"
+	"time"
+
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+)
+
+// Options configure a Solver.
+type Options struct {
+	// HashBits is the size of the transposition table, 2^HashBits
+	// entries of 24 bytes; 0 sizes it by the empties of each position
+	// (AutoHashBits).
+	HashBits int
+	// Weights are the evaluation weights for move ordering; nil orders
+	// moves without evaluation.
+	Weights *variants.EvalWeights
+	// Kernels, if set, are used instead of the registry's selection at
+	// each solve.
+	Kernels *Kernels
+}
+
+// Result is what a solve returns.
+type Result struct {
+	Score int   // exact score for the side to move
+	Best  int   // best move; kernels.Pass if it must pass, kernels.NoMove if the game is over
+	PV    []int // principal variation from the table (may stop early), passes included
+	Nodes uint64
+	Time  time.Duration
+}
+
+// ErrStopped is returned by Solve after Stop.
+var ErrStopped = errors.New("solve stopped")
+
+// Solver solves positions one at a time (not safe for concurrent use;
+// Stop may be called from another goroutine).
+type Solver struct {
+	opts  Options
+	s     *search
+	tt    *kernels.HashTable
+	bits  int
+	stop  atomic.Bool
+	wopp  *variants.EvalWeights
+	limit uint64 // bytes the table may take
+}
+
+// AutoHashBits is the table size used for a position of n empties when
+// Options.HashBits is 0: about four entries per stored node, at most 2^23.
+func AutoHashBits(n int) int { return min(max(n-2, 16), 23) }
+
+// EntryBytes is the size of a table entry.
+const EntryBytes = 24
+
+// New returns a solver; the table is allocated at the first solve (or
+// now, if HashBits is set), and a size the machine's memory cannot hold is
+// an error.
+func New(opts Options) (*Solver, error) {
+	sv := &Solver{opts: opts, limit: memoryLimit()}
+	if opts.Weights != nil {
+		w, err := opponentWeights(opts.Weights)
+		if err != nil {
+			return nil, err
+		}
+		sv.wopp = w
+	}
+	if opts.HashBits != 0 {
+		if err := sv.alloc(opts.HashBits); err != nil {
+			return nil, err
+		}
+	}
+	return sv, nil
+}
+
+// CheckHashBits reports whether a table of 2^bits entries fits the limits
+// and this machine's available memory.
+func CheckHashBits(bits int) error {
+	if bits < 2 || bits > kernels.MaxHashBits {
+		return fmt.Errorf("hash bits %d: want 2..%d", bits, kernels.MaxHashBits)
+	}
+	return checkMem(bits, memoryLimit())
+}
+
+func checkMem(bits int, limit uint64) error {
+	need := (uint64(1)<<uint(bits) + kernels.Ways) * EntryBytes
+	if limit != 0 && need > limit {
+		max := 2
+		for (uint64(1)<<uint(max+1)+kernels.Ways)*EntryBytes <= limit {
+			max++
+		}
+		return fmt.Errorf("hash table of 2^%d entries needs %d MiB, more than the %d MiB of memory available here; use at most -hash %d",
+			bits, need>>20, limit>>20, max)
+	}
+	return nil
+}
+
+func (sv *Solver) alloc(bits int) error {
+	if sv.tt != nil && sv.bits == bits {
+		return nil
+	}
+	if bits < 2 || bits > kernels.MaxHashBits {
+		return fmt.Errorf("hash bits %d: want 2..%d", bits, kernels.MaxHashBits)
+	}
+	if err := checkMem(bits, sv.limit); err != nil {
+		return err
+	}
+	sv.tt = nil
+	t, err := kernels.NewHashTable(bits)
+	if err != nil {
+		return err
+	}
+	sv.tt, sv.bits = t, bits
+	return nil
+}
+
+// HashBits is the size of the table in use (0 before the first solve
+// with automatic sizing).
+func (sv *Solver) HashBits() int { return sv.bits }
+
+// Stop makes the solve in progress (and the next ones) return ErrStopped.
+func (sv *Solver) Stop() { sv.stop.Store(true) }
+
+// Kernels returns the kernels the next solve binds.
+func (sv *Solver) Kernels() Kernels {
+	if sv.opts.Kernels != nil {
+		return *sv.opts.Kernels
+	}
+	return Bound()
+}
+
+// Solve returns the exact score of b (P to move), its best move and
+// principal variation, the node count and the time taken (the table
+// clear included).
+func (sv *Solver) Solve(b kernels.Board) (Result, error) {
+	start := time.Now()
+	if err := b.Valid(); err != nil {
+		return Result{}, fmt.Errorf("illegal board: %v", err)
+	}
+	n := b.NumEmpties()
+	bits := sv.opts.HashBits
+	if bits == 0 {
+		bits = AutoHashBits(n)
+	}
+	if err := sv.alloc(bits); err != nil {
+		return Result{}, err
+	}
+	k := sv.Kernels()
+	if err := k.check(); err != nil {
+		return Result{}, err
+	}
+	s := sv.s
+	if s == nil {
+		s = &search{}
+		sv.s = s
+	}
+	s.k = k
+	s.score1 = k.Score1
+	if s.score1 == nil {
+		s.score1 = s.score1Own
+	}
+	s.p = defaultParams
+	s.stop = &sv.stop
+	s.stopped = false
+	s.nodes = 0
+	s.w = [2]*variants.EvalWeights{sv.opts.Weights, sv.wopp}
+	if sv.opts.Weights != nil && s.k.EvalFeatures == nil {
+		return Result{}, fmt.Errorf("solver: eval kernels not bound")
+	}
+	s.tt = sv.tt
+	k.HashClear(sv.tt)
+	s.entries, s.mask, s.date = sv.tt.Entries, sv.tt.Mask, sv.tt.Date
+
+	r := s.solve(b, n)
+	r.Time = time.Since(start)
+	if s.stopped || sv.stop.Load() {
+		return r, ErrStopped
+	}
+	return r, nil
+}
+
+func (s *search) solve(b kernels.Board, n int) Result {
+	P, O := b.P, b.O
+	if s.k.Moves(P, O) == 0 {
+		s.nodes++
+		if s.k.Moves(O, P) == 0 || n == 0 {
+			return Result{Score: s.k.BoardSolve(P, n), Best: kernels.NoMove, Nodes: s.nodes}
+		}
+		r := s.solveMoves(O, P, n, 1)
+		r.Score = -r.Score
+		r.PV = append([]int{kernels.Pass}, r.PV...)
+		r.Best = kernels.Pass
+		return r
+	}
+	return s.solveMoves(P, O, n, 0)
+}
+
+// rootMove is a move of the root with the value of its last search.
+type rootMove struct {
+	x     int
+	f     uint64
+	value int
+}
+
+// solveMoves solves a position where P has a move: a guess (the
+// evaluation search with weights, else 0), then root searches at an
+// aspiration window around it, widened on each failure.
+func (s *search) solveMoves(P, O uint64, n, side int) Result {
+	parity := kernels.Parity(^(P | O))
+	if s.w[0] != nil {
+		if side == 0 {
+			s.feat[n] = s.k.EvalFeatures(kernels.Board{P: P, O: O})
+		} else {
+			// features keep the root's digits: digit 0 is the first
+			// position's side to move, who passed here.
+			s.feat[n] = s.k.EvalFeatures(kernels.Board{P: O, O: P})
+		}
+	}
+	guess := 0
+	if s.w[0] != nil {
+		d := min(s.p.guessMax, n)
+		v := s.evalSearch(P, O, n, side, -scoreInf*scale, scoreInf*scale, d, false)
+		guess = roundEven(v)
+	}
+	// root moves in ordering order
+	var ml moveList
+	s.scoreMoves(&ml, P, O, s.k.Moves(P, O), guess-1, n, parity, side, kernels.NoMove, kernels.NoMove, false)
+	moves := make([]rootMove, ml.n)
+	for i := range moves {
+		mv := ml.pick(i)
+		moves[i] = rootMove{x: int(mv.x), f: mv.f}
+	}
+	lo, hi := guess-1, guess+1
+	w := 2
+	var score, best int
+	for {
+		score, best = s.root(P, O, lo, hi, n, parity, side, moves)
+		if s.stopped {
+			break
+		}
+		if score <= lo && lo > kernels.ScoreMin-1 {
+			hi = score + 1
+			lo = max(score-1-w, kernels.ScoreMin-1)
+			w *= 2
+		} else if score >= hi && hi < kernels.ScoreMax+1 {
+			lo = score - 1
+			hi = min(score+1+w, kernels.ScoreMax+1)
+			w *= 2
+		} else {
+			break
+		}
+	}
+	r := Result{Score: score, Best: best, Nodes: s.nodes}
+	if !s.stopped {
+		r.PV = s.principalVariation(P, O, best, side)
+	}
+	return r
+}
+
+func roundEven(v int) int {
+	d := v / scale
+	if v%scale > scale/2 {
+		d++
+	} else if v%scale < -scale/2 {
+		d--
+	}
+	if d&1 != 0 {
+		if v > 0 {
+			d++
+		} else {
+			d--
+		}
+	}
+	return min(max(d, kernels.ScoreMin), kernels.ScoreMax)
+}
+
+// root searches every root move at (alpha, beta) in the order of the
+// last search (best first), and re-orders them by their values.
+func (s *search) root(P, O uint64, alpha, beta, n int, parity uint8, side int, moves []rootMove) (int, int) {
+	s.nodes++
+	a := alpha
+	best, bestMove := -scoreInf, moves[0].x
+	for i := range moves {
+		m := &moves[i]
+		m.value = -scoreInf
+		v := s.pvsChild(P, O, m.x, m.f, a, beta, n, parity, side, i == 0)
+		if s.stopped {
+			break
+		}
+		m.value = v
+		if v > best {
+			best, bestMove = v, m.x
+			if v > a {
+				a = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	// best first, the others in their order (stable)
+	for i := range moves {
+		if moves[i].x == bestMove {
+			m := moves[i]
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = m
+			break
+		}
+	}
+	if !s.stopped && n >= s.p.hashMin {
+		s.store(s.k.HashCode(P, O), P, O, n, 0, alpha, beta, best, bestMove)
+	}
+	return best, bestMove
+}
+
+// principalVariation follows the table's best moves from the root (exact
+// searches below the table's depth); it may stop early. Its searches are
+// not counted.
+func (s *search) principalVariation(P, O uint64, best, side int) []int {
+	saved := s.nodes
+	defer func() { s.nodes = saved }()
+	pv := []int{best}
+	f := s.k.Flip(P, O, best)
+	P, O = O&^f, P|f|bit(best)
+	for len(pv) < 64 {
+		moves := s.k.Moves(P, O)
+		if moves == 0 {
+			if s.k.Moves(O, P) == 0 {
+				break
+			}
+			pv = append(pv, kernels.Pass)
+			P, O = O, P
+			continue
+		}
+		n := bits.OnesCount64(^(P | O))
+		x := kernels.NoMove
+		if n >= s.p.hashMin {
+			if e := s.probe(s.k.HashCode(P, O), P, O); e != nil && int(e.Move[0]) < 64 && moves&bit(int(e.Move[0])) != 0 {
+				x = int(e.Move[0])
+			}
+		}
+		if x == kernels.NoMove && n <= 12 {
+			bv := -scoreInf
+			for m := moves; m != 0; m &= m - 1 {
+				y := bits.TrailingZeros64(m)
+				g := s.k.Flip(P, O, y)
+				v := -s.exact(O&^g, P|g|bit(y), -scoreInf, scoreInf, side)
+				if v > bv {
+					bv, x = v, y
+				}
+			}
+		}
+		if x == kernels.NoMove {
+			break
+		}
+		pv = append(pv, x)
+		g := s.k.Flip(P, O, x)
+		P, O = O&^g, P|g|bit(x)
+	}
+	return pv
+}
