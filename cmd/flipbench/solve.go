@@ -1,0 +1,403 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/solver"
+	"github.com/flipbench/flipbench/variants"
+)
+
+func init() {
+	register(&command{
+		name:    "solve",
+		summary: "exact endgame solves (one thread) with the selected variants: scores, best moves, nodes, time, and the node-count fingerprint",
+		usage:   "[-set ffo1-19|ffo20-39|ffo40-59|ffo60-79 | -obf FILE | -board 'BOARD SIDE'] [-variants spec] [-hash BITS] [-count N] [-eval W] [-json] [-fingerprint]",
+		setup: func(fs *flag.FlagSet) func([]string) error {
+			o := &solveOpts{}
+			fs.StringVar(&o.set, "set", "", "FFO set to solve: "+strings.Join(solver.Sets, ", ")+" (any ffoA-B range of 1..79); the default without -obf or -board is ffo1-19")
+			fs.StringVar(&o.obf, "obf", "", "solve the positions of an OBF file (its listed move scores are checked)")
+			fs.StringVar(&o.board, "board", "", "solve one position: 64 squares (X, O, -) and the side to move, or '0xP 0xO'")
+			o.variants = variantsFlag(fs)
+			fs.IntVar(&o.hash, "hash", 0, "transposition table of 2^BITS entries of 24 bytes (0: sized by the empties of each position, 2^16..2^23)")
+			fs.IntVar(&o.count, "count", 1, "solve the positions this many times (timings of every run, the table of the first)")
+			o.eval = evalFlag(fs)
+			fs.BoolVar(&o.json, "json", false, "one JSON object per position and run instead of the table")
+			fs.BoolVar(&o.fp, "fingerprint", false, "print only the fingerprint (a hash of every node count) and check the scores")
+			fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the solves to this file")
+			return func(args []string) error { return runSolve(o, args) }
+		},
+	})
+	harness.RegisterSolver(benchSolve)
+}
+
+type solveOpts struct {
+	set, obf, board string
+	variants        *string
+	hash, count     int
+	eval            *string
+	json, fp        bool
+	cpuprofile      string
+}
+
+// solved is one solve's outcome.
+type solved struct {
+	pos solver.Position
+	r   solver.Result
+	err error // wrong score or best move
+}
+
+func runSolve(o *solveOpts, args []string) error {
+	if len(args) > 0 {
+		return &exitError{2, fmt.Sprintf("solve: unexpected argument %q (a board goes in -board '...')", args[0])}
+	}
+	if err := applyVariants(*o.variants); err != nil {
+		return err
+	}
+	if o.count < 1 {
+		return &exitError{2, "solve: -count must be at least 1"}
+	}
+	name, set, err := solvePositions(o)
+	if err != nil {
+		return err
+	}
+	w, err := loadEval(*o.eval)
+	if err != nil {
+		return err
+	}
+	if o.hash != 0 {
+		if err := solver.CheckHashBits(o.hash); err != nil {
+			return &exitError{2, "-hash: " + err.Error()}
+		}
+	}
+	sv, err := solver.New(solver.Options{HashBits: o.hash, Weights: w})
+	if err != nil {
+		return &exitError{2, "solve: " + err.Error()}
+	}
+	if o.cpuprofile != "" {
+		f, err := os.Create(o.cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+
+	// Ctrl-C stops the solve in progress; what was solved is printed.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	var interrupted sync.Once
+	intr := false
+	go func() {
+		if _, ok := <-sig; ok {
+			interrupted.Do(func() { intr = true })
+			sv.Stop()
+		}
+	}()
+	defer close(sig)
+
+	evalName := *o.eval
+	if w == nil {
+		evalName = "none"
+	}
+	hashName := "auto"
+	if o.hash != 0 {
+		hashName = fmt.Sprintf("2^%d", o.hash)
+	}
+	if !o.json && !o.fp {
+		fmt.Fprintf(stdout, "solve %s: %d positions, 1 thread, eval %s, hash %s\nkernels: %s\n\n", name, len(set), evalName, hashName, sv.Kernels())
+	}
+	var first []solved
+	var bad []string
+	stopped := false
+	for run := 0; run < o.count && !stopped; run++ {
+		var rows []solved
+		if !o.json && !o.fp && run == 0 {
+			printHeader()
+		}
+		for _, p := range set {
+			r, err := sv.Solve(p.Board)
+			if errors.Is(err, solver.ErrStopped) {
+				stopped = true
+				break
+			}
+			if err != nil {
+				return &exitError{2, fmt.Sprintf("solve %s: %v", p.ID, err)}
+			}
+			row := solved{pos: p, r: r, err: checkSolved(p, r)}
+			rows = append(rows, row)
+			switch {
+			case o.json:
+				printJSON(row, run, o.count)
+			case !o.fp && run == 0:
+				printRow(row)
+			}
+		}
+		if run == 0 {
+			first = rows
+			for _, row := range rows {
+				if row.err != nil {
+					bad = append(bad, row.err.Error())
+				}
+			}
+		} else {
+			for i, row := range rows {
+				if row.r.Nodes != first[i].r.Nodes || row.r.Score != first[i].r.Score {
+					bad = append(bad, fmt.Sprintf("%s: run %d searched %d nodes, run 1 %d: the search is not deterministic", row.pos.ID, run+1, row.r.Nodes, first[i].r.Nodes))
+				}
+			}
+		}
+		if !o.json && !o.fp {
+			printTotal(rows, run, o.count)
+		}
+	}
+	fmt.Fprintf(stdout, "fingerprint %s\n", fingerprint(first))
+	if stopped {
+		fmt.Fprintf(stdout, "interrupted: %d of %d positions solved\n", len(first), len(set))
+	}
+	if len(bad) > 0 {
+		for _, b := range bad {
+			fmt.Fprintln(os.Stderr, "flipbench solve: WRONG:", b)
+		}
+		return &exitError{1, fmt.Sprintf("solve %s: %d wrong results", name, len(bad))}
+	}
+	if stopped || intr {
+		return &exitError{130, ""}
+	}
+	return nil
+}
+
+// solvePositions returns what -set, -obf or -board name.
+func solvePositions(o *solveOpts) (string, []solver.Position, error) {
+	given := 0
+	for _, s := range []string{o.set, o.obf, o.board} {
+		if s != "" {
+			given++
+		}
+	}
+	if given > 1 {
+		return "", nil, &exitError{2, "solve: give one of -set, -obf and -board"}
+	}
+	switch {
+	case o.board != "":
+		p, err := kernels.ParsePosition(o.board)
+		if err == nil {
+			err = p.Valid()
+		}
+		if err != nil {
+			return "", nil, &exitError{2, "solve: -board: " + err.Error()}
+		}
+		return "board", []solver.Position{{ID: "1", Position: p}}, nil
+	case o.obf != "":
+		f, err := os.Open(o.obf)
+		if err != nil {
+			return "", nil, &exitError{2, "solve: " + err.Error()}
+		}
+		defer f.Close()
+		es, err := kernels.ReadOBF(f, o.obf)
+		if err != nil {
+			return "", nil, &exitError{2, "solve: " + err.Error()}
+		}
+		if len(es) == 0 {
+			return "", nil, &exitError{2, "solve: " + o.obf + ": no positions"}
+		}
+		var out []solver.Position
+		for i, e := range es {
+			if err := e.Valid(); err != nil {
+				return "", nil, &exitError{2, fmt.Sprintf("solve: %s:%d: %v", o.obf, e.Line, err)}
+			}
+			p := solver.Position{ID: fmt.Sprint(i + 1), Position: e.Position}
+			if sc, ok := e.BestScore(); ok {
+				p.Score, p.HasScore, p.BestMoves = sc, true, e.BestMoves()
+			}
+			out = append(out, p)
+		}
+		return o.obf, out, nil
+	}
+	name := o.set
+	if name == "" {
+		name = "ffo1-19"
+	}
+	set, err := solver.Set(name)
+	if err != nil {
+		return "", nil, &exitError{2, "solve: -set: " + err.Error()}
+	}
+	return name, set, nil
+}
+
+// checkSolved compares a result with what is known of the position.
+func checkSolved(p solver.Position, r solver.Result) error {
+	if !p.HasScore {
+		return nil
+	}
+	if r.Score != p.Score {
+		return fmt.Errorf("#%s: score %+d, the known score is %+d", p.ID, r.Score, p.Score)
+	}
+	if r.Best < 64 && !p.Known(r.Best) {
+		var ms []string
+		for _, m := range p.BestMoves {
+			ms = append(ms, kernels.SquareName(m))
+		}
+		return fmt.Errorf("#%s: best move %s is not one of the known best moves %s", p.ID, kernels.SquareName(r.Best), strings.Join(ms, ","))
+	}
+	return nil
+}
+
+func printHeader() {
+	fmt.Fprintf(stdout, "%4s %7s %5s %4s %13s %12s %8s  %s\n", "#", "empties", "score", "best", "nodes", "time", "Mnps", "principal variation")
+	fmt.Fprintln(stdout, strings.Repeat("-", 80))
+}
+
+func mnps(nodes uint64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(nodes) / d.Seconds() / 1e6
+}
+
+func printRow(row solved) {
+	r := row.r
+	mark := ""
+	if row.err != nil {
+		mark = "  WRONG"
+	}
+	fmt.Fprintf(stdout, "%4s %7d %+5d %4s %13d %12s %8.1f  %s%s\n", row.pos.ID, row.pos.NumEmpties(), r.Score,
+		kernels.SquareName(r.Best), r.Nodes, fmtDur(r.Time), mnps(r.Nodes, r.Time), pvString(r.PV, 10), mark)
+}
+
+func printTotal(rows []solved, run, count int) {
+	var nodes uint64
+	var t time.Duration
+	for _, row := range rows {
+		nodes += row.r.Nodes
+		t += row.r.Time
+	}
+	label := "total"
+	if count > 1 {
+		label = fmt.Sprintf("run %d/%d", run+1, count)
+	}
+	if run == 0 {
+		fmt.Fprintln(stdout, strings.Repeat("-", 80))
+	}
+	fmt.Fprintf(stdout, "%-24s %13d %12s %8.1f\n", label, nodes, fmtDur(t), mnps(nodes, t))
+}
+
+func fmtDur(d time.Duration) string {
+	return fmt.Sprintf("%d:%06.3f", int(d.Minutes()), d.Seconds()-60*float64(int(d.Minutes())))
+}
+
+func pvString(pv []int, max int) string {
+	var s []string
+	for i, x := range pv {
+		if i == max {
+			s = append(s, "...")
+			break
+		}
+		s = append(s, kernels.SquareName(x))
+	}
+	return strings.Join(s, " ")
+}
+
+type solveJSON struct {
+	ID      string   `json:"id"`
+	Run     int      `json:"run,omitempty"`
+	Board   string   `json:"board"`
+	Side    string   `json:"side"`
+	Empties int      `json:"empties"`
+	Score   int      `json:"score"`
+	Best    string   `json:"best"`
+	PV      []string `json:"pv"`
+	Nodes   uint64   `json:"nodes"`
+	NS      int64    `json:"ns"`
+	Known   *int     `json:"known_score,omitempty"`
+	Error   string   `json:"error,omitempty"`
+}
+
+func printJSON(row solved, run, count int) {
+	s := row.pos.Position.String()
+	j := solveJSON{ID: row.pos.ID, Board: s[:64], Side: s[65:], Empties: row.pos.NumEmpties(),
+		Score: row.r.Score, Best: kernels.SquareName(row.r.Best), PV: []string{}, Nodes: row.r.Nodes, NS: row.r.Time.Nanoseconds()}
+	if count > 1 {
+		j.Run = run + 1
+	}
+	for _, x := range row.r.PV {
+		j.PV = append(j.PV, kernels.SquareName(x))
+	}
+	if row.pos.HasScore {
+		sc := row.pos.Score
+		j.Known = &sc
+	}
+	if row.err != nil {
+		j.Error = row.err.Error()
+	}
+	b, _ := json.Marshal(j)
+	fmt.Fprintln(stdout, string(b))
+}
+
+// fingerprint is a short hash of every position's node count (and
+// score): equal for every variant set on the same weights.
+func fingerprint(rows []solved) string {
+	h := fnv.New64a()
+	for _, row := range rows {
+		fmt.Fprintf(h, "%s:%d:%d;", row.pos.ID, row.r.Score, row.r.Nodes)
+	}
+	return fmt.Sprintf("%016x", h.Sum64())[:12]
+}
+
+// benchSolve is the whole-set solve of flipbench bench -solve: the
+// default weights, automatic table size, the selected variants; a wrong
+// score is an error.
+var benchSolver struct {
+	sync.Mutex
+	sv *solver.Solver
+}
+
+func benchSolve(set string) (harness.SolveStats, error) {
+	ps, err := solver.Set(set)
+	if err != nil {
+		return harness.SolveStats{}, err
+	}
+	benchSolver.Lock()
+	defer benchSolver.Unlock()
+	if benchSolver.sv == nil {
+		w, err := loadEval("default")
+		if err != nil {
+			return harness.SolveStats{}, err
+		}
+		if benchSolver.sv, err = solver.New(solver.Options{Weights: w}); err != nil {
+			return harness.SolveStats{}, err
+		}
+	}
+	var st harness.SolveStats
+	for _, p := range ps {
+		r, err := benchSolver.sv.Solve(p.Board)
+		if err != nil {
+			return st, err
+		}
+		if err := checkSolved(p, r); err != nil {
+			return st, err
+		}
+		st.Positions++
+		st.Nodes += r.Nodes
+	}
+	return st, nil
+}
+
+var _ = sort.Strings
+var _ = variants.Selection

@@ -1,0 +1,73 @@
+package solver
+
+import (
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+	"github.com/flipbench/flipbench/weights"
+)
+
+// TestSolveSetEnv solves the set named by FLIPBENCH_SOLVE_SET on the fast
+// test variants (FLIPBENCH_SOLVE_EVAL=none for no weights) and logs
+// nodes, time and Mnps: for tuning and profiling with go test
+// -cpuprofile.
+func TestSolveSetEnv(t *testing.T) {
+	name := os.Getenv("FLIPBENCH_SOLVE_SET")
+	if name == "" {
+		t.Skip("FLIPBENCH_SOLVE_SET not set")
+	}
+	set, err := Set(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := fastSpec
+	if s := os.Getenv("FLIPBENCH_SOLVE_VARIANTS"); s != "" {
+		spec = s
+	}
+	if err := variants.SelectSpec(spec); err != nil {
+		t.Fatal(err)
+	}
+	defer variants.ResetSelection()
+	opts := Options{}
+	if os.Getenv("FLIPBENCH_SOLVE_EVAL") != "none" {
+		if opts.Weights, err = weights.Default(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sv, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes uint64
+	var total, totalCPU time.Duration
+	for _, p := range set {
+		c0 := cpuTime()
+		r, err := sv.Solve(p.Board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := cpuTime() - c0
+		nodes += r.Nodes
+		total += r.Time
+		totalCPU += c
+		t.Logf("%3s %2d %+3d %s %11d %9.3fs %6.1f Mnps  cpu %.3fs %6.1f Mnps", p.ID, p.NumEmpties(), r.Score, kernels.SquareName(r.Best), r.Nodes,
+			r.Time.Seconds(), float64(r.Nodes)/r.Time.Seconds()/1e6, c.Seconds(), float64(r.Nodes)/c.Seconds()/1e6)
+		if r.Score != p.Score || !p.Known(r.Best) {
+			t.Errorf("ffo%s: %+d %s, want %+d %v", p.ID, r.Score, kernels.SquareName(r.Best), p.Score, p.BestMoves)
+		}
+	}
+	t.Logf("total %d nodes %.3fs %.1f Mnps, cpu %.3fs %.1f Mnps (%s)", nodes, total.Seconds(), float64(nodes)/total.Seconds()/1e6,
+		totalCPU.Seconds(), float64(nodes)/totalCPU.Seconds()/1e6, sv.Kernels())
+}
+
+// cpuTime is the CPU time this process used (the machine is shared:
+// wall time is noisy).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
