@@ -19,11 +19,11 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	if s.stopped {
 		return alpha
 	}
-	code := s.k.HashCode(P, O)
-	s.k.HashPrefetch(s.tt, code)
-	moves := s.k.Moves(P, O)
+	code := s.hashCode(P, O)
+	s.prefetch(code)
+	moves := s.moves(P, O)
 	if moves == 0 {
-		if s.k.Moves(O, P) == 0 {
+		if s.moves(O, P) == 0 {
 			return s.k.BoardSolve(P, n)
 		}
 		return -s.nws(O, P, -alpha-1, n, parity, side^1)
@@ -47,7 +47,7 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	best, bestMove := -scoreInf, kernels.NoMove
 	if moves&(moves-1) == 0 { // one move: no ordering
 		x := bits.TrailingZeros64(moves)
-		f := s.k.Flip(P, O, x)
+		f := s.flip(P, O, x)
 		best, bestMove = -s.child(P, O, x, f, -alpha-1, n, parity, side), x
 	} else {
 		ml := &s.ml[n]
@@ -99,7 +99,7 @@ func (s *search) etc(ml *moveList, P, O uint64, alpha int) (int, bool) {
 	for i := 0; i < ml.n; i++ {
 		mv := &ml.m[i]
 		np, no := O&^mv.f, P|mv.f|bit(int(mv.x))
-		c := s.k.HashCode(np, no)
+		c := s.hashCode(np, no)
 		if e := s.probe(c, np, no); e != nil && -int(e.Upper) > alpha {
 			return -int(e.Upper), true
 		}
@@ -121,11 +121,11 @@ func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) in
 	if s.stopped {
 		return alpha
 	}
-	code := s.k.HashCode(P, O)
-	s.k.HashPrefetch(s.tt, code)
-	moves := s.k.Moves(P, O)
+	code := s.hashCode(P, O)
+	s.prefetch(code)
+	moves := s.moves(P, O)
 	if moves == 0 {
-		if s.k.Moves(O, P) == 0 {
+		if s.moves(O, P) == 0 {
 			return s.k.BoardSolve(P, n)
 		}
 		return -s.pvs(O, P, -beta, -alpha, n, parity, side^1)

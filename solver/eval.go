@@ -101,7 +101,7 @@ func (s *search) evalSearch(P, O uint64, n, side, alpha, beta, depth int, passed
 		}
 		return s.evaluate(n, side)
 	}
-	moves := s.k.Moves(P, O)
+	moves := s.moves(P, O)
 	if moves == 0 {
 		if passed {
 			return s.k.BoardSolve(P, n) * scale
@@ -116,8 +116,8 @@ func (s *search) evalSearch(P, O uint64, n, side, alpha, beta, depth int, passed
 		b := kernels.Board{P: P, O: O}
 		for m := moves; m != 0; m &= m - 1 {
 			x := bits.TrailingZeros64(m)
-			f := s.k.Flip(P, O, x)
-			ml.m[ml.n] = move{f: f, x: int8(x), score: int32(s.k.MoveEvaluate(b, x, f, 0, n, kernels.NoMove, kernels.NoMove))}
+			f := s.flip(P, O, x)
+			ml.m[ml.n] = move{f: f, x: int8(x), score: int32(s.moveEvaluate(b, x, f, 0, n, kernels.NoMove, kernels.NoMove))}
 			ml.n++
 		}
 		for i := 0; i < ml.n; i++ {
@@ -135,7 +135,7 @@ func (s *search) evalSearch(P, O uint64, n, side, alpha, beta, depth int, passed
 	}
 	for m := moves; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m)
-		f := s.k.Flip(P, O, x)
+		f := s.flip(P, O, x)
 		s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
 		v := -s.evalSearch(O&^f, P|f|bit(x), n-1, side^1, -beta, -max(alpha, best), depth-1, false)
 		if v > best {
@@ -189,8 +189,8 @@ func (s *search) scoreMoves(ml *moveList, P, O, moves uint64, alpha, n int, pari
 	}
 	for m := moves; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m)
-		f := s.k.Flip(P, O, x)
-		sc := s.k.MoveEvaluate(b, x, f, parity, n, h0, h1)
+		f := s.flip(P, O, x)
+		sc := s.moveEvaluate(b, x, f, parity, n, h0, h1)
 		if useEval && sc < kernels.WSecondMove {
 			s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
 			v := s.evalSearch(O&^f, P|f|bit(x), n-1, side^1, -scoreInf*scale, sortBeta, sd, false)

@@ -1,8 +1,6 @@
 package solver
 
 import (
-	"encoding/binary"
-	"hash/crc32"
 	"math/bits"
 	"testing"
 
@@ -20,25 +18,16 @@ import (
 const testVariant = "solvertest"
 
 // fastSpec selects the fastest pure-Go variants available here.
-const fastSpec = "flip=bitscan,moves=kogge-stone,count_last_flip=" + testVariant + ",stability=" + testVariant +
+const fastSpec = "flip=" + testVariant + ",moves=" + testVariant + ",move_evaluate=" + testVariant + ",count_last_flip=" + testVariant + ",stability=" + testVariant +
 	",stable_edge_count=" + testVariant + ",hash_code=" + testVariant + ",eval_update=" + testVariant
 
-var carryFlip variants.FlipFunc
-
 func init() {
-	v, err := variants.Flip.Get("bitscan")
-	if err != nil {
-		panic(err)
-	}
-	carryFlip = v.Fn
-	variants.CountLastFlip.Register(variants.Info{Name: testVariant, Note: "test: popcount of the Go flip"}, func(P uint64, x int) int {
-		return 2 * bits.OnesCount64(carryFlip(P, ^P&^(uint64(1)<<uint(x)), x))
-	})
+	variants.CountLastFlip.Register(variants.Info{Name: testVariant, Note: "test: popcount of the Go flip"}, copyCLF)
 	variants.Stability.Register(variants.Info{Name: testVariant, Note: "test: Edax get_stability in Go"}, stabilityGo)
 	variants.StableEdgeCount.Register(variants.Info{Name: testVariant, Note: "test"}, func(P, O uint64) int {
 		return bits.OnesCount64(stableEdgeGo(P, O))
 	})
-	variants.HashCode.Register(variants.Info{Name: testVariant, Note: "test: hash/crc32 Castagnoli"}, hashCRC32)
+	variants.HashCode.Register(variants.Info{Name: testVariant, Note: "test: hash/crc32 Castagnoli"}, hashCRC)
 	variants.EvalUpdate.Register(variants.Info{Name: testVariant, Note: "test: per-square deltas"}, evalUpdateGo)
 	for i, sq := range kernels.FeatureSquares {
 		for j, x := range sq {
@@ -56,19 +45,6 @@ func init() {
 			}
 		}
 	}
-}
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-func crcRaw(c uint32, d uint64) uint32 {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], d)
-	return ^crc32.Update(^c, castagnoli, b[:])
-}
-
-func hashCRC32(P, O uint64) uint64 {
-	c := crcRaw(0, P)
-	return uint64(c)<<32 | uint64(crcRaw(c, O))
 }
 
 var diag9, diag7 [15]uint64
@@ -165,7 +141,22 @@ func TestFastGoVariants(t *testing.T) {
 		if got, want := stableEdgeGo(b.P, b.O), kernels.StableEdge(b.P, b.O); got != want {
 			t.Fatalf("stable edge %s: %x want %x", kernels.BoardString(b), got, want)
 		}
-		if got, want := hashCRC32(b.P, b.O), kernels.HashCode(b.P, b.O); got != want {
+		if got, want := copyMoves(b.P, b.O), kernels.Moves(b.P, b.O); got != want {
+			t.Fatalf("moves %s: %x want %x", kernels.BoardString(b), got, want)
+		}
+		for m := b.Empties(); m != 0; m &= m - 1 {
+			x := bits.TrailingZeros64(m)
+			if got, want := copyFlip(b.P, b.O, x), kernels.Flip(b.P, b.O, x); got != want {
+				t.Fatalf("flip %s %d: %x want %x", kernels.BoardString(b), x, got, want)
+			}
+			f := kernels.Flip(b.P, b.O, x)
+			if f != 0 {
+				if got, want := copyMoveEvaluate(b, x, f, 5, 20, 64, 65), kernels.MoveEvaluate(b, x, f, 5, 20, 64, 65); got != want {
+					t.Fatalf("move_evaluate %s %d: %d want %d", kernels.BoardString(b), x, got, want)
+				}
+			}
+		}
+		if got, want := hashCRC(b.P, b.O), kernels.HashCode(b.P, b.O); got != want {
 			t.Fatalf("hash %s: %x want %x", kernels.BoardString(b), got, want)
 		}
 		e := b.Empties()

@@ -110,7 +110,7 @@ const scoreInf = kernels.ScoreInf
 // (kernels.Score1) on the bound count_last_flip.
 func (s *search) score1Own(P uint64, alpha, x int) int {
 	score := 2*bits.OnesCount64(P) - kernels.ScoreMax + 2
-	if n := s.k.CountLastFlip(P, x); n != 0 {
+	if n := s.clf(P, x); n != 0 {
 		return score + n
 	}
 	score2 := score - 2
@@ -118,7 +118,7 @@ func (s *search) score1Own(P uint64, alpha, x int) int {
 		score = score2
 	}
 	if score > alpha {
-		if n := s.k.CountLastFlip(^P&^(uint64(1)<<uint(x)), x); n != 0 {
+		if n := s.clf(^P&^(uint64(1)<<uint(x)), x); n != 0 {
 			score = score2 - n
 		}
 	}
@@ -132,31 +132,31 @@ func (s *search) solve2(P, O uint64, alpha, x1, x2 int) int {
 	s.nodes++
 	best := -scoreInf
 	if neighbour[x1]&O != 0 {
-		if f := s.k.Flip(P, O, x1); f != 0 {
+		if f := s.flip(P, O, x1); f != 0 {
 			s.nodes++
-			best = -s.score1(O&^f, -beta, x2)
+			best = -s.sc1(O&^f, -beta, x2)
 		}
 	}
 	if best < beta {
 		if neighbour[x2]&O != 0 {
-			if f := s.k.Flip(P, O, x2); f != 0 {
+			if f := s.flip(P, O, x2); f != 0 {
 				s.nodes++
-				best = max(best, -s.score1(O&^f, -beta, x1))
+				best = max(best, -s.sc1(O&^f, -beta, x1))
 			}
 		}
 		if best == -scoreInf { // P passes
 			best = scoreInf
 			if neighbour[x1]&P != 0 {
-				if f := s.k.Flip(O, P, x1); f != 0 {
+				if f := s.flip(O, P, x1); f != 0 {
 					s.nodes++
-					best = s.score1(P&^f, alpha, x2)
+					best = s.sc1(P&^f, alpha, x2)
 				}
 			}
 			if best > alpha {
 				if neighbour[x2]&P != 0 {
-					if f := s.k.Flip(O, P, x2); f != 0 {
+					if f := s.flip(O, P, x2); f != 0 {
 						s.nodes++
-						best = min(best, s.score1(P&^f, alpha, x1))
+						best = min(best, s.sc1(P&^f, alpha, x1))
 					}
 				}
 				if best == scoreInf {
@@ -194,7 +194,7 @@ func (s *search) solve3(P, O uint64, alpha int, list uint64, parity uint8) int {
 		if neighbour[x]&O == 0 {
 			continue
 		}
-		f := s.k.Flip(P, O, x)
+		f := s.flip(P, O, x)
 		if f == 0 {
 			continue
 		}
@@ -206,7 +206,7 @@ func (s *search) solve3(P, O uint64, alpha int, list uint64, parity uint8) int {
 		best = max(best, v)
 	}
 	if best == -scoreInf {
-		if s.k.Moves(O, P) == 0 {
+		if s.moves(O, P) == 0 {
 			return s.k.BoardSolve(P, 3)
 		}
 		return -s.solve3(O, P, -alpha-1, list, parity)
@@ -245,7 +245,7 @@ func (s *search) solve4(P, O uint64, alpha int, list uint64, parity uint8) int {
 		if neighbour[x]&O == 0 {
 			continue
 		}
-		f := s.k.Flip(P, O, x)
+		f := s.flip(P, O, x)
 		if f == 0 {
 			continue
 		}
@@ -256,7 +256,7 @@ func (s *search) solve4(P, O uint64, alpha int, list uint64, parity uint8) int {
 		best = max(best, v)
 	}
 	if best == -scoreInf {
-		if s.k.Moves(O, P) == 0 {
+		if s.moves(O, P) == 0 {
 			return s.k.BoardSolve(P, 4)
 		}
 		return -s.solve4(O, P, -alpha-1, list, parity)

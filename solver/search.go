@@ -48,9 +48,10 @@ type params struct {
 	sortMin  int // evaluation-search move ordering from this many empties (with weights)
 	evalSh   uint
 	guessMax int // depth of the evaluation search that guesses the score
+	aspW     int // first root window: guess ± (aspW+1)
 }
 
-var defaultParams = params{hashMin: 8, etcMin: 12, sortMin: 14, evalSh: 8, guessMax: 8}
+var defaultParams = params{hashMin: 8, etcMin: 12, sortMin: 14, evalSh: 8, guessMax: 8, aspW: 0}
 
 // scThreshold[n]: the stability cutoff is tried at a null window alpha at
 // least this (below it the stable discs cannot bring the upper bound down
@@ -67,7 +68,7 @@ func bit(x int) uint64 { return uint64(1) << uint(x) }
 // and whether it cuts at alpha.
 func (s *search) stabilityCut(P, O uint64, alpha, n int) (int, bool) {
 	if alpha >= scThreshold[n] {
-		v := kernels.ScoreMax - 2*bits.OnesCount64(s.k.Stability(O, P))
+		v := kernels.ScoreMax - 2*bits.OnesCount64(s.stability(O, P))
 		if v <= alpha {
 			return v, true
 		}
@@ -95,7 +96,7 @@ func (s *search) nwsAny(P, O uint64, alpha, side int) int {
 		return s.solve2(P, O, alpha, int(l&0xff), int(l>>8&0xff))
 	case n == 1:
 		s.nodes++
-		return s.score1(P, alpha, bits.TrailingZeros64(e))
+		return s.sc1(P, alpha, bits.TrailingZeros64(e))
 	}
 	s.nodes++
 	return s.k.BoardSolve(P, 0)

@@ -14,9 +14,9 @@ func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n in
 	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
 		return v
 	}
-	moves := s.k.Moves(P, O)
+	moves := s.moves(P, O)
 	if moves == 0 {
-		if s.k.Moves(O, P) == 0 {
+		if s.moves(O, P) == 0 {
 			return s.k.BoardSolve(P, n)
 		}
 		return -s.shallow(O, P, -alpha-1, list, parity, n)
@@ -32,7 +32,7 @@ func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n in
 			if prio&bit(x) == 0 {
 				continue
 			}
-			f := s.k.Flip(P, O, x)
+			f := s.flip(P, O, x)
 			rest := removeByte(list, i)
 			var v int
 			if n == 5 {

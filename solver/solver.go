@@ -200,9 +200,9 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 
 func (s *search) solve(b kernels.Board, n int) Result {
 	P, O := b.P, b.O
-	if s.k.Moves(P, O) == 0 {
+	if s.moves(P, O) == 0 {
 		s.nodes++
-		if s.k.Moves(O, P) == 0 || n == 0 {
+		if s.moves(O, P) == 0 || n == 0 {
 			return Result{Score: s.k.BoardSolve(P, n), Best: kernels.NoMove, Nodes: s.nodes}
 		}
 		r := s.solveMoves(O, P, n, 1)
@@ -243,13 +243,13 @@ func (s *search) solveMoves(P, O uint64, n, side int) Result {
 	}
 	// root moves in ordering order
 	var ml moveList
-	s.scoreMoves(&ml, P, O, s.k.Moves(P, O), guess-1, n, parity, side, kernels.NoMove, kernels.NoMove, false)
+	s.scoreMoves(&ml, P, O, s.moves(P, O), guess-1, n, parity, side, kernels.NoMove, kernels.NoMove, false)
 	moves := make([]rootMove, ml.n)
 	for i := range moves {
 		mv := ml.pick(i)
 		moves[i] = rootMove{x: int(mv.x), f: mv.f}
 	}
-	lo, hi := guess-1, guess+1
+	lo, hi := max(guess-1-s.p.aspW, kernels.ScoreMin-1), min(guess+1+s.p.aspW, kernels.ScoreMax+1)
 	w := 2
 	var score, best int
 	for {
@@ -327,7 +327,7 @@ func (s *search) root(P, O uint64, alpha, beta, n int, parity uint8, side int, m
 		}
 	}
 	if !s.stopped && n >= s.p.hashMin {
-		s.store(s.k.HashCode(P, O), P, O, n, 0, alpha, beta, best, bestMove)
+		s.store(s.hashCode(P, O), P, O, n, 0, alpha, beta, best, bestMove)
 	}
 	return best, bestMove
 }
@@ -339,12 +339,12 @@ func (s *search) principalVariation(P, O uint64, best, side int) []int {
 	saved := s.nodes
 	defer func() { s.nodes = saved }()
 	pv := []int{best}
-	f := s.k.Flip(P, O, best)
+	f := s.flip(P, O, best)
 	P, O = O&^f, P|f|bit(best)
 	for len(pv) < 64 {
-		moves := s.k.Moves(P, O)
+		moves := s.moves(P, O)
 		if moves == 0 {
-			if s.k.Moves(O, P) == 0 {
+			if s.moves(O, P) == 0 {
 				break
 			}
 			pv = append(pv, kernels.Pass)
@@ -354,7 +354,7 @@ func (s *search) principalVariation(P, O uint64, best, side int) []int {
 		n := bits.OnesCount64(^(P | O))
 		x := kernels.NoMove
 		if n >= s.p.hashMin {
-			if e := s.probe(s.k.HashCode(P, O), P, O); e != nil && int(e.Move[0]) < 64 && moves&bit(int(e.Move[0])) != 0 {
+			if e := s.probe(s.hashCode(P, O), P, O); e != nil && int(e.Move[0]) < 64 && moves&bit(int(e.Move[0])) != 0 {
 				x = int(e.Move[0])
 			}
 		}
@@ -362,7 +362,7 @@ func (s *search) principalVariation(P, O uint64, best, side int) []int {
 			bv := -scoreInf
 			for m := moves; m != 0; m &= m - 1 {
 				y := bits.TrailingZeros64(m)
-				g := s.k.Flip(P, O, y)
+				g := s.flip(P, O, y)
 				v := -s.exact(O&^g, P|g|bit(y), -scoreInf, scoreInf, side)
 				if v > bv {
 					bv, x = v, y
@@ -373,7 +373,7 @@ func (s *search) principalVariation(P, O uint64, best, side int) []int {
 			break
 		}
 		pv = append(pv, x)
-		g := s.k.Flip(P, O, x)
+		g := s.flip(P, O, x)
 		P, O = O&^g, P|g|bit(x)
 	}
 	return pv

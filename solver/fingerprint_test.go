@@ -1,0 +1,153 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/flipbench/flipbench/harness"
+
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+)
+
+// randomWeights are evaluation weights with no meaning but every index
+// different, so that an eval kernel that differs from its reference
+// changes the move order and the node count.
+var randomWeights = sync.OnceValue(func() *variants.EvalWeights {
+	rng := rand.New(rand.NewPCG(1, 2))
+	t := make([]int16, kernels.NumWeights)
+	for i := range t {
+		t[i] = int16(rng.IntN(2001) - 1000)
+	}
+	var plies [variants.NumPlies][]int16
+	for p := range plies {
+		plies[p] = t
+	}
+	w, err := variants.NewEvalWeights(plies)
+	if err != nil {
+		panic(err)
+	}
+	return w
+})
+
+// solveFingerprint solves positions with the current selection and
+// returns every score, best move and node count.
+func solveFingerprint(t *testing.T, ps []Position, w *variants.EvalWeights) [][3]uint64 {
+	t.Helper()
+	sv, err := New(Options{Weights: w, HashBits: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [][3]uint64
+	for _, p := range ps {
+		r, err := sv.Solve(p.Board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.HasScore && (r.Score != p.Score || !p.Known(r.Best)) {
+			t.Errorf("ffo%s: %+d %s, want %+d", p.ID, r.Score, kernels.SquareName(r.Best), p.Score)
+		}
+		out = append(out, [3]uint64{uint64(r.Score), uint64(r.Best), r.Nodes})
+	}
+	return out
+}
+
+// Every runnable variant of every kernel the solver calls gives the same
+// scores, best moves and node counts (with weights, so that the eval
+// kernels are used too; sortMin is lowered so that they are used on
+// small positions).
+func TestFingerprintAcrossVariants(t *testing.T) {
+	ps, err := Set("ffo1-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a position where the side to move passes, one with a few empties
+	for _, b := range harness.RandomEndgames(5, 5000, 11) {
+		if kernels.Moves(b.P, b.O) == 0 && kernels.Moves(b.O, b.P) != 0 {
+			ps = append(ps, Position{ID: "pass", Position: kernels.Position{Board: b}})
+			break
+		}
+	}
+	saved := defaultParams
+	defaultParams.sortMin = 10
+	defer func() { defaultParams = saved }()
+	w := randomWeights()
+	variants.ResetSelection()
+	defer variants.ResetSelection()
+	for _, ww := range []*variants.EvalWeights{nil, w} {
+		want := solveFingerprint(t, ps, ww)
+		for _, k := range []variants.KernelInfo{
+			variants.Flip, variants.Moves, variants.CountLastFlip, variants.Score1, variants.Solve4,
+			variants.BoardSolve, variants.Stability, variants.StableEdgeCount, variants.HashCode,
+			variants.HashClear, variants.HashPrefetch, variants.MoveEvaluate,
+			variants.EvalFeatures, variants.EvalUpdate, variants.EvalSum,
+		} {
+			for _, info := range k.Infos() {
+				if !info.Runnable() {
+					continue
+				}
+				variants.ResetSelection()
+				if err := k.Select(info.Name); err != nil {
+					t.Fatal(err)
+				}
+				got := solveFingerprint(t, ps, ww)
+				for i := range got {
+					if got[i] != want[i] {
+						t.Errorf("weights %v, %s=%s: position %s: score, best, nodes %v, want %v",
+							ww != nil, k.Name(), info.Name, ps[i].ID, got[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+// The incremental features (root digits) with the opponent-view weights
+// evaluate every position as the side to move's own features do.
+func TestEvaluateViews(t *testing.T) {
+	w := randomWeights()
+	wo, err := opponentWeights(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearch(References())
+	s.w = [2]*variants.EvalWeights{w, wo}
+	for g, b := range harness.RandomEndgames(9, 50, 50) {
+		_ = g
+		// play a random line from b, keeping features
+		n := b.NumEmpties()
+		s.feat[n] = kernels.EvalFeatures(b)
+		side := 0
+		P, O := b.P, b.O
+		for n > 0 {
+			want := kernels.EvalSum(ptrF(kernels.EvalFeatures(kernels.Board{P: P, O: O})), w.Ply(60-n))
+			if got := s.evaluate(n, side); got != min(max(want, -63*scale), 63*scale) {
+				t.Fatalf("%s side %d: evaluate %d, want %d", kernels.BoardString(kernels.Board{P: P, O: O}), side, got, want)
+			}
+			m := kernels.Moves(P, O)
+			if m == 0 {
+				if kernels.Moves(O, P) == 0 {
+					break
+				}
+				P, O, side = O, P, side^1
+				continue
+			}
+			x := bitsTZ(m)
+			f := kernels.Flip(P, O, x)
+			s.feat[n-1] = kernels.EvalUpdate(s.feat[n], x, f, side)
+			P, O, side, n = O&^f, P|f|bit(x), side^1, n-1
+		}
+	}
+}
+
+func ptrF(f kernels.Features) *kernels.Features { return &f }
+
+func bitsTZ(m uint64) int {
+	x := 0
+	for m&1 == 0 {
+		m >>= 1
+		x++
+	}
+	return x
+}
