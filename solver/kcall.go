@@ -12,10 +12,15 @@ import "github.com/flipbench/flipbench/kernels"
 func (s *search) flip(P, O uint64, x int) uint64 { return s.k.Flip(P, O, x) }
 func (s *search) moves(P, O uint64) uint64       { return s.k.Moves(P, O) }
 func (s *search) clf(P uint64, x int) int        { return s.k.CountLastFlip(P, x) }
-func (s *search) sc1(P uint64, alpha, x int) int { return s.score1(P, alpha, x) }
-func (s *search) stability(P, O uint64) uint64   { return s.k.Stability(P, O) }
-func (s *search) hashCode(P, O uint64) uint64    { return s.k.HashCode(P, O) }
-func (s *search) prefetch(code uint64)           { s.k.HashPrefetch(s.tt, code) }
+func (s *search) sc1(P uint64, alpha, x int) int {
+	if s.k.Score1 == nil { // a direct call: no second indirection
+		return s.score1Own(P, alpha, x)
+	}
+	return s.k.Score1(P, alpha, x)
+}
+func (s *search) stability(P, O uint64) uint64 { return s.k.Stability(P, O) }
+func (s *search) hashCode(P, O uint64) uint64  { return s.k.HashCode(P, O) }
+func (s *search) prefetch(code uint64)         { s.k.HashPrefetch(s.tt, code) }
 func (s *search) moveEvaluate(b kernels.Board, x int, f uint64, parity uint8, n, h0, h1 int) int {
 	return s.k.MoveEvaluate(b, x, f, parity, n, h0, h1)
 }

@@ -12,9 +12,8 @@ import (
 // node counter and per-depth scratch space, so that the search allocates
 // nothing.
 type search struct {
-	k      Kernels
-	score1 func(P uint64, alpha, x int) int
-	nodes  uint64
+	k     Kernels
+	nodes uint64
 
 	tt      *kernels.HashTable
 	entries []kernels.HashEntry
@@ -68,6 +67,9 @@ func bit(x int) uint64 { return uint64(1) << uint(x) }
 // and whether it cuts at alpha.
 func (s *search) stabilityCut(P, O uint64, alpha, n int) (int, bool) {
 	if alpha >= scThreshold[n] {
+		if v := kernels.ScoreMax - 2*s.k.StableEdgeCount(O, P); v <= alpha {
+			return v, true
+		}
 		v := kernels.ScoreMax - 2*bits.OnesCount64(s.stability(O, P))
 		if v <= alpha {
 			return v, true

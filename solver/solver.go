@@ -174,11 +174,8 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 		sv.s = s
 	}
 	s.k = k
-	s.score1 = k.Score1
-	if s.score1 == nil {
-		s.score1 = s.score1Own
-	}
 	s.p = defaultParams
+	s.p.hashMin = min(max(s.p.hashMin, 5), 9) // the shallow search packs at most 8 empties
 	s.stop = &sv.stop
 	s.stopped = false
 	s.nodes = 0

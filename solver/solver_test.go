@@ -12,10 +12,6 @@ import (
 
 func newSearch(k Kernels) *search {
 	s := &search{k: k, p: defaultParams}
-	s.score1 = k.Score1
-	if s.score1 == nil {
-		s.score1 = s.score1Own
-	}
 	return s
 }
 

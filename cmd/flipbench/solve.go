@@ -9,15 +9,14 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
-	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/solver"
-	"github.com/flipbench/flipbench/variants"
 )
 
 func init() {
@@ -102,11 +101,10 @@ func runSolve(o *solveOpts, args []string) error {
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
 	defer signal.Stop(sig)
-	var interrupted sync.Once
-	intr := false
+	var intr atomic.Bool
 	go func() {
 		if _, ok := <-sig; ok {
-			interrupted.Do(func() { intr = true })
+			intr.Store(true)
 			sv.Stop()
 		}
 	}()
@@ -177,7 +175,7 @@ func runSolve(o *solveOpts, args []string) error {
 		}
 		return &exitError{1, fmt.Sprintf("solve %s: %d wrong results", name, len(bad))}
 	}
-	if stopped || intr {
+	if stopped || intr.Load() {
 		return &exitError{130, ""}
 	}
 	return nil
@@ -398,6 +396,3 @@ func benchSolve(set string) (harness.SolveStats, error) {
 	}
 	return st, nil
 }
-
-var _ = sort.Strings
-var _ = variants.Selection
