@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -29,10 +28,14 @@ type Kernels struct {
 	EvalUpdate      variants.EvalUpdateFunc
 	EvalSum         variants.EvalSumFunc
 
-	// Names is kernel=variant for every kernel bound, in the order above,
-	// with "solver" for the composed score_1 / leaf.
-	Names []string
+	// names are the variants bound, in the order of kernelNames, with
+	// "solver" for the composed score_1 and leaf.
+	names [len(kernelNames)]string
 }
+
+var kernelNames = [...]string{"flip", "moves", "count_last_flip", "score_1", "solve_4", "board_solve",
+	"stability", "stable_edge_count", "hash_code", "hash_clear", "hash_prefetch", "move_evaluate",
+	"eval_features", "eval_update", "eval_sum"}
 
 // Bound returns the kernels currently selected in the registry.
 //
@@ -64,30 +67,30 @@ func Bound() Kernels {
 		EvalUpdate:      variants.EvalUpdate.Fn(),
 		EvalSum:         variants.EvalSum.Fn(),
 	}
-	name := func(ki variants.KernelInfo) string { return ki.Name() + "=" + ki.SelectedName() }
-	leaf := "solve_4=solver"
+	leaf := "solver"
 	if variants.Solve4.Pinned() {
 		k.Solve4 = variants.Solve4.Fn()
-		leaf = name(variants.Solve4)
+		leaf = variants.Solve4.SelectedName()
 	}
-	s1 := "score_1=solver"
+	s1 := "solver"
 	s1sel := variants.Score1.Selected()
 	if variants.Score1.Pinned() || s1sel.Name != variants.RefInfo.Name && !variants.CountLastFlip.Pinned() {
 		k.Score1 = s1sel.Fn
-		s1 = name(variants.Score1)
+		s1 = s1sel.Name
 	}
-	k.Names = []string{
-		name(variants.Flip), name(variants.Moves), name(variants.CountLastFlip), s1, leaf,
-		name(variants.BoardSolve), name(variants.Stability), name(variants.StableEdgeCount),
-		name(variants.HashCode), name(variants.HashClear), name(variants.HashPrefetch),
-		name(variants.MoveEvaluate), name(variants.EvalFeatures), name(variants.EvalUpdate), name(variants.EvalSum),
+	k.names = [...]string{
+		variants.Flip.SelectedName(), variants.Moves.SelectedName(), variants.CountLastFlip.SelectedName(), s1, leaf,
+		variants.BoardSolve.SelectedName(), variants.Stability.SelectedName(), variants.StableEdgeCount.SelectedName(),
+		variants.HashCode.SelectedName(), variants.HashClear.SelectedName(), variants.HashPrefetch.SelectedName(),
+		variants.MoveEvaluate.SelectedName(), variants.EvalFeatures.SelectedName(), variants.EvalUpdate.SelectedName(),
+		variants.EvalSum.SelectedName(),
 	}
 	return k
 }
 
 // References returns the reference of every kernel (the oracle build).
 func References() Kernels {
-	return Kernels{
+	k := Kernels{
 		Flip:            variants.Flip.Reference(),
 		Moves:           variants.Moves.Reference(),
 		CountLastFlip:   variants.CountLastFlip.Reference(),
@@ -101,12 +104,22 @@ func References() Kernels {
 		EvalFeatures:    variants.EvalFeatures.Reference(),
 		EvalUpdate:      variants.EvalUpdate.Reference(),
 		EvalSum:         variants.EvalSum.Reference(),
-		Names:           []string{"all=reference", "score_1=solver", "solve_4=solver"},
 	}
+	for i := range k.names {
+		k.names[i] = variants.RefInfo.Name
+	}
+	k.names[3], k.names[4] = "solver", "solver"
+	return k
 }
 
 // String lists the kernels bound, kernel=variant.
-func (k Kernels) String() string { return strings.Join(k.Names, ",") }
+func (k Kernels) String() string {
+	s := make([]string, len(k.names))
+	for i, n := range k.names {
+		s[i] = kernelNames[i] + "=" + n
+	}
+	return strings.Join(s, ",")
+}
 
 func (k Kernels) check() error {
 	if k.Flip == nil || k.Moves == nil || k.BoardSolve == nil || k.Stability == nil ||
@@ -116,5 +129,3 @@ func (k Kernels) check() error {
 	}
 	return nil
 }
-
-var _ = kernels.Board{}

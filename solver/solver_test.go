@@ -134,3 +134,27 @@ func TestFFOSmall(t *testing.T) {
 		}
 	}
 }
+
+// The search allocates nothing per node: a solve allocates the same few
+// objects (root moves, PV) whatever its size.
+func TestSolveAllocations(t *testing.T) {
+	set, err := Set("ffo1-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := New(Options{HashBits: 16, Weights: randomWeights()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defaultParams.sortMin, defaultParams.etcMin = 10, 10
+	defer func() { defaultParams.sortMin, defaultParams.etcMin = 14, 12 }()
+	sv.Solve(set[0].Board)
+	var nodes uint64
+	allocs := testing.AllocsPerRun(3, func() {
+		r, _ := sv.Solve(set[0].Board)
+		nodes = r.Nodes
+	})
+	if allocs > 8 {
+		t.Errorf("%.0f allocations in a solve of %d nodes", allocs, nodes)
+	}
+}
