@@ -233,8 +233,8 @@ func (s *search) solveMoves(P, O uint64, n, side int) Result {
 		}
 	}
 	guess := 0
-	if s.w[0] != nil {
-		d := min(s.p.guessMax, n)
+	if s.w[0] != nil && s.p.guessMax > 0 {
+		d := min(s.p.guessMax, max(n/2-4, 1), n)
 		v := s.evalSearch(P, O, n, side, -scoreInf*scale, scoreInf*scale, d, false)
 		guess = roundEven(v)
 	}
