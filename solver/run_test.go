@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 	"github.com/flipbench/flipbench/weights"
@@ -123,4 +124,49 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkLeaf is the 4-empties leaf on the fast test variants: the
+// densest kernel calls of a solve, for the bound/direct comparison
+// (go test -bench Leaf, with and without -tags solverdirect).
+func BenchmarkLeaf(b *testing.B) {
+	if err := variants.SelectSpec(fastSpec); err != nil {
+		b.Fatal(err)
+	}
+	defer variants.ResetSelection()
+	s := newSearch(Bound())
+	ps := harness.RandomEndgames(3, 4096, 4)
+	lists := make([]uint64, len(ps))
+	par := make([]uint8, len(ps))
+	for i, p := range ps {
+		lists[i] = presortList(p.Empties())
+		par[i] = kernels.Parity(p.Empties())
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		j := i & 4095
+		s.solve4(ps[j].P, ps[j].O, 0, lists[j], par[j])
+	}
+}
+
+// BenchmarkSolve is a whole solve of ffo1-19 on the fast test variants.
+func BenchmarkSolve(b *testing.B) {
+	if err := variants.SelectSpec(fastSpec); err != nil {
+		b.Fatal(err)
+	}
+	defer variants.ResetSelection()
+	set, _ := Set("ffo1-19")
+	sv, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes uint64
+	for i := 0; i < b.N; i++ {
+		nodes = 0
+		for _, p := range set {
+			r, _ := sv.Solve(p.Board)
+			nodes += r.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes), "nodes/op")
 }

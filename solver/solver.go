@@ -66,8 +66,18 @@ type Solver struct {
 }
 
 // AutoHashBits is the table size used for a position of n empties when
-// Options.HashBits is 0: about four entries per stored node, at most 2^23.
-func AutoHashBits(n int) int { return min(max(n-2, 16), 23) }
+// Options.HashBits is 0: 2^(n-2) entries from 2^16 to 2^22 (a larger
+// table finds almost nothing more up to 28 empties and costs its clear),
+// 2^23 from 29 empties, 2^24 (384 MiB) from 32.
+func AutoHashBits(n int) int {
+	switch {
+	case n >= 32:
+		return 24
+	case n >= 29:
+		return 23
+	}
+	return min(max(n-2, 16), 22)
+}
 
 // EntryBytes is the size of a table entry.
 const EntryBytes = 24

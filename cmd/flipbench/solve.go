@@ -30,7 +30,7 @@ func init() {
 			fs.StringVar(&o.obf, "obf", "", "solve the positions of an OBF file (its listed move scores are checked)")
 			fs.StringVar(&o.board, "board", "", "solve one position: 64 squares (X, O, -) and the side to move, or '0xP 0xO'")
 			o.variants = variantsFlag(fs)
-			fs.IntVar(&o.hash, "hash", 0, "transposition table of 2^BITS entries of 24 bytes (0: sized by the empties of each position, 2^16..2^23)")
+			fs.IntVar(&o.hash, "hash", 0, "transposition table of 2^BITS entries of 24 bytes (0: sized by the empties of each position, 2^16..2^24)")
 			fs.IntVar(&o.count, "count", 1, "solve the positions this many times (timings of every run, the table of the first)")
 			o.eval = evalFlag(fs)
 			fs.BoolVar(&o.json, "json", false, "one JSON object per position and run instead of the table")
