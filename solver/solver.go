@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -140,6 +141,9 @@ func (sv *Solver) alloc(bits int) error {
 		return err
 	}
 	sv.tt, sv.bits = t, bits
+	// collect now what the allocation freed, so that no collection runs
+	// concurrently with the search (which allocates nothing)
+	runtime.GC()
 	return nil
 }
 
@@ -160,9 +164,8 @@ func (sv *Solver) Kernels() Kernels {
 
 // Solve returns the exact score of b (P to move), its best move and
 // principal variation, the node count and the time taken (the table
-// clear included).
+// clear and the search; not the table's allocation).
 func (sv *Solver) Solve(b kernels.Board) (Result, error) {
-	start := time.Now()
 	if err := b.Valid(); err != nil {
 		return Result{}, fmt.Errorf("illegal board: %v", err)
 	}
@@ -194,6 +197,7 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 		return Result{}, fmt.Errorf("solver: eval kernels not bound")
 	}
 	s.tt = sv.tt
+	start := time.Now()
 	k.HashClear(sv.tt)
 	s.entries, s.mask, s.date = sv.tt.Entries, sv.tt.Mask, sv.tt.Date
 

@@ -165,9 +165,11 @@ func runSolve(o *solveOpts, args []string) error {
 			printTotal(rows, run, o.count)
 		}
 	}
-	fmt.Fprintf(stdout, "fingerprint %s\n", fingerprint(first))
+	if !o.json {
+		fmt.Fprintf(stdout, "fingerprint %s\n", fingerprint(first))
+	}
 	if stopped {
-		fmt.Fprintf(stdout, "interrupted: %d of %d positions solved\n", len(first), len(set))
+		fmt.Fprintf(os.Stderr, "flipbench solve: interrupted: %d of %d positions solved\n", len(first), len(set))
 	}
 	if len(bad) > 0 {
 		for _, b := range bad {
