@@ -86,6 +86,9 @@ func (s *search) nwsAny(P, O uint64, alpha, side int) int {
 	parity := kernels.Parity(e)
 	switch {
 	case n >= s.p.hashMin:
+		if s.w[0] != nil && n >= s.p.sortMin {
+			s.setFeatures(P, O, n, side)
+		}
 		return s.nws(P, O, alpha, n, parity, side)
 	case n >= 5:
 		return s.shallow(P, O, alpha, presortList(e), parity, n)
@@ -137,4 +140,14 @@ func (s *search) exact(P, O uint64, alpha, beta, side int) int {
 		return upper
 	}
 	return lower
+}
+
+// setFeatures computes the features of (P, O) at n empties from scratch,
+// in the root's digits (side is the digit of P).
+func (s *search) setFeatures(P, O uint64, n, side int) {
+	if side == 0 {
+		s.feat[n] = s.k.EvalFeatures(kernels.Board{P: P, O: O})
+	} else {
+		s.feat[n] = s.k.EvalFeatures(kernels.Board{P: O, O: P})
+	}
 }

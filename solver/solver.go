@@ -238,13 +238,9 @@ type rootMove struct {
 func (s *search) solveMoves(P, O uint64, n, side int) Result {
 	parity := kernels.Parity(^(P | O))
 	if s.w[0] != nil {
-		if side == 0 {
-			s.feat[n] = s.k.EvalFeatures(kernels.Board{P: P, O: O})
-		} else {
-			// features keep the root's digits: digit 0 is the first
-			// position's side to move, who passed here.
-			s.feat[n] = s.k.EvalFeatures(kernels.Board{P: O, O: P})
-		}
+		// features keep the root's digits: digit 0 is the side to move
+		// of the position given (who passed if side is 1)
+		s.setFeatures(P, O, n, side)
 	}
 	guess := 0
 	if s.w[0] != nil && s.p.guessMax > 0 {
