@@ -50,7 +50,7 @@ type params struct {
 	aspW     int // first root window: guess ± (aspW+1)
 }
 
-var defaultParams = params{hashMin: 8, etcMin: 12, sortMin: 14, evalSh: 8, guessMax: 8, aspW: 0}
+var defaultParams = params{hashMin: 8, etcMin: 10, sortMin: 14, evalSh: 8, guessMax: 8, aspW: 0}
 
 // scThreshold[n]: the stability cutoff is tried at a null window alpha at
 // least this (below it the stable discs cannot bring the upper bound down

@@ -146,8 +146,9 @@ func TestSolveAllocations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defaultParams.sortMin, defaultParams.etcMin = 10, 10
-	defer func() { defaultParams.sortMin, defaultParams.etcMin = 14, 12 }()
+	saved := defaultParams
+	defaultParams.sortMin = 10
+	defer func() { defaultParams = saved }()
 	sv.Solve(set[0].Board)
 	var nodes uint64
 	allocs := testing.AllocsPerRun(3, func() {
