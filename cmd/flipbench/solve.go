@@ -100,7 +100,8 @@ func runSolve(o *solveOpts, args []string) error {
 	// Ctrl-C stops the solve in progress; what was solved is printed.
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
-	defer signal.Stop(sig)
+	defer close(sig)       // runs second: ends the goroutine below
+	defer signal.Stop(sig) // runs first: no more sends on sig
 	var intr atomic.Bool
 	go func() {
 		if _, ok := <-sig; ok {
@@ -108,7 +109,6 @@ func runSolve(o *solveOpts, args []string) error {
 			sv.Stop()
 		}
 	}()
-	defer close(sig)
 
 	evalName := *o.eval
 	if w == nil {
