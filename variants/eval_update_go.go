@@ -60,23 +60,28 @@ func featureBytes(f *kernels.Features) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(f)), 96)
 }
 
+// evalUpdateSWAR works a vector of 16 lanes (4 words) at a time, so that
+// the 4 sums stay in registers; the flipped discs are walked 3 times.
 func evalUpdateSWAR(dst, src *kernels.Features, x int, flipped uint64, mover int) {
-	var d [12]uint64
-	for ; flipped != 0; flipped &= flipped - 1 {
-		r := &evalX2FWords[bits.TrailingZeros64(flipped)]
-		for k := range d {
-			d[k] += r[k]
-		}
-	}
 	t := &evalX2FWords[x&63]
 	s, o := featureBytes(src), featureBytes(dst)
-	if mover == 0 {
-		for k := range d {
-			binary.LittleEndian.PutUint64(o[8*k:], swarSub(binary.LittleEndian.Uint64(s[8*k:]), t[k]<<1+d[k]))
+	for v := 0; v < 12; v += 4 {
+		var d0, d1, d2, d3 uint64
+		for f := flipped; f != 0; f &= f - 1 {
+			r := (*[4]uint64)(evalX2FWords[bits.TrailingZeros64(f)][v:])
+			d0, d1, d2, d3 = d0+r[0], d1+r[1], d2+r[2], d3+r[3]
 		}
-	} else {
-		for k := range d {
-			binary.LittleEndian.PutUint64(o[8*k:], swarAdd(swarSub(binary.LittleEndian.Uint64(s[8*k:]), t[k]), d[k]))
+		tv, sv, ov := (*[4]uint64)(t[v:]), s[8*v:8*v+32], o[8*v:8*v+32]
+		if mover == 0 {
+			binary.LittleEndian.PutUint64(ov[0:], swarSub(binary.LittleEndian.Uint64(sv[0:]), tv[0]<<1+d0))
+			binary.LittleEndian.PutUint64(ov[8:], swarSub(binary.LittleEndian.Uint64(sv[8:]), tv[1]<<1+d1))
+			binary.LittleEndian.PutUint64(ov[16:], swarSub(binary.LittleEndian.Uint64(sv[16:]), tv[2]<<1+d2))
+			binary.LittleEndian.PutUint64(ov[24:], swarSub(binary.LittleEndian.Uint64(sv[24:]), tv[3]<<1+d3))
+		} else {
+			binary.LittleEndian.PutUint64(ov[0:], swarAdd(swarSub(binary.LittleEndian.Uint64(sv[0:]), tv[0]), d0))
+			binary.LittleEndian.PutUint64(ov[8:], swarAdd(swarSub(binary.LittleEndian.Uint64(sv[8:]), tv[1]), d1))
+			binary.LittleEndian.PutUint64(ov[16:], swarAdd(swarSub(binary.LittleEndian.Uint64(sv[16:]), tv[2]), d2))
+			binary.LittleEndian.PutUint64(ov[24:], swarAdd(swarSub(binary.LittleEndian.Uint64(sv[24:]), tv[3]), d3))
 		}
 	}
 }
