@@ -20,8 +20,8 @@ import (
 //     (and add) per word.
 
 func init() {
-	EvalUpdate.Register(Info{Name: "go-x2f", Rank: 5, Note: "Go: per-square feature list (Edax EVAL_X2F)"}, evalUpdateX2F)
-	EvalUpdate.Register(Info{Name: "go-swar", Rank: 6, Note: "Go: 12 uint64 words of 4 lanes, rows summed then one lane-safe subtract"}, evalUpdateSWAR)
+	EvalUpdate.Register(Info{Name: "go-x2f", Rank: 6, Note: "Go: per-square feature list (Edax EVAL_X2F)"}, evalUpdateX2F)
+	EvalUpdate.Register(Info{Name: "go-swar", Rank: 5, Note: "Go: 12 uint64 words of 4 lanes, 4 words at a time: rows summed, then lane-safe subtract"}, evalUpdateSWAR)
 }
 
 func evalUpdateX2F(dst, src *kernels.Features, x int, flipped uint64, mover int) {
