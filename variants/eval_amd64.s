@@ -145,6 +145,7 @@ TEXT ·evalSumGatherOffsetAVX2(SB), NOSPLIT, $0-24
 	MOVQ         t+8(FP), CX
 	VPXOR        Y0, Y0, Y0
 	VPMOVZXWD    (AX), Y2
+	VPMINUD      ·evalGatherMax+0(SB), Y2, Y2
 	VPADDD       ·evalGatherOffset+0(SB), Y2, Y2
 	VPCMPEQD     Y1, Y1, Y1
 	VPXOR        Y3, Y3, Y3
@@ -152,6 +153,7 @@ TEXT ·evalSumGatherOffsetAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y3, Y3
 	VPADDD       Y3, Y0, Y0
 	VPMOVZXWD    16(AX), Y2
+	VPMINUD      ·evalGatherMax+32(SB), Y2, Y2
 	VPADDD       ·evalGatherOffset+32(SB), Y2, Y2
 	VPCMPEQD     Y1, Y1, Y1
 	VPXOR        Y3, Y3, Y3
@@ -159,6 +161,7 @@ TEXT ·evalSumGatherOffsetAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y3, Y3
 	VPADDD       Y3, Y0, Y0
 	VPMOVZXWD    32(AX), Y2
+	VPMINUD      ·evalGatherMax+64(SB), Y2, Y2
 	VPADDD       ·evalGatherOffset+64(SB), Y2, Y2
 	VPCMPEQD     Y1, Y1, Y1
 	VPXOR        Y3, Y3, Y3
@@ -166,6 +169,7 @@ TEXT ·evalSumGatherOffsetAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y3, Y3
 	VPADDD       Y3, Y0, Y0
 	VPMOVZXWD    48(AX), Y2
+	VPMINUD      ·evalGatherMax+96(SB), Y2, Y2
 	VPADDD       ·evalGatherOffset+96(SB), Y2, Y2
 	VPCMPEQD     Y1, Y1, Y1
 	VPXOR        Y3, Y3, Y3
@@ -173,6 +177,7 @@ TEXT ·evalSumGatherOffsetAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y3, Y3
 	VPADDD       Y3, Y0, Y0
 	VPMOVZXWD    64(AX), Y2
+	VPMINUD      ·evalGatherMax+128(SB), Y2, Y2
 	VPADDD       ·evalGatherOffset+128(SB), Y2, Y2
 	VPCMPEQD     Y1, Y1, Y1
 	VPXOR        Y3, Y3, Y3
@@ -180,6 +185,7 @@ TEXT ·evalSumGatherOffsetAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y3, Y3
 	VPADDD       Y3, Y0, Y0
 	VPMOVZXWD    80(AX), Y2
+	VPMINUD      ·evalGatherMax+160(SB), Y2, Y2
 	VPADDD       ·evalGatherOffset+160(SB), Y2, Y2
 	VMOVDQU      evalSumTail8<>+0(SB), Y1
 	VPXOR        Y3, Y3, Y3
@@ -208,6 +214,7 @@ TEXT ·evalSumGatherOffsetAVX512(SB), NOSPLIT, $0-24
 	MOVL          $0x00003fff, DX
 	KMOVW         DX, K3
 	VPMOVZXWD     (AX), Z1
+	VPMINUD       ·evalGatherMax+0(SB), Z1, Z1
 	VPADDD        ·evalGatherOffset+0(SB), Z1, Z1
 	KMOVW         K2, K1
 	VPXORD        Z2, Z2, Z2
@@ -215,6 +222,7 @@ TEXT ·evalSumGatherOffsetAVX512(SB), NOSPLIT, $0-24
 	VPSRAD        $0x10, Z2, Z2
 	VPADDD        Z2, Z0, Z0
 	VPMOVZXWD     32(AX), Z1
+	VPMINUD       ·evalGatherMax+64(SB), Z1, Z1
 	VPADDD        ·evalGatherOffset+64(SB), Z1, Z1
 	KMOVW         K2, K1
 	VPXORD        Z2, Z2, Z2
@@ -222,6 +230,7 @@ TEXT ·evalSumGatherOffsetAVX512(SB), NOSPLIT, $0-24
 	VPSRAD        $0x10, Z2, Z2
 	VPADDD        Z2, Z0, Z0
 	VPMOVZXWD     64(AX), Z1
+	VPMINUD       ·evalGatherMax+128(SB), Z1, Z1
 	VPADDD        ·evalGatherOffset+128(SB), Z1, Z1
 	KMOVW         K3, K1
 	VPXORD        Z2, Z2, Z2
@@ -250,6 +259,7 @@ TEXT ·evalSumGatherPlainAVX2(SB), NOSPLIT, $0-24
 	VPBROADCASTD evalSumOne<>+0(SB), Y0
 	VPXOR        Y1, Y1, Y1
 	VPMOVZXWD    (AX), Y3
+	VPMINUD      ·evalGatherMax+0(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+0(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -261,6 +271,7 @@ TEXT ·evalSumGatherPlainAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    16(AX), Y3
+	VPMINUD      ·evalGatherMax+32(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+32(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -272,6 +283,7 @@ TEXT ·evalSumGatherPlainAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    32(AX), Y3
+	VPMINUD      ·evalGatherMax+64(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+64(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -283,6 +295,7 @@ TEXT ·evalSumGatherPlainAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    48(AX), Y3
+	VPMINUD      ·evalGatherMax+96(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+96(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -294,6 +307,7 @@ TEXT ·evalSumGatherPlainAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    64(AX), Y3
+	VPMINUD      ·evalGatherMax+128(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+128(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -305,6 +319,7 @@ TEXT ·evalSumGatherPlainAVX2(SB), NOSPLIT, $0-24
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    80(AX), Y3
+	VPMINUD      ·evalGatherMax+160(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+160(SB), Y3, Y3
 	VMOVDQU      evalSumTail8<>+0(SB), Y2
 	VPXOR        Y4, Y4, Y4
@@ -338,6 +353,7 @@ TEXT ·evalSumGatherPlainAVX512(SB), NOSPLIT, $0-24
 	MOVL          $0x00003fff, DX
 	KMOVW         DX, K3
 	VPMOVZXWD     (AX), Z2
+	VPMINUD       ·evalGatherMax+0(SB), Z2, Z2
 	VPADDD        ·evalGatherOffset+0(SB), Z2, Z2
 	KMOVW         K2, K1
 	VPXORD        Z3, Z3, Z3
@@ -349,6 +365,7 @@ TEXT ·evalSumGatherPlainAVX512(SB), NOSPLIT, $0-24
 	VPSRAD        $0x10, Z3, Z3
 	VPADDD        Z3, Z1, Z1
 	VPMOVZXWD     32(AX), Z2
+	VPMINUD       ·evalGatherMax+64(SB), Z2, Z2
 	VPADDD        ·evalGatherOffset+64(SB), Z2, Z2
 	KMOVW         K2, K1
 	VPXORD        Z3, Z3, Z3
@@ -360,6 +377,7 @@ TEXT ·evalSumGatherPlainAVX512(SB), NOSPLIT, $0-24
 	VPSRAD        $0x10, Z3, Z3
 	VPADDD        Z3, Z1, Z1
 	VPMOVZXWD     64(AX), Z2
+	VPMINUD       ·evalGatherMax+128(SB), Z2, Z2
 	VPADDD        ·evalGatherOffset+128(SB), Z2, Z2
 	KMOVW         K3, K1
 	VPXORD        Z3, Z3, Z3
@@ -393,6 +411,7 @@ TEXT ·evalSumGatherInterleavedAVX2(SB), NOSPLIT, $0-32
 	MOVQ         DX, X0
 	VPXOR        Y1, Y1, Y1
 	VPMOVZXWD    (AX), Y3
+	VPMINUD      ·evalGatherMax+0(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+0(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -401,6 +420,7 @@ TEXT ·evalSumGatherInterleavedAVX2(SB), NOSPLIT, $0-32
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    16(AX), Y3
+	VPMINUD      ·evalGatherMax+32(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+32(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -409,6 +429,7 @@ TEXT ·evalSumGatherInterleavedAVX2(SB), NOSPLIT, $0-32
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    32(AX), Y3
+	VPMINUD      ·evalGatherMax+64(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+64(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -417,6 +438,7 @@ TEXT ·evalSumGatherInterleavedAVX2(SB), NOSPLIT, $0-32
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    48(AX), Y3
+	VPMINUD      ·evalGatherMax+96(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+96(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -425,6 +447,7 @@ TEXT ·evalSumGatherInterleavedAVX2(SB), NOSPLIT, $0-32
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    64(AX), Y3
+	VPMINUD      ·evalGatherMax+128(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+128(SB), Y3, Y3
 	VPCMPEQD     Y2, Y2, Y2
 	VPXOR        Y4, Y4, Y4
@@ -433,6 +456,7 @@ TEXT ·evalSumGatherInterleavedAVX2(SB), NOSPLIT, $0-32
 	VPSRAD       $0x10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
 	VPMOVZXWD    80(AX), Y3
+	VPMINUD      ·evalGatherMax+160(SB), Y3, Y3
 	VPADDD       ·evalGatherOffset+160(SB), Y3, Y3
 	VMOVDQU      evalSumTail8<>+0(SB), Y2
 	VPXOR        Y4, Y4, Y4
@@ -464,6 +488,7 @@ TEXT ·evalSumGatherInterleavedAVX512(SB), NOSPLIT, $0-32
 	MOVL          $0x00003fff, DX
 	KMOVW         DX, K3
 	VPMOVZXWD     (AX), Z2
+	VPMINUD       ·evalGatherMax+0(SB), Z2, Z2
 	VPADDD        ·evalGatherOffset+0(SB), Z2, Z2
 	KMOVW         K2, K1
 	VPXORD        Z3, Z3, Z3
@@ -472,6 +497,7 @@ TEXT ·evalSumGatherInterleavedAVX512(SB), NOSPLIT, $0-32
 	VPSRAD        $0x10, Z3, Z3
 	VPADDD        Z3, Z1, Z1
 	VPMOVZXWD     32(AX), Z2
+	VPMINUD       ·evalGatherMax+64(SB), Z2, Z2
 	VPADDD        ·evalGatherOffset+64(SB), Z2, Z2
 	KMOVW         K2, K1
 	VPXORD        Z3, Z3, Z3
@@ -480,6 +506,7 @@ TEXT ·evalSumGatherInterleavedAVX512(SB), NOSPLIT, $0-32
 	VPSRAD        $0x10, Z3, Z3
 	VPADDD        Z3, Z1, Z1
 	VPMOVZXWD     64(AX), Z2
+	VPMINUD       ·evalGatherMax+128(SB), Z2, Z2
 	VPADDD        ·evalGatherOffset+128(SB), Z2, Z2
 	KMOVW         K3, K1
 	VPXORD        Z3, Z3, Z3

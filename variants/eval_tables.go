@@ -34,6 +34,9 @@ var (
 	// evalGatherOffset is FeatureOffset as 48 int32 (pads 0), added to
 	// the zero-extended indexes before a gather.
 	evalGatherOffset [48]int32
+	// evalGatherMax is each feature's largest index (3^n - 1, pads 0):
+	// the gathers clamp to it, so no index can leave its table.
+	evalGatherMax [48]int32
 )
 
 // PEXT form: feature i's squares are extracted from P and from O in
@@ -68,6 +71,7 @@ func init() {
 		n := len(sq)
 		evalFull[i] = uint16(kernels.Pow3[n] - 1)
 		evalGatherOffset[i] = int32(kernels.FeatureOffset[i])
+		evalGatherMax[i] = int32(kernels.Pow3[n] - 1)
 		for j, x := range sq {
 			w := uint16(kernels.Pow3[n-1-j])
 			s := &evalX2F[x]

@@ -182,8 +182,10 @@ func evalUpdateAVX512() {
 //   - Interleaved: int32 per index, scale 4; shifted left 16 for an even
 //     ply (count passed in), then arithmetic shift right 16.
 //
-// The pads (lanes 46, 47) are masked off, so no lane reads past the
-// features' tables. The bias is added by the Go caller.
+// Indexes are clamped to their feature's largest (·evalGatherMax), so
+// that even garbage features cannot make a lane read outside the weight
+// table, and the pads (lanes 46, 47) are masked off. The bias is added by
+// the Go caller.
 
 var sumDoc = map[string]string{
 	"Offset":      "guarded layout, -1 offset: weight in the dword's high half",
@@ -221,6 +223,7 @@ func evalSumAVX2(layout string) {
 	mask, idx, d, sel := YMM(), YMM(), YMM(), YMM()
 	for g := 0; g < 6; g++ {
 		VPMOVZXWD(Mem{Base: fp, Disp: 16 * g}, idx)
+		VPMINUD(goData("evalGatherMax", 32*g), idx, idx)
 		VPADDD(goData("evalGatherOffset", 32*g), idx, idx)
 		if g < 5 {
 			VPCMPEQD(mask, mask, mask)
@@ -294,6 +297,7 @@ func evalSumAVX512(layout string) {
 	KMOVW(last, kl)
 	for g := 0; g < 3; g++ {
 		VPMOVZXWD(Mem{Base: fp, Disp: 32 * g}, idx)
+		VPMINUD(goData("evalGatherMax", 64*g), idx, idx)
 		VPADDD(goData("evalGatherOffset", 64*g), idx, idx)
 		if g < 2 {
 			KMOVW(full, k)
