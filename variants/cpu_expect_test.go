@@ -21,7 +21,10 @@ var expectedCPUs = map[string]struct {
 		has:   []Feature{SSE2, SSE42, POPCNT, AVX, AVX2, BMI1, BMI2, LZCNT},
 		lacks: []Feature{AVX512F, AVX512CD, AVX512BW, AVX512VL, AVX512VPOPCNTDQ, GFNI},
 		defaults: map[string]string{
-			"popcount": "popcnt",
+			"popcount":      "popcnt",
+			"eval_features": "avx2-shuffle",
+			"eval_update":   "avx2",
+			"eval_sum":      "avx2-gather-interleaved",
 		},
 	},
 	"EPYC-Rome": {
@@ -29,14 +32,20 @@ var expectedCPUs = map[string]struct {
 		lacks:    []Feature{AVX512F, AVX512CD, AVX512BW, AVX512VL, AVX512VPOPCNTDQ, GFNI},
 		slowPEXT: true,
 		defaults: map[string]string{
-			"popcount": "popcnt",
+			"popcount":      "popcnt",
+			"eval_features": "avx2-shuffle",
+			"eval_update":   "avx2",
+			"eval_sum":      "avx2-gather-interleaved",
 		},
 	},
 	"Nehalem": {
 		has:   []Feature{SSE2, SSE42, POPCNT},
 		lacks: []Feature{AVX, AVX2, BMI1, BMI2, LZCNT, AVX512F},
 		defaults: map[string]string{
-			"popcount": "popcnt",
+			"popcount":      "popcnt",
+			"eval_features": "go-x2f-walk",
+			"eval_update":   "go-x2f",
+			"eval_sum":      "go-plain",
 		},
 	},
 }
