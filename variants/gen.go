@@ -6,3 +6,5 @@ package variants
 // repository root reproduces them byte for byte.
 
 //go:generate go run -C ../gen ./popcount -out ../variants/popcount_amd64.s -stubs ../variants/popcount_amd64.go -pkg variants
+//go:generate go run -C ../gen ./flip -out ../variants/flip_amd64.s -stubs ../variants/flip_amd64.go -pkg variants
+//go:generate go run -C ../gen ./moves -out ../variants/moves_amd64.s -stubs ../variants/moves_amd64.go -pkg variants
