@@ -16,6 +16,9 @@ func movesBatch(fn func(in, out []uint64)) MovesBatchFunc {
 }
 
 func init() {
+	// Ranks follow measured times on Zen 5 (per call / batched): avx512
+	// 9.4 / 5.9 ns, avx512vl 10.5 / 7.9, avx2 9.9 / 9.2, sse2 17.3 / 13.6,
+	// Go kogge-stone 38 (reference 3.8 us).
 	for _, v := range []struct {
 		info  Info
 		fn    MovesFunc
