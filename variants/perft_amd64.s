@@ -5179,36 +5179,6 @@ DATA pextFlipped<>+2046(SB)/1, $0x7c
 DATA pextFlipped<>+2047(SB)/1, $0x7e
 GLOBL pextFlipped<>(SB), RODATA|NOPTR, $2048
 
-DATA movesRot<>+0(SB)/8, $0x0000000000000001
-DATA movesRot<>+8(SB)/8, $0x0000000000000008
-DATA movesRot<>+16(SB)/8, $0x0000000000000009
-DATA movesRot<>+24(SB)/8, $0x0000000000000007
-DATA movesRot<>+32(SB)/8, $0x000000000000003f
-DATA movesRot<>+40(SB)/8, $0x0000000000000038
-DATA movesRot<>+48(SB)/8, $0x0000000000000037
-DATA movesRot<>+56(SB)/8, $0x0000000000000039
-GLOBL movesRot<>(SB), RODATA|NOPTR, $64
-
-DATA movesRot2<>+0(SB)/8, $0x0000000000000002
-DATA movesRot2<>+8(SB)/8, $0x0000000000000010
-DATA movesRot2<>+16(SB)/8, $0x0000000000000012
-DATA movesRot2<>+24(SB)/8, $0x000000000000000e
-DATA movesRot2<>+32(SB)/8, $0x000000000000003e
-DATA movesRot2<>+40(SB)/8, $0x0000000000000030
-DATA movesRot2<>+48(SB)/8, $0x000000000000002e
-DATA movesRot2<>+56(SB)/8, $0x0000000000000032
-GLOBL movesRot2<>(SB), RODATA|NOPTR, $64
-
-DATA movesInner8<>+0(SB)/8, $0x7e7e7e7e7e7e7e7e
-DATA movesInner8<>+8(SB)/8, $0x00ffffffffffff00
-DATA movesInner8<>+16(SB)/8, $0x007e7e7e7e7e7e00
-DATA movesInner8<>+24(SB)/8, $0x007e7e7e7e7e7e00
-DATA movesInner8<>+32(SB)/8, $0x7e7e7e7e7e7e7e7e
-DATA movesInner8<>+40(SB)/8, $0x00ffffffffffff00
-DATA movesInner8<>+48(SB)/8, $0x007e7e7e7e7e7e00
-DATA movesInner8<>+56(SB)/8, $0x007e7e7e7e7e7e00
-GLOBL movesInner8<>(SB), RODATA|NOPTR, $64
-
 // func perftTailSSE2(P uint64, O uint64) uint64
 // Requires: CMOV, POPCNT, SSE2
 TEXT ·perftTailSSE2(SB), NOSPLIT, $0-24
@@ -6073,6 +6043,36 @@ pass:
 	VZEROUPPER
 	RET
 
+DATA movesRot<>+0(SB)/8, $0x0000000000000001
+DATA movesRot<>+8(SB)/8, $0x0000000000000008
+DATA movesRot<>+16(SB)/8, $0x0000000000000009
+DATA movesRot<>+24(SB)/8, $0x0000000000000007
+DATA movesRot<>+32(SB)/8, $0x000000000000003f
+DATA movesRot<>+40(SB)/8, $0x0000000000000038
+DATA movesRot<>+48(SB)/8, $0x0000000000000037
+DATA movesRot<>+56(SB)/8, $0x0000000000000039
+GLOBL movesRot<>(SB), RODATA|NOPTR, $64
+
+DATA movesRot2<>+0(SB)/8, $0x0000000000000002
+DATA movesRot2<>+8(SB)/8, $0x0000000000000010
+DATA movesRot2<>+16(SB)/8, $0x0000000000000012
+DATA movesRot2<>+24(SB)/8, $0x000000000000000e
+DATA movesRot2<>+32(SB)/8, $0x000000000000003e
+DATA movesRot2<>+40(SB)/8, $0x0000000000000030
+DATA movesRot2<>+48(SB)/8, $0x000000000000002e
+DATA movesRot2<>+56(SB)/8, $0x0000000000000032
+GLOBL movesRot2<>(SB), RODATA|NOPTR, $64
+
+DATA movesInner8<>+0(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA movesInner8<>+8(SB)/8, $0x00ffffffffffff00
+DATA movesInner8<>+16(SB)/8, $0x007e7e7e7e7e7e00
+DATA movesInner8<>+24(SB)/8, $0x007e7e7e7e7e7e00
+DATA movesInner8<>+32(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA movesInner8<>+40(SB)/8, $0x00ffffffffffff00
+DATA movesInner8<>+48(SB)/8, $0x007e7e7e7e7e7e00
+DATA movesInner8<>+56(SB)/8, $0x007e7e7e7e7e7e00
+GLOBL movesInner8<>(SB), RODATA|NOPTR, $64
+
 // func perftTailAVX512VL(P uint64, O uint64) uint64
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
 TEXT ·perftTailAVX512VL(SB), NOSPLIT, $0-24
@@ -6122,72 +6122,68 @@ TEXT ·perftTailAVX512VL(SB), NOSPLIT, $0-24
 	ANDQ          R8, DI
 	TESTQ         DI, DI
 	JZ            pass
+	VPBROADCASTQ  AX, Y5
+	VPBROADCASTQ  CX, Y6
 
 loop:
 	BSFQ          DI, R9
-	LEAQ          -1(DI), R8
-	ANDQ          R8, DI
-	VPBROADCASTQ  AX, Y5
-	VPBROADCASTQ  CX, Y6
-	MOVQ          R9, R8
-	SHLQ          $0x06, R8
-	VPANDNQ       (DX)(R8*1), Y6, Y7
-	VPADDQ        Y3, Y7, Y8
-	VPANDNQ       Y7, Y8, Y9
-	VPTESTMQ      Y5, Y9, K1
-	VPTERNLOGQ.Z  $0x20, (DX)(R8*1), Y7, K1, Y8
-	VPANDNQ       32(DX)(R8*1), Y6, Y6
-	VPLZCNTQ      Y6, Y6
-	VPSRLVQ       Y6, Y3, Y7
-	VPSRLVQ       Y6, Y4, Y6
-	VPTESTMQ      Y5, Y6, K1
-	VPTERNLOGQ    $0xf2, 32(DX)(R8*1), Y7, K1, Y8
-	VEXTRACTI32X4 $0x01, Y8, X5
-	VPORQ         X5, X8, X5
-	VPUNPCKHQDQ   X5, X5, X6
-	VPORQ         X6, X5, X5
-	VMOVQ         X5, R8
-	MOVQ          CX, R10
-	XORQ          R8, R10
-	MOVQ          AX, R11
-	XORQ          R8, R11
-	BTSQ          R9, R11
-	VPBROADCASTQ  R10, Y5
-	VPBROADCASTQ  R11, Y6
-	VPANDQ        Y2, Y6, Y6
-	VPSLLVQ       Y0, Y5, Y7
-	VPSRLVQ       Y0, Y5, Y5
-	VPANDQ        Y6, Y7, Y7
-	VPANDQ        Y6, Y5, Y5
-	VPSLLVQ       Y0, Y7, Y8
-	VPSRLVQ       Y0, Y5, Y9
-	VPTERNLOGQ    $0xf8, Y6, Y8, Y7
-	VPTERNLOGQ    $0xf8, Y6, Y9, Y5
-	VPSLLVQ       Y0, Y6, Y10
-	VPANDQ        Y6, Y10, Y10
-	VPSRLVQ       Y0, Y10, Y6
-	VPSLLVQ       Y1, Y7, Y8
-	VPSRLVQ       Y1, Y5, Y9
-	VPTERNLOGQ    $0xf8, Y10, Y8, Y7
-	VPTERNLOGQ    $0xf8, Y6, Y9, Y5
-	VPSLLVQ       Y1, Y7, Y8
-	VPSRLVQ       Y1, Y5, Y9
-	VPTERNLOGQ    $0xf8, Y10, Y8, Y7
-	VPTERNLOGQ    $0xf8, Y6, Y9, Y5
-	VPSLLVQ       Y0, Y7, Y7
-	VPSRLVQ       Y0, Y5, Y5
-	VPORQ         Y5, Y7, Y7
-	VEXTRACTI32X4 $0x01, Y7, X5
-	VPORQ         X5, X7, X5
-	VPUNPCKHQDQ   X5, X5, X6
-	VPORQ         X6, X5, X5
-	VMOVQ         X5, R8
-	ORQ           R11, R10
-	NOTQ          R10
-	ANDQ          R10, R8
-	POPCNTQ       R8, R8
-	CMOVQEQ       BX, R8
-	ADDQ          R8, SI
+	LEAQ          -1(DI), AX
+	ANDQ          AX, DI
+	XORQ          AX, AX
+	BTSQ          R9, AX
+	VPBROADCASTQ  AX, Y7
+	MOVQ          R9, AX
+	SHLQ          $0x06, AX
+	VPANDNQ       (DX)(AX*1), Y6, Y8
+	VPADDQ        Y3, Y8, Y9
+	VPANDNQ       Y8, Y9, Y10
+	VPTESTMQ      Y5, Y10, K1
+	VPTERNLOGQ.Z  $0x20, (DX)(AX*1), Y8, K1, Y9
+	VPANDNQ       32(DX)(AX*1), Y6, Y8
+	VPLZCNTQ      Y8, Y8
+	VPSRLVQ       Y8, Y3, Y10
+	VPSRLVQ       Y8, Y4, Y8
+	VPTESTMQ      Y5, Y8, K1
+	VPTERNLOGQ    $0xf2, 32(DX)(AX*1), Y10, K1, Y9
+	VSHUFI64X2    $0x01, Y9, Y9, Y8
+	VPORQ         Y8, Y9, Y9
+	VPSHUFD       $0x4e, Y9, Y8
+	VPORQ         Y8, Y9, Y9
+	VPXORQ        Y9, Y6, Y8
+	VMOVDQA64     Y5, Y10
+	VPTERNLOGQ    $0x96, Y9, Y7, Y10
+	VPANDQ        Y2, Y10, Y7
+	VPSLLVQ       Y0, Y8, Y9
+	VPSRLVQ       Y0, Y8, Y11
+	VPANDQ        Y7, Y9, Y9
+	VPANDQ        Y7, Y11, Y11
+	VPSLLVQ       Y0, Y9, Y12
+	VPSRLVQ       Y0, Y11, Y13
+	VPTERNLOGQ    $0xf8, Y7, Y12, Y9
+	VPTERNLOGQ    $0xf8, Y7, Y13, Y11
+	VPSLLVQ       Y0, Y7, Y14
+	VPANDQ        Y7, Y14, Y14
+	VPSRLVQ       Y0, Y14, Y7
+	VPSLLVQ       Y1, Y9, Y12
+	VPSRLVQ       Y1, Y11, Y13
+	VPTERNLOGQ    $0xf8, Y14, Y12, Y9
+	VPTERNLOGQ    $0xf8, Y7, Y13, Y11
+	VPSLLVQ       Y1, Y9, Y12
+	VPSRLVQ       Y1, Y11, Y13
+	VPTERNLOGQ    $0xf8, Y14, Y12, Y9
+	VPTERNLOGQ    $0xf8, Y7, Y13, Y11
+	VPSLLVQ       Y0, Y9, Y9
+	VPSRLVQ       Y0, Y11, Y11
+	VPORQ         Y11, Y9, Y9
+	VPTERNLOGQ    $0x10, Y8, Y10, Y9
+	VEXTRACTI32X4 $0x01, Y9, X7
+	VPORQ         X7, X9, X7
+	VPUNPCKHQDQ   X7, X7, X8
+	VPORQ         X8, X7, X7
+	VMOVQ         X7, AX
+	POPCNTQ       AX, AX
+	CMOVQEQ       BX, AX
+	ADDQ          AX, SI
 	TESTQ         DI, DI
 	JNZ           loop
 	MOVQ          SI, ret+16(FP)
@@ -6252,15 +6248,15 @@ TEXT ·perftTailAVX512(SB), NOSPLIT, $0-24
 	VPBROADCASTQ  CX, Z6
 	VPANDQ        Z2, Z6, Z6
 	VPROLVQ       Z0, Z5, Z5
-	VPROLVQ       Z0, Z6, Z8
+	VPROLVQ       Z0, Z6, Z10
 	VPANDQ        Z6, Z5, Z5
-	VPANDQ        Z6, Z8, Z8
-	VPROLVQ       Z0, Z5, Z7
-	VPTERNLOGQ    $0xf8, Z6, Z7, Z5
-	VPROLVQ       Z1, Z5, Z7
-	VPTERNLOGQ    $0xf8, Z8, Z7, Z5
-	VPROLVQ       Z1, Z5, Z7
-	VPTERNLOGQ    $0xf8, Z8, Z7, Z5
+	VPANDQ        Z6, Z10, Z10
+	VPROLVQ       Z0, Z5, Z9
+	VPTERNLOGQ    $0xf8, Z6, Z9, Z5
+	VPROLVQ       Z1, Z5, Z9
+	VPTERNLOGQ    $0xf8, Z10, Z9, Z5
+	VPROLVQ       Z1, Z5, Z9
+	VPTERNLOGQ    $0xf8, Z10, Z9, Z5
 	VPROLVQ       Z0, Z5, Z5
 	VEXTRACTI64X4 $0x01, Z5, Y6
 	VPORQ         Y6, Y5, Y6
@@ -6275,63 +6271,61 @@ TEXT ·perftTailAVX512(SB), NOSPLIT, $0-24
 	ANDQ          R8, DI
 	TESTQ         DI, DI
 	JZ            pass
+	VPBROADCASTQ  AX, Y5
+	VPBROADCASTQ  CX, Y6
 
 loop:
 	BSFQ          DI, R9
-	LEAQ          -1(DI), R8
-	ANDQ          R8, DI
-	VPBROADCASTQ  AX, Y5
-	VPBROADCASTQ  CX, Y6
-	MOVQ          R9, R8
-	SHLQ          $0x06, R8
-	VPANDNQ       (DX)(R8*1), Y6, Y7
-	VPADDQ        Y3, Y7, Y8
-	VPANDNQ       Y7, Y8, Y9
-	VPTESTMQ      Y5, Y9, K1
-	VPTERNLOGQ.Z  $0x20, (DX)(R8*1), Y7, K1, Y8
-	VPANDNQ       32(DX)(R8*1), Y6, Y6
-	VPLZCNTQ      Y6, Y6
-	VPSRLVQ       Y6, Y3, Y7
-	VPSRLVQ       Y6, Y4, Y6
-	VPTESTMQ      Y5, Y6, K1
-	VPTERNLOGQ    $0xf2, 32(DX)(R8*1), Y7, K1, Y8
-	VEXTRACTI32X4 $0x01, Y8, X5
-	VPORQ         X5, X8, X5
-	VPUNPCKHQDQ   X5, X5, X6
-	VPORQ         X6, X5, X5
-	VMOVQ         X5, R8
-	MOVQ          CX, R10
-	XORQ          R8, R10
-	MOVQ          AX, R11
-	XORQ          R8, R11
-	BTSQ          R9, R11
-	VPBROADCASTQ  R10, Z5
-	VPBROADCASTQ  R11, Z6
-	VPANDQ        Z2, Z6, Z6
-	VPROLVQ       Z0, Z5, Z5
-	VPROLVQ       Z0, Z6, Z8
-	VPANDQ        Z6, Z5, Z5
-	VPANDQ        Z6, Z8, Z8
-	VPROLVQ       Z0, Z5, Z7
-	VPTERNLOGQ    $0xf8, Z6, Z7, Z5
-	VPROLVQ       Z1, Z5, Z7
-	VPTERNLOGQ    $0xf8, Z8, Z7, Z5
-	VPROLVQ       Z1, Z5, Z7
-	VPTERNLOGQ    $0xf8, Z8, Z7, Z5
-	VPROLVQ       Z0, Z5, Z5
-	VEXTRACTI64X4 $0x01, Z5, Y6
-	VPORQ         Y6, Y5, Y6
-	VEXTRACTI32X4 $0x01, Y6, X5
-	VPORQ         X5, X6, X5
-	VPUNPCKHQDQ   X5, X5, X6
-	VPORQ         X6, X5, X5
-	VMOVQ         X5, R8
-	ORQ           R11, R10
-	NOTQ          R10
-	ANDQ          R10, R8
-	POPCNTQ       R8, R8
-	CMOVQEQ       BX, R8
-	ADDQ          R8, SI
+	LEAQ          -1(DI), AX
+	ANDQ          AX, DI
+	XORQ          AX, AX
+	BTSQ          R9, AX
+	VPBROADCASTQ  AX, Y9
+	MOVQ          R9, AX
+	SHLQ          $0x06, AX
+	VPANDNQ       (DX)(AX*1), Y6, Y7
+	VPADDQ        Y3, Y7, Y10
+	VPANDNQ       Y7, Y10, Y8
+	VPTESTMQ      Y5, Y8, K1
+	VPTERNLOGQ.Z  $0x20, (DX)(AX*1), Y7, K1, Y10
+	VPANDNQ       32(DX)(AX*1), Y6, Y7
+	VPLZCNTQ      Y7, Y7
+	VPSRLVQ       Y7, Y3, Y8
+	VPSRLVQ       Y7, Y4, Y7
+	VPTESTMQ      Y5, Y7, K1
+	VPTERNLOGQ    $0xf2, 32(DX)(AX*1), Y8, K1, Y10
+	VSHUFI64X2    $0x01, Y10, Y10, Y7
+	VPORQ         Y7, Y10, Y10
+	VPSHUFD       $0x4e, Y10, Y7
+	VPORQ         Y7, Y10, Y10
+	VPXORQ        Y10, Y6, Y7
+	VMOVDQA64     Y5, Y8
+	VPTERNLOGQ    $0x96, Y10, Y9, Y8
+	VINSERTI64X4  $0x01, Y7, Z7, Z9
+	VINSERTI64X4  $0x01, Y8, Z8, Z10
+	VPANDQ        Z2, Z10, Z10
+	VPROLVQ       Z0, Z9, Z9
+	VPROLVQ       Z0, Z10, Z12
+	VPANDQ        Z10, Z9, Z9
+	VPANDQ        Z10, Z12, Z12
+	VPROLVQ       Z0, Z9, Z11
+	VPTERNLOGQ    $0xf8, Z10, Z11, Z9
+	VPROLVQ       Z1, Z9, Z11
+	VPTERNLOGQ    $0xf8, Z12, Z11, Z9
+	VPROLVQ       Z1, Z9, Z11
+	VPTERNLOGQ    $0xf8, Z12, Z11, Z9
+	VPROLVQ       Z0, Z9, Z9
+	VEXTRACTI64X4 $0x01, Z9, Y10
+	VPORQ         Y10, Y9, Y10
+	VPTERNLOGQ    $0x10, Y7, Y8, Y10
+	VEXTRACTI32X4 $0x01, Y10, X7
+	VPORQ         X7, X10, X7
+	VPUNPCKHQDQ   X7, X7, X8
+	VPORQ         X8, X7, X7
+	VMOVQ         X7, AX
+	POPCNTQ       AX, AX
+	CMOVQEQ       BX, AX
+	ADDQ          AX, SI
 	TESTQ         DI, DI
 	JNZ           loop
 	MOVQ          SI, ret+16(FP)

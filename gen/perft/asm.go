@@ -25,10 +25,18 @@ func main() {
 		{"perftTailSSE2", "sse2", "sse2", flipasm.NewMovesSSE2(), flipasm.NewFlipSSE2()},
 		{"perftTailAVX2", "avx2", "avx2-ppfill", flipasm.NewMovesAVX2(), flipasm.NewFlipAVX2PPFill()},
 		{"perftTailAVX2PEXT", "avx2", "bmi2-pext", flipasm.NewMovesAVX2(), flipasm.NewFlipPEXT()},
-		{"perftTailAVX512VL", "avx512vl", "avx512-lzcnt", flipasm.NewMovesAVX512VL(), flipasm.NewFlipAVX512()},
-		{"perftTailAVX512", "avx512", "avx512-lzcnt", flipasm.NewMovesAVX512(), flipasm.NewFlipAVX512()},
 	} {
 		flipasm.PerftTail(t.name, fmt.Sprintf(doc, t.moves, t.flip), t.m, t.f)
+	}
+	// AVX-512: the board stays in vector registers between the plies
+	for _, t := range []struct {
+		name, moves string
+		m           flipasm.VecMover
+	}{
+		{"perftTailAVX512VL", "avx512vl", flipasm.NewMovesAVX512VL()},
+		{"perftTailAVX512", "avx512", flipasm.NewMovesAVX512()},
+	} {
+		flipasm.PerftTailVec(t.name, fmt.Sprintf(doc, t.moves, "avx512-lzcnt"), t.m, flipasm.NewFlipAVX512())
 	}
 	Generate()
 }

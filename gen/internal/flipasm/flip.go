@@ -62,7 +62,23 @@ func (f *FlipAVX512) Setup() {
 }
 
 func (f *FlipAVX512) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastY(P), BroadcastY(O)
+	return ReduceY(f.lanes(BroadcastY(P), BroadcastY(O), x))
+}
+
+// FlipVec is Flip on P and O already broadcast to YMM lanes (kept); the
+// flipped discs come back in every lane, ready for the next ply's vector
+// work without a trip through GP registers.
+func (f *FlipAVX512) FlipVec(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirtual {
+	d := f.lanes(PP, OO, x)
+	t := YMM()
+	VSHUFI64X2(U8(1), d, d, t) // swap the 128-bit halves
+	VPORQ(t, d, d)
+	VPSHUFD(U8(0x4e), d, t) // swap the words of each half
+	VPORQ(t, d, d)
+	return d
+}
+
+func (f *FlipAVX512) lanes(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirtual {
 	a := rayAddr(x)
 	up := Mem{Base: f.tab, Index: a, Scale: 1}
 	dn := up.Offset(32)
@@ -80,7 +96,7 @@ func (f *FlipAVX512) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	VPSRLVQ(n, f.hi, h)  // MS1B(s2)
 	VPTESTMQ(PP, h, k2)
 	VPTERNLOGQ(U8(tOrAndNotBC), dn, e, k2, d) // | ray &^ e where valid
-	return ReduceY(d)
+	return d
 }
 
 // ---------------------------------------------------------------- AVX2

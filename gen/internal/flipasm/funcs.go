@@ -134,3 +134,54 @@ func PerftTail(name, doc string, m Mover, f Flipper) {
 	Store(sum, ReturnIndex(0))
 	ret(m.Vector() || f.Vector())
 }
+
+// VecMover is a Mover that also takes P and O broadcast to YMM lanes.
+type VecMover interface {
+	Mover
+	MovesVec(PP, OO reg.VecVirtual) reg.GPVirtual
+}
+
+// PerftTailVec is PerftTail with the board kept in YMM lanes between the
+// two plies (AVX-512VL): the flip comes back broadcast, the child is
+// P^f^x, O^f by VPTERNLOGQ, and its moves are masked in the vector, so
+// the inner loop never moves a board through GP registers.
+func PerftTailVec(name, doc string, m VecMover, f *FlipAVX512) {
+	TEXT(name, NOSPLIT, "func(P, O uint64) uint64")
+	Doc(name + " " + doc)
+	P, O := GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	m.Setup()
+	f.Setup()
+	one, sum := GP64(), GP64()
+	MOVQ(U64(1), one)
+	XORQ(sum, sum)
+	mv := m.Moves(P, O)
+	TESTQ(mv, mv)
+	JZ(LabelRef("pass"))
+	PP, OO := BroadcastY(P), BroadcastY(O)
+	Label("loop")
+	x := GP64()
+	BSFQ(mv, x)
+	t := GP64()
+	LEAQ(Mem{Base: mv, Disp: -1}, t)
+	ANDQ(t, mv)
+	b := GP64()
+	XORQ(b, b)
+	BTSQ(x, b)
+	XX := BroadcastY(b)
+	fl := f.FlipVec(PP, OO, x)
+	nP, nO := YMM(), YMM()
+	VPXORQ(fl, OO, nP)
+	VMOVDQA64(PP, nO)
+	VPTERNLOGQ(U8(tXor3), fl, XX, nO)
+	leafCount(m.MovesVec(nP, nO), sum, one)
+	TESTQ(mv, mv)
+	JNZ(LabelRef("loop"))
+	Store(sum, ReturnIndex(0))
+	ret(true)
+	Label("pass")
+	leafCount(m.Moves(O, P), sum, one)
+	Store(sum, ReturnIndex(0))
+	ret(true)
+}

@@ -137,6 +137,8 @@ const (
 	tOrAndBC    = 0xf8 // A | (B & C)
 	tOrAndNotBC = 0xf2 // A | (C &^ B)
 	tAndNotBC   = 0x20 // A &^ B & C
+	tAndNotOr   = 0x10 // A &^ (B | C)
+	tXor3       = 0x96 // A ^ B ^ C
 )
 
 // MovesAVX512VL is MovesAVX2 with AVX-512VL's VPTERNLOGQ folding each
@@ -164,7 +166,21 @@ func (m *MovesAVX512VL) Setup() {
 }
 
 func (m *MovesAVX512VL) Moves(P, O reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastY(P), BroadcastY(O)
+	r := ReduceY(m.fill(BroadcastY(P), BroadcastY(O)))
+	empties(r, P, O)
+	return r
+}
+
+// MovesVec is Moves on P and O already broadcast to YMM lanes (kept):
+// the empty squares are masked in the vector, before the reduction.
+func (m *MovesAVX512VL) MovesVec(PP, OO reg.VecVirtual) reg.GPVirtual {
+	f := m.fill(PP, OO)
+	VPTERNLOGQ(U8(tAndNotOr), PP, OO, f) // f &^ (PP | OO)
+	return ReduceY(f)
+}
+
+// fill returns the four lanes of moves, not yet reduced nor masked.
+func (m *MovesAVX512VL) fill(PP, OO reg.VecVirtual) reg.VecVirtual {
 	mO := YMM()
 	VPANDQ(m.in, OO, mO)
 	fl, fr, t, u := YMM(), YMM(), YMM(), YMM()
@@ -189,9 +205,7 @@ func (m *MovesAVX512VL) Moves(P, O reg.GPVirtual) reg.GPVirtual {
 	VPSLLVQ(m.s, fl, fl)
 	VPSRLVQ(m.s, fr, fr)
 	VPORQ(fr, fl, fl)
-	r := ReduceY(fl)
-	empties(r, P, O)
-	return r
+	return fl
 }
 
 // MovesAVX512 runs all eight directions in one ZMM: VPROLVQ rotates left
@@ -229,6 +243,25 @@ func (m *MovesAVX512) Moves(P, O reg.GPVirtual) reg.GPVirtual {
 	PP, OO := ZMM(), ZMM()
 	VPBROADCASTQ(P, PP)
 	VPBROADCASTQ(O, OO)
+	r := ReduceY(m.fill(PP, OO))
+	empties(r, P, O)
+	return r
+}
+
+// MovesVec is Moves on P and O broadcast to the lanes of a YMM (kept),
+// widened here to ZMM; the empty squares are masked in the vector.
+func (m *MovesAVX512) MovesVec(PP, OO reg.VecVirtual) reg.GPVirtual {
+	PZ, OZ := ZMM(), ZMM()
+	VINSERTI64X4(Imm(1), PP, PP.AsZ(), PZ)
+	VINSERTI64X4(Imm(1), OO, OO.AsZ(), OZ)
+	f := m.fill(PZ, OZ)
+	VPTERNLOGQ(U8(tAndNotOr), PP, OO, f) // f &^ (PP | OO), low half
+	return ReduceY(f)
+}
+
+// fill returns the moves of the eight directions OR-ed down to four lanes
+// of a YMM, not yet reduced nor masked.
+func (m *MovesAVX512) fill(PP, OO reg.VecVirtual) reg.VecVirtual {
 	mO, f, t, pre := ZMM(), ZMM(), ZMM(), ZMM()
 	VPANDQ(m.in, OO, mO)
 	VPROLVQ(m.r, PP, f)
@@ -245,9 +278,7 @@ func (m *MovesAVX512) Moves(P, O reg.GPVirtual) reg.GPVirtual {
 	y := YMM()
 	VEXTRACTI64X4(Imm(1), f, y)
 	VPORQ(y, f.AsY(), y)
-	r := ReduceY(y)
-	empties(r, P, O)
-	return r
+	return y
 }
 
 // ---------------------------------------------------------------- SSE2
