@@ -7,3 +7,6 @@ package variants
 
 //go:generate go run -C ../gen ./popcount -out ../variants/popcount_amd64.s -stubs ../variants/popcount_amd64.go -pkg variants
 //go:generate go run -C ../gen ./eval -out ../variants/eval_amd64.s -stubs ../variants/eval_amd64.go -pkg variants
+//go:generate go run -C ../gen ./flip -out ../variants/flip_amd64.s -stubs ../variants/flip_amd64.go -pkg variants
+//go:generate go run -C ../gen ./moves -out ../variants/moves_amd64.s -stubs ../variants/moves_amd64.go -pkg variants
+//go:generate go run -C ../gen ./perft -out ../variants/perft_amd64.s -stubs ../variants/perft_amd64.go -pkg variants
