@@ -22,6 +22,10 @@ var expectedCPUs = map[string]struct {
 		lacks: []Feature{AVX512F, AVX512CD, AVX512BW, AVX512VL, AVX512VPOPCNTDQ, GFNI},
 		defaults: map[string]string{
 			"popcount":      "popcnt",
+			"flip":          "avx2-ppfill",
+			"moves":         "avx2",
+			"flip":          "avx2-ppfill",
+			"moves":         "avx2",
 			"eval_features": "avx2-shuffle",
 			"eval_update":   "avx2",
 			"eval_sum":      "avx2-gather-interleaved",
@@ -33,6 +37,10 @@ var expectedCPUs = map[string]struct {
 		slowPEXT: true,
 		defaults: map[string]string{
 			"popcount":      "popcnt",
+			"flip":          "avx2-ppfill",
+			"moves":         "avx2",
+			"flip":          "avx2-ppfill",
+			"moves":         "avx2",
 			"eval_features": "avx2-shuffle",
 			"eval_update":   "avx2",
 			"eval_sum":      "avx2-gather-interleaved",
@@ -43,6 +51,10 @@ var expectedCPUs = map[string]struct {
 		lacks: []Feature{AVX, AVX2, BMI1, BMI2, LZCNT, AVX512F},
 		defaults: map[string]string{
 			"popcount":      "popcnt",
+			"flip":          "sse2",
+			"moves":         "sse2",
+			"flip":          "sse2",
+			"moves":         "sse2",
 			"eval_features": "go-x2f-walk",
 			"eval_update":   "go-x2f",
 			"eval_sum":      "go-plain",
