@@ -7,3 +7,4 @@ package variants
 
 //go:generate go run -C ../gen ./popcount -out ../variants/popcount_amd64.s -stubs ../variants/popcount_amd64.go -pkg variants
 //go:generate go run -C ../gen ./stability -out ../variants/stability_amd64.s -stubs ../variants/stability_amd64.go -pkg variants
+//go:generate go run -C ../gen ./hash -out ../variants/hash_amd64.s -stubs ../variants/hash_amd64.go -pkg variants
