@@ -36,18 +36,17 @@ func hashCodeZobrist(P, O uint64) uint64 {
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// crc32cRaw is the CRC without Go's inversion before and after:
-// crc32.Update(c) computes ^raw(^c), so raw(c) = ^Update(^c).
-func crc32cRaw(crc uint32, d uint64) uint32 {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], d)
-	return ^crc32.Update(^crc, castagnoli, b[:])
-}
-
-// hashCodeGoCRC32 uses the standard library (SSE4.2 inside where present).
+// hashCodeGoCRC32 uses the standard library (SSE4.2 inside where
+// present). crc32.Update(c, p) is ^raw(^c, p), so raw(c, p) is
+// ^Update(^c, p). The buffer escapes (Update calls through a function
+// variable): one small allocation per call, shared by both halves.
 func hashCodeGoCRC32(P, O uint64) uint64 {
-	c := crc32cRaw(0, P)
-	return uint64(c)<<32 | uint64(crc32cRaw(c, O))
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:], P)
+	binary.LittleEndian.PutUint64(b[8:], O)
+	hi := ^crc32.Update(^uint32(0), castagnoli, b[:8])
+	lo := ^crc32.Update(^hi, castagnoli, b[8:])
+	return uint64(hi)<<32 | uint64(lo)
 }
 
 func init() {

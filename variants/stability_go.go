@@ -4,22 +4,21 @@ package variants
 // full lines, then discs whose every line is full or ends on a stable disc,
 // iterated to a fixed point.
 
-// fullFill holds, per line direction, the shift and the wrap masks of the
-// doubling fill of empty squares along that direction.
+// fullFill holds, per line direction, the wrap masks of the doubling fill
+// of empty squares along that direction.
 type fullFill struct {
-	s           uint      // 1 horizontal, 8 vertical, 7 and 9 diagonals
 	left, right [3]uint64 // valid destinations of a 1, 2, 4-step jump
 }
 
 // fullFills are built by code: a jump of k steps up (<<s*k) or down
 // (>>s*k) is valid where the source square is on the board and on the same
 // line, i.e. the file moves by at most k without wrapping.
+// The directions: horizontal (shift 1), vertical (8), h1-a8 (7), a1-h8 (9).
 var fullFills = func() (f [4]fullFill) {
 	for d, dir := range [4]struct {
 		s  uint
 		df int // file change of one step up (<< s)
 	}{{1, 1}, {8, 0}, {7, -1}, {9, 1}} {
-		f[d].s = dir.s
 		for j, k := range [3]int{1, 2, 4} {
 			for y := 0; y < 64; y++ {
 				fy := y % 8
@@ -37,28 +36,31 @@ var fullFills = func() (f [4]fullFill) {
 	return
 }()
 
-// fullLines returns the squares whose line in direction f is full: the
-// empty squares are spread both ways along the line (1, 2, 4 steps:
-// Kogge-Stone), and whatever they do not reach is on a full line.
-func fullLines(disc uint64, f *fullFill) uint64 {
-	e := ^disc
-	l := e | f.left[0]&(e<<f.s)
-	r := e | f.right[0]&(e>>f.s)
-	l |= f.left[1] & (l << (2 * f.s))
-	r |= f.right[1] & (r >> (2 * f.s))
-	l |= f.left[2] & (l << (4 * f.s))
-	r |= f.right[2] & (r >> (4 * f.s))
-	return ^(l | r)
+// spreadUp and spreadDown spread the empty squares e along a line
+// direction (shift s, wrap masks m) 1, 2 and 4 steps (Kogge-Stone): the
+// squares neither reaches are on a full line. Called with a constant s so
+// that the inlined shifts are constants.
+func spreadUp(e uint64, s uint, m *[3]uint64) uint64 {
+	e |= m[0] & (e << s)
+	e |= m[1] & (e << (2 * s))
+	return e | m[2]&(e<<(4*s))
+}
+
+func spreadDown(e uint64, s uint, m *[3]uint64) uint64 {
+	e |= m[0] & (e >> s)
+	e |= m[1] & (e >> (2 * s))
+	return e | m[2]&(e>>(4*s))
 }
 
 // stabilityGo is get_stability with the A2-A7 stable edges.
 func stabilityGo(P, O uint64) uint64 {
 	disc := P | O
 	central := P & 0x007e7e7e7e7e7e00
-	fh := fullLines(disc, &fullFills[0])
-	fv := fullLines(disc, &fullFills[1])
-	f7 := fullLines(disc, &fullFills[2])
-	f9 := fullLines(disc, &fullFills[3])
+	e, f := ^disc, &fullFills
+	fh := ^(spreadUp(e, 1, &f[0].left) | spreadDown(e, 1, &f[0].right))
+	fv := ^(spreadUp(e, 8, &f[1].left) | spreadDown(e, 8, &f[1].right))
+	f7 := ^(spreadUp(e, 7, &f[2].left) | spreadDown(e, 7, &f[2].right))
+	f9 := ^(spreadUp(e, 9, &f[3].left) | spreadDown(e, 9, &f[3].right))
 	stable := stableEdgeA2A7(P, O) | fh&fv&f7&f9&central
 	for {
 		old := stable
