@@ -32,6 +32,11 @@ func hashClearVMOVNTDQ(dst *byte, n int, pat *byte)
 //go:noescape
 func hashClearVMOVNTDQ512(dst *byte, n int, pat *byte)
 
+// hashClearVMOVDQU writes the n bytes at dst (a multiple of 96, 32-byte aligned) with ordinary AVX stores of the pattern at pat.
+//
+//go:noescape
+func hashClearVMOVDQU(dst *byte, n int, pat *byte)
+
 // hashClearREPSTOSB zeroes n bytes with REP STOSB (fast on ERMS parts: the microcode picks the store protocol).
 //
 //go:noescape

@@ -91,6 +91,26 @@ hashClearVMOVNTDQ512_loop:
 	VZEROUPPER
 	RET
 
+// func hashClearVMOVDQU(dst *byte, n int, pat *byte)
+// Requires: AVX
+TEXT ·hashClearVMOVDQU(SB), NOSPLIT, $0-24
+	MOVQ    dst+0(FP), AX
+	MOVQ    n+8(FP), CX
+	MOVQ    pat+16(FP), DX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+
+hashClearVMOVDQU_loop:
+	VMOVDQA Y0, (AX)
+	VMOVDQA Y1, 32(AX)
+	VMOVDQA Y2, 64(AX)
+	ADDQ    $0x00000060, AX
+	SUBQ    $0x00000060, CX
+	JNZ     hashClearVMOVDQU_loop
+	VZEROUPPER
+	RET
+
 // func hashClearREPSTOSB(dst *byte, n int)
 TEXT ·hashClearREPSTOSB(SB), NOSPLIT, $0-16
 	MOVQ dst+0(FP), DI

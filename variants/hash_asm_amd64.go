@@ -22,13 +22,14 @@ const (
 	ntSSE2 = iota
 	ntAVX2
 	ntAVX512
+	storeAVX2 // ordinary stores, same loop
 )
 
 // streamClear writes the empty pattern over t: Go stores up to the
 // alignment of the streaming stores, the assembly body whole blocks (the
 // pattern loaded in the right phase), Go stores again for the tail.
 func streamClear(t *kernels.HashTable, kind int) {
-	align, block := [3]int{16, 32, 64}[kind], [3]int{96, 96, 192}[kind]
+	align, block := [4]int{16, 32, 64, 32}[kind], [4]int{96, 96, 192, 96}[kind]
 	var pat [patternBytes]byte
 	w := entryWords(t.Date)
 	for i := 0; i < patternBytes/24; i++ {
@@ -45,16 +46,19 @@ func streamClear(t *kernels.HashTable, kind int) {
 			hashClearMOVNTDQ(dst, n, p)
 		case ntAVX2:
 			hashClearVMOVNTDQ(dst, n, p)
-		default:
+		case ntAVX512:
 			hashClearVMOVNTDQ512(dst, n, p)
+		default:
+			hashClearVMOVDQU(dst, n, p)
 		}
 	}
 	copy(mem[head+n:], pat[(head+n)%24:])
 }
 
-func hashClearSSE2(t *kernels.HashTable)   { streamClear(t, ntSSE2) }
-func hashClearAVX2(t *kernels.HashTable)   { streamClear(t, ntAVX2) }
-func hashClearAVX512(t *kernels.HashTable) { streamClear(t, ntAVX512) }
+func hashClearSSE2(t *kernels.HashTable)      { streamClear(t, ntSSE2) }
+func hashClearAVX2(t *kernels.HashTable)      { streamClear(t, ntAVX2) }
+func hashClearAVX512(t *kernels.HashTable)    { streamClear(t, ntAVX512) }
+func hashClearAVX2Store(t *kernels.HashTable) { streamClear(t, storeAVX2) }
 
 // hashClearStosb zeroes the table with REP STOSB; Date 0 reads empty.
 func hashClearStosb(t *kernels.HashTable) {
@@ -78,6 +82,8 @@ func init() {
 		Note: "AVX VMOVNTDQ streaming stores, 4 entries = 3 ymm (Edax 4.5.1), SFENCE"}, hashClearAVX2)
 	HashClear.Register(Info{Name: "avx512-stream", Rank: 45, ZMM: true, Asm: []string{"hashClearVMOVNTDQ512"},
 		Note: "AVX-512 64-byte VMOVNTDQ streaming stores, 8 entries = 3 zmm, SFENCE"}, hashClearAVX512)
+	HashClear.Register(Info{Name: "avx2-vmovdqu", Rank: 35, Asm: []string{"hashClearVMOVDQU"},
+		Note: "AVX ordinary stores, 4 entries = 3 ymm: cache-resident tables"}, hashClearAVX2Store)
 	HashClear.Register(Info{Name: "rep-stosb", Rank: 25, Requires: []Feature{ERMS}, Asm: []string{"hashClearREPSTOSB"},
 		Note: "REP STOSB zeros (ERMS); Date 0 reads empty"}, hashClearStosb)
 	HashPrefetch.Register(Info{Name: "prefetcht0", Rank: 10, Asm: []string{"hashPrefetchT0"},

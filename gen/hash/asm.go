@@ -74,6 +74,8 @@ func main() {
 		}
 	}, true)
 
+	storeClear()
+
 	TEXT("hashClearREPSTOSB", NOSPLIT, "func(dst *byte, n int)")
 	Pragma("noescape")
 	Doc("hashClearREPSTOSB zeroes n bytes with REP STOSB (fast on ERMS parts: the microcode picks the store protocol).")
@@ -86,6 +88,31 @@ func main() {
 	RET()
 
 	Generate()
+}
+
+// storeClear emits hashClearVMOVDQU, the same loop as the AVX2 streaming
+// clear with ordinary stores: the lines stay in the cache (a win while the
+// table fits in it) but are read before they are written beyond it.
+func storeClear() {
+	TEXT("hashClearVMOVDQU", NOSPLIT, "func(dst *byte, n int, pat *byte)")
+	Pragma("noescape")
+	Doc("hashClearVMOVDQU writes the n bytes at dst (a multiple of 96, 32-byte aligned) with ordinary AVX stores of the pattern at pat.")
+	dst := Load(Param("dst"), GP64())
+	n := Load(Param("n"), GP64())
+	pat := Load(Param("pat"), GP64())
+	y := []reg.VecVirtual{YMM(), YMM(), YMM()}
+	for i, v := range y {
+		VMOVDQU(Mem{Base: pat, Disp: 32 * i}, v)
+	}
+	Label("hashClearVMOVDQU_loop")
+	for i := 0; i < 3; i++ {
+		VMOVDQA(y[i], Mem{Base: dst, Disp: 32 * i})
+	}
+	ADDQ(U32(96), dst)
+	SUBQ(U32(96), n)
+	JNZ(LabelRef("hashClearVMOVDQU_loop"))
+	VZEROUPPER()
+	RET()
 }
 
 // streamClear emits name(dst *byte, n int, pat *byte): n bytes (a positive
