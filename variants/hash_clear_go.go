@@ -69,7 +69,7 @@ func hashPrefetchNone(t *kernels.HashTable, code uint64) {}
 func init() {
 	HashClear.Register(Info{Name: "loop-words", Rank: 10,
 		Note: "Go: plain loop, three 8-byte stores per entry of the empty pattern"}, hashClearWords)
-	HashClear.Register(Info{Name: "go-clear", Rank: 20,
+	HashClear.Register(Info{Name: "go-clear", Rank: 60,
 		Note: "Go clear: zeros (Date 0 reads empty), memclr streams beyond 32 MiB"}, hashClearGoClear)
 	HashClear.Register(Info{Name: "generation", Rank: 100,
 		Note: "logical clear (seed 001): bump the date, zero memory only when it wraps"}, hashClearGeneration)
