@@ -10,3 +10,5 @@ package variants
 //go:generate go run -C ../gen ./flip -out ../variants/flip_amd64.s -stubs ../variants/flip_amd64.go -pkg variants
 //go:generate go run -C ../gen ./moves -out ../variants/moves_amd64.s -stubs ../variants/moves_amd64.go -pkg variants
 //go:generate go run -C ../gen ./perft -out ../variants/perft_amd64.s -stubs ../variants/perft_amd64.go -pkg variants
+//go:generate go run -C ../gen ./stability -out ../variants/stability_amd64.s -stubs ../variants/stability_amd64.go -pkg variants
+//go:generate go run -C ../gen ./hash -out ../variants/hash_amd64.s -stubs ../variants/hash_amd64.go -pkg variants
