@@ -6,3 +6,4 @@ package variants
 // repository root reproduces them byte for byte.
 
 //go:generate go run -C ../gen ./popcount -out ../variants/popcount_amd64.s -stubs ../variants/popcount_amd64.go -pkg variants
+//go:generate go run -C ../gen ./lastflip -out ../variants/lastflip_amd64.s -stubs ../variants/lastflip_amd64.go -pkg variants

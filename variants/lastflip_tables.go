@@ -54,6 +54,9 @@ var (
 	lfRay [64][8]uint64
 	lfNb  [64][8]uint64
 
+	// lfNeighbour[x]: the squares next to x (Edax's NEIGHBOUR).
+	lfNeighbour [64]uint64
+
 	// lfLine[x]: bitboards of x's row, file, a1-h8 and h1-a8 diagonal.
 	lfLine [64][4]uint64
 )
@@ -153,6 +156,7 @@ func init() {
 			for f >= 0 && f < 8 && r >= 0 && r < 8 {
 				if lfRay[x][d] == 0 {
 					lfNb[x][d] = 1 << uint(r*8+f)
+					lfNeighbour[x] |= lfNb[x][d]
 				}
 				lfRay[x][d] |= 1 << uint(r*8+f)
 				f, r = f+s[0], r+s[1]
