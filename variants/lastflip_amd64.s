@@ -120,10 +120,10 @@ TEXT ·countLastFlipAVX2(SB), NOSPLIT, $0-24
 	ANDQ         $0x38, DX
 	SHLQ         $0x02, DX
 	VPSHUFB      (AX)(DX*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), AX
-	MOVQ         CX, DX
-	SHLQ         $0x05, DX
-	VPAND        (AX)(DX*1), Y0, Y0
+	MOVQ         CX, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfMask+0(SB), DX
+	VPAND        (DX)(AX*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, AX
@@ -169,10 +169,10 @@ loop:
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (BX)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), BX
-	MOVQ         SI, DI
-	SHLQ         $0x05, DI
-	VPAND        (BX)(DI*1), Y0, Y0
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), DI
+	VPAND        (DI)(BX*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, BX
@@ -299,10 +299,10 @@ TEXT ·countLastFlipAVX512(SB), NOSPLIT, $0-24
 	ANDQ         $0x38, DX
 	SHLQ         $0x02, DX
 	VPSHUFB      (AX)(DX*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), AX
-	MOVQ         CX, DX
-	SHLQ         $0x05, DX
-	VPTESTMB     (AX)(DX*1), Y0, K1
+	MOVQ         CX, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfMask+0(SB), DX
+	VPTESTMB     (DX)(AX*1), Y0, K1
 	KMOVD        K1, AX
 	LEAQ         ·lfMMOfs+0(SB), DX
 	LEAQ         ·lfCountFlip+0(SB), BX
@@ -345,10 +345,10 @@ loop:
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (BX)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), BX
-	MOVQ         SI, DI
-	SHLQ         $0x05, DI
-	VPTESTMB     (BX)(DI*1), Y0, K1
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), DI
+	VPTESTMB     (DI)(BX*1), Y0, K1
 	KMOVD        K1, BX
 	LEAQ         ·lfMMOfs+0(SB), DI
 	LEAQ         ·lfCountFlip+0(SB), R8
@@ -717,10 +717,10 @@ TEXT ·score1AVX2(SB), NOSPLIT, $0-32
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (SI)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), SI
-	MOVQ         DX, DI
-	SHLQ         $0x05, DI
-	VPAND        (SI)(DI*1), Y0, Y0
+	MOVQ         DX, SI
+	SHLQ         $0x05, SI
+	LEAQ         ·lfMask+0(SB), DI
+	VPAND        (DI)(SI*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, R9
@@ -762,10 +762,10 @@ TEXT ·score1AVX2(SB), NOSPLIT, $0-32
 	ANDQ         $0x38, CX
 	SHLQ         $0x02, CX
 	VPSHUFB      (AX)(CX*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), AX
-	MOVQ         DX, CX
-	SHLQ         $0x05, CX
-	VPAND        (AX)(CX*1), Y0, Y0
+	MOVQ         DX, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfMask+0(SB), CX
+	VPAND        (CX)(AX*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, AX
@@ -823,10 +823,10 @@ loop:
 	ANDQ         $0x38, R10
 	SHLQ         $0x02, R10
 	VPSHUFB      (R9)(R10*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), R9
-	MOVQ         SI, R10
-	SHLQ         $0x05, R10
-	VPAND        (R9)(R10*1), Y0, Y0
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, R12
@@ -868,10 +868,10 @@ loop:
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (BX)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), BX
-	MOVQ         SI, DI
-	SHLQ         $0x05, DI
-	VPAND        (BX)(DI*1), Y0, Y0
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), DI
+	VPAND        (DI)(BX*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, BX
@@ -1114,10 +1114,10 @@ TEXT ·score1AVX512(SB), NOSPLIT, $0-32
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (SI)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), SI
-	MOVQ         DX, DI
-	SHLQ         $0x05, DI
-	VPTESTMB     (SI)(DI*1), Y0, K1
+	MOVQ         DX, SI
+	SHLQ         $0x05, SI
+	LEAQ         ·lfMask+0(SB), DI
+	VPTESTMB     (DI)(SI*1), Y0, K1
 	KMOVD        K1, R9
 	LEAQ         ·lfMMOfs+0(SB), DI
 	LEAQ         ·lfCountFlip+0(SB), SI
@@ -1156,10 +1156,10 @@ TEXT ·score1AVX512(SB), NOSPLIT, $0-32
 	ANDQ         $0x38, CX
 	SHLQ         $0x02, CX
 	VPSHUFB      (AX)(CX*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), AX
-	MOVQ         DX, CX
-	SHLQ         $0x05, CX
-	VPTESTMB     (AX)(CX*1), Y0, K1
+	MOVQ         DX, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfMask+0(SB), CX
+	VPTESTMB     (CX)(AX*1), Y0, K1
 	KMOVD        K1, AX
 	LEAQ         ·lfMMOfs+0(SB), CX
 	LEAQ         ·lfCountFlip+0(SB), SI
@@ -1214,10 +1214,10 @@ loop:
 	ANDQ         $0x38, R10
 	SHLQ         $0x02, R10
 	VPSHUFB      (R9)(R10*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), R9
-	MOVQ         SI, R10
-	SHLQ         $0x05, R10
-	VPTESTMB     (R9)(R10*1), Y0, K1
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R9*1), Y0, K1
 	KMOVD        K1, R12
 	LEAQ         ·lfMMOfs+0(SB), R10
 	LEAQ         ·lfCountFlip+0(SB), R9
@@ -1256,10 +1256,10 @@ loop:
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (BX)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), BX
-	MOVQ         SI, DI
-	SHLQ         $0x05, DI
-	VPTESTMB     (BX)(DI*1), Y0, K1
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), DI
+	VPTESTMB     (DI)(BX*1), Y0, K1
 	KMOVD        K1, BX
 	LEAQ         ·lfMMOfs+0(SB), DI
 	LEAQ         ·lfCountFlip+0(SB), R9
@@ -1312,10 +1312,12 @@ TEXT ·score1SimulAVX2(SB), NOSPLIT, $0-32
 	ANDQ         $0x38, SI
 	SHLQ         $0x02, SI
 	VPSHUFB      (BX)(SI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), BX
-	MOVQ         DX, SI
-	SHLQ         $0x05, SI
-	VPAND        (BX)(SI*1), Y0, Y0
+	MOVQ         DX, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfPairShift+0(SB), SI
+	VPSRLVQ      (SI)(BX*1), Y0, Y0
+	LEAQ         ·lfPairMask+0(SB), SI
+	VPAND        (SI)(BX*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, BX
@@ -1381,10 +1383,12 @@ loop:
 	ANDQ         $0x38, R9
 	SHLQ         $0x02, R9
 	VPSHUFB      (R8)(R9*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), R8
-	MOVQ         SI, R9
-	SHLQ         $0x05, R9
-	VPAND        (R8)(R9*1), Y0, Y0
+	MOVQ         SI, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfPairShift+0(SB), R9
+	VPSRLVQ      (R9)(R8*1), Y0, Y0
+	LEAQ         ·lfPairMask+0(SB), R9
+	VPAND        (R9)(R8*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, R8
@@ -1448,10 +1452,12 @@ TEXT ·score1SimulAVX512(SB), NOSPLIT, $0-32
 	ANDQ         $0x38, SI
 	SHLQ         $0x02, SI
 	VPSHUFB      (BX)(SI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), BX
-	MOVQ         DX, SI
-	SHLQ         $0x05, SI
-	VPTESTMB     (BX)(SI*1), Y0, K1
+	MOVQ         DX, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfPairShift+0(SB), SI
+	VPSRLVQ      (SI)(BX*1), Y0, Y0
+	LEAQ         ·lfPairMask+0(SB), SI
+	VPTESTMB     (SI)(BX*1), Y0, K1
 	KMOVD        K1, BX
 	LEAQ         ·lfPairOfs+0(SB), SI
 	LEAQ         ·lfPair+0(SB), DI
@@ -1514,10 +1520,12 @@ loop:
 	ANDQ         $0x38, R9
 	SHLQ         $0x02, R9
 	VPSHUFB      (R8)(R9*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), R8
-	MOVQ         SI, R9
-	SHLQ         $0x05, R9
-	VPTESTMB     (R8)(R9*1), Y0, K1
+	MOVQ         SI, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfPairShift+0(SB), R9
+	VPSRLVQ      (R9)(R8*1), Y0, Y0
+	LEAQ         ·lfPairMask+0(SB), R9
+	VPTESTMB     (R9)(R8*1), Y0, K1
 	KMOVD        K1, R8
 	LEAQ         ·lfPairOfs+0(SB), R9
 	LEAQ         ·lfPair+0(SB), R10
@@ -1745,10 +1753,10 @@ lf_exact_25:
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (SI)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), SI
-	MOVQ         DX, DI
-	SHLQ         $0x05, DI
-	VPAND        (SI)(DI*1), Y0, Y0
+	MOVQ         DX, SI
+	SHLQ         $0x05, SI
+	LEAQ         ·lfMask+0(SB), DI
+	VPAND        (DI)(SI*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, R9
@@ -1792,10 +1800,10 @@ lf_pass_24:
 	ANDQ         $0x38, CX
 	SHLQ         $0x02, CX
 	VPSHUFB      (AX)(CX*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), AX
-	MOVQ         DX, CX
-	SHLQ         $0x05, CX
-	VPAND        (AX)(CX*1), Y0, Y0
+	MOVQ         DX, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfMask+0(SB), CX
+	VPAND        (CX)(AX*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, AX
@@ -1875,10 +1883,10 @@ lf_exact_28:
 	ANDQ         $0x38, R10
 	SHLQ         $0x02, R10
 	VPSHUFB      (R9)(R10*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), R9
-	MOVQ         SI, R10
-	SHLQ         $0x05, R10
-	VPAND        (R9)(R10*1), Y0, Y0
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, R12
@@ -1922,10 +1930,10 @@ lf_pass_27:
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (BX)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), BX
-	MOVQ         SI, DI
-	SHLQ         $0x05, DI
-	VPAND        (BX)(DI*1), Y0, Y0
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), DI
+	VPAND        (DI)(BX*1), Y0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPSUBB       Y0, Y1, Y0
 	VPMOVMSKB    Y0, BX
@@ -1998,10 +2006,10 @@ lf_exact_31:
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (SI)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), SI
-	MOVQ         DX, DI
-	SHLQ         $0x05, DI
-	VPTESTMB     (SI)(DI*1), Y0, K1
+	MOVQ         DX, SI
+	SHLQ         $0x05, SI
+	LEAQ         ·lfMask+0(SB), DI
+	VPTESTMB     (DI)(SI*1), Y0, K1
 	KMOVD        K1, R9
 	LEAQ         ·lfMMOfs+0(SB), DI
 	LEAQ         ·lfCountFlip+0(SB), SI
@@ -2042,10 +2050,10 @@ lf_pass_30:
 	ANDQ         $0x38, CX
 	SHLQ         $0x02, CX
 	VPSHUFB      (AX)(CX*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), AX
-	MOVQ         DX, CX
-	SHLQ         $0x05, CX
-	VPTESTMB     (AX)(CX*1), Y0, K1
+	MOVQ         DX, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfMask+0(SB), CX
+	VPTESTMB     (CX)(AX*1), Y0, K1
 	KMOVD        K1, AX
 	LEAQ         ·lfMMOfs+0(SB), CX
 	LEAQ         ·lfCountFlip+0(SB), SI
@@ -2117,10 +2125,10 @@ lf_exact_34:
 	ANDQ         $0x38, R10
 	SHLQ         $0x02, R10
 	VPSHUFB      (R9)(R10*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), R9
-	MOVQ         SI, R10
-	SHLQ         $0x05, R10
-	VPTESTMB     (R9)(R10*1), Y0, K1
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R9*1), Y0, K1
 	KMOVD        K1, R12
 	LEAQ         ·lfMMOfs+0(SB), R10
 	LEAQ         ·lfCountFlip+0(SB), R9
@@ -2161,10 +2169,10 @@ lf_pass_33:
 	ANDQ         $0x38, DI
 	SHLQ         $0x02, DI
 	VPSHUFB      (BX)(DI*1), Y0, Y0
-	LEAQ         ·lfMask+0(SB), BX
-	MOVQ         SI, DI
-	SHLQ         $0x05, DI
-	VPTESTMB     (BX)(DI*1), Y0, K1
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), DI
+	VPTESTMB     (DI)(BX*1), Y0, K1
 	KMOVD        K1, BX
 	LEAQ         ·lfMMOfs+0(SB), DI
 	LEAQ         ·lfCountFlip+0(SB), R9

@@ -18,9 +18,17 @@ var (
 	// lfPair[g*256+idx]: for the "simul" variants, P's count (low byte)
 	// and O's count (high byte) at once. O's count needs the line's true
 	// extent (a missing square is not O's own disc), so the table is
-	// indexed by geometry g: g = pos for a full line, and one id per
-	// (first row, last row, pos) of each shorter diagonal.
-	lfPair [64 * 256]uint16
+	// indexed by geometry g = (length, pos): g = pos for a full line.
+	// A diagonal's index is shifted down to start at bit 0 (lfPairShift),
+	// so a line of length n only touches the first 2^n entries of its
+	// block: about 7 KiB of the table is ever read.
+	lfPair [36 * 256]uint16
+
+	// lfPairMask[x], lfPairShift[x]: lfMask with each diagonal lane
+	// shifted down by 8 x its first row, and those shift counts (VPSRLVQ
+	// of P before the mask).
+	lfPairMask  [64][4]uint64
+	lfPairShift [64][4]uint64
 
 	// lfMask[x]: the four 64-bit lanes ANDed with P broadcast before
 	// PMOVMSKB: x's file, its a1-h8 diagonal and its h1-a8 diagonal (at
@@ -87,22 +95,23 @@ func init() {
 			lfCountFlip[pos*256+idx] = uint8(2 * lineFlips(uint64(idx)&^(1<<uint(pos)), pos, 0, 7))
 		}
 	}
-	// geometry ids: full lines first, then each shorter (lo, hi, pos)
-	geom := map[[3]int]int{}
+	// geometry ids: full lines first, then each shorter (length, pos)
+	geom := map[[2]int]int{}
 	for pos := 0; pos < 8; pos++ {
-		geom[[3]int{0, 7, pos}] = pos
+		geom[[2]int{8, pos}] = pos
 	}
-	gid := func(lo, hi, pos int) int {
-		k := [3]int{lo, hi, pos}
+	gid := func(lo, hi, y int) int {
+		k := [2]int{hi - lo + 1, y - lo}
 		g, ok := geom[k]
 		if !ok {
 			g = len(geom)
 			geom[k] = g
-			full := uint64(1)<<uint(hi+1) - uint64(1)<<uint(lo)
-			for idx := uint64(0); idx < 256; idx++ {
-				p := idx & full &^ (1 << uint(pos))
+			n, pos := k[0], k[1]
+			full := uint64(1)<<uint(n) - 1
+			for idx := uint64(0); idx <= full; idx++ {
+				p := idx &^ (1 << uint(pos))
 				o := full &^ p &^ (1 << uint(pos))
-				lfPair[g*256+int(idx)] = uint16(2*lineFlips(p, pos, lo, hi) | 2*lineFlips(o, pos, lo, hi)<<8)
+				lfPair[g*256+int(idx)] = uint16(2*lineFlips(p, pos, 0, n-1) | 2*lineFlips(o, pos, 0, n-1)<<8)
 			}
 		}
 		return g
@@ -149,6 +158,10 @@ func init() {
 		lfMask[x] = [4]uint64{lines[1], lines[2], lines[3], 0x8040201008040201}
 		lfMMOfs[x] = uint64(y*256) | uint64(y*256)<<16 | uint64(y*256)<<32 | uint64(c*256)<<48
 		gd, ga := gid(lo[2], hi[2], y), gid(lo[3], hi[3], y)
+		lfPairShift[x] = [4]uint64{0, uint64(8 * lo[2]), uint64(8 * lo[3]), 0}
+		for l := range lfPairMask[x] {
+			lfPairMask[x][l] = lfMask[x][l] >> lfPairShift[x][l]
+		}
 		lfPairOfs[x] = uint64(y*256) | uint64(ga*256)<<16 | uint64(gd*256)<<32 | uint64(c*256)<<48
 
 		for d, s := range lfDirs {
@@ -164,7 +177,7 @@ func init() {
 		}
 		lfPext[x] = pextPlan(x)
 	}
-	if len(geom) != 64 {
+	if len(geom) != 36 {
 		panic("variants: last-flip geometries")
 	}
 }

@@ -7,8 +7,10 @@
 // ·name(SB), so it must be generated into package variants. Their layouts:
 //
 //	lfCountFlip [8*256]uint8    2 x P's flips at pos on a full line, by P's 8-bit pattern
-//	lfPair      [64*256]uint16  P's (low byte) and O's (high byte) 2 x flips, by geometry*256 + pattern
+//	lfPair      [36*256]uint16  P's (low byte) and O's (high byte) 2 x flips, by geometry*256 + pattern
 //	lfMask      [64][4]uint64   lanes file, a1-h8, h1-a8 diagonal (byte r = row r), row bit selectors
+//	lfPairMask  [64][4]uint64   lfMask with diagonals shifted down to start at byte 0
+//	lfPairShift [64][4]uint64   those shifts (bits), for VPSRLVQ of P
 //	lfShuf      [8][4]uint64    VPSHUFB control: lanes 0-2 kept, lane 3 = byte y of P
 //	lfMMOfs     [64]uint64      movemask lookup offsets (16 bits each): lanes 0, 2, 1, 3
 //	lfPairOfs   [64]uint64      the same for lfPair
@@ -145,13 +147,23 @@ func rowToLane3(p4 reg.VecVirtual, x reg.GPVirtual) reg.VecVirtual {
 	return ps
 }
 
-// movemaskAVX2 is the 32-bit line index: bytes file, a1-h8, h1-a8, row.
-func movemaskAVX2(P, x reg.GPVirtual) reg.GPVirtual {
-	ps := rowToLane3(broadcastAVX2(P), x)
-	mt := lea("lfMask")
+// masks returns the lane masks of x and, for the pair table, shifts the
+// diagonals of ps down to their first row.
+func masks(ps reg.VecVirtual, x reg.GPVirtual, pair bool) Mem {
 	xo := shifted(x, 5)
+	if !pair {
+		return Mem{Base: lea("lfMask"), Index: xo, Scale: 1}
+	}
+	VPSRLVQ(Mem{Base: lea("lfPairShift"), Index: xo, Scale: 1}, ps, ps)
+	return Mem{Base: lea("lfPairMask"), Index: xo, Scale: 1}
+}
+
+// movemaskAVX2 is the 32-bit line index: bytes file, a1-h8, h1-a8, row.
+func movemaskAVX2(P, x reg.GPVirtual, pair bool) reg.GPVirtual {
+	ps := rowToLane3(broadcastAVX2(P), x)
+	m := masks(ps, x, pair)
 	a, z := YMM(), YMM()
-	VPAND(Mem{Base: mt, Index: xo, Scale: 1}, ps, a)
+	VPAND(m, ps, a)
 	VPXOR(z, z, z)
 	VPSUBB(a, z, a) // one bit per byte: 0 - b has the sign bit iff b != 0
 	t := GP64()
@@ -161,14 +173,13 @@ func movemaskAVX2(P, x reg.GPVirtual) reg.GPVirtual {
 
 // movemaskAVX512 is movemaskAVX2 with VPTESTMB into a mask register
 // (AVX-512 BW+VL, 256-bit: no ZMM).
-func movemaskAVX512(P, x reg.GPVirtual) reg.GPVirtual {
+func movemaskAVX512(P, x reg.GPVirtual, pair bool) reg.GPVirtual {
 	p4 := YMM()
 	VPBROADCASTQ(P, p4)
 	ps := rowToLane3(p4, x)
-	mt := lea("lfMask")
-	xo := shifted(x, 5)
+	m := masks(ps, x, pair)
 	k := K()
-	VPTESTMB(Mem{Base: mt, Index: xo, Scale: 1}, ps, k)
+	VPTESTMB(m, ps, k)
 	t := GP64()
 	KMOVD(k, t.As32())
 	return t
@@ -212,24 +223,24 @@ func lookup4(t, x reg.GPVirtual, table, ofs string, scale uint8) reg.GPVirtual {
 // CountAVX2: one VPMOVMSKB gathers the file and both diagonals, and the
 // row (moved into lane 3 by VPSHUFB): four COUNT_FLIP lookups.
 func CountAVX2(P reg.GPVirtual, _ Mem, x reg.GPVirtual) reg.GPVirtual {
-	return lookup4(movemaskAVX2(P, x), x, "lfCountFlip", "lfMMOfs", 1)
+	return lookup4(movemaskAVX2(P, x, false), x, "lfCountFlip", "lfMMOfs", 1)
 }
 
 // CountAVX512 is CountAVX2 with VPTESTMB/KMOVD for VPSUBB/VPMOVMSKB.
 func CountAVX512(P reg.GPVirtual, _ Mem, x reg.GPVirtual) reg.GPVirtual {
-	return lookup4(movemaskAVX512(P, x), x, "lfCountFlip", "lfMMOfs", 1)
+	return lookup4(movemaskAVX512(P, x, false), x, "lfCountFlip", "lfMMOfs", 1)
 }
 
 // PairAVX2 returns P's count in the low byte and O's in the next: the
-// same index looked up in lfPair, whose geometry offsets know where each
-// diagonal ends.
+// same index (diagonals shifted to start at bit 0) looked up in lfPair,
+// whose geometry offsets know where each diagonal ends.
 func PairAVX2(P, x reg.GPVirtual) reg.GPVirtual {
-	return lookup4(movemaskAVX2(P, x), x, "lfPair", "lfPairOfs", 2)
+	return lookup4(movemaskAVX2(P, x, true), x, "lfPair", "lfPairOfs", 2)
 }
 
 // PairAVX512 is PairAVX2 with VPTESTMB.
 func PairAVX512(P, x reg.GPVirtual) reg.GPVirtual {
-	return lookup4(movemaskAVX512(P, x), x, "lfPair", "lfPairOfs", 2)
+	return lookup4(movemaskAVX512(P, x, true), x, "lfPair", "lfPairOfs", 2)
 }
 
 // CountPEXT is Edax 4.5.4's BMI2 last flip: the file by PEXT, one up-ray
