@@ -476,7 +476,7 @@ done:
 
 // func score1SSE2(P uint64, alpha int, x int) int
 // Requires: POPCNT, SSE2
-TEXT ·score1SSE2(SB), NOSPLIT, $8-32
+TEXT ·score1SSE2(SB), NOSPLIT, $0-32
 	MOVQ       P+0(FP), AX
 	MOVQ       alpha+8(FP), CX
 	MOVQ       x+16(FP), DX
@@ -532,7 +532,6 @@ TEXT ·score1SSE2(SB), NOSPLIT, $8-32
 	JLE        lf_done_3
 	NOTQ       AX
 	BTRQ       DX, AX
-	MOVQ       AX, (SP)
 	LEAQ       ·lfMask+0(SB), CX
 	MOVQ       DX, SI
 	SHLQ       $0x05, SI
@@ -567,7 +566,9 @@ TEXT ·score1SSE2(SB), NOSPLIT, $8-32
 	ADDL       R10, SI
 	MOVQ       DX, AX
 	SHRQ       $0x03, AX
-	MOVBLZX    (SP)(AX*1), R10
+	LEAQ       P+0(FP), CX
+	MOVBLZX    (CX)(AX*1), R10
+	XORL       $0x000000ff, R10
 	MOVBLZX    (R9)(R10*1), R10
 	ADDL       R10, SI
 	MOVQ       SI, AX
@@ -584,7 +585,7 @@ lf_done_3:
 
 // func score1SSE2Batch(in []uint64, out []int)
 // Requires: POPCNT, SSE2
-TEXT ·score1SSE2Batch(SB), NOSPLIT, $8-48
+TEXT ·score1SSE2Batch(SB), NOSPLIT, $0-48
 	MOVQ  in_base+0(FP), AX
 	MOVQ  out_base+24(FP), CX
 	MOVQ  out_len+32(FP), DX
@@ -646,7 +647,6 @@ loop:
 	JLE        lf_done_5
 	NOTQ       BX
 	BTRQ       SI, BX
-	MOVQ       BX, (SP)
 	LEAQ       ·lfMask+0(SB), DI
 	MOVQ       SI, R9
 	SHLQ       $0x05, R9
@@ -681,7 +681,8 @@ loop:
 	ADDL       R13, R9
 	MOVQ       SI, BX
 	SHRQ       $0x03, BX
-	MOVBLZX    (SP)(BX*1), R13
+	MOVBLZX    (AX)(BX*1), R13
+	XORL       $0x000000ff, R13
 	MOVBLZX    (R12)(R13*1), R13
 	ADDL       R13, R9
 	MOVQ       R9, BX

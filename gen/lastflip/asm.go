@@ -42,14 +42,14 @@ func main() {
 	exact := func(c lastflip.Counter, mem bool) func(P reg.GPVirtual, pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
 		return func(P reg.GPVirtual, pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
 			if !mem {
-				pmem = Mem{}
+				return lastflip.Score1(c, nil, nil, P, Mem{}, x, alpha)
 			}
-			return lastflip.Score1(c, nil, P, pmem, x, alpha)
+			return lastflip.Score1(c, lastflip.CountSSE2Opp, nil, P, pmem, x, alpha)
 		}
 	}
 	lazy := func(c lastflip.Counter, hasMove func(P, x reg.GPVirtual)) func(P reg.GPVirtual, pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
 		return func(P reg.GPVirtual, _ Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
-			return lastflip.Score1(c, hasMove, P, Mem{}, x, alpha)
+			return lastflip.Score1(c, nil, hasMove, P, Mem{}, x, alpha)
 		}
 	}
 	simul := func(s func(P, x, alpha reg.GPVirtual) reg.GPVirtual) func(P reg.GPVirtual, pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual {

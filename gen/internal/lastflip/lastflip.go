@@ -78,6 +78,17 @@ func byteMem(m Mem, y reg.GPVirtual) Mem {
 // the line into a byte (bit r = row r) for COUNT_FLIP. The row is P's
 // byte y, read from memory.
 func CountSSE2(P reg.GPVirtual, Pmem Mem, x reg.GPVirtual) reg.GPVirtual {
+	return countSSE2(P, Pmem, x, false)
+}
+
+// CountSSE2Opp is CountSSE2 for O = ^P &^ x given O in a register and P
+// (not O) in memory: the row byte read is complemented (COUNT_FLIP
+// ignores x's own bit), so the pass case needs no copy of O on the stack.
+func CountSSE2Opp(O reg.GPVirtual, Pmem Mem, x reg.GPVirtual) reg.GPVirtual {
+	return countSSE2(O, Pmem, x, true)
+}
+
+func countSSE2(P reg.GPVirtual, Pmem Mem, x reg.GPVirtual, complement bool) reg.GPVirtual {
 	mt := lea("lfMask")
 	xo := shifted(x, 5)
 	pp := XMM()
@@ -120,6 +131,9 @@ func CountSSE2(P reg.GPVirtual, Pmem Mem, x reg.GPVirtual) reg.GPVirtual {
 	MOVQ(x, y)
 	SHRQ(U8(3), y)
 	MOVBLZX(byteMem(Pmem, y), i.As32())
+	if complement {
+		XORL(U32(0xff), i.As32())
+	}
 	MOVBLZX(Mem{Base: cc, Index: i, Scale: 1}, i.As32())
 	ADDL(i.As32(), n.As32())
 	return n
@@ -420,11 +434,13 @@ func passScore(score, sm1 reg.GPVirtual) reg.GPVirtual {
 
 // Score1 emits Edax's board_score_1 at null window alpha on a counter:
 // P's count; if P cannot play, the pass score, and only if that is above
-// alpha O's count with the branchless fix-up. With hasMove (lazy high
-// cut), when even the smallest flip (2) lifts the score above alpha the
-// count is skipped for score + 2, a bound: such variants must be
-// registered Bound.
-func Score1(count Counter, hasMove func(P, x reg.GPVirtual), P reg.GPVirtual, Pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
+// alpha O's count with the branchless fix-up. countO, if not nil, counts
+// for O given O in a register and P's memory copy (CountSSE2Opp);
+// otherwise count runs on O, with O stored to the stack if Pmem is set.
+// With hasMove (lazy high cut), when even the smallest flip (2) lifts the
+// score above alpha the count is skipped for score + 2, a bound: such
+// variants must be registered Bound.
+func Score1(count, countO Counter, hasMove func(P, x reg.GPVirtual), P reg.GPVirtual, Pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
 	score := scoreOf(P)
 	res := GP64()
 	done, pass := newLabel("done"), newLabel("pass")
@@ -453,12 +469,17 @@ func Score1(count Counter, hasMove func(P, x reg.GPVirtual), P reg.GPVirtual, Pm
 	MOVQ(P, O)
 	NOTQ(O)
 	BTRQ(x, O)
-	Omem := Pmem
-	if Pmem.Base != nil || Pmem.Symbol.Name != "" {
-		Omem = AllocLocal(8)
+	var o reg.GPVirtual
+	switch {
+	case countO != nil:
+		o = countO(O, Pmem, x)
+	case Pmem.Base != nil || Pmem.Symbol.Name != "":
+		Omem := AllocLocal(8)
 		MOVQ(O, Omem)
+		o = count(O, Omem, x)
+	default:
+		o = count(O, Pmem, x)
 	}
-	o := count(O, Omem, x)
 	MOVQ(fixup(score, sm1, o), res)
 	Label(done)
 	return res
