@@ -5,13 +5,13 @@ import "math/bits"
 // Pure-Go count_last_flip variants. All count the discs P flips on the
 // last empty square x of a full board (O = ^P &^ x), doubled as Edax does.
 
-// kindergarten ranks above the assembly: measured per call on Zen 5 it
-// wins by the ABI0 call (stack arguments through a wrapper) that every
-// assembly function pays; batched, bmi2-pext is twice as fast.
+// kindergarten ranks next to the assembly: per call on Zen 5 it is within
+// 5% of the best of it, which pays an ABI0 call (stack arguments through
+// a wrapper); batched, the assembly is twice as fast.
 func init() {
 	CountLastFlip.Register(Info{Name: "table", Rank: 10,
 		Note: "Go, Edax COUNT_FLIP on 4 line indexes gathered by shift-and-or folds"}, countLastFlipTable)
-	CountLastFlip.Register(Info{Name: "kindergarten", Rank: 45,
+	CountLastFlip.Register(Info{Name: "kindergarten", Rank: 35,
 		Note: "Go, COUNT_FLIP on 4 line indexes gathered by kindergarten multiplies"}, countLastFlipKindergarten)
 	CountLastFlip.Register(Info{Name: "carry", Rank: 8,
 		Note: "Go, up-rays by carry propagation through O, down-rays by LZCNT; one popcount"}, countLastFlipCarry)

@@ -30,7 +30,7 @@ func init() {
 		batch func(in []uint64, out []int)
 	}
 	for _, r := range []reg{
-		{Info{Name: "sse2-movemask", Rank: 38, Asm: []string{"countLastFlipSSE2"},
+		{Info{Name: "sse2-movemask", Rank: 42, Asm: []string{"countLastFlipSSE2"},
 			Note: "Edax SSE: PAND masks, PSUBB, PMOVMSKB line indexes; row byte from memory; 4 COUNT_FLIP lookups"},
 			countLastFlipSSE2, countLastFlipSSE2Batch},
 		{Info{Name: "avx2-movemask", Rank: 33, Asm: []string{"countLastFlipAVX2"},
