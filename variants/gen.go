@@ -12,3 +12,4 @@ package variants
 //go:generate go run -C ../gen ./perft -out ../variants/perft_amd64.s -stubs ../variants/perft_amd64.go -pkg variants
 //go:generate go run -C ../gen ./stability -out ../variants/stability_amd64.s -stubs ../variants/stability_amd64.go -pkg variants
 //go:generate go run -C ../gen ./hash -out ../variants/hash_amd64.s -stubs ../variants/hash_amd64.go -pkg variants
+//go:generate go run -C ../gen ./lastflip -out ../variants/lastflip_amd64.s -stubs ../variants/lastflip_amd64.go -pkg variants
