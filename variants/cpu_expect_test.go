@@ -22,6 +22,8 @@ var expectedCPUs = map[string]struct {
 		lacks: []Feature{AVX512F, AVX512CD, AVX512BW, AVX512VL, AVX512VPOPCNTDQ, GFNI},
 		defaults: map[string]string{
 			"popcount":          "popcnt",
+			"count_last_flip":   "sse2-movemask",
+			"score_1":           "bmi2-pext",
 			"stable_edge":       "sse2-movmsk",
 			"stable_edge_count": "sse2-movmsk",
 			"stability":         "avx2-full-lines",
@@ -41,6 +43,8 @@ var expectedCPUs = map[string]struct {
 		slowPEXT: true,
 		defaults: map[string]string{
 			"popcount":          "popcnt",
+			"count_last_flip":   "sse2-movemask",
+			"score_1":           "sse2-movemask",
 			"stable_edge":       "sse2-movmsk",
 			"stable_edge_count": "sse2-movmsk",
 			"stability":         "avx2-full-lines",
@@ -59,6 +63,8 @@ var expectedCPUs = map[string]struct {
 		lacks: []Feature{AVX, AVX2, BMI1, BMI2, LZCNT, AVX512F},
 		defaults: map[string]string{
 			"popcount":          "popcnt",
+			"count_last_flip":   "sse2-movemask",
+			"score_1":           "sse2-movemask",
 			"stable_edge":       "sse2-movmsk",
 			"stable_edge_count": "sse2-movmsk",
 			"stability":         "go",
