@@ -22,6 +22,42 @@ func solve3AVX512(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // solve4AVX512 is solve_4 (avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1) with every level below inlined.
 func solve4AVX512(P uint64, O uint64, alpha int) (score int, nodes uint64)
 
+// solve2AVX512PEXT is solve_2 (avx512-lzcnt flip (256-bit), bmi2-pext score_1) with every level below inlined.
+func solve2AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve3AVX512PEXT is solve_3 (avx512-lzcnt flip (256-bit), bmi2-pext score_1) with every level below inlined.
+func solve3AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve4AVX512PEXT is solve_4 (avx512-lzcnt flip (256-bit), bmi2-pext score_1) with every level below inlined.
+func solve4AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve2AVX512Simul is solve_2 (avx512-lzcnt flip (256-bit), avx512-simul score_1) with every level below inlined.
+func solve2AVX512Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve3AVX512Simul is solve_3 (avx512-lzcnt flip (256-bit), avx512-simul score_1) with every level below inlined.
+func solve3AVX512Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve4AVX512Simul is solve_4 (avx512-lzcnt flip (256-bit), avx512-simul score_1) with every level below inlined.
+func solve4AVX512Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve2AVX2Simul is solve_2 (avx2-ppfill flip, avx2-simul score_1) with every level below inlined.
+func solve2AVX2Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve3AVX2Simul is solve_3 (avx2-ppfill flip, avx2-simul score_1) with every level below inlined.
+func solve3AVX2Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve4AVX2Simul is solve_4 (avx2-ppfill flip, avx2-simul score_1) with every level below inlined.
+func solve4AVX2Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve2AVX2PEXT is solve_2 (avx2-ppfill flip, bmi2-pext score_1) with every level below inlined.
+func solve2AVX2PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve3AVX2PEXT is solve_3 (avx2-ppfill flip, bmi2-pext score_1) with every level below inlined.
+func solve3AVX2PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve4AVX2PEXT is solve_4 (avx2-ppfill flip, bmi2-pext score_1) with every level below inlined.
+func solve4AVX2PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
 // solve2BMI2 is solve_2 (bmi2-pext flip and score_1) with every level below inlined.
 func solve2BMI2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 

@@ -9963,6 +9963,7718 @@ s4_fin_22:
 	VZEROUPPER
 	RET
 
+// func solve2AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
+TEXT ·solve2AVX512PEXT(SB), NOSPLIT, $16-40
+	MOVQ          $0x00000000, (SP)
+	MOVQ          P+0(FP), AX
+	MOVQ          O+8(FP), CX
+	MOVQ          AX, DX
+	ORQ           CX, DX
+	NOTQ          DX
+	LEAQ          ·leafRank+0(SB), BX
+	LEAQ          ·leafSquare+0(SB), SI
+	XORQ          DI, DI
+	BSFQ          DX, R8
+	MOVBQZX       (BX)(R8*1), R8
+	BTSQ          R8, DI
+	LEAQ          -1(DX), R8
+	ANDQ          R8, DX
+	BSFQ          DX, R9
+	MOVBQZX       (BX)(R9*1), DX
+	BTSQ          DX, DI
+	BSFQ          DI, R10
+	MOVBQZX       (SI)(R10*1), DX
+	LEAQ          -1(DI), R10
+	ANDQ          R10, DI
+	BSFQ          DI, R11
+	MOVBQZX       (SI)(R11*1), BX
+	SHLQ          $0x08, BX
+	ORQ           BX, DX
+	MOVBQZX       DL, BX
+	SHRQ          $0x08, DX
+	MOVQ          alpha+16(FP), SI
+	INCQ          (SP)
+	MOVQ          $-127, DI
+	MOVQ          SI, R8
+	NOTQ          R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(BX*8), R9
+	TESTQ         CX, R9
+	JZ            s2_skip_5
+	LEAQ          flipRays<>+0(SB), R9
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  AX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          BX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_5
+	INCQ          (SP)
+	MOVQ          CX, DI
+	XORQ          R9, DI
+	POPCNTQ       DI, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R10
+	LEAQ          ·lfCountFlip+0(SB), R12
+	MOVQ          DX, R13
+	SHLQ          $0x06, R13
+	PEXTQ         (R10)(R13*1), DI, R14
+	ADDQ          32(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R11
+	PEXTQ         8(R10)(R13*1), DI, R14
+	ADDQ          40(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          $0x0101010101010101, R15
+	MOVQ          DI, R14
+	ANDQ          16(R10)(R13*1), R14
+	IMULQ         R15, R14
+	SHRQ          $0x38, R14
+	ADDQ          48(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          24(R10)(R13*1), R15
+	TESTQ         R15, R15
+	JZ            lf_nobox_75
+	PEXTQ         R15, DI, R14
+	ADDQ          56(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+
+lf_nobox_75:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_73
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_73
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    DX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_76
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_76:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_73:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_5:
+	CMPQ          DI, SI
+	JG            s2_high_1
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DX*8), R9
+	TESTQ         CX, R9
+	JZ            s2_skip_6
+	LEAQ          flipRays<>+0(SB), R9
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  AX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          DX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_6
+	INCQ          (SP)
+	MOVQ          CX, R10
+	XORQ          R9, R10
+	POPCNTQ       R10, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R11
+	LEAQ          ·lfCountFlip+0(SB), R13
+	MOVQ          BX, R14
+	SHLQ          $0x06, R14
+	PEXTQ         (R11)(R14*1), R10, R15
+	ADDQ          32(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R12
+	PEXTQ         8(R11)(R14*1), R10, R15
+	ADDQ          40(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          $0x0101010101010101, BP
+	MOVQ          R10, R15
+	ANDQ          16(R11)(R14*1), R15
+	IMULQ         BP, R15
+	SHRQ          $0x38, R15
+	ADDQ          48(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          24(R11)(R14*1), BP
+	TESTQ         BP, BP
+	JZ            lf_nobox_79
+	PEXTQ         BP, R10, R15
+	ADDQ          56(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+
+lf_nobox_79:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_77
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_77
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    BX, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    BX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_80
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_80:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_77:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_6:
+	CMPQ          DI, $-127
+	JNE           s2_decide_3
+	MOVQ          $+127, DI
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(BX*8), R8
+	TESTQ         AX, R8
+	JZ            s2_oskip_7
+	LEAQ          flipRays<>+0(SB), R8
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  AX, Y3
+	MOVQ          BX, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (R8)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R8
+	TESTQ         R8, R8
+	JZ            s2_oskip_7
+	INCQ          (SP)
+	MOVQ          AX, DI
+	XORQ          R8, DI
+	POPCNTQ       DI, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          ·lfPext+0(SB), R9
+	LEAQ          ·lfCountFlip+0(SB), R11
+	MOVQ          DX, R12
+	SHLQ          $0x06, R12
+	PEXTQ         (R9)(R12*1), DI, R13
+	ADDQ          32(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R10
+	PEXTQ         8(R9)(R12*1), DI, R13
+	ADDQ          40(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          $0x0101010101010101, R14
+	MOVQ          DI, R13
+	ANDQ          16(R9)(R12*1), R13
+	IMULQ         R14, R13
+	SHRQ          $0x38, R13
+	ADDQ          48(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          24(R9)(R12*1), R14
+	TESTQ         R14, R14
+	JZ            lf_nobox_83
+	PEXTQ         R14, DI, R13
+	ADDQ          56(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+
+lf_nobox_83:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_81
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, SI
+	JLE     lf_done_81
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    DX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_84
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_84:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_81:
+	MOVQ R9, DI
+
+s2_oskip_7:
+	CMPQ          DI, SI
+	JLE           s2_low_2
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(DX*8), R8
+	TESTQ         AX, R8
+	JZ            s2_oskip_8
+	LEAQ          flipRays<>+0(SB), R8
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  AX, Y3
+	MOVQ          DX, CX
+	SHLQ          $0x06, CX
+	VPANDNQ       (R8)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(CX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_8
+	INCQ          (SP)
+	MOVQ          AX, DX
+	XORQ          CX, DX
+	POPCNTQ       DX, CX
+	LEAQ          -62(CX)(CX*1), CX
+	LEAQ          ·lfPext+0(SB), R8
+	LEAQ          ·lfCountFlip+0(SB), R10
+	MOVQ          BX, R11
+	SHLQ          $0x06, R11
+	PEXTQ         (R8)(R11*1), DX, R12
+	ADDQ          32(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R9
+	PEXTQ         8(R8)(R11*1), DX, R12
+	ADDQ          40(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          $0x0101010101010101, R13
+	MOVQ          DX, R12
+	ANDQ          16(R8)(R11*1), R12
+	IMULQ         R13, R12
+	SHRQ          $0x38, R12
+	ADDQ          48(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          24(R8)(R11*1), R13
+	TESTQ         R13, R13
+	JZ            lf_nobox_87
+	PEXTQ         R13, DX, R12
+	ADDQ          56(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+
+lf_nobox_87:
+	LEAQ    (CX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_85
+	LEAQ    -1(CX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (CX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, SI
+	JLE     lf_done_85
+	NOTQ    DX
+	BTRQ    BX, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, BX
+	PEXTQ   (R8)(BX*1), DX, R12
+	ADDQ    32(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(BX*1), DX, R12
+	ADDQ    40(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(BX*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(BX*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_88
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_88:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (CX)(DX*2), CX
+	SUBQ R11, CX
+	MOVQ CX, R8
+
+lf_done_85:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_8:
+	CMPQ    DI, $+127
+	JNE     s2_decide_3
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), CX
+	LEAQ    -2(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, DI
+
+s2_decide_3:
+	CMPQ DI, SI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ SI, AX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(SI), AX
+
+s2_done_4:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
+TEXT ·solve3AVX512PEXT(SB), NOSPLIT, $80-40
+	MOVQ      $0x00000000, (SP)
+	MOVQ      P+0(FP), AX
+	MOVQ      O+8(FP), CX
+	MOVQ      AX, DX
+	ORQ       CX, DX
+	NOTQ      DX
+	LEAQ      ·leafRank+0(SB), BX
+	LEAQ      ·leafSquare+0(SB), SI
+	XORQ      DI, DI
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	BSFQ      DX, R9
+	MOVBQZX   (BX)(R9*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R9
+	ANDQ      R9, DX
+	BSFQ      DX, R10
+	MOVBQZX   (BX)(R10*1), DX
+	BTSQ      DX, DI
+	BSFQ      DI, R11
+	MOVBQZX   (SI)(R11*1), DX
+	LEAQ      -1(DI), R11
+	ANDQ      R11, DI
+	BSFQ      DI, R12
+	MOVBQZX   (SI)(R12*1), BX
+	SHLQ      $0x08, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), R12
+	ANDQ      R12, DI
+	BSFQ      DI, R13
+	MOVBQZX   (SI)(R13*1), BX
+	SHLQ      $0x10, BX
+	ORQ       BX, DX
+	MOVQ      AX, 16(SP)
+	MOVQ      CX, 24(SP)
+	MOVQ      alpha+16(FP), AX
+	MOVQ      AX, 32(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf3+0(SB), AX
+	LEAQ      ·leafConst+0(SB), CX
+	VMOVQ     DX, X0
+	VPSRLW    $0x02, X0, X1
+	VPAND     (CX), X1, X1
+	VMOVDQU   16(CX), X2
+	VPSHUFB   X1, X2, X2
+	VPAND     32(CX), X2, X2
+	VPSRLD    $0x10, X2, X3
+	VPXOR     X3, X2, X1
+	VPSRLD    $0x08, X1, X3
+	VPXOR     X3, X1, X1
+	VPXOR     X3, X3, X3
+	VPSHUFB   X3, X1, X1
+	VPAND     X2, X1, X1
+	VPCMPEQB  X3, X1, X1
+	VPMOVMSKB X1, CX
+	ANDL      $0x00000007, CX
+	SHLL      $0x04, CX
+	VMOVDQU   (AX)(CX*1), X1
+	VPSHUFB   X1, X0, X0
+	VMOVDQU   X0, 64(SP)
+	MOVQ      $-127, 40(SP)
+	MOVQ      $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ          48(SP), AX
+	LEAQ          64(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, CX
+	MOVQ          16(SP), DX
+	MOVQ          24(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s3_next_3
+	LEAQ          flipRays<>+0(SB), SI
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (SI)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(SI)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, SI
+	TESTQ         SI, SI
+	JZ            s3_next_3
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          32(SP), CX
+	NOTQ          CX
+	SHRL          $0x08, AX
+	MOVBQZX       AL, SI
+	SHRL          $0x08, AX
+	MOVBQZX       AL, AX
+	INCQ          (SP)
+	MOVQ          $-127, DI
+	MOVQ          CX, R8
+	NOTQ          R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(SI*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_11
+	LEAQ          flipRays<>+0(SB), R9
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          SI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_11
+	INCQ          (SP)
+	MOVQ          DX, DI
+	XORQ          R9, DI
+	POPCNTQ       DI, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R10
+	LEAQ          ·lfCountFlip+0(SB), R12
+	MOVQ          AX, R13
+	SHLQ          $0x06, R13
+	PEXTQ         (R10)(R13*1), DI, R14
+	ADDQ          32(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R11
+	PEXTQ         8(R10)(R13*1), DI, R14
+	ADDQ          40(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          $0x0101010101010101, R15
+	MOVQ          DI, R14
+	ANDQ          16(R10)(R13*1), R14
+	IMULQ         R15, R14
+	SHRQ          $0x38, R14
+	ADDQ          48(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          24(R10)(R13*1), R15
+	TESTQ         R15, R15
+	JZ            lf_nobox_91
+	PEXTQ         R15, DI, R14
+	ADDQ          56(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+
+lf_nobox_91:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_89
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_89
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_92
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_92:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_89:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_11:
+	CMPQ          DI, CX
+	JG            s2_high_7
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(AX*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_12
+	LEAQ          flipRays<>+0(SB), R9
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          AX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_12
+	INCQ          (SP)
+	MOVQ          DX, R10
+	XORQ          R9, R10
+	POPCNTQ       R10, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R11
+	LEAQ          ·lfCountFlip+0(SB), R13
+	MOVQ          SI, R14
+	SHLQ          $0x06, R14
+	PEXTQ         (R11)(R14*1), R10, R15
+	ADDQ          32(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R12
+	PEXTQ         8(R11)(R14*1), R10, R15
+	ADDQ          40(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          $0x0101010101010101, BP
+	MOVQ          R10, R15
+	ANDQ          16(R11)(R14*1), R15
+	IMULQ         BP, R15
+	SHRQ          $0x38, R15
+	ADDQ          48(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          24(R11)(R14*1), BP
+	TESTQ         BP, BP
+	JZ            lf_nobox_95
+	PEXTQ         BP, R10, R15
+	ADDQ          56(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+
+lf_nobox_95:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_93
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_93
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_96
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_96:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_93:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_12:
+	CMPQ          DI, $-127
+	JNE           s2_decide_9
+	MOVQ          $+127, DI
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(SI*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_13
+	LEAQ          flipRays<>+0(SB), R8
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          SI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (R8)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R8
+	TESTQ         R8, R8
+	JZ            s2_oskip_13
+	INCQ          (SP)
+	MOVQ          BX, DI
+	XORQ          R8, DI
+	POPCNTQ       DI, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          ·lfPext+0(SB), R9
+	LEAQ          ·lfCountFlip+0(SB), R11
+	MOVQ          AX, R12
+	SHLQ          $0x06, R12
+	PEXTQ         (R9)(R12*1), DI, R13
+	ADDQ          32(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R10
+	PEXTQ         8(R9)(R12*1), DI, R13
+	ADDQ          40(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          $0x0101010101010101, R14
+	MOVQ          DI, R13
+	ANDQ          16(R9)(R12*1), R13
+	IMULQ         R14, R13
+	SHRQ          $0x38, R13
+	ADDQ          48(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          24(R9)(R12*1), R14
+	TESTQ         R14, R14
+	JZ            lf_nobox_99
+	PEXTQ         R14, DI, R13
+	ADDQ          56(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+
+lf_nobox_99:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_97
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_97
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_100
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_100:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_97:
+	MOVQ R9, DI
+
+s2_oskip_13:
+	CMPQ          DI, CX
+	JLE           s2_low_8
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(AX*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_14
+	LEAQ          flipRays<>+0(SB), R8
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (R8)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	TESTQ         AX, AX
+	JZ            s2_oskip_14
+	INCQ          (SP)
+	MOVQ          BX, DX
+	XORQ          AX, DX
+	POPCNTQ       DX, AX
+	LEAQ          -62(AX)(AX*1), AX
+	LEAQ          ·lfPext+0(SB), R8
+	LEAQ          ·lfCountFlip+0(SB), R10
+	MOVQ          SI, R11
+	SHLQ          $0x06, R11
+	PEXTQ         (R8)(R11*1), DX, R12
+	ADDQ          32(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R9
+	PEXTQ         8(R8)(R11*1), DX, R12
+	ADDQ          40(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          $0x0101010101010101, R13
+	MOVQ          DX, R12
+	ANDQ          16(R8)(R11*1), R12
+	IMULQ         R13, R12
+	SHRQ          $0x38, R12
+	ADDQ          48(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          24(R8)(R11*1), R13
+	TESTQ         R13, R13
+	JZ            lf_nobox_103
+	PEXTQ         R13, DX, R12
+	ADDQ          56(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+
+lf_nobox_103:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_101
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_101
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_104
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_104:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_101:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_14:
+	CMPQ    DI, $+127
+	JNE     s2_decide_9
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_9:
+	CMPQ DI, CX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ CX, AX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(CX), AX
+
+s2_done_10:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_4
+	CMPQ AX, 40(SP)
+	JLE  s3_next_3
+	MOVQ AX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ AX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ AX
+
+s3_fin_15:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
+TEXT ·solve4AVX512PEXT(SB), NOSPLIT, $144-40
+	MOVQ      $0x00000000, (SP)
+	MOVQ      P+0(FP), AX
+	MOVQ      O+8(FP), CX
+	MOVQ      AX, DX
+	ORQ       CX, DX
+	NOTQ      DX
+	LEAQ      ·leafRank+0(SB), BX
+	LEAQ      ·leafSquare+0(SB), SI
+	XORQ      DI, DI
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	BSFQ      DX, R9
+	MOVBQZX   (BX)(R9*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R9
+	ANDQ      R9, DX
+	BSFQ      DX, R10
+	MOVBQZX   (BX)(R10*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R10
+	ANDQ      R10, DX
+	BSFQ      DX, R11
+	MOVBQZX   (BX)(R11*1), DX
+	BTSQ      DX, DI
+	BSFQ      DI, R12
+	MOVBQZX   (SI)(R12*1), DX
+	LEAQ      -1(DI), R12
+	ANDQ      R12, DI
+	BSFQ      DI, R13
+	MOVBQZX   (SI)(R13*1), BX
+	SHLQ      $0x08, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), R13
+	ANDQ      R13, DI
+	BSFQ      DI, R14
+	MOVBQZX   (SI)(R14*1), BX
+	SHLQ      $0x10, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), R14
+	ANDQ      R14, DI
+	BSFQ      DI, R15
+	MOVBQZX   (SI)(R15*1), BX
+	SHLQ      $0x18, BX
+	ORQ       BX, DX
+	MOVQ      AX, 80(SP)
+	MOVQ      CX, 88(SP)
+	MOVQ      alpha+16(FP), AX
+	MOVQ      AX, 96(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf4+0(SB), AX
+	LEAQ      ·leafConst+0(SB), CX
+	VMOVQ     DX, X0
+	VPSRLW    $0x02, X0, X1
+	VPAND     (CX), X1, X1
+	VMOVDQU   16(CX), X2
+	VPSHUFB   X1, X2, X2
+	VPSRLD    $0x10, X2, X3
+	VPXOR     X3, X2, X1
+	VPSRLD    $0x08, X1, X3
+	VPXOR     X3, X1, X1
+	VPXOR     X3, X3, X3
+	VPSHUFB   X3, X1, X1
+	VPAND     X2, X1, X1
+	VPCMPEQB  X3, X1, X1
+	VPMOVMSKB X1, CX
+	ANDL      $0x0000000f, CX
+	SHLL      $0x04, CX
+	VMOVDQU   (AX)(CX*1), X1
+	VPSHUFB   X1, X0, X0
+	VMOVDQU   X0, 128(SP)
+	MOVQ      $-127, 104(SP)
+	MOVQ      $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ          112(SP), AX
+	LEAQ          128(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, CX
+	MOVQ          80(SP), DX
+	MOVQ          88(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s4_next_3
+	LEAQ          flipRays<>+0(SB), SI
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (SI)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(SI)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, SI
+	TESTQ         SI, SI
+	JZ            s4_next_3
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          96(SP), CX
+	NOTQ          CX
+	SHRL          $0x08, AX
+	MOVQ          BX, 16(SP)
+	MOVQ          DX, 24(SP)
+	MOVQ          CX, 32(SP)
+	INCQ          (SP)
+	LEAQ          ·leafShuf3+0(SB), CX
+	LEAQ          ·leafConst+0(SB), DX
+	VMOVQ         AX, X0
+	VPSRLW        $0x02, X0, X1
+	VPAND         (DX), X1, X1
+	VMOVDQU       16(DX), X2
+	VPSHUFB       X1, X2, X2
+	VPAND         32(DX), X2, X2
+	VPSRLD        $0x10, X2, X3
+	VPXOR         X3, X2, X1
+	VPSRLD        $0x08, X1, X3
+	VPXOR         X3, X1, X1
+	VPXOR         X3, X3, X3
+	VPSHUFB       X3, X1, X1
+	VPAND         X2, X1, X1
+	VPCMPEQB      X3, X1, X1
+	VPMOVMSKB     X1, AX
+	ANDL          $0x00000007, AX
+	SHLL          $0x04, AX
+	VMOVDQU       (CX)(AX*1), X1
+	VPSHUFB       X1, X0, X0
+	VMOVDQU       X0, 64(SP)
+	MOVQ          $-127, 40(SP)
+	MOVQ          $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ          48(SP), AX
+	LEAQ          64(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, CX
+	MOVQ          16(SP), DX
+	MOVQ          24(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s3_next_9
+	LEAQ          flipRays<>+0(SB), SI
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (SI)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(SI)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, SI
+	TESTQ         SI, SI
+	JZ            s3_next_9
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          32(SP), CX
+	NOTQ          CX
+	SHRL          $0x08, AX
+	MOVBQZX       AL, SI
+	SHRL          $0x08, AX
+	MOVBQZX       AL, AX
+	INCQ          (SP)
+	MOVQ          $-127, DI
+	MOVQ          CX, R8
+	NOTQ          R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(SI*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_17
+	LEAQ          flipRays<>+0(SB), R9
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          SI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_17
+	INCQ          (SP)
+	MOVQ          DX, DI
+	XORQ          R9, DI
+	POPCNTQ       DI, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R10
+	LEAQ          ·lfCountFlip+0(SB), R12
+	MOVQ          AX, R13
+	SHLQ          $0x06, R13
+	PEXTQ         (R10)(R13*1), DI, R14
+	ADDQ          32(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R11
+	PEXTQ         8(R10)(R13*1), DI, R14
+	ADDQ          40(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          $0x0101010101010101, R15
+	MOVQ          DI, R14
+	ANDQ          16(R10)(R13*1), R14
+	IMULQ         R15, R14
+	SHRQ          $0x38, R14
+	ADDQ          48(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          24(R10)(R13*1), R15
+	TESTQ         R15, R15
+	JZ            lf_nobox_107
+	PEXTQ         R15, DI, R14
+	ADDQ          56(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+
+lf_nobox_107:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_105
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_105
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_108
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_108:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_105:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ          DI, CX
+	JG            s2_high_13
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(AX*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_18
+	LEAQ          flipRays<>+0(SB), R9
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          AX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_18
+	INCQ          (SP)
+	MOVQ          DX, R10
+	XORQ          R9, R10
+	POPCNTQ       R10, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R11
+	LEAQ          ·lfCountFlip+0(SB), R13
+	MOVQ          SI, R14
+	SHLQ          $0x06, R14
+	PEXTQ         (R11)(R14*1), R10, R15
+	ADDQ          32(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R12
+	PEXTQ         8(R11)(R14*1), R10, R15
+	ADDQ          40(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          $0x0101010101010101, BP
+	MOVQ          R10, R15
+	ANDQ          16(R11)(R14*1), R15
+	IMULQ         BP, R15
+	SHRQ          $0x38, R15
+	ADDQ          48(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          24(R11)(R14*1), BP
+	TESTQ         BP, BP
+	JZ            lf_nobox_111
+	PEXTQ         BP, R10, R15
+	ADDQ          56(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+
+lf_nobox_111:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_109
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_109
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_112
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_112:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_109:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ          DI, $-127
+	JNE           s2_decide_15
+	MOVQ          $+127, DI
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(SI*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_19
+	LEAQ          flipRays<>+0(SB), R8
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          SI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (R8)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R8
+	TESTQ         R8, R8
+	JZ            s2_oskip_19
+	INCQ          (SP)
+	MOVQ          BX, DI
+	XORQ          R8, DI
+	POPCNTQ       DI, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          ·lfPext+0(SB), R9
+	LEAQ          ·lfCountFlip+0(SB), R11
+	MOVQ          AX, R12
+	SHLQ          $0x06, R12
+	PEXTQ         (R9)(R12*1), DI, R13
+	ADDQ          32(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R10
+	PEXTQ         8(R9)(R12*1), DI, R13
+	ADDQ          40(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          $0x0101010101010101, R14
+	MOVQ          DI, R13
+	ANDQ          16(R9)(R12*1), R13
+	IMULQ         R14, R13
+	SHRQ          $0x38, R13
+	ADDQ          48(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          24(R9)(R12*1), R14
+	TESTQ         R14, R14
+	JZ            lf_nobox_115
+	PEXTQ         R14, DI, R13
+	ADDQ          56(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+
+lf_nobox_115:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_113
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_113
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_116
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_116:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_113:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ          DI, CX
+	JLE           s2_low_14
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(AX*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_20
+	LEAQ          flipRays<>+0(SB), R8
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (R8)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	TESTQ         AX, AX
+	JZ            s2_oskip_20
+	INCQ          (SP)
+	MOVQ          BX, DX
+	XORQ          AX, DX
+	POPCNTQ       DX, AX
+	LEAQ          -62(AX)(AX*1), AX
+	LEAQ          ·lfPext+0(SB), R8
+	LEAQ          ·lfCountFlip+0(SB), R10
+	MOVQ          SI, R11
+	SHLQ          $0x06, R11
+	PEXTQ         (R8)(R11*1), DX, R12
+	ADDQ          32(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R9
+	PEXTQ         8(R8)(R11*1), DX, R12
+	ADDQ          40(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          $0x0101010101010101, R13
+	MOVQ          DX, R12
+	ANDQ          16(R8)(R11*1), R12
+	IMULQ         R13, R12
+	SHRQ          $0x38, R12
+	ADDQ          48(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          24(R8)(R11*1), R13
+	TESTQ         R13, R13
+	JZ            lf_nobox_119
+	PEXTQ         R13, DX, R12
+	ADDQ          56(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+
+lf_nobox_119:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_117
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_117
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_120
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_120:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_117:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve2AVX512Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve2AVX512Simul(SB), NOSPLIT, $16-40
+	LEAQ          flipRays<>+0(SB), AX
+	VPBROADCASTQ  flipOnes<>+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	MOVQ          $0x00000000, (SP)
+	MOVQ          P+0(FP), CX
+	MOVQ          O+8(FP), DX
+	MOVQ          CX, BX
+	ORQ           DX, BX
+	NOTQ          BX
+	LEAQ          ·leafRank+0(SB), SI
+	LEAQ          ·leafSquare+0(SB), DI
+	XORQ          R8, R8
+	BSFQ          BX, R9
+	MOVBQZX       (SI)(R9*1), R9
+	BTSQ          R9, R8
+	LEAQ          -1(BX), R9
+	ANDQ          R9, BX
+	BSFQ          BX, R10
+	MOVBQZX       (SI)(R10*1), BX
+	BTSQ          BX, R8
+	BSFQ          R8, R11
+	MOVBQZX       (DI)(R11*1), BX
+	LEAQ          -1(R8), R11
+	ANDQ          R11, R8
+	BSFQ          R8, R12
+	MOVBQZX       (DI)(R12*1), SI
+	SHLQ          $0x08, SI
+	ORQ           SI, BX
+	MOVBQZX       BL, SI
+	SHRQ          $0x08, BX
+	MOVQ          alpha+16(FP), DI
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DI, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(SI*8), R10
+	TESTQ         DX, R10
+	JZ            s2_skip_5
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          SI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_5
+	INCQ          (SP)
+	MOVQ          DX, R8
+	XORQ          R10, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          BX, R11
+	ANDQ          $0x38, R11
+	SHLQ          $0x02, R11
+	VPSHUFB       (R10)(R11*1), Y2, Y2
+	MOVQ          BX, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R11
+	VPSRLVQ       (R11)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R11
+	VPTESTMB      (R11)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R11
+	LEAQ          ·lfPair+0(SB), R12
+	MOVL          R10, R13
+	ANDL          $0x00ff00ff, R13
+	ADDL          (R11)(BX*8), R13
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R11)(BX*8), R10
+	MOVWLZX       R13, R14
+	MOVWLZX       (R12)(R14*2), R11
+	SHRL          $0x10, R13
+	MOVWLZX       (R12)(R13*2), R14
+	ADDL          R14, R11
+	MOVWLZX       R10, R14
+	MOVWLZX       (R12)(R14*2), R13
+	ADDL          R13, R11
+	SHRL          $0x10, R10
+	MOVWLZX       (R12)(R10*2), R14
+	ADDL          R14, R11
+	MOVBLZX       R11, R10
+	SHRL          $0x08, R11
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R10*1), R12
+	LEAQ          -1(R8), R13
+	MOVQ          R13, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R14
+	MOVQ          R11, R15
+	NEGQ          R15
+	ORQ           R13, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R8)(R15*2), R8
+	SUBQ          R11, R8
+	CMPQ          R14, R9
+	CMOVQGT       R8, R14
+	TESTQ         R10, R10
+	CMOVQEQ       R14, R12
+	NEGQ          R12
+	MOVQ          R12, R8
+
+s2_skip_5:
+	CMPQ          R8, DI
+	JG            s2_high_1
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(BX*8), R10
+	TESTQ         DX, R10
+	JZ            s2_skip_6
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          BX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_6
+	INCQ          (SP)
+	MOVQ          DX, R11
+	XORQ          R10, R11
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          SI, R12
+	ANDQ          $0x38, R12
+	SHLQ          $0x02, R12
+	VPSHUFB       (R10)(R12*1), Y2, Y2
+	MOVQ          SI, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R12
+	VPSRLVQ       (R12)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R12
+	VPTESTMB      (R12)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R12
+	LEAQ          ·lfPair+0(SB), R13
+	MOVL          R10, R14
+	ANDL          $0x00ff00ff, R14
+	ADDL          (R12)(SI*8), R14
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R12)(SI*8), R10
+	MOVWLZX       R14, R15
+	MOVWLZX       (R13)(R15*2), R12
+	SHRL          $0x10, R14
+	MOVWLZX       (R13)(R14*2), R15
+	ADDL          R15, R12
+	MOVWLZX       R10, R15
+	MOVWLZX       (R13)(R15*2), R14
+	ADDL          R14, R12
+	SHRL          $0x10, R10
+	MOVWLZX       (R13)(R10*2), R15
+	ADDL          R15, R12
+	MOVBLZX       R12, R10
+	SHRL          $0x08, R12
+	POPCNTQ       R11, R11
+	LEAQ          -62(R11)(R11*1), R11
+	LEAQ          (R11)(R10*1), R13
+	LEAQ          -1(R11), R14
+	MOVQ          R14, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R11)(R15*2), R15
+	MOVQ          R12, BP
+	NEGQ          BP
+	ORQ           R14, BP
+	SARQ          $0x3f, BP
+	LEAQ          (R11)(BP*2), R11
+	SUBQ          R12, R11
+	CMPQ          R15, R9
+	CMOVQGT       R11, R15
+	TESTQ         R10, R10
+	CMOVQEQ       R15, R13
+	NEGQ          R13
+	CMPQ          R13, R8
+	CMOVQGT       R13, R8
+
+s2_skip_6:
+	CMPQ          R8, $-127
+	JNE           s2_decide_3
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(SI*8), R9
+	TESTQ         CX, R9
+	JZ            s2_oskip_7
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          SI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_7
+	INCQ          (SP)
+	MOVQ          CX, R8
+	XORQ          R9, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R9
+	MOVQ          BX, R10
+	ANDQ          $0x38, R10
+	SHLQ          $0x02, R10
+	VPSHUFB       (R9)(R10*1), Y2, Y2
+	MOVQ          BX, R9
+	SHLQ          $0x05, R9
+	LEAQ          ·lfPairShift+0(SB), R10
+	VPSRLVQ       (R10)(R9*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R10
+	VPTESTMB      (R10)(R9*1), Y2, K1
+	KMOVD         K1, R9
+	LEAQ          ·lfPairOfs+0(SB), R10
+	LEAQ          ·lfPair+0(SB), R11
+	MOVL          R9, R12
+	ANDL          $0x00ff00ff, R12
+	ADDL          (R10)(BX*8), R12
+	SHRL          $0x08, R9
+	ANDL          $0x00ff00ff, R9
+	ADDL          4(R10)(BX*8), R9
+	MOVWLZX       R12, R13
+	MOVWLZX       (R11)(R13*2), R10
+	SHRL          $0x10, R12
+	MOVWLZX       (R11)(R12*2), R13
+	ADDL          R13, R10
+	MOVWLZX       R9, R13
+	MOVWLZX       (R11)(R13*2), R12
+	ADDL          R12, R10
+	SHRL          $0x10, R9
+	MOVWLZX       (R11)(R9*2), R13
+	ADDL          R13, R10
+	MOVBLZX       R10, R9
+	SHRL          $0x08, R10
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R9*1), R11
+	LEAQ          -1(R8), R12
+	MOVQ          R12, R13
+	SARQ          $0x3f, R13
+	LEAQ          (R8)(R13*2), R13
+	MOVQ          R10, R14
+	NEGQ          R14
+	ORQ           R12, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R8
+	SUBQ          R10, R8
+	CMPQ          R13, DI
+	CMOVQGT       R8, R13
+	TESTQ         R9, R9
+	CMOVQEQ       R13, R11
+	MOVQ          R11, R8
+
+s2_oskip_7:
+	CMPQ          R8, DI
+	JLE           s2_low_2
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(BX*8), R9
+	TESTQ         CX, R9
+	JZ            s2_oskip_8
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          BX, DX
+	SHLQ          $0x06, DX
+	VPANDNQ       (AX)(DX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	TESTQ         AX, AX
+	JZ            s2_oskip_8
+	INCQ          (SP)
+	MOVQ          CX, DX
+	XORQ          AX, DX
+	VPBROADCASTQ  DX, Y0
+	LEAQ          ·lfShuf+0(SB), AX
+	MOVQ          SI, BX
+	ANDQ          $0x38, BX
+	SHLQ          $0x02, BX
+	VPSHUFB       (AX)(BX*1), Y0, Y0
+	MOVQ          SI, AX
+	SHLQ          $0x05, AX
+	LEAQ          ·lfPairShift+0(SB), BX
+	VPSRLVQ       (BX)(AX*1), Y0, Y0
+	LEAQ          ·lfPairMask+0(SB), BX
+	VPTESTMB      (BX)(AX*1), Y0, K1
+	KMOVD         K1, AX
+	LEAQ          ·lfPairOfs+0(SB), BX
+	LEAQ          ·lfPair+0(SB), R9
+	MOVL          AX, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          (BX)(SI*8), R10
+	SHRL          $0x08, AX
+	ANDL          $0x00ff00ff, AX
+	ADDL          4(BX)(SI*8), AX
+	MOVWLZX       R10, SI
+	MOVWLZX       (R9)(SI*2), BX
+	SHRL          $0x10, R10
+	MOVWLZX       (R9)(R10*2), SI
+	ADDL          SI, BX
+	MOVWLZX       AX, SI
+	MOVWLZX       (R9)(SI*2), R10
+	ADDL          R10, BX
+	SHRL          $0x10, AX
+	MOVWLZX       (R9)(AX*2), SI
+	ADDL          SI, BX
+	MOVBLZX       BL, AX
+	SHRL          $0x08, BX
+	POPCNTQ       DX, DX
+	LEAQ          -62(DX)(DX*1), DX
+	LEAQ          (DX)(AX*1), SI
+	LEAQ          -1(DX), R9
+	MOVQ          R9, R10
+	SARQ          $0x3f, R10
+	LEAQ          (DX)(R10*2), R10
+	MOVQ          BX, R11
+	NEGQ          R11
+	ORQ           R9, R11
+	SARQ          $0x3f, R11
+	LEAQ          (DX)(R11*2), DX
+	SUBQ          BX, DX
+	CMPQ          R10, DI
+	CMOVQGT       DX, R10
+	TESTQ         AX, AX
+	CMOVQEQ       R10, SI
+	CMPQ          SI, R8
+	CMOVQLT       SI, R8
+
+s2_oskip_8:
+	CMPQ    R8, $+127
+	JNE     s2_decide_3
+	POPCNTQ CX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), CX
+	LEAQ    -2(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, R8
+
+s2_decide_3:
+	CMPQ R8, DI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ DI, AX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(DI), AX
+
+s2_done_4:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX512Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve3AVX512Simul(SB), NOSPLIT, $80-40
+	LEAQ         flipRays<>+0(SB), AX
+	VPBROADCASTQ flipOnes<>+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), CX
+	MOVQ         O+8(FP), DX
+	MOVQ         CX, BX
+	ORQ          DX, BX
+	NOTQ         BX
+	LEAQ         ·leafRank+0(SB), SI
+	LEAQ         ·leafSquare+0(SB), DI
+	XORQ         R8, R8
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	BSFQ         BX, R10
+	MOVBQZX      (SI)(R10*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R10
+	ANDQ         R10, BX
+	BSFQ         BX, R11
+	MOVBQZX      (SI)(R11*1), BX
+	BTSQ         BX, R8
+	BSFQ         R8, R12
+	MOVBQZX      (DI)(R12*1), BX
+	LEAQ         -1(R8), R12
+	ANDQ         R12, R8
+	BSFQ         R8, R13
+	MOVBQZX      (DI)(R13*1), SI
+	SHLQ         $0x08, SI
+	ORQ          SI, BX
+	LEAQ         -1(R8), R13
+	ANDQ         R13, R8
+	BSFQ         R8, R14
+	MOVBQZX      (DI)(R14*1), SI
+	SHLQ         $0x10, SI
+	ORQ          SI, BX
+	MOVQ         CX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         alpha+16(FP), CX
+	MOVQ         CX, 32(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf3+0(SB), CX
+	LEAQ         ·leafConst+0(SB), DX
+	VMOVQ        BX, X2
+	VPSRLW       $0x02, X2, X3
+	VPAND        (DX), X3, X3
+	VMOVDQU      16(DX), X4
+	VPSHUFB      X3, X4, X4
+	VPAND        32(DX), X4, X4
+	VPSRLD       $0x10, X4, X5
+	VPXOR        X5, X4, X3
+	VPSRLD       $0x08, X3, X5
+	VPXOR        X5, X3, X3
+	VPXOR        X5, X5, X5
+	VPSHUFB      X5, X3, X3
+	VPAND        X4, X3, X3
+	VPCMPEQB     X5, X3, X3
+	VPMOVMSKB    X3, DX
+	ANDL         $0x00000007, DX
+	SHLL         $0x04, DX
+	VMOVDQU      (CX)(DX*1), X3
+	VPSHUFB      X3, X2, X2
+	VMOVDQU      X2, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_3
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_3
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_11
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_11
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          CX, R11
+	ANDQ          $0x38, R11
+	SHLQ          $0x02, R11
+	VPSHUFB       (R10)(R11*1), Y2, Y2
+	MOVQ          CX, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R11
+	VPSRLVQ       (R11)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R11
+	VPTESTMB      (R11)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R11
+	LEAQ          ·lfPair+0(SB), R12
+	MOVL          R10, R13
+	ANDL          $0x00ff00ff, R13
+	ADDL          (R11)(CX*8), R13
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R11)(CX*8), R10
+	MOVWLZX       R13, R14
+	MOVWLZX       (R12)(R14*2), R11
+	SHRL          $0x10, R13
+	MOVWLZX       (R12)(R13*2), R14
+	ADDL          R14, R11
+	MOVWLZX       R10, R14
+	MOVWLZX       (R12)(R14*2), R13
+	ADDL          R13, R11
+	SHRL          $0x10, R10
+	MOVWLZX       (R12)(R10*2), R14
+	ADDL          R14, R11
+	MOVBLZX       R11, R10
+	SHRL          $0x08, R11
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R10*1), R12
+	LEAQ          -1(R8), R13
+	MOVQ          R13, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R14
+	MOVQ          R11, R15
+	NEGQ          R15
+	ORQ           R13, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R8)(R15*2), R8
+	SUBQ          R11, R8
+	CMPQ          R14, R9
+	CMOVQGT       R8, R14
+	TESTQ         R10, R10
+	CMOVQEQ       R14, R12
+	NEGQ          R12
+	MOVQ          R12, R8
+
+s2_skip_11:
+	CMPQ          R8, DX
+	JG            s2_high_7
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_12
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_12
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          DI, R12
+	ANDQ          $0x38, R12
+	SHLQ          $0x02, R12
+	VPSHUFB       (R10)(R12*1), Y2, Y2
+	MOVQ          DI, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R12
+	VPSRLVQ       (R12)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R12
+	VPTESTMB      (R12)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R12
+	LEAQ          ·lfPair+0(SB), R13
+	MOVL          R10, R14
+	ANDL          $0x00ff00ff, R14
+	ADDL          (R12)(DI*8), R14
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R12)(DI*8), R10
+	MOVWLZX       R14, R15
+	MOVWLZX       (R13)(R15*2), R12
+	SHRL          $0x10, R14
+	MOVWLZX       (R13)(R14*2), R15
+	ADDL          R15, R12
+	MOVWLZX       R10, R15
+	MOVWLZX       (R13)(R15*2), R14
+	ADDL          R14, R12
+	SHRL          $0x10, R10
+	MOVWLZX       (R13)(R10*2), R15
+	ADDL          R15, R12
+	MOVBLZX       R12, R10
+	SHRL          $0x08, R12
+	POPCNTQ       R11, R11
+	LEAQ          -62(R11)(R11*1), R11
+	LEAQ          (R11)(R10*1), R13
+	LEAQ          -1(R11), R14
+	MOVQ          R14, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R11)(R15*2), R15
+	MOVQ          R12, BP
+	NEGQ          BP
+	ORQ           R14, BP
+	SARQ          $0x3f, BP
+	LEAQ          (R11)(BP*2), R11
+	SUBQ          R12, R11
+	CMPQ          R15, R9
+	CMOVQGT       R11, R15
+	TESTQ         R10, R10
+	CMOVQEQ       R15, R13
+	NEGQ          R13
+	CMPQ          R13, R8
+	CMOVQGT       R13, R8
+
+s2_skip_12:
+	CMPQ          R8, $-127
+	JNE           s2_decide_9
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_13
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_13
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R9
+	MOVQ          CX, R10
+	ANDQ          $0x38, R10
+	SHLQ          $0x02, R10
+	VPSHUFB       (R9)(R10*1), Y2, Y2
+	MOVQ          CX, R9
+	SHLQ          $0x05, R9
+	LEAQ          ·lfPairShift+0(SB), R10
+	VPSRLVQ       (R10)(R9*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R10
+	VPTESTMB      (R10)(R9*1), Y2, K1
+	KMOVD         K1, R9
+	LEAQ          ·lfPairOfs+0(SB), R10
+	LEAQ          ·lfPair+0(SB), R11
+	MOVL          R9, R12
+	ANDL          $0x00ff00ff, R12
+	ADDL          (R10)(CX*8), R12
+	SHRL          $0x08, R9
+	ANDL          $0x00ff00ff, R9
+	ADDL          4(R10)(CX*8), R9
+	MOVWLZX       R12, R13
+	MOVWLZX       (R11)(R13*2), R10
+	SHRL          $0x10, R12
+	MOVWLZX       (R11)(R12*2), R13
+	ADDL          R13, R10
+	MOVWLZX       R9, R13
+	MOVWLZX       (R11)(R13*2), R12
+	ADDL          R12, R10
+	SHRL          $0x10, R9
+	MOVWLZX       (R11)(R9*2), R13
+	ADDL          R13, R10
+	MOVBLZX       R10, R9
+	SHRL          $0x08, R10
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R9*1), R11
+	LEAQ          -1(R8), R12
+	MOVQ          R12, R13
+	SARQ          $0x3f, R13
+	LEAQ          (R8)(R13*2), R13
+	MOVQ          R10, R14
+	NEGQ          R14
+	ORQ           R12, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R8
+	SUBQ          R10, R8
+	CMPQ          R13, DX
+	CMOVQGT       R8, R13
+	TESTQ         R9, R9
+	CMOVQEQ       R13, R11
+	MOVQ          R11, R8
+
+s2_oskip_13:
+	CMPQ          R8, DX
+	JLE           s2_low_8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_14
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_14
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfShuf+0(SB), CX
+	MOVQ          DI, R9
+	ANDQ          $0x38, R9
+	SHLQ          $0x02, R9
+	VPSHUFB       (CX)(R9*1), Y2, Y2
+	MOVQ          DI, CX
+	SHLQ          $0x05, CX
+	LEAQ          ·lfPairShift+0(SB), R9
+	VPSRLVQ       (R9)(CX*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R9
+	VPTESTMB      (R9)(CX*1), Y2, K1
+	KMOVD         K1, CX
+	LEAQ          ·lfPairOfs+0(SB), R9
+	LEAQ          ·lfPair+0(SB), R10
+	MOVL          CX, R11
+	ANDL          $0x00ff00ff, R11
+	ADDL          (R9)(DI*8), R11
+	SHRL          $0x08, CX
+	ANDL          $0x00ff00ff, CX
+	ADDL          4(R9)(DI*8), CX
+	MOVWLZX       R11, R9
+	MOVWLZX       (R10)(R9*2), DI
+	SHRL          $0x10, R11
+	MOVWLZX       (R10)(R11*2), R9
+	ADDL          R9, DI
+	MOVWLZX       CX, R9
+	MOVWLZX       (R10)(R9*2), R11
+	ADDL          R11, DI
+	SHRL          $0x10, CX
+	MOVWLZX       (R10)(CX*2), R9
+	ADDL          R9, DI
+	MOVBLZX       DI, CX
+	SHRL          $0x08, DI
+	POPCNTQ       BX, BX
+	LEAQ          -62(BX)(BX*1), BX
+	LEAQ          (BX)(CX*1), R9
+	LEAQ          -1(BX), R10
+	MOVQ          R10, R11
+	SARQ          $0x3f, R11
+	LEAQ          (BX)(R11*2), R11
+	MOVQ          DI, R12
+	NEGQ          R12
+	ORQ           R10, R12
+	SARQ          $0x3f, R12
+	LEAQ          (BX)(R12*2), BX
+	SUBQ          DI, BX
+	CMPQ          R11, DX
+	CMOVQGT       BX, R11
+	TESTQ         CX, CX
+	CMOVQEQ       R11, R9
+	CMPQ          R9, R8
+	CMOVQLT       R9, R8
+
+s2_oskip_14:
+	CMPQ    R8, $+127
+	JNE     s2_decide_9
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_9:
+	CMPQ R8, DX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ DX, CX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(DX), CX
+
+s2_done_10:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_4
+	CMPQ CX, 40(SP)
+	JLE  s3_next_3
+	MOVQ CX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ CX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ AX
+
+s3_fin_15:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX512Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve4AVX512Simul(SB), NOSPLIT, $144-40
+	LEAQ         flipRays<>+0(SB), AX
+	VPBROADCASTQ flipOnes<>+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), CX
+	MOVQ         O+8(FP), DX
+	MOVQ         CX, BX
+	ORQ          DX, BX
+	NOTQ         BX
+	LEAQ         ·leafRank+0(SB), SI
+	LEAQ         ·leafSquare+0(SB), DI
+	XORQ         R8, R8
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	BSFQ         BX, R10
+	MOVBQZX      (SI)(R10*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R10
+	ANDQ         R10, BX
+	BSFQ         BX, R11
+	MOVBQZX      (SI)(R11*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R11
+	ANDQ         R11, BX
+	BSFQ         BX, R12
+	MOVBQZX      (SI)(R12*1), BX
+	BTSQ         BX, R8
+	BSFQ         R8, R13
+	MOVBQZX      (DI)(R13*1), BX
+	LEAQ         -1(R8), R13
+	ANDQ         R13, R8
+	BSFQ         R8, R14
+	MOVBQZX      (DI)(R14*1), SI
+	SHLQ         $0x08, SI
+	ORQ          SI, BX
+	LEAQ         -1(R8), R14
+	ANDQ         R14, R8
+	BSFQ         R8, R15
+	MOVBQZX      (DI)(R15*1), SI
+	SHLQ         $0x10, SI
+	ORQ          SI, BX
+	LEAQ         -1(R8), R15
+	ANDQ         R15, R8
+	BSFQ         R8, BP
+	MOVBQZX      (DI)(BP*1), SI
+	SHLQ         $0x18, SI
+	ORQ          SI, BX
+	MOVQ         CX, 80(SP)
+	MOVQ         DX, 88(SP)
+	MOVQ         alpha+16(FP), CX
+	MOVQ         CX, 96(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf4+0(SB), CX
+	LEAQ         ·leafConst+0(SB), DX
+	VMOVQ        BX, X2
+	VPSRLW       $0x02, X2, X3
+	VPAND        (DX), X3, X3
+	VMOVDQU      16(DX), X4
+	VPSHUFB      X3, X4, X4
+	VPSRLD       $0x10, X4, X5
+	VPXOR        X5, X4, X3
+	VPSRLD       $0x08, X3, X5
+	VPXOR        X5, X3, X3
+	VPXOR        X5, X5, X5
+	VPSHUFB      X5, X3, X3
+	VPAND        X4, X3, X3
+	VPCMPEQB     X5, X3, X3
+	VPMOVMSKB    X3, DX
+	ANDL         $0x0000000f, DX
+	SHLL         $0x04, DX
+	VMOVDQU      (CX)(DX*1), X3
+	VPSHUFB      X3, X2, X2
+	VMOVDQU      X2, 128(SP)
+	MOVQ         $-127, 104(SP)
+	MOVQ         $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ          112(SP), CX
+	LEAQ          128(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          80(SP), BX
+	MOVQ          88(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s4_next_3
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s4_next_3
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          96(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVQ          SI, 16(SP)
+	MOVQ          BX, 24(SP)
+	MOVQ          DX, 32(SP)
+	INCQ          (SP)
+	LEAQ          ·leafShuf3+0(SB), DX
+	LEAQ          ·leafConst+0(SB), BX
+	VMOVQ         CX, X2
+	VPSRLW        $0x02, X2, X3
+	VPAND         (BX), X3, X3
+	VMOVDQU       16(BX), X4
+	VPSHUFB       X3, X4, X4
+	VPAND         32(BX), X4, X4
+	VPSRLD        $0x10, X4, X5
+	VPXOR         X5, X4, X3
+	VPSRLD        $0x08, X3, X5
+	VPXOR         X5, X3, X3
+	VPXOR         X5, X5, X5
+	VPSHUFB       X5, X3, X3
+	VPAND         X4, X3, X3
+	VPCMPEQB      X5, X3, X3
+	VPMOVMSKB     X3, CX
+	ANDL          $0x00000007, CX
+	SHLL          $0x04, CX
+	VMOVDQU       (DX)(CX*1), X3
+	VPSHUFB       X3, X2, X2
+	VMOVDQU       X2, 64(SP)
+	MOVQ          $-127, 40(SP)
+	MOVQ          $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_9
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_9
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_17
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_17
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          CX, R11
+	ANDQ          $0x38, R11
+	SHLQ          $0x02, R11
+	VPSHUFB       (R10)(R11*1), Y2, Y2
+	MOVQ          CX, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R11
+	VPSRLVQ       (R11)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R11
+	VPTESTMB      (R11)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R11
+	LEAQ          ·lfPair+0(SB), R12
+	MOVL          R10, R13
+	ANDL          $0x00ff00ff, R13
+	ADDL          (R11)(CX*8), R13
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R11)(CX*8), R10
+	MOVWLZX       R13, R14
+	MOVWLZX       (R12)(R14*2), R11
+	SHRL          $0x10, R13
+	MOVWLZX       (R12)(R13*2), R14
+	ADDL          R14, R11
+	MOVWLZX       R10, R14
+	MOVWLZX       (R12)(R14*2), R13
+	ADDL          R13, R11
+	SHRL          $0x10, R10
+	MOVWLZX       (R12)(R10*2), R14
+	ADDL          R14, R11
+	MOVBLZX       R11, R10
+	SHRL          $0x08, R11
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R10*1), R12
+	LEAQ          -1(R8), R13
+	MOVQ          R13, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R14
+	MOVQ          R11, R15
+	NEGQ          R15
+	ORQ           R13, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R8)(R15*2), R8
+	SUBQ          R11, R8
+	CMPQ          R14, R9
+	CMOVQGT       R8, R14
+	TESTQ         R10, R10
+	CMOVQEQ       R14, R12
+	NEGQ          R12
+	MOVQ          R12, R8
+
+s2_skip_17:
+	CMPQ          R8, DX
+	JG            s2_high_13
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_18
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_18
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          DI, R12
+	ANDQ          $0x38, R12
+	SHLQ          $0x02, R12
+	VPSHUFB       (R10)(R12*1), Y2, Y2
+	MOVQ          DI, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R12
+	VPSRLVQ       (R12)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R12
+	VPTESTMB      (R12)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R12
+	LEAQ          ·lfPair+0(SB), R13
+	MOVL          R10, R14
+	ANDL          $0x00ff00ff, R14
+	ADDL          (R12)(DI*8), R14
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R12)(DI*8), R10
+	MOVWLZX       R14, R15
+	MOVWLZX       (R13)(R15*2), R12
+	SHRL          $0x10, R14
+	MOVWLZX       (R13)(R14*2), R15
+	ADDL          R15, R12
+	MOVWLZX       R10, R15
+	MOVWLZX       (R13)(R15*2), R14
+	ADDL          R14, R12
+	SHRL          $0x10, R10
+	MOVWLZX       (R13)(R10*2), R15
+	ADDL          R15, R12
+	MOVBLZX       R12, R10
+	SHRL          $0x08, R12
+	POPCNTQ       R11, R11
+	LEAQ          -62(R11)(R11*1), R11
+	LEAQ          (R11)(R10*1), R13
+	LEAQ          -1(R11), R14
+	MOVQ          R14, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R11)(R15*2), R15
+	MOVQ          R12, BP
+	NEGQ          BP
+	ORQ           R14, BP
+	SARQ          $0x3f, BP
+	LEAQ          (R11)(BP*2), R11
+	SUBQ          R12, R11
+	CMPQ          R15, R9
+	CMOVQGT       R11, R15
+	TESTQ         R10, R10
+	CMOVQEQ       R15, R13
+	NEGQ          R13
+	CMPQ          R13, R8
+	CMOVQGT       R13, R8
+
+s2_skip_18:
+	CMPQ          R8, $-127
+	JNE           s2_decide_15
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_19
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_19
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R9
+	MOVQ          CX, R10
+	ANDQ          $0x38, R10
+	SHLQ          $0x02, R10
+	VPSHUFB       (R9)(R10*1), Y2, Y2
+	MOVQ          CX, R9
+	SHLQ          $0x05, R9
+	LEAQ          ·lfPairShift+0(SB), R10
+	VPSRLVQ       (R10)(R9*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R10
+	VPTESTMB      (R10)(R9*1), Y2, K1
+	KMOVD         K1, R9
+	LEAQ          ·lfPairOfs+0(SB), R10
+	LEAQ          ·lfPair+0(SB), R11
+	MOVL          R9, R12
+	ANDL          $0x00ff00ff, R12
+	ADDL          (R10)(CX*8), R12
+	SHRL          $0x08, R9
+	ANDL          $0x00ff00ff, R9
+	ADDL          4(R10)(CX*8), R9
+	MOVWLZX       R12, R13
+	MOVWLZX       (R11)(R13*2), R10
+	SHRL          $0x10, R12
+	MOVWLZX       (R11)(R12*2), R13
+	ADDL          R13, R10
+	MOVWLZX       R9, R13
+	MOVWLZX       (R11)(R13*2), R12
+	ADDL          R12, R10
+	SHRL          $0x10, R9
+	MOVWLZX       (R11)(R9*2), R13
+	ADDL          R13, R10
+	MOVBLZX       R10, R9
+	SHRL          $0x08, R10
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R9*1), R11
+	LEAQ          -1(R8), R12
+	MOVQ          R12, R13
+	SARQ          $0x3f, R13
+	LEAQ          (R8)(R13*2), R13
+	MOVQ          R10, R14
+	NEGQ          R14
+	ORQ           R12, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R8
+	SUBQ          R10, R8
+	CMPQ          R13, DX
+	CMOVQGT       R8, R13
+	TESTQ         R9, R9
+	CMOVQEQ       R13, R11
+	MOVQ          R11, R8
+
+s2_oskip_19:
+	CMPQ          R8, DX
+	JLE           s2_low_14
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_20
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_20
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfShuf+0(SB), CX
+	MOVQ          DI, R9
+	ANDQ          $0x38, R9
+	SHLQ          $0x02, R9
+	VPSHUFB       (CX)(R9*1), Y2, Y2
+	MOVQ          DI, CX
+	SHLQ          $0x05, CX
+	LEAQ          ·lfPairShift+0(SB), R9
+	VPSRLVQ       (R9)(CX*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R9
+	VPTESTMB      (R9)(CX*1), Y2, K1
+	KMOVD         K1, CX
+	LEAQ          ·lfPairOfs+0(SB), R9
+	LEAQ          ·lfPair+0(SB), R10
+	MOVL          CX, R11
+	ANDL          $0x00ff00ff, R11
+	ADDL          (R9)(DI*8), R11
+	SHRL          $0x08, CX
+	ANDL          $0x00ff00ff, CX
+	ADDL          4(R9)(DI*8), CX
+	MOVWLZX       R11, R9
+	MOVWLZX       (R10)(R9*2), DI
+	SHRL          $0x10, R11
+	MOVWLZX       (R10)(R11*2), R9
+	ADDL          R9, DI
+	MOVWLZX       CX, R9
+	MOVWLZX       (R10)(R9*2), R11
+	ADDL          R11, DI
+	SHRL          $0x10, CX
+	MOVWLZX       (R10)(CX*2), R9
+	ADDL          R9, DI
+	MOVBLZX       DI, CX
+	SHRL          $0x08, DI
+	POPCNTQ       BX, BX
+	LEAQ          -62(BX)(BX*1), BX
+	LEAQ          (BX)(CX*1), R9
+	LEAQ          -1(BX), R10
+	MOVQ          R10, R11
+	SARQ          $0x3f, R11
+	LEAQ          (BX)(R11*2), R11
+	MOVQ          DI, R12
+	NEGQ          R12
+	ORQ           R10, R12
+	SARQ          $0x3f, R12
+	LEAQ          (BX)(R12*2), BX
+	SUBQ          DI, BX
+	CMPQ          R11, DX
+	CMOVQGT       BX, R11
+	TESTQ         CX, CX
+	CMOVQEQ       R11, R9
+	CMPQ          R9, R8
+	CMOVQLT       R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve2AVX2Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve2AVX2Simul(SB), NOSPLIT, $16-40
+	LEAQ         flipRays<>+0(SB), AX
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), CX
+	MOVQ         O+8(FP), DX
+	MOVQ         CX, BX
+	ORQ          DX, BX
+	NOTQ         BX
+	LEAQ         ·leafRank+0(SB), SI
+	LEAQ         ·leafSquare+0(SB), DI
+	XORQ         R8, R8
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	BSFQ         BX, R10
+	MOVBQZX      (SI)(R10*1), BX
+	BTSQ         BX, R8
+	BSFQ         R8, R11
+	MOVBQZX      (DI)(R11*1), BX
+	LEAQ         -1(R8), R11
+	ANDQ         R11, R8
+	BSFQ         R8, R12
+	MOVBQZX      (DI)(R12*1), SI
+	SHLQ         $0x08, SI
+	ORQ          SI, BX
+	MOVBQZX      BL, SI
+	SHRQ         $0x08, BX
+	MOVQ         alpha+16(FP), DI
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DI, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(SI*8), R10
+	TESTQ        DX, R10
+	JZ           s2_skip_5
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_5
+	INCQ         (SP)
+	MOVQ         DX, R8
+	XORQ         R10, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         BX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         BX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R11
+	VPSRLVQ      (R11)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R11
+	LEAQ         ·lfPair+0(SB), R12
+	MOVL         R10, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R11)(BX*8), R13
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R11)(BX*8), R10
+	MOVWLZX      R13, R14
+	MOVWLZX      (R12)(R14*2), R11
+	SHRL         $0x10, R13
+	MOVWLZX      (R12)(R13*2), R14
+	ADDL         R14, R11
+	MOVWLZX      R10, R14
+	MOVWLZX      (R12)(R14*2), R13
+	ADDL         R13, R11
+	SHRL         $0x10, R10
+	MOVWLZX      (R12)(R10*2), R14
+	ADDL         R14, R11
+	MOVBLZX      R11, R10
+	SHRL         $0x08, R11
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R10*1), R12
+	LEAQ         -1(R8), R13
+	MOVQ         R13, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R14
+	MOVQ         R11, R15
+	NEGQ         R15
+	ORQ          R13, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R8)(R15*2), R8
+	SUBQ         R11, R8
+	CMPQ         R14, R9
+	CMOVQGT      R8, R14
+	TESTQ        R10, R10
+	CMOVQEQ      R14, R12
+	NEGQ         R12
+	MOVQ         R12, R8
+
+s2_skip_5:
+	CMPQ         R8, DI
+	JG           s2_high_1
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(BX*8), R10
+	TESTQ        DX, R10
+	JZ           s2_skip_6
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_6
+	INCQ         (SP)
+	MOVQ         DX, R11
+	XORQ         R10, R11
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         SI, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R10)(R12*1), Y5, Y5
+	MOVQ         SI, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R12
+	VPSRLVQ      (R12)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R12
+	VPAND        (R12)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R12
+	LEAQ         ·lfPair+0(SB), R13
+	MOVL         R10, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R12)(SI*8), R14
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R12)(SI*8), R10
+	MOVWLZX      R14, R15
+	MOVWLZX      (R13)(R15*2), R12
+	SHRL         $0x10, R14
+	MOVWLZX      (R13)(R14*2), R15
+	ADDL         R15, R12
+	MOVWLZX      R10, R15
+	MOVWLZX      (R13)(R15*2), R14
+	ADDL         R14, R12
+	SHRL         $0x10, R10
+	MOVWLZX      (R13)(R10*2), R15
+	ADDL         R15, R12
+	MOVBLZX      R12, R10
+	SHRL         $0x08, R12
+	POPCNTQ      R11, R11
+	LEAQ         -62(R11)(R11*1), R11
+	LEAQ         (R11)(R10*1), R13
+	LEAQ         -1(R11), R14
+	MOVQ         R14, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R11)(R15*2), R15
+	MOVQ         R12, BP
+	NEGQ         BP
+	ORQ          R14, BP
+	SARQ         $0x3f, BP
+	LEAQ         (R11)(BP*2), R11
+	SUBQ         R12, R11
+	CMPQ         R15, R9
+	CMOVQGT      R11, R15
+	TESTQ        R10, R10
+	CMOVQEQ      R15, R13
+	NEGQ         R13
+	CMPQ         R13, R8
+	CMOVQGT      R13, R8
+
+s2_skip_6:
+	CMPQ         R8, $-127
+	JNE          s2_decide_3
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(SI*8), R9
+	TESTQ        CX, R9
+	JZ           s2_oskip_7
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_7
+	INCQ         (SP)
+	MOVQ         CX, R8
+	XORQ         R9, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         BX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         BX, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfPairShift+0(SB), R10
+	VPSRLVQ      (R10)(R9*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfPairOfs+0(SB), R10
+	LEAQ         ·lfPair+0(SB), R11
+	MOVL         R9, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R10)(BX*8), R12
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R10)(BX*8), R9
+	MOVWLZX      R12, R13
+	MOVWLZX      (R11)(R13*2), R10
+	SHRL         $0x10, R12
+	MOVWLZX      (R11)(R12*2), R13
+	ADDL         R13, R10
+	MOVWLZX      R9, R13
+	MOVWLZX      (R11)(R13*2), R12
+	ADDL         R12, R10
+	SHRL         $0x10, R9
+	MOVWLZX      (R11)(R9*2), R13
+	ADDL         R13, R10
+	MOVBLZX      R10, R9
+	SHRL         $0x08, R10
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R9*1), R11
+	LEAQ         -1(R8), R12
+	MOVQ         R12, R13
+	SARQ         $0x3f, R13
+	LEAQ         (R8)(R13*2), R13
+	MOVQ         R10, R14
+	NEGQ         R14
+	ORQ          R12, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R8
+	SUBQ         R10, R8
+	CMPQ         R13, DI
+	CMOVQGT      R8, R13
+	TESTQ        R9, R9
+	CMOVQEQ      R13, R11
+	MOVQ         R11, R8
+
+s2_oskip_7:
+	CMPQ         R8, DI
+	JLE          s2_low_2
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(BX*8), R9
+	TESTQ        CX, R9
+	JZ           s2_oskip_8
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, DX
+	SHLQ         $0x06, DX
+	VPANDN       (AX)(DX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (AX)(DX*1), Y3, Y3
+	VPANDN       32(AX)(DX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(AX)(DX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	TESTQ        AX, AX
+	JZ           s2_oskip_8
+	INCQ         (SP)
+	MOVQ         CX, DX
+	XORQ         AX, DX
+	VMOVQ        DX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfShuf+0(SB), AX
+	MOVQ         SI, BX
+	ANDQ         $0x38, BX
+	SHLQ         $0x02, BX
+	VPSHUFB      (AX)(BX*1), Y0, Y0
+	MOVQ         SI, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfPairShift+0(SB), BX
+	VPSRLVQ      (BX)(AX*1), Y0, Y0
+	LEAQ         ·lfPairMask+0(SB), BX
+	VPAND        (BX)(AX*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, AX
+	LEAQ         ·lfPairOfs+0(SB), BX
+	LEAQ         ·lfPair+0(SB), R9
+	MOVL         AX, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         (BX)(SI*8), R10
+	SHRL         $0x08, AX
+	ANDL         $0x00ff00ff, AX
+	ADDL         4(BX)(SI*8), AX
+	MOVWLZX      R10, SI
+	MOVWLZX      (R9)(SI*2), BX
+	SHRL         $0x10, R10
+	MOVWLZX      (R9)(R10*2), SI
+	ADDL         SI, BX
+	MOVWLZX      AX, SI
+	MOVWLZX      (R9)(SI*2), R10
+	ADDL         R10, BX
+	SHRL         $0x10, AX
+	MOVWLZX      (R9)(AX*2), SI
+	ADDL         SI, BX
+	MOVBLZX      BL, AX
+	SHRL         $0x08, BX
+	POPCNTQ      DX, DX
+	LEAQ         -62(DX)(DX*1), DX
+	LEAQ         (DX)(AX*1), SI
+	LEAQ         -1(DX), R9
+	MOVQ         R9, R10
+	SARQ         $0x3f, R10
+	LEAQ         (DX)(R10*2), R10
+	MOVQ         BX, R11
+	NEGQ         R11
+	ORQ          R9, R11
+	SARQ         $0x3f, R11
+	LEAQ         (DX)(R11*2), DX
+	SUBQ         BX, DX
+	CMPQ         R10, DI
+	CMOVQGT      DX, R10
+	TESTQ        AX, AX
+	CMOVQEQ      R10, SI
+	CMPQ         SI, R8
+	CMOVQLT      SI, R8
+
+s2_oskip_8:
+	CMPQ    R8, $+127
+	JNE     s2_decide_3
+	POPCNTQ CX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), CX
+	LEAQ    -2(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, R8
+
+s2_decide_3:
+	CMPQ R8, DI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ DI, AX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(DI), AX
+
+s2_done_4:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX2Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve3AVX2Simul(SB), NOSPLIT, $80-40
+	LEAQ         flipRays<>+0(SB), AX
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), CX
+	MOVQ         O+8(FP), DX
+	MOVQ         CX, BX
+	ORQ          DX, BX
+	NOTQ         BX
+	LEAQ         ·leafRank+0(SB), SI
+	LEAQ         ·leafSquare+0(SB), DI
+	XORQ         R8, R8
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	BSFQ         BX, R10
+	MOVBQZX      (SI)(R10*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R10
+	ANDQ         R10, BX
+	BSFQ         BX, R11
+	MOVBQZX      (SI)(R11*1), BX
+	BTSQ         BX, R8
+	BSFQ         R8, R12
+	MOVBQZX      (DI)(R12*1), BX
+	LEAQ         -1(R8), R12
+	ANDQ         R12, R8
+	BSFQ         R8, R13
+	MOVBQZX      (DI)(R13*1), SI
+	SHLQ         $0x08, SI
+	ORQ          SI, BX
+	LEAQ         -1(R8), R13
+	ANDQ         R13, R8
+	BSFQ         R8, R14
+	MOVBQZX      (DI)(R14*1), SI
+	SHLQ         $0x10, SI
+	ORQ          SI, BX
+	MOVQ         CX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         alpha+16(FP), CX
+	MOVQ         CX, 32(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf3+0(SB), CX
+	LEAQ         ·leafConst+0(SB), DX
+	VMOVQ        BX, X5
+	VPSRLW       $0x02, X5, X6
+	VPAND        (DX), X6, X6
+	VMOVDQU      16(DX), X7
+	VPSHUFB      X6, X7, X7
+	VPAND        32(DX), X7, X7
+	VPSRLD       $0x10, X7, X8
+	VPXOR        X8, X7, X6
+	VPSRLD       $0x08, X6, X8
+	VPXOR        X8, X6, X6
+	VPXOR        X8, X8, X8
+	VPSHUFB      X8, X6, X6
+	VPAND        X7, X6, X6
+	VPCMPEQB     X8, X6, X6
+	VPMOVMSKB    X6, DX
+	ANDL         $0x00000007, DX
+	SHLL         $0x04, DX
+	VMOVDQU      (CX)(DX*1), X6
+	VPSHUFB      X6, X5, X5
+	VMOVDQU      X5, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ         48(SP), CX
+	LEAQ         64(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         16(SP), BX
+	MOVQ         24(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s3_next_3
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s3_next_3
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         32(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVBQZX      CL, DI
+	SHRL         $0x08, CX
+	MOVBQZX      CL, CX
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DX, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(DI*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_11
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_11
+	INCQ         (SP)
+	MOVQ         BX, R8
+	XORQ         R10, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R11
+	VPSRLVQ      (R11)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R11
+	LEAQ         ·lfPair+0(SB), R12
+	MOVL         R10, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R11)(CX*8), R13
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R11)(CX*8), R10
+	MOVWLZX      R13, R14
+	MOVWLZX      (R12)(R14*2), R11
+	SHRL         $0x10, R13
+	MOVWLZX      (R12)(R13*2), R14
+	ADDL         R14, R11
+	MOVWLZX      R10, R14
+	MOVWLZX      (R12)(R14*2), R13
+	ADDL         R13, R11
+	SHRL         $0x10, R10
+	MOVWLZX      (R12)(R10*2), R14
+	ADDL         R14, R11
+	MOVBLZX      R11, R10
+	SHRL         $0x08, R11
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R10*1), R12
+	LEAQ         -1(R8), R13
+	MOVQ         R13, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R14
+	MOVQ         R11, R15
+	NEGQ         R15
+	ORQ          R13, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R8)(R15*2), R8
+	SUBQ         R11, R8
+	CMPQ         R14, R9
+	CMOVQGT      R8, R14
+	TESTQ        R10, R10
+	CMOVQEQ      R14, R12
+	NEGQ         R12
+	MOVQ         R12, R8
+
+s2_skip_11:
+	CMPQ         R8, DX
+	JG           s2_high_7
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(CX*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_12
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_12
+	INCQ         (SP)
+	MOVQ         BX, R11
+	XORQ         R10, R11
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         DI, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R10)(R12*1), Y5, Y5
+	MOVQ         DI, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R12
+	VPSRLVQ      (R12)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R12
+	VPAND        (R12)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R12
+	LEAQ         ·lfPair+0(SB), R13
+	MOVL         R10, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R12)(DI*8), R14
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R12)(DI*8), R10
+	MOVWLZX      R14, R15
+	MOVWLZX      (R13)(R15*2), R12
+	SHRL         $0x10, R14
+	MOVWLZX      (R13)(R14*2), R15
+	ADDL         R15, R12
+	MOVWLZX      R10, R15
+	MOVWLZX      (R13)(R15*2), R14
+	ADDL         R14, R12
+	SHRL         $0x10, R10
+	MOVWLZX      (R13)(R10*2), R15
+	ADDL         R15, R12
+	MOVBLZX      R12, R10
+	SHRL         $0x08, R12
+	POPCNTQ      R11, R11
+	LEAQ         -62(R11)(R11*1), R11
+	LEAQ         (R11)(R10*1), R13
+	LEAQ         -1(R11), R14
+	MOVQ         R14, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R11)(R15*2), R15
+	MOVQ         R12, BP
+	NEGQ         BP
+	ORQ          R14, BP
+	SARQ         $0x3f, BP
+	LEAQ         (R11)(BP*2), R11
+	SUBQ         R12, R11
+	CMPQ         R15, R9
+	CMOVQGT      R11, R15
+	TESTQ        R10, R10
+	CMOVQEQ      R15, R13
+	NEGQ         R13
+	CMPQ         R13, R8
+	CMOVQGT      R13, R8
+
+s2_skip_12:
+	CMPQ         R8, $-127
+	JNE          s2_decide_9
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DI*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_13
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_13
+	INCQ         (SP)
+	MOVQ         SI, R8
+	XORQ         R9, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         CX, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfPairShift+0(SB), R10
+	VPSRLVQ      (R10)(R9*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfPairOfs+0(SB), R10
+	LEAQ         ·lfPair+0(SB), R11
+	MOVL         R9, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R10)(CX*8), R12
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R10)(CX*8), R9
+	MOVWLZX      R12, R13
+	MOVWLZX      (R11)(R13*2), R10
+	SHRL         $0x10, R12
+	MOVWLZX      (R11)(R12*2), R13
+	ADDL         R13, R10
+	MOVWLZX      R9, R13
+	MOVWLZX      (R11)(R13*2), R12
+	ADDL         R12, R10
+	SHRL         $0x10, R9
+	MOVWLZX      (R11)(R9*2), R13
+	ADDL         R13, R10
+	MOVBLZX      R10, R9
+	SHRL         $0x08, R10
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R9*1), R11
+	LEAQ         -1(R8), R12
+	MOVQ         R12, R13
+	SARQ         $0x3f, R13
+	LEAQ         (R8)(R13*2), R13
+	MOVQ         R10, R14
+	NEGQ         R14
+	ORQ          R12, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R8
+	SUBQ         R10, R8
+	CMPQ         R13, DX
+	CMOVQGT      R8, R13
+	TESTQ        R9, R9
+	CMOVQEQ      R13, R11
+	MOVQ         R11, R8
+
+s2_oskip_13:
+	CMPQ         R8, DX
+	JLE          s2_low_8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(CX*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_14
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_14
+	INCQ         (SP)
+	MOVQ         SI, BX
+	XORQ         CX, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), CX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (CX)(R9*1), Y5, Y5
+	MOVQ         DI, CX
+	SHLQ         $0x05, CX
+	LEAQ         ·lfPairShift+0(SB), R9
+	VPSRLVQ      (R9)(CX*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R9
+	VPAND        (R9)(CX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, CX
+	LEAQ         ·lfPairOfs+0(SB), R9
+	LEAQ         ·lfPair+0(SB), R10
+	MOVL         CX, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R9)(DI*8), R11
+	SHRL         $0x08, CX
+	ANDL         $0x00ff00ff, CX
+	ADDL         4(R9)(DI*8), CX
+	MOVWLZX      R11, R9
+	MOVWLZX      (R10)(R9*2), DI
+	SHRL         $0x10, R11
+	MOVWLZX      (R10)(R11*2), R9
+	ADDL         R9, DI
+	MOVWLZX      CX, R9
+	MOVWLZX      (R10)(R9*2), R11
+	ADDL         R11, DI
+	SHRL         $0x10, CX
+	MOVWLZX      (R10)(CX*2), R9
+	ADDL         R9, DI
+	MOVBLZX      DI, CX
+	SHRL         $0x08, DI
+	POPCNTQ      BX, BX
+	LEAQ         -62(BX)(BX*1), BX
+	LEAQ         (BX)(CX*1), R9
+	LEAQ         -1(BX), R10
+	MOVQ         R10, R11
+	SARQ         $0x3f, R11
+	LEAQ         (BX)(R11*2), R11
+	MOVQ         DI, R12
+	NEGQ         R12
+	ORQ          R10, R12
+	SARQ         $0x3f, R12
+	LEAQ         (BX)(R12*2), BX
+	SUBQ         DI, BX
+	CMPQ         R11, DX
+	CMOVQGT      BX, R11
+	TESTQ        CX, CX
+	CMOVQEQ      R11, R9
+	CMPQ         R9, R8
+	CMOVQLT      R9, R8
+
+s2_oskip_14:
+	CMPQ    R8, $+127
+	JNE     s2_decide_9
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_9:
+	CMPQ R8, DX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ DX, CX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(DX), CX
+
+s2_done_10:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_4
+	CMPQ CX, 40(SP)
+	JLE  s3_next_3
+	MOVQ CX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ CX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ AX
+
+s3_fin_15:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX2Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve4AVX2Simul(SB), NOSPLIT, $144-40
+	LEAQ         flipRays<>+0(SB), AX
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), CX
+	MOVQ         O+8(FP), DX
+	MOVQ         CX, BX
+	ORQ          DX, BX
+	NOTQ         BX
+	LEAQ         ·leafRank+0(SB), SI
+	LEAQ         ·leafSquare+0(SB), DI
+	XORQ         R8, R8
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	BSFQ         BX, R10
+	MOVBQZX      (SI)(R10*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R10
+	ANDQ         R10, BX
+	BSFQ         BX, R11
+	MOVBQZX      (SI)(R11*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R11
+	ANDQ         R11, BX
+	BSFQ         BX, R12
+	MOVBQZX      (SI)(R12*1), BX
+	BTSQ         BX, R8
+	BSFQ         R8, R13
+	MOVBQZX      (DI)(R13*1), BX
+	LEAQ         -1(R8), R13
+	ANDQ         R13, R8
+	BSFQ         R8, R14
+	MOVBQZX      (DI)(R14*1), SI
+	SHLQ         $0x08, SI
+	ORQ          SI, BX
+	LEAQ         -1(R8), R14
+	ANDQ         R14, R8
+	BSFQ         R8, R15
+	MOVBQZX      (DI)(R15*1), SI
+	SHLQ         $0x10, SI
+	ORQ          SI, BX
+	LEAQ         -1(R8), R15
+	ANDQ         R15, R8
+	BSFQ         R8, BP
+	MOVBQZX      (DI)(BP*1), SI
+	SHLQ         $0x18, SI
+	ORQ          SI, BX
+	MOVQ         CX, 80(SP)
+	MOVQ         DX, 88(SP)
+	MOVQ         alpha+16(FP), CX
+	MOVQ         CX, 96(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf4+0(SB), CX
+	LEAQ         ·leafConst+0(SB), DX
+	VMOVQ        BX, X5
+	VPSRLW       $0x02, X5, X6
+	VPAND        (DX), X6, X6
+	VMOVDQU      16(DX), X7
+	VPSHUFB      X6, X7, X7
+	VPSRLD       $0x10, X7, X8
+	VPXOR        X8, X7, X6
+	VPSRLD       $0x08, X6, X8
+	VPXOR        X8, X6, X6
+	VPXOR        X8, X8, X8
+	VPSHUFB      X8, X6, X6
+	VPAND        X7, X6, X6
+	VPCMPEQB     X8, X6, X6
+	VPMOVMSKB    X6, DX
+	ANDL         $0x0000000f, DX
+	SHLL         $0x04, DX
+	VMOVDQU      (CX)(DX*1), X6
+	VPSHUFB      X6, X5, X5
+	VMOVDQU      X5, 128(SP)
+	MOVQ         $-127, 104(SP)
+	MOVQ         $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ         112(SP), CX
+	LEAQ         128(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         80(SP), BX
+	MOVQ         88(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s4_next_3
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s4_next_3
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         96(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVQ         SI, 16(SP)
+	MOVQ         BX, 24(SP)
+	MOVQ         DX, 32(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf3+0(SB), DX
+	LEAQ         ·leafConst+0(SB), BX
+	VMOVQ        CX, X5
+	VPSRLW       $0x02, X5, X6
+	VPAND        (BX), X6, X6
+	VMOVDQU      16(BX), X7
+	VPSHUFB      X6, X7, X7
+	VPAND        32(BX), X7, X7
+	VPSRLD       $0x10, X7, X8
+	VPXOR        X8, X7, X6
+	VPSRLD       $0x08, X6, X8
+	VPXOR        X8, X6, X6
+	VPXOR        X8, X8, X8
+	VPSHUFB      X8, X6, X6
+	VPAND        X7, X6, X6
+	VPCMPEQB     X8, X6, X6
+	VPMOVMSKB    X6, CX
+	ANDL         $0x00000007, CX
+	SHLL         $0x04, CX
+	VMOVDQU      (DX)(CX*1), X6
+	VPSHUFB      X6, X5, X5
+	VMOVDQU      X5, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ         48(SP), CX
+	LEAQ         64(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         16(SP), BX
+	MOVQ         24(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s3_next_9
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s3_next_9
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         32(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVBQZX      CL, DI
+	SHRL         $0x08, CX
+	MOVBQZX      CL, CX
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DX, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(DI*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_17
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_17
+	INCQ         (SP)
+	MOVQ         BX, R8
+	XORQ         R10, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R11
+	VPSRLVQ      (R11)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R11
+	LEAQ         ·lfPair+0(SB), R12
+	MOVL         R10, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R11)(CX*8), R13
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R11)(CX*8), R10
+	MOVWLZX      R13, R14
+	MOVWLZX      (R12)(R14*2), R11
+	SHRL         $0x10, R13
+	MOVWLZX      (R12)(R13*2), R14
+	ADDL         R14, R11
+	MOVWLZX      R10, R14
+	MOVWLZX      (R12)(R14*2), R13
+	ADDL         R13, R11
+	SHRL         $0x10, R10
+	MOVWLZX      (R12)(R10*2), R14
+	ADDL         R14, R11
+	MOVBLZX      R11, R10
+	SHRL         $0x08, R11
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R10*1), R12
+	LEAQ         -1(R8), R13
+	MOVQ         R13, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R14
+	MOVQ         R11, R15
+	NEGQ         R15
+	ORQ          R13, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R8)(R15*2), R8
+	SUBQ         R11, R8
+	CMPQ         R14, R9
+	CMOVQGT      R8, R14
+	TESTQ        R10, R10
+	CMOVQEQ      R14, R12
+	NEGQ         R12
+	MOVQ         R12, R8
+
+s2_skip_17:
+	CMPQ         R8, DX
+	JG           s2_high_13
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(CX*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_18
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_18
+	INCQ         (SP)
+	MOVQ         BX, R11
+	XORQ         R10, R11
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         DI, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R10)(R12*1), Y5, Y5
+	MOVQ         DI, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R12
+	VPSRLVQ      (R12)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R12
+	VPAND        (R12)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R12
+	LEAQ         ·lfPair+0(SB), R13
+	MOVL         R10, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R12)(DI*8), R14
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R12)(DI*8), R10
+	MOVWLZX      R14, R15
+	MOVWLZX      (R13)(R15*2), R12
+	SHRL         $0x10, R14
+	MOVWLZX      (R13)(R14*2), R15
+	ADDL         R15, R12
+	MOVWLZX      R10, R15
+	MOVWLZX      (R13)(R15*2), R14
+	ADDL         R14, R12
+	SHRL         $0x10, R10
+	MOVWLZX      (R13)(R10*2), R15
+	ADDL         R15, R12
+	MOVBLZX      R12, R10
+	SHRL         $0x08, R12
+	POPCNTQ      R11, R11
+	LEAQ         -62(R11)(R11*1), R11
+	LEAQ         (R11)(R10*1), R13
+	LEAQ         -1(R11), R14
+	MOVQ         R14, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R11)(R15*2), R15
+	MOVQ         R12, BP
+	NEGQ         BP
+	ORQ          R14, BP
+	SARQ         $0x3f, BP
+	LEAQ         (R11)(BP*2), R11
+	SUBQ         R12, R11
+	CMPQ         R15, R9
+	CMOVQGT      R11, R15
+	TESTQ        R10, R10
+	CMOVQEQ      R15, R13
+	NEGQ         R13
+	CMPQ         R13, R8
+	CMOVQGT      R13, R8
+
+s2_skip_18:
+	CMPQ         R8, $-127
+	JNE          s2_decide_15
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DI*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_19
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_19
+	INCQ         (SP)
+	MOVQ         SI, R8
+	XORQ         R9, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         CX, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfPairShift+0(SB), R10
+	VPSRLVQ      (R10)(R9*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfPairOfs+0(SB), R10
+	LEAQ         ·lfPair+0(SB), R11
+	MOVL         R9, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R10)(CX*8), R12
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R10)(CX*8), R9
+	MOVWLZX      R12, R13
+	MOVWLZX      (R11)(R13*2), R10
+	SHRL         $0x10, R12
+	MOVWLZX      (R11)(R12*2), R13
+	ADDL         R13, R10
+	MOVWLZX      R9, R13
+	MOVWLZX      (R11)(R13*2), R12
+	ADDL         R12, R10
+	SHRL         $0x10, R9
+	MOVWLZX      (R11)(R9*2), R13
+	ADDL         R13, R10
+	MOVBLZX      R10, R9
+	SHRL         $0x08, R10
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R9*1), R11
+	LEAQ         -1(R8), R12
+	MOVQ         R12, R13
+	SARQ         $0x3f, R13
+	LEAQ         (R8)(R13*2), R13
+	MOVQ         R10, R14
+	NEGQ         R14
+	ORQ          R12, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R8
+	SUBQ         R10, R8
+	CMPQ         R13, DX
+	CMOVQGT      R8, R13
+	TESTQ        R9, R9
+	CMOVQEQ      R13, R11
+	MOVQ         R11, R8
+
+s2_oskip_19:
+	CMPQ         R8, DX
+	JLE          s2_low_14
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(CX*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_20
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_20
+	INCQ         (SP)
+	MOVQ         SI, BX
+	XORQ         CX, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), CX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (CX)(R9*1), Y5, Y5
+	MOVQ         DI, CX
+	SHLQ         $0x05, CX
+	LEAQ         ·lfPairShift+0(SB), R9
+	VPSRLVQ      (R9)(CX*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R9
+	VPAND        (R9)(CX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, CX
+	LEAQ         ·lfPairOfs+0(SB), R9
+	LEAQ         ·lfPair+0(SB), R10
+	MOVL         CX, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R9)(DI*8), R11
+	SHRL         $0x08, CX
+	ANDL         $0x00ff00ff, CX
+	ADDL         4(R9)(DI*8), CX
+	MOVWLZX      R11, R9
+	MOVWLZX      (R10)(R9*2), DI
+	SHRL         $0x10, R11
+	MOVWLZX      (R10)(R11*2), R9
+	ADDL         R9, DI
+	MOVWLZX      CX, R9
+	MOVWLZX      (R10)(R9*2), R11
+	ADDL         R11, DI
+	SHRL         $0x10, CX
+	MOVWLZX      (R10)(CX*2), R9
+	ADDL         R9, DI
+	MOVBLZX      DI, CX
+	SHRL         $0x08, DI
+	POPCNTQ      BX, BX
+	LEAQ         -62(BX)(BX*1), BX
+	LEAQ         (BX)(CX*1), R9
+	LEAQ         -1(BX), R10
+	MOVQ         R10, R11
+	SARQ         $0x3f, R11
+	LEAQ         (BX)(R11*2), R11
+	MOVQ         DI, R12
+	NEGQ         R12
+	ORQ          R10, R12
+	SARQ         $0x3f, R12
+	LEAQ         (BX)(R12*2), BX
+	SUBQ         DI, BX
+	CMPQ         R11, DX
+	CMOVQGT      BX, R11
+	TESTQ        CX, CX
+	CMOVQEQ      R11, R9
+	CMPQ         R9, R8
+	CMOVQLT      R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve2AVX2PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, BMI2, CMOV, POPCNT
+TEXT ·solve2AVX2PEXT(SB), NOSPLIT, $16-40
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), AX
+	MOVQ         O+8(FP), CX
+	MOVQ         AX, DX
+	ORQ          CX, DX
+	NOTQ         DX
+	LEAQ         ·leafRank+0(SB), BX
+	LEAQ         ·leafSquare+0(SB), SI
+	XORQ         DI, DI
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), R8
+	BTSQ         R8, DI
+	LEAQ         -1(DX), R8
+	ANDQ         R8, DX
+	BSFQ         DX, R9
+	MOVBQZX      (BX)(R9*1), DX
+	BTSQ         DX, DI
+	BSFQ         DI, R10
+	MOVBQZX      (SI)(R10*1), DX
+	LEAQ         -1(DI), R10
+	ANDQ         R10, DI
+	BSFQ         DI, R11
+	MOVBQZX      (SI)(R11*1), BX
+	SHLQ         $0x08, BX
+	ORQ          BX, DX
+	MOVBQZX      DL, BX
+	SHRQ         $0x08, DX
+	MOVQ         alpha+16(FP), SI
+	INCQ         (SP)
+	MOVQ         $-127, DI
+	MOVQ         SI, R8
+	NOTQ         R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(BX*8), R9
+	TESTQ        CX, R9
+	JZ           s2_skip_5
+	LEAQ         flipRays<>+0(SB), R9
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        AX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_5
+	INCQ         (SP)
+	MOVQ         CX, DI
+	XORQ         R9, DI
+	POPCNTQ      DI, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVQ         DX, R13
+	SHLQ         $0x06, R13
+	PEXTQ        (R10)(R13*1), DI, R14
+	ADDQ         32(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R11
+	PEXTQ        8(R10)(R13*1), DI, R14
+	ADDQ         40(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         $0x0101010101010101, R15
+	MOVQ         DI, R14
+	ANDQ         16(R10)(R13*1), R14
+	IMULQ        R15, R14
+	SHRQ         $0x38, R14
+	ADDQ         48(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         24(R10)(R13*1), R15
+	TESTQ        R15, R15
+	JZ           lf_nobox_123
+	PEXTQ        R15, DI, R14
+	ADDQ         56(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+
+lf_nobox_123:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_121
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_121
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    DX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_124
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_124:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_121:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_5:
+	CMPQ         DI, SI
+	JG           s2_high_1
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DX*8), R9
+	TESTQ        CX, R9
+	JZ           s2_skip_6
+	LEAQ         flipRays<>+0(SB), R9
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        AX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_6
+	INCQ         (SP)
+	MOVQ         CX, R10
+	XORQ         R9, R10
+	POPCNTQ      R10, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVQ         BX, R14
+	SHLQ         $0x06, R14
+	PEXTQ        (R11)(R14*1), R10, R15
+	ADDQ         32(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R12
+	PEXTQ        8(R11)(R14*1), R10, R15
+	ADDQ         40(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         $0x0101010101010101, BP
+	MOVQ         R10, R15
+	ANDQ         16(R11)(R14*1), R15
+	IMULQ        BP, R15
+	SHRQ         $0x38, R15
+	ADDQ         48(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         24(R11)(R14*1), BP
+	TESTQ        BP, BP
+	JZ           lf_nobox_127
+	PEXTQ        BP, R10, R15
+	ADDQ         56(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+
+lf_nobox_127:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_125
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_125
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    BX, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    BX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_128
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_128:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_125:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_6:
+	CMPQ         DI, $-127
+	JNE          s2_decide_3
+	MOVQ         $+127, DI
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(BX*8), R8
+	TESTQ        AX, R8
+	JZ           s2_oskip_7
+	LEAQ         flipRays<>+0(SB), R8
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        AX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, R9
+	SHLQ         $0x06, R9
+	VPANDN       (R8)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(R9*1), Y3, Y3
+	VPANDN       32(R8)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(R9*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R8
+	TESTQ        R8, R8
+	JZ           s2_oskip_7
+	INCQ         (SP)
+	MOVQ         AX, DI
+	XORQ         R8, DI
+	POPCNTQ      DI, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         ·lfPext+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVQ         DX, R12
+	SHLQ         $0x06, R12
+	PEXTQ        (R9)(R12*1), DI, R13
+	ADDQ         32(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R10
+	PEXTQ        8(R9)(R12*1), DI, R13
+	ADDQ         40(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         $0x0101010101010101, R14
+	MOVQ         DI, R13
+	ANDQ         16(R9)(R12*1), R13
+	IMULQ        R14, R13
+	SHRQ         $0x38, R13
+	ADDQ         48(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         24(R9)(R12*1), R14
+	TESTQ        R14, R14
+	JZ           lf_nobox_131
+	PEXTQ        R14, DI, R13
+	ADDQ         56(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+
+lf_nobox_131:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_129
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, SI
+	JLE     lf_done_129
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    DX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_132
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_132:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_129:
+	MOVQ R9, DI
+
+s2_oskip_7:
+	CMPQ         DI, SI
+	JLE          s2_low_2
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(DX*8), R8
+	TESTQ        AX, R8
+	JZ           s2_oskip_8
+	LEAQ         flipRays<>+0(SB), R8
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        AX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, CX
+	SHLQ         $0x06, CX
+	VPANDN       (R8)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(CX*1), Y3, Y3
+	VPANDN       32(R8)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(CX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_8
+	INCQ         (SP)
+	MOVQ         AX, DX
+	XORQ         CX, DX
+	POPCNTQ      DX, CX
+	LEAQ         -62(CX)(CX*1), CX
+	LEAQ         ·lfPext+0(SB), R8
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVQ         BX, R11
+	SHLQ         $0x06, R11
+	PEXTQ        (R8)(R11*1), DX, R12
+	ADDQ         32(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R9
+	PEXTQ        8(R8)(R11*1), DX, R12
+	ADDQ         40(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         $0x0101010101010101, R13
+	MOVQ         DX, R12
+	ANDQ         16(R8)(R11*1), R12
+	IMULQ        R13, R12
+	SHRQ         $0x38, R12
+	ADDQ         48(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         24(R8)(R11*1), R13
+	TESTQ        R13, R13
+	JZ           lf_nobox_135
+	PEXTQ        R13, DX, R12
+	ADDQ         56(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+
+lf_nobox_135:
+	LEAQ    (CX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_133
+	LEAQ    -1(CX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (CX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, SI
+	JLE     lf_done_133
+	NOTQ    DX
+	BTRQ    BX, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, BX
+	PEXTQ   (R8)(BX*1), DX, R12
+	ADDQ    32(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(BX*1), DX, R12
+	ADDQ    40(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(BX*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(BX*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_136
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_136:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (CX)(DX*2), CX
+	SUBQ R11, CX
+	MOVQ CX, R8
+
+lf_done_133:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_8:
+	CMPQ    DI, $+127
+	JNE     s2_decide_3
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), CX
+	LEAQ    -2(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, DI
+
+s2_decide_3:
+	CMPQ DI, SI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ SI, AX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(SI), AX
+
+s2_done_4:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX2PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, BMI2, CMOV, POPCNT
+TEXT ·solve3AVX2PEXT(SB), NOSPLIT, $80-40
+	MOVQ      $0x00000000, (SP)
+	MOVQ      P+0(FP), AX
+	MOVQ      O+8(FP), CX
+	MOVQ      AX, DX
+	ORQ       CX, DX
+	NOTQ      DX
+	LEAQ      ·leafRank+0(SB), BX
+	LEAQ      ·leafSquare+0(SB), SI
+	XORQ      DI, DI
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	BSFQ      DX, R9
+	MOVBQZX   (BX)(R9*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R9
+	ANDQ      R9, DX
+	BSFQ      DX, R10
+	MOVBQZX   (BX)(R10*1), DX
+	BTSQ      DX, DI
+	BSFQ      DI, R11
+	MOVBQZX   (SI)(R11*1), DX
+	LEAQ      -1(DI), R11
+	ANDQ      R11, DI
+	BSFQ      DI, R12
+	MOVBQZX   (SI)(R12*1), BX
+	SHLQ      $0x08, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), R12
+	ANDQ      R12, DI
+	BSFQ      DI, R13
+	MOVBQZX   (SI)(R13*1), BX
+	SHLQ      $0x10, BX
+	ORQ       BX, DX
+	MOVQ      AX, 16(SP)
+	MOVQ      CX, 24(SP)
+	MOVQ      alpha+16(FP), AX
+	MOVQ      AX, 32(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf3+0(SB), AX
+	LEAQ      ·leafConst+0(SB), CX
+	VMOVQ     DX, X0
+	VPSRLW    $0x02, X0, X1
+	VPAND     (CX), X1, X1
+	VMOVDQU   16(CX), X2
+	VPSHUFB   X1, X2, X2
+	VPAND     32(CX), X2, X2
+	VPSRLD    $0x10, X2, X3
+	VPXOR     X3, X2, X1
+	VPSRLD    $0x08, X1, X3
+	VPXOR     X3, X1, X1
+	VPXOR     X3, X3, X3
+	VPSHUFB   X3, X1, X1
+	VPAND     X2, X1, X1
+	VPCMPEQB  X3, X1, X1
+	VPMOVMSKB X1, CX
+	ANDL      $0x00000007, CX
+	SHLL      $0x04, CX
+	VMOVDQU   (AX)(CX*1), X1
+	VPSHUFB   X1, X0, X0
+	VMOVDQU   X0, 64(SP)
+	MOVQ      $-127, 40(SP)
+	MOVQ      $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ         48(SP), AX
+	LEAQ         64(SP), CX
+	MOVL         (CX)(AX*4), AX
+	MOVBQZX      AL, CX
+	MOVQ         16(SP), DX
+	MOVQ         24(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
+	JZ           s3_next_3
+	LEAQ         flipRays<>+0(SB), SI
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (SI)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (SI)(DI*1), Y3, Y3
+	VPANDN       32(SI)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(SI)(DI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, SI
+	TESTQ        SI, SI
+	JZ           s3_next_3
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         32(SP), CX
+	NOTQ         CX
+	SHRL         $0x08, AX
+	MOVBQZX      AL, SI
+	SHRL         $0x08, AX
+	MOVBQZX      AL, AX
+	INCQ         (SP)
+	MOVQ         $-127, DI
+	MOVQ         CX, R8
+	NOTQ         R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(SI*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_11
+	LEAQ         flipRays<>+0(SB), R9
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_11
+	INCQ         (SP)
+	MOVQ         DX, DI
+	XORQ         R9, DI
+	POPCNTQ      DI, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVQ         AX, R13
+	SHLQ         $0x06, R13
+	PEXTQ        (R10)(R13*1), DI, R14
+	ADDQ         32(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R11
+	PEXTQ        8(R10)(R13*1), DI, R14
+	ADDQ         40(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         $0x0101010101010101, R15
+	MOVQ         DI, R14
+	ANDQ         16(R10)(R13*1), R14
+	IMULQ        R15, R14
+	SHRQ         $0x38, R14
+	ADDQ         48(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         24(R10)(R13*1), R15
+	TESTQ        R15, R15
+	JZ           lf_nobox_139
+	PEXTQ        R15, DI, R14
+	ADDQ         56(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+
+lf_nobox_139:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_137
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_137
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_140
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_140:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_137:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_11:
+	CMPQ         DI, CX
+	JG           s2_high_7
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(AX*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_12
+	LEAQ         flipRays<>+0(SB), R9
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         AX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_12
+	INCQ         (SP)
+	MOVQ         DX, R10
+	XORQ         R9, R10
+	POPCNTQ      R10, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVQ         SI, R14
+	SHLQ         $0x06, R14
+	PEXTQ        (R11)(R14*1), R10, R15
+	ADDQ         32(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R12
+	PEXTQ        8(R11)(R14*1), R10, R15
+	ADDQ         40(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         $0x0101010101010101, BP
+	MOVQ         R10, R15
+	ANDQ         16(R11)(R14*1), R15
+	IMULQ        BP, R15
+	SHRQ         $0x38, R15
+	ADDQ         48(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         24(R11)(R14*1), BP
+	TESTQ        BP, BP
+	JZ           lf_nobox_143
+	PEXTQ        BP, R10, R15
+	ADDQ         56(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+
+lf_nobox_143:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_141
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_141
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_144
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_144:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_141:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_12:
+	CMPQ         DI, $-127
+	JNE          s2_decide_9
+	MOVQ         $+127, DI
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(SI*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_13
+	LEAQ         flipRays<>+0(SB), R8
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (R8)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(R9*1), Y3, Y3
+	VPANDN       32(R8)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(R9*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R8
+	TESTQ        R8, R8
+	JZ           s2_oskip_13
+	INCQ         (SP)
+	MOVQ         BX, DI
+	XORQ         R8, DI
+	POPCNTQ      DI, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         ·lfPext+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVQ         AX, R12
+	SHLQ         $0x06, R12
+	PEXTQ        (R9)(R12*1), DI, R13
+	ADDQ         32(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R10
+	PEXTQ        8(R9)(R12*1), DI, R13
+	ADDQ         40(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         $0x0101010101010101, R14
+	MOVQ         DI, R13
+	ANDQ         16(R9)(R12*1), R13
+	IMULQ        R14, R13
+	SHRQ         $0x38, R13
+	ADDQ         48(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         24(R9)(R12*1), R14
+	TESTQ        R14, R14
+	JZ           lf_nobox_147
+	PEXTQ        R14, DI, R13
+	ADDQ         56(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+
+lf_nobox_147:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_145
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_145
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_148
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_148:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_145:
+	MOVQ R9, DI
+
+s2_oskip_13:
+	CMPQ         DI, CX
+	JLE          s2_low_8
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(AX*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_14
+	LEAQ         flipRays<>+0(SB), R8
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, AX
+	VPANDN       (R8)(AX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(AX*1), Y3, Y3
+	VPANDN       32(R8)(AX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(AX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	TESTQ        AX, AX
+	JZ           s2_oskip_14
+	INCQ         (SP)
+	MOVQ         BX, DX
+	XORQ         AX, DX
+	POPCNTQ      DX, AX
+	LEAQ         -62(AX)(AX*1), AX
+	LEAQ         ·lfPext+0(SB), R8
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVQ         SI, R11
+	SHLQ         $0x06, R11
+	PEXTQ        (R8)(R11*1), DX, R12
+	ADDQ         32(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R9
+	PEXTQ        8(R8)(R11*1), DX, R12
+	ADDQ         40(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         $0x0101010101010101, R13
+	MOVQ         DX, R12
+	ANDQ         16(R8)(R11*1), R12
+	IMULQ        R13, R12
+	SHRQ         $0x38, R12
+	ADDQ         48(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         24(R8)(R11*1), R13
+	TESTQ        R13, R13
+	JZ           lf_nobox_151
+	PEXTQ        R13, DX, R12
+	ADDQ         56(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+
+lf_nobox_151:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_149
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_149
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_152
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_152:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_149:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_14:
+	CMPQ    DI, $+127
+	JNE     s2_decide_9
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_9:
+	CMPQ DI, CX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ CX, AX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(CX), AX
+
+s2_done_10:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_4
+	CMPQ AX, 40(SP)
+	JLE  s3_next_3
+	MOVQ AX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ AX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ AX
+
+s3_fin_15:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX2PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+// Requires: AVX, AVX2, BMI2, CMOV, POPCNT
+TEXT ·solve4AVX2PEXT(SB), NOSPLIT, $144-40
+	MOVQ      $0x00000000, (SP)
+	MOVQ      P+0(FP), AX
+	MOVQ      O+8(FP), CX
+	MOVQ      AX, DX
+	ORQ       CX, DX
+	NOTQ      DX
+	LEAQ      ·leafRank+0(SB), BX
+	LEAQ      ·leafSquare+0(SB), SI
+	XORQ      DI, DI
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	BSFQ      DX, R9
+	MOVBQZX   (BX)(R9*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R9
+	ANDQ      R9, DX
+	BSFQ      DX, R10
+	MOVBQZX   (BX)(R10*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R10
+	ANDQ      R10, DX
+	BSFQ      DX, R11
+	MOVBQZX   (BX)(R11*1), DX
+	BTSQ      DX, DI
+	BSFQ      DI, R12
+	MOVBQZX   (SI)(R12*1), DX
+	LEAQ      -1(DI), R12
+	ANDQ      R12, DI
+	BSFQ      DI, R13
+	MOVBQZX   (SI)(R13*1), BX
+	SHLQ      $0x08, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), R13
+	ANDQ      R13, DI
+	BSFQ      DI, R14
+	MOVBQZX   (SI)(R14*1), BX
+	SHLQ      $0x10, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), R14
+	ANDQ      R14, DI
+	BSFQ      DI, R15
+	MOVBQZX   (SI)(R15*1), BX
+	SHLQ      $0x18, BX
+	ORQ       BX, DX
+	MOVQ      AX, 80(SP)
+	MOVQ      CX, 88(SP)
+	MOVQ      alpha+16(FP), AX
+	MOVQ      AX, 96(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf4+0(SB), AX
+	LEAQ      ·leafConst+0(SB), CX
+	VMOVQ     DX, X0
+	VPSRLW    $0x02, X0, X1
+	VPAND     (CX), X1, X1
+	VMOVDQU   16(CX), X2
+	VPSHUFB   X1, X2, X2
+	VPSRLD    $0x10, X2, X3
+	VPXOR     X3, X2, X1
+	VPSRLD    $0x08, X1, X3
+	VPXOR     X3, X1, X1
+	VPXOR     X3, X3, X3
+	VPSHUFB   X3, X1, X1
+	VPAND     X2, X1, X1
+	VPCMPEQB  X3, X1, X1
+	VPMOVMSKB X1, CX
+	ANDL      $0x0000000f, CX
+	SHLL      $0x04, CX
+	VMOVDQU   (AX)(CX*1), X1
+	VPSHUFB   X1, X0, X0
+	VMOVDQU   X0, 128(SP)
+	MOVQ      $-127, 104(SP)
+	MOVQ      $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ         112(SP), AX
+	LEAQ         128(SP), CX
+	MOVL         (CX)(AX*4), AX
+	MOVBQZX      AL, CX
+	MOVQ         80(SP), DX
+	MOVQ         88(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
+	JZ           s4_next_3
+	LEAQ         flipRays<>+0(SB), SI
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (SI)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (SI)(DI*1), Y3, Y3
+	VPANDN       32(SI)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(SI)(DI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, SI
+	TESTQ        SI, SI
+	JZ           s4_next_3
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         96(SP), CX
+	NOTQ         CX
+	SHRL         $0x08, AX
+	MOVQ         BX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         CX, 32(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf3+0(SB), CX
+	LEAQ         ·leafConst+0(SB), DX
+	VMOVQ        AX, X0
+	VPSRLW       $0x02, X0, X1
+	VPAND        (DX), X1, X1
+	VMOVDQU      16(DX), X2
+	VPSHUFB      X1, X2, X2
+	VPAND        32(DX), X2, X2
+	VPSRLD       $0x10, X2, X3
+	VPXOR        X3, X2, X1
+	VPSRLD       $0x08, X1, X3
+	VPXOR        X3, X1, X1
+	VPXOR        X3, X3, X3
+	VPSHUFB      X3, X1, X1
+	VPAND        X2, X1, X1
+	VPCMPEQB     X3, X1, X1
+	VPMOVMSKB    X1, AX
+	ANDL         $0x00000007, AX
+	SHLL         $0x04, AX
+	VMOVDQU      (CX)(AX*1), X1
+	VPSHUFB      X1, X0, X0
+	VMOVDQU      X0, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ         48(SP), AX
+	LEAQ         64(SP), CX
+	MOVL         (CX)(AX*4), AX
+	MOVBQZX      AL, CX
+	MOVQ         16(SP), DX
+	MOVQ         24(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
+	JZ           s3_next_9
+	LEAQ         flipRays<>+0(SB), SI
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (SI)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (SI)(DI*1), Y3, Y3
+	VPANDN       32(SI)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(SI)(DI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, SI
+	TESTQ        SI, SI
+	JZ           s3_next_9
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         32(SP), CX
+	NOTQ         CX
+	SHRL         $0x08, AX
+	MOVBQZX      AL, SI
+	SHRL         $0x08, AX
+	MOVBQZX      AL, AX
+	INCQ         (SP)
+	MOVQ         $-127, DI
+	MOVQ         CX, R8
+	NOTQ         R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(SI*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_17
+	LEAQ         flipRays<>+0(SB), R9
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_17
+	INCQ         (SP)
+	MOVQ         DX, DI
+	XORQ         R9, DI
+	POPCNTQ      DI, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVQ         AX, R13
+	SHLQ         $0x06, R13
+	PEXTQ        (R10)(R13*1), DI, R14
+	ADDQ         32(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R11
+	PEXTQ        8(R10)(R13*1), DI, R14
+	ADDQ         40(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         $0x0101010101010101, R15
+	MOVQ         DI, R14
+	ANDQ         16(R10)(R13*1), R14
+	IMULQ        R15, R14
+	SHRQ         $0x38, R14
+	ADDQ         48(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         24(R10)(R13*1), R15
+	TESTQ        R15, R15
+	JZ           lf_nobox_155
+	PEXTQ        R15, DI, R14
+	ADDQ         56(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+
+lf_nobox_155:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_153
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_153
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_156
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_156:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_153:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ         DI, CX
+	JG           s2_high_13
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(AX*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_18
+	LEAQ         flipRays<>+0(SB), R9
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         AX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_18
+	INCQ         (SP)
+	MOVQ         DX, R10
+	XORQ         R9, R10
+	POPCNTQ      R10, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVQ         SI, R14
+	SHLQ         $0x06, R14
+	PEXTQ        (R11)(R14*1), R10, R15
+	ADDQ         32(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R12
+	PEXTQ        8(R11)(R14*1), R10, R15
+	ADDQ         40(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         $0x0101010101010101, BP
+	MOVQ         R10, R15
+	ANDQ         16(R11)(R14*1), R15
+	IMULQ        BP, R15
+	SHRQ         $0x38, R15
+	ADDQ         48(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         24(R11)(R14*1), BP
+	TESTQ        BP, BP
+	JZ           lf_nobox_159
+	PEXTQ        BP, R10, R15
+	ADDQ         56(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+
+lf_nobox_159:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_157
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_157
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_160
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_160:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_157:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ         DI, $-127
+	JNE          s2_decide_15
+	MOVQ         $+127, DI
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(SI*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_19
+	LEAQ         flipRays<>+0(SB), R8
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (R8)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(R9*1), Y3, Y3
+	VPANDN       32(R8)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(R9*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R8
+	TESTQ        R8, R8
+	JZ           s2_oskip_19
+	INCQ         (SP)
+	MOVQ         BX, DI
+	XORQ         R8, DI
+	POPCNTQ      DI, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         ·lfPext+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVQ         AX, R12
+	SHLQ         $0x06, R12
+	PEXTQ        (R9)(R12*1), DI, R13
+	ADDQ         32(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R10
+	PEXTQ        8(R9)(R12*1), DI, R13
+	ADDQ         40(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         $0x0101010101010101, R14
+	MOVQ         DI, R13
+	ANDQ         16(R9)(R12*1), R13
+	IMULQ        R14, R13
+	SHRQ         $0x38, R13
+	ADDQ         48(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         24(R9)(R12*1), R14
+	TESTQ        R14, R14
+	JZ           lf_nobox_163
+	PEXTQ        R14, DI, R13
+	ADDQ         56(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+
+lf_nobox_163:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_161
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_161
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_164
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_164:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_161:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ         DI, CX
+	JLE          s2_low_14
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(AX*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_20
+	LEAQ         flipRays<>+0(SB), R8
+	VMOVDQU      flipSteps<>+0(SB), Y0
+	VMOVDQU      flipSteps<>+32(SB), Y1
+	VMOVDQU      flipSteps<>+64(SB), Y2
+	VPBROADCASTQ flipOnes<>+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, AX
+	VPANDN       (R8)(AX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(AX*1), Y3, Y3
+	VPANDN       32(R8)(AX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(AX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	TESTQ        AX, AX
+	JZ           s2_oskip_20
+	INCQ         (SP)
+	MOVQ         BX, DX
+	XORQ         AX, DX
+	POPCNTQ      DX, AX
+	LEAQ         -62(AX)(AX*1), AX
+	LEAQ         ·lfPext+0(SB), R8
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVQ         SI, R11
+	SHLQ         $0x06, R11
+	PEXTQ        (R8)(R11*1), DX, R12
+	ADDQ         32(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R9
+	PEXTQ        8(R8)(R11*1), DX, R12
+	ADDQ         40(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         $0x0101010101010101, R13
+	MOVQ         DX, R12
+	ANDQ         16(R8)(R11*1), R12
+	IMULQ        R13, R12
+	SHRQ         $0x38, R12
+	ADDQ         48(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         24(R8)(R11*1), R13
+	TESTQ        R13, R13
+	JZ           lf_nobox_167
+	PEXTQ        R13, DX, R12
+	ADDQ         56(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+
+lf_nobox_167:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_165
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_165
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_168
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_168:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_165:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
 // func solve2BMI2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: BMI2, CMOV, POPCNT
 TEXT ·solve2BMI2(SB), NOSPLIT, $16-40
@@ -10075,23 +17787,23 @@ TEXT ·solve2BMI2(SB), NOSPLIT, $16-40
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_75
+	JZ      lf_nobox_171
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_75:
+lf_nobox_171:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_73
+	JNZ     lf_done_169
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_73
+	JLE     lf_done_169
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -10115,13 +17827,13 @@ lf_nobox_75:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_76
+	JZ      lf_nobox_172
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_76:
+lf_nobox_172:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -10130,7 +17842,7 @@ lf_nobox_76:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_73:
+lf_done_169:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -10214,23 +17926,23 @@ s2_skip_5:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_79
+	JZ      lf_nobox_175
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_79:
+lf_nobox_175:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_77
+	JNZ     lf_done_173
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_77
+	JLE     lf_done_173
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -10255,13 +17967,13 @@ lf_nobox_79:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_80
+	JZ      lf_nobox_176
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_80:
+lf_nobox_176:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -10270,7 +17982,7 @@ lf_nobox_80:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_77:
+lf_done_173:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -10356,23 +18068,23 @@ s2_skip_6:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_83
+	JZ      lf_nobox_179
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_83:
+lf_nobox_179:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_81
+	JNZ     lf_done_177
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_81
+	JLE     lf_done_177
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -10396,13 +18108,13 @@ lf_nobox_83:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_84
+	JZ      lf_nobox_180
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_84:
+lf_nobox_180:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -10411,7 +18123,7 @@ lf_nobox_84:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_81:
+lf_done_177:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -10493,23 +18205,23 @@ s2_oskip_7:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_87
+	JZ      lf_nobox_183
 	PEXTQ   R13, CX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_87:
+lf_nobox_183:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_85
+	JNZ     lf_done_181
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_85
+	JLE     lf_done_181
 	NOTQ    CX
 	BTRQ    BX, CX
 	LEAQ    ·lfPext+0(SB), R8
@@ -10532,13 +18244,13 @@ lf_nobox_87:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_88
+	JZ      lf_nobox_184
 	PEXTQ   R13, CX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_88:
+lf_nobox_184:
 	MOVQ R11, CX
 	NEGQ CX
 	ORQ  R9, CX
@@ -10547,7 +18259,7 @@ lf_nobox_88:
 	SUBQ R11, CX
 	MOVQ CX, R8
 
-lf_done_85:
+lf_done_181:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -10806,23 +18518,23 @@ s3_iter_2:
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_91
+	JZ      lf_nobox_187
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_91:
+lf_nobox_187:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_89
+	JNZ     lf_done_185
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_89
+	JLE     lf_done_185
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -10846,13 +18558,13 @@ lf_nobox_91:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_92
+	JZ      lf_nobox_188
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_92:
+lf_nobox_188:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -10861,7 +18573,7 @@ lf_nobox_92:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_89:
+lf_done_185:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -10945,23 +18657,23 @@ s2_skip_11:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_95
+	JZ      lf_nobox_191
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_95:
+lf_nobox_191:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_93
+	JNZ     lf_done_189
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_93
+	JLE     lf_done_189
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -10986,13 +18698,13 @@ lf_nobox_95:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_96
+	JZ      lf_nobox_192
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_96:
+lf_nobox_192:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -11001,7 +18713,7 @@ lf_nobox_96:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_93:
+lf_done_189:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -11087,23 +18799,23 @@ s2_skip_12:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_99
+	JZ      lf_nobox_195
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_99:
+lf_nobox_195:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_97
+	JNZ     lf_done_193
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_97
+	JLE     lf_done_193
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -11127,13 +18839,13 @@ lf_nobox_99:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_100
+	JZ      lf_nobox_196
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_100:
+lf_nobox_196:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -11142,7 +18854,7 @@ lf_nobox_100:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_97:
+lf_done_193:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -11224,23 +18936,23 @@ s2_oskip_13:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_103
+	JZ      lf_nobox_199
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_103:
+lf_nobox_199:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_101
+	JNZ     lf_done_197
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_101
+	JLE     lf_done_197
 	NOTQ    AX
 	BTRQ    SI, AX
 	LEAQ    ·lfPext+0(SB), R8
@@ -11263,13 +18975,13 @@ lf_nobox_103:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_104
+	JZ      lf_nobox_200
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_104:
+lf_nobox_200:
 	MOVQ R11, AX
 	NEGQ AX
 	ORQ  R9, AX
@@ -11278,7 +18990,7 @@ lf_nobox_104:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_101:
+lf_done_197:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -11697,23 +19409,23 @@ s3_iter_8:
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_107
+	JZ      lf_nobox_203
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_107:
+lf_nobox_203:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_105
+	JNZ     lf_done_201
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_105
+	JLE     lf_done_201
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -11737,13 +19449,13 @@ lf_nobox_107:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_108
+	JZ      lf_nobox_204
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_108:
+lf_nobox_204:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -11752,7 +19464,7 @@ lf_nobox_108:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_105:
+lf_done_201:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -11836,23 +19548,23 @@ s2_skip_17:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_111
+	JZ      lf_nobox_207
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_111:
+lf_nobox_207:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_109
+	JNZ     lf_done_205
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_109
+	JLE     lf_done_205
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -11877,13 +19589,13 @@ lf_nobox_111:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_112
+	JZ      lf_nobox_208
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_112:
+lf_nobox_208:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -11892,7 +19604,7 @@ lf_nobox_112:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_109:
+lf_done_205:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -11978,23 +19690,23 @@ s2_skip_18:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_115
+	JZ      lf_nobox_211
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_115:
+lf_nobox_211:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_113
+	JNZ     lf_done_209
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_113
+	JLE     lf_done_209
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -12018,13 +19730,13 @@ lf_nobox_115:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_116
+	JZ      lf_nobox_212
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_116:
+lf_nobox_212:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -12033,7 +19745,7 @@ lf_nobox_116:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_113:
+lf_done_209:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -12115,23 +19827,23 @@ s2_oskip_19:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_119
+	JZ      lf_nobox_215
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_119:
+lf_nobox_215:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_117
+	JNZ     lf_done_213
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_117
+	JLE     lf_done_213
 	NOTQ    AX
 	BTRQ    SI, AX
 	LEAQ    ·lfPext+0(SB), R8
@@ -12154,13 +19866,13 @@ lf_nobox_119:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_120
+	JZ      lf_nobox_216
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_120:
+lf_nobox_216:
 	MOVQ R11, AX
 	NEGQ AX
 	ORQ  R9, AX
@@ -12169,7 +19881,7 @@ lf_nobox_120:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_117:
+lf_done_213:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -12482,14 +20194,14 @@ TEXT ·solve2SSE2(SB), NOSPLIT, $16-40
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_121
+	JNZ        lf_done_217
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_121
+	JLE        lf_done_217
 	NOTQ       DI
 	BTRQ       DX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -12538,7 +20250,7 @@ TEXT ·solve2SSE2(SB), NOSPLIT, $16-40
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_121:
+lf_done_217:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -12692,14 +20404,14 @@ s2_skip_5:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_123
+	JNZ        lf_done_219
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_123
+	JLE        lf_done_219
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       BX, R8
@@ -12749,7 +20461,7 @@ s2_skip_5:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_123:
+lf_done_219:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -12905,14 +20617,14 @@ s2_skip_6:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_125
+	JNZ        lf_done_221
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, SI
-	JLE        lf_done_125
+	JLE        lf_done_221
 	NOTQ       DI
 	BTRQ       DX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -12961,7 +20673,7 @@ s2_skip_6:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_125:
+lf_done_221:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -13114,14 +20826,14 @@ s2_oskip_7:
 	ADDL       R13, R9
 	LEAQ       (CX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_127
+	JNZ        lf_done_223
 	LEAQ       -1(CX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (CX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, SI
-	JLE        lf_done_127
+	JLE        lf_done_223
 	NOTQ       DX
 	BTRQ       BX, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -13170,7 +20882,7 @@ s2_oskip_7:
 	SUBQ       R10, CX
 	MOVQ       CX, R8
 
-lf_done_127:
+lf_done_223:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -13550,14 +21262,14 @@ s3_iter_2:
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_129
+	JNZ        lf_done_225
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_129
+	JLE        lf_done_225
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -13606,7 +21318,7 @@ s3_iter_2:
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_129:
+lf_done_225:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -13760,14 +21472,14 @@ s2_skip_11:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_131
+	JNZ        lf_done_227
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_131
+	JLE        lf_done_227
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       SI, R8
@@ -13817,7 +21529,7 @@ s2_skip_11:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_131:
+lf_done_227:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -13973,14 +21685,14 @@ s2_skip_12:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_133
+	JNZ        lf_done_229
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, CX
-	JLE        lf_done_133
+	JLE        lf_done_229
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -14029,7 +21741,7 @@ s2_skip_12:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_133:
+lf_done_229:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -14181,14 +21893,14 @@ s2_oskip_13:
 	ADDL       R13, R9
 	LEAQ       (AX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_135
+	JNZ        lf_done_231
 	LEAQ       -1(AX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (AX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, CX
-	JLE        lf_done_135
+	JLE        lf_done_231
 	NOTQ       DX
 	BTRQ       SI, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -14237,7 +21949,7 @@ s2_oskip_13:
 	SUBQ       R10, AX
 	MOVQ       AX, R8
 
-lf_done_135:
+lf_done_231:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -14828,14 +22540,14 @@ s3_iter_8:
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_137
+	JNZ        lf_done_233
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_137
+	JLE        lf_done_233
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -14884,7 +22596,7 @@ s3_iter_8:
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_137:
+lf_done_233:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -15038,14 +22750,14 @@ s2_skip_17:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_139
+	JNZ        lf_done_235
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_139
+	JLE        lf_done_235
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       SI, R8
@@ -15095,7 +22807,7 @@ s2_skip_17:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_139:
+lf_done_235:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -15251,14 +22963,14 @@ s2_skip_18:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_141
+	JNZ        lf_done_237
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, CX
-	JLE        lf_done_141
+	JLE        lf_done_237
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -15307,7 +23019,7 @@ s2_skip_18:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_141:
+lf_done_237:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -15459,14 +23171,14 @@ s2_oskip_19:
 	ADDL       R13, R9
 	LEAQ       (AX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_143
+	JNZ        lf_done_239
 	LEAQ       -1(AX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (AX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, CX
-	JLE        lf_done_143
+	JLE        lf_done_239
 	NOTQ       DX
 	BTRQ       SI, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -15515,7 +23227,7 @@ s2_oskip_19:
 	SUBQ       R10, AX
 	MOVQ       AX, R8
 
-lf_done_143:
+lf_done_239:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 

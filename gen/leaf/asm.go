@@ -16,6 +16,12 @@
 // before 3"). One shuffle lays out, per move, the square and the remaining
 // empties in presorted order: the next level's input.
 //
+// The families pair a flip with a score_1 (gen/internal/flipasm and
+// gen/internal/lastflip): the score_1 choice matters as much as the flip
+// (PEXT, lazy high cut, "simul" both-sides), so several pairs are kept
+// and the registry's ranks pick by measurement. Flips whose Setup holds
+// GP registers are set up at each flip when the score_1 needs many.
+//
 // The tables are Go arrays of package variants (leaf_tables_amd64.go),
 // read as ·name(SB).
 package main
@@ -62,6 +68,14 @@ func main() {
 			flip: flipasm.NewFlipAVX2PPFill(), score: lazy(lastflip.CountAVX2, lastflip.HasMoveAVX2)},
 		{name: "AVX512", doc: "avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1", vex: true, vector: true,
 			flip: flipasm.NewFlipAVX512(), score: lazy(lastflip.CountAVX512, lastflip.HasMoveAVX512)},
+		{name: "AVX512PEXT", doc: "avx512-lzcnt flip (256-bit), bmi2-pext score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX512(), localSetup: true, score: exact(lastflip.CountPEXT)},
+		{name: "AVX512Simul", doc: "avx512-lzcnt flip (256-bit), avx512-simul score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX512(), score: func(_ *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual { return lastflip.Score1SimulAVX512(P, x, alpha) }},
+		{name: "AVX2Simul", doc: "avx2-ppfill flip, avx2-simul score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX2PPFill(), score: func(_ *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual { return lastflip.Score1SimulAVX2(P, x, alpha) }},
+		{name: "AVX2PEXT", doc: "avx2-ppfill flip, bmi2-pext score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX2PPFill(), localSetup: true, score: exact(lastflip.CountPEXT)},
 		{name: "BMI2", doc: "bmi2-pext flip and score_1", flip: flipasm.NewFlipPEXT(), localSetup: true,
 			score: exact(lastflip.CountPEXT)},
 		{name: "SSE2", doc: "sse2 flip, sse2-movemask score_1", flip: flipasm.NewFlipSSE2(), localSetup: true,
