@@ -22,6 +22,9 @@ var expectedCPUs = map[string]struct {
 		lacks: []Feature{AVX512F, AVX512CD, AVX512BW, AVX512VL, AVX512VPOPCNTDQ, GFNI},
 		defaults: map[string]string{
 			"popcount":          "popcnt",
+			"solve_2":           "asm-bmi2",
+			"solve_3":           "asm-bmi2",
+			"solve_4":           "asm-bmi2",
 			"count_last_flip":   "sse2-movemask",
 			"score_1":           "bmi2-pext",
 			"stable_edge":       "sse2-movmsk",
@@ -43,6 +46,9 @@ var expectedCPUs = map[string]struct {
 		slowPEXT: true,
 		defaults: map[string]string{
 			"popcount":          "popcnt",
+			"solve_2":           "asm-avx2",
+			"solve_3":           "asm-avx2",
+			"solve_4":           "asm-avx2",
 			"count_last_flip":   "sse2-movemask",
 			"score_1":           "sse2-movemask",
 			"stable_edge":       "sse2-movmsk",
@@ -63,6 +69,9 @@ var expectedCPUs = map[string]struct {
 		lacks: []Feature{AVX, AVX2, BMI1, BMI2, LZCNT, AVX512F},
 		defaults: map[string]string{
 			"popcount":          "popcnt",
+			"solve_2":           "asm-sse2",
+			"solve_3":           "asm-sse2",
+			"solve_4":           "asm-sse2",
 			"count_last_flip":   "sse2-movemask",
 			"score_1":           "sse2-movemask",
 			"stable_edge":       "sse2-movmsk",
