@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
+	"unsafe"
 
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
@@ -101,23 +102,54 @@ func checkEvalSum(name string, o Options) (int, *Mismatch) {
 
 // hash_clear: tables of 2^2..2^14 entries (and odd lengths) full of
 // garbage; after the clear every entry must read as empty, and a second
-// clear after new writes too.
+// clear after new writes too. An entry reads empty when its Date differs
+// from the table's or it holds the empty pattern (kernels.HashTable.IsEmpty);
+// entries are only written with the table's date, so the garbage has dates
+// up to t.Date, and t.Date itself runs through 0, 254 and 255 (the wrap of
+// a generation counter) as well as random values. Every table is also
+// checked as a window that starts 1..7 entries into its memory (every
+// 8-byte alignment modulo 64, for the streaming stores' heads) and stops
+// short of its end (their tails).
 func checkHashClear(name string, o Options) (int, *Mismatch) {
 	fn := mustGet(variants.HashClear, name)
 	rng := rngFor(o, 17)
 	cases := 0
 	for bitsN := 2; bitsN <= 14; bitsN++ {
-		t, err := kernels.NewHashTable(bitsN)
+		full, err := kernels.NewHashTable(bitsN)
 		if err != nil {
 			panic(err)
 		}
-		for round := 0; round < 3; round++ {
+		rounds := 12
+		if bitsN <= 4 {
+			rounds = 600 // through more than two wraps of an 8-bit date
+		}
+		for round := 0; round < rounds; round++ {
+			t := full
+			if round%3 == 2 {
+				head := 1 + rng.IntN(min(7, len(full.Entries)-1))
+				tail := rng.IntN(len(full.Entries) - head)
+				t = &kernels.HashTable{Entries: full.Entries[head : len(full.Entries)-tail], Mask: full.Mask, Date: full.Date}
+			}
+			newDate := false // a date set by hand: every entry rewritten below it
+			if round < 12 && round%2 == 1 {
+				t.Date, newDate = [6]uint8{0, uint8(rng.Uint32()), 254, uint8(rng.Uint32()), 255, uint8(rng.Uint32())}[round/2], true
+			}
 			for i := range t.Entries {
+				if !newDate && rng.IntN(4) == 0 {
+					continue // left as the previous clear wrote it
+				}
 				e := &t.Entries[i]
 				e.P, e.O = rng.Uint64(), rng.Uint64()
-				e.Date, e.Cost, e.Depth, e.Sel = t.Date, uint8(rng.Uint32()), uint8(rng.Uint32()), uint8(rng.Uint32())
+				e.Date, e.Cost, e.Depth, e.Sel = uint8(rng.IntN(int(t.Date)+1)), uint8(rng.Uint32()), uint8(rng.Uint32()), uint8(rng.Uint32())
+				if rng.IntN(2) == 0 {
+					e.Date = t.Date
+				}
 				e.Lower, e.Upper = int8(rng.IntN(129)-64), int8(rng.IntN(129)-64)
 				e.Move = [2]uint8{uint8(rng.IntN(64)), uint8(rng.IntN(64))}
+			}
+			var before, after []kernels.HashEntry
+			if t != full { // the entries outside the window must stay
+				before = append([]kernels.HashEntry(nil), full.Entries...)
 			}
 			n := len(t.Entries)
 			fn(t)
@@ -129,9 +161,29 @@ func checkHashClear(name string, o Options) (int, *Mismatch) {
 			for i := range t.Entries {
 				if !t.IsEmpty(i) {
 					return cases, &Mismatch{Kernel: "hash_clear", Variant: name,
-						Input: fmt.Sprintf("table of %d entries (2^%d+3), round %d", n, bitsN, round),
+						Input: fmt.Sprintf("table of %d entries (2^%d+3, window %v), round %d", n, bitsN, t != full, round),
 						Got:   fmt.Sprintf("entry %d = %+v (date %d)", i, t.Entries[i], t.Date), Want: "every entry empty"}
 				}
+				if t.Entries[i].Date > t.Date {
+					return cases, &Mismatch{Kernel: "hash_clear", Variant: name,
+						Input: fmt.Sprintf("table of %d entries (2^%d+3), round %d", n, bitsN, round),
+						Got:   fmt.Sprintf("entry %d of date %d, table date %d", i, t.Entries[i].Date, t.Date),
+						Want:  "no entry newer than the table (a later generation would see it full)"}
+				}
+			}
+			if before != nil {
+				after = full.Entries
+				head := int((uintptr(unsafe.Pointer(&t.Entries[0])) - uintptr(unsafe.Pointer(&full.Entries[0]))) / unsafe.Sizeof(kernels.HashEntry{}))
+				for i := range after {
+					if (i < head || i >= head+n) && after[i] != before[i] {
+						return cases, &Mismatch{Kernel: "hash_clear", Variant: name,
+							Input: fmt.Sprintf("window of entries %d..%d of %d", head, head+n, len(after)),
+							Got:   fmt.Sprintf("entry %d outside the window changed", i), Want: "only the window written"}
+					}
+				}
+				// back to a whole table that reads empty for the next round
+				full.Date = t.Date
+				kernels.HashClear(full)
 			}
 		}
 	}

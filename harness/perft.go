@@ -10,12 +10,35 @@ import (
 // Perft counts the leaves of the game tree of depth d from b: a pass uses
 // up a ply, and a finished game is one leaf at the ply where it ends. The
 // last ply is counted from the move bitboard. It uses the selected moves
-// and flip variants.
+// and flip variants, and their assembly perft tail if they have one.
 func Perft(b kernels.Board, d int) uint64 {
-	return perft(b, d, variants.Moves.Fn(), variants.Flip.Fn())
+	var tail variants.PerftTailFunc
+	if t, ok := variants.SelectedPerftTail(); ok {
+		tail = t.Fn
+	}
+	return perftTail(b, d, variants.Moves.Fn(), variants.Flip.Fn(), tail)
+}
+
+// PerftTailName names the assembly tail Perft uses with the current
+// selection, or "go" for the pure-Go recursion.
+func PerftTailName() string {
+	if t, ok := variants.SelectedPerftTail(); ok {
+		return t.Asm
+	}
+	return "go"
 }
 
 func perft(b kernels.Board, d int, moves variants.MovesFunc, flip variants.FlipFunc) uint64 {
+	return perftTail(b, d, moves, flip, nil)
+}
+
+// perftTail is the recursion; with tail non-nil the last two plies are
+// tail's. Below one ply only the move count matters: a position without
+// moves is one leaf (a pass or the end of the game).
+func perftTail(b kernels.Board, d int, moves variants.MovesFunc, flip variants.FlipFunc, tail variants.PerftTailFunc) uint64 {
+	if d == 2 && tail != nil {
+		return tail(b.P, b.O)
+	}
 	if d == 0 {
 		return 1
 	}
@@ -24,7 +47,7 @@ func perft(b kernels.Board, d int, moves variants.MovesFunc, flip variants.FlipF
 		if moves(b.O, b.P) == 0 {
 			return 1 // game over
 		}
-		return perft(b.Swap(), d-1, moves, flip)
+		return perftTail(b.Swap(), d-1, moves, flip, tail)
 	}
 	if d == 1 {
 		return uint64(bits.OnesCount64(m))
@@ -32,7 +55,7 @@ func perft(b kernels.Board, d int, moves variants.MovesFunc, flip variants.FlipF
 	var n uint64
 	for ; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m)
-		n += perft(b.Play(x, flip(b.P, b.O, x)), d-1, moves, flip)
+		n += perftTail(b.Play(x, flip(b.P, b.O, x)), d-1, moves, flip, tail)
 	}
 	return n
 }

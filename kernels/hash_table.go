@@ -23,6 +23,9 @@ type HashTable struct {
 	Entries []HashEntry
 	Mask    uint64 // index mask: 2^bits - 1
 	Date    uint8  // current generation; entries of another date are empty
+	// Entries are written with the current Date only, so no entry is
+	// newer than the table: a clear may zero memory (Date 0, with
+	// Date kept off 0) or just move Date on (the logical clear).
 }
 
 // Ways is the bucket size.

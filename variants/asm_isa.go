@@ -14,6 +14,7 @@ var isaFeature = map[string]Feature{
 	"CMOV": CMOV, "AVX": AVX, "AVX2": AVX2, "BMI": BMI1, "BMI2": BMI2, "LZCNT": LZCNT,
 	"AVX512F": AVX512F, "AVX512CD": AVX512CD, "AVX512BW": AVX512BW, "AVX512DQ": AVX512DQ,
 	"AVX512VL": AVX512VL, "AVX512VPOPCNTDQ": AVX512VPOPCNTDQ, "GFNI": GFNI,
+	"MMX+": SSE2, // avo's name for SFENCE and PREFETCHh: in every SSE2 CPU
 }
 
 // asmISA maps each generated assembly function to its features, read from

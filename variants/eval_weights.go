@@ -3,6 +3,7 @@ package variants
 import (
 	"fmt"
 	"sync"
+	"unsafe"
 
 	"github.com/flipbench/flipbench/kernels"
 )
@@ -19,6 +20,13 @@ type EvalWeights struct {
 
 	interleaveOnce sync.Once
 	interleaved    [][]int32 // per ply pair: even ply in the low half, odd in the high half
+
+	guardOnce sync.Once
+	guarded   [][]int16 // per ply: a guard word, then the plain table
+
+	// alloc, when set, allocates the derived layouts' tables (tests put
+	// them against unmapped guard pages); nil means make.
+	alloc func(bytes int) unsafe.Pointer
 }
 
 // NewEvalWeights wraps per-ply tables; each must hold NumWeights values.
@@ -44,7 +52,7 @@ func (w *EvalWeights) Interleaved() [][]int32 {
 		n := (NumPlies + 1) / 2
 		w.interleaved = make([][]int32, n)
 		for p := 0; p < n; p++ {
-			t := make([]int32, kernels.NumWeights)
+			t := newTable[int32](w, kernels.NumWeights)
 			even := w.Plain[2*p]
 			odd := w.Plain[min(2*p+1, NumPlies-1)]
 			for i := range t {
@@ -54,4 +62,31 @@ func (w *EvalWeights) Interleaved() [][]int32 {
 		}
 	})
 	return w.interleaved
+}
+
+// Guarded returns, per ply, the plain table preceded by one guard word
+// (zero): Guarded()[p][i+1] = Ply(p)[i]. It serves the -1 offset gather
+// (seed 000, 4.5.0): a 32-bit gather at byte 2*i from the start of the
+// guarded table reads weight i into its high half, and for i = 0 the low
+// half is the guard word, never memory before the table.
+func (w *EvalWeights) Guarded() [][]int16 {
+	w.guardOnce.Do(func() {
+		w.guarded = make([][]int16, NumPlies)
+		for p := range w.guarded {
+			t := newTable[int16](w, kernels.NumWeights+1)
+			t[0] = 0
+			copy(t[1:], w.Plain[p])
+			w.guarded[p] = t
+		}
+	})
+	return w.guarded
+}
+
+// newTable allocates a derived layout's table of n values.
+func newTable[T int16 | int32](w *EvalWeights, n int) []T {
+	if w.alloc == nil {
+		return make([]T, n)
+	}
+	var z T
+	return unsafe.Slice((*T)(w.alloc(n*int(unsafe.Sizeof(z)))), n)
 }

@@ -6,3 +6,11 @@ package variants
 // repository root reproduces them byte for byte.
 
 //go:generate go run -C ../gen ./popcount -out ../variants/popcount_amd64.s -stubs ../variants/popcount_amd64.go -pkg variants
+//go:generate go run -C ../gen ./eval -out ../variants/eval_amd64.s -stubs ../variants/eval_amd64.go -pkg variants
+//go:generate go run -C ../gen ./flip -out ../variants/flip_amd64.s -stubs ../variants/flip_amd64.go -pkg variants
+//go:generate go run -C ../gen ./moves -out ../variants/moves_amd64.s -stubs ../variants/moves_amd64.go -pkg variants
+//go:generate go run -C ../gen ./perft -out ../variants/perft_amd64.s -stubs ../variants/perft_amd64.go -pkg variants
+//go:generate go run -C ../gen ./stability -out ../variants/stability_amd64.s -stubs ../variants/stability_amd64.go -pkg variants
+//go:generate go run -C ../gen ./hash -out ../variants/hash_amd64.s -stubs ../variants/hash_amd64.go -pkg variants
+//go:generate go run -C ../gen ./lastflip -out ../variants/lastflip_amd64.s -stubs ../variants/lastflip_amd64.go -pkg variants
+//go:generate go run -C ../gen ./leaf -out ../variants/leaf_amd64.s -stubs ../variants/leaf_amd64.go -pkg variants

@@ -45,8 +45,8 @@ func init() {
 				n := harness.Perft(b, d)
 				el := time.Since(start)
 				fmt.Fprintf(stdout, "perft %d: %d\n", d, n)
-				fmt.Fprintf(stdout, "time %v, %.1f M leaves/s (moves=%s, flip=%s)\n", el.Round(time.Millisecond),
-					float64(n)/el.Seconds()/1e6, variants.Moves.SelectedName(), variants.Flip.SelectedName())
+				fmt.Fprintf(stdout, "time %v, %.1f M leaves/s (moves=%s, flip=%s, tail=%s)\n", el.Round(time.Millisecond),
+					float64(n)/el.Seconds()/1e6, variants.Moves.SelectedName(), variants.Flip.SelectedName(), harness.PerftTailName())
 				return nil
 			}
 		},

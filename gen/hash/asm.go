@@ -1,0 +1,142 @@
+// Command hash generates the transposition-table kernels: the CRC32C hash
+// code (SSE4.2), the bodies of the streaming-store clears (SSE2 MOVNTDQ,
+// AVX2 VMOVNTDQ, AVX-512 64-byte stores, each fenced by SFENCE), the
+// REP STOSB zero fill, and the bucket prefetch.
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/flipbench/flipbench/gen/internal/asmgen"
+)
+
+func main() {
+	asmgen.Setup()
+
+	TEXT("hashCodeCRC32", NOSPLIT, "func(P, O uint64) uint64")
+	Doc("hashCodeCRC32 is Edax 4.5's board_get_hash_code: crc = CRC32C(0, P) by the SSE4.2 instruction,",
+		"then crc<<32 | CRC32C(crc, O).")
+	P := Load(Param("P"), GP64())
+	O := Load(Param("O"), GP64())
+	c, d := GP64(), GP64()
+	XORL(c.As32(), c.As32())
+	CRC32Q(P, c)
+	MOVL(c.As32(), d.As32())
+	CRC32Q(O, d)
+	SHLQ(Imm(32), c)
+	ORQ(d, c)
+	Store(c, ReturnIndex(0))
+	RET()
+
+	TEXT("hashPrefetchT0", NOSPLIT, "func(bucket *byte)")
+	Doc("hashPrefetchT0 brings the first and the last entry of a 4-way bucket of 24-byte entries into L1",
+		"(96 bytes span two cache lines at most: Edax's hash_prefetch).")
+	Pragma("noescape")
+	b := Load(Param("bucket"), GP64())
+	PREFETCHT0(Mem{Base: b})
+	PREFETCHT0(Mem{Base: b, Disp: 3 * 24})
+	RET()
+
+	streamClear("hashClearMOVNTDQ", "SSE2 MOVNTDQ", 16, 96, func(pat reg.Register) func(dst reg.Register) {
+		x := []reg.VecVirtual{XMM(), XMM(), XMM()}
+		for i, v := range x {
+			MOVOU(Mem{Base: pat, Disp: 16 * i}, v)
+		}
+		return func(dst reg.Register) {
+			for i := 0; i < 6; i++ {
+				MOVNTO(x[i%3], Mem{Base: dst, Disp: 16 * i})
+			}
+		}
+	}, false)
+	streamClear("hashClearVMOVNTDQ", "AVX2 VMOVNTDQ", 32, 96, func(pat reg.Register) func(dst reg.Register) {
+		y := []reg.VecVirtual{YMM(), YMM(), YMM()}
+		for i, v := range y {
+			VMOVDQU(Mem{Base: pat, Disp: 32 * i}, v)
+		}
+		return func(dst reg.Register) {
+			for i := 0; i < 3; i++ {
+				VMOVNTDQ(y[i], Mem{Base: dst, Disp: 32 * i})
+			}
+		}
+	}, true)
+	streamClear("hashClearVMOVNTDQ512", "AVX-512 64-byte VMOVNTDQ", 64, 192, func(pat reg.Register) func(dst reg.Register) {
+		z := []reg.VecVirtual{ZMM(), ZMM(), ZMM()}
+		for i, v := range z {
+			VMOVDQU64(Mem{Base: pat, Disp: 64 * i}, v)
+		}
+		return func(dst reg.Register) {
+			for i := 0; i < 3; i++ {
+				VMOVNTDQ(z[i], Mem{Base: dst, Disp: 64 * i})
+			}
+		}
+	}, true)
+
+	storeClear()
+
+	TEXT("hashClearREPSTOSB", NOSPLIT, "func(dst *byte, n int)")
+	Pragma("noescape")
+	Doc("hashClearREPSTOSB zeroes n bytes with REP STOSB (fast on ERMS parts: the microcode picks the store protocol).")
+	Load(Param("dst"), reg.RDI)
+	Load(Param("n"), reg.RCX)
+	XORL(reg.EAX, reg.EAX)
+	// avo has no string instructions: emitted as the prefix and STOSB
+	Instruction(&ir.Instruction{Opcode: "REP"})
+	Instruction(&ir.Instruction{Opcode: "STOSB", Inputs: []Op{reg.RDI, reg.RCX, reg.RAX}, Outputs: []Op{reg.RDI, reg.RCX}})
+	RET()
+
+	Generate()
+}
+
+// storeClear emits hashClearVMOVDQU, the same loop as the AVX2 streaming
+// clear with ordinary stores: the lines stay in the cache (a win while the
+// table fits in it) but are read before they are written beyond it.
+func storeClear() {
+	TEXT("hashClearVMOVDQU", NOSPLIT, "func(dst *byte, n int, pat *byte)")
+	Pragma("noescape")
+	Doc("hashClearVMOVDQU writes the n bytes at dst (a multiple of 96, 32-byte aligned) with ordinary AVX stores of the pattern at pat.")
+	dst := Load(Param("dst"), GP64())
+	n := Load(Param("n"), GP64())
+	pat := Load(Param("pat"), GP64())
+	y := []reg.VecVirtual{YMM(), YMM(), YMM()}
+	for i, v := range y {
+		VMOVDQU(Mem{Base: pat, Disp: 32 * i}, v)
+	}
+	Label("hashClearVMOVDQU_loop")
+	for i := 0; i < 3; i++ {
+		VMOVDQA(y[i], Mem{Base: dst, Disp: 32 * i})
+	}
+	ADDQ(U32(96), dst)
+	SUBQ(U32(96), n)
+	JNZ(LabelRef("hashClearVMOVDQU_loop"))
+	VZEROUPPER()
+	RET()
+}
+
+// streamClear emits name(dst *byte, n int, pat *byte): n bytes (a positive
+// multiple of block) at dst (aligned to align) written with streaming
+// stores of the pattern that starts at pat (block bytes, any alignment,
+// in phase with dst), then SFENCE so that the stores are ordered before
+// any later one.
+func streamClear(name, what string, align, block int, load func(pat reg.Register) func(dst reg.Register), vex bool) {
+	TEXT(name, NOSPLIT, "func(dst *byte, n int, pat *byte)")
+	Doc(name+" writes the n bytes at dst (a multiple of the pattern period and aligned) with "+what+" streaming stores of the pattern at pat,",
+		"then SFENCE.")
+	Pragma("noescape")
+	dst := Load(Param("dst"), GP64())
+	n := Load(Param("n"), GP64())
+	pat := Load(Param("pat"), GP64())
+	store := load(pat)
+	Label(name + "_loop")
+	store(dst)
+	ADDQ(U32(block), dst)
+	SUBQ(U32(block), n)
+	JNZ(LabelRef(name + "_loop"))
+	SFENCE()
+	if vex {
+		VZEROUPPER()
+	}
+	RET()
+}

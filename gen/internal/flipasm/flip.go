@@ -1,0 +1,467 @@
+package flipasm
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// Flipper emits an inline flip: the discs of O that P flips by playing on
+// the empty square x (0 if none).
+type Flipper interface {
+	// Setup loads constants and table addresses; call once per function.
+	Setup()
+	// Flip emits flip(P, O, x) into a new register; P, O and x are kept.
+	Flip(P, O, x reg.GPVirtual) reg.GPVirtual
+	// Vector reports whether the emitter uses YMM/ZMM (VZEROUPPER at RET).
+	Vector() bool
+}
+
+// Every vector flip here splits each ray from x in two halves of four
+// lanes: up (toward higher bits), where the first square that is not O is
+// the lowest set bit of ~O & ray (LS1B: s & -s), and down, where it is the
+// highest (MS1B), which needs LZCNT or a fill. The discs between x and
+// that square flip if it is P's.
+//
+// Two identities keep them branch-free:
+//   up:   the run below LS1B(s) is (s-1) &^ s; it flips iff LS1B(s) & P != 0
+//   down: with q = MS1B(s) & P (0 if not P's), the run is ray & -(2q):
+//         the ray's squares above q, and nothing when q is 0.
+
+// rayAddr returns x*64, the offset of x's row in a 64-byte-per-square table.
+func rayAddr(x reg.GPVirtual) reg.GPVirtual {
+	a := GP64()
+	MOVQ(x, a)
+	SHLQ(U8(6), a)
+	return a
+}
+
+// ---------------------------------------------------------------- AVX-512
+
+// FlipAVX512 is Edax-AVX's flip_avx512cd in 256-bit registers: the up half
+// by LS1B, the down half by VPLZCNTQ; the validity tests go to mask
+// registers (VPTESTMQ) and VPTERNLOGQ applies them.
+type FlipAVX512 struct {
+	rays, ones Mem
+	tab        reg.GPVirtual
+	one, hi    reg.VecVirtual
+}
+
+func NewFlipAVX512() *FlipAVX512 {
+	return &FlipAVX512{rays: RayTable(), ones: Table64("flipOnes", repeat([]uint64{^uint64(0)}, 1))}
+}
+
+func (f *FlipAVX512) Vector() bool { return true }
+
+func (f *FlipAVX512) Setup() {
+	f.tab = GP64()
+	LEAQ(f.rays, f.tab)
+	f.one, f.hi = YMM(), YMM()
+	VPBROADCASTQ(f.ones, f.one)
+	VPSLLQ(U8(63), f.one, f.hi)
+}
+
+func (f *FlipAVX512) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
+	return ReduceY(f.lanes(BroadcastY(P), BroadcastY(O), x))
+}
+
+// FlipVec is Flip on P and O already broadcast to YMM lanes (kept); the
+// flipped discs come back in every lane, ready for the next ply's vector
+// work without a trip through GP registers.
+func (f *FlipAVX512) FlipVec(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirtual {
+	d := f.lanes(PP, OO, x)
+	t := YMM()
+	VSHUFI64X2(U8(1), d, d, t) // swap the 128-bit halves
+	VPORQ(t, d, d)
+	VPSHUFD(U8(0x4e), d, t) // swap the words of each half
+	VPORQ(t, d, d)
+	return d
+}
+
+func (f *FlipAVX512) lanes(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirtual {
+	a := rayAddr(x)
+	up := Mem{Base: f.tab, Index: a, Scale: 1}
+	dn := up.Offset(32)
+	s, d, t := YMM(), YMM(), YMM()
+	k1, k2 := K(), K()
+	VPANDNQ(up, OO, s) // stops: ~O on the ray
+	VPADDQ(f.one, s, d)
+	VPANDNQ(s, d, t) // LS1B(s)
+	VPTESTMQ(PP, t, k1)
+	VPTERNLOGQ_Z(U8(tAndNotBC), up, s, k1, d) // (s-1) &^ s & ray where valid
+	s2, n, e, h := YMM(), YMM(), YMM(), YMM()
+	VPANDNQ(dn, OO, s2)
+	VPLZCNTQ(s2, n)
+	VPSRLVQ(n, f.one, e) // squares at or below MS1B(s2); 0 if none
+	VPSRLVQ(n, f.hi, h)  // MS1B(s2)
+	VPTESTMQ(PP, h, k2)
+	VPTERNLOGQ(U8(tOrAndNotBC), dn, e, k2, d) // | ray &^ e where valid
+	return d
+}
+
+// ---------------------------------------------------------------- AVX2
+
+// FlipAVX2PPFill is Edax-AVX's flip_avx_ppfill: the up half by LS1B, the
+// down half by a parallel-prefix fill along each ray (shifts d, 2d, 4d)
+// that isolates MS1B without LZCNT.
+type FlipAVX2PPFill struct {
+	rays, step, ones Mem
+	tab              reg.GPVirtual
+	s1, s2, s4       reg.VecVirtual
+	one, zero        reg.VecVirtual
+}
+
+func NewFlipAVX2PPFill() *FlipAVX2PPFill {
+	return &FlipAVX2PPFill{
+		rays: RayTable(),
+		step: Table64("flipSteps", func() []uint64 {
+			return append(append(times(1, Steps), times(2, Steps)...), times(4, Steps)...)
+		}),
+		ones: Table64("flipOnes", repeat([]uint64{^uint64(0)}, 1)),
+	}
+}
+
+func (f *FlipAVX2PPFill) Vector() bool { return true }
+
+func (f *FlipAVX2PPFill) Setup() {
+	f.tab = GP64()
+	LEAQ(f.rays, f.tab)
+	f.s1, f.s2, f.s4, f.one, f.zero = YMM(), YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(f.step, f.s1)
+	VMOVDQU(f.step.Offset(32), f.s2)
+	VMOVDQU(f.step.Offset(64), f.s4)
+	VPBROADCASTQ(f.ones, f.one)
+	VPXOR(f.zero, f.zero, f.zero)
+}
+
+func (f *FlipAVX2PPFill) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
+	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
+	a := rayAddr(x)
+	up := Mem{Base: f.tab, Index: a, Scale: 1}
+	dn := up.Offset(32)
+	// up: LS1B
+	s, t, l := YMM(), YMM(), YMM()
+	VPANDN(up, OO, s)
+	VPADDQ(f.one, s, t)
+	VPANDN(s, t, l) // LS1B(s)
+	VPAND(PP, l, l)
+	VPCMPEQQ(f.zero, l, l) // all ones where it is not P's
+	VPANDN(t, s, t)        // (s-1) &^ s
+	VPANDN(t, l, t)
+	VPAND(up, t, t)
+	// down: fill the stops downward along the ray, MS1B is the stop that
+	// nothing above covers
+	s2, e, u := YMM(), YMM(), YMM()
+	VPANDN(dn, OO, s2)
+	VPSRLVQ(f.s1, s2, e)
+	VPOR(s2, e, e)
+	VPSRLVQ(f.s2, e, u)
+	VPOR(u, e, e)
+	VPSRLVQ(f.s4, e, u)
+	VPOR(u, e, e)
+	VPSRLVQ(f.s1, e, u)
+	VPANDN(s2, u, u) // MS1B(s2)
+	VPAND(PP, u, u)  // q
+	VPADDQ(u, u, u)
+	VPSUBQ(u, f.zero, u) // -(2q)
+	VPAND(dn, u, u)
+	VPOR(u, t, t)
+	return ReduceAVX2(t)
+}
+
+// ---------------------------------------------------------------- SSE2
+
+// FlipSSE2 holds the four up rays in two XMM (two lanes each) and finds
+// LS1B as above; SSE2 has neither per-lane shifts nor LZCNT, so the down
+// rays smear their stops to every lower bit (shifts 1, 2, 4 ... 32, the
+// same in both lanes) to isolate MS1B. A lane's "is it zero" comes from
+// the sign of o-1 (o is one bit or none).
+type FlipSSE2 struct {
+	rays, ones Mem
+	tab        reg.GPVirtual
+	one        reg.VecVirtual
+}
+
+func NewFlipSSE2() *FlipSSE2 {
+	return &FlipSSE2{rays: RayTable(), ones: Table64("flipOnes2", repeat([]uint64{^uint64(0)}, 2))}
+}
+
+func (f *FlipSSE2) Vector() bool { return false }
+
+func (f *FlipSSE2) Setup() {
+	f.tab = GP64()
+	LEAQ(f.rays, f.tab)
+	f.one = XMM()
+	MOVOU(f.ones, f.one)
+}
+
+func dupSSE2(r reg.GPVirtual) reg.VecVirtual {
+	x := XMM()
+	MOVQ(r, x)
+	PUNPCKLQDQ(x, x)
+	return x
+}
+
+func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
+	PP, OO := dupSSE2(P), dupSSE2(O)
+	a := rayAddr(x)
+	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	acc := XMM()
+	for h := 0; h < 2; h++ {
+		ray := row.Offset(16 * h)
+		s, d, l, sg := XMM(), XMM(), XMM(), XMM()
+		MOVO(OO, s)
+		PANDN(ray, s) // ~O & ray
+		MOVO(s, d)
+		PADDQ(f.one, d) // s-1
+		MOVO(d, l)
+		PANDN(s, l) // LS1B(s)
+		PAND(PP, l) // o
+		PADDQ(f.one, l)
+		PSHUFD(U8(0xf5), l, sg)
+		PSRAL(U8(31), sg) // all ones where o was 0
+		PANDN(l, sg)      // o-1, or 0
+		PAND(ray, sg)
+		if h == 0 {
+			acc = sg
+		} else {
+			POR(sg, acc)
+		}
+	}
+	for h := 0; h < 2; h++ {
+		ray := row.Offset(32 + 16*h)
+		s, e, t := XMM(), XMM(), XMM()
+		MOVO(OO, s)
+		PANDN(ray, s)
+		MOVO(s, e)
+		for _, k := range []uint64{1, 2, 4, 8, 16, 32} {
+			MOVO(e, t)
+			PSRLQ(U8(k), t)
+			POR(t, e)
+		}
+		MOVO(e, t)
+		PSRLQ(U8(1), t)
+		PANDN(e, t) // MS1B(s)
+		PAND(PP, t) // q
+		PADDQ(t, t)
+		z := XMM()
+		PXOR(z, z)
+		PSUBQ(t, z) // -(2q)
+		PAND(ray, z)
+		POR(z, acc)
+	}
+	t := XMM()
+	PSHUFD(U8(0x4e), acc, t)
+	POR(t, acc)
+	r := GP64()
+	MOVQ(acc, r)
+	return r
+}
+
+// ---------------------------------------------------------------- GP
+
+// FlipBitscan walks the eight rays in GP registers: LS1B by NEG/AND on the
+// up rays, MS1B by LZCNT on the down rays. LZCNT of an empty stop set is
+// 64, which selects bit 63 (never on a down ray): 2q then overflows to 0.
+type FlipBitscan struct {
+	rays Mem
+	tab  reg.GPVirtual
+}
+
+func NewFlipBitscan() *FlipBitscan { return &FlipBitscan{rays: RayTable()} }
+
+func (f *FlipBitscan) Vector() bool { return false }
+
+func (f *FlipBitscan) Setup() {
+	f.tab = GP64()
+	LEAQ(f.rays, f.tab)
+}
+
+func (f *FlipBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
+	a := rayAddr(x)
+	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	nO, r := GP64(), GP64()
+	MOVQ(O, nO)
+	NOTQ(nO)
+	XORQ(r, r)
+	for i := 0; i < 4; i++ {
+		ray := row.Offset(8 * i)
+		s, l, d := GP64(), GP64(), GP64()
+		MOVQ(ray, s)
+		ANDQ(nO, s)
+		MOVQ(s, l)
+		NEGQ(l)
+		ANDQ(s, l) // LS1B
+		ANDQ(P, l) // o
+		LEAQ(Mem{Base: l, Disp: -1}, d)
+		ANDQ(ray, d)
+		TESTQ(l, l)
+		CMOVQEQ(l, d) // o == 0: nothing
+		ORQ(d, r)
+	}
+	for i := 0; i < 4; i++ {
+		ray := row.Offset(32 + 8*i)
+		s, n, q := GP64(), GP64(), GP64()
+		MOVQ(ray, s)
+		ANDQ(nO, s)
+		LZCNTQ(s, n)
+		NOTQ(n) // 63-n, mod 64
+		XORQ(q, q)
+		BTSQ(n, q)
+		ANDQ(P, q)
+		ADDQ(q, q)
+		NEGQ(q)
+		ANDQ(ray, q)
+		ORQ(q, r)
+	}
+	return r
+}
+
+// ---------------------------------------------------------------- BMI2
+
+// FlipPEXT is Edax's flip_bmi2: each of the four lines through x gathered
+// into a byte (PEXT; the row by a shift), two table lookups (the
+// outflanking squares of x's position in the line given the O byte, then
+// the flipped squares given the outflanks that are P's) and PDEP back.
+type FlipPEXT struct {
+	sq, outflank, flipped Mem
+	tab, out, flp         reg.GPVirtual
+}
+
+// PEXTLines returns, per square, the masks of its vertical and two
+// diagonal lines and the table offsets (256 * position of x in the line)
+// of the row, vertical and diagonals, and the row's shift.
+func PEXTLines() [64][8]uint64 {
+	var t [64][8]uint64
+	r := Rays()
+	for x := 0; x < 64; x++ {
+		bit := uint64(1) << uint(x)
+		t[x][0] = r[x][1] | r[x][5] | bit // vertical
+		t[x][1] = r[x][2] | r[x][6] | bit // a1-h8 diagonal
+		t[x][2] = r[x][3] | r[x][7] | bit // h1-a8 diagonal
+		pos := func(m uint64) uint64 { return uint64(popcount(m & (bit - 1))) }
+		t[x][3] = 256 * uint64(x%8)
+		t[x][4] = 256 * pos(t[x][0])
+		t[x][5] = 256 * pos(t[x][1])
+		t[x][6] = 256 * pos(t[x][2])
+		t[x][7] = uint64(x &^ 7)
+	}
+	return t
+}
+
+func popcount(v uint64) int {
+	n := 0
+	for ; v != 0; v &= v - 1 {
+		n++
+	}
+	return n
+}
+
+// LineOutflank[k*256+o]: for x at position k of a line and the opponent
+// discs o on it, the first square beyond each run of o on each side of k
+// (if still on the line). LineFlipped[k*256+f]: the squares strictly
+// between k and the outflanking squares f.
+func LineOutflank() []uint8 {
+	out := make([]uint8, 8*256)
+	for k := 0; k < 8; k++ {
+		for o := 0; o < 256; o++ {
+			var f uint8
+			i := k + 1
+			for i < 8 && o>>uint(i)&1 != 0 {
+				i++
+			}
+			if i < 8 && i > k+1 {
+				f |= 1 << uint(i)
+			}
+			i = k - 1
+			for i >= 0 && o>>uint(i)&1 != 0 {
+				i--
+			}
+			if i >= 0 && i < k-1 {
+				f |= 1 << uint(i)
+			}
+			out[k*256+o] = f
+		}
+	}
+	return out
+}
+
+func LineFlipped() []uint8 {
+	out := make([]uint8, 8*256)
+	for k := 0; k < 8; k++ {
+		for f := 0; f < 256; f++ {
+			var m uint8
+			for i := 0; i < 8; i++ {
+				if f>>uint(i)&1 == 0 {
+					continue
+				}
+				lo, hi := min(i, k), max(i, k)
+				for j := lo + 1; j < hi; j++ {
+					m |= 1 << uint(j)
+				}
+			}
+			out[k*256+f] = m
+		}
+	}
+	return out
+}
+
+func NewFlipPEXT() *FlipPEXT {
+	return &FlipPEXT{
+		sq: Table64("pextLines", func() []uint64 {
+			t := PEXTLines()
+			var out []uint64
+			for x := range t {
+				out = append(out, t[x][:]...)
+			}
+			return out
+		}),
+		outflank: Table8("pextOutflank", LineOutflank),
+		flipped:  Table8("pextFlipped", LineFlipped),
+	}
+}
+
+func (f *FlipPEXT) Vector() bool { return false }
+
+func (f *FlipPEXT) Setup() {
+	f.tab, f.out, f.flp = GP64(), GP64(), GP64()
+	LEAQ(f.sq, f.tab)
+	LEAQ(f.outflank, f.out)
+	LEAQ(f.flipped, f.flp)
+}
+
+// line emits the flips of one line given its O and P bytes (o, p: zero
+// extended) and the table offset k (256 * position of x).
+func (f *FlipPEXT) line(o, p reg.GPVirtual, k Op) reg.GPVirtual {
+	t := GP64()
+	ADDQ(k, o)
+	MOVBQZX(Mem{Base: f.out, Index: o, Scale: 1}, t)
+	ANDQ(p, t)
+	ADDQ(k, t)
+	r := GP64()
+	MOVBQZX(Mem{Base: f.flp, Index: t, Scale: 1}, r)
+	return r
+}
+
+func (f *FlipPEXT) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
+	a := rayAddr(x)
+	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	// the row: a shift
+	sh, o, p := GP64(), GP64(), GP64()
+	MOVQ(row.Offset(56), sh)
+	SHRXQ(sh, O, o)
+	SHRXQ(sh, P, p)
+	MOVBQZX(o.As8(), o)
+	r := f.line(o, p, row.Offset(24))
+	SHLXQ(sh, r, r)
+	for i := 0; i < 3; i++ {
+		m, o, p := GP64(), GP64(), GP64()
+		MOVQ(row.Offset(8*i), m)
+		PEXTQ(m, O, o)
+		PEXTQ(m, P, p)
+		l := f.line(o, p, row.Offset(32+8*i))
+		PDEPQ(m, l, l)
+		ORQ(l, r)
+	}
+	return r
+}

@@ -1,0 +1,187 @@
+package flipasm
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+func ret(vector bool) {
+	if vector {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+// FlipFuncs emits name (the per-call flip) and name+"Batch", which loops
+// over in (P, O, x triples: variants.BoardX as words) writing out.
+func FlipFuncs(name, doc string, f Flipper) {
+	TEXT(name, NOSPLIT, "func(P, O uint64, x int) uint64")
+	Doc(name + " " + doc)
+	P, O, x := GP64(), GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	Load(Param("x"), x)
+	f.Setup()
+	Store(f.Flip(P, O, x), ReturnIndex(0))
+	ret(f.Vector())
+
+	TEXT(name+"Batch", NOSPLIT, "func(in []uint64, out []uint64)")
+	Doc(name+"Batch is "+name+" over a batch: in holds len(out) (P, O, x) triples.", "The loop stays in assembly: no call per element.")
+	src, dst, n := GP64(), GP64(), GP64()
+	Load(Param("in").Base(), src)
+	Load(Param("out").Base(), dst)
+	Load(Param("out").Len(), n)
+	f.Setup()
+	TESTQ(n, n)
+	JZ(LabelRef("done"))
+	Label("loop")
+	P, O, x = GP64(), GP64(), GP64()
+	MOVQ(Mem{Base: src}, P)
+	MOVQ(Mem{Base: src, Disp: 8}, O)
+	MOVQ(Mem{Base: src, Disp: 16}, x)
+	MOVQ(f.Flip(P, O, x), Mem{Base: dst})
+	ADDQ(U8(24), src)
+	ADDQ(U8(8), dst)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
+	Label("done")
+	ret(f.Vector())
+}
+
+// MovesFuncs emits name (the per-call moves) and name+"Batch" over (P, O)
+// pairs (kernels.Board as words).
+func MovesFuncs(name, doc string, m Mover) {
+	TEXT(name, NOSPLIT, "func(P, O uint64) uint64")
+	Doc(name + " " + doc)
+	P, O := GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	m.Setup()
+	Store(m.Moves(P, O), ReturnIndex(0))
+	ret(m.Vector())
+
+	TEXT(name+"Batch", NOSPLIT, "func(in []uint64, out []uint64)")
+	Doc(name+"Batch is "+name+" over a batch: in holds len(out) (P, O) pairs.", "The loop stays in assembly: no call per element.")
+	src, dst, n := GP64(), GP64(), GP64()
+	Load(Param("in").Base(), src)
+	Load(Param("out").Base(), dst)
+	Load(Param("out").Len(), n)
+	m.Setup()
+	TESTQ(n, n)
+	JZ(LabelRef("done"))
+	Label("loop")
+	P, O = GP64(), GP64()
+	MOVQ(Mem{Base: src}, P)
+	MOVQ(Mem{Base: src, Disp: 8}, O)
+	MOVQ(m.Moves(P, O), Mem{Base: dst})
+	ADDQ(U8(16), src)
+	ADDQ(U8(8), dst)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
+	Label("done")
+	ret(m.Vector())
+}
+
+// leafCount adds to sum the leaves one ply below a position whose moves
+// are c: popcount(c), or 1 if there are none (the pass and the finished
+// game both count one leaf at the next ply).
+func leafCount(c, sum, one reg.GPVirtual) {
+	n := GP64()
+	POPCNTQ(c, n) // ZF: c == 0
+	CMOVQEQ(one, n)
+	ADDQ(n, sum)
+}
+
+// PerftTail emits name(P, O) = perft(P, O, 2): the last two plies of a
+// perft, with the moves and flip inlined. A pass uses a ply and a
+// finished game is one leaf, so below a position with no move the count
+// is the popcount of the opponent's moves (or 1).
+func PerftTail(name, doc string, m Mover, f Flipper) {
+	TEXT(name, NOSPLIT, "func(P, O uint64) uint64")
+	Doc(name + " " + doc)
+	P, O := GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	m.Setup()
+	f.Setup()
+	one, sum := GP64(), GP64()
+	MOVQ(U64(1), one)
+	XORQ(sum, sum)
+	mv := m.Moves(P, O)
+	TESTQ(mv, mv)
+	JZ(LabelRef("pass"))
+	Label("loop")
+	x := GP64()
+	BSFQ(mv, x)
+	t := GP64()
+	LEAQ(Mem{Base: mv, Disp: -1}, t)
+	ANDQ(t, mv)
+	fl := f.Flip(P, O, x)
+	nP, nO := GP64(), GP64()
+	MOVQ(O, nP)
+	XORQ(fl, nP)
+	MOVQ(P, nO)
+	XORQ(fl, nO)
+	BTSQ(x, nO)
+	leafCount(m.Moves(nP, nO), sum, one)
+	TESTQ(mv, mv)
+	JNZ(LabelRef("loop"))
+	Store(sum, ReturnIndex(0))
+	ret(m.Vector() || f.Vector())
+	Label("pass")
+	leafCount(m.Moves(O, P), sum, one)
+	Store(sum, ReturnIndex(0))
+	ret(m.Vector() || f.Vector())
+}
+
+// VecMover is a Mover that also takes P and O broadcast to YMM lanes.
+type VecMover interface {
+	Mover
+	MovesVec(PP, OO reg.VecVirtual) reg.GPVirtual
+}
+
+// PerftTailVec is PerftTail with the board kept in YMM lanes between the
+// two plies (AVX-512VL): the flip comes back broadcast, the child is
+// P^f^x, O^f by VPTERNLOGQ, and its moves are masked in the vector, so
+// the inner loop never moves a board through GP registers.
+func PerftTailVec(name, doc string, m VecMover, f *FlipAVX512) {
+	TEXT(name, NOSPLIT, "func(P, O uint64) uint64")
+	Doc(name + " " + doc)
+	P, O := GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	m.Setup()
+	f.Setup()
+	one, sum := GP64(), GP64()
+	MOVQ(U64(1), one)
+	XORQ(sum, sum)
+	mv := m.Moves(P, O)
+	TESTQ(mv, mv)
+	JZ(LabelRef("pass"))
+	PP, OO := BroadcastY(P), BroadcastY(O)
+	Label("loop")
+	x := GP64()
+	BSFQ(mv, x)
+	t := GP64()
+	LEAQ(Mem{Base: mv, Disp: -1}, t)
+	ANDQ(t, mv)
+	b := GP64()
+	XORQ(b, b)
+	BTSQ(x, b)
+	XX := BroadcastY(b)
+	fl := f.FlipVec(PP, OO, x)
+	nP, nO := YMM(), YMM()
+	VPXORQ(fl, OO, nP)
+	VMOVDQA64(PP, nO)
+	VPTERNLOGQ(U8(tXor3), fl, XX, nO)
+	leafCount(m.MovesVec(nP, nO), sum, one)
+	TESTQ(mv, mv)
+	JNZ(LabelRef("loop"))
+	Store(sum, ReturnIndex(0))
+	ret(true)
+	Label("pass")
+	leafCount(m.Moves(O, P), sum, one)
+	Store(sum, ReturnIndex(0))
+	ret(true)
+}

@@ -1,0 +1,401 @@
+package flipasm
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// Mover emits an inline move generation: the legal-move bitboard of P.
+type Mover interface {
+	// Setup loads the constants into registers; call once per function.
+	Setup()
+	// Moves emits moves(P, O) into a new register; P and O are kept.
+	Moves(P, O reg.GPVirtual) reg.GPVirtual
+	// Vector reports whether the emitter uses YMM/ZMM (VZEROUPPER at RET).
+	Vector() bool
+}
+
+// empties ANDs m with the empty squares ~(P|O), in GP registers (it runs
+// beside the vector work).
+func empties(m, P, O reg.GPVirtual) {
+	e := GP64()
+	MOVQ(P, e)
+	ORQ(O, e)
+	NOTQ(e)
+	ANDQ(e, m)
+}
+
+// ---------------------------------------------------------------- AVX2
+
+// MovesAVX2 is Edax-AVX's get_moves: the four directions in the lanes of
+// a YMM register, shifted both ways with VPSLLVQ/VPSRLVQ, Kogge-Stone fill
+// (one step, then the doubled step twice: runs of up to six discs).
+type MovesAVX2 struct {
+	step, step2, inner Mem
+	s, s2, in          reg.VecVirtual
+}
+
+// NewMovesAVX2 emits its constants (call before any TEXT).
+func NewMovesAVX2() *MovesAVX2 {
+	return &MovesAVX2{
+		step:  Table64("movesStep", repeat(Steps[:], 1)),
+		step2: Table64("movesStep2", func() []uint64 { return times(2, Steps) }),
+		inner: Table64("movesInner", repeat(Inner[:], 1)),
+	}
+}
+
+func (m *MovesAVX2) Vector() bool { return true }
+
+func (m *MovesAVX2) Setup() {
+	m.s, m.s2, m.in = YMM(), YMM(), YMM()
+	VMOVDQU(m.step, m.s)
+	VMOVDQU(m.step2, m.s2)
+	VMOVDQU(m.inner, m.in)
+}
+
+// BroadcastAVX2 puts a GP register in the four lanes of a YMM.
+func BroadcastAVX2(r reg.GPVirtual) reg.VecVirtual {
+	x, y := XMM(), YMM()
+	VMOVQ(r, x)
+	VPBROADCASTQ(x, y)
+	return y
+}
+
+// ReduceAVX2 ORs the four lanes of a YMM into a GP register.
+func ReduceAVX2(v reg.VecVirtual) reg.GPVirtual {
+	x, y := XMM(), XMM()
+	VEXTRACTI128(Imm(1), v, x)
+	VPOR(x, v.AsX(), x)
+	VPUNPCKHQDQ(x, x, y)
+	VPOR(y, x, x)
+	r := GP64()
+	VMOVQ(x, r)
+	return r
+}
+
+func (m *MovesAVX2) Moves(P, O reg.GPVirtual) reg.GPVirtual {
+	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
+	mO := YMM()
+	VPAND(m.in, OO, mO)
+	fl, fr, t, u := YMM(), YMM(), YMM(), YMM()
+	VPSLLVQ(m.s, PP, fl)
+	VPSRLVQ(m.s, PP, fr)
+	VPAND(mO, fl, fl)
+	VPAND(mO, fr, fr)
+	VPSLLVQ(m.s, fl, t)
+	VPSRLVQ(m.s, fr, u)
+	VPAND(mO, t, t)
+	VPAND(mO, u, u)
+	VPOR(t, fl, fl)
+	VPOR(u, fr, fr)
+	// pairs of O discs: the doubled step may only jump over those
+	pl, pr := YMM(), YMM()
+	VPSLLVQ(m.s, mO, pl)
+	VPAND(mO, pl, pl)
+	VPSRLVQ(m.s, pl, pr)
+	for i := 0; i < 2; i++ {
+		VPSLLVQ(m.s2, fl, t)
+		VPSRLVQ(m.s2, fr, u)
+		VPAND(pl, t, t)
+		VPAND(pr, u, u)
+		VPOR(t, fl, fl)
+		VPOR(u, fr, fr)
+	}
+	VPSLLVQ(m.s, fl, fl)
+	VPSRLVQ(m.s, fr, fr)
+	VPOR(fr, fl, fl)
+	r := ReduceAVX2(fl)
+	empties(r, P, O)
+	return r
+}
+
+// ---------------------------------------------------------------- AVX-512
+
+// BroadcastY puts a GP register in the four lanes of a YMM (AVX-512VL).
+func BroadcastY(r reg.GPVirtual) reg.VecVirtual {
+	y := YMM()
+	VPBROADCASTQ(r, y)
+	return y
+}
+
+// ReduceY ORs the four lanes of a YMM into a GP register, with EVEX forms
+// only (any of the 32 registers).
+func ReduceY(v reg.VecVirtual) reg.GPVirtual {
+	x, y := XMM(), XMM()
+	VEXTRACTI32X4(Imm(1), v, x)
+	VPORQ(x, v.AsX(), x)
+	VPUNPCKHQDQ(x, x, y)
+	VPORQ(y, x, x)
+	r := GP64()
+	VMOVQ(x, r)
+	return r
+}
+
+// ternlog immediates, A the destination (and first source), B, C the others
+const (
+	tOrAndBC    = 0xf8 // A | (B & C)
+	tOrAndNotBC = 0xf2 // A | (C &^ B)
+	tAndNotBC   = 0x20 // A &^ B & C
+	tAndNotOr   = 0x10 // A &^ (B | C)
+	tXor3       = 0x96 // A ^ B ^ C
+)
+
+// MovesAVX512VL is MovesAVX2 with AVX-512VL's VPTERNLOGQ folding each
+// fill step's AND and OR, and broadcasts straight from GP registers.
+type MovesAVX512VL struct {
+	step, step2, inner Mem
+	s, s2, in          reg.VecVirtual
+}
+
+func NewMovesAVX512VL() *MovesAVX512VL {
+	return &MovesAVX512VL{
+		step:  Table64("movesStep", repeat(Steps[:], 1)),
+		step2: Table64("movesStep2", func() []uint64 { return times(2, Steps) }),
+		inner: Table64("movesInner", repeat(Inner[:], 1)),
+	}
+}
+
+func (m *MovesAVX512VL) Vector() bool { return true }
+
+func (m *MovesAVX512VL) Setup() {
+	m.s, m.s2, m.in = YMM(), YMM(), YMM()
+	VMOVDQU64(m.step, m.s)
+	VMOVDQU64(m.step2, m.s2)
+	VMOVDQU64(m.inner, m.in)
+}
+
+func (m *MovesAVX512VL) Moves(P, O reg.GPVirtual) reg.GPVirtual {
+	r := ReduceY(m.fill(BroadcastY(P), BroadcastY(O)))
+	empties(r, P, O)
+	return r
+}
+
+// MovesVec is Moves on P and O already broadcast to YMM lanes (kept):
+// the empty squares are masked in the vector, before the reduction.
+func (m *MovesAVX512VL) MovesVec(PP, OO reg.VecVirtual) reg.GPVirtual {
+	f := m.fill(PP, OO)
+	VPTERNLOGQ(U8(tAndNotOr), PP, OO, f) // f &^ (PP | OO)
+	return ReduceY(f)
+}
+
+// fill returns the four lanes of moves, not yet reduced nor masked.
+func (m *MovesAVX512VL) fill(PP, OO reg.VecVirtual) reg.VecVirtual {
+	mO := YMM()
+	VPANDQ(m.in, OO, mO)
+	fl, fr, t, u := YMM(), YMM(), YMM(), YMM()
+	VPSLLVQ(m.s, PP, fl)
+	VPSRLVQ(m.s, PP, fr)
+	VPANDQ(mO, fl, fl)
+	VPANDQ(mO, fr, fr)
+	VPSLLVQ(m.s, fl, t)
+	VPSRLVQ(m.s, fr, u)
+	VPTERNLOGQ(U8(tOrAndBC), mO, t, fl)
+	VPTERNLOGQ(U8(tOrAndBC), mO, u, fr)
+	pl, pr := YMM(), YMM()
+	VPSLLVQ(m.s, mO, pl)
+	VPANDQ(mO, pl, pl)
+	VPSRLVQ(m.s, pl, pr)
+	for i := 0; i < 2; i++ {
+		VPSLLVQ(m.s2, fl, t)
+		VPSRLVQ(m.s2, fr, u)
+		VPTERNLOGQ(U8(tOrAndBC), pl, t, fl)
+		VPTERNLOGQ(U8(tOrAndBC), pr, u, fr)
+	}
+	VPSLLVQ(m.s, fl, fl)
+	VPSRLVQ(m.s, fr, fr)
+	VPORQ(fr, fl, fl)
+	return fl
+}
+
+// MovesAVX512 runs all eight directions in one ZMM: VPROLVQ rotates left
+// by d in lanes 0-3 and by 64-d (right by d) in lanes 4-7. The inner masks
+// on O exclude every edge a line leaves by, so nothing that wraps around
+// survives.
+type MovesAVX512 struct {
+	rot, rot2, inner Mem
+	r, r2, in        reg.VecVirtual
+}
+
+func NewMovesAVX512() *MovesAVX512 {
+	var rot, rot2 [8]uint64
+	for i, d := range Steps {
+		rot[i], rot[4+i] = d, 64-d
+		rot2[i], rot2[4+i] = 2*d, 64-2*d
+	}
+	return &MovesAVX512{
+		rot:   Table64("movesRot", repeat(rot[:], 1)),
+		rot2:  Table64("movesRot2", repeat(rot2[:], 1)),
+		inner: Table64("movesInner8", repeat(Inner[:], 2)),
+	}
+}
+
+func (m *MovesAVX512) Vector() bool { return true }
+
+func (m *MovesAVX512) Setup() {
+	m.r, m.r2, m.in = ZMM(), ZMM(), ZMM()
+	VMOVDQU64(m.rot, m.r)
+	VMOVDQU64(m.rot2, m.r2)
+	VMOVDQU64(m.inner, m.in)
+}
+
+func (m *MovesAVX512) Moves(P, O reg.GPVirtual) reg.GPVirtual {
+	PP, OO := ZMM(), ZMM()
+	VPBROADCASTQ(P, PP)
+	VPBROADCASTQ(O, OO)
+	r := ReduceY(m.fill(PP, OO))
+	empties(r, P, O)
+	return r
+}
+
+// MovesVec is Moves on P and O broadcast to the lanes of a YMM (kept),
+// widened here to ZMM; the empty squares are masked in the vector.
+func (m *MovesAVX512) MovesVec(PP, OO reg.VecVirtual) reg.GPVirtual {
+	PZ, OZ := ZMM(), ZMM()
+	VINSERTI64X4(Imm(1), PP, PP.AsZ(), PZ)
+	VINSERTI64X4(Imm(1), OO, OO.AsZ(), OZ)
+	f := m.fill(PZ, OZ)
+	VPTERNLOGQ(U8(tAndNotOr), PP, OO, f) // f &^ (PP | OO), low half
+	return ReduceY(f)
+}
+
+// fill returns the moves of the eight directions OR-ed down to four lanes
+// of a YMM, not yet reduced nor masked.
+func (m *MovesAVX512) fill(PP, OO reg.VecVirtual) reg.VecVirtual {
+	mO, f, t, pre := ZMM(), ZMM(), ZMM(), ZMM()
+	VPANDQ(m.in, OO, mO)
+	VPROLVQ(m.r, PP, f)
+	VPROLVQ(m.r, mO, pre)
+	VPANDQ(mO, f, f)
+	VPANDQ(mO, pre, pre)
+	VPROLVQ(m.r, f, t)
+	VPTERNLOGQ(U8(tOrAndBC), mO, t, f)
+	for i := 0; i < 2; i++ {
+		VPROLVQ(m.r2, f, t)
+		VPTERNLOGQ(U8(tOrAndBC), pre, t, f)
+	}
+	VPROLVQ(m.r, f, f)
+	y := YMM()
+	VEXTRACTI64X4(Imm(1), f, y)
+	VPORQ(y, f.AsY(), y)
+	return y
+}
+
+// ---------------------------------------------------------------- SSE2
+
+// MovesSSE2 has no per-lane shift counts, so it pairs each direction with
+// its opposite by mirroring the board vertically in the high lane
+// (BSWAP): a shift up by 8, 7 or 9 there is a shift by -8, -9 or -7 in
+// the board. The horizontal pair runs in GP registers beside it: east
+// moves by one carry-propagating addition, west by a Kogge-Stone fill.
+type MovesSSE2 struct {
+	vert, diag Mem
+	v, d       reg.VecVirtual
+}
+
+func NewMovesSSE2() *MovesSSE2 {
+	return &MovesSSE2{
+		vert: Table64("movesInnerV", repeat([]uint64{Inner[1]}, 2)),
+		diag: Table64("movesInnerD", repeat([]uint64{Inner[2]}, 2)),
+	}
+}
+
+func (m *MovesSSE2) Vector() bool { return false }
+
+func (m *MovesSSE2) Setup() {
+	m.v, m.d = XMM(), XMM()
+	MOVOU(m.vert, m.v)
+	MOVOU(m.diag, m.d)
+}
+
+// pairSSE2 makes (r, bswap r) in an XMM.
+func pairSSE2(r reg.GPVirtual) reg.VecVirtual {
+	b := GP64()
+	MOVQ(r, b)
+	BSWAPQ(b)
+	x, y := XMM(), XMM()
+	MOVQ(r, x)
+	MOVQ(b, y)
+	PUNPCKLQDQ(y, x)
+	return x
+}
+
+func sse2Dir(PP, mO reg.VecVirtual, d uint64) reg.VecVirtual {
+	f, t, pre := XMM(), XMM(), XMM()
+	MOVO(PP, f)
+	PSLLQ(U8(d), f)
+	PAND(mO, f)
+	MOVO(f, t)
+	PSLLQ(U8(d), t)
+	PAND(mO, t)
+	POR(t, f)
+	MOVO(mO, pre)
+	PSLLQ(U8(d), pre)
+	PAND(mO, pre)
+	for i := 0; i < 2; i++ {
+		MOVO(f, t)
+		PSLLQ(U8(2*d), t)
+		PAND(pre, t)
+		POR(t, f)
+	}
+	PSLLQ(U8(d), f)
+	return f
+}
+
+func (m *MovesSSE2) Moves(P, O reg.GPVirtual) reg.GPVirtual {
+	PP, OO := pairSSE2(P), pairSSE2(O)
+	mV, mD := XMM(), XMM()
+	MOVO(OO, mV)
+	PAND(m.v, mV)
+	MOVO(OO, mD)
+	PAND(m.d, mD)
+	// horizontal, in GP registers meanwhile
+	h := horizontalGP(P, O)
+	acc := sse2Dir(PP, mV, 8)
+	POR(sse2Dir(PP, mD, 7), acc)
+	POR(sse2Dir(PP, mD, 9), acc)
+	r, hi := GP64(), GP64()
+	MOVQ(acc, r)
+	PSHUFD(U8(0x4e), acc, acc)
+	MOVQ(acc, hi)
+	BSWAPQ(hi)
+	ORQ(hi, r)
+	ORQ(h, r)
+	empties(r, P, O)
+	return r
+}
+
+// horizontalGP returns the east and west moves (not yet masked to empty
+// squares): east by adding, to the inner O discs, the first disc of each
+// run that follows a P disc (the carry runs through the run and lands on
+// the square after it, at most on the h-file), west by a fill.
+func horizontalGP(P, O reg.GPVirtual) reg.GPVirtual {
+	mO := GP64()
+	MOVQ(U64(Inner[0]), mO)
+	ANDQ(O, mO)
+	e := GP64()
+	LEAQ(Mem{Base: P, Index: P, Scale: 1}, e) // P << 1
+	ANDQ(mO, e)
+	ADDQ(mO, e) // what is left of the runs is O: the empties mask drops it
+	// west: Kogge-Stone fill toward lower bits
+	f, t, pr := GP64(), GP64(), GP64()
+	MOVQ(P, f)
+	SHRQ(U8(1), f)
+	ANDQ(mO, f)
+	MOVQ(f, t)
+	SHRQ(U8(1), t)
+	ANDQ(mO, t)
+	ORQ(t, f)
+	MOVQ(mO, pr)
+	SHRQ(U8(1), pr)
+	ANDQ(mO, pr)
+	for i := 0; i < 2; i++ {
+		MOVQ(f, t)
+		SHRQ(U8(2), t)
+		ANDQ(pr, t)
+		ORQ(t, f)
+	}
+	SHRQ(U8(1), f)
+	ORQ(f, e)
+	return e
+}

@@ -1,0 +1,483 @@
+// Command leaf generates the whole 2-4 empties leaf search in assembly:
+// solve_4, solve_3 and solve_2 with flip and score_1 inlined, so the
+// search below a 4-empties node makes no call at all (Go asm is ABI0 and
+// never inlined: a call per node would cost as much as the node).
+//
+// Each kernel is one function per family; a level's state (board, window,
+// best score, move index) lives in stack slots while the level below
+// runs, which keeps the register allocation within avo's 15 GP registers
+// whatever flip and score_1 need. The node count is one stack slot for
+// the whole search.
+//
+// Move order is the reference's LeafOrder: the empties in presorted order
+// (corners first, X-squares last; built by a rank bit mask), then a stable
+// odd-quadrant-first partition done by PSHUFB (seed 000's empties_series
+// and shuf_mask, with the masks of Edax 4.4.0's order, not 4.5.5's "1 empty
+// before 3"). One shuffle lays out, per move, the square and the remaining
+// empties in presorted order: the next level's input.
+//
+// The families pair a flip with a score_1 (gen/internal/flipasm and
+// gen/internal/lastflip): the score_1 choice matters as much as the flip
+// (PEXT, lazy high cut, "simul" both-sides), so several pairs are kept
+// and the registry's ranks pick by measurement. Flips whose Setup holds
+// GP registers are set up at each flip when the score_1 needs many.
+//
+// The tables are Go arrays of package variants (leaf_tables_amd64.go),
+// read as ·name(SB).
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/flipbench/flipbench/gen/internal/asmgen"
+	"github.com/flipbench/flipbench/gen/internal/flipasm"
+	"github.com/flipbench/flipbench/gen/internal/lastflip"
+)
+
+const scoreInf = 127
+
+// family is one instruction set's flip and score_1 (and its SIMD
+// encoding: VEX in the AVX families, so no SSE/AVX transitions).
+type family struct {
+	name, doc  string
+	vex        bool
+	vector     bool // YMM used: VZEROUPPER before RET
+	flip       flipasm.Flipper
+	localSetup bool // flip.Setup at each flip (GP tables: no registers held)
+	score      func(g *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual
+}
+
+func main() {
+	asmgen.Setup()
+	exact := func(c lastflip.Counter) func(g *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual {
+		return func(_ *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual {
+			return lastflip.Score1(c, nil, nil, P, Mem{}, x, alpha)
+		}
+	}
+	lazy := func(c lastflip.Counter, has func(P, x reg.GPVirtual)) func(g *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual {
+		return func(_ *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual {
+			return lastflip.Score1(c, nil, has, P, Mem{}, x, alpha)
+		}
+	}
+	families := []family{
+		{name: "AVX2", doc: "avx2-ppfill flip, avx2-lazy-highcut score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX2PPFill(), score: lazy(lastflip.CountAVX2, lastflip.HasMoveAVX2)},
+		{name: "AVX512", doc: "avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX512(), score: lazy(lastflip.CountAVX512, lastflip.HasMoveAVX512)},
+		{name: "AVX512PEXT", doc: "avx512-lzcnt flip (256-bit), bmi2-pext score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX512(), localSetup: true, score: exact(lastflip.CountPEXT)},
+		{name: "AVX512Simul", doc: "avx512-lzcnt flip (256-bit), avx512-simul score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX512(), score: func(_ *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual { return lastflip.Score1SimulAVX512(P, x, alpha) }},
+		{name: "AVX2Simul", doc: "avx2-ppfill flip, avx2-simul score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX2PPFill(), score: func(_ *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual { return lastflip.Score1SimulAVX2(P, x, alpha) }},
+		{name: "AVX2PEXT", doc: "avx2-ppfill flip, bmi2-pext score_1", vex: true, vector: true,
+			flip: flipasm.NewFlipAVX2PPFill(), localSetup: true, score: exact(lastflip.CountPEXT)},
+		{name: "BMI2", doc: "bmi2-pext flip and score_1", flip: flipasm.NewFlipPEXT(), localSetup: true,
+			score: exact(lastflip.CountPEXT)},
+		{name: "SSE2", doc: "sse2 flip, sse2-movemask score_1", flip: flipasm.NewFlipSSE2(), localSetup: true,
+			score: func(g *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual {
+				MOVQ(P, g.pmem)
+				return lastflip.Score1(lastflip.CountSSE2, lastflip.CountSSE2Opp, nil, P, g.pmem, x, alpha)
+			}},
+	}
+	for _, f := range families {
+		for n := 2; n <= 4; n++ {
+			kernel(f, n)
+		}
+	}
+	Generate()
+}
+
+// level holds one search level's stack slots.
+type level struct {
+	P, O, alpha, best, k, passed, list Mem
+}
+
+type gen struct {
+	f      family
+	nodes  Mem
+	pmem   Mem // P for the SSE2 score_1 (row byte read from memory)
+	lv     [5]level
+	labels int
+}
+
+func (g *gen) label(s string) string {
+	g.labels++
+	return fmt.Sprintf("%s_%d", s, g.labels)
+}
+
+func kernel(f family, n int) {
+	name := fmt.Sprintf("solve%d%s", n, f.name)
+	TEXT(name, NOSPLIT, "func(P, O uint64, alpha int) (score int, nodes uint64)")
+	Doc(fmt.Sprintf("%s is solve_%d (%s) with every level below inlined.", name, n, f.doc))
+	g := &gen{f: f}
+	g.nodes = AllocLocal(8)
+	g.pmem = AllocLocal(8)
+	for l := 3; l <= n; l++ {
+		g.lv[l] = level{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(16)}
+	}
+	if !f.localSetup {
+		f.flip.Setup()
+	}
+	MOVQ(U32(0), g.nodes)
+	P, O, e := GP64(), GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	MOVQ(P, e)
+	ORQ(O, e)
+	NOTQ(e)
+	list := presorted(e, n)
+	var res reg.GPVirtual
+	if n == 2 {
+		x1, x2 := GP64(), GP64()
+		MOVBQZX(list.As8(), x1)
+		MOVQ(list, x2)
+		SHRQ(U8(8), x2)
+		a := GP64()
+		Load(Param("alpha"), a)
+		res = g.solve2(P, O, a, x1, x2)
+	} else {
+		lv := g.lv[n]
+		MOVQ(P, lv.P)
+		MOVQ(O, lv.O)
+		a := GP64()
+		Load(Param("alpha"), a)
+		MOVQ(a, lv.alpha)
+		res = g.solveN(n, list)
+	}
+	Store(res, ReturnIndex(0))
+	nd := GP64()
+	MOVQ(g.nodes, nd)
+	Store(nd, ReturnIndex(1))
+	if f.vector {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+// presorted returns the n empties of e (destroyed) packed one per byte in
+// PresortedSquares order: each square's rank sets a bit of a 64-bit mask,
+// which is then read back lowest rank first.
+func presorted(e reg.GPVirtual, n int) reg.GPVirtual {
+	rk, sq := lastflip.Table("leafRank"), lastflip.Table("leafSquare")
+	rt, st := GP64(), GP64()
+	LEAQ(rk, rt)
+	LEAQ(sq, st)
+	r := GP64()
+	XORQ(r, r)
+	for i := 0; i < n; i++ {
+		t, u := GP64(), GP64()
+		BSFQ(e, t)
+		MOVBQZX(Mem{Base: rt, Index: t, Scale: 1}, u)
+		BTSQ(u, r)
+		if i < n-1 {
+			LEAQ(Mem{Base: e, Disp: -1}, t)
+			ANDQ(t, e)
+		}
+	}
+	list := GP64()
+	for i := 0; i < n; i++ {
+		t, u := GP64(), GP64()
+		BSFQ(r, t)
+		if i == 0 {
+			MOVBQZX(Mem{Base: st, Index: t, Scale: 1}, list)
+		} else {
+			MOVBQZX(Mem{Base: st, Index: t, Scale: 1}, u)
+			SHLQ(U8(8*i), u)
+			ORQ(u, list)
+		}
+		if i < n-1 {
+			LEAQ(Mem{Base: r, Disp: -1}, t)
+			ANDQ(t, r)
+		}
+	}
+	return list
+}
+
+// sort lays out the n presorted empties of list (packed bytes) as n
+// dwords, one per move in LeafOrder: the move's square in byte 0, the
+// other empties in presorted order in bytes 1.. (the next level's list).
+// A square's quadrant bit is leafQuad[(x>>2)&9] (bits 2 and 5 of x); the
+// parity is the XOR of the n quadrant bits, and the squares whose bit is
+// not in it (even quadrants) index the shuffle table.
+func (g *gen) sort(list reg.GPVirtual, n int, out Mem) {
+	tabs := func(name string) reg.GPVirtual {
+		r := GP64()
+		LEAQ(lastflip.Table(name), r)
+		return r
+	}
+	shuf := tabs(fmt.Sprintf("leafShuf%d", n))
+	cons := tabs("leafConst") // 0x09 x16, quadrant bits, lane mask
+	m := GP64()
+	if g.f.vex {
+		v, t, q, p, s, z, c := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
+		VMOVQ(list, v)
+		VPSRLW(U8(2), v, t)
+		VPAND(Mem{Base: cons}, t, t)
+		VMOVDQU(Mem{Base: cons, Disp: 16}, q)
+		VPSHUFB(t, q, q)
+		if n == 3 {
+			VPAND(Mem{Base: cons, Disp: 32}, q, q)
+		}
+		VPSRLD(U8(16), q, s)
+		VPXOR(s, q, p)
+		VPSRLD(U8(8), p, s)
+		VPXOR(s, p, p)
+		VPXOR(z, z, z)
+		VPSHUFB(z, p, p) // parity in every byte
+		VPAND(q, p, p)
+		VPCMPEQB(z, p, p)
+		VPMOVMSKB(p, m.As32())
+		ANDL(U32(1<<uint(n)-1), m.As32())
+		SHLL(U8(4), m.As32())
+		VMOVDQU(Mem{Base: shuf, Index: m, Scale: 1}, c)
+		VPSHUFB(c, v, v)
+		VMOVDQU(v, out)
+		return
+	}
+	v, t, q, p, s, z, c := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
+	MOVQ(list, v)
+	MOVO(v, t)
+	PSRLW(U8(2), t)
+	MOVOU(Mem{Base: cons}, c)
+	PAND(c, t)
+	MOVOU(Mem{Base: cons, Disp: 16}, q)
+	PSHUFB(t, q)
+	if n == 3 {
+		MOVOU(Mem{Base: cons, Disp: 32}, c)
+		PAND(c, q)
+	}
+	MOVO(q, p)
+	MOVO(q, s)
+	PSRLL(U8(16), s)
+	PXOR(s, p)
+	MOVO(p, s)
+	PSRLL(U8(8), s)
+	PXOR(s, p)
+	PXOR(z, z)
+	PSHUFB(z, p)
+	PAND(q, p)
+	PCMPEQB(z, p)
+	PMOVMSKB(p, m.As32())
+	ANDL(U32(1<<uint(n)-1), m.As32())
+	SHLL(U8(4), m.As32())
+	MOVOU(Mem{Base: shuf, Index: m, Scale: 1}, c)
+	PSHUFB(c, v)
+	MOVOU(v, out)
+}
+
+func (g *gen) flip(P, O, x reg.GPVirtual) reg.GPVirtual {
+	if g.f.localSetup {
+		g.f.flip.Setup()
+	}
+	return g.f.flip.Flip(P, O, x)
+}
+
+// neighbourTest jumps to skip when no square next to x holds one of O's
+// discs (no move on x: Edax's NEIGHBOUR pre-test).
+func neighbourTest(O, x reg.GPVirtual, skip string) {
+	t := GP64()
+	LEAQ(lastflip.Table("lfNeighbour"), t)
+	MOVQ(Mem{Base: t, Index: x, Scale: 8}, t)
+	TESTQ(O, t)
+	JZ(LabelRef(skip))
+}
+
+// boardSolve is kernels.BoardSolve(P, n): the empties to the winner.
+func (g *gen) boardSolve(P reg.GPVirtual, n int) reg.GPVirtual {
+	d := GP64()
+	POPCNTQ(P, d)
+	LEAQ(Mem{Base: d, Index: d, Scale: 1, Disp: n - 64}, d) // p - o
+	r := GP64()
+	LEAQ(Mem{Base: d, Disp: n}, r)
+	t := GP64()
+	LEAQ(Mem{Base: d, Disp: -n}, t)
+	TESTQ(d, d)
+	CMOVQLT(t, r)
+	CMOVQEQ(d, r)
+	return r
+}
+
+// solve2 is kernels.Solve2 on the board (P, O) with its two empties in
+// order (x1, x2): fail-hard, alpha or alpha+1.
+func (g *gen) solve2(P, O, alpha, x1, x2 reg.GPVirtual) reg.GPVirtual {
+	INCQ(g.nodes)
+	best := GP64()
+	MOVQ(I64(-scoreInf), best)
+	nbeta := GP64() // -(alpha+1)
+	MOVQ(alpha, nbeta)
+	NOTQ(nbeta)
+	// P's moves; the child's side to move is O with P's flips removed.
+	try := func(x, y reg.GPVirtual, first bool) {
+		skip := g.label("s2_skip")
+		neighbourTest(O, x, skip)
+		f := g.flip(P, O, x)
+		TESTQ(f, f)
+		JZ(LabelRef(skip))
+		INCQ(g.nodes)
+		np := GP64()
+		MOVQ(O, np)
+		XORQ(f, np)
+		s := g.f.score(g, np, y, nbeta)
+		NEGQ(s)
+		if first {
+			MOVQ(s, best)
+		} else {
+			CMPQ(s, best)
+			CMOVQGT(s, best)
+		}
+		Label(skip)
+	}
+	high, low, decide := g.label("s2_high"), g.label("s2_low"), g.label("s2_decide")
+	done := g.label("s2_done")
+	try(x1, x2, true)
+	CMPQ(best, alpha)
+	JG(LabelRef(high))
+	try(x2, x1, false)
+	CMPQ(best, I8(-scoreInf))
+	JNE(LabelRef(decide))
+	// P passes: O's moves, scored from O's side (no negation)
+	MOVQ(I64(scoreInf), best)
+	opp := func(x, y reg.GPVirtual, first bool) {
+		skip := g.label("s2_oskip")
+		neighbourTest(P, x, skip)
+		f := g.flip(O, P, x)
+		TESTQ(f, f)
+		JZ(LabelRef(skip))
+		INCQ(g.nodes)
+		np := GP64()
+		MOVQ(P, np)
+		XORQ(f, np)
+		s := g.f.score(g, np, y, alpha)
+		if first {
+			MOVQ(s, best)
+		} else {
+			CMPQ(s, best)
+			CMOVQLT(s, best)
+		}
+		Label(skip)
+	}
+	opp(x1, x2, true)
+	CMPQ(best, alpha)
+	JLE(LabelRef(low))
+	opp(x2, x1, false)
+	CMPQ(best, I8(scoreInf))
+	JNE(LabelRef(decide))
+	MOVQ(g.boardSolve(P, 2), best)
+	Label(decide)
+	CMPQ(best, alpha)
+	JG(LabelRef(high))
+	Label(low)
+	res := GP64()
+	MOVQ(alpha, res)
+	JMP(LabelRef(done))
+	Label(high)
+	LEAQ(Mem{Base: alpha, Disp: 1}, res)
+	Label(done)
+	return res
+}
+
+// solveN is kernels.solveN at n = 3 or 4 on the board and window in the
+// level's slots, list its empties in presorted order. Fail-soft. A pass
+// searches the swapped board at the same level (passed set, the result
+// negated); a second pass is the end of the game, and the swapped
+// position's node is taken back, as the reference never searches it.
+func (g *gen) solveN(n int, list reg.GPVirtual) reg.GPVirtual {
+	lv := g.lv[n]
+	INCQ(g.nodes)
+	g.sort(list, n, lv.list)
+	MOVQ(I32(-scoreInf), lv.best)
+	MOVQ(U32(0), lv.passed)
+	start, iter, next := g.label(fmt.Sprintf("s%d_start", n)), g.label(fmt.Sprintf("s%d_iter", n)), g.label(fmt.Sprintf("s%d_next", n))
+	cut, done, over := g.label(fmt.Sprintf("s%d_cut", n)), g.label(fmt.Sprintf("s%d_done", n)), g.label(fmt.Sprintf("s%d_over", n))
+	Label(start)
+	MOVQ(U32(0), lv.k)
+	Label(iter)
+	k, lb, d := GP64(), GP64(), GP64()
+	MOVQ(lv.k, k)
+	LEAQ(lv.list, lb)
+	MOVL(Mem{Base: lb, Index: k, Scale: 4}, d.As32())
+	x := GP64()
+	MOVBQZX(d.As8(), x)
+	P, O := GP64(), GP64()
+	MOVQ(lv.P, P)
+	MOVQ(lv.O, O)
+	neighbourTest(O, x, next)
+	f := g.flip(P, O, x)
+	TESTQ(f, f)
+	JZ(LabelRef(next))
+	// the child: O to move, minus P's flips; P with them and x
+	np, no := GP64(), GP64()
+	MOVQ(O, np)
+	XORQ(f, np)
+	MOVQ(P, no)
+	ORQ(f, no)
+	BTSQ(x, no)
+	a := GP64()
+	MOVQ(lv.alpha, a)
+	NOTQ(a) // -alpha-1
+	rest := GP64()
+	MOVL(d.As32(), rest.As32())
+	SHRL(U8(8), rest.As32())
+	var s reg.GPVirtual
+	if n == 3 {
+		x1, x2 := GP64(), GP64()
+		MOVBQZX(rest.As8(), x1)
+		SHRL(U8(8), rest.As32())
+		MOVBQZX(rest.As8(), x2)
+		s = g.solve2(np, no, a, x1, x2)
+	} else {
+		c := g.lv[n-1]
+		MOVQ(np, c.P)
+		MOVQ(no, c.O)
+		MOVQ(a, c.alpha)
+		s = g.solveN(n-1, rest)
+	}
+	NEGQ(s)
+	CMPQ(s, lv.alpha)
+	JG(LabelRef(cut))
+	CMPQ(s, lv.best)
+	JLE(LabelRef(next))
+	MOVQ(s, lv.best)
+	Label(next)
+	INCQ(lv.k)
+	CMPQ(lv.k, U8(n))
+	JB(LabelRef(iter))
+	// no move: pass once, or the game is over
+	CMPQ(lv.best, I8(-scoreInf))
+	JNE(LabelRef(done))
+	CMPQ(lv.passed, U8(0))
+	JNE(LabelRef(over))
+	sp, so, sa := GP64(), GP64(), GP64()
+	MOVQ(lv.P, sp)
+	MOVQ(lv.O, so)
+	MOVQ(so, lv.P)
+	MOVQ(sp, lv.O)
+	MOVQ(lv.alpha, sa)
+	NOTQ(sa)
+	MOVQ(sa, lv.alpha)
+	MOVQ(U32(1), lv.passed)
+	INCQ(g.nodes)
+	JMP(LabelRef(start))
+	Label(over)
+	DECQ(g.nodes)
+	bp := GP64()
+	MOVQ(lv.P, bp)
+	MOVQ(g.boardSolve(bp, n), lv.best)
+	JMP(LabelRef(done))
+	Label(cut)
+	MOVQ(s, lv.best)
+	Label(done)
+	res := GP64()
+	MOVQ(lv.best, res)
+	fin := g.label(fmt.Sprintf("s%d_fin", n))
+	CMPQ(lv.passed, U8(0))
+	JEQ(LabelRef(fin))
+	NEGQ(res)
+	Label(fin)
+	return res
+}

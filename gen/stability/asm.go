@@ -1,0 +1,345 @@
+// Command stability generates the stable-edge and stability variants:
+// Edax's edge-stability table read with SSE2 PMOVMSKB + PUNPCKLBW gathers
+// or BMI2 PEXT/PDEP, the count-only forms, and get_stability with its full
+// lines computed four directions at once in AVX2.
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/flipbench/flipbench/gen/internal/asmgen"
+)
+
+const (
+	fileA    = 0x0101010101010101
+	fileH    = 0x8080808080808080
+	central  = 0x007e7e7e7e7e7e00
+	packAMul = 0x0102040810204080 // packA1A8: the A file into the top byte
+	packHMul = 0x0002040810204081 // packH1H8
+	unpA2A7  = 0x0000040810204080 // bits 1..6 onto A2..A7
+	unpH2H7  = 0x0002040810204000 // bits 1..6 onto H2..H7
+)
+
+// edgeStab is the Go variable (package variants) pointing at the
+// 256 x 256 edge-stability table, index p*256+o.
+var edgeStab = NewDataAddr(Symbol{Name: "·edgeStab"}, 0)
+
+var fileA1A8 Mem // A1_A8[s]: the 8-bit line s on the A file
+
+func main() {
+	asmgen.Setup()
+	var t [256]uint64
+	for s := range t {
+		for i := 0; i < 8; i++ {
+			if s>>i&1 != 0 {
+				t[s] |= 1 << (8 * i)
+			}
+		}
+	}
+	fileA1A8 = asmgen.Table64("fileA1A8", t[:])
+
+	stableEdgeSSE2(false)
+	stableEdgeSSE2(true)
+	stableEdgePEXT(false)
+	stableEdgePEXT(true)
+	stabilityAVX2()
+	Generate()
+}
+
+// lookup loads edge_stability[idx] (idx a 64-bit register, clobbered).
+func lookup(tab, idx reg.GPVirtual) reg.GPVirtual {
+	MOVBQZX(Mem{Base: tab, Index: idx, Scale: 1}, idx)
+	return idx
+}
+
+// stableEdgeSSE2 gathers the four edges as Edax 4.5 does with SSE2: the
+// ranks as 16-bit words of PUNPCKLBW(O, P) (already index p*256+o), the A
+// and H files by PMOVMSKB of the pair (O, P), shifted by 7 for the A file.
+func stableEdgeSSE2(count bool) {
+	if count {
+		TEXT("stableEdgeCountSSE2", NOSPLIT, "func(P, O uint64) int")
+		Doc("stableEdgeCountSSE2 counts P's stable edge discs: PUNPCKLBW/PMOVMSKB gathers, four table bytes in 32 bits, POPCNT.")
+	} else {
+		TEXT("stableEdgeSSE2", NOSPLIT, "func(P, O uint64) uint64")
+		Doc("stableEdgeSSE2 returns P's stable edge discs: PUNPCKLBW/PMOVMSKB gathers, A1_A8 table scatter.")
+	}
+	P, O := GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	xp, xo, x := XMM(), XMM(), XMM()
+	MOVQ(P, xp)
+	MOVQ(O, xo)
+	MOVO(xo, x)
+	PUNPCKLBW(xp, x) // bytes O0 P0 O1 P1 ...: word 0 is rank 1, word 7 rank 8
+	r1, r8, fa, fh := GP64(), GP64(), GP64(), GP64()
+	MOVQ(x, r1)
+	MOVWLZX(r1.As16(), r1.As32())
+	PSRLDQ(Imm(14), x) // word 7 alone (PEXTRW by register is SSE4.1 to avo)
+	MOVQ(x, r8)
+	PUNPCKLQDQ(xp, xo) // O in the low half, P in the high half
+	PMOVMSKB(xo, fh.As32())
+	PSLLQ(Imm(7), xo) // bit 0 of each byte (the A file) to the sign bit
+	PMOVMSKB(xo, fa.As32())
+	tab := GP64()
+	MOVQ(edgeStab, tab)
+	s1, s8, sa, sh := lookup(tab, r1), lookup(tab, r8), lookup(tab, fa), lookup(tab, fh)
+	if count {
+		SHLL(Imm(8), s8.As32())
+		SHLL(Imm(16), sa.As32())
+		SHLL(Imm(24), sh.As32())
+		ORL(s8.As32(), s1.As32())
+		ORL(sh.As32(), sa.As32())
+		ANDL(U32(0x7e7e0000), sa.As32()) // corners counted once, from the ranks
+		ORL(sa.As32(), s1.As32())
+		POPCNTL(s1.As32(), s1.As32())
+		Store(s1, ReturnIndex(0))
+		RET()
+		return
+	}
+	SHLQ(Imm(56), s8)
+	ORQ(s8, s1)
+	ft := GP64()
+	LEAQ(fileA1A8, ft)
+	MOVQ(Mem{Base: ft, Index: sa, Scale: 8}, sa)
+	MOVQ(Mem{Base: ft, Index: sh, Scale: 8}, sh)
+	SHLQ(Imm(7), sh)
+	ORQ(sa, s1)
+	ORQ(sh, s1)
+	Store(s1, ReturnIndex(0))
+	RET()
+}
+
+// stableEdgePEXT gathers the files with PEXT and scatters them with PDEP
+// (BMI2: microcoded on AMD before Zen 3).
+func stableEdgePEXT(count bool) {
+	if count {
+		TEXT("stableEdgeCountPEXT", NOSPLIT, "func(P, O uint64) int")
+		Doc("stableEdgeCountPEXT counts P's stable edge discs: PEXT gathers, four table bytes in 32 bits, POPCNT.")
+	} else {
+		TEXT("stableEdgePEXT", NOSPLIT, "func(P, O uint64) uint64")
+		Doc("stableEdgePEXT returns P's stable edge discs: PEXT gathers, PDEP scatter.")
+	}
+	P, O := GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	tab := GP64()
+	MOVQ(edgeStab, tab)
+	// file index p*256+o: PEXT of P's file, shifted, plus O's
+	file := func(mask reg.GPVirtual) reg.GPVirtual {
+		p, o := GP64(), GP64()
+		PEXTQ(mask, P, p)
+		PEXTQ(mask, O, o)
+		SHLL(Imm(8), p.As32())
+		ORL(o.As32(), p.As32())
+		return lookup(tab, p)
+	}
+	ma, mh := GP64(), GP64()
+	MOVQ(U64(fileA), ma)
+	MOVQ(U64(fileH), mh)
+	sa, sh := file(ma), file(mh)
+	// ranks: P's byte above O's
+	r1, r8, o8 := GP64(), GP64(), GP64()
+	MOVBQZX(P.As8(), r1)
+	SHLL(Imm(8), r1.As32())
+	MOVBLZX(O.As8(), o8.As32())
+	ORL(o8.As32(), r1.As32())
+	s1 := lookup(tab, r1)
+	MOVQ(P, r8)
+	SHRQ(Imm(56), r8)
+	SHLL(Imm(8), r8.As32())
+	SHRQ(Imm(56), O)
+	ORL(O.As32(), r8.As32())
+	s8 := lookup(tab, r8)
+	if count {
+		SHLL(Imm(8), s8.As32())
+		SHLL(Imm(16), sa.As32())
+		SHLL(Imm(24), sh.As32())
+		ORL(s8.As32(), s1.As32())
+		ORL(sh.As32(), sa.As32())
+		ANDL(U32(0x7e7e0000), sa.As32())
+		ORL(sa.As32(), s1.As32())
+		POPCNTL(s1.As32(), s1.As32())
+		Store(s1, ReturnIndex(0))
+		RET()
+		return
+	}
+	SHLQ(Imm(56), s8)
+	ORQ(s8, s1)
+	PDEPQ(ma, sa, sa)
+	PDEPQ(mh, sh, sh)
+	ORQ(sa, s1)
+	ORQ(sh, s1)
+	Store(s1, ReturnIndex(0))
+	RET()
+}
+
+// fillMasks returns the shift counts and wrap masks of the doubling fill
+// of empty squares along the four line directions, one per ymm lane
+// (horizontal, vertical, a1-h8 diagonal by 9, h1-a8 by 7 in the order
+// 1, 8, 7, 9): for a jump of k = 1, 2, 4 steps up (<<s*k) or down
+// (>>s*k), the destinations whose source is on the same line.
+func fillMasks() (shifts, left, right []uint64) {
+	dirs := [4]struct {
+		s  int
+		df int // file change of one step up
+	}{{1, 1}, {8, 0}, {7, -1}, {9, 1}}
+	for _, k := range [3]int{1, 2, 4} {
+		for _, d := range dirs {
+			shifts = append(shifts, uint64(d.s*k))
+			var l, r uint64
+			for y := 0; y < 64; y++ {
+				fy := y % 8
+				if src := fy - d.df*k; src >= 0 && src < 8 && y-d.s*k >= 0 {
+					l |= 1 << y
+				}
+				if src := fy + d.df*k; src >= 0 && src < 8 && y+d.s*k < 64 {
+					r |= 1 << y
+				}
+			}
+			left, right = append(left, l), append(right, r)
+		}
+	}
+	return
+}
+
+// edgeMul adds the stable discs of one file to acc with multiplies only
+// (packA1A8 gathers, 6-bit A2-A7 scatter): no PEXT, so it suits AMD too.
+func edgeMul(P, O, tab, acc reg.GPVirtual, mask, pack, unpack, unpackMask uint64) {
+	m, mul, p, o := GP64(), GP64(), GP64(), GP64()
+	MOVQ(U64(mask), m)
+	MOVQ(U64(pack), mul)
+	MOVQ(P, p)
+	ANDQ(m, p)
+	IMULQ(mul, p)
+	SHRQ(Imm(56), p)
+	MOVQ(O, o)
+	ANDQ(m, o)
+	IMULQ(mul, o)
+	SHRQ(Imm(56), o)
+	SHLL(Imm(8), p.As32())
+	ORL(o.As32(), p.As32())
+	s := lookup(tab, p)
+	ANDL(U32(0x7e), s.As32())
+	MOVQ(U64(unpack), mul)
+	IMULQ(mul, s)
+	MOVQ(U64(unpackMask), m)
+	ANDQ(m, s)
+	ORQ(s, acc)
+}
+
+// stabilityAVX2 is Edax's get_stability: the stable edges (multiply
+// gathers), the full lines of all four directions in one ymm (each lane a
+// direction, VPSLLVQ/VPSRLVQ spreading the empty squares 1, 2, 4 steps
+// both ways), then the neighbour rule iterated in general registers.
+func stabilityAVX2() {
+	shifts, left, right := fillMasks()
+	shiftT := asmgen.Table64("fillShifts", shifts)
+	leftT := asmgen.Table64("fillLeft", left)
+	rightT := asmgen.Table64("fillRight", right)
+
+	TEXT("stabilityAVX2", NOSPLIT, "func(P, O uint64) uint64")
+	Doc("stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.")
+	P, O := GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+
+	// full lines: e = empty squares in every lane, spread both ways
+	disc := GP64()
+	MOVQ(P, disc)
+	ORQ(O, disc)
+	e, ones := YMM(), YMM()
+	VMOVQ(disc, e.AsX())
+	VPBROADCASTQ(e.AsX(), e)
+	VPCMPEQQ(ones, ones, ones)
+	VPXOR(ones, e, e)
+	l, r, t := YMM(), YMM(), YMM()
+	VPSLLVQ(shiftT, e, l)
+	VPAND(leftT, l, l)
+	VPOR(e, l, l)
+	VPSRLVQ(shiftT, e, r)
+	VPAND(rightT, r, r)
+	VPOR(e, r, r)
+	for j := 1; j < 3; j++ {
+		VPSLLVQ(shiftT.Offset(32*j), l, t)
+		VPAND(leftT.Offset(32*j), t, t)
+		VPOR(t, l, l)
+		VPSRLVQ(shiftT.Offset(32*j), r, t)
+		VPAND(rightT.Offset(32*j), t, t)
+		VPOR(t, r, r)
+	}
+	VPOR(l, r, r)
+	VPXOR(ones, r, r) // full lines: lanes h, v, d7, d9
+	fh, fv, f7, f9 := GP64(), GP64(), GP64(), GP64()
+	hi := XMM()
+	VEXTRACTI128(Imm(1), r, hi)
+	VMOVQ(r.AsX(), fh)
+	VPEXTRQ(Imm(1), r.AsX(), fv)
+	VMOVQ(hi, f7)
+	VPEXTRQ(Imm(1), hi, f9)
+	VZEROUPPER()
+
+	// stable edges
+	tab, st := GP64(), GP64()
+	MOVQ(edgeStab, tab)
+	r1, o := GP64(), GP64()
+	MOVBQZX(P.As8(), r1)
+	SHLL(Imm(8), r1.As32())
+	MOVBLZX(O.As8(), o.As32())
+	ORL(o.As32(), r1.As32())
+	MOVQ(lookup(tab, r1), st)
+	r8 := GP64()
+	MOVQ(P, r8)
+	SHRQ(Imm(56), r8)
+	SHLL(Imm(8), r8.As32())
+	MOVQ(O, o)
+	SHRQ(Imm(56), o)
+	ORL(o.As32(), r8.As32())
+	s8 := lookup(tab, r8)
+	SHLQ(Imm(56), s8)
+	ORQ(s8, st)
+	edgeMul(P, O, tab, st, fileA, packAMul, unpA2A7, 0x0001010101010100)
+	edgeMul(P, O, tab, st, fileH, packHMul, unpH2H7, 0x0080808080808000)
+
+	// central discs on four full lines
+	c := GP64()
+	MOVQ(U64(central), c)
+	ANDQ(P, c)
+	all := GP64()
+	MOVQ(fh, all)
+	ANDQ(fv, all)
+	ANDQ(f7, all)
+	ANDQ(f9, all)
+	ANDQ(c, all)
+	ORQ(all, st)
+
+	// neighbours of stable discs, to a fixed point
+	Label("again")
+	old, a, b := GP64(), GP64(), GP64()
+	MOVQ(st, old)
+	dir := func(s uint64, full reg.GPVirtual, acc reg.GPVirtual, first bool) {
+		MOVQ(st, a)
+		SHRQ(Imm(s), a)
+		MOVQ(st, b)
+		SHLQ(Imm(s), b)
+		ORQ(b, a)
+		ORQ(full, a)
+		if first {
+			MOVQ(a, acc)
+		} else {
+			ANDQ(a, acc)
+		}
+	}
+	acc := GP64()
+	dir(1, fh, acc, true)
+	dir(8, fv, acc, false)
+	dir(7, f7, acc, false)
+	dir(9, f9, acc, false)
+	ANDQ(c, acc)
+	ORQ(acc, st)
+	CMPQ(st, old)
+	JNE(LabelRef("again"))
+	Store(st, ReturnIndex(0))
+	RET()
+}

@@ -1,0 +1,94 @@
+//go:build !purego
+
+package variants
+
+import "github.com/flipbench/flipbench/kernels"
+
+// The generated eval kernels (gen/eval). The Go wrappers convert
+// *kernels.Features (a [48]uint16) for the assembly and pick the ply's
+// table of the layout the gather reads; the bias is added here.
+
+func init() {
+	EvalUpdate.Register(Info{Name: "avx2", Rank: 20, Asm: []string{"evalUpdateAVX2"},
+		Note: "AVX2: 3 x 16 lanes, 3 VPSUBW/VPADDW per flipped disc (seed 000, 4.4.5)"}, evalUpdateAVX2Go)
+	EvalUpdate.Register(Info{Name: "avx512", Rank: 21, ZMM: true, Asm: []string{"evalUpdateAVX512"},
+		Note: "AVX-512BW: lanes 0-31 in a ZMM, 32-47 in a YMM, 2 subtractions per flipped disc"}, evalUpdateAVX512Go)
+
+	EvalSum.Register(Info{Name: "avx2-gather-offset", Rank: 20, Asm: []string{"evalSumGatherOffsetAVX2"},
+		Note: "AVX2 VPGATHERDD, guarded layout: -1 offset puts the weight in the high half (seed 000, 4.5.0)"}, evalSumOffsetAVX2)
+	EvalSum.Register(Info{Name: "avx2-gather-plain", Rank: 19, Asm: []string{"evalSumGatherPlainAVX2"},
+		Note: "AVX2 VPGATHERDD, plain layout: aligned dwords, word selected by index parity"}, evalSumPlainAVX2)
+	EvalSum.Register(Info{Name: "avx2-gather-interleaved", Rank: 21, Asm: []string{"evalSumGatherInterleavedAVX2"},
+		Note: "AVX2 VPGATHERDD, interleaved layout: aligned dwords, ply's half by shift (seed 000, 4.5.5)"}, evalSumInterleavedAVX2)
+	EvalSum.Register(Info{Name: "avx512-gather-offset", Rank: 30, ZMM: true, Asm: []string{"evalSumGatherOffsetAVX512"},
+		Note: "AVX-512 16-lane VPGATHERDD, guarded layout, -1 offset"}, evalSumOffsetAVX512)
+	EvalSum.Register(Info{Name: "avx512-gather-plain", Rank: 29, ZMM: true, Asm: []string{"evalSumGatherPlainAVX512"},
+		Note: "AVX-512 16-lane VPGATHERDD, plain layout, word select"}, evalSumPlainAVX512)
+	EvalSum.Register(Info{Name: "avx512-gather-interleaved", Rank: 31, ZMM: true, Asm: []string{"evalSumGatherInterleavedAVX512"},
+		Note: "AVX-512 16-lane VPGATHERDD, interleaved layout"}, evalSumInterleavedAVX512)
+
+	EvalFeatures.Register(Info{Name: "bmi2-pext", Rank: 20, UsesPEXT: true, Asm: []string{"evalFeaturesPEXT"},
+		Note: "BMI2: PEXT of each feature's squares from P and O, binary-to-ternary tables"}, evalFeaturesPEXTGo)
+	EvalFeatures.Register(Info{Name: "avx2-shuffle", Rank: 21, Asm: []string{"evalFeaturesShuffleAVX2"},
+		Note: "AVX2: digit board, VPSHUFB picks digit pairs per feature, VPMADDUBSW to base 9 (seed 004)"}, evalFeaturesShuffleGo)
+}
+
+func evalUpdateAVX2Go(dst, src *kernels.Features, x int, flipped uint64, mover int) {
+	evalUpdateAVX2((*[48]uint16)(dst), (*[48]uint16)(src), x, flipped, mover)
+}
+
+func evalUpdateAVX512Go(dst, src *kernels.Features, x int, flipped uint64, mover int) {
+	evalUpdateAVX512((*[48]uint16)(dst), (*[48]uint16)(src), x, flipped, mover)
+}
+
+// plainTable returns the ply's plain table, checked to be long enough for
+// every index the gathers form.
+func plainTable(w *EvalWeights, ply int) []int16 {
+	t := w.Plain[clampPly(ply)]
+	_ = t[kernels.NumWeights-1]
+	return t
+}
+
+func evalSumOffsetAVX2(f *kernels.Features, w *EvalWeights, ply int) int {
+	t := w.Guarded()[clampPly(ply)]
+	return int(t[1+kernels.WeightBias]) + evalSumGatherOffsetAVX2((*[48]uint16)(f), &t[0])
+}
+
+func evalSumOffsetAVX512(f *kernels.Features, w *EvalWeights, ply int) int {
+	t := w.Guarded()[clampPly(ply)]
+	return int(t[1+kernels.WeightBias]) + evalSumGatherOffsetAVX512((*[48]uint16)(f), &t[0])
+}
+
+func evalSumPlainAVX2(f *kernels.Features, w *EvalWeights, ply int) int {
+	t := plainTable(w, ply)
+	return int(t[kernels.WeightBias]) + evalSumGatherPlainAVX2((*[48]uint16)(f), &t[0])
+}
+
+func evalSumPlainAVX512(f *kernels.Features, w *EvalWeights, ply int) int {
+	t := plainTable(w, ply)
+	return int(t[kernels.WeightBias]) + evalSumGatherPlainAVX512((*[48]uint16)(f), &t[0])
+}
+
+func evalSumInterleavedAVX2(f *kernels.Features, w *EvalWeights, ply int) int {
+	ply = clampPly(ply)
+	t := w.Interleaved()[ply>>1]
+	sh := uint(ply&1) * 16
+	return int(int16(t[kernels.WeightBias]>>sh)) + evalSumGatherInterleavedAVX2((*[48]uint16)(f), &t[0], uint64(16-sh))
+}
+
+func evalSumInterleavedAVX512(f *kernels.Features, w *EvalWeights, ply int) int {
+	ply = clampPly(ply)
+	t := w.Interleaved()[ply>>1]
+	sh := uint(ply&1) * 16
+	return int(int16(t[kernels.WeightBias]>>sh)) + evalSumGatherInterleavedAVX512((*[48]uint16)(f), &t[0], uint64(16-sh))
+}
+
+func evalFeaturesPEXTGo(b kernels.Board) (f kernels.Features) {
+	evalFeaturesPEXT(b.P, b.O, (*[48]uint16)(&f))
+	return f
+}
+
+func evalFeaturesShuffleGo(b kernels.Board) (f kernels.Features) {
+	evalFeaturesShuffleAVX2(b.P, b.O, (*[48]uint16)(&f))
+	return f
+}

@@ -1,0 +1,149 @@
+package variants
+
+import (
+	"slices"
+
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// Tables shared by the eval_features, eval_update and eval_sum variants
+// (Go and assembly), all built from kernels.FeatureSquares and
+// kernels.FeatureOffset at init. The assembly reads them as ·name(SB).
+
+// x2fEntry is one feature a square belongs to and the weight (a power of
+// 3) of its digit there.
+type x2fEntry struct{ i, w uint16 }
+
+// x2fSquare lists the features of one square (4 to 7 of them).
+type x2fSquare struct {
+	n int
+	e [7]x2fEntry
+}
+
+var (
+	// evalX2F is Edax's EVAL_X2F: per square, its features and digit
+	// weights.
+	evalX2F [64]x2fSquare
+	// evalX2FVec is the same as 48 lanes per square (3 x 16 uint16, the
+	// Features layout): a move subtracts whole rows.
+	evalX2FVec [64]kernels.Features
+	// evalX2FWords is evalX2FVec as 12 uint64 words per square (SWAR).
+	evalX2FWords [64][12]uint64
+	// evalFull holds the indexes of the empty board (every digit 2).
+	evalFull kernels.Features
+	// evalGatherOffset is FeatureOffset as 48 int32 (pads 0), added to
+	// the zero-extended indexes before a gather.
+	evalGatherOffset [48]int32
+	// evalGatherMax is each feature's largest index (3^n - 1, pads 0):
+	// the gathers clamp to it, so no index can leave its table.
+	evalGatherMax [48]int32
+)
+
+// PEXT form: feature i's squares are extracted from P and from O in
+// ascending square order; evalPextB2T maps such a bit pattern to the sum
+// of the digit weights of its squares, so index = full - 2*B2T(P bits) -
+// B2T(O bits). Tables with the same content are shared (every line in
+// ascending order uses the same one).
+type pextFeature struct {
+	mask uint64
+	tab  uint32 // start of the feature's table in evalPextB2T
+	full uint16 // 3^n - 1
+	_    uint16
+}
+
+const pextB2TMax = 4*512 + 12*1024 + 14*256 + 4*128 + 4*64 + 4*32 + 4*16 // every feature its own table
+
+var (
+	evalPextFeature [kernels.NumFeatures]pextFeature
+	evalPextB2T     [pextB2TMax]uint16
+)
+
+// Shuffle form (seed 004): a byte per square holds its digit (2 - 2p -
+// o); VPSHUFB picks, for 16 features at a time, a pair of digits per
+// feature into each 16-bit lane, one 16-square chunk of the board at a
+// time. Features are padded with leading zero digits to 10; pair k (k =
+// 0..4, most significant first) of vector v from chunk c is
+// evalShufCtrl[v][k][c] (0x80 where the square is elsewhere).
+var evalShufCtrl [3][5][4][32]uint8
+
+func init() {
+	for i, sq := range kernels.FeatureSquares {
+		n := len(sq)
+		evalFull[i] = uint16(kernels.Pow3[n] - 1)
+		evalGatherOffset[i] = int32(kernels.FeatureOffset[i])
+		evalGatherMax[i] = int32(kernels.Pow3[n] - 1)
+		for j, x := range sq {
+			w := uint16(kernels.Pow3[n-1-j])
+			s := &evalX2F[x]
+			s.e[s.n] = x2fEntry{uint16(i), w}
+			s.n++
+			evalX2FVec[x][i] += w
+		}
+	}
+	for x := range evalX2FVec {
+		for k := range evalX2FWords[x] {
+			for l := 0; l < 4; l++ {
+				evalX2FWords[x][k] |= uint64(evalX2FVec[x][4*k+l]) << (16 * l)
+			}
+		}
+	}
+	initPextTables()
+	initShufCtrl()
+}
+
+func initPextTables() {
+	used := 0
+	for i, sq := range kernels.FeatureSquares {
+		n := len(sq)
+		asc := slices.Clone(sq)
+		slices.Sort(asc)
+		t := make([]uint16, 1<<n)
+		var mask uint64
+		for _, x := range asc {
+			mask |= kernels.Bit(x)
+		}
+		for b := range t {
+			for j, x := range asc {
+				if b>>j&1 != 0 {
+					t[b] += uint16(kernels.Pow3[n-1-slices.Index(sq, x)])
+				}
+			}
+		}
+		// share an equal table already placed
+		at := -1
+		for _, g := range evalPextFeature[:i] {
+			if g.full == evalFull[i] && slices.Equal(evalPextB2T[g.tab:int(g.tab)+len(t)], t) {
+				at = int(g.tab)
+				break
+			}
+		}
+		if at < 0 {
+			at = used
+			copy(evalPextB2T[at:], t)
+			used += len(t)
+		}
+		evalPextFeature[i] = pextFeature{mask: mask, tab: uint32(at), full: evalFull[i]}
+	}
+}
+
+func initShufCtrl() {
+	for v := range evalShufCtrl {
+		for k := range evalShufCtrl[v] {
+			for c := range evalShufCtrl[v][k] {
+				for l := 0; l < 16; l++ {
+					for h := 0; h < 2; h++ {
+						b := uint8(0x80)
+						if i := 16*v + l; i < kernels.NumFeatures {
+							sq := kernels.FeatureSquares[i]
+							// padded digit 2k+h is digit 2k+h-(10-n) of the feature
+							if j := 2*k + h - (10 - len(sq)); j >= 0 && sq[j]/16 == c {
+								b = uint8(sq[j] % 16)
+							}
+						}
+						evalShufCtrl[v][k][c][2*l+h] = b
+					}
+				}
+			}
+		}
+	}
+}
