@@ -1,8 +1,6 @@
 package solver
 
 import (
-	"math/bits"
-
 	"github.com/flipbench/flipbench/kernels"
 )
 
@@ -31,6 +29,8 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
 		return v
 	}
+	ml := &s.ml[n]
+	s.genMoves(ml, P, O, moves)
 	h0, h1 := kernels.NoMove, kernels.NoMove
 	failLow := false
 	if e := s.probe(code, P, O); e != nil {
@@ -45,13 +45,11 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	}
 	start := s.nodes
 	best, bestMove := -scoreInf, kernels.NoMove
-	if moves&(moves-1) == 0 { // one move: no ordering
-		x := bits.TrailingZeros64(moves)
-		f := s.flip(P, O, x)
-		best, bestMove = -s.child(P, O, x, f, -alpha-1, n, parity, side), x
+	if ml.n == 1 { // one move: no ordering
+		mv := ml.m[0]
+		best, bestMove = -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side), int(mv.x)
 	} else {
-		ml := &s.ml[n]
-		s.scoreMoves(ml, P, O, moves, alpha, n, parity, side, h0, h1, failLow)
+		s.scoreList(ml, P, O, alpha, n, parity, side, h0, h1, failLow)
 		if n >= s.p.etcMin {
 			if v, ok := s.etc(ml, P, O, alpha); ok {
 				return v

@@ -178,7 +178,24 @@ func sortDepth(n int, failLow bool) int {
 // weights, by the evaluation search, and by mobility, potential mobility,
 // corner stability and parity (move_evaluate).
 func (s *search) scoreMoves(ml *moveList, P, O, moves uint64, alpha, n int, parity uint8, side, h0, h1 int, failLow bool) {
+	s.genMoves(ml, P, O, moves)
+	s.scoreList(ml, P, O, alpha, n, parity, side, h0, h1, failLow)
+}
+
+// genMoves lists P's moves with their flips (done before the table probe,
+// so that the prefetched bucket arrives meanwhile, as Edax's
+// search_get_movelist).
+func (s *search) genMoves(ml *moveList, P, O, moves uint64) {
 	ml.n = 0
+	for m := moves; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		ml.m[ml.n] = move{f: s.flip(P, O, x), x: int8(x)}
+		ml.n++
+	}
+}
+
+// scoreList scores the moves of ml for ordering.
+func (s *search) scoreList(ml *moveList, P, O uint64, alpha, n int, parity uint8, side, h0, h1 int, failLow bool) {
 	b := kernels.Board{P: P, O: O}
 	useEval := s.w[0] != nil && n >= s.p.sortMin
 	sd := 0
@@ -187,9 +204,9 @@ func (s *search) scoreMoves(ml *moveList, P, O, moves uint64, alpha, n int, pari
 		sd = sortDepth(n, failLow)
 		sortBeta = -max(kernels.ScoreMin, alpha-8) * scale
 	}
-	for m := moves; m != 0; m &= m - 1 {
-		x := bits.TrailingZeros64(m)
-		f := s.flip(P, O, x)
+	for i := 0; i < ml.n; i++ {
+		mv := &ml.m[i]
+		x, f := int(mv.x), mv.f
 		sc := s.moveEvaluate(b, x, f, parity, n, h0, h1)
 		if useEval && sc < kernels.WSecondMove {
 			s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
@@ -197,7 +214,6 @@ func (s *search) scoreMoves(ml *moveList, P, O, moves uint64, alpha, n int, pari
 			v = min(max(v, -64*scale), 64*scale)
 			sc += (64*scale - v) << s.p.evalSh
 		}
-		ml.m[ml.n] = move{f: f, x: int8(x), score: int32(sc)}
-		ml.n++
+		mv.score = int32(sc)
 	}
 }
