@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -114,5 +115,16 @@ func TestSolveWrongScore(t *testing.T) {
 	}
 	if code, out := runCLI(t, "solve", "-obf", bad); code != 1 || !strings.Contains(out, "WRONG") {
 		t.Errorf("bad: exit %d, want 1:\n%s", code, out)
+	}
+}
+
+// The solver is plugged into the harness: flipbench bench -solve works.
+func TestSolverRegistered(t *testing.T) {
+	if !harness.HasSolver() {
+		t.Fatal("no solver registered with the harness")
+	}
+	st, err := benchSolve("ffo1-2")
+	if err != nil || st.Positions != 2 || st.Nodes == 0 {
+		t.Fatalf("%+v %v", st, err)
 	}
 }
