@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/weights"
 	"github.com/flipbench/flipbench/weights/train"
 )
@@ -72,6 +74,7 @@ func init() {
 					Seed: *seed, Games: *games, ExactMax: *exact, Group: *group, Depth: *depth,
 					MaxSamples: *maxSamples, Lambda: *lambda, Iters: *iters,
 					Workers: *workers, Dir: *dir, Log: os.Stderr, TTY: tty,
+					Exact: exactSolver,
 				}
 				if *play != "" {
 					p, err := weights.Load(*play)
@@ -102,3 +105,24 @@ func init() {
 }
 
 var _ = errors.New
+
+// exactSolver gives the trainer the project's solver for exact labels
+// (one per labelling goroutine; moves ordered without evaluation, since
+// the weights are what is being trained).
+func exactSolver() train.Solver {
+	sv, err := solver.New(solver.Options{HashBits: 20})
+	if err != nil {
+		panic(err) // 2^20 entries (24 MiB) always fit
+	}
+	return labeller{sv}
+}
+
+type labeller struct{ sv *solver.Solver }
+
+func (l labeller) Solve(b kernels.Board) int {
+	r, err := l.sv.Solve(b)
+	if err != nil {
+		panic(err) // boards come from legal games: a failure is a bug
+	}
+	return r.Score
+}
