@@ -94,11 +94,17 @@ func (s *search) child(P, O uint64, x int, f uint64, alpha, n int, parity uint8,
 // etc is the enhanced transposition cutoff: a child whose stored upper
 // bound (its own view) is below -alpha refutes this null window at once.
 func (s *search) etc(ml *moveList, P, O uint64, alpha int) (int, bool) {
+	// every child's bucket is prefetched before the first is read
+	var codes [len(ml.m)]uint64
+	for i := 0; i < ml.n; i++ {
+		mv := &ml.m[i]
+		codes[i] = s.hashCode(O&^mv.f, P|mv.f|bit(int(mv.x)))
+		s.prefetch(codes[i])
+	}
 	for i := 0; i < ml.n; i++ {
 		mv := &ml.m[i]
 		np, no := O&^mv.f, P|mv.f|bit(int(mv.x))
-		c := s.hashCode(np, no)
-		if e := s.probe(c, np, no); e != nil && -int(e.Upper) > alpha {
+		if e := s.probe(codes[i], np, no); e != nil && -int(e.Upper) > alpha {
 			return -int(e.Upper), true
 		}
 	}

@@ -238,9 +238,10 @@ type rootMove struct {
 	value int
 }
 
-// solveMoves solves a position where P has a move: a guess (the
-// evaluation search with weights, else 0), then root searches at an
-// aspiration window around it, widened on each failure.
+// solveMoves solves a position where P has a move: a guess (0, or the
+// evaluation search with weights if guessMax is set), then root searches
+// at an aspiration window around it, widened from the fail-soft bound on
+// each failure.
 func (s *search) solveMoves(P, O uint64, n, side int) Result {
 	parity := kernels.Parity(^(P | O))
 	if s.w[0] != nil {
