@@ -4,69 +4,13 @@
 
 #include "textflag.h"
 
-DATA movesInnerV<>+0(SB)/8, $0x00ffffffffffff00
-DATA movesInnerV<>+8(SB)/8, $0x00ffffffffffff00
-GLOBL movesInnerV<>(SB), RODATA|NOPTR, $16
-
-DATA movesInnerD<>+0(SB)/8, $0x007e7e7e7e7e7e00
-DATA movesInnerD<>+8(SB)/8, $0x007e7e7e7e7e7e00
-GLOBL movesInnerD<>(SB), RODATA|NOPTR, $16
-
-DATA movesStep<>+0(SB)/8, $0x0000000000000001
-DATA movesStep<>+8(SB)/8, $0x0000000000000008
-DATA movesStep<>+16(SB)/8, $0x0000000000000009
-DATA movesStep<>+24(SB)/8, $0x0000000000000007
-GLOBL movesStep<>(SB), RODATA|NOPTR, $32
-
-DATA movesStep2<>+0(SB)/8, $0x0000000000000002
-DATA movesStep2<>+8(SB)/8, $0x0000000000000010
-DATA movesStep2<>+16(SB)/8, $0x0000000000000012
-DATA movesStep2<>+24(SB)/8, $0x000000000000000e
-GLOBL movesStep2<>(SB), RODATA|NOPTR, $32
-
-DATA movesInner<>+0(SB)/8, $0x7e7e7e7e7e7e7e7e
-DATA movesInner<>+8(SB)/8, $0x00ffffffffffff00
-DATA movesInner<>+16(SB)/8, $0x007e7e7e7e7e7e00
-DATA movesInner<>+24(SB)/8, $0x007e7e7e7e7e7e00
-GLOBL movesInner<>(SB), RODATA|NOPTR, $32
-
-DATA movesRot<>+0(SB)/8, $0x0000000000000001
-DATA movesRot<>+8(SB)/8, $0x0000000000000008
-DATA movesRot<>+16(SB)/8, $0x0000000000000009
-DATA movesRot<>+24(SB)/8, $0x0000000000000007
-DATA movesRot<>+32(SB)/8, $0x000000000000003f
-DATA movesRot<>+40(SB)/8, $0x0000000000000038
-DATA movesRot<>+48(SB)/8, $0x0000000000000037
-DATA movesRot<>+56(SB)/8, $0x0000000000000039
-GLOBL movesRot<>(SB), RODATA|NOPTR, $64
-
-DATA movesRot2<>+0(SB)/8, $0x0000000000000002
-DATA movesRot2<>+8(SB)/8, $0x0000000000000010
-DATA movesRot2<>+16(SB)/8, $0x0000000000000012
-DATA movesRot2<>+24(SB)/8, $0x000000000000000e
-DATA movesRot2<>+32(SB)/8, $0x000000000000003e
-DATA movesRot2<>+40(SB)/8, $0x0000000000000030
-DATA movesRot2<>+48(SB)/8, $0x000000000000002e
-DATA movesRot2<>+56(SB)/8, $0x0000000000000032
-GLOBL movesRot2<>(SB), RODATA|NOPTR, $64
-
-DATA movesInner8<>+0(SB)/8, $0x7e7e7e7e7e7e7e7e
-DATA movesInner8<>+8(SB)/8, $0x00ffffffffffff00
-DATA movesInner8<>+16(SB)/8, $0x007e7e7e7e7e7e00
-DATA movesInner8<>+24(SB)/8, $0x007e7e7e7e7e7e00
-DATA movesInner8<>+32(SB)/8, $0x7e7e7e7e7e7e7e7e
-DATA movesInner8<>+40(SB)/8, $0x00ffffffffffff00
-DATA movesInner8<>+48(SB)/8, $0x007e7e7e7e7e7e00
-DATA movesInner8<>+56(SB)/8, $0x007e7e7e7e7e7e00
-GLOBL movesInner8<>(SB), RODATA|NOPTR, $64
-
 // func movesSSE2(P uint64, O uint64) uint64
 // Requires: SSE2
 TEXT ·movesSSE2(SB), NOSPLIT, $0-24
 	MOVQ       P+0(FP), AX
 	MOVQ       O+8(FP), CX
-	MOVOU      movesInnerV<>+0(SB), X0
-	MOVOU      movesInnerD<>+0(SB), X1
+	MOVOU      ·movesInnerSSE2+0(SB), X0
+	MOVOU      ·movesInnerSSE2+16(SB), X1
 	MOVQ       AX, DX
 	BSWAPQ     DX
 	MOVQ       AX, X2
@@ -183,8 +127,8 @@ TEXT ·movesSSE2Batch(SB), NOSPLIT, $0-48
 	MOVQ  in_base+0(FP), AX
 	MOVQ  out_base+24(FP), CX
 	MOVQ  out_len+32(FP), DX
-	MOVOU movesInnerV<>+0(SB), X0
-	MOVOU movesInnerD<>+0(SB), X1
+	MOVOU ·movesInnerSSE2+0(SB), X0
+	MOVOU ·movesInnerSSE2+16(SB), X1
 	TESTQ DX, DX
 	JZ    done
 
@@ -312,9 +256,9 @@ done:
 TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	MOVQ         P+0(FP), AX
 	MOVQ         O+8(FP), CX
-	VMOVDQU      movesStep<>+0(SB), Y0
-	VMOVDQU      movesStep2<>+0(SB), Y1
-	VMOVDQU      movesInner<>+0(SB), Y2
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirInner+0(SB), Y2
 	VMOVQ        AX, X3
 	VPBROADCASTQ X3, Y3
 	VMOVQ        CX, X4
@@ -366,9 +310,9 @@ TEXT ·movesAVX2Batch(SB), NOSPLIT, $0-48
 	MOVQ    in_base+0(FP), AX
 	MOVQ    out_base+24(FP), CX
 	MOVQ    out_len+32(FP), DX
-	VMOVDQU movesStep<>+0(SB), Y0
-	VMOVDQU movesStep2<>+0(SB), Y1
-	VMOVDQU movesInner<>+0(SB), Y2
+	VMOVDQU ·dirSteps+0(SB), Y0
+	VMOVDQU ·dirSteps+32(SB), Y1
+	VMOVDQU ·dirInner+0(SB), Y2
 	TESTQ   DX, DX
 	JZ      done
 
@@ -431,9 +375,9 @@ done:
 TEXT ·movesAVX512VL(SB), NOSPLIT, $0-24
 	MOVQ          P+0(FP), AX
 	MOVQ          O+8(FP), CX
-	VMOVDQU64     movesStep<>+0(SB), Y0
-	VMOVDQU64     movesStep2<>+0(SB), Y1
-	VMOVDQU64     movesInner<>+0(SB), Y2
+	VMOVDQU64     ·dirSteps+0(SB), Y0
+	VMOVDQU64     ·dirSteps+32(SB), Y1
+	VMOVDQU64     ·dirInner+0(SB), Y2
 	VPBROADCASTQ  AX, Y3
 	VPBROADCASTQ  CX, Y4
 	VPANDQ        Y2, Y4, Y2
@@ -477,9 +421,9 @@ TEXT ·movesAVX512VLBatch(SB), NOSPLIT, $0-48
 	MOVQ      in_base+0(FP), AX
 	MOVQ      out_base+24(FP), CX
 	MOVQ      out_len+32(FP), DX
-	VMOVDQU64 movesStep<>+0(SB), Y0
-	VMOVDQU64 movesStep2<>+0(SB), Y1
-	VMOVDQU64 movesInner<>+0(SB), Y2
+	VMOVDQU64 ·dirSteps+0(SB), Y0
+	VMOVDQU64 ·dirSteps+32(SB), Y1
+	VMOVDQU64 ·dirInner+0(SB), Y2
 	TESTQ     DX, DX
 	JZ        done
 
@@ -534,9 +478,9 @@ done:
 TEXT ·movesAVX512(SB), NOSPLIT, $0-24
 	MOVQ          P+0(FP), AX
 	MOVQ          O+8(FP), CX
-	VMOVDQU64     movesRot<>+0(SB), Z0
-	VMOVDQU64     movesRot2<>+0(SB), Z1
-	VMOVDQU64     movesInner8<>+0(SB), Z2
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
 	VPBROADCASTQ  AX, Z3
 	VPBROADCASTQ  CX, Z4
 	VPANDQ        Z2, Z4, Z2
@@ -571,9 +515,9 @@ TEXT ·movesAVX512Batch(SB), NOSPLIT, $0-48
 	MOVQ      in_base+0(FP), AX
 	MOVQ      out_base+24(FP), CX
 	MOVQ      out_len+32(FP), DX
-	VMOVDQU64 movesRot<>+0(SB), Z0
-	VMOVDQU64 movesRot2<>+0(SB), Z1
-	VMOVDQU64 movesInner8<>+0(SB), Z2
+	VMOVDQU64 ·dirRot+0(SB), Z0
+	VMOVDQU64 ·dirRot+64(SB), Z1
+	VMOVDQU64 ·dirInner+0(SB), Z2
 	TESTQ     DX, DX
 	JZ        done
 

@@ -42,3 +42,8 @@ func Table8(name string, vals []uint8) Mem {
 	}
 	return m
 }
+
+// GoTable addresses name, a package-level Go variable of the package the
+// code is generated into (·name(SB)): a table built at init and shared by
+// every generated file, instead of a file-local RODATA copy in each.
+func GoTable(name string) Mem { return NewDataAddr(Symbol{Name: "·" + name}, 0) }

@@ -48,7 +48,7 @@ type FlipAVX512 struct {
 }
 
 func NewFlipAVX512() *FlipAVX512 {
-	return &FlipAVX512{rays: RayTable(), ones: Table64("flipOnes", repeat([]uint64{^uint64(0)}, 1))}
+	return &FlipAVX512{rays: table("lfRay"), ones: table("flipOnes")}
 }
 
 func (f *FlipAVX512) Vector() bool { return true }
@@ -113,11 +113,9 @@ type FlipAVX2PPFill struct {
 
 func NewFlipAVX2PPFill() *FlipAVX2PPFill {
 	return &FlipAVX2PPFill{
-		rays: RayTable(),
-		step: Table64("flipSteps", func() []uint64 {
-			return append(append(times(1, Steps), times(2, Steps)...), times(4, Steps)...)
-		}),
-		ones: Table64("flipOnes", repeat([]uint64{^uint64(0)}, 1)),
+		rays: table("lfRay"),
+		step: table("dirSteps"),
+		ones: table("flipOnes"),
 	}
 }
 
@@ -183,7 +181,7 @@ type FlipSSE2 struct {
 }
 
 func NewFlipSSE2() *FlipSSE2 {
-	return &FlipSSE2{rays: RayTable(), ones: Table64("flipOnes2", repeat([]uint64{^uint64(0)}, 2))}
+	return &FlipSSE2{rays: table("lfRay"), ones: table("flipOnes")}
 }
 
 func (f *FlipSSE2) Vector() bool { return false }
@@ -268,7 +266,7 @@ type FlipBitscan struct {
 	tab  reg.GPVirtual
 }
 
-func NewFlipBitscan() *FlipBitscan { return &FlipBitscan{rays: RayTable()} }
+func NewFlipBitscan() *FlipBitscan { return &FlipBitscan{rays: table("lfRay")} }
 
 func (f *FlipBitscan) Vector() bool { return false }
 
@@ -328,97 +326,8 @@ type FlipPEXT struct {
 	tab, out, flp         reg.GPVirtual
 }
 
-// PEXTLines returns, per square, the masks of its vertical and two
-// diagonal lines and the table offsets (256 * position of x in the line)
-// of the row, vertical and diagonals, and the row's shift.
-func PEXTLines() [64][8]uint64 {
-	var t [64][8]uint64
-	r := Rays()
-	for x := 0; x < 64; x++ {
-		bit := uint64(1) << uint(x)
-		t[x][0] = r[x][1] | r[x][5] | bit // vertical
-		t[x][1] = r[x][2] | r[x][6] | bit // a1-h8 diagonal
-		t[x][2] = r[x][3] | r[x][7] | bit // h1-a8 diagonal
-		pos := func(m uint64) uint64 { return uint64(popcount(m & (bit - 1))) }
-		t[x][3] = 256 * uint64(x%8)
-		t[x][4] = 256 * pos(t[x][0])
-		t[x][5] = 256 * pos(t[x][1])
-		t[x][6] = 256 * pos(t[x][2])
-		t[x][7] = uint64(x &^ 7)
-	}
-	return t
-}
-
-func popcount(v uint64) int {
-	n := 0
-	for ; v != 0; v &= v - 1 {
-		n++
-	}
-	return n
-}
-
-// LineOutflank[k*256+o]: for x at position k of a line and the opponent
-// discs o on it, the first square beyond each run of o on each side of k
-// (if still on the line). LineFlipped[k*256+f]: the squares strictly
-// between k and the outflanking squares f.
-func LineOutflank() []uint8 {
-	out := make([]uint8, 8*256)
-	for k := 0; k < 8; k++ {
-		for o := 0; o < 256; o++ {
-			var f uint8
-			i := k + 1
-			for i < 8 && o>>uint(i)&1 != 0 {
-				i++
-			}
-			if i < 8 && i > k+1 {
-				f |= 1 << uint(i)
-			}
-			i = k - 1
-			for i >= 0 && o>>uint(i)&1 != 0 {
-				i--
-			}
-			if i >= 0 && i < k-1 {
-				f |= 1 << uint(i)
-			}
-			out[k*256+o] = f
-		}
-	}
-	return out
-}
-
-func LineFlipped() []uint8 {
-	out := make([]uint8, 8*256)
-	for k := 0; k < 8; k++ {
-		for f := 0; f < 256; f++ {
-			var m uint8
-			for i := 0; i < 8; i++ {
-				if f>>uint(i)&1 == 0 {
-					continue
-				}
-				lo, hi := min(i, k), max(i, k)
-				for j := lo + 1; j < hi; j++ {
-					m |= 1 << uint(j)
-				}
-			}
-			out[k*256+f] = m
-		}
-	}
-	return out
-}
-
 func NewFlipPEXT() *FlipPEXT {
-	return &FlipPEXT{
-		sq: Table64("pextLines", func() []uint64 {
-			t := PEXTLines()
-			var out []uint64
-			for x := range t {
-				out = append(out, t[x][:]...)
-			}
-			return out
-		}),
-		outflank: Table8("pextOutflank", LineOutflank),
-		flipped:  Table8("pextFlipped", LineFlipped),
-	}
+	return &FlipPEXT{sq: table("pextLines"), outflank: table("pextOutflank"), flipped: table("pextFlipped")}
 }
 
 func (f *FlipPEXT) Vector() bool { return false }

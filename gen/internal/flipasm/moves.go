@@ -36,12 +36,12 @@ type MovesAVX2 struct {
 	s, s2, in          reg.VecVirtual
 }
 
-// NewMovesAVX2 emits its constants (call before any TEXT).
+// NewMovesAVX2 addresses its tables (dirSteps, dirInner).
 func NewMovesAVX2() *MovesAVX2 {
 	return &MovesAVX2{
-		step:  Table64("movesStep", repeat(Steps[:], 1)),
-		step2: Table64("movesStep2", func() []uint64 { return times(2, Steps) }),
-		inner: Table64("movesInner", repeat(Inner[:], 1)),
+		step:  table("dirSteps"),
+		step2: table("dirSteps").Offset(32),
+		inner: table("dirInner"),
 	}
 }
 
@@ -150,9 +150,9 @@ type MovesAVX512VL struct {
 
 func NewMovesAVX512VL() *MovesAVX512VL {
 	return &MovesAVX512VL{
-		step:  Table64("movesStep", repeat(Steps[:], 1)),
-		step2: Table64("movesStep2", func() []uint64 { return times(2, Steps) }),
-		inner: Table64("movesInner", repeat(Inner[:], 1)),
+		step:  table("dirSteps"),
+		step2: table("dirSteps").Offset(32),
+		inner: table("dirInner"),
 	}
 }
 
@@ -218,16 +218,7 @@ type MovesAVX512 struct {
 }
 
 func NewMovesAVX512() *MovesAVX512 {
-	var rot, rot2 [8]uint64
-	for i, d := range Steps {
-		rot[i], rot[4+i] = d, 64-d
-		rot2[i], rot2[4+i] = 2*d, 64-2*d
-	}
-	return &MovesAVX512{
-		rot:   Table64("movesRot", repeat(rot[:], 1)),
-		rot2:  Table64("movesRot2", repeat(rot2[:], 1)),
-		inner: Table64("movesInner8", repeat(Inner[:], 2)),
-	}
+	return &MovesAVX512{rot: table("dirRot"), rot2: table("dirRot").Offset(64), inner: table("dirInner")}
 }
 
 func (m *MovesAVX512) Vector() bool { return true }
@@ -295,8 +286,8 @@ type MovesSSE2 struct {
 
 func NewMovesSSE2() *MovesSSE2 {
 	return &MovesSSE2{
-		vert: Table64("movesInnerV", repeat([]uint64{Inner[1]}, 2)),
-		diag: Table64("movesInnerD", repeat([]uint64{Inner[2]}, 2)),
+		vert: table("movesInnerSSE2"),
+		diag: table("movesInnerSSE2").Offset(16),
 	}
 }
 

@@ -30,10 +30,12 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/flipbench/flipbench/gen/internal/asmgen"
 )
 
 // Table addresses the Go table name of package variants.
-func Table(name string) Mem { return NewDataAddr(Symbol{Name: "·" + name}, 0) }
+func Table(name string) Mem { return asmgen.GoTable(name) }
 
 func lea(name string) reg.GPVirtual {
 	r := GP64()
