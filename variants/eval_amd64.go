@@ -7,34 +7,54 @@ package variants
 // evalUpdateAVX2 updates the 46 indexes as 3 x 16 lanes: x's row of digit
 // weights subtracted (twice for mover 0: 2 -> 0), then one row per flipped
 // disc subtracted (mover 0) or added (mover 1), 3 VPSUBW or VPADDW each.
+//
+//go:noescape
 func evalUpdateAVX2(dst *[48]uint16, src *[48]uint16, x int, flipped uint64, mover int)
 
 // evalUpdateAVX512 is evalUpdateAVX2 with lanes 0-31 in one ZMM register and
 // 32-47 in a YMM register: 2 subtractions per flipped disc.
+//
+//go:noescape
 func evalUpdateAVX512(dst *[48]uint16, src *[48]uint16, x int, flipped uint64, mover int)
 
 // evalSumGatherOffsetAVX2 sums the 46 weights with 8-lane VPGATHERDD, guarded layout, -1 offset: weight in the dword's high half.
+//
+//go:noescape
 func evalSumGatherOffsetAVX2(f *[48]uint16, t *int16) int
 
 // evalSumGatherOffsetAVX512 sums the 46 weights with 16-lane VPGATHERDD, guarded layout, -1 offset: weight in the dword's high half.
+//
+//go:noescape
 func evalSumGatherOffsetAVX512(f *[48]uint16, t *int16) int
 
 // evalSumGatherPlainAVX2 sums the 46 weights with 8-lane VPGATHERDD, plain layout, aligned dwords and word select by index parity.
+//
+//go:noescape
 func evalSumGatherPlainAVX2(f *[48]uint16, t *int16) int
 
 // evalSumGatherPlainAVX512 sums the 46 weights with 16-lane VPGATHERDD, plain layout, aligned dwords and word select by index parity.
+//
+//go:noescape
 func evalSumGatherPlainAVX512(f *[48]uint16, t *int16) int
 
 // evalSumGatherInterleavedAVX2 sums the 46 weights with 8-lane VPGATHERDD, interleaved layout, the ply's half selected by shift.
+//
+//go:noescape
 func evalSumGatherInterleavedAVX2(f *[48]uint16, t *int32, shift uint64) int
 
 // evalSumGatherInterleavedAVX512 sums the 46 weights with 16-lane VPGATHERDD, interleaved layout, the ply's half selected by shift.
+//
+//go:noescape
 func evalSumGatherInterleavedAVX512(f *[48]uint16, t *int32, shift uint64) int
 
 // evalFeaturesPEXT extracts each feature's squares from P and O with PEXT and
 // turns both bit patterns to base 3 by table: index = 3^n-1 - 2 B2T(p) - B2T(o).
+//
+//go:noescape
 func evalFeaturesPEXT(P uint64, O uint64, f *[48]uint16)
 
 // evalFeaturesShuffleAVX2 computes the 46 indexes with VPSHUFB extraction of
 // each feature's squares from a byte-per-square digit board (seed 004).
+//
+//go:noescape
 func evalFeaturesShuffleAVX2(P uint64, O uint64, f *[48]uint16)

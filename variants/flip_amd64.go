@@ -9,6 +9,8 @@ func flipSSE2(P uint64, O uint64, x int) uint64
 
 // flipSSE2Batch is flipSSE2 over a batch: in holds len(out) (P, O, x) triples.
 // The loop stays in assembly: no call per element.
+//
+//go:noescape
 func flipSSE2Batch(in []uint64, out []uint64)
 
 // flipAVX2PPFill flips with AVX2: LS1B on the up rays, parallel-prefix fill for MS1B on the down rays.
@@ -16,6 +18,8 @@ func flipAVX2PPFill(P uint64, O uint64, x int) uint64
 
 // flipAVX2PPFillBatch is flipAVX2PPFill over a batch: in holds len(out) (P, O, x) triples.
 // The loop stays in assembly: no call per element.
+//
+//go:noescape
 func flipAVX2PPFillBatch(in []uint64, out []uint64)
 
 // flipAVX512LZCNT flips with AVX-512VL in YMM: LS1B up, VPLZCNTQ down, VPTESTMQ masks.
@@ -23,6 +27,8 @@ func flipAVX512LZCNT(P uint64, O uint64, x int) uint64
 
 // flipAVX512LZCNTBatch is flipAVX512LZCNT over a batch: in holds len(out) (P, O, x) triples.
 // The loop stays in assembly: no call per element.
+//
+//go:noescape
 func flipAVX512LZCNTBatch(in []uint64, out []uint64)
 
 // flipBMI2PEXT flips line by line: PEXT the line into a byte, two table lookups, PDEP back.
@@ -30,6 +36,8 @@ func flipBMI2PEXT(P uint64, O uint64, x int) uint64
 
 // flipBMI2PEXTBatch is flipBMI2PEXT over a batch: in holds len(out) (P, O, x) triples.
 // The loop stays in assembly: no call per element.
+//
+//go:noescape
 func flipBMI2PEXTBatch(in []uint64, out []uint64)
 
 // flipBitscanLZCNT flips ray by ray in GP registers: NEG/AND for LS1B, LZCNT for MS1B.
@@ -37,4 +45,6 @@ func flipBitscanLZCNT(P uint64, O uint64, x int) uint64
 
 // flipBitscanLZCNTBatch is flipBitscanLZCNT over a batch: in holds len(out) (P, O, x) triples.
 // The loop stays in assembly: no call per element.
+//
+//go:noescape
 func flipBitscanLZCNTBatch(in []uint64, out []uint64)

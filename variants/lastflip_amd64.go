@@ -8,82 +8,110 @@ package variants
 func countLastFlipSSE2(P uint64, x int) int
 
 // countLastFlipSSE2Batch runs countLastFlipSSE2 on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
 func countLastFlipSSE2Batch(in []uint64, out []int)
 
 // countLastFlipAVX2: one VPMOVMSKB for the file, both diagonals and the row (VPSHUFB), four lookups.
 func countLastFlipAVX2(P uint64, x int) int
 
 // countLastFlipAVX2Batch runs countLastFlipAVX2 on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
 func countLastFlipAVX2Batch(in []uint64, out []int)
 
 // countLastFlipPEXT: BMI2: file and a merged up/down line by PEXT, a merged east/west line by kindergarten multiply.
 func countLastFlipPEXT(P uint64, x int) int
 
 // countLastFlipPEXTBatch runs countLastFlipPEXT on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
 func countLastFlipPEXTBatch(in []uint64, out []int)
 
 // countLastFlipAVX512: the AVX2 movemask index by VPTESTMB into a mask register (256-bit).
 func countLastFlipAVX512(P uint64, x int) int
 
 // countLastFlipAVX512Batch runs countLastFlipAVX512 on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
 func countLastFlipAVX512Batch(in []uint64, out []int)
 
 // countLastFlipZMM: eight rays in a ZMM register, VPLZCNTQ for the down-rays, one popcount.
 func countLastFlipZMM(P uint64, x int) int
 
 // countLastFlipZMMBatch runs countLastFlipZMM on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
 func countLastFlipZMMBatch(in []uint64, out []int)
 
 // score1SSE2: board_score_1 on the SSE2 movemask count.
 func score1SSE2(P uint64, alpha int, x int) int
 
 // score1SSE2Batch runs score1SSE2 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
 func score1SSE2Batch(in []uint64, out []int)
 
 // score1AVX2: board_score_1 on the AVX2 movemask count.
 func score1AVX2(P uint64, alpha int, x int) int
 
 // score1AVX2Batch runs score1AVX2 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
 func score1AVX2Batch(in []uint64, out []int)
 
 // score1PEXT: board_score_1 on the BMI2 PEXT count.
 func score1PEXT(P uint64, alpha int, x int) int
 
 // score1PEXTBatch runs score1PEXT on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
 func score1PEXTBatch(in []uint64, out []int)
 
 // score1AVX512: board_score_1 on the AVX-512 VPTESTMB count (256-bit).
 func score1AVX512(P uint64, alpha int, x int) int
 
 // score1AVX512Batch runs score1AVX512 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
 func score1AVX512Batch(in []uint64, out []int)
 
 // score1SimulAVX2: both sides' counts from one movemask index (lfPair), branchless.
 func score1SimulAVX2(P uint64, alpha int, x int) int
 
 // score1SimulAVX2Batch runs score1SimulAVX2 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
 func score1SimulAVX2Batch(in []uint64, out []int)
 
 // score1SimulAVX512: both sides' counts by VPTESTMB and lfPair (256-bit), branchless.
 func score1SimulAVX512(P uint64, alpha int, x int) int
 
 // score1SimulAVX512Batch runs score1SimulAVX512 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
 func score1SimulAVX512Batch(in []uint64, out []int)
 
 // score1SimulZMM: both sides' flips from eight rays in one ZMM register, branchless.
 func score1SimulZMM(P uint64, alpha int, x int) int
 
 // score1SimulZMMBatch runs score1SimulZMM on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
 func score1SimulZMMBatch(in []uint64, out []int)
 
 // score1LazyAVX2: lazy high cut: score + 2 once any move lifts the score above alpha (a bound).
 func score1LazyAVX2(P uint64, alpha int, x int) int
 
 // score1LazyAVX2Batch runs score1LazyAVX2 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
 func score1LazyAVX2Batch(in []uint64, out []int)
 
 // score1LazyAVX512: lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit; a bound).
 func score1LazyAVX512(P uint64, alpha int, x int) int
 
 // score1LazyAVX512Batch runs score1LazyAVX512 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
 func score1LazyAVX512Batch(in []uint64, out []int)

@@ -9,6 +9,8 @@ func movesSSE2(P uint64, O uint64) uint64
 
 // movesSSE2Batch is movesSSE2 over a batch: in holds len(out) (P, O) pairs.
 // The loop stays in assembly: no call per element.
+//
+//go:noescape
 func movesSSE2Batch(in []uint64, out []uint64)
 
 // movesAVX2 finds P's legal moves with AVX2: four directions per YMM, shifted both ways.
@@ -16,6 +18,8 @@ func movesAVX2(P uint64, O uint64) uint64
 
 // movesAVX2Batch is movesAVX2 over a batch: in holds len(out) (P, O) pairs.
 // The loop stays in assembly: no call per element.
+//
+//go:noescape
 func movesAVX2Batch(in []uint64, out []uint64)
 
 // movesAVX512VL finds P's legal moves with AVX-512VL in YMM: as movesAVX2, VPTERNLOGQ folding the fill steps.
@@ -23,6 +27,8 @@ func movesAVX512VL(P uint64, O uint64) uint64
 
 // movesAVX512VLBatch is movesAVX512VL over a batch: in holds len(out) (P, O) pairs.
 // The loop stays in assembly: no call per element.
+//
+//go:noescape
 func movesAVX512VLBatch(in []uint64, out []uint64)
 
 // movesAVX512 finds P's legal moves with AVX-512: eight directions in one ZMM, rotated by VPROLVQ.
@@ -30,4 +36,6 @@ func movesAVX512(P uint64, O uint64) uint64
 
 // movesAVX512Batch is movesAVX512 over a batch: in holds len(out) (P, O) pairs.
 // The loop stays in assembly: no call per element.
+//
+//go:noescape
 func movesAVX512Batch(in []uint64, out []uint64)

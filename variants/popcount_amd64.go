@@ -5,7 +5,11 @@
 package variants
 
 // popcountPOPCNT sums the popcounts of in with the POPCNT instruction, two words per iteration.
+//
+//go:noescape
 func popcountPOPCNT(in []uint64) int
 
 // popcountVPOPCNTQ sums the popcounts of in eight words at a time with AVX-512 VPOPCNTQ, the tail with POPCNT.
+//
+//go:noescape
 func popcountVPOPCNTQ(in []uint64) int

@@ -76,9 +76,9 @@ func presorted(e uint64, xs *[4]int) int {
 	return n
 }
 
-// orderBranchy puts the squares of odd quadrants first, keeping the
+// sortBranchy puts the squares of odd quadrants first, keeping the
 // presorted order within each group, by tests and swaps.
-func orderBranchy(xs *[4]int, n int, parity uint8) {
+func sortBranchy(xs *[4]int, n int, parity uint8) {
 	q := &kernels.QuadrantID
 	if n == 3 {
 		o1, o2, o3 := parity&q[xs[0]] != 0, parity&q[xs[1]] != 0, parity&q[xs[2]] != 0
@@ -138,8 +138,8 @@ func orderBranchy(xs *[4]int, n int, parity uint8) {
 	}
 }
 
-// orderTable does the same with one table lookup.
-func orderTable(xs *[4]int, n int, parity uint8) {
+// sortTable does the same with one table lookup.
+func sortTable(xs *[4]int, n int, parity uint8) {
 	q := &kernels.QuadrantID
 	var odd int
 	for i := 0; i < n; i++ {
@@ -154,7 +154,23 @@ func orderTable(xs *[4]int, n int, parity uint8) {
 	}
 }
 
-type orderFunc func(xs *[4]int, n int, parity uint8)
+// orderFunc names a parity sort. It is a constant passed down, not a
+// func value: an indirect call would make every order array escape to the
+// heap (an allocation per node).
+type orderFunc bool
+
+const (
+	orderBranchy orderFunc = false
+	orderTable   orderFunc = true
+)
+
+func (o orderFunc) sort(xs *[4]int, n int, parity uint8) {
+	if o == orderTable {
+		sortTable(xs, n, parity)
+	} else {
+		sortBranchy(xs, n, parity)
+	}
+}
 
 // score1Go is kernels.Score1 on the carry flip.
 func score1Go(P uint64, alpha, x int) int {
@@ -179,7 +195,7 @@ func score1Go(P uint64, alpha, x int) int {
 func solve2Go(b kernels.Board, alpha int) (int, uint64) {
 	var xs [4]int
 	presorted(b.Empties(), &xs)
-	orderTable(&xs, 2, kernels.Parity(b.Empties()))
+	sortTable(&xs, 2, kernels.Parity(b.Empties()))
 	return solve2On(b.P, b.O, alpha, xs[0], xs[1])
 }
 
@@ -224,7 +240,7 @@ func leaf3(b kernels.Board, alpha int, order orderFunc) (int, uint64) {
 	var xs [4]int
 	e := b.Empties()
 	presorted(e, &xs)
-	order(&xs, 3, kernels.Parity(e))
+	order.sort(&xs, 3, kernels.Parity(e))
 	return solve3On(b.P, b.O, alpha, &xs, order, false)
 }
 
@@ -243,7 +259,7 @@ func solve3On(P, O uint64, alpha int, xs *[4]int, order orderFunc, passed bool) 
 		e := ^(P | O) &^ (uint64(1) << uint(x))
 		presorted(e, &rest)
 		np, no := O&^f, P|f|uint64(1)<<uint(x)
-		order(&rest, 2, kernels.Parity(e))
+		order.sort(&rest, 2, kernels.Parity(e))
 		s, nn := solve2On(np, no, -alpha-1, rest[0], rest[1])
 		nodes += nn
 		if -s > alpha {
@@ -265,7 +281,7 @@ func leaf4(b kernels.Board, alpha int, order orderFunc) (int, uint64) {
 	var xs [4]int
 	e := b.Empties()
 	presorted(e, &xs)
-	order(&xs, 4, kernels.Parity(e))
+	order.sort(&xs, 4, kernels.Parity(e))
 	return solve4On(b.P, b.O, alpha, &xs, order)
 }
 
@@ -283,7 +299,7 @@ func solve4On(P, O uint64, alpha int, xs *[4]int, order orderFunc) (int, uint64)
 		e := ^(P | O) &^ (uint64(1) << uint(x))
 		presorted(e, &rest)
 		np, no := O&^f, P|f|uint64(1)<<uint(x)
-		order(&rest, 3, kernels.Parity(e))
+		order.sort(&rest, 3, kernels.Parity(e))
 		s, nn := solve3On(np, no, -alpha-1, &rest, order, false)
 		nodes += nn
 		if -s > alpha {

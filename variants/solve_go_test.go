@@ -20,11 +20,11 @@ func TestParitySortBranchyEqualsTable(t *testing.T) {
 			}
 			a, b := sq, sq
 			if n > 2 {
-				orderBranchy(&a, n, parity)
+				sortBranchy(&a, n, parity)
 			} else {
-				orderTable(&a, n, parity)
+				sortTable(&a, n, parity)
 			}
-			orderTable(&b, n, parity)
+			sortTable(&b, n, parity)
 			if a != b {
 				t.Errorf("n=%d odd=%04b: branchy %v, table %v", n, odd, a[:n], b[:n])
 			}

@@ -71,7 +71,7 @@ func rowAddr(sq, r Register) {
 }
 
 func evalUpdateAVX2() {
-	TEXT("evalUpdateAVX2", NOSPLIT, "func(dst, src *[48]uint16, x int, flipped uint64, mover int)")
+	asmgen.Func("evalUpdateAVX2", "func(dst, src *[48]uint16, x int, flipped uint64, mover int)")
 	Doc("evalUpdateAVX2 updates the 46 indexes as 3 x 16 lanes: x's row of digit",
 		"weights subtracted (twice for mover 0: 2 -> 0), then one row per flipped",
 		"disc subtracted (mover 0) or added (mover 1), 3 VPSUBW or VPADDW each.")
@@ -124,7 +124,7 @@ func evalUpdateAVX2() {
 }
 
 func evalUpdateAVX512() {
-	TEXT("evalUpdateAVX512", NOSPLIT, "func(dst, src *[48]uint16, x int, flipped uint64, mover int)")
+	asmgen.Func("evalUpdateAVX512", "func(dst, src *[48]uint16, x int, flipped uint64, mover int)")
 	Doc("evalUpdateAVX512 is evalUpdateAVX2 with lanes 0-31 in one ZMM register and",
 		"32-47 in a YMM register: 2 subtractions per flipped disc.")
 	src := Load(Param("src"), GP64())
@@ -204,7 +204,7 @@ func sumSignature(layout string) string {
 
 func evalSumAVX2(layout string) {
 	name := "evalSumGather" + layout + "AVX2"
-	TEXT(name, NOSPLIT, sumSignature(layout))
+	asmgen.Func(name, sumSignature(layout))
 	Doc(fmt.Sprintf("%s sums the 46 weights with 8-lane VPGATHERDD, %s.", name, sumDoc[layout]))
 	fp := Load(Param("f"), GP64())
 	tp := Load(Param("t"), GP64())
@@ -271,7 +271,7 @@ func hsum(acc VecVirtual) {
 
 func evalSumAVX512(layout string) {
 	name := "evalSumGather" + layout + "AVX512"
-	TEXT(name, NOSPLIT, sumSignature(layout))
+	asmgen.Func(name, sumSignature(layout))
 	Doc(fmt.Sprintf("%s sums the 46 weights with 16-lane VPGATHERDD, %s.", name, sumDoc[layout]))
 	fp := Load(Param("f"), GP64())
 	tp := Load(Param("t"), GP64())
@@ -330,7 +330,7 @@ func evalSumAVX512(layout string) {
 // evalFeaturesPEXT: per feature, PEXT of P and of O by the feature's
 // squares, each looked up in its binary-to-ternary table.
 func evalFeaturesPEXT() {
-	TEXT("evalFeaturesPEXT", NOSPLIT, "func(P, O uint64, f *[48]uint16)")
+	asmgen.Func("evalFeaturesPEXT", "func(P, O uint64, f *[48]uint16)")
 	Doc("evalFeaturesPEXT extracts each feature's squares from P and O with PEXT and",
 		"turns both bit patterns to base 3 by table: index = 3^n-1 - 2 B2T(p) - B2T(o).")
 	p := Load(Param("P"), GP64())
@@ -363,7 +363,7 @@ func evalFeaturesPEXT() {
 // feature's 16-bit lane, VPMADDUBSW makes it one base-9 digit, and the
 // five base-9 digits are weighted by VPMULLW and summed.
 func evalFeaturesShuffle() {
-	TEXT("evalFeaturesShuffleAVX2", NOSPLIT, "func(P, O uint64, f *[48]uint16)")
+	asmgen.Func("evalFeaturesShuffleAVX2", "func(P, O uint64, f *[48]uint16)")
 	Doc("evalFeaturesShuffleAVX2 computes the 46 indexes with VPSHUFB extraction of",
 		"each feature's squares from a byte-per-square digit board (seed 004).")
 	var expLo, expHi, bitsel, w31 []uint8

@@ -16,7 +16,7 @@ import (
 func main() {
 	asmgen.Setup()
 
-	TEXT("hashCodeCRC32", NOSPLIT, "func(P, O uint64) uint64")
+	asmgen.Func("hashCodeCRC32", "func(P, O uint64) uint64")
 	Doc("hashCodeCRC32 is Edax 4.5's board_get_hash_code: crc = CRC32C(0, P) by the SSE4.2 instruction,",
 		"then crc<<32 | CRC32C(crc, O).")
 	P := Load(Param("P"), GP64())
@@ -31,10 +31,9 @@ func main() {
 	Store(c, ReturnIndex(0))
 	RET()
 
-	TEXT("hashPrefetchT0", NOSPLIT, "func(bucket *byte)")
+	asmgen.Func("hashPrefetchT0", "func(bucket *byte)")
 	Doc("hashPrefetchT0 brings the first and the last entry of a 4-way bucket of 24-byte entries into L1",
 		"(96 bytes span two cache lines at most: Edax's hash_prefetch).")
-	Pragma("noescape")
 	b := Load(Param("bucket"), GP64())
 	PREFETCHT0(Mem{Base: b})
 	PREFETCHT0(Mem{Base: b, Disp: 3 * 24})
@@ -76,8 +75,7 @@ func main() {
 
 	storeClear()
 
-	TEXT("hashClearREPSTOSB", NOSPLIT, "func(dst *byte, n int)")
-	Pragma("noescape")
+	asmgen.Func("hashClearREPSTOSB", "func(dst *byte, n int)")
 	Doc("hashClearREPSTOSB zeroes n bytes with REP STOSB (fast on ERMS parts: the microcode picks the store protocol).")
 	Load(Param("dst"), reg.RDI)
 	Load(Param("n"), reg.RCX)
@@ -94,8 +92,7 @@ func main() {
 // clear with ordinary stores: the lines stay in the cache (a win while the
 // table fits in it) but are read before they are written beyond it.
 func storeClear() {
-	TEXT("hashClearVMOVDQU", NOSPLIT, "func(dst *byte, n int, pat *byte)")
-	Pragma("noescape")
+	asmgen.Func("hashClearVMOVDQU", "func(dst *byte, n int, pat *byte)")
 	Doc("hashClearVMOVDQU writes the n bytes at dst (a multiple of 96, 32-byte aligned) with ordinary AVX stores of the pattern at pat.")
 	dst := Load(Param("dst"), GP64())
 	n := Load(Param("n"), GP64())
@@ -121,10 +118,9 @@ func storeClear() {
 // in phase with dst), then SFENCE so that the stores are ordered before
 // any later one.
 func streamClear(name, what string, align, block int, load func(pat reg.Register) func(dst reg.Register), vex bool) {
-	TEXT(name, NOSPLIT, "func(dst *byte, n int, pat *byte)")
+	asmgen.Func(name, "func(dst *byte, n int, pat *byte)")
 	Doc(name+" writes the n bytes at dst (a multiple of the pattern period and aligned) with "+what+" streaming stores of the pattern at pat,",
 		"then SFENCE.")
-	Pragma("noescape")
 	dst := Load(Param("dst"), GP64())
 	n := Load(Param("n"), GP64())
 	pat := Load(Param("pat"), GP64())

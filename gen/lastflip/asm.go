@@ -81,7 +81,7 @@ func ret(f form) {
 }
 
 func countFunc(f form) {
-	TEXT(f.name, NOSPLIT, "func(P uint64, x int) int")
+	asmgen.Func(f.name, "func(P uint64, x int) int")
 	Doc(f.name + ": " + f.doc)
 	P := GP64()
 	Load(Param("P"), P)
@@ -92,7 +92,7 @@ func countFunc(f form) {
 	Store(n, ReturnIndex(0))
 	ret(f)
 
-	TEXT(f.name+"Batch", NOSPLIT, "func(in []uint64, out []int)")
+	asmgen.Func(f.name+"Batch", "func(in []uint64, out []int)")
 	Doc(f.name + "Batch runs " + f.name + " on (P, x) word pairs, len(out) of them.")
 	loop(f, 16, func(p reg.GPVirtual) reg.GPVirtual {
 		P, x := GP64(), GP64()
@@ -103,7 +103,7 @@ func countFunc(f form) {
 }
 
 func scoreFunc(f form) {
-	TEXT(f.name, NOSPLIT, "func(P uint64, alpha, x int) int")
+	asmgen.Func(f.name, "func(P uint64, alpha, x int) int")
 	Doc(f.name + ": " + f.doc)
 	P := GP64()
 	Load(Param("P"), P)
@@ -116,7 +116,7 @@ func scoreFunc(f form) {
 	Store(s, ReturnIndex(0))
 	ret(f)
 
-	TEXT(f.name+"Batch", NOSPLIT, "func(in []uint64, out []int)")
+	asmgen.Func(f.name+"Batch", "func(in []uint64, out []int)")
 	Doc(f.name + "Batch runs " + f.name + " on (P, x, alpha) word triples, len(out) of them.")
 	loop(f, 24, func(p reg.GPVirtual) reg.GPVirtual {
 		P, x, alpha := GP64(), GP64(), GP64()

@@ -112,7 +112,7 @@ func (g *gen) label(s string) string {
 
 func kernel(f family, n int) {
 	name := fmt.Sprintf("solve%d%s", n, f.name)
-	TEXT(name, NOSPLIT, "func(P, O uint64, alpha int) (score int, nodes uint64)")
+	asmgen.Func(name, "func(P, O uint64, alpha int) (score int, nodes uint64)")
 	Doc(fmt.Sprintf("%s is solve_%d (%s) with every level below inlined.", name, n, f.doc))
 	g := &gen{f: f}
 	g.nodes = AllocLocal(8)

@@ -12,7 +12,7 @@ import (
 func main() {
 	asmgen.Setup()
 
-	TEXT("popcountPOPCNT", NOSPLIT, "func(in []uint64) int")
+	asmgen.Func("popcountPOPCNT", "func(in []uint64) int")
 	Doc("popcountPOPCNT sums the popcounts of in with the POPCNT instruction, two words per iteration.")
 	p := Load(Param("in").Base(), GP64())
 	n := Load(Param("in").Len(), GP64())
@@ -40,7 +40,7 @@ func main() {
 	Store(s0, ReturnIndex(0))
 	RET()
 
-	TEXT("popcountVPOPCNTQ", NOSPLIT, "func(in []uint64) int")
+	asmgen.Func("popcountVPOPCNTQ", "func(in []uint64) int")
 	Doc("popcountVPOPCNTQ sums the popcounts of in eight words at a time with AVX-512 VPOPCNTQ, the tail with POPCNT.")
 	p = Load(Param("in").Base(), GP64())
 	n = Load(Param("in").Len(), GP64())

@@ -59,10 +59,10 @@ func lookup(tab, idx reg.GPVirtual) reg.GPVirtual {
 // and H files by PMOVMSKB of the pair (O, P), shifted by 7 for the A file.
 func stableEdgeSSE2(count bool) {
 	if count {
-		TEXT("stableEdgeCountSSE2", NOSPLIT, "func(P, O uint64) int")
+		asmgen.Func("stableEdgeCountSSE2", "func(P, O uint64) int")
 		Doc("stableEdgeCountSSE2 counts P's stable edge discs: PUNPCKLBW/PMOVMSKB gathers, four table bytes in 32 bits, POPCNT.")
 	} else {
-		TEXT("stableEdgeSSE2", NOSPLIT, "func(P, O uint64) uint64")
+		asmgen.Func("stableEdgeSSE2", "func(P, O uint64) uint64")
 		Doc("stableEdgeSSE2 returns P's stable edge discs: PUNPCKLBW/PMOVMSKB gathers, A1_A8 table scatter.")
 	}
 	P, O := GP64(), GP64()
@@ -115,10 +115,10 @@ func stableEdgeSSE2(count bool) {
 // (BMI2: microcoded on AMD before Zen 3).
 func stableEdgePEXT(count bool) {
 	if count {
-		TEXT("stableEdgeCountPEXT", NOSPLIT, "func(P, O uint64) int")
+		asmgen.Func("stableEdgeCountPEXT", "func(P, O uint64) int")
 		Doc("stableEdgeCountPEXT counts P's stable edge discs: PEXT gathers, four table bytes in 32 bits, POPCNT.")
 	} else {
-		TEXT("stableEdgePEXT", NOSPLIT, "func(P, O uint64) uint64")
+		asmgen.Func("stableEdgePEXT", "func(P, O uint64) uint64")
 		Doc("stableEdgePEXT returns P's stable edge discs: PEXT gathers, PDEP scatter.")
 	}
 	P, O := GP64(), GP64()
@@ -239,7 +239,7 @@ func stabilityAVX2() {
 	leftT := asmgen.Table64("fillLeft", left)
 	rightT := asmgen.Table64("fillRight", right)
 
-	TEXT("stabilityAVX2", NOSPLIT, "func(P, O uint64) uint64")
+	asmgen.Func("stabilityAVX2", "func(P, O uint64) uint64")
 	Doc("stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.")
 	P, O := GP64(), GP64()
 	Load(Param("P"), P)

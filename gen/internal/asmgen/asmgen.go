@@ -4,6 +4,8 @@
 package asmgen
 
 import (
+	"strings"
+
 	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -47,3 +49,15 @@ func Table8(name string, vals []uint8) Mem {
 // code is generated into (·name(SB)): a table built at init and shared by
 // every generated file, instead of a file-local RODATA copy in each.
 func GoTable(name string) Mem { return NewDataAddr(Symbol{Name: "·" + name}, 0) }
+
+// Func starts an assembly function: NOSPLIT and ABI0 like every function
+// here, and //go:noescape when its arguments hold pointers (slices,
+// *T), since no function here keeps one. Without the pragma the compiler
+// must assume the pointer escapes, and every &local a Go wrapper passes
+// to assembly is moved to the heap: an allocation per call.
+func Func(name, signature string) {
+	build.TEXT(name, build.NOSPLIT, signature)
+	if strings.ContainsAny(signature, "*[") {
+		build.Pragma("noescape")
+	}
+}

@@ -1,6 +1,7 @@
 package flipasm
 
 import (
+	"github.com/flipbench/flipbench/gen/internal/asmgen"
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -16,7 +17,7 @@ func ret(vector bool) {
 // FlipFuncs emits name (the per-call flip) and name+"Batch", which loops
 // over in (P, O, x triples: variants.BoardX as words) writing out.
 func FlipFuncs(name, doc string, f Flipper) {
-	TEXT(name, NOSPLIT, "func(P, O uint64, x int) uint64")
+	asmgen.Func(name, "func(P, O uint64, x int) uint64")
 	Doc(name + " " + doc)
 	P, O, x := GP64(), GP64(), GP64()
 	Load(Param("P"), P)
@@ -26,7 +27,7 @@ func FlipFuncs(name, doc string, f Flipper) {
 	Store(f.Flip(P, O, x), ReturnIndex(0))
 	ret(f.Vector())
 
-	TEXT(name+"Batch", NOSPLIT, "func(in []uint64, out []uint64)")
+	asmgen.Func(name+"Batch", "func(in []uint64, out []uint64)")
 	Doc(name+"Batch is "+name+" over a batch: in holds len(out) (P, O, x) triples.", "The loop stays in assembly: no call per element.")
 	src, dst, n := GP64(), GP64(), GP64()
 	Load(Param("in").Base(), src)
@@ -52,7 +53,7 @@ func FlipFuncs(name, doc string, f Flipper) {
 // MovesFuncs emits name (the per-call moves) and name+"Batch" over (P, O)
 // pairs (kernels.Board as words).
 func MovesFuncs(name, doc string, m Mover) {
-	TEXT(name, NOSPLIT, "func(P, O uint64) uint64")
+	asmgen.Func(name, "func(P, O uint64) uint64")
 	Doc(name + " " + doc)
 	P, O := GP64(), GP64()
 	Load(Param("P"), P)
@@ -61,7 +62,7 @@ func MovesFuncs(name, doc string, m Mover) {
 	Store(m.Moves(P, O), ReturnIndex(0))
 	ret(m.Vector())
 
-	TEXT(name+"Batch", NOSPLIT, "func(in []uint64, out []uint64)")
+	asmgen.Func(name+"Batch", "func(in []uint64, out []uint64)")
 	Doc(name+"Batch is "+name+" over a batch: in holds len(out) (P, O) pairs.", "The loop stays in assembly: no call per element.")
 	src, dst, n := GP64(), GP64(), GP64()
 	Load(Param("in").Base(), src)
@@ -98,7 +99,7 @@ func leafCount(c, sum, one reg.GPVirtual) {
 // finished game is one leaf, so below a position with no move the count
 // is the popcount of the opponent's moves (or 1).
 func PerftTail(name, doc string, m Mover, f Flipper) {
-	TEXT(name, NOSPLIT, "func(P, O uint64) uint64")
+	asmgen.Func(name, "func(P, O uint64) uint64")
 	Doc(name + " " + doc)
 	P, O := GP64(), GP64()
 	Load(Param("P"), P)
@@ -146,7 +147,7 @@ type VecMover interface {
 // P^f^x, O^f by VPTERNLOGQ, and its moves are masked in the vector, so
 // the inner loop never moves a board through GP registers.
 func PerftTailVec(name, doc string, m VecMover, f *FlipAVX512) {
-	TEXT(name, NOSPLIT, "func(P, O uint64) uint64")
+	asmgen.Func(name, "func(P, O uint64) uint64")
 	Doc(name + " " + doc)
 	P, O := GP64(), GP64()
 	Load(Param("P"), P)
