@@ -2,6 +2,7 @@ package weights
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
@@ -23,6 +24,21 @@ func NewSet() *Set {
 	s := &Set{}
 	for p := range s.Plies {
 		s.Plies[p] = make([]int16, NumPacked)
+	}
+	return s
+}
+
+// Random returns seeded random weights (uniform in -1000..1000, about
+// +-8 discs per feature): weights that carry no knowledge, the baseline
+// that trained weights are measured against (-eval random).
+func Random(seed uint64) *Set {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	s := NewSet()
+	s.Note = fmt.Sprintf("random weights, seed %d", seed)
+	for _, t := range s.Plies {
+		for i := range t {
+			t[i] = int16(rng.IntN(2001) - 1000)
+		}
 	}
 	return s
 }

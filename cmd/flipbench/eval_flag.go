@@ -2,6 +2,9 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/flipbench/flipbench/variants"
 	"github.com/flipbench/flipbench/weights"
@@ -10,7 +13,7 @@ import (
 // evalFlag adds -eval to a command: the evaluation weights its search
 // uses.
 func evalFlag(fs *flag.FlagSet) *string {
-	return fs.String("eval", "default", "evaluation weights: 'default' (embedded, trained by flipbench train), 'none' (move ordering without evaluation), or a file: flipbench's weights format or Edax's eval.dat, told apart by their header")
+	return fs.String("eval", "default", "evaluation weights: 'default' (embedded, trained by flipbench train), 'none' (move ordering without evaluation), 'random' or 'random:SEED' (weights without knowledge, the baseline), or a file: flipbench's weights format or Edax's eval.dat, told apart by their header")
 }
 
 // loadEval resolves an -eval value; "none" gives nil weights.
@@ -32,6 +35,15 @@ func loadEvalSet(spec string) (*weights.Set, error) {
 		return nil, nil
 	case "", "default":
 		return weights.DefaultSet()
+	case "random":
+		return weights.Random(1), nil
+	}
+	if seed, ok := strings.CutPrefix(spec, "random:"); ok {
+		n, err := strconv.ParseUint(seed, 10, 64)
+		if err != nil {
+			return nil, &exitError{2, fmt.Sprintf("-eval %s: the seed must be a number", spec)}
+		}
+		return weights.Random(n), nil
 	}
 	set, err := weights.Load(spec)
 	if err != nil {
