@@ -91,6 +91,10 @@ func (rf *ResultsFile) Write(r *benchfmt.Result) error {
 	return nil
 }
 
+// WriteUnit appends unit metadata ("Unit nodes/op assume=exact"): write
+// it before the results it describes.
+func (rf *ResultsFile) WriteUnit(u *benchfmt.UnitMetadata) error { return rf.w.Write(u) }
+
 // Results is the number of results written.
 func (rf *ResultsFile) Results() int { return rf.n }
 

@@ -1,7 +1,8 @@
 // Package report turns the results files under results/ into
 // BENCHMARKS.md: per-kernel tables of every variant on every CPU measured
 // (per call and batched), hash_clear throughput against the machine's
-// write bandwidth, the whole-solver table, and SVG charts of each
+// write bandwidth, the whole-solver table, the per-position solver runs
+// per evaluation setting and the evaluation's error, and SVG charts of each
 // variant's speed relative to the reference. Statistics are benchstat's
 // (golang.org/x/perf benchproc and benchmath), through harness.BuildTables.
 package report
@@ -59,6 +60,7 @@ type Report struct {
 	byslug   map[string]*Machine
 	Problems []string
 	Charts   []string // files written
+	runs     []*run   // solver and MAE runs shown whole (runs.go)
 	md       bytes.Buffer
 }
 
@@ -80,9 +82,14 @@ func Load(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	runs := takeRuns(ds)
 	ds.KeepLatest()
-	r := &Report{opts: o, ds: ds, byslug: map[string]*Machine{}, Problems: ds.Problems}
-	for _, res := range ds.Results {
+	r := &Report{opts: o, ds: ds, byslug: map[string]*Machine{}, Problems: ds.Problems, runs: newestRuns(runs)}
+	all := slices.Clone(ds.Results)
+	for _, u := range r.runs {
+		all = append(all, u.res...)
+	}
+	for _, res := range all {
 		slug := harness.CPUOf(res)
 		res.SetConfig(machineKey, slug)
 		m := r.byslug[slug]
@@ -193,6 +200,8 @@ func (r *Report) Write() error {
 		speedups[k] = s
 	}
 	r.solve()
+	r.solverRuns()
+	r.evalError()
 	if len(speedups) > 0 {
 		f := filepath.Join(r.opts.ChartsDir, "summary.svg")
 		if err := summaryChart(f, kernels, speedups, r.Machines); err != nil {
@@ -238,7 +247,9 @@ func (r *Report) header() {
 		}
 		r.p("\n")
 	}
-	r.p("![best variant per kernel, speed relative to the reference](%s/summary.svg)\n\n", r.opts.ChartsLink)
+	if len(r.kernels()) > 0 {
+		r.p("![best variant per kernel, speed relative to the reference](%s/summary.svg)\n\n", r.opts.ChartsLink)
+	}
 }
 
 // link makes a results file path relative to the report.
@@ -589,13 +600,18 @@ func (r *Report) footer() {
 	r.p("On your own machine, from a clone of this repository:\n\n")
 	r.p("```sh\n")
 	r.p("go run ./cmd/flipbench bench              # every kernel and variant, 10 interleaved runs -> results/<your-cpu>/\n")
-	r.p("go run ./cmd/flipbench bench -solve ffo20-39 -solve-kernel count_last_flip -count 5   # whole solves per variant\n")
+	r.p("go run ./cmd/flipbench bench -solve ffo20-39 -count 5   # whole solves per score_1 variant (-solve-kernel K for another kernel)\n")
+	r.p("go run ./cmd/flipbench solve -set ffo20-39 -save               # solver run per position, embedded weights -> results/<your-cpu>/\n")
+	r.p("go run ./cmd/flipbench solve -set ffo20-39 -eval none -save    # the same without evaluation: the nodes ratio\n")
+	r.p("go run ./cmd/flipbench train -eval-mae -save                   # evaluation error at 20-24 empties (-eval none: the zero evaluation)\n")
 	r.p("go run ./cmd/flipbench report             # this file and docs/charts/*.svg\n")
 	r.p("go run ./cmd/flipbench pick               # the fastest variant per kernel on your CPU, as its profile\n")
 	r.p("```\n\n")
 	r.p("Options: `-kernel flip,moves` for some kernels, `-cpu 1` to pin to one CPU, `-count`, `-benchtime`; ")
-	r.p("Ctrl-C keeps every finished result. Compare any files with `go run ./cmd/flipbench compare -row /variant -col cpu FILES`, ")
-	r.p("or with benchstat. The same cases run under `go test -bench /kernel=flip/ ./harness`.\n")
+	r.p("Ctrl-C keeps every finished result (a solve keeps the positions solved). `solve` takes `-variants`, `-hash`, ")
+	r.p("`-count` and `-eval FILE` (our weights or an Edax eval.dat). Compare any files with ")
+	r.p("`go run ./cmd/flipbench compare -row /variant -col cpu FILES`, or with benchstat. ")
+	r.p("The same cases run under `go test -bench /kernel=flip/ ./harness`.\n")
 }
 
 func writeMarkdownTable(w io.Writer, head []string, rows [][]string) {

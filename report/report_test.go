@@ -132,3 +132,106 @@ func TestReportNoResults(t *testing.T) {
 		t.Errorf("empty results: %d machines\n%s", len(r.Machines), md)
 	}
 }
+
+// Solver runs and the evaluation's error: per machine and set the newest
+// run of each evaluation setting, per position (median of the runs) with
+// a total, the comparison with eval none's nodes; the newest MAE per
+// evaluation setting over the machines.
+func TestReportSolverRuns(t *testing.T) {
+	md, r, _ := generate(t, filepath.Join("testdata", "runs"))
+	if len(r.Machines) != 2 || len(r.Problems) != 0 {
+		t.Fatalf("%d machines, problems %q", len(r.Machines), r.Problems)
+	}
+	amd := "AMD Ryzen 7 3700X 8-Core Processor (Zen 2)"
+	intel := "Intel(R) Core(TM) i7-4770 CPU @ 3.40GHz (Haswell)"
+	for _, want := range []string{
+		"## Solver runs\n",
+		"### ffo1-3 on " + amd + "\n\n| eval | weights | positions | nodes | time | Mnps | nodes ÷ none's | time ÷ none's |",
+		"| default | aaaabbbb | 3 | 180000 | 6.15 ms | 29.3 | 0.250 | 0.256 |", // medians of 6 runs: 2.05+1.025+3.075 ms
+		"| none | — | 3 | 720000 | 24 ms | 30.0 | 1 | 1 |",
+		"**eval default (weights aaaabbbb)**, [2026-01-03T000000-solve-ffo1-3-eval-default.txt](",
+		"6 runs per position, hash auto, commit 0123456789ab",
+		"variants: `flip=bitscan,score_1=bmi2-pext`",
+		"| # | empties | score | best | nodes | time | Mnps |",
+		"| 1 | 14 | +18 | g8 | 60000 | 2.05 ms ±2% | 29.3 |",
+		"| 3 | 14 | +2 | d1 | 90000 | 3.08 ms ±2% | 29.3 |",
+		"| **total** (3) |  |  |  | **180000** | **6.15 ms** | 29.3 |",
+		"| 1 | 14 | +18 | g8 | 240000 | 8 ms | 30.0 |", // one run: no interval
+		// intel: the none run was interrupted after 2 positions
+		"### ffo1-3 on " + intel + "\n",
+		"| default | aaaabbbb | 3 | 180000 | 7.5 ms | 24.0 | 0.250 | 0.286 |", // (2.5+1.5)/(9+5)
+		"| none | — | 2 | 360000 | 14 ms | 25.7 | 1 | 1 |",
+		"> note: the runs did not solve the same positions",
+		"> note: the runs used different variant sets",
+		// MAE: the newest per evaluation setting, weighted total
+		"## Evaluation error\n",
+		"| empties | default (aaaabbbb) | none |",
+		"| 20 | 3.50 (+0.50, 4.50) n=50 | 20.00 (+2.00, 25.00) n=50 |",
+		"| **all** | 4.50 (+0.00, 5.53) n=200 | 22.50 (+0.00, 28.08) n=200 |",
+		`- default: weights sha256:aaaabbbbccccdddd, "trained by flipbench train, 20000 games", seed 0x4d4145, 50 positions per empties count at 20-22 empties, [2026-01-05T000000-eval-mae-default.txt](`,
+		"go run ./cmd/flipbench solve -set ffo20-39 -save",
+		"go run ./cmd/flipbench train -eval-mae -save",
+		"bench -solve ffo20-39 -count 5   # whole solves per score_1 variant",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("BENCHMARKS.md lacks %q", want)
+		}
+	}
+	for _, old := range []string{"999", "99.50"} {
+		if strings.Contains(md, old) {
+			t.Errorf("an older run's results appear (%s)", old)
+		}
+	}
+	if strings.Contains(md, "summary.svg") || strings.Contains(md, "different held-out") {
+		t.Error("a summary chart without kernel results, or a wrong note")
+	}
+	if strings.Contains(md, "count_last_flip") {
+		t.Error("count_last_flip in the report: -solve-kernel's default is score_1")
+	}
+	if t.Failed() {
+		t.Log(md)
+	}
+}
+
+// A corrupt solve file is named line by line and skipped; a newer file
+// that is wholly unreadable does not hide the older run.
+func TestReportSolverRunsCorrupt(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, filepath.Join("testdata", "runs"), dir)
+	bad := filepath.Join(dir, "amd-ryzen-7-3700x", "2026-01-06T000000-solve-ffo1-3-eval-none.txt")
+	garbage := "eval: none\n\x00\x01\x02 binary junk\nBenchmarkSolvePosition/set=ffo1-3/id=1 1 abc ns/op 5 nodes/op\nBenchmarkSolvePosition/set=ffo1-3/id=2 1\n"
+	if err := os.WriteFile(bad, []byte(garbage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	half := filepath.Join(dir, "intel-core-i7-4770", "2026-01-06T000000-solve-ffo1-3-eval-default.txt")
+	data, err := os.ReadFile(filepath.Join(dir, "intel-core-i7-4770", "2026-01-04T010000-solve-ffo1-3-eval-default.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = append(data, "BenchmarkSolvePosition/set=ffo1-3/id=4 1 1e6 ns/op 77777 nodes/op 14 empties 1 score 2 best-square\n"+
+		"BenchmarkSolvePosition/set=ffo1-3/id=5 1 1e6 ns/op 7\nnot a result\n"...)
+	if err := os.WriteFile(half, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	md, r, _ := generate(t, dir)
+	for _, line := range []string{bad + ":2: ", bad + ":3: ", bad + ":4: ", half + ":24: ", half + ":25: "} {
+		if !strings.Contains(md, line) {
+			t.Errorf("report does not name %s", line)
+		}
+	}
+	if len(r.Problems) != 5 {
+		t.Errorf("problems %q", r.Problems)
+	}
+	for _, want := range []string{
+		"| none | — | 3 | 720000 | 24 ms |",                                                       // the older AMD none run
+		"**eval default (weights aaaabbbb)**, [2026-01-06T000000-solve-ffo1-3-eval-default.txt](", // intel's newest, readable lines
+		"| 4 | 14 | +1 | c1 | 77777 | 1 ms | 77.8 |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("BENCHMARKS.md lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Log(md)
+	}
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -8,22 +10,26 @@ import (
 	"hash/fnv"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
+
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/solver"
+	"github.com/flipbench/flipbench/variants"
 )
 
 func init() {
 	register(&command{
 		name:    "solve",
 		summary: "exact endgame solves (one thread) with the selected variants: scores, best moves, nodes, time, and the node-count fingerprint",
-		usage:   "[-set ffo1-19|ffo20-39|ffo40-59|ffo60-79 | -obf FILE | -board 'BOARD SIDE'] [-variants spec] [-hash BITS] [-count N] [-eval W] [-json] [-fingerprint]",
+		usage:   "[-set ffo1-19|ffo20-39|ffo40-59|ffo60-79 | -obf FILE | -board 'BOARD SIDE'] [-variants spec] [-hash BITS] [-count N] [-eval W] [-json] [-fingerprint] [-o FILE | -save]",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := &solveOpts{}
 			fs.StringVar(&o.set, "set", "", "FFO set to solve: "+strings.Join(solver.Sets, ", ")+" (any ffoA-B range of 1..79); the default without -obf or -board is ffo1-19")
@@ -36,6 +42,8 @@ func init() {
 			fs.BoolVar(&o.json, "json", false, "one JSON object per position and run instead of the table")
 			fs.BoolVar(&o.fp, "fingerprint", false, "print only the fingerprint (a hash of every node count) and check the scores")
 			fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the solves to this file")
+			fs.StringVar(&o.out, "o", "", "also write every position's solve (each run) to this results file, in Go's benchmark format with the machine's configuration (flipbench report shows it)")
+			fs.BoolVar(&o.save, "save", false, "like -o, to results/<cpu-slug>/<date>-solve-<set>-eval-<name>.txt")
 			return func(args []string) error { return runSolve(o, args) }
 		},
 	})
@@ -49,6 +57,8 @@ type solveOpts struct {
 	eval            *string
 	json, fp        bool
 	cpuprofile      string
+	out             string
+	save            bool
 }
 
 // solved is one solve's outcome.
@@ -67,6 +77,9 @@ func runSolve(o *solveOpts, args []string) error {
 	}
 	if o.count < 1 {
 		return &exitError{2, "solve: -count must be at least 1"}
+	}
+	if o.out != "" && o.save {
+		return &exitError{2, "solve: give -o or -save, not both"}
 	}
 	name, set, err := solvePositions(o)
 	if err != nil {
@@ -118,6 +131,15 @@ func runSolve(o *solveOpts, args []string) error {
 	if o.hash != 0 {
 		hashName = fmt.Sprintf("2^%d", o.hash)
 	}
+	var rf *solveResults
+	if o.out != "" || o.save {
+		if rf, err = createSolveResults(o, name, sv); err != nil {
+			return err
+		}
+		// written as the solves finish; closed (renamed into place) on
+		// every way out, an interrupted or failed session included
+		defer rf.close()
+	}
 	if !o.json && !o.fp {
 		fmt.Fprintf(stdout, "solve %s: %d positions, 1 thread, eval %s, hash %s\nkernels: %s\n\n", name, len(set), evalName, hashName, sv.Kernels())
 	}
@@ -140,6 +162,11 @@ func runSolve(o *solveOpts, args []string) error {
 			}
 			row := solved{pos: p, r: r, err: checkSolved(p, r)}
 			rows = append(rows, row)
+			if rf != nil {
+				if err := rf.write(row); err != nil {
+					return err
+				}
+			}
 			switch {
 			case o.json:
 				printJSON(row, run, o.count)
@@ -397,4 +424,172 @@ func benchSolve(set string) (harness.SolveStats, error) {
 		st.Nodes += r.Nodes
 	}
 	return st, nil
+}
+
+// ---- results files ----
+
+// solveResults writes the solves of a session as results: one benchfmt
+// result per position and run, SolvePosition/set=<set>/id=<id> (or
+// /board=<hash> for positions without an id: -obf, -board), 1 iteration,
+// with ns/op, nodes/op, and as plain labels (no statistic makes sense of
+// them) empties, score and best-square (a1=0 .. h8=63, 64 pass, 65 none).
+type solveResults struct {
+	rf   *harness.ResultsFile
+	cfg  []benchfmt.Config
+	set  string
+	byID bool
+}
+
+// createSolveResults opens the results file of -o or -save.
+func createSolveResults(o *solveOpts, name string, sv *solver.Solver) (*solveResults, error) {
+	now := time.Now()
+	set, byID := "board", false
+	switch {
+	case o.obf != "":
+		set = strings.TrimSuffix(filepath.Base(o.obf), filepath.Ext(o.obf))
+	case o.board == "":
+		set, byID = name, true
+	}
+	set = nameValue(set)
+	ev, err := describeEval(*o.eval)
+	if err != nil {
+		return nil, err
+	}
+	hashBits := "auto"
+	if o.hash != 0 {
+		hashBits = fmt.Sprint(o.hash)
+	}
+	cfg := harness.MachineConfig(now)
+	cfg = append(cfg, ev.config()...)
+	cfg = append(cfg, [2]string{"variants", sv.Kernels().String()}, [2]string{"hash-bits", hashBits})
+	path := o.out
+	if path == "" {
+		path = harness.ResultsName(harness.ResultsDir(), variants.CPU.Slug(), now, "solve-"+set+"-eval-"+nameValue(ev.name))
+	}
+	rf, err := harness.CreateResults(path)
+	if err != nil {
+		return nil, &exitError{2, "solve: " + err.Error()}
+	}
+	if err := writeExactUnits(rf, "nodes/op", "empties", "score", "best-square"); err != nil {
+		rf.Close()
+		return nil, err
+	}
+	return &solveResults{rf: rf, cfg: fileConfig(cfg), set: set, byID: byID}, nil
+}
+
+// writeExactUnits marks units whose values do not vary between runs (for
+// benchstat: any difference is a warning, no interval is computed).
+func writeExactUnits(rf *harness.ResultsFile, units ...string) error {
+	for _, u := range units {
+		if err := rf.WriteUnit(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}); err != nil {
+			return fmt.Errorf("%s: %v", rf.Path, err)
+		}
+	}
+	return nil
+}
+
+func (s *solveResults) write(row solved) error {
+	name := "SolvePosition/set=" + s.set
+	if s.byID {
+		name += "/id=" + nameValue(row.pos.ID)
+	} else {
+		h := fnv.New64a()
+		h.Write([]byte(row.pos.Position.String()))
+		name += fmt.Sprintf("/board=%016x", h.Sum64())[:len("/board=")+12]
+	}
+	res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: 1, Config: s.cfg, Values: []benchfmt.Value{
+		{Value: float64(row.r.Time.Nanoseconds()), Unit: "ns/op"},
+		{Value: float64(row.r.Nodes), Unit: "nodes/op"},
+		{Value: float64(row.pos.NumEmpties()), Unit: "empties"},
+		{Value: float64(row.r.Score), Unit: "score"},
+		{Value: float64(row.r.Best), Unit: "best-square"},
+	}}
+	if err := s.rf.Write(res); err != nil {
+		return fmt.Errorf("%s: %v", s.rf.Path, err)
+	}
+	return nil
+}
+
+// close puts the file in place and says where (on stderr: stdout may be
+// -json's).
+func (s *solveResults) close() {
+	n := s.rf.Results()
+	if err := s.rf.Close(); err != nil { // ErrNoResults too: interrupted before the first solve
+		fmt.Fprintf(os.Stderr, "flipbench: %s: %v\n", s.rf.Path, err)
+		return
+	}
+	fmt.Fprintf(os.Stderr, "flipbench: %d results in %s\n", n, s.rf.Path)
+}
+
+func fileConfig(kv [][2]string) []benchfmt.Config {
+	var out []benchfmt.Config
+	for _, c := range kv {
+		out = append(out, benchfmt.Config{Key: c[0], Value: []byte(c[1]), File: true})
+	}
+	return out
+}
+
+// nameValue makes s usable as a value in a benchmark name or a file name:
+// no '/', spaces or '=' (and nothing else unusual).
+func nameValue(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '+') {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 {
+		return "_"
+	}
+	return string(b)
+}
+
+// evalDesc identifies the evaluation weights of a run in its results file.
+type evalDesc struct {
+	name     string // default, none, or the file's base name
+	note     string // how the weights were made (one line)
+	checksum string // of the weights' values, whatever the file format
+}
+
+func describeEval(spec string) (evalDesc, error) {
+	set, err := loadEvalSet(spec)
+	if err != nil {
+		return evalDesc{}, err
+	}
+	d := evalDesc{name: spec}
+	switch {
+	case set == nil:
+		d.name = "none"
+		return d, nil
+	case spec == "":
+		d.name = "default"
+	case spec != "default":
+		d.name = filepath.Base(spec)
+	}
+	d.note = strings.Join(strings.Fields(set.Note), " ")
+	if len(d.note) > 200 {
+		d.note = d.note[:197] + "..."
+	}
+	h := sha256.New()
+	var buf []byte
+	for _, t := range set.Plies {
+		buf = buf[:0]
+		for _, v := range t {
+			buf = binary.LittleEndian.AppendUint16(buf, uint16(v))
+		}
+		h.Write(buf)
+	}
+	d.checksum = fmt.Sprintf("%x", h.Sum(nil))[:16]
+	return d, nil
+}
+
+func (d evalDesc) config() [][2]string {
+	cfg := [][2]string{{"eval", d.name}}
+	if d.note != "" {
+		cfg = append(cfg, [2]string{"eval-note", d.note})
+	}
+	if d.checksum != "" {
+		cfg = append(cfg, [2]string{"eval-checksum", "sha256:" + d.checksum})
+	}
+	return cfg
 }

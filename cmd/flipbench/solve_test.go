@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/variants"
@@ -126,5 +129,127 @@ func TestSolverRegistered(t *testing.T) {
 	st, err := benchSolve("ffo1-2")
 	if err != nil || st.Positions != 2 || st.Nodes == 0 {
 		t.Fatalf("%+v %v", st, err)
+	}
+}
+
+// -o writes one result per position and run with the machine's and the
+// run's configuration; the table is printed as without it.
+func TestSolveResultsFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.txt")
+	code, out := runCLI(t, "solve", "-set", "ffo1-3", "-eval", "none", "-count", "2", "-o", path)
+	if code != 0 || !strings.Contains(out, "+18   g8") || !strings.Contains(out, "run 2/2") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	ds, err := harness.ReadResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds.Problems) > 0 || len(ds.Results) != 6 {
+		t.Fatalf("%d results, problems %q", len(ds.Results), ds.Problems)
+	}
+	r := ds.Results[0]
+	if got := string(r.Name.Full()); got != "SolvePosition/set=ffo1-3/id=1" || r.Iters != 1 {
+		t.Errorf("first result %s x%d", got, r.Iters)
+	}
+	for k, want := range map[string]string{"eval": "none", "hash-bits": "auto", "cpu-slug": variants.CPU.Slug(), "goos": "linux"} {
+		if got := r.GetConfig(k); got != want {
+			t.Errorf("config %s: %q, want %q", k, got, want)
+		}
+	}
+	if v := r.GetConfig("variants"); !strings.Contains(v, "score_1=") || !strings.Contains(v, "flip=") {
+		t.Errorf("config variants %q", v)
+	}
+	want := map[string]float64{"empties": 14, "score": 18, "best-square": 62} // g8
+	for _, v := range r.Values {
+		if w, ok := want[v.Unit]; ok && v.Value != w {
+			t.Errorf("%s = %v, want %v", v.Unit, v.Value, w)
+		}
+		delete(want, v.Unit)
+		if (v.Unit == "sec/op" || v.Unit == "nodes/op") && v.Value <= 0 {
+			t.Errorf("%s = %v", v.Unit, v.Value)
+		}
+	}
+	if len(want) > 0 || len(r.Values) != 5 {
+		t.Errorf("values %+v", r.Values)
+	}
+	if u := ds.Units.Get("nodes/op", "assume"); u == nil || u.Value != "exact" {
+		t.Errorf("nodes/op is not marked exact: %+v", u)
+	}
+	// the file exists: an error before any solve; -o with -save: usage
+	if code, _ := runCLI(t, "solve", "-set", "ffo1", "-o", path); code != 2 {
+		t.Errorf("existing file: exit %d", code)
+	}
+	if code, _ := runCLI(t, "solve", "-set", "ffo1", "-o", path+"2", "-save"); code != 2 {
+		t.Errorf("-o and -save: exit %d", code)
+	}
+}
+
+// -save names the file by set and evaluation under results/<cpu>/; a
+// -board position is named by a hash of the board.
+func TestSolveSave(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if code, out := runCLI(t, "solve", "-set", "ffo1-2", "-save"); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	board := "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+	if code, out := runCLI(t, "solve", "-board", board, "-eval", "none", "-save"); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	for pattern, name := range map[string]string{
+		"*-solve-ffo1-2-eval-default.txt": "SolvePosition/set=ffo1-2/id=1",
+		"*-solve-board-eval-none.txt":     "SolvePosition/set=board/board=",
+	} {
+		files, _ := filepath.Glob(filepath.Join(dir, "results", variants.CPU.Slug(), pattern))
+		if len(files) != 1 {
+			t.Fatalf("%s: %q", pattern, files)
+		}
+		ds, err := harness.ReadResults(files[0])
+		if err != nil || len(ds.Results) == 0 || !strings.HasPrefix(string(ds.Results[0].Name.Full()), name) {
+			t.Fatalf("%s: %v %v", files[0], err, ds)
+		}
+		if e := ds.Results[0].GetConfig("eval"); !strings.Contains(pattern, "-eval-"+e+".") {
+			t.Errorf("%s: eval %q", files[0], e)
+		}
+		if strings.Contains(pattern, "default") && !strings.HasPrefix(ds.Results[0].GetConfig("eval-checksum"), "sha256:") {
+			t.Errorf("%s: no weights checksum", files[0])
+		}
+	}
+}
+
+// Ctrl-C: the positions solved are in the file, which is in place.
+func TestSolveInterruptKeepsResults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves")
+	}
+	// a late signal must not kill the test binary
+	guard := make(chan os.Signal, 4)
+	signal.Notify(guard, os.Interrupt)
+	defer signal.Stop(guard)
+	path := filepath.Join(t.TempDir(), "s.txt")
+	go func() {
+		for i := 0; i < 2000; i++ {
+			data, err := os.ReadFile(path + ".partial")
+			if err != nil && i > 100 {
+				return // finished (or never started): no signal
+			}
+			if strings.Contains(string(data), "BenchmarkSolvePosition") {
+				syscall.Kill(os.Getpid(), syscall.SIGINT)
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	code, out := runCLI(t, "solve", "-set", "ffo20-39", "-eval", "none", "-o", path)
+	ds, err := harness.ReadResults(path)
+	if err != nil {
+		t.Fatalf("exit %d, no file: %v\n%s", code, err, out)
+	}
+	if code != 130 || len(ds.Results) == 0 || len(ds.Results) >= 20 {
+		t.Fatalf("exit %d, %d results\n%s", code, len(ds.Results), out)
+	}
+	if _, err := os.Stat(path + ".partial"); err == nil {
+		t.Error("the .partial file stays")
 	}
 }

@@ -4,12 +4,17 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/solver"
+	"github.com/flipbench/flipbench/variants"
 	"github.com/flipbench/flipbench/weights"
 	"github.com/flipbench/flipbench/weights/train"
 )
@@ -32,7 +37,7 @@ func init() {
 			play := fs.String("play", "", "weights the self-play games use (default: a fewest-replies heuristic)")
 			workers := fs.Int("workers", 0, "labelling goroutines (default GOMAXPROCS)")
 			dir := fs.String("dir", "", "checkpoint directory: labels are saved there and a run with the same flags resumes")
-			out := fs.String("o", "weights.fbw", "output weights (flipbench format)")
+			out := fs.String("o", "weights.fbw", "output weights (flipbench format); with -eval-mae, a results file for the error (Go's benchmark format, as flipbench bench writes)")
 			edaxOut := fs.String("edax-out", "", "also write the weights as an Edax eval.dat")
 			mae := fs.Bool("eval-mae", false, "do not train: print the mean absolute error of -eval against exact scores")
 			evalSpec := evalFlag(fs)
@@ -40,6 +45,7 @@ func init() {
 			maeMin := fs.Int("mae-min", 20, "-eval-mae: fewest empties")
 			maeMax := fs.Int("mae-max", 24, "-eval-mae: most empties")
 			maeSeed := fs.Uint64("mae-seed", 0x4d4145, "-eval-mae: seed of the held-out games (not a training seed)")
+			save := fs.Bool("save", false, "-eval-mae: also write the error to results/<cpu-slug>/<date>-eval-mae-<name>.txt (flipbench report shows it)")
 			info := fs.Bool("info", false, "print the note of -eval (how the weights were made) and exit")
 			return func(args []string) error {
 				if len(args) > 0 {
@@ -61,14 +67,27 @@ func init() {
 					return nil
 				}
 				if *mae {
+					maeOut := ""
+					fs.Visit(func(f *flag.Flag) {
+						if f.Name == "o" {
+							maeOut = *out
+						}
+					})
+					if maeOut != "" && *save {
+						return &exitError{2, "train: give -o or -save, not both"}
+					}
 					set, err := loadEvalSet(*evalSpec)
 					if err != nil {
 						return err
 					}
-					return train.MAE(stdout, set, train.MAEConfig{
+					mc := train.MAEConfig{
 						Seed: *maeSeed, N: *maeN, MinEmpties: *maeMin, MaxEmpties: *maeMax,
 						Workers: *workers, Log: os.Stderr, TTY: tty,
-					})
+					}
+					if maeOut == "" && !*save {
+						return train.MAE(stdout, set, mc)
+					}
+					return maeResults(*evalSpec, set, mc, maeOut)
 				}
 				cfg := train.Config{
 					Seed: *seed, Games: *games, ExactMax: *exact, Group: *group, Depth: *depth,
@@ -126,3 +145,61 @@ func (l labeller) Solve(b kernels.Board) int {
 	}
 	return r.Score
 }
+
+// maeResults measures the evaluation's error and writes it, as train
+// -eval-mae prints it, and to a results file: one result per empties
+// count, EvalMAE/empties=N, iterations the positions measured, metrics
+// discs (the mean absolute error), bias-discs and rms-discs.
+func maeResults(spec string, set *weights.Set, mc train.MAEConfig, path string) error {
+	ev, err := describeEval(spec)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	if path == "" {
+		path = harness.ResultsName(harness.ResultsDir(), variants.CPU.Slug(), now, "eval-mae-"+nameValue(ev.name))
+	}
+	// a name already taken fails at once; the file is written after the
+	// measurement, so that an interrupted one leaves nothing behind
+	if _, err := os.Stat(path); err == nil {
+		return &exitError{2, "train: " + path + " exists already"}
+	}
+	rows, err := train.MeasureMAE(set, mc)
+	if err != nil {
+		return err
+	}
+	train.PrintMAE(stdout, rows)
+	rf, err := harness.CreateResults(path)
+	if err != nil {
+		return &exitError{2, "train: " + err.Error()}
+	}
+	if err := writeExactUnits(rf, "discs", "bias-discs", "rms-discs"); err != nil {
+		rf.Close()
+		return err
+	}
+	cfg := harness.MachineConfig(now)
+	cfg = append(cfg, ev.config()...)
+	// the held-out positions are a function of these three
+	cfg = append(cfg, [2]string{"mae-seed", fmt.Sprintf("%#x", mc.Seed)}, [2]string{"mae-n", fmt.Sprint(mc.N)},
+		[2]string{"mae-empties", fmt.Sprintf("%d-%d", mc.MinEmpties, mc.MaxEmpties)})
+	fc := fileConfig(cfg)
+	for _, r := range rows {
+		res := &benchfmt.Result{Name: benchfmt.Name(fmt.Sprintf("EvalMAE/empties=%d", r.Empties)), Iters: r.N, Config: fc,
+			Values: []benchfmt.Value{
+				{Value: round4(r.MAE()), Unit: "discs"},
+				{Value: round4(r.Bias()), Unit: "bias-discs"},
+				{Value: round4(r.RMS()), Unit: "rms-discs"},
+			}}
+		if err := rf.Write(res); err != nil {
+			rf.Close()
+			return fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	if err := rf.Close(); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	fmt.Fprintf(os.Stderr, "flipbench: %d results in %s\n", len(rows), path)
+	return nil
+}
+
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }

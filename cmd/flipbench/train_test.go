@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/weights"
 )
 
@@ -74,4 +76,29 @@ func slicesEqual(a, b []int16) bool {
 		}
 	}
 	return true
+}
+
+// -eval-mae -o: the error per empties count as results, printed as
+// without -o.
+func TestEvalMAEResults(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mae.txt")
+	code, o := runCLI(t, "train", "-eval-mae", "-eval", "none", "-mae-n", "2", "-mae-min", "6", "-mae-max", "7", "-o", path)
+	if code != 0 || !strings.Contains(o, "    all          4  ") {
+		t.Fatalf("exit %d\n%s", code, o)
+	}
+	ds, err := harness.ReadResults(path)
+	if err != nil || len(ds.Problems) > 0 || len(ds.Results) != 2 {
+		t.Fatalf("%v %+v", err, ds)
+	}
+	for i, r := range ds.Results {
+		if got := string(r.Name.Full()); got != fmt.Sprintf("EvalMAE/empties=%d", 6+i) || r.Iters != 2 || r.GetConfig("eval") != "none" {
+			t.Errorf("%s x%d eval %q", got, r.Iters, r.GetConfig("eval"))
+		}
+		if len(r.Values) != 3 || r.Values[0].Unit != "discs" || r.Values[0].Value < 0 {
+			t.Errorf("values %+v", r.Values)
+		}
+	}
+	if code, _ := runCLI(t, "train", "-eval-mae", "-o", path+"2", "-save"); code != 2 {
+		t.Errorf("-o and -save: exit %d", code)
+	}
 }

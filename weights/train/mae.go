@@ -44,10 +44,49 @@ func HeldOut(seed uint64, n, lo, hi int) [][]board {
 	}
 }
 
+// MAERow is the error of an evaluation at one empties count: sums over
+// its N held-out positions of |eval - exact|, eval - exact and their
+// squares, in discs.
+type MAERow struct {
+	Empties, N         int
+	AbsSum, Sum, SqSum float64
+}
+
+// MAE is the mean absolute error.
+func (r MAERow) MAE() float64 { return r.AbsSum / float64(r.N) }
+
+// Bias is the mean error (eval - exact).
+func (r MAERow) Bias() float64 { return r.Sum / float64(r.N) }
+
+// RMS is the root mean square error.
+func (r MAERow) RMS() float64 { return math.Sqrt(r.SqSum / float64(r.N)) }
+
 // MAE prints the mean absolute error (and the mean error and RMS) of set
 // against exact scores, per empties count and overall. A nil set is the
 // zero evaluation.
 func MAE(w io.Writer, set *weights.Set, mc MAEConfig) error {
+	rows, err := MeasureMAE(set, mc)
+	if err != nil {
+		return err
+	}
+	PrintMAE(w, rows)
+	return nil
+}
+
+// PrintMAE prints MeasureMAE's rows and their total as MAE does.
+func PrintMAE(w io.Writer, rows []MAERow) {
+	fmt.Fprintf(w, "empties  positions  MAE    bias   RMS (discs, eval - exact)\n")
+	all := MAERow{}
+	for _, r := range rows {
+		fmt.Fprintf(w, "%7d  %9d  %5.2f  %+5.2f  %5.2f\n", r.Empties, r.N, r.MAE(), r.Bias(), r.RMS())
+		all.N += r.N
+		all.AbsSum, all.Sum, all.SqSum = all.AbsSum+r.AbsSum, all.Sum+r.Sum, all.SqSum+r.SqSum
+	}
+	fmt.Fprintf(w, "%7s  %9d  %5.2f  %+5.2f  %5.2f\n", "all", all.N, all.MAE(), all.Bias(), all.RMS())
+}
+
+// MeasureMAE is MAE's measurement: one row per empties count.
+func MeasureMAE(set *weights.Set, mc MAEConfig) ([]MAERow, error) {
 	if mc.Workers <= 0 {
 		mc.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -61,7 +100,7 @@ func MAE(w io.Writer, set *weights.Set, mc MAEConfig) error {
 	if set != nil {
 		ew, err := set.EvalWeights()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		ev = &evaluator{plain: ew.Plain}
 	}
@@ -80,27 +119,22 @@ func MAE(w io.Writer, set *weights.Set, mc MAEConfig) error {
 		bar.add(1)
 	})
 	bar.finish()
-	fmt.Fprintf(w, "empties  positions  MAE    bias   RMS (discs, eval - exact)\n")
-	var tae, te, tse float64
+	var rows []MAERow
 	k := 0
 	for gi, p := range pos {
-		var ae, e, se float64
+		r := MAERow{Empties: mc.MinEmpties + gi, N: len(p)}
 		for range p {
 			v := 0.0
 			if ev != nil {
 				v = float64(ev.eval(flat[k])) / weights.Scale
 			}
 			d := v - float64(exact[k])
-			ae += math.Abs(d)
-			e += d
-			se += d * d
+			r.AbsSum += math.Abs(d)
+			r.Sum += d
+			r.SqSum += d * d
 			k++
 		}
-		m := float64(len(p))
-		fmt.Fprintf(w, "%7d  %9d  %5.2f  %+5.2f  %5.2f\n", mc.MinEmpties+gi, len(p), ae/m, e/m, math.Sqrt(se/m))
-		tae, te, tse = tae+ae, te+e, tse+se
+		rows = append(rows, r)
 	}
-	m := float64(len(flat))
-	fmt.Fprintf(w, "%7s  %9d  %5.2f  %+5.2f  %5.2f\n", "all", len(flat), tae/m, te/m, math.Sqrt(tse/m))
-	return nil
+	return rows, nil
 }
