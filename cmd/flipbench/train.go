@@ -82,7 +82,7 @@ func init() {
 					}
 					mc := train.MAEConfig{
 						Seed: *maeSeed, N: *maeN, MinEmpties: *maeMin, MaxEmpties: *maeMax,
-						Workers: *workers, Log: os.Stderr, TTY: tty,
+						Workers: *workers, Log: os.Stderr, TTY: tty, Exact: exactSolver,
 					}
 					if maeOut == "" && !*save {
 						return train.MAE(stdout, set, mc)

@@ -18,6 +18,9 @@ type MAEConfig struct {
 	Workers                int
 	Log                    io.Writer
 	TTY                    bool
+	// Exact, if set, makes the exact solver of each worker (the CLI plugs
+	// in the project's solver); otherwise the trainer's own.
+	Exact func() Solver
 }
 
 // HeldOut returns n positions per empties count in [lo, hi] from games of
@@ -106,8 +109,12 @@ func MeasureMAE(set *weights.Set, mc MAEConfig) ([]MAERow, error) {
 	}
 	exact := make([]int, len(flat))
 	bar := cfg.newProgress("exact solves", len(flat))
-	solvers := make(chan *Exact, mc.Workers)
+	solvers := make(chan Solver, mc.Workers)
 	for i := 0; i < mc.Workers; i++ {
+		if mc.Exact != nil {
+			solvers <- mc.Exact()
+			continue
+		}
 		e := NewExact(21)
 		e.ev = ev
 		solvers <- e
