@@ -54,7 +54,7 @@ type params struct {
 	aspW     int // first root window: guess ± (aspW+1)
 }
 
-var defaultParams = params{hashMin: 8, etcMin: 10, sortMin: 14, evalSh: 8, guessMax: 0, aspW: 0}
+var defaultParams = params{hashMin: 8, etcMin: 10, sortMin: 12, evalSh: 6, guessMax: 0, aspW: 0}
 
 // scThreshold[n]: the stability cutoff is tried at a null window alpha at
 // least this (below it the stable discs cannot bring the upper bound down

@@ -45,7 +45,7 @@ type Config struct {
 
 // DefaultConfig is the configuration of the shipped weights.
 func DefaultConfig() Config {
-	return Config{Seed: 1, Games: 20000, ExactMax: 18, Group: 4, Depth: 4, MaxSamples: 0, Lambda: 2, Iters: 300}
+	return Config{Seed: 1, Games: 20000, ExactMax: 18, Group: 4, Depth: 4, MaxSamples: 0, Lambda: 100, Iters: 300}
 }
 
 func (c *Config) fingerprint() string {
