@@ -34,7 +34,7 @@ func init() {
 			maxSamples := fs.Int("max-samples", d.MaxSamples, "positions per group at most (0: all)")
 			lambda := fs.Float64("lambda", d.Lambda, "ridge regularisation of the least-squares fit")
 			iters := fs.Int("iters", d.Iters, "conjugate-gradient iterations at most per group")
-			play := fs.String("play", "", "weights the self-play games use (default: a fewest-replies heuristic)")
+			play := fs.String("play", "", "weights the self-play games use, as -eval: 'default', 'random[:SEED]' or a file (default: a fewest-replies heuristic)")
 			workers := fs.Int("workers", 0, "labelling goroutines (default GOMAXPROCS)")
 			dir := fs.String("dir", "", "checkpoint directory: labels are saved there and a run with the same flags resumes")
 			out := fs.String("o", "weights.fbw", "output weights (flipbench format); with -eval-mae, a results file for the error (Go's benchmark format, as flipbench bench writes)")
@@ -96,9 +96,12 @@ func init() {
 					Exact: exactSolver,
 				}
 				if *play != "" {
-					p, err := weights.Load(*play)
+					p, err := loadEvalSet(*play)
 					if err != nil {
-						return &exitError{2, "-play: " + err.Error()}
+						return &exitError{2, "-play: " + strings.TrimPrefix(err.Error(), "-eval: ")}
+					}
+					if p == nil {
+						return &exitError{2, "-play none: leave -play out for the fewest-replies heuristic"}
 					}
 					cfg.Play = p
 				}

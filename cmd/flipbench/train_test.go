@@ -64,6 +64,15 @@ func TestTrainTinyAndEvalFlag(t *testing.T) {
 	if code, _ := runCLI(t, "train", "-eval-mae", "-eval", filepath.Join(dir, "missing")); code == 0 {
 		t.Fatal("missing file accepted")
 	}
+	// -play takes -eval's specs; 'none' and a bad file are refused
+	for _, spec := range []string{"none", bad} {
+		if code, o := runCLI(t, "train", "-play", spec, "-games", "2", "-o", filepath.Join(dir, "p.fbw")); code != 2 {
+			t.Fatalf("-play %s: exit %d\n%s", spec, code, o)
+		}
+	}
+	if code, o := runCLI(t, "train", "-play", "random:3", "-games", "4", "-exact", "6", "-iters", "2", "-o", filepath.Join(dir, "p.fbw")); code != 0 {
+		t.Fatalf("-play random:3: exit %d\n%s", code, o)
+	}
 }
 
 func slicesEqual(a, b []int16) bool {
