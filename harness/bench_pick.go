@@ -76,6 +76,31 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 		data[k][keys["variant"]] = append(data[k][keys["variant"]], v*1e9)
 	}
 
+	// Whole solves (bench -solve SET -solve-kernel K) decide a kernel
+	// where they exist: they see what a micro-benchmark cannot (a
+	// prefetch's hidden latency, cache pressure, the 512-bit clock).
+	solveData := map[string]map[string][]float64{}
+	solveSet := map[string]string{}
+	for _, r := range ds.Results {
+		if CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" {
+			continue
+		}
+		keys := nameKeys(r.Name)
+		k, v := keys["kernel"], keys["variant"]
+		v2, ok := r.Value("sec/op")
+		if k == "" || v == "" || !ok {
+			continue
+		}
+		if set, seen := solveSet[k]; seen && set != keys["set"] {
+			continue // one set per kernel: the first met
+		}
+		solveSet[k] = keys["set"]
+		if solveData[k] == nil {
+			solveData[k] = map[string][]float64{}
+		}
+		solveData[k][v] = append(solveData[k][v], v2*1e9)
+	}
+
 	var out []results.KernelChoice
 	for _, k := range variants.Kernels() {
 		kc := results.KernelChoice{Kernel: k.Name(), Default: o.Defaults[k.Name()]}
@@ -83,7 +108,15 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 			kc.Default = k.SelectedName()
 		}
 		kc.Choice = kc.Default
-		samples := data[k.Name()]
+		samples, by := data[k.Name()], ""
+		if sd := solveData[k.Name()]; len(sd) > 0 {
+			samples, by = sd, "by whole solves of "+solveSet[k.Name()]+": "
+		} else if k.Name() == "hash_prefetch" {
+			kc.Reason = "a prefetch pays in the memory latency it hides inside a search, which a micro-benchmark cannot see, " +
+				"and no solve runs compare it here (flipbench bench -solve ffo20-39 -solve-kernel hash_prefetch): keep the default"
+			out = append(out, kc)
+			continue
+		}
 		if len(samples) == 0 {
 			kc.Reason = "no results for this kernel on this CPU: keep the default"
 			out = append(out, kc)
@@ -144,7 +177,7 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 			note = "; not eligible: " + strings.Join(excluded, ", ")
 		}
 		if len(eligible) == 0 {
-			kc.Reason = "no eligible variant measured: keep the default" + note
+			kc.Reason = by + "no eligible variant measured: keep the default" + note
 			out = append(out, kc)
 			continue
 		}
@@ -173,7 +206,7 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 					win.name, d, kc.Default, c, o.Alpha)
 			}
 		}
-		kc.Reason += note
+		kc.Reason = by + kc.Reason + note
 		out = append(out, kc)
 	}
 	return out

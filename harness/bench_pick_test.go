@@ -101,3 +101,42 @@ func TestPickKeepsDefaultWithoutSignificance(t *testing.T) {
 		t.Errorf("pick %+v", kc)
 	}
 }
+
+// Whole-solve runs decide a kernel over its micro-benchmarks, and
+// hash_prefetch is never decided by micro-benchmarks alone: doing nothing
+// is always the fastest call.
+func TestPickSolveRunsDecide(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("cpu: Fake CPU\ncpu-slug: fake\n")
+	for r := 0; r < 6; r++ {
+		fmt.Fprintf(&b, "BenchmarkKernel/kernel=hash_prefetch/variant=none/form=call 1000000 %.3f ns/op\n", 1+0.01*float64(r))
+		fmt.Fprintf(&b, "BenchmarkKernel/kernel=hash_prefetch/variant=prefetcht0/form=call 1000000 %.3f ns/op\n", 3+0.01*float64(r))
+		// micro: go is faster; whole solves: reference is
+		fmt.Fprintf(&b, "BenchmarkKernel/kernel=stability/variant=go/form=call 1000000 %.3f ns/op\n", 10+0.01*float64(r))
+		fmt.Fprintf(&b, "BenchmarkKernel/kernel=stability/variant=reference/form=call 1000000 %.3f ns/op\n", 50+0.01*float64(r))
+		fmt.Fprintf(&b, "BenchmarkSolve/set=ffo20-39/kernel=stability/variant=go 1 %.0f ns/op 100 nodes/op\n", 9e9+1e6*float64(r))
+		fmt.Fprintf(&b, "BenchmarkSolve/set=ffo20-39/kernel=stability/variant=reference 1 %.0f ns/op 100 nodes/op\n", 5e9+1e6*float64(r))
+	}
+	path := filepath.Join(t.TempDir(), "fake.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := ReadResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	picks := Pick(ds, "fake", PickOptions{Defaults: map[string]string{"hash_prefetch": "prefetcht0", "stability": "go"}})
+	for _, kc := range picks {
+		t.Logf("%s: %s (%s)", kc.Kernel, kc.Choice, kc.Reason)
+		switch kc.Kernel {
+		case "hash_prefetch":
+			if kc.Choice != "prefetcht0" || !strings.Contains(kc.Reason, "micro-benchmark cannot see") {
+				t.Errorf("hash_prefetch from micro-benchmarks: %+v", kc)
+			}
+		case "stability":
+			if kc.Choice != "reference" || !strings.Contains(kc.Reason, "by whole solves of ffo20-39") {
+				t.Errorf("stability: whole solves should decide: %+v", kc)
+			}
+		}
+	}
+}
