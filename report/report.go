@@ -21,6 +21,7 @@ import (
 	"golang.org/x/perf/benchproc"
 
 	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/weights"
 )
 
 // Options says where the report reads and writes.
@@ -612,6 +613,28 @@ func (r *Report) footer() {
 	r.p("`-count` and `-eval FILE` (our weights or an Edax eval.dat). Compare any files with ")
 	r.p("`go run ./cmd/flipbench compare -row /variant -col cpu FILES`, or with benchstat. ")
 	r.p("The same cases run under `go test -bench /kernel=flip/ ./harness`.\n")
+	r.trainingRecipe()
+}
+
+// trainingRecipe says how the embedded weights were made, with the
+// commands that make them again.
+func (r *Report) trainingRecipe() {
+	r.p("\n### The embedded weights\n\n")
+	if set, err := weights.DefaultSet(); err == nil {
+		r.p("`weights/default.fbw` (%q) was trained on this project's 2-core machine by two runs of `flipbench train` ", set.Note)
+	} else {
+		r.p("`weights/default.fbw` was trained on this project's 2-core machine by two runs of `flipbench train` ")
+	}
+	r.p("(seeded: the same commands give the same weights):\n\n")
+	r.p("```sh\n")
+	r.p("go run ./cmd/flipbench train -lambda 2 -dir ck -o lambda2.fbw   # games, exact labels to 18 empties, depth-4 labels above, fits: 58 min\n")
+	r.p("mkdir ck100 && cp ck/labels-0[0-4].bin ck100/                    # keep the labels of 0-19 empties\n")
+	r.p("go run ./cmd/flipbench train -dir ck100 -o default.fbw            # lambda 100 (the default): refit, relabel from 20 empties on: 3 min\n")
+	r.p("```\n\n")
+	r.p("The second run keeps the first one's labels up to 19 empties (the exact ones do not depend on the weights; ")
+	r.p("the 19-empties ones were searched with the lambda-2 fit), so a single `flipbench train` from scratch gives ")
+	r.p("slightly different weights. `-dir` makes a run resumable; `-edax-out eval.dat` also writes Edax's format; ")
+	r.p("`flipbench train -info -eval FILE` prints a file's note; `-eval-mae` measures weights (above).\n")
 }
 
 func writeMarkdownTable(w io.Writer, head []string, rows [][]string) {
