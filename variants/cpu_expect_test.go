@@ -38,6 +38,7 @@ var expectedCPUs = map[string]struct {
 			"eval_features":     "avx2-shuffle",
 			"eval_update":       "avx2",
 			"eval_sum":          "avx2-gather-interleaved",
+			"move_evaluate":     "parity-table-avx2",
 		},
 	},
 	"EPYC-Rome": {
@@ -62,6 +63,7 @@ var expectedCPUs = map[string]struct {
 			"eval_features":     "avx2-shuffle",
 			"eval_update":       "avx2",
 			"eval_sum":          "avx2-gather-interleaved",
+			"move_evaluate":     "parity-table-avx2",
 		},
 	},
 	"Nehalem": {
@@ -85,6 +87,7 @@ var expectedCPUs = map[string]struct {
 			"eval_features":     "go-x2f-walk",
 			"eval_update":       "go-x2f",
 			"eval_sum":          "go-plain",
+			"move_evaluate":     "parity-table",
 		},
 	},
 }
