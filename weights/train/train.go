@@ -206,15 +206,25 @@ func (cfg *Config) label(gi int, what string, boards []board, ev *evaluator) ([]
 	var ckw *bufio.Writer
 	if cfg.Dir != "" {
 		path := filepath.Join(cfg.Dir, fmt.Sprintf("labels-%02d.bin", gi))
-		n, err := readLabels(path, labels, done, chunk)
+		n, valid, err := readLabels(path, labels, done, chunk)
 		if err != nil {
 			return nil, err
 		}
 		if n > 0 {
 			cfg.logf("%s: %d of %d chunks from %s\n", what, n, nChunks, path)
 		}
-		ck, err = os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		ck, err = os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o644)
 		if err != nil {
+			return nil, err
+		}
+		// Cut a torn last record (an interrupted write) before appending,
+		// or the new records would be read through it.
+		if err := ck.Truncate(valid); err != nil {
+			ck.Close()
+			return nil, err
+		}
+		if _, err := ck.Seek(valid, io.SeekStart); err != nil {
+			ck.Close()
 			return nil, err
 		}
 		defer ck.Close()
@@ -301,24 +311,25 @@ func countLabels(chunks []int, chunk, n int) int {
 	return t
 }
 
-// readLabels loads the complete chunk records of a labels file (a torn
-// last record is ignored: it is labelled again).
-func readLabels(path string, labels []float32, done []bool, chunk int) (int, error) {
+// readLabels loads the complete chunk records of a labels file and
+// returns how many chunks it holds and the length of its complete records
+// (a torn last record is ignored: it is labelled again).
+func readLabels(path string, labels []float32, done []bool, chunk int) (int, int64, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
+		return 0, 0, nil
 	}
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	n := 0
+	n, valid := 0, int64(0)
 	for len(data) >= 8 {
 		c, cnt := int(binary.LittleEndian.Uint32(data)), int(binary.LittleEndian.Uint32(data[4:]))
-		if c >= len(done) || cnt != min((c+1)*chunk, len(labels))-c*chunk {
-			return 0, fmt.Errorf("%s: chunk %d of %d labels does not fit this run's positions", path, c, cnt)
+		if len(data) < 8+4*cnt && c < len(done) && cnt == min((c+1)*chunk, len(labels))-c*chunk {
+			break // the torn last record
 		}
-		if len(data) < 8+4*cnt {
-			break
+		if c >= len(done) || cnt != min((c+1)*chunk, len(labels))-c*chunk || len(data) < 8+4*cnt {
+			return 0, 0, fmt.Errorf("%s: corrupt at byte %d: a record of chunk %d with %d labels does not fit this run's positions (delete the file to label the group again)", path, valid, c, cnt)
 		}
 		for i := 0; i < cnt; i++ {
 			labels[c*chunk+i] = math.Float32frombits(binary.LittleEndian.Uint32(data[8+4*i:]))
@@ -328,8 +339,9 @@ func readLabels(path string, labels []float32, done []bool, chunk int) (int, err
 			n++
 		}
 		data = data[8+4*cnt:]
+		valid += int64(8 + 4*cnt)
 	}
-	return n, nil
+	return n, valid, nil
 }
 
 // parallelFor runs fn(0..n-1) on workers goroutines.

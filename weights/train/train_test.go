@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -58,6 +59,33 @@ func TestRunReproducibleAndResumable(t *testing.T) {
 	if !bytes.Equal(ab, cb) {
 		t.Fatal("resumed run gave other weights")
 	}
+	// The torn record was cut before the new ones were appended: the
+	// file is whole again, and resuming once more reads every record.
+	if data2, _ := os.ReadFile(lf); len(data2) != len(data) {
+		t.Fatalf("labels file after resuming: %d bytes, want %d", len(data2), len(data))
+	}
+	log.Reset()
+	if d, err := Run(cfg); err != nil {
+		t.Fatal(err)
+	} else if db, _ := d.Marshal(); !bytes.Equal(ab, db) {
+		t.Fatal("second resume gave other weights")
+	}
+	// every group's labels come whole from its file: nothing labelled again
+	m := regexp.MustCompile(`(\d+) of (\d+) chunks from`).FindAllStringSubmatch(log.String(), -1)
+	if len(m) != 21 {
+		t.Fatalf("second resume read %d labels files, want 21:\n%s", len(m), log.String())
+	}
+	for _, g := range m {
+		if g[1] != g[2] {
+			t.Fatalf("second resume: %s:\n%s", g[0], log.String())
+		}
+	}
+	// A record that does not fit is a clear error naming the file.
+	os.WriteFile(lf, append(data[:len(data):len(data)], 0xff, 0xff, 0xff, 0x7f, 1, 0, 0, 0, 0, 0, 0, 0), 0o644)
+	if _, err := Run(cfg); err == nil || !strings.Contains(err.Error(), lf) || !strings.Contains(err.Error(), "corrupt") {
+		t.Fatalf("corrupt labels file: %v", err)
+	}
+	os.WriteFile(lf, data, 0o644)
 	// Another configuration refuses the directory.
 	cfg.Seed++
 	if _, err := Run(cfg); err == nil || !strings.Contains(err.Error(), "another configuration") {
