@@ -455,6 +455,10 @@ func (r *Report) notes(t *harness.Table) {
 func fmtTime(sec float64) string {
 	ns := sec * 1e9
 	switch {
+	case sec >= 3600:
+		return fmt.Sprintf("%dh%02dm", int(sec)/3600, int(sec)/60%60)
+	case sec >= 100:
+		return fmt.Sprintf("%dm%02ds", int(sec)/60, int(sec)%60)
 	case ns >= 1e9:
 		return fmt.Sprintf("%.3g s", ns/1e9)
 	case ns >= 1e6:

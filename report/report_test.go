@@ -237,3 +237,14 @@ func TestReportSolverRunsCorrupt(t *testing.T) {
 		t.Log(md)
 	}
 }
+
+func TestFmtTime(t *testing.T) {
+	for _, c := range []struct {
+		sec  float64
+		want string
+	}{{2929, "48m49s"}, {100, "1m40s"}, {99.5, "99.5 s"}, {7.1, "7.1 s"}, {0.0123, "12.3 ms"}, {4000, "1h06m"}} {
+		if got := fmtTime(c.sec); got != c.want {
+			t.Errorf("fmtTime(%g) = %q, want %q", c.sec, got, c.want)
+		}
+	}
+}
