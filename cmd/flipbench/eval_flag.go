@@ -29,7 +29,11 @@ func loadEval(spec string) (*variants.EvalWeights, error) {
 }
 
 // loadEvalSet is loadEval's packed form.
-func loadEvalSet(spec string) (*weights.Set, error) {
+func loadEvalSet(spec string) (*weights.Set, error) { return loadWeightsFlag("-eval", spec) }
+
+// loadWeightsFlag reads a weights spec given to the flag named flag
+// (-eval, -play), which its errors name.
+func loadWeightsFlag(flag, spec string) (*weights.Set, error) {
 	switch spec {
 	case "none":
 		return nil, nil
@@ -41,13 +45,13 @@ func loadEvalSet(spec string) (*weights.Set, error) {
 	if seed, ok := strings.CutPrefix(spec, "random:"); ok {
 		n, err := strconv.ParseUint(seed, 10, 64)
 		if err != nil {
-			return nil, &exitError{2, fmt.Sprintf("-eval %s: the seed must be a number", spec)}
+			return nil, &exitError{2, fmt.Sprintf("%s %s: the seed must be a number", flag, spec)}
 		}
 		return weights.Random(n), nil
 	}
 	set, err := weights.Load(spec)
 	if err != nil {
-		return nil, &exitError{2, "-eval: " + err.Error()}
+		return nil, &exitError{2, flag + ": " + err.Error()}
 	}
 	return set, nil
 }

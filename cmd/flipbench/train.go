@@ -96,9 +96,9 @@ func init() {
 					Exact: exactSolver,
 				}
 				if *play != "" {
-					p, err := loadEvalSet(*play)
+					p, err := loadWeightsFlag("-play", *play)
 					if err != nil {
-						return &exitError{2, "-play: " + strings.TrimPrefix(err.Error(), "-eval: ")}
+						return err
 					}
 					if p == nil {
 						return &exitError{2, "-play none: leave -play out for the fewest-replies heuristic"}

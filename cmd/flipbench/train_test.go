@@ -65,9 +65,15 @@ func TestTrainTinyAndEvalFlag(t *testing.T) {
 		t.Fatal("missing file accepted")
 	}
 	// -play takes -eval's specs; 'none' and a bad file are refused
-	for _, spec := range []string{"none", bad} {
+	for _, spec := range []string{"none", bad, "random:x"} {
 		if code, o := runCLI(t, "train", "-play", spec, "-games", "2", "-o", filepath.Join(dir, "p.fbw")); code != 2 {
 			t.Fatalf("-play %s: exit %d\n%s", spec, code, o)
+		}
+	}
+	// and its errors name -play, not -eval
+	for _, spec := range []string{bad, "random:x"} {
+		if _, err := loadWeightsFlag("-play", spec); err == nil || !strings.HasPrefix(err.Error(), "-play") {
+			t.Fatalf("-play %s: %v", spec, err)
 		}
 	}
 	if code, o := runCLI(t, "train", "-play", "random:3", "-games", "4", "-exact", "6", "-iters", "2", "-o", filepath.Join(dir, "p.fbw")); code != 0 {
