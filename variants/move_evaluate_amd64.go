@@ -21,7 +21,7 @@ func moveEvaluateAVX2(b kernels.Board, x int, flipped uint64, parity uint8, nEmp
 		return s
 	}
 	np, no := b.O&^flipped, b.P|flipped|uint64(1)<<uint(x)
-	return moveEvaluateRest(x, np, no, parity, nEmpties, movesAVX2(np, no))
+	return moveEvaluateRest(np, no, tableScore(x, parity, nEmpties), movesAVX2(np, no))
 }
 
 func moveEvaluateAVX512(b kernels.Board, x int, flipped uint64, parity uint8, nEmpties, h0, h1 int) int {
@@ -29,32 +29,5 @@ func moveEvaluateAVX512(b kernels.Board, x int, flipped uint64, parity uint8, nE
 		return s
 	}
 	np, no := b.O&^flipped, b.P|flipped|uint64(1)<<uint(x)
-	return moveEvaluateRest(x, np, no, parity, nEmpties, movesAVX512(np, no))
-}
-
-// moveEvaluateHash scores a wipe-out and the hash moves, which skip the
-// rest.
-func moveEvaluateHash(b kernels.Board, x int, flipped uint64, h0, h1 int) (int, bool) {
-	switch {
-	case flipped == b.O:
-		return kernels.WWipeout, true
-	case x == h0:
-		return kernels.WFirstMove, true
-	case x == h1:
-		return kernels.WSecondMove, true
-	}
-	return 0, false
-}
-
-// moveEvaluateRest is parity-table's score of x given the opponent's
-// moves after it (np to move).
-func moveEvaluateRest(x int, np, no uint64, parity uint8, nEmpties int, moves uint64) int {
-	score := kernels.SquareValue[x]
-	if parity&kernels.QuadrantID[x] != 0 {
-		score += parityWeight[nEmpties&63]
-	}
-	score += (36 - kernels.WeightedCount(potentialMovesFast(np, no))) * kernels.WPotentialMobility
-	score += cornerStabilityExact(no) * kernels.WCornerStability
-	score += (36 - kernels.WeightedCount(moves)) * kernels.WMobility
-	return score
+	return moveEvaluateRest(np, no, tableScore(x, parity, nEmpties), movesAVX512(np, no))
 }

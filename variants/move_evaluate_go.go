@@ -45,10 +45,42 @@ func potentialMovesFast(P, O uint64) uint64 {
 func moveEvaluateBody(b kernels.Board, x int, flipped uint64, score int) int {
 	// After the move the opponent is to move: n.P = b.O &^ flipped.
 	np, no := b.O&^flipped, b.P|flipped|uint64(1)<<uint(x)
+	return moveEvaluateRest(np, no, score, movesKoggeStone(np, no))
+}
+
+// moveEvaluateRest adds to score the terms of the position after the move
+// (np to move, with the moves given): potential mobility, corner
+// stability and mobility.
+func moveEvaluateRest(np, no uint64, score int, moves uint64) int {
 	score += (36 - kernels.WeightedCount(potentialMovesFast(np, no))) * kernels.WPotentialMobility
 	score += cornerStabilityExact(no) * kernels.WCornerStability
-	score += (36 - kernels.WeightedCount(movesKoggeStone(np, no))) * kernels.WMobility
+	score += (36 - kernels.WeightedCount(moves)) * kernels.WMobility
 	return score
+}
+
+// moveEvaluateHash scores a wipe-out and the hash moves, which skip the
+// rest.
+func moveEvaluateHash(b kernels.Board, x int, flipped uint64, h0, h1 int) (int, bool) {
+	switch {
+	case flipped == b.O:
+		return kernels.WWipeout, true
+	case x == h0:
+		return kernels.WFirstMove, true
+	case x == h1:
+		return kernels.WSecondMove, true
+	}
+	return 0, false
+}
+
+// tableScore is parity-table's static score of x: the square's value and
+// the parity bonus, looked up and kept under a condition the compiler
+// turns into a CMOV.
+func tableScore(x int, parity uint8, nEmpties int) int {
+	bonus := parityWeight[nEmpties&63]
+	if parity&kernels.QuadrantID[x] == 0 {
+		bonus = 0
+	}
+	return kernels.SquareValue[x] + bonus
 }
 
 func moveEvaluateBranchy(b kernels.Board, x int, flipped uint64, parity uint8, nEmpties, h0, h1 int) int {
@@ -75,21 +107,10 @@ func moveEvaluateBranchy(b kernels.Board, x int, flipped uint64, parity uint8, n
 }
 
 func moveEvaluateTable(b kernels.Board, x int, flipped uint64, parity uint8, nEmpties, h0, h1 int) int {
-	if flipped == b.O {
-		return kernels.WWipeout
+	if s, ok := moveEvaluateHash(b, x, flipped, h0, h1); ok {
+		return s
 	}
-	if x == h0 {
-		return kernels.WFirstMove
-	}
-	if x == h1 {
-		return kernels.WSecondMove
-	}
-	score := kernels.SquareValue[x]
-	bonus := parityWeight[nEmpties&63]
-	if parity&kernels.QuadrantID[x] == 0 {
-		bonus = 0
-	}
-	return moveEvaluateBody(b, x, flipped, score+bonus)
+	return moveEvaluateBody(b, x, flipped, tableScore(x, parity, nEmpties))
 }
 
 // cornerStabilityExact is kernels.CornerStability with shifts: each corner
