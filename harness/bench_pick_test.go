@@ -23,8 +23,14 @@ func pickData(t *testing.T, slug string, ns map[string]float64) *Dataset {
 			fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=%s/form=call 1000000 %.4f ns/op\n", v, ns[v]*(1+0.001*float64(r)))
 		}
 	}
+	return fakeDataset(t, b.String())
+}
+
+// fakeDataset reads text as a results file.
+func fakeDataset(t *testing.T, text string) *Dataset {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "fake.txt")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ds, err := ReadResults(path)
@@ -117,15 +123,7 @@ func TestPickSolveRunsDecide(t *testing.T) {
 		fmt.Fprintf(&b, "BenchmarkSolve/set=ffo20-39/kernel=stability/variant=go 1 %.0f ns/op 100 nodes/op\n", 9e9+1e6*float64(r))
 		fmt.Fprintf(&b, "BenchmarkSolve/set=ffo20-39/kernel=stability/variant=reference 1 %.0f ns/op 100 nodes/op\n", 5e9+1e6*float64(r))
 	}
-	path := filepath.Join(t.TempDir(), "fake.txt")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ds, err := ReadResults(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	picks := Pick(ds, "fake", PickOptions{Defaults: map[string]string{"hash_prefetch": "prefetcht0", "stability": "go"}})
+	picks := Pick(fakeDataset(t, b.String()), "fake", PickOptions{Defaults: map[string]string{"hash_prefetch": "prefetcht0", "stability": "go"}})
 	for _, kc := range picks {
 		t.Logf("%s: %s (%s)", kc.Kernel, kc.Choice, kc.Reason)
 		switch kc.Kernel {

@@ -192,15 +192,21 @@ func (r *Report) positions(u *run) []*position {
 	return out
 }
 
+// runsOf returns the runs of a kind ("solve", "mae"), in order.
+func (r *Report) runsOf(kind string) []*run {
+	var us []*run
+	for _, u := range r.runs {
+		if u.kind == kind {
+			us = append(us, u)
+		}
+	}
+	return us
+}
+
 // solverRuns writes, per machine and set, the comparison of the
 // evaluation settings and each run's per-position table.
 func (r *Report) solverRuns() {
-	var solves []*run
-	for _, u := range r.runs {
-		if u.kind == "solve" {
-			solves = append(solves, u)
-		}
-	}
+	solves := r.runsOf("solve")
 	if len(solves) == 0 {
 		return
 	}
@@ -416,12 +422,7 @@ type maeCell struct {
 // evalError writes the evaluation's error against exact scores per
 // empties count, a column per evaluation setting.
 func (r *Report) evalError() {
-	var us []*run
-	for _, u := range r.runs {
-		if u.kind == "mae" {
-			us = append(us, u)
-		}
-	}
+	us := r.runsOf("mae")
 	if len(us) == 0 {
 		return
 	}
