@@ -325,11 +325,11 @@ func readLabels(path string, labels []float32, done []bool, chunk int) (int, int
 	n, valid := 0, int64(0)
 	for len(data) >= 8 {
 		c, cnt := int(binary.LittleEndian.Uint32(data)), int(binary.LittleEndian.Uint32(data[4:]))
-		if len(data) < 8+4*cnt && c < len(done) && cnt == min((c+1)*chunk, len(labels))-c*chunk {
-			break // the torn last record
-		}
-		if c >= len(done) || cnt != min((c+1)*chunk, len(labels))-c*chunk || len(data) < 8+4*cnt {
+		if c >= len(done) || cnt != min((c+1)*chunk, len(labels))-c*chunk {
 			return 0, 0, fmt.Errorf("%s: corrupt at byte %d: a record of chunk %d with %d labels does not fit this run's positions (delete the file to label the group again)", path, valid, c, cnt)
+		}
+		if len(data) < 8+4*cnt {
+			break // the torn last record
 		}
 		for i := 0; i < cnt; i++ {
 			labels[c*chunk+i] = math.Float32frombits(binary.LittleEndian.Uint32(data[8+4*i:]))
