@@ -87,7 +87,7 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 		}
 		keys := nameKeys(r.Name)
 		k, v := keys["kernel"], keys["variant"]
-		v2, ok := r.Value("sec/op")
+		sec, ok := r.Value("sec/op")
 		if k == "" || v == "" || !ok {
 			continue
 		}
@@ -98,7 +98,7 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 		if solveData[k] == nil {
 			solveData[k] = map[string][]float64{}
 		}
-		solveData[k][v] = append(solveData[k][v], v2*1e9)
+		solveData[k][v] = append(solveData[k][v], sec*1e9)
 	}
 
 	var out []results.KernelChoice
