@@ -34,7 +34,9 @@ func init() {
 			maxSamples := fs.Int("max-samples", d.MaxSamples, "positions per group at most (0: all)")
 			lambda := fs.Float64("lambda", d.Lambda, "ridge regularisation of the least-squares fit")
 			iters := fs.Int("iters", d.Iters, "conjugate-gradient iterations at most per group")
+			pool := fs.Int("pool", d.Pool, "fit each group again on the positions within this many empties of it too, weighted down with the distance (0: no)")
 			play := fs.String("play", "", "weights the self-play games use, as -eval: 'default', 'random[:SEED]' or a file (default: a fewest-replies heuristic)")
+			playDepth := fs.Int("play-depth", 1, "-play: plies the self-play search looks ahead")
 			workers := fs.Int("workers", 0, "labelling goroutines (default GOMAXPROCS)")
 			dir := fs.String("dir", "", "checkpoint directory: labels are saved there and a run with the same flags resumes")
 			out := fs.String("o", "weights.fbw", "output weights (flipbench format); with -eval-mae, a results file for the error (Go's benchmark format, as flipbench bench writes)")
@@ -91,9 +93,12 @@ func init() {
 				}
 				cfg := train.Config{
 					Seed: *seed, Games: *games, ExactMax: *exact, Group: *group, Depth: *depth,
-					MaxSamples: *maxSamples, Lambda: *lambda, Iters: *iters,
+					MaxSamples: *maxSamples, Lambda: *lambda, Iters: *iters, Pool: *pool,
 					Workers: *workers, Dir: *dir, Log: os.Stderr, TTY: tty,
 					Exact: exactSolver,
+				}
+				if *play == "" && *playDepth != 1 {
+					return &exitError{2, "-play-depth needs -play (the weights the search plays with)"}
 				}
 				if *play != "" {
 					p, err := loadWeightsFlag("-play", *play)
@@ -104,6 +109,7 @@ func init() {
 						return &exitError{2, "-play none: leave -play out for the fewest-replies heuristic"}
 					}
 					cfg.Play = p
+					cfg.PlayDepth = *playDepth
 				}
 				start := time.Now()
 				set, err := train.Run(cfg)

@@ -76,8 +76,11 @@ func TestTrainTinyAndEvalFlag(t *testing.T) {
 			t.Fatalf("-play %s: %v", spec, err)
 		}
 	}
-	if code, o := runCLI(t, "train", "-play", "random:3", "-games", "4", "-exact", "6", "-iters", "2", "-o", filepath.Join(dir, "p.fbw")); code != 0 {
-		t.Fatalf("-play random:3: exit %d\n%s", code, o)
+	if code, o := runCLI(t, "train", "-play", "random:3", "-play-depth", "2", "-games", "4", "-exact", "6", "-iters", "2", "-o", filepath.Join(dir, "p.fbw")); code != 0 {
+		t.Fatalf("-play random:3 -play-depth 2: exit %d\n%s", code, o)
+	}
+	if code, o := runCLI(t, "train", "-play-depth", "2", "-games", "4", "-o", filepath.Join(dir, "p.fbw")); code != 2 {
+		t.Fatalf("-play-depth without -play: exit %d\n%s", code, o)
 	}
 }
 

@@ -88,9 +88,36 @@ func packedFeatures(b board) [kernels.NumFeatures]int32 {
 	return p
 }
 
-// evaluator evaluates with plain per-ply tables (nil: not fitted yet).
+// evaluator evaluates with plain per-ply tables (nil: not fitted yet),
+// through the eval_features and eval_sum kernels once refresh has built
+// their weights (the same sum, a few times faster: the depth-searched
+// labels spend their time here).
 type evaluator struct {
 	plain [weights.NumPlies][]int16
+	fast  *variants.EvalWeights
+	feat  variants.EvalFeaturesFunc
+	sum   variants.EvalSumFunc
+}
+
+// refresh rebuilds the kernels' weights after plain changed (unfitted
+// plies are zero; they are never evaluated). Not concurrent with eval.
+func (e *evaluator) refresh() {
+	var plies [weights.NumPlies][]int16
+	zero := make([]int16, kernels.NumWeights)
+	for p, t := range e.plain {
+		plies[p] = t
+		if t == nil {
+			plies[p] = zero
+		}
+	}
+	w, err := variants.NewEvalWeights(plies)
+	if err != nil {
+		panic(err) // the trainer's own tables: a bug
+	}
+	e.feat, e.sum = variants.EvalFeatures.Fn(), variants.EvalSum.Fn()
+	var f kernels.Features
+	e.sum(&f, w, 0) // a variant may build its layout on first use
+	e.fast = w
 }
 
 // eval returns the evaluation of b in 1/Scale discs, clamped to the score
@@ -101,10 +128,16 @@ func (e *evaluator) eval(b board) int {
 	if t == nil {
 		panic("train: evaluation at an unfitted ply")
 	}
-	f := features(b)
-	s := int(t[kernels.WeightBias])
-	for i, v := range f {
-		s += int(t[kernels.FeatureOffset[i]+int(v)])
+	var s int
+	if e.fast != nil {
+		f := e.feat(b)
+		s = e.sum(&f, e.fast, 60-n)
+	} else {
+		f := features(b)
+		s = int(t[kernels.WeightBias])
+		for i, v := range f {
+			s += int(t[kernels.FeatureOffset[i]+int(v)])
+		}
 	}
 	return min(max(s, -64*weights.Scale), 64*weights.Scale)
 }

@@ -9,10 +9,13 @@ import (
 )
 
 // sample is one training position: the packed weight index of each
-// feature (the bias is implied) and its label in discs.
+// feature (the bias is implied), its label in discs and its weight in the
+// fit (positions pooled from a neighbouring phase count less).
 type sample struct {
-	f [kernels.NumFeatures]int32
-	y float32
+	f  [kernels.NumFeatures]int32
+	y  float32
+	wt float32
+	n  int8 // empties
 }
 
 // fitChunks is the fixed number of partial sums: results do not depend on
@@ -23,25 +26,26 @@ const fitChunks = 8
 type fitResult struct {
 	w     []float64 // packed weights in discs
 	iters int
-	rmse  float64 // on the training samples
+	rmse  float64 // on the training samples (weighted)
 	mae   float64
 }
 
-// fit solves min sum_i (sum_j w[f_ij] + w[bias] - y_i)^2 + lambda |w|^2 by
-// conjugate gradients on the normal equations with a diagonal (Jacobi)
-// preconditioner. Mirror-symmetric patterns share one packed weight, so
-// the symmetries are tied by construction.
+// fit solves min sum_i wt_i (sum_j w[f_ij] + w[bias] - y_i)^2 +
+// lambda |w|^2 by conjugate gradients on the normal equations with a
+// diagonal (Jacobi) preconditioner. Mirror-symmetric patterns share one
+// packed weight, so the symmetries are tied by construction.
 func fit(samples []sample, lambda float64, maxIters int, workers int) fitResult {
 	n := weights.NumPacked
 	bias := int32(n - 1)
-	// Diagonal of A'A + lambda.
+	// Diagonal of A'WA + lambda.
 	diag := make([]float64, n)
 	for i := range samples {
 		s := &samples[i]
+		wt := float64(s.wt)
 		for _, j := range s.f {
-			diag[j]++ // approximate: repeated indexes of one sample count once each
+			diag[j] += wt // approximate: repeated indexes of one sample count once each
 		}
-		diag[bias]++
+		diag[bias] += wt
 	}
 	for j := range diag {
 		diag[j] += lambda
@@ -67,7 +71,7 @@ func fit(samples []sample, lambda float64, maxIters int, workers int) fitResult 
 		}
 		wg.Wait()
 	}
-	// normal computes out = (A'A + lambda) v, and A'(y - A v) if rhs.
+	// normal computes out = (A'WA + lambda) v, or A'W(y - A v) - lambda v.
 	normal := func(v, out []float64, withY bool) {
 		parallel(func(c, lo, hi int) {
 			acc := part[c]
@@ -81,6 +85,7 @@ func fit(samples []sample, lambda float64, maxIters int, workers int) fitResult 
 				if withY {
 					a = float64(s.y) - a
 				}
+				a *= float64(s.wt)
 				for _, j := range s.f {
 					acc[j] += a
 				}
@@ -101,7 +106,7 @@ func fit(samples []sample, lambda float64, maxIters int, workers int) fitResult 
 	}
 	w := make([]float64, n)
 	r := make([]float64, n)
-	normal(w, r, true) // r = A'y
+	normal(w, r, true) // r = A'Wy
 	z := make([]float64, n)
 	p := make([]float64, n)
 	q := make([]float64, n)
@@ -136,19 +141,21 @@ func fit(samples []sample, lambda float64, maxIters int, workers int) fitResult 
 			p[j] = z[j] + beta*p[j]
 		}
 	}
-	var se, ae float64
+	var se, ae, sw float64
 	for i := range samples {
 		s := &samples[i]
 		a := w[bias]
 		for _, j := range s.f {
 			a += w[j]
 		}
-		d := a - float64(s.y)
-		se += d * d
-		ae += math.Abs(d)
+		e := a - float64(s.y)
+		wt := float64(s.wt)
+		se += wt * e * e
+		ae += wt * math.Abs(e)
+		sw += wt
 	}
-	m := float64(max(len(samples), 1))
-	return fitResult{w: w, iters: it, rmse: math.Sqrt(se / m), mae: ae / m}
+	sw = max(sw, 1e-300)
+	return fitResult{w: w, iters: it, rmse: math.Sqrt(se / sw), mae: ae / sw}
 }
 
 // quantize converts weights in discs to int16 in 1/Scale discs.

@@ -18,7 +18,9 @@ const (
 
 // playGame plays game i of a seed and returns the positions met where the
 // side to move has a move.
-func playGame(o ops, seed uint64, i int, play *evaluator) []board {
+// With play, the self-play moves are chosen by a search of playDepth
+// plies on it.
+func playGame(o ops, seed uint64, i int, play *evaluator, playDepth int) []board {
 	rng := rand.New(rand.NewPCG(seed, uint64(i)))
 	kind := kindRandom
 	if i%2 == 1 {
@@ -40,7 +42,7 @@ func playGame(o ops, seed uint64, i int, play *evaluator) []board {
 		if kind == kindRandom || ply < opening || rng.IntN(10) == 0 {
 			x = nthBit(m, rng.IntN(bits.OnesCount64(m)))
 		} else {
-			x = policy(o, b, m, play, rng)
+			x = policy(o, b, m, play, playDepth, rng)
 		}
 		b = b.Play(x, o.flip(b.P, b.O, x))
 	}
@@ -55,14 +57,17 @@ func nthBit(m uint64, k int) int {
 
 // policy picks the move with the lowest score for the opponent (ties at
 // random).
-func policy(o ops, b board, m uint64, play *evaluator, rng *rand.Rand) int {
+func policy(o ops, b board, m uint64, play *evaluator, playDepth int, rng *rand.Rand) int {
 	best, bestScore, ties := -1, 1<<30, 0
 	for mm := m; mm != 0; mm &= mm - 1 {
 		x := bits.TrailingZeros64(mm)
 		f := o.flip(b.P, b.O, x)
 		c := b.Play(x, f)
 		var s int
-		if play != nil && play.has(c.NumEmpties()) {
+		if play != nil && playDepth > 1 && c.NumEmpties() >= playDepth {
+			se := searcher{ops: o, ev: play}
+			s = se.search(c, playDepth-1)
+		} else if play != nil && play.has(c.NumEmpties()) {
 			s = play.eval(c)
 		} else {
 			om := o.moves(c.P, c.O)

@@ -37,7 +37,7 @@ func HeldOut(seed uint64, n, lo, hi int) [][]board {
 		if full {
 			return out
 		}
-		for _, b := range playGame(o, seed, i, nil) {
+		for _, b := range playGame(o, seed, i, nil, 0) {
 			e := b.NumEmpties()
 			if e >= lo && e <= hi && len(out[e-lo]) < n {
 				out[e-lo] = append(out[e-lo], b)

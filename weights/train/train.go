@@ -30,9 +30,16 @@ type Config struct {
 	MaxSamples int     // positions per group at most (0: all)
 	Lambda     float64 // ridge regularisation
 	Iters      int     // conjugate-gradient iterations at most
-	// Play, if set, are the weights the self-play games use (one-ply
-	// search); otherwise they play the fewest-replies heuristic.
-	Play *weights.Set
+	// Pool, if > 0, fits each group's table a second time, once every
+	// group is labelled, on the positions within Pool empties of the
+	// group as well, weighted down linearly with the distance: phases
+	// change slowly, and a table gets up to three times the positions.
+	Pool int
+	// Play, if set, are the weights the self-play games use, in a search
+	// of PlayDepth plies (at least 1); otherwise they play the
+	// fewest-replies heuristic.
+	Play      *weights.Set
+	PlayDepth int
 
 	Workers int       // labelling goroutines (0: GOMAXPROCS)
 	Dir     string    // checkpoint directory ("" : none)
@@ -45,7 +52,7 @@ type Config struct {
 
 // DefaultConfig is the configuration of the shipped weights.
 func DefaultConfig() Config {
-	return Config{Seed: 1, Games: 20000, ExactMax: 18, Group: 4, Depth: 4, MaxSamples: 0, Lambda: 100, Iters: 300}
+	return Config{Seed: 1, Games: 200000, ExactMax: 13, Group: 4, Depth: 4, MaxSamples: 0, Lambda: 100, Iters: 300, Pool: 4}
 }
 
 func (c *Config) fingerprint() string {
@@ -53,9 +60,12 @@ func (c *Config) fingerprint() string {
 	if c.Play != nil {
 		b, _ := c.Play.Marshal()
 		play = fmt.Sprintf("%x", crcOf(b))
+		if c.PlayDepth > 1 {
+			play += fmt.Sprintf(" play-depth=%d", c.PlayDepth)
+		}
 	}
-	return fmt.Sprintf("flipbench train v1 seed=%d games=%d exact=%d group=%d depth=%d max=%d lambda=%g iters=%d play=%s",
-		c.Seed, c.Games, c.ExactMax, c.Group, c.Depth, c.MaxSamples, c.Lambda, c.Iters, play)
+	return fmt.Sprintf("flipbench train v1 seed=%d games=%d exact=%d group=%d depth=%d max=%d lambda=%g iters=%d pool=%d play=%s",
+		c.Seed, c.Games, c.ExactMax, c.Group, c.Depth, c.MaxSamples, c.Lambda, c.Iters, c.Pool, play)
 }
 
 func (c *Config) check() error {
@@ -70,6 +80,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("depth %d < group %d: a search would reach the plies being fitted", c.Depth, c.Group)
 	case c.Lambda < 0:
 		return errors.New("lambda must be >= 0")
+	case c.Pool < 0 || c.Pool > 60:
+		return errors.New("pool must be 0..60")
 	}
 	return nil
 }
@@ -126,12 +138,13 @@ func Run(cfg Config) (*weights.Set, error) {
 			return nil, err
 		}
 		play = &evaluator{plain: w.Plain}
+		play.refresh()
 	}
 	games := make([][]board, cfg.Games)
 	o := newOps()
 	bar := cfg.newProgress("games", cfg.Games)
 	parallelFor(cfg.Games, cfg.Workers, func(i int) {
-		games[i] = playGame(o, cfg.Seed, i, play)
+		games[i] = playGame(o, cfg.Seed, i, play, cfg.PlayDepth)
 		bar.add(1)
 	})
 	bar.finish()
@@ -139,7 +152,9 @@ func Run(cfg Config) (*weights.Set, error) {
 	set := weights.NewSet()
 	set.Note = fp
 	ev := &evaluator{}
-	for gi, g := range cfg.groups() {
+	groups := cfg.groups()
+	all := make([][]sample, len(groups)) // every group's samples, for the pooled fit
+	for gi, g := range groups {
 		// The positions of the group, in a fixed order.
 		type ref struct{ game, pos int32 }
 		var refs []ref
@@ -173,26 +188,57 @@ func Run(cfg Config) (*weights.Set, error) {
 		}
 		samples := make([]sample, len(boards))
 		for i, b := range boards {
-			samples[i] = sample{f: packedFeatures(b), y: labels[i]}
+			samples[i] = sample{f: packedFeatures(b), y: labels[i], wt: 1, n: int8(b.NumEmpties())}
 		}
-		t0 := time.Now()
-		res := fit(samples, cfg.Lambda, cfg.Iters, cfg.Workers)
-		tab := quantize(res.w)
-		plain := weights.Unpack(tab)
-		for n := g.lo; n <= g.hi; n++ {
-			set.Plies[60-n] = tab
-			ev.plain[60-n] = plain
+		all[gi] = samples
+		if err := cfg.fitGroup(set, ev, g, label, samples); err != nil {
+			return nil, err
 		}
-		cfg.logf("%s: %d positions, fit %d iterations in %.1fs, training rmse %.2f mae %.2f discs\n",
-			label, len(samples), res.iters, time.Since(t0).Seconds(), res.rmse, res.mae)
-		if cfg.Dir != "" {
-			if err := set.Save(filepath.Join(cfg.Dir, "partial.fbw")); err != nil {
+	}
+	if cfg.Pool > 0 {
+		// The labels are final: fit each table again on its group and the
+		// positions within Pool empties of it, weighted down with the
+		// distance.
+		for gi, g := range groups {
+			var pooled []sample
+			for _, ss := range all {
+				for _, s := range ss {
+					n := int(s.n)
+					d := max(g.lo-n, n-g.hi, 0)
+					if d <= cfg.Pool {
+						s.wt = 1 - float32(d)/float32(cfg.Pool+1)
+						pooled = append(pooled, s)
+					}
+				}
+			}
+			label := fmt.Sprintf("group %d/%d (%d-%d empties, pooled %d-%d)", gi+1, len(groups), g.lo, g.hi, max(g.lo-cfg.Pool, 0), min(g.hi+cfg.Pool, 60))
+			if err := cfg.fitGroup(set, ev, g, label, pooled); err != nil {
 				return nil, err
 			}
 		}
 	}
 	cfg.logf("trained in %s\n", time.Since(start).Round(time.Second))
 	return set, nil
+}
+
+// fitGroup fits the table of group g on samples and sets it in set and
+// ev (and the checkpoint's partial.fbw).
+func (cfg *Config) fitGroup(set *weights.Set, ev *evaluator, g group, label string, samples []sample) error {
+	t0 := time.Now()
+	res := fit(samples, cfg.Lambda, cfg.Iters, cfg.Workers)
+	tab := quantize(res.w)
+	plain := weights.Unpack(tab)
+	for n := g.lo; n <= g.hi; n++ {
+		set.Plies[60-n] = tab
+		ev.plain[60-n] = plain
+	}
+	ev.refresh()
+	cfg.logf("%s: %d positions, fit %d iterations in %.1fs, training rmse %.2f mae %.2f discs\n",
+		label, len(samples), res.iters, time.Since(t0).Seconds(), res.rmse, res.mae)
+	if cfg.Dir != "" {
+		return set.Save(filepath.Join(cfg.Dir, "partial.fbw"))
+	}
+	return nil
 }
 
 // label labels a group's positions, in parallel, saving chunks to the

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 )
 
 func tinyConfig() Config {
-	return Config{Seed: 7, Games: 40, ExactMax: 10, Group: 3, Depth: 3, Lambda: 1, Iters: 20, Workers: 2}
+	return Config{Seed: 7, Games: 40, ExactMax: 10, Group: 3, Depth: 3, Lambda: 1, Iters: 20, Pool: 2, Workers: 2}
 }
 
 func TestRunReproducibleAndResumable(t *testing.T) {
@@ -98,6 +99,71 @@ func TestRunReproducibleAndResumable(t *testing.T) {
 	}
 }
 
+// The pooled pass refits every group on its neighbours' positions too,
+// weighted down with the distance; without it the tables differ.
+func TestPoolRefitsEveryGroup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains twice")
+	}
+	cfg := tinyConfig()
+	var log bytes.Buffer
+	cfg.Log = &log
+	pooled, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(log.String(), "pooled"); n != 21 {
+		t.Fatalf("%d pooled fits, want 21 (one per group):\n%s", n, log.String())
+	}
+	if !strings.Contains(log.String(), "group 5/21 (12-14 empties, pooled 10-16)") {
+		t.Fatalf("pooled range of group 5:\n%s", log.String())
+	}
+	cfg.Pool, cfg.Log = 0, nil
+	plain, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := 0
+	for p := range plain.Plies {
+		if slices.Equal(plain.Plies[p], pooled.Plies[p]) {
+			same++
+		}
+	}
+	if same > 1 { // the start position's ply, 60 empties, may agree
+		t.Fatalf("%d plies equal with and without pooling", same)
+	}
+}
+
+// Self-play by a deeper search plays other games, legal and the same each
+// time.
+func TestPlayDepth(t *testing.T) {
+	ev := &evaluator{}
+	rs := weights.Random(3)
+	for p := range ev.plain {
+		ev.plain[p] = weights.Unpack(rs.Plies[p])
+	}
+	ev.refresh()
+	o := newOps()
+	diff := 0
+	for i := 1; i < 40; i += 2 { // odd games are self-play
+		g1, g3 := playGame(o, 5, i, ev, 1), playGame(o, 5, i, ev, 3)
+		if !slices.Equal(g3, playGame(o, 5, i, ev, 3)) {
+			t.Fatalf("game %d: not reproducible", i)
+		}
+		if !slices.Equal(g1, g3) {
+			diff++
+		}
+		for j := 1; j < len(g3); j++ {
+			if o.moves(g3[j].P, g3[j].O) == 0 || g3[j].NumEmpties() >= g3[j-1].NumEmpties() {
+				t.Fatalf("game %d, position %d: %v after %v", i, j, g3[j], g3[j-1])
+			}
+		}
+	}
+	if diff < 10 {
+		t.Fatalf("only %d of 20 games changed with a 3-ply search", diff)
+	}
+}
+
 // A search deeper than the game is exact.
 func TestSearchExactAtGameEnd(t *testing.T) {
 	ev := &evaluator{}
@@ -128,7 +194,7 @@ func TestFitRecoversWeights(t *testing.T) {
 		for _, j := range f {
 			y += truth[j]
 		}
-		samples = append(samples, sample{f: f, y: float32(y)})
+		samples = append(samples, sample{f: f, y: float32(y), wt: 1})
 	}
 	res := fit(samples, 1e-3, 500, 2)
 	if res.rmse > 0.05 {
@@ -149,6 +215,32 @@ func TestHeldOutDisjointFromTraining(t *testing.T) {
 		for _, b := range p {
 			if n := b.NumEmpties(); n < 20 || n > 21 {
 				t.Fatalf("%d empties", n)
+			}
+		}
+	}
+}
+
+// The kernels' evaluation equals the plain table sum it replaces.
+func TestEvaluatorKernelsMatchPlainSum(t *testing.T) {
+	rs := weights.Random(5)
+	var ev evaluator
+	for p := range ev.plain {
+		if p%7 != 3 { // some plies unfitted
+			ev.plain[p] = weights.Unpack(rs.Plies[p])
+		}
+	}
+	boards := harness.RandomGames(11, 3000)
+	want := make([]int, len(boards))
+	for i, b := range boards {
+		if ev.has(b.NumEmpties()) {
+			want[i] = ev.eval(b)
+		}
+	}
+	ev.refresh()
+	for i, b := range boards {
+		if ev.has(b.NumEmpties()) {
+			if got := ev.eval(b); got != want[i] {
+				t.Fatalf("%v: kernels %d, plain sum %d", b, got, want[i])
 			}
 		}
 	}
