@@ -42,9 +42,9 @@ type moveList struct {
 
 // params are the search's tuning constants.
 type params struct {
-	hashMin int // endgame search with the table from this many empties
-	etcMin  int // enhanced transposition cutoff from this many empties
-	sortMin int // evaluation-search move ordering from this many empties (with weights)
+	hashMin int  // endgame search with the table from this many empties
+	etcMin  int  // enhanced transposition cutoff from this many empties
+	sortMin int  // evaluation-search move ordering from this many empties (with weights)
 	evalSh  uint // the evaluation's weight in a move's ordering score: 1/scale disc << evalSh
 	// guessMax is the depth of the evaluation search that guesses the
 	// score for the first window; 0: the window starts around 0 (with
