@@ -22,6 +22,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/weights"
+	"github.com/flipbench/flipbench/weights/train"
 )
 
 // Options says where the report reads and writes.
@@ -633,10 +634,11 @@ func (r *Report) trainingRecipe() {
 	r.p("```sh\n")
 	r.p("go run ./cmd/flipbench train -dir ck -o default.fbw   # %s\n", trainingTime)
 	r.p("```\n\n")
-	r.p("It plays 200,000 games (half random, half a fewest-replies heuristic after a random opening), ")
-	r.p("labels every position: exact scores to 13 empties, depth-4 searches on the weights fitted so far above, ")
-	r.p("fits one table per 4 empties by ridge least squares, then fits each table again on the positions ")
-	r.p("within 4 empties of its group too (`-pool 4`). ")
+	d := train.DefaultConfig()
+	r.p("It plays %d games (half random, half a fewest-replies heuristic after a random opening), ", d.Games)
+	r.p("labels every position: exact scores to %d empties, depth-%d searches on the weights fitted so far above, ", d.ExactMax, d.Depth)
+	r.p("fits one table per %d empties by ridge least squares (lambda %g), then fits each table again on the positions ", d.Group, d.Lambda)
+	r.p("within %d empties of its group too (`-pool`). ", d.Pool)
 	r.p("`-dir` makes a run resumable; `-edax-out eval.dat` also writes Edax's format; ")
 	r.p("`flipbench train -info -eval FILE` prints a file's note; `-eval-mae` measures weights (above).\n")
 }

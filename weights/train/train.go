@@ -153,7 +153,7 @@ func Run(cfg Config) (*weights.Set, error) {
 	set.Note = fp
 	ev := &evaluator{}
 	groups := cfg.groups()
-	all := make([][]sample, len(groups)) // every group's samples, for the pooled fit
+	var all [][]sample // every group's samples, kept for the pooled fit
 	for gi, g := range groups {
 		// The positions of the group, in a fixed order.
 		type ref struct{ game, pos int32 }
@@ -190,10 +190,13 @@ func Run(cfg Config) (*weights.Set, error) {
 		for i, b := range boards {
 			samples[i] = sample{f: packedFeatures(b), y: labels[i], wt: 1, n: int8(b.NumEmpties())}
 		}
-		all[gi] = samples
+		if cfg.Pool > 0 {
+			all = append(all, samples)
+		}
 		if err := cfg.fitGroup(set, ev, g, label, samples); err != nil {
 			return nil, err
 		}
+		ev.refresh() // the next groups' labels search on this fit
 	}
 	if cfg.Pool > 0 {
 		// The labels are final: fit each table again on its group and the
@@ -232,7 +235,6 @@ func (cfg *Config) fitGroup(set *weights.Set, ev *evaluator, g group, label stri
 		set.Plies[60-n] = tab
 		ev.plain[60-n] = plain
 	}
-	ev.refresh()
 	cfg.logf("%s: %d positions, fit %d iterations in %.1fs, training rmse %.2f mae %.2f discs\n",
 		label, len(samples), res.iters, time.Since(t0).Seconds(), res.rmse, res.mae)
 	if cfg.Dir != "" {
