@@ -640,7 +640,8 @@ func (r *Report) trainingRecipe() {
 	r.p("fits one table per %d empties by ridge least squares (lambda %g), then fits each table again on the positions ", d.Group, d.Lambda)
 	r.p("within %d empties of its group too (`-pool`). ", d.Pool)
 	r.p("`-dir` makes a run resumable; `-edax-out eval.dat` also writes Edax's format; ")
-	r.p("`flipbench train -info -eval FILE` prints a file's note; `-eval-mae` measures weights (above).\n")
+	r.p("`flipbench train -info -eval FILE` prints a file's note; `-eval-mae` measures weights (above), ")
+	r.p("and `-eval-mae -mae-depth D` a D-ply search on them (printed only).\n")
 }
 
 // trainingTime is how long the embedded weights' run took here.

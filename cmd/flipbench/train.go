@@ -46,6 +46,7 @@ func init() {
 			maeN := fs.Int("mae-n", 50, "-eval-mae: positions per empties count")
 			maeMin := fs.Int("mae-min", 20, "-eval-mae: fewest empties")
 			maeMax := fs.Int("mae-max", 24, "-eval-mae: most empties")
+			maeDepth := fs.Int("mae-depth", 0, "-eval-mae: measure a search of this many plies on the evaluation instead (printed only: the report shows the evaluation's own error)")
 			maeSeed := fs.Uint64("mae-seed", 0x4d4145, "-eval-mae: seed of the held-out games (not a training seed)")
 			save := fs.Bool("save", false, "-eval-mae: also write the error to results/<cpu-slug>/<date>-eval-mae-<name>.txt (flipbench report shows it)")
 			info := fs.Bool("info", false, "print the note of -eval (how the weights were made) and exit")
@@ -78,12 +79,18 @@ func init() {
 					if maeOut != "" && *save {
 						return &exitError{2, "train: give -o or -save, not both"}
 					}
+					if *maeDepth < 0 || *maeDepth > 0 && (maeOut != "" || *save) {
+						return &exitError{2, fmt.Sprintf("train: -mae-depth %d: want 0, or more without -o and -save (a search's error is printed only)", *maeDepth)}
+					}
 					set, err := loadEvalSet(*evalSpec)
 					if err != nil {
 						return err
 					}
+					if set == nil && *maeDepth > 0 {
+						return &exitError{2, "train: -mae-depth needs weights: -eval none has no evaluation to search"}
+					}
 					mc := train.MAEConfig{
-						Seed: *maeSeed, N: *maeN, MinEmpties: *maeMin, MaxEmpties: *maeMax,
+						Seed: *maeSeed, N: *maeN, MinEmpties: *maeMin, MaxEmpties: *maeMax, Depth: *maeDepth,
 						Workers: *workers, Log: os.Stderr, TTY: tty, Exact: exactSolver,
 					}
 					if maeOut == "" && !*save {

@@ -120,3 +120,22 @@ func TestEvalMAEResults(t *testing.T) {
 		t.Errorf("-o and -save: exit %d", code)
 	}
 }
+
+// -mae-depth: a search deeper than the game is exact; it is printed only,
+// and needs weights.
+func TestEvalMAEDepth(t *testing.T) {
+	code, o := runCLI(t, "train", "-eval-mae", "-eval", "random", "-mae-depth", "8", "-mae-n", "2", "-mae-min", "6", "-mae-max", "7")
+	if code != 0 || !strings.Contains(o, "    all          4   0.00  +0.00   0.00") {
+		t.Fatalf("exit %d\n%s", code, o)
+	}
+	for _, args := range [][]string{
+		{"-eval", "none", "-mae-depth", "2"},
+		{"-mae-depth", "-1"},
+		{"-mae-depth", "2", "-save"},
+		{"-mae-depth", "2", "-o", filepath.Join(t.TempDir(), "mae.txt")},
+	} {
+		if code, _ := runCLI(t, append([]string{"train", "-eval-mae", "-mae-n", "1"}, args...)...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}

@@ -15,9 +15,14 @@ type MAEConfig struct {
 	Seed                   uint64
 	N                      int
 	MinEmpties, MaxEmpties int
-	Workers                int
-	Log                    io.Writer
-	TTY                    bool
+	// Depth > 0 measures a Depth-ply search on the evaluation instead of
+	// the evaluation itself: the error of what a search's leaves see
+	// compounds, and a search of even depth, whose leaves are evaluated
+	// for the side to move, errs differently from one of odd depth.
+	Depth   int
+	Workers int
+	Log     io.Writer
+	TTY     bool
 	// Exact, if set, makes the exact solver of each worker (the CLI plugs
 	// in the project's solver); otherwise the trainer's own.
 	Exact func() Solver
@@ -107,6 +112,9 @@ func MeasureMAE(set *weights.Set, mc MAEConfig) ([]MAERow, error) {
 		}
 		ev = &evaluator{plain: ew.Plain}
 	}
+	if mc.Depth < 0 || mc.Depth > 0 && ev == nil {
+		return nil, fmt.Errorf("MAE: search depth %d: want 0, or more with weights", mc.Depth)
+	}
 	exact := make([]int, len(flat))
 	bar := cfg.newProgress("exact solves", len(flat))
 	solvers := make(chan Solver, mc.Workers)
@@ -126,15 +134,27 @@ func MeasureMAE(set *weights.Set, mc MAEConfig) ([]MAERow, error) {
 		bar.add(1)
 	})
 	bar.finish()
+	value := make([]int, len(flat)) // 1/Scale discs
+	if ev != nil && mc.Depth == 0 {
+		for i, b := range flat {
+			value[i] = ev.eval(b)
+		}
+	} else if ev != nil {
+		ev.refresh()
+		bar := cfg.newProgress(fmt.Sprintf("depth-%d searches", mc.Depth), len(flat))
+		parallelFor(len(flat), mc.Workers, func(i int) {
+			se := searcher{ops: newOps(), ev: ev}
+			value[i] = se.search(flat[i], mc.Depth)
+			bar.add(1)
+		})
+		bar.finish()
+	}
 	var rows []MAERow
 	k := 0
 	for gi, p := range pos {
 		r := MAERow{Empties: mc.MinEmpties + gi, N: len(p)}
 		for range p {
-			v := 0.0
-			if ev != nil {
-				v = float64(ev.eval(flat[k])) / weights.Scale
-			}
+			v := float64(value[k]) / weights.Scale
 			d := v - float64(exact[k])
 			r.AbsSum += math.Abs(d)
 			r.Sum += d

@@ -245,3 +245,30 @@ func TestEvaluatorKernelsMatchPlainSum(t *testing.T) {
 		}
 	}
 }
+
+// MAE of a search: exact (zero error) when the search reaches the end of
+// every game, the evaluation's own error at depth 0, and something else
+// in between; no search on no weights.
+func TestMAEDepth(t *testing.T) {
+	rs := weights.Random(3)
+	at := func(depth, lo, hi int) []MAERow {
+		t.Helper()
+		rows, err := MeasureMAE(rs, MAEConfig{Seed: 9, N: 4, MinEmpties: lo, MaxEmpties: hi, Depth: depth, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	for _, r := range at(8, 6, 7) {
+		if r.AbsSum != 0 || r.N != 4 {
+			t.Fatalf("depth 8 at %d empties: %d positions, MAE %.2f, want 0", r.Empties, r.N, r.MAE())
+		}
+	}
+	static, searched := at(0, 12, 12)[0], at(2, 12, 12)[0]
+	if static.AbsSum == 0 || static.AbsSum == searched.AbsSum {
+		t.Fatalf("at 12 empties: MAE %.3f static, %.3f at depth 2: random weights should err, and differently", static.MAE(), searched.MAE())
+	}
+	if _, err := MeasureMAE(nil, MAEConfig{Seed: 9, N: 1, MinEmpties: 6, MaxEmpties: 6, Depth: 2}); err == nil {
+		t.Fatal("depth 2 on no weights: no error")
+	}
+}
