@@ -54,8 +54,8 @@ type params struct {
 	aspW     int // first root window: guess ± (aspW+1)
 }
 
-// evalSh 7: one disc of evaluation weighs a quarter of one opponent move
-// less (WMobility). With the embedded weights ffo20-39 takes 143 M nodes,
+// evalSh 7: one disc of evaluation (scale << 7 = 1<<14) weighs half of
+// one opponent move less (WMobility, 1<<15). With the embedded weights ffo20-39 takes 143 M nodes,
 // 157 M at 6; 8 was worse too (weaker weights want less weight: 6 was
 // best with the 20 K-game weights before them).
 var defaultParams = params{hashMin: 8, etcMin: 10, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0}

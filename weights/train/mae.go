@@ -134,12 +134,9 @@ func MeasureMAE(set *weights.Set, mc MAEConfig) ([]MAERow, error) {
 		bar.add(1)
 	})
 	bar.finish()
-	value := make([]int, len(flat)) // 1/Scale discs
-	if ev != nil && mc.Depth == 0 {
-		for i, b := range flat {
-			value[i] = ev.eval(b)
-		}
-	} else if ev != nil {
+	value := make([]int, len(flat)) // 1/Scale discs; the zero evaluation without weights
+	if ev != nil {
+		// a depth-0 search is the evaluation itself
 		ev.refresh()
 		bar := cfg.newProgress(fmt.Sprintf("depth-%d searches", mc.Depth), len(flat))
 		parallelFor(len(flat), mc.Workers, func(i int) {
