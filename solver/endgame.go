@@ -34,14 +34,21 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	h0, h1 := kernels.NoMove, kernels.NoMove
 	failLow := false
 	if e := s.probe(code, P, O); e != nil {
-		if int(e.Lower) > alpha {
-			return int(e.Lower)
-		}
-		if int(e.Upper) <= alpha {
-			return int(e.Upper)
+		if e.Sel <= s.sel {
+			if int(e.Lower) > alpha {
+				return int(e.Lower)
+			}
+			if int(e.Upper) <= alpha {
+				return int(e.Upper)
+			}
+			failLow = int(e.Upper) < alpha
 		}
 		h0, h1 = int(e.Move[0]), int(e.Move[1])
-		failLow = int(e.Upper) < alpha
+	}
+	if s.sel != 0 && n >= s.p.pcMin {
+		if v, ok := s.probcut(P, O, alpha, n, side); ok {
+			return v
+		}
 	}
 	start := s.nodes
 	best, bestMove := -scoreInf, kernels.NoMove
@@ -79,7 +86,7 @@ func (s *search) child(P, O uint64, x int, f uint64, alpha, n int, parity uint8,
 	np, no := O&^f, P|f|bit(x)
 	parity ^= kernels.QuadrantID[x]
 	if n-1 >= s.p.hashMin {
-		if s.w[0] != nil && n-1 >= s.p.sortMin {
+		if s.w[0] != nil && n-1 >= s.featMin {
 			s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
 		}
 		return s.nws(np, no, alpha, n-1, parity, side^1)
@@ -104,7 +111,7 @@ func (s *search) etc(ml *moveList, P, O uint64, alpha int) (int, bool) {
 	for i := 0; i < ml.n; i++ {
 		mv := &ml.m[i]
 		np, no := O&^mv.f, P|mv.f|bit(int(mv.x))
-		if e := s.probe(codes[i], np, no); e != nil && -int(e.Upper) > alpha {
+		if e := s.probe(codes[i], np, no); e != nil && e.Sel <= s.sel && -int(e.Upper) > alpha {
 			return -int(e.Upper), true
 		}
 	}
@@ -136,15 +143,16 @@ func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) in
 	}
 	h0, h1 := kernels.NoMove, kernels.NoMove
 	if e := s.probe(code, P, O); e != nil {
-		lo, hi := int(e.Lower), int(e.Upper)
-		if lo >= beta {
-			return lo
-		}
-		if hi <= alpha {
-			return hi
-		}
-		if lo == hi {
-			return lo
+		if lo, hi := int(e.Lower), int(e.Upper); e.Sel <= s.sel {
+			if lo >= beta {
+				return lo
+			}
+			if hi <= alpha {
+				return hi
+			}
+			if lo == hi {
+				return lo
+			}
 		}
 		h0, h1 = int(e.Move[0]), int(e.Move[1])
 	}
@@ -176,7 +184,7 @@ func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) in
 // search for the first move, else a null window first.
 func (s *search) pvsChild(P, O uint64, x int, f uint64, alpha, beta, n int, parity uint8, side int, first bool) int {
 	np, no := O&^f, P|f|bit(x)
-	if n-1 >= s.p.hashMin && s.w[0] != nil && n-1 >= s.p.sortMin {
+	if n-1 >= s.p.hashMin && s.w[0] != nil && n-1 >= s.featMin {
 		s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
 	}
 	if !first {

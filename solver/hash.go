@@ -38,12 +38,29 @@ func (s *search) level(e *kernels.HashEntry) int {
 func costOf(n uint64) uint8 { return uint8(bits.Len64(n)) }
 
 // store records the fail-soft result score of a search of (P, O) at
-// window (alpha, beta) with its best move.
+// window (alpha, beta) with its best move. The bounds are as selective as
+// the search below depth (n empties): exact below the ProbCut's depth.
+// Bounds of different selectivities do not mix: less selective ones
+// replace more selective ones, and more selective ones only add a move.
 func (s *search) store(code, P, O uint64, depth int, cost uint8, alpha, beta, score, move int) {
+	sel := s.sel
+	if depth < s.p.pcMin {
+		sel = 0
+	}
 	b := s.entries[code&s.mask:][:kernels.Ways]
 	for i := range b {
 		e := &b[i]
 		if e.P == P && e.O == O && e.Date == s.date {
+			if e.Sel < sel { // the entry is the more accurate
+				if score > alpha && int(e.Move[0]) != move {
+					e.Move[1] = e.Move[0]
+					e.Move[0] = uint8(move)
+				}
+				return
+			}
+			if e.Sel > sel {
+				e.Sel, e.Lower, e.Upper = sel, -kernels.ScoreInf, kernels.ScoreInf
+			}
 			if score < beta && score < int(e.Upper) {
 				e.Upper = int8(score)
 			}
@@ -65,7 +82,7 @@ func (s *search) store(code, P, O uint64, depth int, cost uint8, alpha, beta, sc
 			v, lv = &b[i], l
 		}
 	}
-	*v = kernels.HashEntry{P: P, O: O, Date: s.date, Cost: cost, Depth: uint8(depth),
+	*v = kernels.HashEntry{P: P, O: O, Date: s.date, Cost: cost, Depth: uint8(depth), Sel: sel,
 		Lower: -kernels.ScoreInf, Upper: kernels.ScoreInf, Move: [2]uint8{kernels.NoMove, kernels.NoMove}}
 	if score < beta {
 		v.Upper = int8(score)

@@ -86,6 +86,14 @@ func TestSolveSetEnv(t *testing.T) {
 			defaultParams.guessMax = n
 		case "aspW":
 			defaultParams.aspW = n
+		case "pcMin":
+			defaultParams.pcMin = n
+		case "pcLevels":
+			defaultParams.pcLevels = n
+		case "pcT1", "pcT2":
+			savedT := probcutT
+			defer func() { probcutT = savedT }()
+			probcutT[k[3]-'0'] = n
 		case "hash":
 			opts.HashBits = n
 		default:

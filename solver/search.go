@@ -27,6 +27,8 @@ type search struct {
 	stop    *atomic.Bool
 	stopped bool
 	p       params
+	featMin int   // features are kept along the line from this many empties
+	sel     uint8 // selectivity of the running search: 0 exact, else a ProbCut level (probcut.go)
 }
 
 type move struct {
@@ -52,13 +54,15 @@ type params struct {
 	// ffo40-47 than starting from 0 and widening by the fail-soft bounds)
 	guessMax int
 	aspW     int // first root window: guess ± (aspW+1)
+	pcMin    int // ProbCut in the selective pre-pass from this many empties (probcut.go)
+	pcLevels int // selective pre-pass searches before the exact one (with weights); 0: none
 }
 
 // evalSh 7: one disc of evaluation (scale << 7 = 1<<14) weighs half of
-// one opponent move less (WMobility, 1<<15). With the embedded weights ffo20-39 takes 143 M nodes,
-// 157 M at 6; 8 was worse too (weaker weights want less weight: 6 was
+// one opponent move less (WMobility, 1<<15). With the embedded weights ffo20-39 took 143 M nodes
+// (before the selective pre-pass), 157 M at 6; 8 was worse too (weaker weights want less weight: 6 was
 // best with the 20 K-game weights before them).
-var defaultParams = params{hashMin: 8, etcMin: 10, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0}
+var defaultParams = params{hashMin: 8, etcMin: 10, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0, pcMin: 9, pcLevels: 2}
 
 // scThreshold[n]: the stability cutoff is tried at a null window alpha at
 // least this (below it the stable discs cannot bring the upper bound down

@@ -191,6 +191,8 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 	s.p.hashMin = min(max(s.p.hashMin, 5), 9) // the shallow search packs at most 8 empties
 	s.stop = &sv.stop
 	s.stopped = false
+	s.sel = 0
+	s.featMin = s.p.sortMin
 	s.nodes = 0
 	s.w = [2]*variants.EvalWeights{sv.opts.Weights, sv.wopp}
 	if sv.opts.Weights != nil && s.k.EvalFeatures == nil {
@@ -263,31 +265,56 @@ func (s *search) solveMoves(P, O uint64, n, side int) Result {
 		mv := ml.pick(i)
 		moves[i] = rootMove{x: int(mv.x), f: mv.f}
 	}
-	lo, hi := max(guess-1-s.p.aspW, kernels.ScoreMin-1), min(guess+1+s.p.aspW, kernels.ScoreMax+1)
-	w := 2
-	var score, best int
-	for {
-		score, best = s.root(P, O, lo, hi, n, parity, side, moves)
-		if s.stopped {
-			break
+	if s.w[0] != nil && n >= s.p.pcMin {
+		s.featMin = min(s.p.sortMin, s.p.pcMin) // ProbCut evaluates
+		for l := s.p.pcLevels; l > 0; l-- {
+			s.sel = uint8(l)
+			guess, _ = s.aspiration(P, O, n, parity, side, moves, guess)
+			if s.stopped {
+				break
+			}
 		}
-		if score <= lo && lo > kernels.ScoreMin-1 {
-			hi = score + 1
-			lo = max(score-1-w, kernels.ScoreMin-1)
-			w *= 2
-		} else if score >= hi && hi < kernels.ScoreMax+1 {
-			lo = score - 1
-			hi = min(score+1+w, kernels.ScoreMax+1)
-			w *= 2
-		} else {
-			break
-		}
+		s.sel = 0
+		s.featMin = s.p.sortMin
 	}
+	score, best := s.aspiration(P, O, n, parity, side, moves, guess)
 	r := Result{Score: score, Best: best, Nodes: s.nodes}
 	if !s.stopped {
 		r.PV = s.principalVariation(P, O, best, side)
 	}
 	return r
+}
+
+// aspiration searches the root at a window around guess, widened from
+// the fail-soft bound on each failure, and returns the score and best
+// move.
+func (s *search) aspiration(P, O uint64, n int, parity uint8, side int, moves []rootMove, guess int) (int, int) {
+	lo, hi := max(guess-1-s.p.aspW, kernels.ScoreMin-1), min(guess+1+s.p.aspW, kernels.ScoreMax+1)
+	w := 2
+	var score, best int
+	failed := 0 // -1 low, +1 high
+	for {
+		score, best = s.root(P, O, lo, hi, n, parity, side, moves)
+		if s.stopped {
+			break
+		}
+		if score <= lo && lo > kernels.ScoreMin-1 && !(s.sel != 0 && failed > 0) {
+			hi = score + 1
+			lo = max(score-1-w, kernels.ScoreMin-1)
+			w *= 2
+			failed = -1
+		} else if score >= hi && hi < kernels.ScoreMax+1 && !(s.sel != 0 && failed < 0) {
+			lo = score - 1
+			hi = min(score+1+w, kernels.ScoreMax+1)
+			w *= 2
+			failed = 1
+		} else {
+			// inside the window, or (selective searches are not
+			// consistent) failed the other way after a failure
+			break
+		}
+	}
+	return score, best
 }
 
 func roundEven(v int) int {
