@@ -214,7 +214,8 @@ func (r *Report) solverRuns() {
 	r.p("`flipbench solve -save` on one thread: per position the exact score, the best move, the nodes searched ")
 	r.p("(the same on every run and for every variant set with the same weights) and the time (the median when the ")
 	r.p("file has several runs, with its %s interval); per machine and set the newest run of each evaluation ", pctLabel(r.opts.Confidence))
-	r.p("setting (`-eval`). The evaluation orders moves: `none` orders them without it, and the ratio of nodes ")
+	r.p("setting (`-eval`). The evaluation orders moves and drives the selective searches before the exact one: ")
+	r.p("`none` orders moves without it and has no selective searches, and the ratio of nodes ")
 	r.p("to `none`'s measures what the weights are worth to the search.\n\n")
 	type ms struct{ machine, set string }
 	var keys []ms

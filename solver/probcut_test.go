@@ -1,0 +1,113 @@
+package solver
+
+import (
+	"testing"
+
+	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+	"github.com/flipbench/flipbench/weights"
+	"github.com/flipbench/flipbench/weights/train"
+)
+
+// The selective pre-pass changes the node count, never the score: its
+// bounds are wrong on purpose, and the exact search must not take them.
+// Random weights and a zero margin (cut whenever the shallow search is on
+// the other side of the window) make them as wrong as they get.
+func TestPrePassExact(t *testing.T) {
+	def, err := weights.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd, err := weights.Random(7).EvalWeights()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := train.NewExact(16)
+	for _, c := range []struct {
+		name string
+		w    *variants.EvalWeights
+		t    [len(probcutT)]int
+	}{
+		{"default", def, probcutT},
+		{"default-t0", def, [len(probcutT)]int{}},
+		{"random", rnd, probcutT},
+		{"random-t0", rnd, [len(probcutT)]int{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			saved, savedT := defaultParams, probcutT
+			defer func() { defaultParams, probcutT = saved, savedT }()
+			probcutT = c.t
+			sv, err := New(Options{Weights: c.w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			differ := 0
+			for _, e := range []int{14, 15, 16} {
+				for i, b := range harness.RandomEndgames(uint64(100+e), 8, e) {
+					defaultParams = saved
+					r, err := sv.Solve(b)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want := ex.Solve(b); r.Score != want {
+						t.Fatalf("%d empties #%d %s: score %d, want %d", e, i, kernels.BoardString(b), r.Score, want)
+					}
+					checkBest(t, b, r)
+					defaultParams.pcLevels = 0
+					r0, err := sv.Solve(b)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if r0.Nodes != r.Nodes {
+						differ++
+					}
+				}
+			}
+			// the pre-pass ran: without it the counts are not the same
+			if differ == 0 {
+				t.Fatal("the node counts with and without the pre-pass are all equal")
+			}
+		})
+	}
+}
+
+// A selective search's bounds never bound a less selective search, and
+// never replace an exact entry's bounds; its best move is kept.
+func TestStoreSelectivity(t *testing.T) {
+	sv, err := New(Options{HashBits: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sv.alloc(8); err != nil {
+		t.Fatal(err)
+	}
+	s := &search{p: defaultParams, entries: sv.tt.Entries, mask: sv.tt.Mask, date: sv.tt.Date}
+	const code, P, O = 5, 0x10, 0x20
+	n := s.p.pcMin
+	// exact: score 4 at (3, 5)
+	s.store(code, P, O, n, 1, 3, 5, 4, 10)
+	// selective: fails high at 20 with move 11; must not touch the bounds
+	s.sel = 1
+	s.store(code, P, O, n, 1, 19, 20, 20, 11)
+	e := s.probe(code, P, O)
+	if e == nil || e.Sel != 0 || e.Lower != 4 || e.Upper != 4 || e.Move[0] != 11 || e.Move[1] != 10 {
+		t.Fatalf("after a selective store on an exact entry: %+v", e)
+	}
+	// a new position stored selectively carries its level
+	s.store(code, P+1, O, n, 1, 0, 1, 6, 12)
+	if e := s.probe(code, P+1, O); e == nil || e.Sel != 1 || e.Lower != 6 {
+		t.Fatalf("selective entry: %+v", e)
+	}
+	// below pcMin a selective search is exact (no cut under it)
+	s.store(code, P+2, O, n-1, 1, 0, 1, 6, 12)
+	if e := s.probe(code, P+2, O); e == nil || e.Sel != 0 {
+		t.Fatalf("entry below pcMin: %+v", e)
+	}
+	// the exact search replaces the selective bounds
+	s.sel = 0
+	s.store(code, P+1, O, n, 1, -3, -2, -3, 13)
+	if e := s.probe(code, P+1, O); e == nil || e.Sel != 0 || e.Lower != -kernels.ScoreInf || e.Upper != -3 {
+		t.Fatalf("exact store on a selective entry: %+v", e)
+	}
+}
