@@ -86,7 +86,7 @@ func (s *search) child(P, O uint64, x int, f uint64, alpha, n int, parity uint8,
 	np, no := O&^f, P|f|bit(x)
 	parity ^= kernels.QuadrantID[x]
 	if n-1 >= s.p.hashMin {
-		if s.w[0] != nil && n-1 >= s.featMin {
+		if s.w[0] != nil && n-1 >= s.featMin() {
 			s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
 		}
 		return s.nws(np, no, alpha, n-1, parity, side^1)
@@ -184,7 +184,7 @@ func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) in
 // search for the first move, else a null window first.
 func (s *search) pvsChild(P, O uint64, x int, f uint64, alpha, beta, n int, parity uint8, side int, first bool) int {
 	np, no := O&^f, P|f|bit(x)
-	if n-1 >= s.p.hashMin && s.w[0] != nil && n-1 >= s.featMin {
+	if n-1 >= s.p.hashMin && s.w[0] != nil && n-1 >= s.featMin() {
 		s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
 	}
 	if !first {

@@ -46,14 +46,7 @@ func TestPrePassExact(t *testing.T) {
 			for _, e := range []int{14, 15, 16} {
 				for i, b := range harness.RandomEndgames(uint64(100+e), 8, e) {
 					defaultParams = saved
-					r, err := sv.Solve(b)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if want := ex.Solve(b); r.Score != want {
-						t.Fatalf("%d empties #%d %s: score %d, want %d", e, i, kernels.BoardString(b), r.Score, want)
-					}
-					checkBest(t, b, r)
+					r := solveExact(t, sv, ex, b, e, i)
 					defaultParams.pcLevels = 0
 					r0, err := sv.Solve(b)
 					if err != nil {

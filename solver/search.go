@@ -27,7 +27,6 @@ type search struct {
 	stop    *atomic.Bool
 	stopped bool
 	p       params
-	featMin int   // features are kept along the line from this many empties
 	sel     uint8 // selectivity of the running search: 0 exact, else a ProbCut level (probcut.go)
 }
 
@@ -152,6 +151,16 @@ func (s *search) exact(P, O uint64, alpha, beta, side int) int {
 		return upper
 	}
 	return lower
+}
+
+// featMin is the fewest empties at which the features are kept along
+// the line: the ordering searches need them from sortMin, ProbCut (in a
+// selective pass) from pcMin.
+func (s *search) featMin() int {
+	if s.sel != 0 {
+		return min(s.p.sortMin, s.p.pcMin)
+	}
+	return s.p.sortMin
 }
 
 // setFeatures computes the features of (P, O) at n empties from scratch,

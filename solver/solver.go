@@ -192,7 +192,6 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 	s.stop = &sv.stop
 	s.stopped = false
 	s.sel = 0
-	s.featMin = s.p.sortMin
 	s.nodes = 0
 	s.w = [2]*variants.EvalWeights{sv.opts.Weights, sv.wopp}
 	if sv.opts.Weights != nil && s.k.EvalFeatures == nil {
@@ -241,9 +240,9 @@ type rootMove struct {
 }
 
 // solveMoves solves a position where P has a move: a guess (0, or the
-// evaluation search with weights if guessMax is set), then root searches
-// at an aspiration window around it, widened from the fail-soft bound on
-// each failure.
+// evaluation search with weights if guessMax is set), the selective
+// pre-pass with weights (probcut.go), each pass centred on the last
+// score, then the exact root searches around the last score.
 func (s *search) solveMoves(P, O uint64, n, side int) Result {
 	parity := kernels.Parity(^(P | O))
 	if s.w[0] != nil {
@@ -266,7 +265,6 @@ func (s *search) solveMoves(P, O uint64, n, side int) Result {
 		moves[i] = rootMove{x: int(mv.x), f: mv.f}
 	}
 	if s.w[0] != nil && n >= s.p.pcMin {
-		s.featMin = min(s.p.sortMin, s.p.pcMin) // ProbCut evaluates
 		for l := s.p.pcLevels; l > 0; l-- {
 			s.sel = uint8(l)
 			guess, _ = s.aspiration(P, O, n, parity, side, moves, guess)
@@ -275,7 +273,6 @@ func (s *search) solveMoves(P, O uint64, n, side int) Result {
 			}
 		}
 		s.sel = 0
-		s.featMin = s.p.sortMin
 	}
 	score, best := s.aspiration(P, O, n, parity, side, moves, guess)
 	r := Result{Score: score, Best: best, Nodes: s.nodes}

@@ -66,16 +66,24 @@ func TestExactScores(t *testing.T) {
 			n = 10
 		}
 		for i, b := range harness.RandomEndgames(11, n, e) {
-			r, err := sv.Solve(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if want := ex.Solve(b); r.Score != want {
-				t.Fatalf("%d empties #%d %s: score %d, want %d", e, i, kernels.BoardString(b), r.Score, want)
-			}
-			checkBest(t, b, r)
+			solveExact(t, sv, ex, b, e, i)
 		}
 	}
+}
+
+// solveExact solves b (#i of the positions at e empties) and checks its
+// score against ex's and its best move.
+func solveExact(t *testing.T, sv *Solver, ex *train.Exact, b kernels.Board, e, i int) Result {
+	t.Helper()
+	r, err := sv.Solve(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := ex.Solve(b); r.Score != want {
+		t.Fatalf("%d empties #%d %s: score %d, want %d", e, i, kernels.BoardString(b), r.Score, want)
+	}
+	checkBest(t, b, r)
+	return r
 }
 
 // checkBest checks that the best move reaches the score.
