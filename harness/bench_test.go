@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/flipbench/flipbench/harness/bench"
 )
 
 var benchHashBits = flag.String("flipbench.hashbits", "", "hash_clear table sizes for BenchmarkKernel, log2 entries (default 15,17,20,22; flipbench bench goes to 26)")
@@ -29,7 +31,7 @@ func BenchmarkKernel(b *testing.B) {
 			sel.HashBits = append(sel.HashBits, n)
 		}
 	}
-	groups, err := KernelBenchGroups(sel)
+	groups, err := KernelBenchGroups(sel, testCPU(b))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -40,7 +42,7 @@ func BenchmarkKernel(b *testing.B) {
 
 // benchGroup sets the group up when its first case is selected by -bench
 // and tears it down after the last.
-func benchGroup(b *testing.B, g *BenchGroup) {
+func benchGroup(b *testing.B, g *bench.Group) {
 	ready := false
 	defer func() {
 		if ready && g.Teardown != nil {
@@ -61,5 +63,49 @@ func benchGroup(b *testing.B, g *BenchGroup) {
 				b.ReportMetric(float64(c.Bytes)*float64(b.N)/float64(b.Elapsed().Nanoseconds()), "GB/s")
 			}
 		})
+	}
+}
+
+// Every kernel has benchmarks, every runnable variant appears per call,
+// every case runs, and the names carry the keys.
+func TestKernelBenchGroupsCoverEverything(t *testing.T) {
+	cpu := testCPU(t)
+	groups, err := KernelBenchGroups(BenchSelect{HashBits: []int{8}}, cpu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, g := range groups {
+		if g.Setup != nil {
+			if err := g.Setup(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, c := range g.Cases {
+			if c.Name != "Kernel" || !strings.HasPrefix(c.SubName(), "kernel="+c.Key("kernel")+"/variant=") {
+				t.Errorf("bad name %s", c.FullName())
+			}
+			if c.Key("form") == "call" {
+				seen[c.Key("kernel")+"/"+c.Key("variant")] = true
+			}
+			c.Run(3)
+		}
+		if g.Teardown != nil {
+			g.Teardown()
+		}
+	}
+	for _, s := range Specs() {
+		for _, in := range s.KernelInfo().Infos() {
+			if in.RunsOn(cpu) && !seen[s.KernelInfo().Name()+"/"+in.Name] {
+				t.Errorf("no per-call benchmark of %s/%s", s.KernelInfo().Name(), in.Name)
+			}
+		}
+	}
+	if _, err := KernelBenchGroups(BenchSelect{Kernels: []string{"nope"}}, cpu); err == nil {
+		t.Error("unknown kernel accepted")
+	}
+	one, _ := KernelBenchGroups(BenchSelect{Kernels: []string{"hash_clear"}, HashBits: []int{8, 9}, Variant: "reference"}, cpu)
+	if len(one) != 2 || len(one[0].Cases) != 2 || one[0].Cases[1].Key("form") != "baseline" {
+		t.Errorf("hash_clear reference at 2 sizes: want 2 groups of reference + baseline, got %d groups", len(one))
 	}
 }

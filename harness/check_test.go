@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -15,18 +16,25 @@ func testOptions() Options {
 	return Options{N: 200_000, Seed: 1}
 }
 
-// TestCrossCheck runs every registered variant of every kernel against the
-// reference, one subtest each; a variant this CPU cannot run is skipped
-// with the features it lacks.
-func TestCrossCheck(t *testing.T) {
-	if err := variants.ApplyEnv(); err != nil {
+// testCPU is this machine less FLIPBENCH_DISABLE, as the CLI sees it.
+func testCPU(t testing.TB) variants.CPUInfo {
+	s, err := variants.FromEnv(nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	o := testOptions()
-	for _, k := range variants.Kernels() {
-		for _, v := range k.Infos() {
-			t.Run(k.Name()+"/"+v.Name, func(t *testing.T) {
-				r, err := Check(k.Name(), v.Name, o)
+	return s.CPU()
+}
+
+// TestCrossCheck runs every registered variant of every kernel against the
+// reference, one subtest each, in parallel; a variant this CPU cannot run
+// is skipped with the features it lacks.
+func TestCrossCheck(t *testing.T) {
+	o, cpu := testOptions(), testCPU(t)
+	for _, s := range Specs() {
+		for _, v := range s.KernelInfo().Infos() {
+			t.Run(s.KernelInfo().Name()+"/"+v.Name, func(t *testing.T) {
+				t.Parallel()
+				r, err := s.Check(v.Name, cpu, o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -36,91 +44,128 @@ func TestCrossCheck(t *testing.T) {
 				if r.Mismatch != nil {
 					t.Fatal(r.Mismatch)
 				}
+				if r.Cases == 0 {
+					t.Fatal("no case was checked")
+				}
 				t.Logf("%d cases matched", r.Cases)
 			})
 		}
 	}
 }
 
-// Every kernel has a cross-check.
-func TestEveryKernelChecked(t *testing.T) {
+// Every kernel has a spec, and every spec says how to do all it must.
+func TestEveryKernelHasASpec(t *testing.T) {
 	for _, k := range variants.Kernels() {
-		if _, ok := checkers[k.Name()]; !ok {
-			t.Errorf("kernel %s has no cross-check", k.Name())
+		if SpecOf(k) == nil {
+			t.Errorf("kernel %s has no spec (harness/%s.go)", k.Name(), k.Name())
 		}
 	}
-	if len(checkedKernels()) != len(variants.Kernels()) {
-		t.Errorf("checkers for unknown kernels: %v", checkedKernels())
+	if len(specs) != len(variants.Kernels()) {
+		t.Errorf("%d specs for %d kernels", len(specs), len(variants.Kernels()))
+	}
+	for _, s := range Specs() {
+		if err := s.missing(); err != "" {
+			t.Errorf("spec of %s lacks %s", s.KernelInfo().Name(), err)
+		}
 	}
 }
 
 // A broken variant must be caught, with its counterexample printed: the
-// cross-check is not allowed to be unable to fail.
+// cross-check is not allowed to be unable to fail. The broken variants
+// live in copies of the kernels (Kernel.With): the registry is not
+// touched, so this runs beside the other tests.
 func TestBrokenVariantCaught(t *testing.T) {
-	broken := []struct {
-		kernel string
-		reg    func()
-	}{
-		{"flip", func() {
-			variants.Flip.Register(variants.Info{Name: "broken-test"}, func(P, O uint64, x int) uint64 {
-				f := kernels.Flip(P, O, x)
-				if x == kernels.H8 && f&kernels.Bit(kernels.G7) != 0 { // drops one diagonal disc
-					f &^= kernels.Bit(kernels.G7)
-				}
-				return f
-			})
-		}},
-		{"count_last_flip", func() {
-			variants.CountLastFlip.Register(variants.Info{Name: "broken-test"}, func(P uint64, x int) int {
-				if x == kernels.D4 && P&kernels.Bit(kernels.D8) != 0 {
-					return 0
-				}
-				return kernels.CountLastFlip(P, x)
-			})
-		}},
-		{"solve_4", func() {
-			variants.Solve4.Register(variants.Info{Name: "broken-test"}, func(b kernels.Board, alpha int) (int, uint64) {
-				s, n := kernels.Solve4(b, alpha)
-				return s, n + 1 // an extra node changes the fingerprint
-			})
-		}},
-		{"stable_edge", func() {
-			variants.StableEdge.Register(variants.Info{Name: "broken-test"}, func(P, O uint64) uint64 {
-				return kernels.StableEdge(P, O) | P&kernels.Bit(kernels.B1)
-			})
-		}},
-	}
-	t.Cleanup(func() {
-		variants.Flip.Unregister("broken-test")
-		variants.CountLastFlip.Unregister("broken-test")
-		variants.Solve4.Unregister("broken-test")
-		variants.StableEdge.Unregister("broken-test")
-	})
-	for _, c := range broken {
-		c.reg()
-		r, err := Check(c.kernel, "broken-test", Options{N: 100_000, Seed: 1})
+	o := Options{N: 100_000, Seed: 1}
+	cpu := variants.Host()
+	broken := "broken-test"
+	check := func(kernel string, s interface {
+		Check(string, variants.CPUInfo, Options) (Result, error)
+	}) {
+		t.Helper()
+		r, err := s.Check(broken, cpu, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.Mismatch == nil {
-			t.Errorf("%s: broken variant passed %d cases", c.kernel, r.Cases)
-			continue
+			t.Errorf("%s: broken variant passed %d cases", kernel, r.Cases)
+			return
 		}
 		msg := r.Mismatch.String()
-		if !strings.Contains(msg, "kernel="+c.kernel) || !strings.Contains(msg, "variant=broken-test") || !strings.Contains(msg, "input:") {
-			t.Errorf("%s: counterexample lacks kernel, variant or input:\n%s", c.kernel, msg)
+		if !strings.Contains(msg, "kernel="+kernel) || !strings.Contains(msg, "variant="+broken) || !strings.Contains(msg, "input:") {
+			t.Errorf("%s: counterexample lacks kernel, variant or input:\n%s", kernel, msg)
 		}
 		t.Logf("caught as expected:\n%s", msg)
 	}
+	info := variants.Info{Name: broken}
+	check("flip", specWith(flipSpec(), info, func(P, O uint64, x int) uint64 {
+		f := kernels.Flip(P, O, x)
+		if x == kernels.H8 && f&kernels.Bit(kernels.G7) != 0 { // drops one diagonal disc
+			f &^= kernels.Bit(kernels.G7)
+		}
+		return f
+	}))
+	check("count_last_flip", specWith(specFor[variants.CountLastFlipFunc, variants.PX, int](variants.CountLastFlip), info, func(P uint64, x int) int {
+		if x == kernels.D4 && P&kernels.Bit(kernels.D8) != 0 {
+			return 0
+		}
+		return kernels.CountLastFlip(P, x)
+	}))
+	check("solve_4", specWith(specFor[variants.SolveFunc, solveInput, scoreNodes](variants.Solve4), info, func(P, O uint64, alpha int) (int, uint64) {
+		s, n := variants.Solve4.Reference()(P, O, alpha)
+		return s, n + 1 // an extra node changes the fingerprint
+	}))
+	check("stable_edge", specWith(specFor[variants.StableEdgeFunc, kernels.Board, uint64](variants.StableEdge), info, func(P, O uint64) uint64 {
+		return kernels.StableEdge(P, O) | P&kernels.Bit(kernels.B1)
+	}))
+	// a lazy score_1 that returns a bound above the exact score
+	check("score_1", specWith(specFor[variants.Score1Func, variants.PXA, int](variants.Score1), variants.Info{Name: broken, Bound: true}, func(P uint64, alpha, x int) int {
+		s := kernels.Score1(P, alpha, x)
+		if s > alpha && x == kernels.A1 {
+			return s + 2
+		}
+		return s
+	}))
+	// a batch form that gets one element wrong
+	v := variants.Flip.Reference()
+	k := variants.Flip.With(info, v)
+	k.RegisterBatch(broken, func(in []variants.BoardX, out []uint64) {
+		for i, c := range in {
+			out[i] = v(c.P, c.O, c.X)
+		}
+		if len(out) > 5 {
+			out[5] ^= 1 << 63
+		}
+	})
+	check("flip", &Spec[variants.FlipFunc, variants.BoardX, uint64]{Kernel: k, Call: flipSpec().Call, Cases: flipSpec().Cases, Show: flipSpec().Show})
+}
+
+// specFor returns the declared spec of a kernel, typed.
+func specFor[F any, In any, Out comparable](k *variants.Kernel[F]) *Spec[F, In, Out] {
+	return SpecOf(k).(*Spec[F, In, Out])
+}
+
+func flipSpec() *Spec[variants.FlipFunc, variants.BoardX, uint64] {
+	return specFor[variants.FlipFunc, variants.BoardX, uint64](variants.Flip)
+}
+
+// specWith is s on a copy of its kernel with one more variant.
+func specWith[F any, In any, Out comparable](s *Spec[F, In, Out], info variants.Info, fn F) *Spec[F, In, Out] {
+	c := *s
+	c.Kernel = s.Kernel.With(info, fn)
+	return &c
 }
 
 func TestPerft(t *testing.T) {
 	want := []uint64{1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288}
+	s, err := variants.FromEnv(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for d, w := range want {
 		if testing.Short() && d > 8 {
 			break
 		}
-		if got := Perft(kernels.StartBoard, d); got != w {
+		if got := Perft(kernels.StartBoard, d, s); got != w {
 			t.Errorf("perft %d = %d, want %d", d, got, w)
 		}
 	}
@@ -157,29 +202,27 @@ func TestRandomGamesCoverPhasesAndPasses(t *testing.T) {
 	t.Logf("%d positions, %d with a pass", len(bs), passes)
 }
 
-func fuzzKernel(f *testing.F, kernel string) {
-	f.Add(kernels.StartBoard.P, kernels.StartBoard.O, uint8(kernels.C4), int8(0))
-	f.Add(uint64(0x000ed4eed4b0307c), uint64(0x3e7028112a4e8e00), uint8(kernels.G8), int8(18))
-	f.Add(uint64(1), ^uint64(3), uint8(1), int8(-64))
-	f.Fuzz(func(t *testing.T, P, O uint64, x uint8, alpha int8) {
-		if m := CheckOne(kernel, P, O, int(x), int(alpha)); m != nil {
+// FuzzKernels runs every variant of one kernel (chosen by the first byte,
+// or by FLIPBENCH_FUZZ_KERNEL=name) on an input made of the fuzzer's
+// values, against the reference.
+func FuzzKernels(f *testing.F) {
+	ss := Specs()
+	if name := os.Getenv("FLIPBENCH_FUZZ_KERNEL"); name != "" {
+		s, err := SpecByName(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		ss = []KernelSpec{s}
+	}
+	cpu := testCPU(f)
+	for k := range ss {
+		f.Add(uint8(k), kernels.StartBoard.P, kernels.StartBoard.O, uint8(kernels.C4), int8(0))
+		f.Add(uint8(k), uint64(0x000ed4eed4b0307c), uint64(0x3e7028112a4e8e00), uint8(kernels.G8), int8(18))
+		f.Add(uint8(k), uint64(1), ^uint64(3), uint8(1), int8(-64))
+	}
+	f.Fuzz(func(t *testing.T, k uint8, P, O uint64, x uint8, alpha int8) {
+		if m := ss[int(k)%len(ss)].CheckOne(P, O, int(x), int(alpha), cpu); m != nil {
 			t.Fatal(m)
 		}
 	})
 }
-
-func FuzzFlip(f *testing.F)            { fuzzKernel(f, "flip") }
-func FuzzMoves(f *testing.F)           { fuzzKernel(f, "moves") }
-func FuzzCountLastFlip(f *testing.F)   { fuzzKernel(f, "count_last_flip") }
-func FuzzScore1(f *testing.F)          { fuzzKernel(f, "score_1") }
-func FuzzSolve2(f *testing.F)          { fuzzKernel(f, "solve_2") }
-func FuzzSolve3(f *testing.F)          { fuzzKernel(f, "solve_3") }
-func FuzzSolve4(f *testing.F)          { fuzzKernel(f, "solve_4") }
-func FuzzBoardSolve(f *testing.F)      { fuzzKernel(f, "board_solve") }
-func FuzzStableEdge(f *testing.F)      { fuzzKernel(f, "stable_edge") }
-func FuzzStableEdgeCount(f *testing.F) { fuzzKernel(f, "stable_edge_count") }
-func FuzzStability(f *testing.F)       { fuzzKernel(f, "stability") }
-func FuzzHashCode(f *testing.F)        { fuzzKernel(f, "hash_code") }
-func FuzzEvalFeatures(f *testing.F)    { fuzzKernel(f, "eval_features") }
-func FuzzEvalUpdate(f *testing.F)      { fuzzKernel(f, "eval_update") }
-func FuzzMoveEvaluate(f *testing.F)    { fuzzKernel(f, "move_evaluate") }

@@ -9,21 +9,21 @@ import (
 
 // Perft counts the leaves of the game tree of depth d from b: a pass uses
 // up a ply, and a finished game is one leaf at the ply where it ends. The
-// last ply is counted from the move bitboard. It uses the selected moves
-// and flip variants, and their assembly perft tail if they have one.
-func Perft(b kernels.Board, d int) uint64 {
+// last ply is counted from the move bitboard. It uses the moves and flip
+// variants s selects, and their assembly perft tail if they have one.
+func Perft(b kernels.Board, d int, s variants.Selection) uint64 {
 	var tail variants.PerftTailFunc
-	if t, ok := variants.SelectedPerftTail(); ok {
+	if t, ok := variants.PerftTailOf(s); ok {
 		tail = t.Fn
 	}
-	return perftTail(b, d, variants.Moves.Fn(), variants.Flip.Fn(), tail)
+	return perftTail(b, d, variants.Moves.Fn(s), variants.Flip.Fn(s), tail)
 }
 
-// PerftTailName names the assembly tail Perft uses with the current
-// selection, or "go" for the pure-Go recursion.
-func PerftTailName() string {
-	if t, ok := variants.SelectedPerftTail(); ok {
-		return t.Asm
+// PerftTailName names the assembly tail Perft uses with selection s, or
+// "go" for the pure-Go recursion.
+func PerftTailName(s variants.Selection) string {
+	if t, ok := variants.PerftTailOf(s); ok {
+		return t.Name()
 	}
 	return "go"
 }

@@ -21,28 +21,28 @@ func TestPerftTails(t *testing.T) {
 	boards = append(boards, RandomEndgames(8, 2000, 1)...)
 	boards = append(boards, RandomEndgames(9, 2000, 3)...)
 	for _, tl := range tails {
-		t.Run(tl.Asm, func(t *testing.T) {
-			if miss := variants.CPU.Missing(tl.Requires); len(miss) > 0 {
+		t.Run(tl.Name(), func(t *testing.T) {
+			if miss := variants.Host().Missing(tl.Requires); len(miss) > 0 {
 				t.Skipf("needs %s", variants.FeatureNames(miss))
 			}
 			for _, b := range boards {
 				want := perft(b, 2, kernels.Moves, kernels.Flip)
 				if got := tl.Fn(b.P, b.O); got != want {
-					t.Fatalf("%s on %s: %d leaves, want %d", tl.Asm, bs(b), got, want)
+					t.Fatalf("%s on %s: %d leaves, want %d", tl.Name(), bs(b), got, want)
 				}
 			}
-			defer variants.ResetSelection()
-			if err := variants.SelectSpec("moves=" + tl.Moves + ",flip=" + tl.Flip); err != nil {
+			s, err := variants.Default(variants.Host(), nil).With("moves=" + tl.Moves + ",flip=" + tl.Flip)
+			if err != nil {
 				t.Fatal(err)
 			}
-			if got := PerftTailName(); got != tl.Asm {
+			if got := PerftTailName(s); got != tl.Name() {
 				t.Fatalf("selection %s/%s uses tail %s", tl.Moves, tl.Flip, got)
 			}
 			d, want := 9, uint64(3005288)
 			if testing.Short() {
 				d, want = 7, 55092
 			}
-			if got := Perft(kernels.StartBoard, d); got != want {
+			if got := Perft(kernels.StartBoard, d, s); got != want {
 				t.Errorf("perft %d = %d, want %d", d, got, want)
 			}
 		})

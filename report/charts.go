@@ -13,7 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/stats"
 )
 
 // The charts show speed relative to the reference on a log scale: a bar
@@ -175,12 +175,12 @@ func saveSVG(p *plot.Plot, path string, w, h vg.Length) error {
 
 // kernelChart: every variant (per call, and batched where measured) of a
 // kernel, speed relative to the reference per call on each machine.
-func kernelChart(path, kernel string, t *harness.Table, machines []*Machine) error {
+func kernelChart(path, kernel string, t *stats.Table, machines []*Machine) error {
 	var cats []string
 	type rc struct{ variant, form, len string }
 	var rows []rc
 	for _, row := range t.Rows {
-		x := rc{harness.FieldValue(row, "/variant"), harness.FieldValue(row, "/form"), harness.FieldValue(row, "/len")}
+		x := rc{stats.FieldValue(row, "/variant"), stats.FieldValue(row, "/form"), stats.FieldValue(row, "/len")}
 		if lens := values(t.Rows, "/len"); x.len != "" && x.len != lens[0] {
 			continue // popcount: the short slices only
 		}
@@ -204,7 +204,7 @@ func kernelChart(path, kernel string, t *harness.Table, machines []*Machine) err
 		}
 		ref := math.NaN()
 		for _, row := range t.Rows {
-			if harness.FieldValue(row, "/variant") == "reference" && harness.FieldValue(row, "/form") == "call" {
+			if stats.FieldValue(row, "/variant") == "reference" && stats.FieldValue(row, "/form") == "call" {
 				if c := t.Cell(row, t.Cols[*col]); c != nil {
 					ref = c.Summary.Center
 				}
@@ -214,8 +214,8 @@ func kernelChart(path, kernel string, t *harness.Table, machines []*Machine) err
 		for _, x := range rows {
 			v := math.NaN()
 			for _, row := range t.Rows {
-				if harness.FieldValue(row, "/variant") == x.variant && harness.FieldValue(row, "/form") == x.form &&
-					harness.FieldValue(row, "/len") == x.len {
+				if stats.FieldValue(row, "/variant") == x.variant && stats.FieldValue(row, "/form") == x.form &&
+					stats.FieldValue(row, "/len") == x.len {
 					if c := t.Cell(row, t.Cols[*col]); c != nil && c.Summary.Center > 0 {
 						v = math.Log10(ref / c.Summary.Center)
 					}

@@ -4,7 +4,7 @@
 // write bandwidth, the whole-solver table, the per-position solver runs
 // per evaluation setting and the evaluation's error, and SVG charts of each
 // variant's speed relative to the reference. Statistics are benchstat's
-// (golang.org/x/perf benchproc and benchmath), through harness.BuildTables.
+// (golang.org/x/perf benchproc and benchmath), through stats.BuildTables.
 package report
 
 import (
@@ -20,7 +20,8 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/weights"
 	"github.com/flipbench/flipbench/weights/train"
 )
@@ -57,7 +58,7 @@ func (m *Machine) Label() string {
 // Report is the data behind BENCHMARKS.md.
 type Report struct {
 	opts     Options
-	ds       *harness.Dataset
+	ds       *stats.Dataset
 	Machines []*Machine
 	byslug   map[string]*Machine
 	Problems []string
@@ -76,11 +77,11 @@ func Load(o Options) (*Report, error) {
 	if o.Confidence == 0 {
 		o.Confidence = 0.95
 	}
-	files, err := harness.ResultsFiles(o.ResultsDir)
+	files, err := stats.ResultsFiles(o.ResultsDir)
 	if err != nil {
 		return nil, err
 	}
-	ds, err := harness.ReadResults(files...)
+	ds, err := stats.ReadResults(files...)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +93,7 @@ func Load(o Options) (*Report, error) {
 		all = append(all, u.res...)
 	}
 	for _, res := range all {
-		slug := harness.CPUOf(res)
+		slug := stats.CPUOf(res)
 		res.SetConfig(machineKey, slug)
 		m := r.byslug[slug]
 		if m == nil {
@@ -132,15 +133,15 @@ func short(commit string) string {
 }
 
 // build runs one table query.
-func (r *Report) build(filter, row, col string) []*harness.Table {
-	ts, err := harness.BuildTables(r.ds, harness.CompareOptions{Filter: filter, Row: row, Col: col, Confidence: r.opts.Confidence})
+func (r *Report) build(filter, row, col string) []*stats.Table {
+	ts, err := stats.BuildTables(r.ds, stats.CompareOptions{Filter: filter, Row: row, Col: col, Confidence: r.opts.Confidence})
 	if err != nil {
 		panic(fmt.Sprintf("report: bad query %q: %v", filter, err)) // the queries are ours
 	}
 	return ts
 }
 
-func unitTable(ts []*harness.Table, unit string) *harness.Table {
+func unitTable(ts []*stats.Table, unit string) *stats.Table {
 	for _, t := range ts {
 		if t.Unit == unit {
 			return t
@@ -153,7 +154,7 @@ func unitTable(ts []*harness.Table, unit string) *harness.Table {
 func values(keys []benchproc.Key, field string) []string {
 	var out []string
 	for _, k := range keys {
-		addOnce(&out, harness.FieldValue(k, field))
+		addOnce(&out, stats.FieldValue(k, field))
 	}
 	return out
 }
@@ -322,7 +323,7 @@ func (r *Report) kernel(k string) (map[string]float64, error) {
 
 // variantTable writes rows of variants (and forms) and a column per
 // machine, marks the fastest per form, and says how sure the win is.
-func (r *Report) variantTable(t *harness.Table) map[string]float64 {
+func (r *Report) variantTable(t *stats.Table) map[string]float64 {
 	best := map[string]float64{}
 	head := []string{"variant"}
 	for _, c := range t.Cols {
@@ -331,7 +332,7 @@ func (r *Report) variantTable(t *harness.Table) map[string]float64 {
 	// per column: the reference's per-call median and the fastest row per form
 	type fastest struct {
 		row, second benchproc.Key
-		c, c2       *harness.Cell
+		c, c2       *stats.Cell
 	}
 	ref := map[benchproc.Key]float64{}
 	fast := map[[2]string]*fastest{} // (col, form)
@@ -341,7 +342,7 @@ func (r *Report) variantTable(t *harness.Table) map[string]float64 {
 			if c == nil {
 				continue
 			}
-			v, form := harness.FieldValue(row, "/variant"), harness.FieldValue(row, "/form")
+			v, form := stats.FieldValue(row, "/variant"), stats.FieldValue(row, "/form")
 			if v == "reference" && form == "call" {
 				ref[col] = c.Summary.Center
 			}
@@ -360,7 +361,7 @@ func (r *Report) variantTable(t *harness.Table) map[string]float64 {
 	}
 	var rows [][]string
 	for _, row := range t.Rows {
-		v, form := harness.FieldValue(row, "/variant"), harness.FieldValue(row, "/form")
+		v, form := stats.FieldValue(row, "/variant"), stats.FieldValue(row, "/form")
 		name := v
 		if form != "call" {
 			name += " · " + form
@@ -372,7 +373,7 @@ func (r *Report) variantTable(t *harness.Table) map[string]float64 {
 				line = append(line, "")
 				continue
 			}
-			s := fmtTime(c.Summary.Center) + " " + harness.FormatCI(c.Summary)
+			s := fmtTime(c.Summary.Center) + " " + stats.FormatCI(c.Summary)
 			if rv, ok := ref[col]; ok && c.Summary.Center > 0 {
 				s += fmt.Sprintf(" ×%.2f", rv/c.Summary.Center)
 			}
@@ -398,16 +399,16 @@ func (r *Report) variantTable(t *harness.Table) map[string]float64 {
 			if f.c2 == nil {
 				continue
 			}
-			cmp := harness.CompareCells(t, f.c2, f.c)
+			cmp := stats.CompareCells(t, f.c2, f.c)
 			verdict := "the difference is significant"
 			if cmp.P >= cmp.Alpha {
 				verdict = "not a significant difference"
 			}
-			s := fmt.Sprintf("- %s, %s: fastest **%s**", r.colLabel(col), formLabel(form), harness.FieldValue(f.row, "/variant"))
+			s := fmt.Sprintf("- %s, %s: fastest **%s**", r.colLabel(col), formLabel(form), stats.FieldValue(f.row, "/variant"))
 			if rv := ref[col]; rv > 0 {
 				s += fmt.Sprintf(" (×%.2f the reference per call)", rv/f.c.Summary.Center)
 			}
-			s += fmt.Sprintf("; runner-up %s %s (%s: %s)\n", harness.FieldValue(f.second, "/variant"),
+			s += fmt.Sprintf("; runner-up %s %s (%s: %s)\n", stats.FieldValue(f.second, "/variant"),
 				slower(f.c2.Summary.Center/f.c.Summary.Center), cmp, verdict)
 			r.p("%s", s)
 		}
@@ -440,9 +441,9 @@ func (r *Report) colLabel(k benchproc.Key) string {
 }
 
 // notes lists warnings (small samples, mixed configurations) once.
-func (r *Report) notes(t *harness.Table) {
+func (r *Report) notes(t *stats.Table) {
 	var ws []string
-	for _, w := range harness.TableWarnings(t) {
+	for _, w := range stats.TableWarnings(t) {
 		ws = append(ws, w)
 	}
 	if len(t.Differences) > 0 {
@@ -477,7 +478,7 @@ func (r *Report) hashClear() {
 	r.p("Clearing a whole transposition table of 24-byte entries to Edax's empty pattern (not zeros), ")
 	r.p("at sizes from L2-resident to far beyond the last-level cache: GB/s (higher is better) with the ")
 	r.p("%s interval, and in brackets the share of this machine's write bandwidth, measured the same way ", pctLabel(r.opts.Confidence))
-	r.p("over the same memory by Go's `clear` streaming zeros (row %s). The logical clear (generation counter) ", harness.BaselineVariant)
+	r.p("over the same memory by Go's `clear` streaming zeros (row %s). The logical clear (generation counter) ", bench.BaselineVariant)
 	r.p("writes almost nothing, so its figure is not a bandwidth.\n\n")
 	for _, m := range r.Machines {
 		filter := fmt.Sprintf(".name:Kernel /kernel:hash_clear %s:%q .unit:GB/s", machineKey, m.Slug)
@@ -492,7 +493,7 @@ func (r *Report) hashClear() {
 		}
 		var baseRow *benchproc.Key
 		for i, row := range t.Rows {
-			if harness.FieldValue(row, "/variant") == harness.BaselineVariant {
+			if stats.FieldValue(row, "/variant") == bench.BaselineVariant {
 				baseRow = &t.Rows[i]
 			}
 		}
@@ -500,16 +501,16 @@ func (r *Report) hashClear() {
 		for _, col := range t.Cols {
 			var bv float64
 			for _, row := range t.Rows {
-				if c := t.Cell(row, col); c != nil && harness.FieldValue(row, "/variant") != harness.BaselineVariant && c.Summary.Center > bv {
+				if c := t.Cell(row, col); c != nil && stats.FieldValue(row, "/variant") != bench.BaselineVariant && c.Summary.Center > bv {
 					bv, bestAt[col] = c.Summary.Center, row
 				}
 			}
 		}
 		var rows [][]string
 		for _, row := range t.Rows {
-			v := harness.FieldValue(row, "/variant")
+			v := stats.FieldValue(row, "/variant")
 			line := []string{v}
-			if v == harness.BaselineVariant {
+			if v == bench.BaselineVariant {
 				line[0] = v + " (Go clear, zeros)"
 			}
 			for _, col := range t.Cols {
@@ -518,8 +519,8 @@ func (r *Report) hashClear() {
 					line = append(line, "")
 					continue
 				}
-				s := fmt.Sprintf("%.3g GB/s %s", c.Summary.Center, harness.FormatCI(c.Summary))
-				if baseRow != nil && v != harness.BaselineVariant {
+				s := fmt.Sprintf("%.3g GB/s %s", c.Summary.Center, stats.FormatCI(c.Summary))
+				if baseRow != nil && v != bench.BaselineVariant {
 					if b := t.Cell(*baseRow, col); b != nil && b.Summary.Center > 0 {
 						s += fmt.Sprintf(" (%.0f%%)", 100*c.Summary.Center/b.Summary.Center)
 					}
@@ -580,14 +581,14 @@ func (r *Report) solve() {
 		}
 		var rows [][]string
 		for _, row := range t.Rows {
-			line := []string{harness.FieldValue(row, "/variant")}
+			line := []string{stats.FieldValue(row, "/variant")}
 			for _, col := range t.Cols {
 				c := t.Cell(row, col)
 				if c == nil {
 					line = append(line, "N/A")
 					continue
 				}
-				s := fmt.Sprintf("%.3f s %s", c.Summary.Center, harness.FormatCI(c.Summary))
+				s := fmt.Sprintf("%.3f s %s", c.Summary.Center, stats.FormatCI(c.Summary))
 				if fastest[col] == row && len(t.Rows) > 1 {
 					s = "**" + s + "**"
 				}

@@ -50,7 +50,7 @@ func generate(t *testing.T, results string) (string, *Report, string) {
 // table the share of the write bandwidth, the solver table both CPUs, and
 // the charts exist and are linked.
 func TestReportTwoCPUs(t *testing.T) {
-	md, r, root := generate(t, filepath.Join("..", "harness", "testdata", "results"))
+	md, r, root := generate(t, filepath.Join("..", "harness", "stats", "testdata", "results"))
 	if len(r.Machines) != 2 {
 		t.Fatalf("%d machines, want 2", len(r.Machines))
 	}
@@ -87,7 +87,7 @@ func TestReportTwoCPUs(t *testing.T) {
 		}
 	}
 	// the same input gives the same report and charts
-	md2, _, root2 := generate(t, filepath.Join("..", "harness", "testdata", "results"))
+	md2, _, root2 := generate(t, filepath.Join("..", "harness", "stats", "testdata", "results"))
 	if md2 != md {
 		t.Error("report is not reproducible")
 	}
@@ -102,9 +102,9 @@ func TestReportTwoCPUs(t *testing.T) {
 // file:line and still has the readable results.
 func TestReportGarbageLines(t *testing.T) {
 	dir := t.TempDir()
-	copyTree(t, filepath.Join("..", "harness", "testdata", "results"), dir)
+	copyTree(t, filepath.Join("..", "harness", "stats", "testdata", "results"), dir)
 	bad := filepath.Join(dir, "amd-ryzen-7-3700x", "2026-02-01T000000-kernels-flip.txt")
-	data, err := os.ReadFile(filepath.Join("..", "harness", "testdata", "bad", "mixed.txt"))
+	data, err := os.ReadFile(filepath.Join("..", "harness", "stats", "testdata", "bad", "mixed.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/kernels"
 )
 
@@ -40,7 +40,7 @@ func (u *run) config(key string) string { return u.res[0].GetConfig(key) }
 
 // takeRuns moves the results of solve and MAE runs out of ds, grouped by
 // file and set, in file order.
-func takeRuns(ds *harness.Dataset) []*run {
+func takeRuns(ds *stats.Dataset) []*run {
 	fileIdx := map[string]int{}
 	for i, f := range ds.Files {
 		fileIdx[f] = i
@@ -64,7 +64,7 @@ func takeRuns(ds *harness.Dataset) []*run {
 		k := fk{f, nameKey(res, "set")}
 		u := byFile[k]
 		if u == nil {
-			u = &run{kind: kind, file: f, machine: harness.CPUOf(res), set: k.set, eval: or(res.GetConfig("eval"), "unknown"),
+			u = &run{kind: kind, file: f, machine: stats.CPUOf(res), set: k.set, eval: or(res.GetConfig("eval"), "unknown"),
 				idx: fileIdx[f], date: res.GetConfig("date")}
 			byFile[k] = u
 			runs = append(runs, u)
@@ -185,7 +185,7 @@ func (r *Report) positions(u *run) []*position {
 	}
 	for _, p := range out {
 		if len(p.secs) > 0 {
-			p.time = harness.Summarize(benchmath.AssumeNothing, benchmath.NewSample(p.secs, &benchmath.DefaultThresholds), r.opts.Confidence)
+			p.time = stats.Summarize(benchmath.AssumeNothing, benchmath.NewSample(p.secs, &benchmath.DefaultThresholds), r.opts.Confidence)
 			p.sec = p.time.Center
 		}
 	}
@@ -392,7 +392,7 @@ func (r *Report) positionTable(u *run) {
 		if len(p.secs) > 0 {
 			line[5] = fmtTime(p.sec)
 			if len(p.secs) > 1 {
-				line[5] += " " + harness.FormatCI(p.time)
+				line[5] += " " + stats.FormatCI(p.time)
 			}
 			if p.hasNodes {
 				line[6] = fmtMnps(p.nodes, p.sec)

@@ -7,10 +7,10 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
-// Kernels are the kernel functions one solve calls, taken from the
-// registry when the solve starts: every call of the search goes through
-// these fields, so a variant set (-variants) changes the code the same
-// search runs on.
+// Kernels are the kernel functions a solver calls, bound from a
+// selection when the solver is made: every call of the search goes
+// through these fields, so a variant set (-variants) changes the code the
+// same search runs on.
 type Kernels struct {
 	Flip            variants.FlipFunc
 	Moves           variants.MovesFunc
@@ -37,7 +37,7 @@ var kernelNames = [...]string{"flip", "moves", "count_last_flip", "score_1", "so
 	"stability", "stable_edge_count", "hash_code", "hash_clear", "hash_prefetch", "move_evaluate",
 	"eval_features", "eval_update", "eval_sum"}
 
-// Bound returns the kernels currently selected in the registry.
+// Bind returns the kernels a selection chooses.
 //
 // Two composite kernels need a rule, because the solver can also compose
 // them itself from smaller kernels (computing the same function, with the
@@ -51,39 +51,38 @@ var kernelNames = [...]string{"flip", "moves", "count_last_flip", "score_1", "so
 //     explicitly and score_1 was not, or score_1's selection is the
 //     reference: then the solver's score_1 on the selected
 //     count_last_flip (the reference's own definition) is used.
-func Bound() Kernels {
+func Bind(sel variants.Selection) Kernels {
 	k := Kernels{
-		Flip:            variants.Flip.Fn(),
-		Moves:           variants.Moves.Fn(),
-		CountLastFlip:   variants.CountLastFlip.Fn(),
-		BoardSolve:      variants.BoardSolve.Fn(),
-		Stability:       variants.Stability.Fn(),
-		StableEdgeCount: variants.StableEdgeCount.Fn(),
-		HashCode:        variants.HashCode.Fn(),
-		HashClear:       variants.HashClear.Fn(),
-		HashPrefetch:    variants.HashPrefetch.Fn(),
-		MoveEvaluate:    variants.MoveEvaluate.Fn(),
-		EvalFeatures:    variants.EvalFeatures.Fn(),
-		EvalUpdate:      variants.EvalUpdate.Fn(),
-		EvalSum:         variants.EvalSum.Fn(),
+		Flip:            variants.Flip.Fn(sel),
+		Moves:           variants.Moves.Fn(sel),
+		CountLastFlip:   variants.CountLastFlip.Fn(sel),
+		BoardSolve:      variants.BoardSolve.Fn(sel),
+		Stability:       variants.Stability.Fn(sel),
+		StableEdgeCount: variants.StableEdgeCount.Fn(sel),
+		HashCode:        variants.HashCode.Fn(sel),
+		HashClear:       variants.HashClear.Fn(sel),
+		HashPrefetch:    variants.HashPrefetch.Fn(sel),
+		MoveEvaluate:    variants.MoveEvaluate.Fn(sel),
+		EvalFeatures:    variants.EvalFeatures.Fn(sel),
+		EvalUpdate:      variants.EvalUpdate.Fn(sel),
+		EvalSum:         variants.EvalSum.Fn(sel),
 	}
 	leaf := "solver"
-	if variants.Solve4.Pinned() {
-		k.Solve4 = variants.Solve4.Fn()
-		leaf = variants.Solve4.SelectedName()
+	if sel.Pinned(variants.Solve4) {
+		k.Solve4 = variants.Solve4.Fn(sel)
+		leaf = sel.Name(variants.Solve4)
 	}
 	s1 := "solver"
-	s1sel := variants.Score1.Selected()
-	if variants.Score1.Pinned() || s1sel.Name != variants.RefInfo.Name && !variants.CountLastFlip.Pinned() {
-		k.Score1 = s1sel.Fn
-		s1 = s1sel.Name
+	if s1sel := sel.Name(variants.Score1); sel.Pinned(variants.Score1) || s1sel != variants.RefName && !sel.Pinned(variants.CountLastFlip) {
+		k.Score1 = variants.Score1.Fn(sel)
+		s1 = s1sel
 	}
 	k.names = [...]string{
-		variants.Flip.SelectedName(), variants.Moves.SelectedName(), variants.CountLastFlip.SelectedName(), s1, leaf,
-		variants.BoardSolve.SelectedName(), variants.Stability.SelectedName(), variants.StableEdgeCount.SelectedName(),
-		variants.HashCode.SelectedName(), variants.HashClear.SelectedName(), variants.HashPrefetch.SelectedName(),
-		variants.MoveEvaluate.SelectedName(), variants.EvalFeatures.SelectedName(), variants.EvalUpdate.SelectedName(),
-		variants.EvalSum.SelectedName(),
+		sel.Name(variants.Flip), sel.Name(variants.Moves), sel.Name(variants.CountLastFlip), s1, leaf,
+		sel.Name(variants.BoardSolve), sel.Name(variants.Stability), sel.Name(variants.StableEdgeCount),
+		sel.Name(variants.HashCode), sel.Name(variants.HashClear), sel.Name(variants.HashPrefetch),
+		sel.Name(variants.MoveEvaluate), sel.Name(variants.EvalFeatures), sel.Name(variants.EvalUpdate),
+		sel.Name(variants.EvalSum),
 	}
 	return k
 }
@@ -106,7 +105,7 @@ func References() Kernels {
 		EvalSum:         variants.EvalSum.Reference(),
 	}
 	for i := range k.names {
-		k.names[i] = variants.RefInfo.Name
+		k.names[i] = variants.RefName
 	}
 	k.names[3], k.names[4] = "solver", "solver"
 	return k

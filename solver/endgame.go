@@ -2,6 +2,7 @@ package solver
 
 import (
 	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // nws is the null-window endgame search (alpha, alpha+1) from hashMin
@@ -93,7 +94,7 @@ func (s *search) child(P, O uint64, x int, f uint64, alpha, n int, parity uint8,
 	}
 	e := ^(np | no)
 	if n-1 >= 5 {
-		return s.shallow(np, no, alpha, presortList(e), parity, n-1)
+		return s.shallow(np, no, alpha, variants.PresortList(e), parity, n-1)
 	}
 	return s.nwsAny(np, no, alpha, side^1)
 }

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -31,11 +32,14 @@ var randomWeights = sync.OnceValue(func() *variants.EvalWeights {
 	return w
 })
 
-// solveFingerprint solves positions with the current selection and
-// returns every score, best move and node count.
-func solveFingerprint(t *testing.T, ps []Position, w *variants.EvalWeights) [][3]uint64 {
+// solveFingerprint solves positions with the kernels of sel and returns
+// every score, best move and node count; the evaluation ordering starts
+// at 10 empties, so that the eval kernels are used on small positions.
+func solveFingerprint(t *testing.T, ps []Position, w *variants.EvalWeights, sel variants.Selection) [][3]uint64 {
 	t.Helper()
-	sv, err := New(Options{Weights: w, HashBits: 16})
+	p := defaultParams
+	p.sortMin = 10
+	sv, err := New(Options{Weights: w, HashBits: 16, tune: &p}, sel)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,8 +59,8 @@ func solveFingerprint(t *testing.T, ps []Position, w *variants.EvalWeights) [][3
 
 // Every runnable variant of every kernel the solver calls gives the same
 // scores, best moves and node counts (with weights, so that the eval
-// kernels are used too; sortMin is lowered so that they are used on
-// small positions).
+// kernels are used too). The variant sets are solved in parallel: each
+// is a value, nothing is shared.
 func TestFingerprintAcrossVariants(t *testing.T) {
 	ps, err := Set("ffo1-3")
 	if err != nil {
@@ -69,14 +73,9 @@ func TestFingerprintAcrossVariants(t *testing.T) {
 			break
 		}
 	}
-	saved := defaultParams
-	defaultParams.sortMin = 10
-	defer func() { defaultParams = saved }()
-	w := randomWeights()
-	variants.ResetSelection()
-	defer variants.ResetSelection()
-	for _, ww := range []*variants.EvalWeights{nil, w} {
-		want := solveFingerprint(t, ps, ww)
+	base := testSelection(t, "")
+	for _, ww := range []*variants.EvalWeights{nil, randomWeights()} {
+		want := solveFingerprint(t, ps, ww, base)
 		for _, k := range []variants.KernelInfo{
 			variants.Flip, variants.Moves, variants.CountLastFlip, variants.Score1, variants.Solve4,
 			variants.BoardSolve, variants.Stability, variants.StableEdgeCount, variants.HashCode,
@@ -84,20 +83,22 @@ func TestFingerprintAcrossVariants(t *testing.T) {
 			variants.EvalFeatures, variants.EvalUpdate, variants.EvalSum,
 		} {
 			for _, info := range k.Infos() {
-				if !info.Runnable() {
+				if !info.RunsOn(base.CPU()) {
 					continue
 				}
-				variants.ResetSelection()
-				if err := k.Select(info.Name); err != nil {
-					t.Fatal(err)
-				}
-				got := solveFingerprint(t, ps, ww)
-				for i := range got {
-					if got[i] != want[i] {
-						t.Errorf("weights %v, %s=%s: position %s: score, best, nodes %v, want %v",
-							ww != nil, k.Name(), info.Name, ps[i].ID, got[i], want[i])
+				t.Run(fmt.Sprintf("weights=%v/%s=%s", ww != nil, k.Name(), info.Name), func(t *testing.T) {
+					t.Parallel()
+					sel, err := base.With(k.Name() + "=" + info.Name)
+					if err != nil {
+						t.Fatal(err)
 					}
-				}
+					got := solveFingerprint(t, ps, ww, sel)
+					for i := range got {
+						if got[i] != want[i] {
+							t.Errorf("position %s: score, best, nodes %v, want %v", ps[i].ID, got[i], want[i])
+						}
+					}
+				})
 			}
 		}
 	}

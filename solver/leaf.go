@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // The 4..1-empties leaf, composed from the bound flip, score_1 (or
@@ -17,92 +18,6 @@ import (
 // The empties come as a packed list: byte i is the i-th empty square in
 // presorted order (kernels.PresortedSquares), so that removing a square
 // keeps the order and no sort is needed below.
-
-var (
-	presortIndex [64]uint8
-	// perm4[odd] (perm3) lists the byte positions of a 4 (3) square list
-	// in odd-first stable order, for odd = bit i set if square i is in an
-	// odd quadrant.
-	perm4 [16][4]uint8
-	perm3 [8][3]uint8
-	// neighbour[x]: squares next to x; no disc of O there means no flip.
-	neighbour [64]uint64
-	// quadMask[parity]: the squares of the odd quadrants.
-	quadMask [16]uint64
-)
-
-func init() {
-	for i, x := range kernels.PresortedSquares {
-		presortIndex[x] = uint8(i)
-	}
-	for odd := 0; odd < 16; odd++ {
-		k := 0
-		for _, want := range []int{1, 0} {
-			for i := 0; i < 4; i++ {
-				if odd>>uint(i)&1 == want {
-					perm4[odd][k] = uint8(i)
-					k++
-				}
-			}
-		}
-	}
-	for odd := 0; odd < 8; odd++ {
-		k := 0
-		for _, want := range []int{1, 0} {
-			for i := 0; i < 3; i++ {
-				if odd>>uint(i)&1 == want {
-					perm3[odd][k] = uint8(i)
-					k++
-				}
-			}
-		}
-	}
-	for x := 0; x < 64; x++ {
-		f, r := x%8, x/8
-		for df := -1; df <= 1; df++ {
-			for dr := -1; dr <= 1; dr++ {
-				if (df != 0 || dr != 0) && f+df >= 0 && f+df < 8 && r+dr >= 0 && r+dr < 8 {
-					neighbour[x] |= 1 << uint((r+dr)*8+f+df)
-				}
-			}
-		}
-	}
-	for p := 0; p < 16; p++ {
-		for x := 0; x < 64; x++ {
-			if uint8(p)&kernels.QuadrantID[x] != 0 {
-				quadMask[p] |= 1 << uint(x)
-			}
-		}
-	}
-}
-
-// presortList packs the empties of e (at most 8) in presorted order.
-func presortList(e uint64) uint64 {
-	var keys [8]uint16
-	n := 0
-	for ; e != 0; e &= e - 1 {
-		x := bits.TrailingZeros64(e)
-		k := uint16(presortIndex[x])<<8 | uint16(x)
-		i := n
-		for i > 0 && keys[i-1] > k {
-			keys[i] = keys[i-1]
-			i--
-		}
-		keys[i] = k
-		n++
-	}
-	var list uint64
-	for i := n - 1; i >= 0; i-- {
-		list = list<<8 | uint64(keys[i]&0xff)
-	}
-	return list
-}
-
-// removeByte drops byte i of a packed list, the bytes above moving down.
-func removeByte(list uint64, i uint) uint64 {
-	low := uint64(1)<<(8*i) - 1
-	return list&low | list>>8&^low
-}
 
 const scoreInf = kernels.ScoreInf
 
@@ -131,14 +46,14 @@ func (s *search) solve2(P, O uint64, alpha, x1, x2 int) int {
 	beta := alpha + 1
 	s.nodes++
 	best := -scoreInf
-	if neighbour[x1]&O != 0 {
+	if variants.Neighbours(x1)&O != 0 {
 		if f := s.flip(P, O, x1); f != 0 {
 			s.nodes++
 			best = -s.sc1(O&^f, -beta, x2)
 		}
 	}
 	if best < beta {
-		if neighbour[x2]&O != 0 {
+		if variants.Neighbours(x2)&O != 0 {
 			if f := s.flip(P, O, x2); f != 0 {
 				s.nodes++
 				best = max(best, -s.sc1(O&^f, -beta, x1))
@@ -146,14 +61,14 @@ func (s *search) solve2(P, O uint64, alpha, x1, x2 int) int {
 		}
 		if best == -scoreInf { // P passes
 			best = scoreInf
-			if neighbour[x1]&P != 0 {
+			if variants.Neighbours(x1)&P != 0 {
 				if f := s.flip(O, P, x1); f != 0 {
 					s.nodes++
 					best = s.sc1(P&^f, alpha, x2)
 				}
 			}
 			if best > alpha {
-				if neighbour[x2]&P != 0 {
+				if variants.Neighbours(x2)&P != 0 {
 					if f := s.flip(O, P, x2); f != 0 {
 						s.nodes++
 						best = min(best, s.sc1(P&^f, alpha, x1))
@@ -186,19 +101,19 @@ func (s *search) solve3(P, O uint64, alpha int, list uint64, parity uint8) int {
 	if parity&q[x3] != 0 {
 		m |= 4
 	}
-	perm := &perm3[m]
+	perm := variants.OddFirst(3, m)
 	best := -scoreInf
 	for i := 0; i < 3; i++ {
 		j := uint(perm[i])
 		x := int(list >> (8 * j) & 0xff)
-		if neighbour[x]&O == 0 {
+		if variants.Neighbours(x)&O == 0 {
 			continue
 		}
 		f := s.flip(P, O, x)
 		if f == 0 {
 			continue
 		}
-		rest := removeByte(list, j)
+		rest := variants.RemoveByte(list, j)
 		v := -s.solve2(O&^f, P|f|uint64(1)<<uint(x), -alpha-1, int(rest&0xff), int(rest>>8&0xff))
 		if v > alpha {
 			return v
@@ -218,7 +133,7 @@ func (s *search) solve3(P, O uint64, alpha int, list uint64, parity uint8) int {
 // four empties in presorted order.
 func (s *search) solve4(P, O uint64, alpha int, list uint64, parity uint8) int {
 	if s.k.Solve4 != nil {
-		v, n := s.k.Solve4(kernels.Board{P: P, O: O}, alpha)
+		v, n := s.k.Solve4(P, O, alpha)
 		s.nodes += n
 		return v
 	}
@@ -237,19 +152,19 @@ func (s *search) solve4(P, O uint64, alpha int, list uint64, parity uint8) int {
 	if parity&q[list>>24&0xff] != 0 {
 		m |= 8
 	}
-	perm := &perm4[m]
+	perm := variants.OddFirst(4, m)
 	best := -scoreInf
 	for i := 0; i < 4; i++ {
 		j := uint(perm[i])
 		x := int(list >> (8 * j) & 0xff)
-		if neighbour[x]&O == 0 {
+		if variants.Neighbours(x)&O == 0 {
 			continue
 		}
 		f := s.flip(P, O, x)
 		if f == 0 {
 			continue
 		}
-		v := -s.solve3(O&^f, P|f|uint64(1)<<uint(x), -alpha-1, removeByte(list, j), parity^q[x])
+		v := -s.solve3(O&^f, P|f|uint64(1)<<uint(x), -alpha-1, variants.RemoveByte(list, j), parity^q[x])
 		if v > alpha {
 			return v
 		}

@@ -38,7 +38,7 @@ func TestPrePassExact(t *testing.T) {
 			saved, savedT := defaultParams, probcutT
 			defer func() { defaultParams, probcutT = saved, savedT }()
 			probcutT = c.t
-			sv, err := New(Options{Weights: c.w})
+			sv, err := New(Options{Weights: c.w}, testSelection(t, ""))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +68,7 @@ func TestPrePassExact(t *testing.T) {
 // A selective search's bounds never bound a less selective search, and
 // never replace an exact entry's bounds; its best move is kept.
 func TestStoreSelectivity(t *testing.T) {
-	sv, err := New(Options{HashBits: 8})
+	sv, err := New(Options{HashBits: 8}, testSelection(t, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,10 +14,10 @@ import (
 	"github.com/flipbench/flipbench/weights"
 )
 
-// TestSolveSetEnv solves the set named by FLIPBENCH_SOLVE_SET on the fast
-// test variants (FLIPBENCH_SOLVE_EVAL=none for no weights) and logs
-// nodes, time and Mnps: for tuning and profiling with go test
-// -cpuprofile.
+// TestSolveSetEnv solves the set named by FLIPBENCH_SOLVE_SET on this
+// machine's default variants, or FLIPBENCH_SOLVE_VARIANTS
+// (FLIPBENCH_SOLVE_EVAL=none for no weights), and logs nodes, time and
+// Mnps: for tuning and profiling with go test -cpuprofile.
 func TestSolveSetEnv(t *testing.T) {
 	name := os.Getenv("FLIPBENCH_SOLVE_SET")
 	if name == "" {
@@ -36,14 +36,7 @@ func TestSolveSetEnv(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	spec := fastSpec
-	if s := os.Getenv("FLIPBENCH_SOLVE_VARIANTS"); s != "" {
-		spec = s
-	}
-	if err := variants.SelectSpec(spec); err != nil {
-		t.Fatal(err)
-	}
-	defer variants.ResetSelection()
+	sel := testSelection(t, os.Getenv("FLIPBENCH_SOLVE_VARIANTS"))
 	opts := Options{}
 	switch e := os.Getenv("FLIPBENCH_SOLVE_EVAL"); e {
 	case "none":
@@ -62,8 +55,8 @@ func TestSolveSetEnv(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	saved := defaultParams
-	defer func() { defaultParams = saved }()
+	p := defaultParams
+	opts.tune = &p
 	for _, kv := range strings.Split(os.Getenv("FLIPBENCH_SOLVE_PARAMS"), ",") {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
@@ -75,21 +68,21 @@ func TestSolveSetEnv(t *testing.T) {
 		}
 		switch k {
 		case "hashMin":
-			defaultParams.hashMin = n
+			p.hashMin = n
 		case "etcMin":
-			defaultParams.etcMin = n
+			p.etcMin = n
 		case "sortMin":
-			defaultParams.sortMin = n
+			p.sortMin = n
 		case "evalSh":
-			defaultParams.evalSh = uint(n)
+			p.evalSh = uint(n)
 		case "guessMax":
-			defaultParams.guessMax = n
+			p.guessMax = n
 		case "aspW":
-			defaultParams.aspW = n
+			p.aspW = n
 		case "pcMin":
-			defaultParams.pcMin = n
+			p.pcMin = n
 		case "pcLevels":
-			defaultParams.pcLevels = n
+			p.pcLevels = n
 		case "pcT1", "pcT2":
 			savedT := probcutT
 			defer func() { probcutT = savedT }()
@@ -100,7 +93,7 @@ func TestSolveSetEnv(t *testing.T) {
 			t.Fatalf("unknown param %s", k)
 		}
 	}
-	sv, err := New(opts)
+	sv, err := New(opts, sel)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,20 +127,16 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// BenchmarkLeaf is the 4-empties leaf on the fast test variants: the
+// BenchmarkLeaf is the 4-empties leaf on the DirectSpec variants: the
 // densest kernel calls of a solve, for the bound/direct comparison
 // (go test -bench Leaf, with and without -tags solverdirect).
 func BenchmarkLeaf(b *testing.B) {
-	if err := variants.SelectSpec(fastSpec); err != nil {
-		b.Fatal(err)
-	}
-	defer variants.ResetSelection()
-	s := newSearch(Bound())
+	s := newSearch(Bind(testSelection(b, DirectSpec)))
 	ps := harness.RandomEndgames(3, 4096, 4)
 	lists := make([]uint64, len(ps))
 	par := make([]uint8, len(ps))
 	for i, p := range ps {
-		lists[i] = presortList(p.Empties())
+		lists[i] = variants.PresortList(p.Empties())
 		par[i] = kernels.Parity(p.Empties())
 	}
 	b.ResetTimer()
@@ -157,14 +146,10 @@ func BenchmarkLeaf(b *testing.B) {
 	}
 }
 
-// BenchmarkSolve is a whole solve of ffo1-19 on the fast test variants.
+// BenchmarkSolve is a whole solve of ffo1-19 on the DirectSpec variants.
 func BenchmarkSolve(b *testing.B) {
-	if err := variants.SelectSpec(fastSpec); err != nil {
-		b.Fatal(err)
-	}
-	defer variants.ResetSelection()
 	set, _ := Set("ffo1-19")
-	sv, err := New(Options{})
+	sv, err := New(Options{}, testSelection(b, DirectSpec))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -177,4 +162,18 @@ func BenchmarkSolve(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
+}
+
+// testSelection is the CLI's selection (FLIPBENCH_DISABLE and
+// FLIPBENCH_VARIANTS applied) with spec on top.
+func testSelection(t testing.TB, spec string) variants.Selection {
+	t.Helper()
+	s, err := variants.FromEnv(nil)
+	if err == nil {
+		s, err = s.With(spec)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -102,13 +102,13 @@ func (s *search) nwsAny(P, O uint64, alpha, side int) int {
 		}
 		return s.nws(P, O, alpha, n, parity, side)
 	case n >= 5:
-		return s.shallow(P, O, alpha, presortList(e), parity, n)
+		return s.shallow(P, O, alpha, variants.PresortList(e), parity, n)
 	case n == 4:
-		return s.solve4(P, O, alpha, presortList(e), parity)
+		return s.solve4(P, O, alpha, variants.PresortList(e), parity)
 	case n == 3:
-		return s.solve3(P, O, alpha, presortList(e), parity)
+		return s.solve3(P, O, alpha, variants.PresortList(e), parity)
 	case n == 2:
-		l := presortList(e)
+		l := variants.PresortList(e)
 		return s.solve2(P, O, alpha, int(l&0xff), int(l>>8&0xff))
 	case n == 1:
 		s.nodes++

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // shallow is the null-window search from 7 to 5 empties (Edax's
@@ -22,7 +23,7 @@ func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n in
 		return -s.shallow(O, P, -alpha-1, list, parity, n)
 	}
 	best := -scoreInf
-	prio := moves & quadMask[parity]
+	prio := moves & variants.OddQuadrants(parity)
 	if prio == 0 {
 		prio = moves
 	}
@@ -33,7 +34,7 @@ func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n in
 				continue
 			}
 			f := s.flip(P, O, x)
-			rest := removeByte(list, i)
+			rest := variants.RemoveByte(list, i)
 			var v int
 			if n == 5 {
 				v = -s.solve4(O&^f, P|f|bit(x), -alpha-1, rest, parity^kernels.QuadrantID[x])

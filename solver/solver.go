@@ -37,9 +37,9 @@ type Options struct {
 	// Weights are the evaluation weights for move ordering; nil orders
 	// moves without evaluation.
 	Weights *variants.EvalWeights
-	// Kernels, if set, are used instead of the registry's selection at
-	// each solve.
-	Kernels *Kernels
+	// tune replaces the search's constants (tests that tune or exercise
+	// them; nil: defaultParams).
+	tune *params
 }
 
 // Result is what a solve returns.
@@ -58,6 +58,7 @@ var ErrStopped = errors.New("solve stopped")
 // Stop may be called from another goroutine).
 type Solver struct {
 	opts  Options
+	k     Kernels
 	s     *search
 	tt    *kernels.HashTable
 	bits  int
@@ -83,11 +84,20 @@ func AutoHashBits(n int) int {
 // EntryBytes is the size of a table entry.
 const EntryBytes = 24
 
-// New returns a solver; the table is allocated at the first solve (or
-// now, if HashBits is set), and a size the machine's memory cannot hold is
-// an error.
-func New(opts Options) (*Solver, error) {
-	sv := &Solver{opts: opts, limit: memoryLimit()}
+// New returns a solver on the kernels a selection chooses; the table is
+// allocated at the first solve (or now, if HashBits is set), and a size
+// the machine's memory cannot hold is an error.
+func New(opts Options, sel variants.Selection) (*Solver, error) {
+	return NewWith(opts, Bind(sel))
+}
+
+// NewWith returns a solver on kernels bound by hand (References, or a
+// test's).
+func NewWith(opts Options, k Kernels) (*Solver, error) {
+	if err := k.check(); err != nil {
+		return nil, err
+	}
+	sv := &Solver{opts: opts, k: k, limit: memoryLimit()}
 	if opts.Weights != nil {
 		w, err := opponentWeights(opts.Weights)
 		if err != nil {
@@ -154,13 +164,8 @@ func (sv *Solver) HashBits() int { return sv.bits }
 // Stop makes the solve in progress (and the next ones) return ErrStopped.
 func (sv *Solver) Stop() { sv.stop.Store(true) }
 
-// Kernels returns the kernels the next solve binds.
-func (sv *Solver) Kernels() Kernels {
-	if sv.opts.Kernels != nil {
-		return *sv.opts.Kernels
-	}
-	return Bound()
-}
+// Kernels returns the kernels the solver calls.
+func (sv *Solver) Kernels() Kernels { return sv.k }
 
 // Solve returns the exact score of b (P to move), its best move and
 // principal variation, the node count and the time taken (the table
@@ -177,10 +182,7 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 	if err := sv.alloc(bits); err != nil {
 		return Result{}, err
 	}
-	k := sv.Kernels()
-	if err := k.check(); err != nil {
-		return Result{}, err
-	}
+	k := sv.k
 	s := sv.s
 	if s == nil {
 		s = &search{}
@@ -188,6 +190,9 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 	}
 	s.k = k
 	s.p = defaultParams
+	if sv.opts.tune != nil {
+		s.p = *sv.opts.tune
+	}
 	s.p.hashMin = min(max(s.p.hashMin, 5), 9) // the shallow search packs at most 8 empties
 	s.stop = &sv.stop
 	s.stopped = false

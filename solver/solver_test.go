@@ -7,6 +7,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
 	"github.com/flipbench/flipbench/weights/train"
 )
 
@@ -18,10 +19,10 @@ func newSearch(k Kernels) *search {
 // The solver's leaf searches like the solve_n kernels: same score, same
 // node count, on every alpha.
 func TestLeafMatchesKernels(t *testing.T) {
-	s := newSearch(Bound())
+	s := newSearch(Bind(testSelection(t, "")))
 	for e := 2; e <= 4; e++ {
 		for i, b := range harness.RandomEndgames(7, 300, e) {
-			list := presortList(b.Empties())
+			list := variants.PresortList(b.Empties())
 			parity := kernels.Parity(b.Empties())
 			for alpha := -65; alpha <= 64; alpha += 3 {
 				var want int
@@ -55,7 +56,7 @@ func TestLeafMatchesKernels(t *testing.T) {
 
 // Exact scores on random positions against the trainer's plain solver.
 func TestExactScores(t *testing.T) {
-	sv, err := New(Options{})
+	sv, err := New(Options{}, testSelection(t, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func TestFFOSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sv, err := New(Options{})
+	sv, err := New(Options{}, testSelection(t, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func TestSolveAllocations(t *testing.T) {
 	}
 	// the references: a variant's own allocations are not the search's
 	refs := References()
-	sv, err := New(Options{HashBits: 16, Weights: randomWeights(), Kernels: &refs})
+	sv, err := NewWith(Options{HashBits: 16, Weights: randomWeights()}, refs)
 	if err != nil {
 		t.Fatal(err)
 	}

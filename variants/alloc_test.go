@@ -33,54 +33,54 @@ func TestNoAllocation(t *testing.T) {
 		}
 		cases[kernel][name] = call
 	}
-	for _, v := range Flip.Runnable()[1:] {
+	for _, v := range Flip.Runnable(Host())[1:] {
 		add("flip", v.Name, func() { sink += v.Fn(b.P, b.O, kernels.D6) })
 	}
-	for _, v := range Moves.Runnable()[1:] {
+	for _, v := range Moves.Runnable(Host())[1:] {
 		add("moves", v.Name, func() { sink += v.Fn(b.P, b.O) })
 	}
-	for _, v := range CountLastFlip.Runnable()[1:] {
+	for _, v := range CountLastFlip.Runnable(Host())[1:] {
 		add("count_last_flip", v.Name, func() { sink += uint64(v.Fn(b.P, kernels.D6)) })
 	}
-	for _, v := range Score1.Runnable()[1:] {
+	for _, v := range Score1.Runnable(Host())[1:] {
 		add("score_1", v.Name, func() { sink += uint64(v.Fn(b.P, 0, kernels.D6)) })
 	}
 	for k, kk := range map[string]*Kernel[SolveFunc]{"solve_2": Solve2, "solve_3": Solve3, "solve_4": Solve4} {
 		e := (uint64(1)<<(k[6]-'0') - 1) << 20 // k[6] empties from square 20
-		lb := kernels.Board{P: 0x5a5a_5a5a_5a5a_5a5a &^ e, O: ^uint64(0x5a5a_5a5a_5a5a_5a5a) &^ e}
-		for _, v := range kk.Runnable()[1:] {
-			add(k, v.Name, func() { s, nn := v.Fn(lb, 0); sink += uint64(s) + nn })
+		P, O := 0x5a5a_5a5a_5a5a_5a5a&^e, ^uint64(0x5a5a_5a5a_5a5a_5a5a)&^e
+		for _, v := range kk.Runnable(Host())[1:] {
+			add(k, v.Name, func() { s, nn := v.Fn(P, O, 0); sink += uint64(s) + nn })
 		}
 	}
-	for _, v := range BoardSolve.Runnable()[1:] {
+	for _, v := range BoardSolve.Runnable(Host())[1:] {
 		add("board_solve", v.Name, func() { sink += uint64(v.Fn(b.P, 3)) })
 	}
-	for _, v := range EvalFeatures.Runnable()[1:] {
+	for _, v := range EvalFeatures.Runnable(Host())[1:] {
 		add("eval_features", v.Name, func() { g = v.Fn(b); sink += uint64(g[0]) })
 	}
-	for _, v := range EvalUpdate.Runnable()[1:] {
+	for _, v := range EvalUpdate.Runnable(Host())[1:] {
 		add("eval_update", v.Name, func() { v.Fn(&g, &f, kernels.D6, 0, 0) })
 	}
-	for _, v := range EvalSum.Runnable()[1:] {
+	for _, v := range EvalSum.Runnable(Host())[1:] {
 		v.Fn(&f, w, 20) // build the variant's layout first
 		add("eval_sum", v.Name, func() { sink += uint64(v.Fn(&f, w, 20)) })
 	}
-	for _, v := range StableEdge.Runnable()[1:] {
+	for _, v := range StableEdge.Runnable(Host())[1:] {
 		add("stable_edge", v.Name, func() { sink += v.Fn(b.P, b.O) })
 	}
-	for _, v := range StableEdgeCount.Runnable()[1:] {
+	for _, v := range StableEdgeCount.Runnable(Host())[1:] {
 		add("stable_edge_count", v.Name, func() { sink += uint64(v.Fn(b.P, b.O)) })
 	}
-	for _, v := range Stability.Runnable()[1:] {
+	for _, v := range Stability.Runnable(Host())[1:] {
 		add("stability", v.Name, func() { sink += v.Fn(b.P, b.O) })
 	}
-	for _, v := range HashCode.Runnable()[1:] {
+	for _, v := range HashCode.Runnable(Host())[1:] {
 		add("hash_code", v.Name, func() { sink += v.Fn(b.P, b.O) })
 	}
-	for _, v := range HashPrefetch.Runnable()[1:] {
+	for _, v := range HashPrefetch.Runnable(Host())[1:] {
 		add("hash_prefetch", v.Name, func() { v.Fn(tab, sink) })
 	}
-	for _, v := range MoveEvaluate.Runnable()[1:] {
+	for _, v := range MoveEvaluate.Runnable(Host())[1:] {
 		add("move_evaluate", v.Name, func() { sink += uint64(v.Fn(b, kernels.D6, 0x1000_0000_0000, 0xf, 40, 0, 0)) })
 	}
 	for k, vs := range cases {

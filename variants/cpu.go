@@ -2,7 +2,7 @@ package variants
 
 import (
 	"fmt"
-	"os"
+	"maps"
 	"slices"
 	"strings"
 
@@ -48,7 +48,7 @@ var cpuidOf = map[Feature]cpuid.FeatureID{
 	GFNI: cpuid.GFNI, ERMS: cpuid.ERMS,
 }
 
-// CPUInfo describes the machine as the selection rules see it.
+// CPUInfo describes a machine as the selection rules see it.
 type CPUInfo struct {
 	Brand    string
 	Vendor   string
@@ -59,7 +59,7 @@ type CPUInfo struct {
 	Uarch    string // microarchitecture name where known
 	Has      map[Feature]bool
 	Detected map[Feature]bool // before FLIPBENCH_DISABLE
-	Disabled []string         // what FLIPBENCH_DISABLE (or Disable) switched off
+	Disabled []string         // what Without switched off
 	// SlowPEXT is true on AMD before Zen 3, where PEXT/PDEP are microcoded
 	// (about 250 cycles): defaults never pick a PEXT variant there.
 	SlowPEXT bool
@@ -69,8 +69,20 @@ type CPUInfo struct {
 	ZMMDownclock bool
 }
 
-// CPU is this machine, after FLIPBENCH_DISABLE.
-var CPU = detect()
+// host is this machine as detected, before any feature is disabled. It
+// is set once at start-up and never changed: selections carry their own
+// copy (Without).
+var host = detect()
+
+// Host returns this machine's CPU as detected.
+func Host() CPUInfo { return host.clone() }
+
+func (c CPUInfo) clone() CPUInfo {
+	c.Has = maps.Clone(c.Has)
+	c.Detected = maps.Clone(c.Detected)
+	c.Disabled = slices.Clone(c.Disabled)
+	return c
+}
 
 func detect() CPUInfo {
 	c := CPUInfo{
@@ -92,18 +104,14 @@ func detect() CPUInfo {
 	c.Uarch = uarchName(c.Vendor, c.Family, c.Model)
 	c.SlowPEXT = cpuid.CPU.VendorID == cpuid.AMD && c.Family < 0x19
 	c.ZMMDownclock = cpuid.CPU.VendorID == cpuid.Intel && c.Family == 6 && c.Model == 0x55
-	if s := os.Getenv("FLIPBENCH_DISABLE"); s != "" {
-		if err := c.Disable(s); err != nil {
-			envErrs = append(envErrs, fmt.Errorf("FLIPBENCH_DISABLE: %v", err))
-		}
-	}
 	return c
 }
 
-// Disable switches off features for selection and checks, as if this CPU
-// lacked them: a comma-separated list of feature names, or group names
+// Without returns c as if it lacked the features of list, for selection
+// and checks: a comma-separated list of feature names, or group names
 // avx512 (every AVX-512 subset), avx (AVX and later) and bmi (BMI1, BMI2).
-func (c *CPUInfo) Disable(list string) error {
+func (c CPUInfo) Without(list string) (CPUInfo, error) {
+	c = c.clone()
 	for _, name := range strings.Split(list, ",") {
 		name = strings.ToLower(strings.TrimSpace(name))
 		if name == "" {
@@ -125,18 +133,25 @@ func (c *CPUInfo) Disable(list string) error {
 			for _, f := range AllFeatures {
 				names = append(names, string(f))
 			}
-			return fmt.Errorf("unknown CPU feature %q (known: avx512, avx, bmi, %s)", name, strings.Join(names, ", "))
+			return c, fmt.Errorf("unknown CPU feature %q (known: avx512, avx, bmi, %s)", name, strings.Join(names, ", "))
 		}
 		for _, f := range hit {
 			delete(c.Has, f)
 		}
 		c.Disabled = append(c.Disabled, name)
 	}
-	return nil
+	return c, nil
+}
+
+func (c CPUInfo) disabledNote() string {
+	if len(c.Disabled) == 0 {
+		return ""
+	}
+	return " (disabled: " + strings.Join(c.Disabled, ",") + ")"
 }
 
 // Missing returns the features of req this CPU lacks.
-func (c *CPUInfo) Missing(req []Feature) []Feature {
+func (c CPUInfo) Missing(req []Feature) []Feature {
 	var m []Feature
 	for _, f := range req {
 		if !c.Has[f] {
@@ -147,7 +162,7 @@ func (c *CPUInfo) Missing(req []Feature) []Feature {
 }
 
 // FeatureList returns the features this CPU has, in report order.
-func (c *CPUInfo) FeatureList() []Feature {
+func (c CPUInfo) FeatureList() []Feature {
 	var out []Feature
 	for _, f := range AllFeatures {
 		if c.Has[f] {
@@ -158,7 +173,7 @@ func (c *CPUInfo) FeatureList() []Feature {
 }
 
 // Slug is a file-system-safe name for this CPU, used for results/<slug>/.
-func (c *CPUInfo) Slug() string {
+func (c CPUInfo) Slug() string {
 	s := strings.ToLower(c.Brand)
 	if s == "" {
 		s = fmt.Sprintf("%s-family%d-model%d", strings.ToLower(c.Vendor), c.Family, c.Model)
@@ -218,19 +233,7 @@ func uarchName(vendor string, family, model int) string {
 	return ""
 }
 
-// envErrs collects errors from environment variables read at init; the CLI
-// and the tests report them (EnvError).
-var envErrs []error
-
-// EnvError returns the first error in FLIPBENCH_DISABLE or
-// FLIPBENCH_VARIANTS, or nil.
-func EnvError() error {
-	if len(envErrs) == 0 {
-		return nil
-	}
-	return envErrs[0]
-}
-
+// FeatureNames is the sorted, comma-separated list of fs, "-" for none.
 func FeatureNames(fs []Feature) string {
 	if len(fs) == 0 {
 		return "-"

@@ -101,6 +101,8 @@ func TestExpectedCPU(t *testing.T) {
 	if !ok {
 		t.Fatalf("FLIPBENCH_EXPECT_CPU=%s: no expectations for it", model)
 	}
+	CPU := Host()
+	s := Default(CPU, nil)
 	t.Logf("cpu %q vendor %s family %#x model %#x, level v%d, features %v", CPU.Brand, CPU.Vendor, CPU.Family, CPU.Model, CPU.Level, CPU.FeatureList())
 	for _, f := range exp.has {
 		if !CPU.Has[f] {
@@ -116,19 +118,15 @@ func TestExpectedCPU(t *testing.T) {
 		t.Errorf("%s: SlowPEXT = %v, want %v", model, CPU.SlowPEXT, exp.slowPEXT)
 	}
 	for _, k := range Kernels() {
-		sel := k.SelectedName()
-		var info Info
+		sel, info := s.Name(k), s.Info(k)
 		var runnable []string
 		for _, in := range k.Infos() {
-			if in.Name == sel {
-				info = in
-			}
-			if in.Runnable() {
+			if in.RunsOn(CPU) {
 				runnable = append(runnable, in.Name)
 			}
 		}
 		t.Logf("%-18s selected %-22s runnable: %s", k.Name(), sel, strings.Join(runnable, ", "))
-		if !info.Runnable() {
+		if !info.RunsOn(CPU) {
 			t.Errorf("%s: selected %s, which needs %v", k.Name(), sel, info.Requires)
 		}
 		if CPU.SlowPEXT && info.UsesPEXT {
@@ -136,7 +134,7 @@ func TestExpectedCPU(t *testing.T) {
 		}
 		for _, in := range k.Infos() {
 			need512 := slices.ContainsFunc(in.Requires, func(f Feature) bool { return strings.HasPrefix(string(f), "avx512") })
-			if need512 && in.Runnable() {
+			if need512 && in.RunsOn(CPU) {
 				t.Errorf("%s/%s needs AVX-512 and is listed runnable on %s", k.Name(), in.Name, model)
 			}
 		}

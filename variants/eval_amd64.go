@@ -58,3 +58,18 @@ func evalFeaturesPEXT(P uint64, O uint64, f *[48]uint16)
 //
 //go:noescape
 func evalFeaturesShuffleAVX2(P uint64, O uint64, f *[48]uint16)
+
+// The CPU features of each function above, from avo's analysis of its
+// instructions (go generate writes them).
+var _ = registerISA([]asmFunc{
+	{evalUpdateAVX2, []Feature{AVX, AVX2}},
+	{evalUpdateAVX512, []Feature{AVX, AVX2, AVX512BW}},
+	{evalSumGatherOffsetAVX2, []Feature{AVX, AVX2}},
+	{evalSumGatherOffsetAVX512, []Feature{AVX, AVX2, AVX512F}},
+	{evalSumGatherPlainAVX2, []Feature{AVX, AVX2}},
+	{evalSumGatherPlainAVX512, []Feature{AVX, AVX2, AVX512F}},
+	{evalSumGatherInterleavedAVX2, []Feature{AVX, AVX2, SSE2}},
+	{evalSumGatherInterleavedAVX512, []Feature{AVX, AVX2, AVX512F, SSE2}},
+	{evalFeaturesPEXT, []Feature{BMI1, BMI2}},
+	{evalFeaturesShuffleAVX2, []Feature{AVX, AVX2}},
+})

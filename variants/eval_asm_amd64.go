@@ -9,27 +9,27 @@ import "github.com/flipbench/flipbench/kernels"
 // table of the layout the gather reads; the bias is added here.
 
 func init() {
-	EvalUpdate.Register(Info{Name: "avx2", Rank: 20, Asm: []string{"evalUpdateAVX2"},
+	EvalUpdate.Register(Info{Name: "avx2", Rank: 20, Uses: []any{evalUpdateAVX2},
 		Note: "AVX2: 3 x 16 lanes, 3 VPSUBW/VPADDW per flipped disc (seed 000, 4.4.5)"}, evalUpdateAVX2Go)
-	EvalUpdate.Register(Info{Name: "avx512", Rank: 21, ZMM: true, Asm: []string{"evalUpdateAVX512"},
+	EvalUpdate.Register(Info{Name: "avx512", Rank: 21, ZMM: true, Uses: []any{evalUpdateAVX512},
 		Note: "AVX-512BW: lanes 0-31 in a ZMM, 32-47 in a YMM, 2 subtractions per flipped disc"}, evalUpdateAVX512Go)
 
-	EvalSum.Register(Info{Name: "avx2-gather-offset", Rank: 20, Asm: []string{"evalSumGatherOffsetAVX2"},
+	EvalSum.Register(Info{Name: "avx2-gather-offset", Rank: 20, Uses: []any{evalSumGatherOffsetAVX2},
 		Note: "AVX2 VPGATHERDD, guarded layout: -1 offset puts the weight in the high half (seed 000, 4.5.0)"}, evalSumOffsetAVX2)
-	EvalSum.Register(Info{Name: "avx2-gather-plain", Rank: 19, Asm: []string{"evalSumGatherPlainAVX2"},
+	EvalSum.Register(Info{Name: "avx2-gather-plain", Rank: 19, Uses: []any{evalSumGatherPlainAVX2},
 		Note: "AVX2 VPGATHERDD, plain layout: aligned dwords, word selected by index parity"}, evalSumPlainAVX2)
-	EvalSum.Register(Info{Name: "avx2-gather-interleaved", Rank: 21, Asm: []string{"evalSumGatherInterleavedAVX2"},
+	EvalSum.Register(Info{Name: "avx2-gather-interleaved", Rank: 21, Uses: []any{evalSumGatherInterleavedAVX2},
 		Note: "AVX2 VPGATHERDD, interleaved layout: aligned dwords, ply's half by shift (seed 000, 4.5.5)"}, evalSumInterleavedAVX2)
-	EvalSum.Register(Info{Name: "avx512-gather-offset", Rank: 30, ZMM: true, Asm: []string{"evalSumGatherOffsetAVX512"},
+	EvalSum.Register(Info{Name: "avx512-gather-offset", Rank: 30, ZMM: true, Uses: []any{evalSumGatherOffsetAVX512},
 		Note: "AVX-512 16-lane VPGATHERDD, guarded layout, -1 offset"}, evalSumOffsetAVX512)
-	EvalSum.Register(Info{Name: "avx512-gather-plain", Rank: 29, ZMM: true, Asm: []string{"evalSumGatherPlainAVX512"},
+	EvalSum.Register(Info{Name: "avx512-gather-plain", Rank: 29, ZMM: true, Uses: []any{evalSumGatherPlainAVX512},
 		Note: "AVX-512 16-lane VPGATHERDD, plain layout, word select"}, evalSumPlainAVX512)
-	EvalSum.Register(Info{Name: "avx512-gather-interleaved", Rank: 31, ZMM: true, Asm: []string{"evalSumGatherInterleavedAVX512"},
+	EvalSum.Register(Info{Name: "avx512-gather-interleaved", Rank: 31, ZMM: true, Uses: []any{evalSumGatherInterleavedAVX512},
 		Note: "AVX-512 16-lane VPGATHERDD, interleaved layout"}, evalSumInterleavedAVX512)
 
-	EvalFeatures.Register(Info{Name: "bmi2-pext", Rank: 20, UsesPEXT: true, Asm: []string{"evalFeaturesPEXT"},
+	EvalFeatures.Register(Info{Name: "bmi2-pext", Rank: 20, UsesPEXT: true, Uses: []any{evalFeaturesPEXT},
 		Note: "BMI2: PEXT of each feature's squares from P and O, binary-to-ternary tables"}, evalFeaturesPEXTGo)
-	EvalFeatures.Register(Info{Name: "avx2-shuffle", Rank: 21, Asm: []string{"evalFeaturesShuffleAVX2"},
+	EvalFeatures.Register(Info{Name: "avx2-shuffle", Rank: 21, Uses: []any{evalFeaturesShuffleAVX2},
 		Note: "AVX2: digit board, VPSHUFB picks digit pairs per feature, VPMADDUBSW to base 9 (seed 004)"}, evalFeaturesShuffleGo)
 }
 

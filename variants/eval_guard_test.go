@@ -81,7 +81,7 @@ func TestEvalSumGuardPages(t *testing.T) {
 			t.Fatal(err)
 		}
 		w.alloc = a.alloc
-		for _, v := range EvalSum.Runnable() {
+		for _, v := range EvalSum.Runnable(Host()) {
 			for _, b := range boards {
 				f := kernels.EvalFeatures(b)
 				for ply := 0; ply < NumPlies; ply++ {
@@ -94,7 +94,7 @@ func TestEvalSumGuardPages(t *testing.T) {
 			}
 			// Out-of-range indexes (the Go forms panic on them) must
 			// not make a gather leave the table either.
-			if len(v.Asm) > 0 {
+			if len(v.Uses) > 0 {
 				var junk kernels.Features
 				for i := range junk {
 					junk[i] = 0xffff

@@ -48,3 +48,18 @@ func flipBitscanLZCNT(P uint64, O uint64, x int) uint64
 //
 //go:noescape
 func flipBitscanLZCNTBatch(in []uint64, out []uint64)
+
+// The CPU features of each function above, from avo's analysis of its
+// instructions (go generate writes them).
+var _ = registerISA([]asmFunc{
+	{flipSSE2, []Feature{SSE2}},
+	{flipSSE2Batch, []Feature{SSE2}},
+	{flipAVX2PPFill, []Feature{AVX, AVX2}},
+	{flipAVX2PPFillBatch, []Feature{AVX, AVX2}},
+	{flipAVX512LZCNT, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL}},
+	{flipAVX512LZCNTBatch, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL}},
+	{flipBMI2PEXT, []Feature{BMI2}},
+	{flipBMI2PEXTBatch, []Feature{BMI2}},
+	{flipBitscanLZCNT, []Feature{CMOV, LZCNT}},
+	{flipBitscanLZCNTBatch, []Feature{CMOV, LZCNT}},
+})

@@ -2,43 +2,28 @@
 
 package variants
 
-import "unsafe"
-
-// boardXWords views a batch of BoardX as the (P, O, x) words the assembly
-// batch forms read.
-func boardXWords(in []BoardX) []uint64 {
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(in))), 3*len(in))
-}
-
-// flipBatch adapts an assembly flip batch to FlipBatchFunc.
-func flipBatch(fn func(in, out []uint64)) FlipBatchFunc {
-	return func(in []BoardX, out []uint64) { fn(boardXWords(in), out[:len(in)]) }
-}
-
+// The generated flips (gen/flip), each with its batch form. Ranks order
+// the default where no pick profile says otherwise: the AVX-512 form, then
+// AVX2's, then PEXT (on the GP ports, slower per call), SSE2, and the
+// scalar LZCNT form below the Go bitscan.
 func init() {
-	// Ranks follow per-call times measured on Zen 5 (flipbench bench, 20
-	// interleaved runs): avx512-lzcnt 5.9 ns, avx2-ppfill 6.9, bmi2-pext
-	// 9.6, sse2 12.6, Go kindergarten 12.3, Go bitscan 15.3, bitscan-lzcnt
-	// 18.9 (reference 180). PEXT runs on the GP ports: in the perft tail
-	// beside vector moves it is as fast as ppfill, but per call it is not.
 	for _, v := range []struct {
 		info  Info
 		fn    FlipFunc
 		batch func(in, out []uint64)
 	}{
-		{Info{Name: "sse2", Rank: 11, Asm: []string{"flipSSE2"},
+		{Info{Name: "sse2", Rank: 11,
 			Note: "SSE2: LS1B on the up rays, smeared MS1B on the down rays, two rays per XMM"}, flipSSE2, flipSSE2Batch},
-		{Info{Name: "avx2-ppfill", Rank: 20, Asm: []string{"flipAVX2PPFill"},
+		{Info{Name: "avx2-ppfill", Rank: 20,
 			Note: "AVX2 (Edax-AVX ppfill): LS1B up, parallel-prefix fill for MS1B down, four rays per YMM"}, flipAVX2PPFill, flipAVX2PPFillBatch},
-		{Info{Name: "avx512-lzcnt", Rank: 30, Asm: []string{"flipAVX512LZCNT"},
+		{Info{Name: "avx512-lzcnt", Rank: 30,
 			Note: "AVX-512CD/VL in YMM: LS1B up, VPLZCNTQ down, validity in mask registers"}, flipAVX512LZCNT, flipAVX512LZCNTBatch},
-		{Info{Name: "bmi2-pext", Rank: 15, UsesPEXT: true, Asm: []string{"flipBMI2PEXT"},
+		{Info{Name: "bmi2-pext", Rank: 15, UsesPEXT: true,
 			Note: "BMI2: PEXT each line into a byte, outflank and flipped tables, PDEP back"}, flipBMI2PEXT, flipBMI2PEXTBatch},
-		{Info{Name: "bitscan-lzcnt", Rank: 8, Asm: []string{"flipBitscanLZCNT"},
+		{Info{Name: "bitscan-lzcnt", Rank: 8,
 			Note: "GP registers: LS1B by NEG/AND up, LZCNT down, branch-free"}, flipBitscanLZCNT, flipBitscanLZCNTBatch},
 	} {
 		Flip.Register(v.info, v.fn)
-		Flip.RegisterBatch(v.info.Name, flipBatch(v.batch))
-		asmHelpers[v.info.Asm[0]+"Batch"] = true
+		registerWordsBatch[FlipFunc, BoardX](Flip, v.info.Name, v.batch)
 	}
 }

@@ -41,3 +41,15 @@ func hashClearVMOVDQU(dst *byte, n int, pat *byte)
 //
 //go:noescape
 func hashClearREPSTOSB(dst *byte, n int)
+
+// The CPU features of each function above, from avo's analysis of its
+// instructions (go generate writes them).
+var _ = registerISA([]asmFunc{
+	{hashCodeCRC32, []Feature{SSE42}},
+	{hashPrefetchT0, []Feature{SSE2}},
+	{hashClearMOVNTDQ, []Feature{SSE2}},
+	{hashClearVMOVNTDQ, []Feature{AVX, SSE2}},
+	{hashClearVMOVNTDQ512, []Feature{AVX, AVX512F, SSE2}},
+	{hashClearVMOVDQU, []Feature{AVX}},
+	{hashClearREPSTOSB, []Feature{}},
+})

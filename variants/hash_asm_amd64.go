@@ -78,18 +78,18 @@ func hashPrefetch(t *kernels.HashTable, code uint64) {
 // REP STOSB); among the pattern writers the streaming stores, which leave
 // the cache alone, ahead of ordinary stores.
 func init() {
-	HashCode.Register(Info{Name: "crc32-sse42", Rank: 20, Asm: []string{"hashCodeCRC32"},
+	HashCode.Register(Info{Name: "crc32-sse42", Rank: 20,
 		Note: "SSE4.2 CRC32 instruction, two per hash (Edax 4.5)"}, hashCodeCRC32)
-	HashClear.Register(Info{Name: "sse2-movntdq", Rank: 30, Asm: []string{"hashClearMOVNTDQ"},
+	HashClear.Register(Info{Name: "sse2-movntdq", Rank: 30, Uses: []any{hashClearMOVNTDQ},
 		Note: "SSE2 MOVNTDQ streaming stores, 2 entries = 3 xmm, SFENCE"}, hashClearSSE2)
-	HashClear.Register(Info{Name: "avx2-vmovntdq", Rank: 45, Asm: []string{"hashClearVMOVNTDQ"},
+	HashClear.Register(Info{Name: "avx2-vmovntdq", Rank: 45, Uses: []any{hashClearVMOVNTDQ},
 		Note: "AVX VMOVNTDQ streaming stores, 4 entries = 3 ymm (Edax 4.5.1), SFENCE"}, hashClearAVX2)
-	HashClear.Register(Info{Name: "avx512-stream", Rank: 40, ZMM: true, Asm: []string{"hashClearVMOVNTDQ512"},
+	HashClear.Register(Info{Name: "avx512-stream", Rank: 40, ZMM: true, Uses: []any{hashClearVMOVNTDQ512},
 		Note: "AVX-512 64-byte VMOVNTDQ streaming stores, 8 entries = 3 zmm, SFENCE"}, hashClearAVX512)
-	HashClear.Register(Info{Name: "avx2-vmovdqu", Rank: 35, Asm: []string{"hashClearVMOVDQU"},
+	HashClear.Register(Info{Name: "avx2-vmovdqu", Rank: 35, Uses: []any{hashClearVMOVDQU},
 		Note: "AVX ordinary stores, 4 entries = 3 ymm: cache-resident tables"}, hashClearAVX2Store)
-	HashClear.Register(Info{Name: "rep-stosb", Rank: 55, Requires: []Feature{ERMS}, Asm: []string{"hashClearREPSTOSB"},
+	HashClear.Register(Info{Name: "rep-stosb", Rank: 55, Requires: []Feature{ERMS}, Uses: []any{hashClearREPSTOSB},
 		Note: "REP STOSB zeros (ERMS); Date 0 reads empty"}, hashClearStosb)
-	HashPrefetch.Register(Info{Name: "prefetcht0", Rank: 10, Asm: []string{"hashPrefetchT0"},
+	HashPrefetch.Register(Info{Name: "prefetcht0", Rank: 10, Uses: []any{hashPrefetchT0},
 		Note: "PREFETCHT0 of the bucket's first and last entry (Edax hash_prefetch)"}, hashPrefetch)
 }

@@ -115,3 +115,36 @@ func score1LazyAVX512(P uint64, alpha int, x int) int
 //
 //go:noescape
 func score1LazyAVX512Batch(in []uint64, out []int)
+
+// The CPU features of each function above, from avo's analysis of its
+// instructions (go generate writes them).
+var _ = registerISA([]asmFunc{
+	{countLastFlipSSE2, []Feature{SSE2}},
+	{countLastFlipSSE2Batch, []Feature{SSE2}},
+	{countLastFlipAVX2, []Feature{AVX, AVX2}},
+	{countLastFlipAVX2Batch, []Feature{AVX, AVX2}},
+	{countLastFlipPEXT, []Feature{BMI2}},
+	{countLastFlipPEXTBatch, []Feature{BMI2}},
+	{countLastFlipAVX512, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL}},
+	{countLastFlipAVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL}},
+	{countLastFlipZMM, []Feature{AVX, AVX2, AVX512CD, AVX512F, POPCNT}},
+	{countLastFlipZMMBatch, []Feature{AVX, AVX2, AVX512CD, AVX512F, POPCNT}},
+	{score1SSE2, []Feature{POPCNT, SSE2}},
+	{score1SSE2Batch, []Feature{POPCNT, SSE2}},
+	{score1AVX2, []Feature{AVX, AVX2, POPCNT}},
+	{score1AVX2Batch, []Feature{AVX, AVX2, POPCNT}},
+	{score1PEXT, []Feature{BMI2, POPCNT}},
+	{score1PEXTBatch, []Feature{BMI2, POPCNT}},
+	{score1AVX512, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT}},
+	{score1AVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT}},
+	{score1SimulAVX2, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{score1SimulAVX2Batch, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{score1SimulAVX512, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{score1SimulAVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{score1SimulZMM, []Feature{AVX, AVX2, AVX512CD, AVX512F, CMOV, POPCNT}},
+	{score1SimulZMMBatch, []Feature{AVX, AVX2, AVX512CD, AVX512F, CMOV, POPCNT}},
+	{score1LazyAVX2, []Feature{AVX, AVX2, POPCNT}},
+	{score1LazyAVX2Batch, []Feature{AVX, AVX2, POPCNT}},
+	{score1LazyAVX512, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT}},
+	{score1LazyAVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT}},
+})

@@ -75,3 +75,32 @@ func solve3SSE2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 
 // solve4SSE2 is solve_4 (sse2 flip, sse2-movemask score_1) with every level below inlined.
 func solve4SSE2(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// The CPU features of each function above, from avo's analysis of its
+// instructions (go generate writes them).
+var _ = registerISA([]asmFunc{
+	{solve2AVX2, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{solve3AVX2, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{solve4AVX2, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{solve2AVX512, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{solve3AVX512, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{solve4AVX512, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{solve2AVX512PEXT, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
+	{solve3AVX512PEXT, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
+	{solve4AVX512PEXT, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
+	{solve2AVX512Simul, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{solve3AVX512Simul, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{solve4AVX512Simul, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{solve2AVX2Simul, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{solve3AVX2Simul, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{solve4AVX2Simul, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{solve2AVX2PEXT, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
+	{solve3AVX2PEXT, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
+	{solve4AVX2PEXT, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
+	{solve2BMI2, []Feature{BMI2, CMOV, POPCNT}},
+	{solve3BMI2, []Feature{BMI2, CMOV, POPCNT, SSE2, SSSE3}},
+	{solve4BMI2, []Feature{BMI2, CMOV, POPCNT, SSE2, SSSE3}},
+	{solve2SSE2, []Feature{CMOV, POPCNT, SSE2}},
+	{solve3SSE2, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
+	{solve4SSE2, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
+})

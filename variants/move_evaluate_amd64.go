@@ -10,9 +10,9 @@ import "github.com/flipbench/flipbench/kernels"
 // third of the time. Everything else is parity-table's.
 
 func init() {
-	MoveEvaluate.Register(Info{Name: "parity-table-avx2", Rank: 7, Asm: []string{"movesAVX2"},
+	MoveEvaluate.Register(Info{Name: "parity-table-avx2", Rank: 7, Uses: []any{movesAVX2},
 		Note: "parity-table with the mobility from moves avx2 (one assembly call per move)"}, moveEvaluateAVX2)
-	MoveEvaluate.Register(Info{Name: "parity-table-avx512", Rank: 8, Asm: []string{"movesAVX512"}, ZMM: true,
+	MoveEvaluate.Register(Info{Name: "parity-table-avx512", Rank: 8, Uses: []any{movesAVX512}, ZMM: true,
 		Note: "parity-table with the mobility from moves avx512 (one assembly call per move)"}, moveEvaluateAVX512)
 }
 

@@ -39,3 +39,16 @@ func movesAVX512(P uint64, O uint64) uint64
 //
 //go:noescape
 func movesAVX512Batch(in []uint64, out []uint64)
+
+// The CPU features of each function above, from avo's analysis of its
+// instructions (go generate writes them).
+var _ = registerISA([]asmFunc{
+	{movesSSE2, []Feature{SSE2}},
+	{movesSSE2Batch, []Feature{SSE2}},
+	{movesAVX2, []Feature{AVX, AVX2}},
+	{movesAVX2Batch, []Feature{AVX, AVX2}},
+	{movesAVX512VL, []Feature{AVX, AVX2, AVX512F, AVX512VL}},
+	{movesAVX512VLBatch, []Feature{AVX, AVX2, AVX512F, AVX512VL}},
+	{movesAVX512, []Feature{AVX, AVX512F, AVX512VL}},
+	{movesAVX512Batch, []Feature{AVX, AVX512F, AVX512VL}},
+})

@@ -2,39 +2,27 @@
 
 package variants
 
-import (
-	"unsafe"
+import "github.com/flipbench/flipbench/kernels"
 
-	"github.com/flipbench/flipbench/kernels"
-)
-
-// movesBatch adapts an assembly moves batch to MovesBatchFunc.
-func movesBatch(fn func(in, out []uint64)) MovesBatchFunc {
-	return func(in []kernels.Board, out []uint64) {
-		fn(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(in))), 2*len(in)), out[:len(in)])
-	}
-}
-
+// The generated move generators (gen/moves), each with its batch form.
+// Ranks: the eight-direction ZMM form, its 256-bit VL form, AVX2's four
+// directions per YMM, then SSE2; all above the Go Kogge-Stone fill.
 func init() {
-	// Ranks follow measured times on Zen 5 (per call / batched): avx512
-	// 9.4 / 5.9 ns, avx512vl 10.5 / 7.9, avx2 9.9 / 9.2, sse2 17.3 / 13.6,
-	// Go kogge-stone 38 (reference 3.8 us).
 	for _, v := range []struct {
 		info  Info
 		fn    MovesFunc
 		batch func(in, out []uint64)
 	}{
-		{Info{Name: "sse2", Rank: 11, Asm: []string{"movesSSE2"},
+		{Info{Name: "sse2", Rank: 11,
 			Note: "SSE2: vertical and diagonal pairs per XMM (high lane mirrored by BSWAP), the row in GP registers"}, movesSSE2, movesSSE2Batch},
-		{Info{Name: "avx2", Rank: 20, Asm: []string{"movesAVX2"},
+		{Info{Name: "avx2", Rank: 20,
 			Note: "AVX2 (Edax-AVX get_moves): four directions per YMM, VPSLLVQ/VPSRLVQ Kogge-Stone fill"}, movesAVX2, movesAVX2Batch},
-		{Info{Name: "avx512vl", Rank: 25, Asm: []string{"movesAVX512VL"},
+		{Info{Name: "avx512vl", Rank: 25,
 			Note: "AVX-512VL in YMM: the AVX2 fill with VPTERNLOGQ folding AND and OR"}, movesAVX512VL, movesAVX512VLBatch},
-		{Info{Name: "avx512", Rank: 30, ZMM: true, Asm: []string{"movesAVX512"},
+		{Info{Name: "avx512", Rank: 30, ZMM: true,
 			Note: "AVX-512: eight directions in one ZMM, VPROLVQ rotating left and right"}, movesAVX512, movesAVX512Batch},
 	} {
 		Moves.Register(v.info, v.fn)
-		Moves.RegisterBatch(v.info.Name, movesBatch(v.batch))
-		asmHelpers[v.info.Asm[0]+"Batch"] = true
+		registerWordsBatch[MovesFunc, kernels.Board](Moves, v.info.Name, v.batch)
 	}
 }

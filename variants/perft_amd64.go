@@ -18,3 +18,13 @@ func perftTailAVX512VL(P uint64, O uint64) uint64
 
 // perftTailAVX512 counts the leaves of the last two plies of a perft below (P, O), moves=avx512 and flip=avx512-lzcnt inlined.
 func perftTailAVX512(P uint64, O uint64) uint64
+
+// The CPU features of each function above, from avo's analysis of its
+// instructions (go generate writes them).
+var _ = registerISA([]asmFunc{
+	{perftTailSSE2, []Feature{CMOV, POPCNT, SSE2}},
+	{perftTailAVX2, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{perftTailAVX2PEXT, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
+	{perftTailAVX512VL, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{perftTailAVX512, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+})

@@ -9,29 +9,29 @@ type PerftTailFunc func(P, O uint64) uint64
 // only when exactly those two variants are selected.
 type PerftTail struct {
 	Moves, Flip string
-	Asm         string
 	Requires    []Feature
 	Fn          PerftTailFunc
 }
 
 var perftTails []PerftTail
 
-// registerPerftTail adds a tail; its features come from avo's list.
-func registerPerftTail(moves, flip, asm string, fn PerftTailFunc) {
-	perftTails = append(perftTails, PerftTail{Moves: moves, Flip: flip, Asm: asm,
-		Requires: withAsmRequires(nil, []string{asm}), Fn: fn})
-	asmHelpers[asm] = true
+// registerPerftTail adds a tail; its features come from avo's analysis.
+func registerPerftTail(moves, flip string, fn PerftTailFunc) {
+	perftTails = append(perftTails, PerftTail{Moves: moves, Flip: flip, Requires: asmFeatures(fn), Fn: fn})
 }
 
 // PerftTails returns every registered tail, runnable here or not.
 func PerftTails() []PerftTail { return perftTails }
 
-// SelectedPerftTail returns the tail of the selected moves and flip
-// variants, if there is one and this CPU can run it.
-func SelectedPerftTail() (PerftTail, bool) {
-	m, f := Moves.SelectedName(), Flip.SelectedName()
+// Name names the tail by the variants it inlines.
+func (t PerftTail) Name() string { return "asm " + t.Moves + "+" + t.Flip }
+
+// PerftTailOf returns the tail of the moves and flip variants s selects,
+// if there is one and s's CPU can run it.
+func PerftTailOf(s Selection) (PerftTail, bool) {
+	m, f := s.Name(Moves), s.Name(Flip)
 	for _, t := range perftTails {
-		if t.Moves == m && t.Flip == f && len(CPU.Missing(t.Requires)) == 0 {
+		if t.Moves == m && t.Flip == f && len(s.CPU().Missing(t.Requires)) == 0 {
 			return t, true
 		}
 	}

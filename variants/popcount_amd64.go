@@ -13,3 +13,10 @@ func popcountPOPCNT(in []uint64) int
 //
 //go:noescape
 func popcountVPOPCNTQ(in []uint64) int
+
+// The CPU features of each function above, from avo's analysis of its
+// instructions (go generate writes them).
+var _ = registerISA([]asmFunc{
+	{popcountPOPCNT, []Feature{POPCNT}},
+	{popcountVPOPCNTQ, []Feature{AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, POPCNT}},
+})

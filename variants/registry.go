@@ -1,13 +1,18 @@
-// Package variants holds every implementation of every kernel (the
-// reference, tuned pure-Go forms and generated assembly), the registry that
-// names them with the CPU features they need, and the selection of one
-// variant per kernel. A variant whose features this CPU lacks is never
-// returned: asking for it is an error.
+// Package variants holds every implementation of every kernel: the pure-Go
+// forms (exported, so the solver and tests call them directly), the
+// generated assembly (unexported: only the registry hands it out, and only
+// to a CPU that has its features), the registry that names them, CPU
+// detection, and the Selection of one variant per kernel.
+//
+// A kernel is declared once, in the file named after it (flip.go,
+// moves.go, ...): its name, contract, reference and pure-Go variants. Its
+// assembly variants are registered beside the generated code
+// (*_asm_amd64.go); the harness's spec of the kernel (harness/<kernel>.go)
+// says how a variant is checked, fuzzed and benchmarked.
 package variants
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 )
@@ -29,46 +34,52 @@ type Info struct {
 	// Bound marks variants whose result is only window-equivalent to the
 	// reference (lazy cut-offs); see the kernel's contract.
 	Bound bool
-	// Asm names the assembly functions the variant calls; their CPU
-	// features, as avo listed them in the generated files, are added to
-	// Requires at registration.
-	Asm  []string
+	// Uses lists the assembly functions a Go wrapper calls: their CPU
+	// features (avo's analysis, generated with the stubs) are added to
+	// Requires. A variant whose function is itself an assembly function
+	// needs no Uses.
+	Uses []any
 	Note string
 }
 
 // RequiresString is the comma-separated feature list, "-" for none.
 func (i Info) RequiresString() string { return FeatureNames(i.Requires) }
 
-// Runnable reports whether this CPU (after disables) has every feature.
-func (i Info) Runnable() bool { return len(CPU.Missing(i.Requires)) == 0 }
+// RunsOn reports whether cpu has every feature the variant needs.
+func (i Info) RunsOn(cpu CPUInfo) bool { return len(cpu.Missing(i.Requires)) == 0 }
 
 // Variant is a registered implementation F of a kernel.
 type Variant[F any] struct {
 	Info
 	Fn F
-	// Batch is the variant's batch form (see batch.go), or nil.
+	// Batch is the variant's batch form, func(in []In, out []Out) for the
+	// kernel's input and output types (see batch.go), or nil.
 	Batch any
 }
 
-// Kernel is the registry of one kernel's variants.
+// Kernel is the registry of one kernel's variants; variant 0 is the
+// reference.
 type Kernel[F any] struct {
 	name     string
 	contract string
+	index    int // position in the catalog
 	variants []*Variant[F]
-	selected *Variant[F]
-	pinned   bool // selected by the user, not by default rules
 }
 
-// KernelInfo is the type-erased view of a Kernel, for listings and
-// selection by name.
+// KernelInfo is the type-erased view of a Kernel, for listings, selection
+// by name and the harness.
 type KernelInfo interface {
 	Name() string
 	Contract() string
+	// Index is the kernel's position in the catalog (Kernels()).
+	Index() int
 	Infos() []Info
-	SelectedName() string
-	Select(variant string) error
-	Lookup(variant string) (Info, error)
-	resetDefault()
+	// Lookup finds a variant this CPU can run, or says why not.
+	Lookup(variant string, cpu CPUInfo) (Info, error)
+	defaultIndex(cpu CPUInfo, profile map[string]string) int
+	find(variant string) int
+	setIndex(i int)
+	funcs() []any
 }
 
 var registered []KernelInfo
@@ -77,12 +88,19 @@ var registered []KernelInfo
 // package-level variables, so they exist before any init registers more.
 func newKernel[F any](name, contract string, ref F) *Kernel[F] {
 	k := &Kernel[F]{name: name, contract: contract}
-	k.Register(RefInfo, ref)
-	registered = append(registered, k)
+	k.Register(Info{Name: RefName, Note: "plain pure Go: the oracle"}, ref)
+	i, _ := slices.BinarySearchFunc(registered, name, func(k KernelInfo, n string) int { return strings.Compare(k.Name(), n) })
+	registered = slices.Insert(registered, i, KernelInfo(k))
+	for j, k := range registered {
+		k.setIndex(j)
+	}
 	return k
 }
 
-// Kernels returns every kernel, in catalog order.
+// RefName names every kernel's reference variant.
+const RefName = "reference"
+
+// Kernels returns every kernel, in catalog order: by name.
 func Kernels() []KernelInfo { return registered }
 
 // KernelByName finds a kernel.
@@ -105,17 +123,58 @@ func (k *Kernel[F]) Name() string { return k.name }
 // Contract is one sentence on what every variant computes.
 func (k *Kernel[F]) Contract() string { return k.contract }
 
-// Register adds a variant; called from init in the variant's file.
+// Index is the kernel's position in the catalog.
+func (k *Kernel[F]) Index() int { return k.index }
+
+func (k *Kernel[F]) setIndex(i int) { k.index = i }
+
+// Register adds a variant; called from init in the variant's file. The
+// features of fn (when it is generated assembly), of info.Uses and of
+// info.Requires make up the variant's requirements.
 func (k *Kernel[F]) Register(info Info, fn F) {
+	if k.find(info.Name) >= 0 {
+		panic("variants: duplicate " + k.name + "/" + info.Name)
+	}
+	k.variants = append(k.variants, &Variant[F]{Info: k.complete(info, fn), Fn: fn})
+}
+
+func (k *Kernel[F]) complete(info Info, fns ...any) Info {
 	info.Kernel = k.name
-	info.Requires = withAsmRequires(info.Requires, info.Asm)
-	for _, v := range k.variants {
-		if v.Name == info.Name {
-			panic("variants: duplicate " + k.name + "/" + info.Name)
+	req := slices.Clone(info.Requires)
+	for _, fn := range append(fns, info.Uses...) {
+		for _, f := range asmFeatures(fn) {
+			if !slices.Contains(req, f) {
+				req = append(req, f)
+			}
 		}
 	}
-	k.variants = append(k.variants, &Variant[F]{Info: info, Fn: fn})
-	k.selected = nil
+	info.Requires = req
+	return info
+}
+
+// RegisterBatch attaches a batch form, func(in []In, out []Out), to the
+// named variant; the harness checks its type against the kernel's spec.
+// Its features are added to the variant's, as for Register.
+func (k *Kernel[F]) RegisterBatch(name string, fn any) {
+	i := k.find(name)
+	if i < 0 {
+		panic("variants: RegisterBatch of unknown " + k.name + "/" + name)
+	}
+	v := k.variants[i]
+	v.Info = k.complete(v.Info, fn)
+	v.Batch = fn
+}
+
+func (k *Kernel[F]) find(name string) int {
+	return slices.IndexFunc(k.variants, func(v *Variant[F]) bool { return v.Name == name })
+}
+
+func (k *Kernel[F]) funcs() []any {
+	out := make([]any, len(k.variants))
+	for i, v := range k.variants {
+		out[i] = v.Fn
+	}
+	return out
 }
 
 // All returns every registered variant, runnable or not.
@@ -130,206 +189,84 @@ func (k *Kernel[F]) Infos() []Info {
 	return out
 }
 
-// Reference returns the reference variant (always runnable).
+// Reference returns the reference variant's function (always runnable).
 func (k *Kernel[F]) Reference() F { return k.variants[0].Fn }
 
-// Lookup finds a variant by name; it is an error if it is unknown or this
-// CPU cannot run it, naming what is available.
-func (k *Kernel[F]) Lookup(name string) (Info, error) {
-	v, err := k.Get(name)
+// Lookup finds a variant by name; it is an error if it is unknown or cpu
+// cannot run it, naming what is available.
+func (k *Kernel[F]) Lookup(name string, cpu CPUInfo) (Info, error) {
+	v, err := k.Get(name, cpu)
 	if err != nil {
 		return Info{}, err
 	}
 	return v.Info, nil
 }
 
-// Get returns the named variant if this CPU can run it.
-func (k *Kernel[F]) Get(name string) (*Variant[F], error) {
-	for _, v := range k.variants {
-		if v.Name != name {
-			continue
-		}
-		if miss := CPU.Missing(v.Requires); len(miss) > 0 {
-			return nil, fmt.Errorf("%s variant %q needs %s, which this CPU lacks%s; runnable here: %s",
-				k.name, name, FeatureNames(miss), disabledNote(), k.runnableNames())
-		}
-		return v, nil
+// Get returns the named variant if cpu can run it.
+func (k *Kernel[F]) Get(name string, cpu CPUInfo) (*Variant[F], error) {
+	i := k.find(name)
+	if i < 0 {
+		return nil, fmt.Errorf("unknown %s variant %q; registered: %s (runnable here: %s)",
+			k.name, name, k.names(nil), k.names(&cpu))
 	}
-	return nil, fmt.Errorf("unknown %s variant %q; registered: %s (runnable here: %s)",
-		k.name, name, k.allNames(), k.runnableNames())
+	v := k.variants[i]
+	if miss := cpu.Missing(v.Requires); len(miss) > 0 {
+		return nil, fmt.Errorf("%s variant %q needs %s, which this CPU lacks%s; runnable here: %s",
+			k.name, name, FeatureNames(miss), cpu.disabledNote(), k.names(&cpu))
+	}
+	return v, nil
 }
 
-func disabledNote() string {
-	if len(CPU.Disabled) == 0 {
-		return ""
-	}
-	return " (disabled: " + strings.Join(CPU.Disabled, ",") + ")"
-}
-
-func (k *Kernel[F]) allNames() string {
+// names lists the variants (those cpu runs, if not nil).
+func (k *Kernel[F]) names(cpu *CPUInfo) string {
 	var s []string
 	for _, v := range k.variants {
-		s = append(s, v.Name)
-	}
-	return strings.Join(s, ", ")
-}
-
-func (k *Kernel[F]) runnableNames() string {
-	var s []string
-	for _, v := range k.variants {
-		if v.Runnable() {
+		if cpu == nil || v.RunsOn(*cpu) {
 			s = append(s, v.Name)
 		}
 	}
 	return strings.Join(s, ", ")
 }
 
-// Runnable returns the variants this CPU can run.
-func (k *Kernel[F]) Runnable() []*Variant[F] {
+// Runnable returns the variants cpu can run.
+func (k *Kernel[F]) Runnable(cpu CPUInfo) []*Variant[F] {
 	var out []*Variant[F]
 	for _, v := range k.variants {
-		if v.Runnable() {
+		if v.RunsOn(cpu) {
 			out = append(out, v)
 		}
 	}
 	return out
 }
 
-// defaultVariant applies the rules: highest rank among runnable variants,
-// skipping PEXT variants where PEXT is slow, ZMM variants where 512-bit
-// code downclocks, and variants the active profile overrides.
-func (k *Kernel[F]) defaultVariant() *Variant[F] {
-	if name, ok := profileChoice(k.name); ok {
-		if v, err := k.Get(name); err == nil {
-			return v
+// With returns a copy of the kernel with one more variant, for tests that
+// check what the harness does with a variant no build should register (a
+// deliberately broken one): the registry itself is not changed.
+func (k *Kernel[F]) With(info Info, fn F) *Kernel[F] {
+	c := *k
+	c.variants = slices.Clip(slices.Clone(k.variants))
+	c.Register(info, fn)
+	return &c
+}
+
+// defaultIndex applies the rules: the profile's choice if cpu can run it,
+// else the highest rank among runnable variants, skipping PEXT variants
+// where PEXT is slow, ZMM variants where 512-bit code downclocks, and
+// variants with a bound result.
+func (k *Kernel[F]) defaultIndex(cpu CPUInfo, profile map[string]string) int {
+	if name, ok := profile[k.name]; ok {
+		if i := k.find(name); i >= 0 && k.variants[i].RunsOn(cpu) {
+			return i
 		}
 	}
-	var best *Variant[F]
-	for _, v := range k.variants {
-		if !v.Runnable() || v.Bound ||
-			v.UsesPEXT && CPU.SlowPEXT || v.ZMM && CPU.ZMMDownclock {
+	best := 0
+	for i, v := range k.variants {
+		if !v.RunsOn(cpu) || v.Bound || v.UsesPEXT && cpu.SlowPEXT || v.ZMM && cpu.ZMMDownclock {
 			continue
 		}
-		if best == nil || v.Rank > best.Rank {
-			best = v
+		if v.Rank > k.variants[best].Rank {
+			best = i
 		}
 	}
 	return best
-}
-
-// Selected returns the variant in use.
-func (k *Kernel[F]) Selected() *Variant[F] {
-	if k.selected == nil {
-		k.selected = k.defaultVariant()
-	}
-	return k.selected
-}
-
-// Fn returns the selected variant's function.
-func (k *Kernel[F]) Fn() F { return k.Selected().Fn }
-
-// Pinned reports whether the selection was made explicitly (Select,
-// -variants), not by the default rules or a profile.
-func (k *Kernel[F]) Pinned() bool { return k.pinned }
-
-// SelectedName returns the selected variant's name.
-func (k *Kernel[F]) SelectedName() string { return k.Selected().Name }
-
-// Select makes name the variant in use.
-func (k *Kernel[F]) Select(name string) error {
-	v, err := k.Get(name)
-	if err != nil {
-		return err
-	}
-	k.selected, k.pinned = v, true
-	return nil
-}
-
-func (k *Kernel[F]) resetDefault() { k.selected, k.pinned = nil, false }
-
-// ResetSelection drops every user choice and goes back to the defaults.
-func ResetSelection() {
-	for _, k := range registered {
-		k.resetDefault()
-	}
-}
-
-// SelectSpec applies "kernel=variant,kernel=variant" (the form of the
-// -variants flag and FLIPBENCH_VARIANTS). It checks every item before it
-// changes anything.
-func SelectSpec(spec string) error {
-	type pick struct {
-		k KernelInfo
-		v string
-	}
-	var picks []pick
-	for _, item := range strings.Split(spec, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
-			continue
-		}
-		kn, vn, ok := strings.Cut(item, "=")
-		if !ok {
-			return fmt.Errorf("variant choice %q: want kernel=variant, e.g. flip=kogge-stone", item)
-		}
-		k, err := KernelByName(strings.TrimSpace(kn))
-		if err != nil {
-			return err
-		}
-		if _, err := k.Lookup(strings.TrimSpace(vn)); err != nil {
-			return err
-		}
-		picks = append(picks, pick{k, strings.TrimSpace(vn)})
-	}
-	for _, p := range picks {
-		if err := p.k.Select(p.v); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Selection returns the current choice as a spec string, every kernel.
-func Selection() string {
-	var s []string
-	for _, k := range registered {
-		s = append(s, k.Name()+"="+k.SelectedName())
-	}
-	return strings.Join(s, ",")
-}
-
-// ApplyEnv applies FLIPBENCH_VARIANTS; the CLI and tests call it after
-// all variants have registered.
-func ApplyEnv() error {
-	if err := EnvError(); err != nil {
-		return err
-	}
-	if s := os.Getenv("FLIPBENCH_VARIANTS"); s != "" {
-		if err := SelectSpec(s); err != nil {
-			return fmt.Errorf("FLIPBENCH_VARIANTS: %v", err)
-		}
-	}
-	return nil
-}
-
-// sortedKeys is a small helper for stable output.
-func sortedKeys[M ~map[string]V, V any](m M) []string {
-	k := make([]string, 0, len(m))
-	for s := range m {
-		k = append(k, s)
-	}
-	slices.Sort(k)
-	return k
-}
-
-// Unregister removes a variant (tests register broken variants on purpose
-// and remove them again). The reference cannot be removed.
-func (k *Kernel[F]) Unregister(name string) {
-	for i, v := range k.variants {
-		if i > 0 && v.Name == name {
-			k.variants = append(k.variants[:i:i], k.variants[i+1:]...)
-			k.selected = nil
-			return
-		}
-	}
 }

@@ -2,13 +2,14 @@ package variants
 
 import (
 	"strings"
+	"sync"
 	"testing"
 )
 
 func TestEveryKernelHasReferenceFirst(t *testing.T) {
 	for _, k := range Kernels() {
 		in := k.Infos()
-		if len(in) == 0 || in[0].Name != "reference" || len(in[0].Requires) != 0 {
+		if len(in) == 0 || in[0].Name != RefName || len(in[0].Requires) != 0 {
 			t.Errorf("%s: first variant %+v, want the reference", k.Name(), in[0])
 		}
 		seen := map[string]bool{}
@@ -22,101 +23,137 @@ func TestEveryKernelHasReferenceFirst(t *testing.T) {
 }
 
 func TestSelectErrors(t *testing.T) {
-	defer ResetSelection()
-	err := SelectSpec("flip=no-such")
+	base := Default(Host(), nil)
+	_, err := base.With("flip=no-such")
 	if err == nil || !strings.Contains(err.Error(), `unknown flip variant "no-such"`) || !strings.Contains(err.Error(), "reference") {
 		t.Errorf("unknown variant: %v", err)
 	}
-	if err := SelectSpec("nokernel=x"); err == nil || !strings.Contains(err.Error(), "unknown kernel") {
+	if _, err := base.With("nokernel=x"); err == nil || !strings.Contains(err.Error(), "unknown kernel") {
 		t.Errorf("unknown kernel: %v", err)
 	}
-	if err := SelectSpec("flip"); err == nil || !strings.Contains(err.Error(), "kernel=variant") {
+	if _, err := base.With("flip"); err == nil || !strings.Contains(err.Error(), "kernel=variant") {
 		t.Errorf("malformed: %v", err)
 	}
 	// nothing changes when one item of a spec is bad
-	before := Selection()
-	if err := SelectSpec("moves=reference,flip=no-such"); err == nil {
+	before := base.String()
+	if _, err := base.With("moves=reference,flip=no-such"); err == nil {
 		t.Error("bad spec accepted")
 	}
-	if Selection() != before {
+	if base.String() != before {
 		t.Error("a failed spec changed the selection")
 	}
-	if err := SelectSpec("moves=reference, flip=reference"); err != nil {
+	s, err := base.With("moves=reference, flip=reference")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if Moves.SelectedName() != "reference" || Flip.SelectedName() != "reference" {
-		t.Errorf("selection %s", Selection())
+	if s.Name(Moves) != RefName || s.Name(Flip) != RefName || !s.Pinned(Flip) || s.Pinned(Score1) {
+		t.Errorf("selection %s", s)
+	}
+	if base.String() != before {
+		t.Error("With changed the selection it was called on")
 	}
 }
 
-// A variant needing a feature this CPU lacks is never handed out: asking
+// A variant needing a feature the CPU lacks is never handed out: asking
 // for it is an error naming the missing feature and what is runnable.
 func TestMissingFeatureIsAnError(t *testing.T) {
-	saved := CPU
-	defer func() { CPU = saved; ResetSelection() }()
-	CPU.Has = map[Feature]bool{}
-	for f := range saved.Has {
-		CPU.Has[f] = true
-	}
-	if err := CPU.Disable("avx512,bmi2"); err != nil {
+	cpu, err := Host().Without("avx512,bmi2")
+	if err != nil {
 		t.Fatal(err)
 	}
-	Flip.Register(Info{Name: "needs-avx512-test", Requires: []Feature{AVX512F, AVX512CD}, Rank: 1000}, func(P, O uint64, x int) uint64 {
+	k := Flip.With(Info{Name: "needs-avx512-test", Requires: []Feature{AVX512F, AVX512CD}, Rank: 1000}, func(P, O uint64, x int) uint64 {
 		panic("a variant the CPU lacks features for was called")
 	})
-	defer Flip.Unregister("needs-avx512-test")
-	_, err := Flip.Get("needs-avx512-test")
-	if err == nil || !strings.Contains(err.Error(), "avx512cd,avx512f") || !strings.Contains(err.Error(), "runnable here") {
+	_, err = k.Get("needs-avx512-test", cpu)
+	if err == nil || !strings.Contains(err.Error(), "avx512cd,avx512f") || !strings.Contains(err.Error(), "runnable here") ||
+		!strings.Contains(err.Error(), "disabled: avx512,bmi2") {
 		t.Errorf("got %v", err)
 	}
-	if Flip.SelectedName() == "needs-avx512-test" {
+	if k.variants[k.defaultIndex(cpu, nil)].Name == "needs-avx512-test" {
 		t.Error("default picked a variant this CPU cannot run")
 	}
-	for _, v := range Flip.Runnable() {
+	for _, v := range k.Runnable(cpu) {
 		if v.Name == "needs-avx512-test" {
 			t.Error("listed as runnable")
 		}
 	}
+	if Flip.find("needs-avx512-test") >= 0 {
+		t.Error("With changed the registry")
+	}
 }
 
-func TestDisableNames(t *testing.T) {
+func TestWithoutNames(t *testing.T) {
 	c := CPUInfo{Has: map[Feature]bool{AVX2: true, AVX512F: true, AVX512VL: true, BMI2: true, SSE2: true}}
-	if err := c.Disable("avx512, bmi2"); err != nil {
+	d, err := c.Without("avx512, bmi2")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Has[AVX512F] || c.Has[AVX512VL] || c.Has[BMI2] || !c.Has[AVX2] || !c.Has[SSE2] {
-		t.Errorf("after disable: %v", c.Has)
+	if d.Has[AVX512F] || d.Has[AVX512VL] || d.Has[BMI2] || !d.Has[AVX2] || !d.Has[SSE2] {
+		t.Errorf("after Without: %v", d.Has)
 	}
-	if err := c.Disable("avx9"); err == nil || !strings.Contains(err.Error(), `unknown CPU feature "avx9"`) {
+	if !c.Has[AVX512F] {
+		t.Error("Without changed the CPU it was called on")
+	}
+	if _, err := c.Without("avx9"); err == nil || !strings.Contains(err.Error(), `unknown CPU feature "avx9"`) {
 		t.Errorf("unknown feature: %v", err)
 	}
 }
 
 // The selection rules: never a PEXT variant where PEXT is slow, never a
-// ZMM variant where 512-bit code downclocks.
+// ZMM variant where 512-bit code downclocks, never a bound result; a
+// profile's choice first when the CPU can run it.
 func TestDefaultRules(t *testing.T) {
-	saved := CPU
-	defer func() { CPU = saved; ResetSelection() }()
-	k := newTestKernel()
+	k := &Kernel[int]{name: "test"}
+	k.Register(Info{Name: RefName}, 0)
+	k.Register(Info{Name: "bound", Rank: 40, Bound: true}, 4)
 	k.Register(Info{Name: "pext", Rank: 30, UsesPEXT: true}, 1)
 	k.Register(Info{Name: "zmm", Rank: 20, ZMM: true}, 2)
 	k.Register(Info{Name: "plain", Rank: 10}, 3)
-	CPU.SlowPEXT, CPU.ZMMDownclock = false, false
-	if k.defaultVariant().Name != "pext" {
+	cpu := CPUInfo{}
+	name := func(profile map[string]string) string { return k.variants[k.defaultIndex(cpu, profile)].Name }
+	if name(nil) != "pext" {
 		t.Error("fast-PEXT CPU did not pick the top rank")
 	}
-	CPU.SlowPEXT = true
-	if k.defaultVariant().Name != "zmm" {
+	cpu.SlowPEXT = true
+	if name(nil) != "zmm" {
 		t.Error("slow-PEXT CPU picked a PEXT variant")
 	}
-	CPU.ZMMDownclock = true
-	if k.defaultVariant().Name != "plain" {
+	cpu.ZMMDownclock = true
+	if name(nil) != "plain" {
 		t.Error("downclocking CPU picked a ZMM variant")
+	}
+	if name(map[string]string{"test": "zmm"}) != "zmm" {
+		t.Error("the profile's choice was not applied")
+	}
+	cpu.Has = map[Feature]bool{}
+	k.variants[2].Requires = []Feature{AVX512F}
+	if name(map[string]string{"test": "zmm"}) != "zmm" {
+		t.Error("the profile's runnable choice was not applied")
+	}
+	k.variants[3].Requires = []Feature{AVX512F}
+	if name(map[string]string{"test": "zmm"}) != "plain" {
+		t.Error("a profile's choice the CPU cannot run was applied")
 	}
 }
 
-func newTestKernel() *Kernel[int] {
-	k := &Kernel[int]{name: "test"}
-	k.Register(RefInfo, 0)
-	return k
+// Selections are values: variant sets can be resolved and used side by
+// side (go test -race checks that nothing is shared).
+func TestSelectionsInParallel(t *testing.T) {
+	var wg sync.WaitGroup
+	for _, spec := range []string{"flip=reference", "flip=fill,moves=kogge-stone", "", "score_1=carry"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := Default(Host(), nil).With(spec)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			fn := Flip.Fn(s)
+			if got := fn(0x0000_0008_1000_0000, 0x0000_0010_0800_0000, 19); got != 0x0000_0000_0800_0000 {
+				t.Errorf("%s: flip = %#x", spec, got)
+			}
+		}()
+	}
+	wg.Wait()
 }

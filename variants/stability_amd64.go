@@ -18,3 +18,13 @@ func stableEdgeCountPEXT(P uint64, O uint64) int
 
 // stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.
 func stabilityAVX2(P uint64, O uint64) uint64
+
+// The CPU features of each function above, from avo's analysis of its
+// instructions (go generate writes them).
+var _ = registerISA([]asmFunc{
+	{stableEdgeSSE2, []Feature{SSE2}},
+	{stableEdgeCountSSE2, []Feature{POPCNT, SSE2}},
+	{stableEdgePEXT, []Feature{BMI2}},
+	{stableEdgeCountPEXT, []Feature{BMI2, POPCNT}},
+	{stabilityAVX2, []Feature{AVX, AVX2}},
+})

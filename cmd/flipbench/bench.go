@@ -16,6 +16,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -28,9 +30,9 @@ func init() {
 			o := benchFlags{}
 			fs.StringVar(&o.kernels, "kernel", "", "only these kernels (comma-separated; default all)")
 			fs.StringVar(&o.variant, "variant", "", "only variants of this name")
-			fs.IntVar(&o.count, "count", harness.DefaultBenchOptions.Count, "measured runs of every benchmark, interleaved across variants (benchstat wants 6+ for intervals)")
-			fs.DurationVar(&o.benchtime, "benchtime", harness.DefaultBenchOptions.BenchTime, "target duration of one measured run")
-			fs.DurationVar(&o.warmup, "warmup", harness.DefaultBenchOptions.Warmup, "warm-up and calibration before a benchmark's first run")
+			fs.IntVar(&o.count, "count", bench.DefaultOptions.Count, "measured runs of every benchmark, interleaved across variants (benchstat wants 6+ for intervals)")
+			fs.DurationVar(&o.benchtime, "benchtime", bench.DefaultOptions.BenchTime, "target duration of one measured run")
+			fs.DurationVar(&o.warmup, "warmup", bench.DefaultOptions.Warmup, "warm-up and calibration before a benchmark's first run")
 			fs.IntVar(&o.cpu, "cpu", -1, "pin the benchmarks to this CPU (Linux; -1: no pinning)")
 			fs.StringVar(&o.hashBits, "hash-bits", joinInts(harness.DefaultHashBits), "hash_clear table sizes, log2 of the entries (24 bytes each): 15 = 768 KiB ... 26 = 1.5 GiB")
 			fs.BoolVar(&o.noBatch, "no-batch", false, "per-call forms only")
@@ -92,6 +94,11 @@ func runBench(o benchFlags) error {
 	if o.benchtime <= 0 {
 		return &exitError{2, "bench: -benchtime must be positive"}
 	}
+	base, err := selection("")
+	if err != nil {
+		return err
+	}
+	cpu := base.CPU()
 	sel := harness.BenchSelect{Variant: o.variant, NoBatch: o.noBatch}
 	if o.kernels != "" {
 		for _, k := range strings.Split(o.kernels, ",") {
@@ -109,17 +116,17 @@ func runBench(o benchFlags) error {
 	}
 	sel.HashBits = hb
 
-	var groups []*harness.BenchGroup
+	var groups []*bench.Group
 	what := "kernels"
 	if o.solve != "" {
-		groups, err = harness.SolveBenchGroups(o.solve, o.solveKernel, sel)
-		if errors.Is(err, harness.ErrNoSolver) {
-			fmt.Fprintf(stdout, "bench -solve %s: skipped: %v\n", o.solve, err)
-			return nil
+		var w *variants.EvalWeights
+		if w, err = loadEval("default"); err != nil {
+			return err
 		}
+		groups, err = solver.BenchGroups(o.solve, o.solveKernel, o.variant, base, solver.Options{Weights: w})
 		what = "solve-" + o.solve + "-" + o.solveKernel
 	} else {
-		groups, err = harness.KernelBenchGroups(sel)
+		groups, err = harness.KernelBenchGroups(sel, cpu)
 		if len(sel.Kernels) > 0 {
 			what = "kernels-" + strings.Join(sel.Kernels, "+")
 		}
@@ -130,8 +137,8 @@ func runBench(o benchFlags) error {
 	if o.variant != "" {
 		what += "-" + o.variant
 	}
-	bo := harness.BenchOptions{Count: o.count, BenchTime: o.benchtime, Warmup: o.warmup}
-	plan, runs := harness.Plan(groups, bo)
+	bo := bench.Options{Count: o.count, BenchTime: o.benchtime, Warmup: o.warmup}
+	plan, runs := bench.Plan(groups, bo)
 	if o.dryRun {
 		for _, g := range groups {
 			fmt.Fprintf(stdout, "%s:\n", g.Title)
@@ -147,26 +154,26 @@ func runBench(o benchFlags) error {
 	}
 
 	now := time.Now()
-	bo.Config = harness.MachineConfig(now)
+	bo.Config = bench.MachineConfig(now, cpu)
 	bo.Config = append(bo.Config,
 		[2]string{"count", strconv.Itoa(o.count)},
 		[2]string{"benchtime", o.benchtime.String()})
 	if o.solve != "" {
-		bo.Config = append(bo.Config, [2]string{"variants", variants.Selection()})
+		bo.Config = append(bo.Config, [2]string{"variants", base.String()})
 	}
 	path := o.out
 	if path == "" {
-		path = harness.ResultsName(harness.ResultsDir(), variants.CPU.Slug(), now, what)
+		path = bench.ResultsName(bench.ResultsDir(), cpu.Slug(), now, what)
 	}
 	if o.cpu >= 0 {
-		unpin, err := harness.PinToCPU(o.cpu)
+		unpin, err := bench.PinToCPU(o.cpu)
 		if err != nil {
 			return &exitError{2, "bench: -cpu: " + err.Error()}
 		}
 		defer unpin()
 		bo.Config = append(bo.Config, [2]string{"pinned", "cpu " + strconv.Itoa(o.cpu)})
 	}
-	rf, err := harness.CreateResults(path)
+	rf, err := bench.CreateResults(path)
 	if err != nil {
 		return err
 	}
@@ -180,13 +187,13 @@ func runBench(o benchFlags) error {
 	}()
 	defer stop()
 
-	fmt.Fprintf(stdout, "%s (%s), %d runs, about %v; writing %s\n", variants.CPU.Brand, variants.CPU.Uarch, runs, plan.Round(time.Second), path)
+	fmt.Fprintf(stdout, "%s (%s), %d runs, about %v; writing %s\n", cpu.Brand, cpu.Uarch, runs, plan.Round(time.Second), path)
 	bo.Progress = newProgress(o.progress)
 	start := time.Now()
-	runErr := harness.RunBenchmarks(ctx, groups, bo, rf.Write)
+	runErr := bench.Run(ctx, groups, bo, rf.Write)
 	closeErr := rf.Close()
 	switch {
-	case errors.Is(closeErr, harness.ErrNoResults):
+	case errors.Is(closeErr, bench.ErrNoResults):
 		if runErr == nil {
 			runErr = closeErr
 		}
@@ -212,7 +219,7 @@ func runBench(o benchFlags) error {
 
 // ---- progress ----
 
-func newProgress(mode string) harness.Progress {
+func newProgress(mode string) bench.Progress {
 	tty := term.IsTerminal(int(os.Stderr.Fd()))
 	switch mode {
 	case "off":

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/stats"
 )
 
 func TestBenchWritesResults(t *testing.T) {
@@ -15,7 +15,7 @@ func TestBenchWritesResults(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, text)
 	}
-	ds, err := harness.ReadResults(out)
+	ds, err := stats.ReadResults(out)
 	if err != nil || len(ds.Problems) > 0 {
 		t.Fatalf("%v %v", err, ds.Problems)
 	}
@@ -46,18 +46,24 @@ func TestBenchWritesResults(t *testing.T) {
 	}
 }
 
-func TestBenchSolveWithoutSolver(t *testing.T) {
-	if harness.HasSolver() {
-		t.Skip("a solver is linked in")
+func TestBenchSolve(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "s.txt")
+	code, text := runCLI(t, "bench", "-solve", "ffo1-3", "-solve-kernel", "flip", "-variant", "reference", "-count", "1",
+		"-benchtime", "1ms", "-progress", "off", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, text)
 	}
-	code, text := runCLI(t, "bench", "-solve", "ffo20-39", "-progress", "off", "-o", filepath.Join(t.TempDir(), "s.txt"))
-	if code != 0 || !strings.Contains(text, "skipped") {
-		t.Errorf("exit %d:\n%s", code, text)
+	ds, err := stats.ReadResults(out)
+	if err != nil || len(ds.Results) != 1 || ds.Results[0].GetConfig("variants") == "" {
+		t.Fatalf("%v: %d results", err, len(ds.Results))
+	}
+	if v, _ := ds.Results[0].Value("nodes/op"); v == 0 {
+		t.Errorf("no nodes/op: %v", ds.Results[0])
 	}
 }
 
 func TestCompareReportPickOnTestdata(t *testing.T) {
-	td := filepath.Join("..", "..", "harness", "testdata")
+	td := filepath.Join("..", "..", "harness", "stats", "testdata")
 	files, _ := filepath.Glob(filepath.Join(td, "results", "*", "*-kernels.txt"))
 	args := append([]string{"compare", "-latest", "-row", "/variant", "-col", "cpu", "-filter", "/kernel:flip /form:call"}, files...)
 	code, text := runCLI(t, args...)

@@ -32,8 +32,12 @@ func init() {
 }
 
 func runCheck(kernel, variant string, o harness.Options) error {
+	sel, err := selection("")
+	if err != nil {
+		return err
+	}
 	start := time.Now()
-	passed, failed, err := harness.CheckAll(kernel, variant, o, func(r harness.Result) {
+	passed, failed, err := harness.CheckAll(kernel, variant, sel.CPU(), o, func(r harness.Result) {
 		switch {
 		case r.Skipped != "":
 			fmt.Fprintf(stdout, "skip  %-18s %-22s %s\n", r.Kernel, r.Variant, r.Skipped)

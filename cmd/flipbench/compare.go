@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/stats"
 )
 
 func init() {
@@ -14,7 +15,7 @@ func init() {
 		summary: "tables from results files: medians, confidence intervals, deltas and p-values (benchstat's statistics)",
 		usage:   "[-row KEYS] [-col KEYS] [-table KEYS] [-filter EXPR] [-base COL] [-md] [FILE...]   (default: every file under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
-			o := harness.DefaultCompare
+			o := stats.DefaultCompare
 			fs.StringVar(&o.Row, "row", o.Row, "projection of rows: keys such as /kernel,/variant,/form,/size, .fullname (benchproc syntax)")
 			fs.StringVar(&o.Col, "col", o.Col, "projection of columns: a configuration key (cpu, uarch, commit, .file) or a name key (/variant)")
 			fs.StringVar(&o.Table, "table", o.Table, "projection splitting tables (each unit is a table of its own)")
@@ -27,8 +28,8 @@ func init() {
 				files := args
 				if len(files) == 0 {
 					var err error
-					dir := harness.ResultsDir()
-					if files, err = harness.ResultsFiles(dir); err != nil {
+					dir := bench.ResultsDir()
+					if files, err = stats.ResultsFiles(dir); err != nil {
 						return err
 					}
 					if len(files) == 0 {
@@ -42,8 +43,8 @@ func init() {
 	})
 }
 
-func runCompare(files []string, o harness.CompareOptions, md, latest bool) error {
-	ds, err := harness.ReadResults(files...)
+func runCompare(files []string, o stats.CompareOptions, md, latest bool) error {
+	ds, err := stats.ReadResults(files...)
 	if err != nil {
 		return err
 	}
@@ -53,14 +54,14 @@ func runCompare(files []string, o harness.CompareOptions, md, latest bool) error
 	if latest {
 		ds.KeepLatest()
 	}
-	tables, err := harness.BuildTables(ds, o)
+	tables, err := stats.BuildTables(ds, o)
 	if err != nil {
 		return &exitError{2, "compare: " + err.Error()}
 	}
 	if len(tables) == 0 {
 		return &exitError{1, "compare: no result matches"}
 	}
-	harness.WriteTables(stdout, tables, md)
+	stats.WriteTables(stdout, tables, md)
 	if len(ds.Problems) > 0 {
 		fmt.Fprintf(stdout, "\n%d unreadable lines skipped (listed on stderr)\n", len(ds.Problems))
 	}

@@ -17,17 +17,18 @@ func init() {
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			spec := variantsFlag(fs)
 			return func(args []string) error {
-				if err := applyVariants(*spec); err != nil {
+				sel, err := selection(*spec)
+				if err != nil {
 					return err
 				}
-				return runCPU()
+				return runCPU(sel)
 			}
 		},
 	})
 }
 
-func runCPU() error {
-	c := &variants.CPU
+func runCPU(sel variants.Selection) error {
+	c := sel.CPU()
 	fmt.Fprintf(stdout, "cpu:       %s\n", c.Brand)
 	uarch := c.Uarch
 	if uarch == "" {
@@ -54,21 +55,21 @@ func runCPU() error {
 	if c.ZMMDownclock {
 		fmt.Fprintln(stdout, "note:      512-bit code lowers the clock here: defaults prefer 256-bit forms")
 	}
-	if p := variants.Profile(); len(p) > 0 {
-		fmt.Fprintf(stdout, "profile:   %d kernel choices from 'flipbench pick'\n", len(p))
+	if p := cpuProfile(); len(p.choices) > 0 {
+		fmt.Fprintf(stdout, "profile:   %d kernel choices from 'flipbench pick' (%s)\n", len(p.choices), p.source)
 	}
 	fmt.Fprintln(stdout)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "KERNEL\tVARIANT\tREQUIRES\tRUNNABLE\tSELECTED\tNOTE")
 	for _, k := range variants.Kernels() {
-		sel := k.SelectedName()
+		chosen := sel.Name(k)
 		for _, v := range k.Infos() {
 			run := "yes"
-			if !v.Runnable() {
+			if !v.RunsOn(c) {
 				run = "no"
 			}
 			mark := ""
-			if v.Name == sel {
+			if v.Name == chosen {
 				mark = "*"
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.Name(), v.Name, v.RequiresString(), run, mark, v.Note)

@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
 
 	"github.com/flipbench/flipbench/variants"
 )
@@ -66,7 +65,7 @@ func run(args []string) int {
 		usage(os.Stderr)
 		return 2
 	}
-	if err := variants.ApplyEnv(); err != nil {
+	if _, err := variants.FromEnv(nil); err != nil {
 		fmt.Fprintln(os.Stderr, "flipbench:", err)
 		return 2
 	}
@@ -121,17 +120,21 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "  FLIPBENCH_DISABLE=avx512,bmi2,...      act as if this CPU lacked these features")
 }
 
-// variantsFlag adds -variants to a command and applies it before running.
+// variantsFlag adds -variants to a command (see selection).
 func variantsFlag(fs *flag.FlagSet) *string {
 	return fs.String("variants", "", "variant choice: kernel=variant,... (see 'flipbench cpu')")
 }
 
-func applyVariants(spec string) error {
-	if strings.TrimSpace(spec) == "" {
-		return nil
+// selection is what a command runs on: this CPU less FLIPBENCH_DISABLE,
+// the pick profile measured on this CPU (if there is one), then
+// FLIPBENCH_VARIANTS, then the -variants flag's spec.
+func selection(spec string) (variants.Selection, error) {
+	s, err := variants.FromEnv(cpuProfile().choices)
+	if err != nil {
+		return s, &exitError{2, err.Error()}
 	}
-	if err := variants.SelectSpec(spec); err != nil {
-		return &exitError{2, "-variants: " + err.Error()}
+	if s, err = s.With(spec); err != nil {
+		return s, &exitError{2, "-variants: " + err.Error()}
 	}
-	return nil
+	return s, nil
 }

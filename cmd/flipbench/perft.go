@@ -20,7 +20,8 @@ func init() {
 			spec := variantsFlag(fs)
 			board := fs.String("board", "", "start from this position instead of the initial one")
 			return func(args []string) error {
-				if err := applyVariants(*spec); err != nil {
+				sel, err := selection(*spec)
+				if err != nil {
 					return err
 				}
 				if len(args) != 1 {
@@ -42,11 +43,11 @@ func init() {
 					b = p.Board
 				}
 				start := time.Now()
-				n := harness.Perft(b, d)
+				n := harness.Perft(b, d, sel)
 				el := time.Since(start)
 				fmt.Fprintf(stdout, "perft %d: %d\n", d, n)
 				fmt.Fprintf(stdout, "time %v, %.1f M leaves/s (moves=%s, flip=%s, tail=%s)\n", el.Round(time.Millisecond),
-					float64(n)/el.Seconds()/1e6, variants.Moves.SelectedName(), variants.Flip.SelectedName(), harness.PerftTailName())
+					float64(n)/el.Seconds()/1e6, sel.Name(variants.Moves), sel.Name(variants.Flip), harness.PerftTailName(sel))
 				return nil
 			}
 		},

@@ -7,42 +7,51 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
 	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/results"
 	"github.com/flipbench/flipbench/variants"
 )
 
-// profileSource says where the profile in force came from ("" for none).
-var profileSource string
+// profile is the pick profile of this CPU in force: its choices and where
+// it came from ("" for none).
+type profile struct {
+	choices map[string]string
+	source  string
+}
 
-// At startup, the profile of this CPU (FLIPBENCH_PROFILE, else the user's,
-// else the one embedded from results/<slug>/profile.json) sets the default
-// variants; -variants and FLIPBENCH_VARIANTS still override it.
-func init() {
-	p, src, err := results.Find(variants.CPU.Slug())
+// cpuProfile finds this CPU's profile (FLIPBENCH_PROFILE, else the
+// user's, else the one embedded from results/<slug>/profile.json) once;
+// its choices set the default variants, and -variants and
+// FLIPBENCH_VARIANTS still override them. A choice this build or CPU
+// cannot honour is dropped with a warning.
+var cpuProfile = sync.OnceValue(func() profile {
+	host := variants.Host()
+	p, src, err := results.Find(host.Slug())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "flipbench: ignoring the pick profile: %v\n", err)
-		return
+		return profile{}
 	}
 	if p == nil {
-		return
+		return profile{}
 	}
 	for k, v := range p.Choices {
 		kern, err := variants.KernelByName(k)
 		if err == nil {
-			_, err = kern.Lookup(v)
+			_, err = kern.Lookup(v, host)
 		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "flipbench: profile %s: %s=%s ignored: %v\n", src, k, v, err)
 			delete(p.Choices, k)
 		}
 	}
-	variants.SetProfile(p.Choices)
-	profileSource = src
-}
+	return profile{p.Choices, src}
+})
 
 func init() {
 	register(&command{
@@ -72,15 +81,12 @@ type pickFlags struct {
 }
 
 func runPick(o pickFlags) error {
-	slug := variants.CPU.Slug()
-	dir := harness.ResultsDir()
-	// the built-in defaults, without any profile or user choice
-	variants.SetProfile(nil)
-	variants.ResetSelection()
-	defaults := map[string]string{}
-	for _, k := range variants.Kernels() {
-		defaults[k.Name()] = k.SelectedName()
+	cpu, err := variants.Host().Without(os.Getenv("FLIPBENCH_DISABLE"))
+	if err != nil {
+		return &exitError{2, "FLIPBENCH_DISABLE: " + err.Error()}
 	}
+	slug := cpu.Slug()
+	dir := bench.ResultsDir()
 
 	files := o.files
 	if len(files) == 0 && !o.quick {
@@ -92,13 +98,13 @@ func runPick(o pickFlags) error {
 	}
 	if len(files) == 0 {
 		fmt.Fprintf(stdout, "no results for this CPU (%s) under %s: measuring now (per call, 6 interleaved runs)\n", slug, dir)
-		f, err := quickMeasure(dir, slug)
+		f, err := quickMeasure(dir, cpu)
 		if err != nil {
 			return err
 		}
 		files = []string{f}
 	}
-	ds, err := harness.ReadResults(files...)
+	ds, err := stats.ReadResults(files...)
 	if err != nil {
 		return err
 	}
@@ -106,18 +112,19 @@ func runPick(o pickFlags) error {
 		fmt.Fprintln(os.Stderr, p)
 	}
 	ds.KeepLatest()
-	cpu := slug
+	of := slug
 	if len(o.files) > 0 && len(ds.Results) > 0 {
-		cpu = harness.CPUOf(ds.Results[0])
-		if cpu != slug {
-			fmt.Fprintf(stdout, "note: these results are from %s, not this CPU (%s)\n", cpu, slug)
+		of = stats.CPUOf(ds.Results[0])
+		if of != slug {
+			fmt.Fprintf(stdout, "note: these results are from %s, not this CPU (%s)\n", of, slug)
 		}
 	}
-	picks := harness.Pick(ds, cpu, harness.PickOptions{Alpha: o.alpha, Defaults: defaults})
+	// against the built-in defaults, without any profile or user choice
+	picks := stats.Pick(ds, of, stats.PickOptions{Alpha: o.alpha, CPU: cpu})
 	writePicks(picks)
 
-	p := &results.Profile{CPU: cpu, Brand: variants.CPU.Brand, Uarch: variants.CPU.Uarch, Date: time.Now().UTC().Truncate(time.Second),
-		Commit: harness.Commit(), Choices: map[string]string{}, Kernels: picks}
+	p := &results.Profile{CPU: of, Brand: cpu.Brand, Uarch: cpu.Uarch, Date: time.Now().UTC().Truncate(time.Second),
+		Commit: bench.Commit(), Choices: map[string]string{}, Kernels: picks}
 	for _, f := range files {
 		if rel, err := filepath.Rel(filepath.Dir(dir), f); err == nil && !strings.HasPrefix(rel, "..") {
 			f = rel
@@ -135,14 +142,14 @@ func runPick(o pickFlags) error {
 	}
 	out := o.out
 	if out == "" {
-		out = filepath.Join(dir, results.ProfileName(cpu))
+		out = filepath.Join(dir, results.ProfileName(of))
 	}
 	if err := p.Write(out); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "profile written to %s: built from this repository, flipbench (and its solver) use it by default on this CPU\n", out)
 	if o.user {
-		up, err := results.UserProfilePath(cpu)
+		up, err := results.UserProfilePath(of)
 		if err != nil {
 			return err
 		}
@@ -154,20 +161,20 @@ func runPick(o pickFlags) error {
 	return nil
 }
 
-func quickMeasure(dir, slug string) (string, error) {
-	groups, err := harness.KernelBenchGroups(harness.BenchSelect{HashBits: []int{22}, NoBatch: true})
+func quickMeasure(dir string, cpu variants.CPUInfo) (string, error) {
+	groups, err := harness.KernelBenchGroups(harness.BenchSelect{HashBits: []int{22}, NoBatch: true}, cpu)
 	if err != nil {
 		return "", err
 	}
 	now := time.Now()
-	bo := harness.BenchOptions{Count: 6, BenchTime: 50 * time.Millisecond, Warmup: 10 * time.Millisecond, Config: harness.MachineConfig(now)}
+	bo := bench.Options{Count: 6, BenchTime: 50 * time.Millisecond, Warmup: 10 * time.Millisecond, Config: bench.MachineConfig(now, cpu)}
 	bo.Progress = newProgress("auto")
-	path := harness.ResultsName(dir, slug, now, "pick-quick")
-	rf, err := harness.CreateResults(path)
+	path := bench.ResultsName(dir, cpu.Slug(), now, "pick-quick")
+	rf, err := bench.CreateResults(path)
 	if err != nil {
 		return "", err
 	}
-	runErr := harness.RunBenchmarks(context.Background(), groups, bo, rf.Write)
+	runErr := bench.Run(context.Background(), groups, bo, rf.Write)
 	if err := rf.Close(); err != nil {
 		return "", err
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/regress"
 )
 
 func init() {
@@ -170,23 +170,23 @@ func runRegress(o regressOptions) error {
 	for _, f := range outs {
 		f.Close()
 	}
-	oldS, bad1, err := harness.ReadSamples(files[0])
+	oldS, bad1, err := regress.ReadSamples(files[0])
 	if err != nil {
 		return err
 	}
-	newS, bad2, err := harness.ReadSamples(files[1])
+	newS, bad2, err := regress.ReadSamples(files[1])
 	if err != nil {
 		return err
 	}
 	for _, e := range append(bad1, bad2...) {
 		fmt.Fprintln(stdout, "warning:", e)
 	}
-	changes := harness.CompareSamples(oldS, newS)
+	changes := regress.CompareSamples(oldS, newS)
 	if len(changes) == 0 {
 		fmt.Fprintln(stdout, "no benchmark present on both sides")
 	}
 	fmt.Fprintln(stdout)
-	harness.WriteChanges(stdout, changes, o.maxSlowdown/100)
+	regress.WriteChanges(stdout, changes, o.maxSlowdown/100)
 	for _, c := range changes {
 		if c.Slower(o.maxSlowdown / 100) {
 			problems = append(problems, fmt.Sprintf("%s slower by %+.1f%% (%s), beyond -max-slowdown %g%%", c.Name, 100*c.Delta, c.Cmp, o.maxSlowdown))

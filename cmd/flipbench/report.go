@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/report"
 )
 
@@ -16,7 +16,7 @@ func init() {
 		summary: "generate BENCHMARKS.md and its SVG charts from the results files of every CPU under results/",
 		usage:   "[-results DIR] [-o FILE] [-charts DIR]",
 		setup: func(fs *flag.FlagSet) func([]string) error {
-			res := harness.ResultsDir()
+			res := bench.ResultsDir()
 			root := filepath.Dir(res)
 			o := report.Options{}
 			fs.StringVar(&o.ResultsDir, "results", res, "results directory (one folder per CPU)")

@@ -13,13 +13,12 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
@@ -47,7 +46,6 @@ func init() {
 			return func(args []string) error { return runSolve(o, args) }
 		},
 	})
-	harness.RegisterSolver(benchSolve)
 }
 
 type solveOpts struct {
@@ -72,7 +70,8 @@ func runSolve(o *solveOpts, args []string) error {
 	if len(args) > 0 {
 		return &exitError{2, fmt.Sprintf("solve: unexpected argument %q (a board goes in -board '...')", args[0])}
 	}
-	if err := applyVariants(*o.variants); err != nil {
+	sel, err := selection(*o.variants)
+	if err != nil {
 		return err
 	}
 	if o.count < 1 {
@@ -94,7 +93,7 @@ func runSolve(o *solveOpts, args []string) error {
 			return &exitError{2, "-hash: " + err.Error()}
 		}
 	}
-	sv, err := solver.New(solver.Options{HashBits: o.hash, Weights: w})
+	sv, err := solver.New(solver.Options{HashBits: o.hash, Weights: w}, sel)
 	if err != nil {
 		return &exitError{2, "solve: " + err.Error()}
 	}
@@ -133,7 +132,7 @@ func runSolve(o *solveOpts, args []string) error {
 	}
 	var rf *solveResults
 	if o.out != "" || o.save {
-		if rf, err = createSolveResults(o, name, sv); err != nil {
+		if rf, err = createSolveResults(o, name, sv, sel.CPU()); err != nil {
 			return err
 		}
 		// written as the solves finish; closed (renamed into place) on
@@ -160,7 +159,7 @@ func runSolve(o *solveOpts, args []string) error {
 			if err != nil {
 				return &exitError{2, fmt.Sprintf("solve %s: %v", p.ID, err)}
 			}
-			row := solved{pos: p, r: r, err: checkSolved(p, r)}
+			row := solved{pos: p, r: r, err: p.Check(r)}
 			rows = append(rows, row)
 			if rf != nil {
 				if err := rf.write(row); err != nil {
@@ -269,23 +268,6 @@ func solvePositions(o *solveOpts) (string, []solver.Position, error) {
 }
 
 // checkSolved compares a result with what is known of the position.
-func checkSolved(p solver.Position, r solver.Result) error {
-	if !p.HasScore {
-		return nil
-	}
-	if r.Score != p.Score {
-		return fmt.Errorf("#%s: score %+d, the known score is %+d", p.ID, r.Score, p.Score)
-	}
-	if r.Best < 64 && !p.Known(r.Best) {
-		var ms []string
-		for _, m := range p.BestMoves {
-			ms = append(ms, kernels.SquareName(m))
-		}
-		return fmt.Errorf("#%s: best move %s is not one of the known best moves %s", p.ID, kernels.SquareName(r.Best), strings.Join(ms, ","))
-	}
-	return nil
-}
-
 func printHeader() {
 	fmt.Fprintf(stdout, "%4s %7s %5s %4s %13s %12s %8s  %s\n", "#", "empties", "score", "best", "nodes", "time", "Mnps", "principal variation")
 	fmt.Fprintln(stdout, strings.Repeat("-", 80))
@@ -387,45 +369,6 @@ func fingerprint(rows []solved) string {
 	return fmt.Sprintf("%016x", h.Sum64())[:12]
 }
 
-// benchSolve is the whole-set solve of flipbench bench -solve: the
-// default weights, automatic table size, the selected variants; a wrong
-// score is an error.
-var benchSolver struct {
-	sync.Mutex
-	sv *solver.Solver
-}
-
-func benchSolve(set string) (harness.SolveStats, error) {
-	ps, err := solver.Set(set)
-	if err != nil {
-		return harness.SolveStats{}, err
-	}
-	benchSolver.Lock()
-	defer benchSolver.Unlock()
-	if benchSolver.sv == nil {
-		w, err := loadEval("default")
-		if err != nil {
-			return harness.SolveStats{}, err
-		}
-		if benchSolver.sv, err = solver.New(solver.Options{Weights: w}); err != nil {
-			return harness.SolveStats{}, err
-		}
-	}
-	var st harness.SolveStats
-	for _, p := range ps {
-		r, err := benchSolver.sv.Solve(p.Board)
-		if err != nil {
-			return st, err
-		}
-		if err := checkSolved(p, r); err != nil {
-			return st, err
-		}
-		st.Positions++
-		st.Nodes += r.Nodes
-	}
-	return st, nil
-}
-
 // ---- results files ----
 
 // solveResults writes the solves of a session as results: one benchfmt
@@ -434,14 +377,14 @@ func benchSolve(set string) (harness.SolveStats, error) {
 // with ns/op, nodes/op, and as plain labels (no statistic makes sense of
 // them) empties, score and best-square (a1=0 .. h8=63, 64 pass, 65 none).
 type solveResults struct {
-	rf   *harness.ResultsFile
+	rf   *bench.ResultsFile
 	cfg  []benchfmt.Config
 	set  string
 	byID bool
 }
 
 // createSolveResults opens the results file of -o or -save.
-func createSolveResults(o *solveOpts, name string, sv *solver.Solver) (*solveResults, error) {
+func createSolveResults(o *solveOpts, name string, sv *solver.Solver, cpu variants.CPUInfo) (*solveResults, error) {
 	now := time.Now()
 	set, byID := "board", false
 	switch {
@@ -459,14 +402,14 @@ func createSolveResults(o *solveOpts, name string, sv *solver.Solver) (*solveRes
 	if o.hash != 0 {
 		hashBits = fmt.Sprint(o.hash)
 	}
-	cfg := harness.MachineConfig(now)
+	cfg := bench.MachineConfig(now, cpu)
 	cfg = append(cfg, ev.config()...)
 	cfg = append(cfg, [2]string{"variants", sv.Kernels().String()}, [2]string{"hash-bits", hashBits})
 	path := o.out
 	if path == "" {
-		path = harness.ResultsName(harness.ResultsDir(), variants.CPU.Slug(), now, "solve-"+set+"-eval-"+nameValue(ev.name))
+		path = bench.ResultsName(bench.ResultsDir(), cpu.Slug(), now, "solve-"+set+"-eval-"+nameValue(ev.name))
 	}
-	rf, err := harness.CreateResults(path)
+	rf, err := bench.CreateResults(path)
 	if err != nil {
 		return nil, &exitError{2, "solve: " + err.Error()}
 	}
@@ -479,7 +422,7 @@ func createSolveResults(o *solveOpts, name string, sv *solver.Solver) (*solveRes
 
 // writeExactUnits marks units whose values do not vary between runs (for
 // benchstat: any difference is a warning, no interval is computed).
-func writeExactUnits(rf *harness.ResultsFile, units ...string) error {
+func writeExactUnits(rf *bench.ResultsFile, units ...string) error {
 	for _, u := range units {
 		if err := rf.WriteUnit(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}); err != nil {
 			return fmt.Errorf("%s: %v", rf.Path, err)

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -54,7 +54,6 @@ func TestSolveFingerprintAcrossVariants(t *testing.T) {
 			args = append(args, "-variants", spec)
 		}
 		code, out := runCLI(t, args...)
-		variants.ResetSelection()
 		if code != 0 {
 			t.Fatalf("%s: exit %d:\n%s", spec, code, out)
 		}
@@ -66,7 +65,7 @@ func TestSolveFingerprintAcrossVariants(t *testing.T) {
 	}
 	for _, k := range []variants.KernelInfo{variants.Flip, variants.CountLastFlip, variants.Score1, variants.Solve4, variants.MoveEvaluate} {
 		for _, info := range k.Infos() {
-			if !info.Runnable() || info.Bound && k.Name() != "score_1" {
+			if !info.RunsOn(variants.Host()) || info.Bound && k.Name() != "score_1" {
 				continue
 			}
 			if got := fp(k.Name() + "=" + info.Name); got != want {
@@ -121,17 +120,6 @@ func TestSolveWrongScore(t *testing.T) {
 	}
 }
 
-// The solver is plugged into the harness: flipbench bench -solve works.
-func TestSolverRegistered(t *testing.T) {
-	if !harness.HasSolver() {
-		t.Fatal("no solver registered with the harness")
-	}
-	st, err := benchSolve("ffo1-2")
-	if err != nil || st.Positions != 2 || st.Nodes == 0 {
-		t.Fatalf("%+v %v", st, err)
-	}
-}
-
 // -o writes one result per position and run with the machine's and the
 // run's configuration; the table is printed as without it.
 func TestSolveResultsFile(t *testing.T) {
@@ -141,7 +129,7 @@ func TestSolveResultsFile(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "+18   g8") || !strings.Contains(out, "run 2/2") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
-	ds, err := harness.ReadResults(path)
+	ds, err := stats.ReadResults(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +140,7 @@ func TestSolveResultsFile(t *testing.T) {
 	if got := string(r.Name.Full()); got != "SolvePosition/set=ffo1-3/id=1" || r.Iters != 1 {
 		t.Errorf("first result %s x%d", got, r.Iters)
 	}
-	for k, want := range map[string]string{"eval": "none", "hash-bits": "auto", "cpu-slug": variants.CPU.Slug(), "goos": "linux"} {
+	for k, want := range map[string]string{"eval": "none", "hash-bits": "auto", "cpu-slug": variants.Host().Slug(), "goos": "linux"} {
 		if got := r.GetConfig(k); got != want {
 			t.Errorf("config %s: %q, want %q", k, got, want)
 		}
@@ -201,11 +189,11 @@ func TestSolveSave(t *testing.T) {
 		"*-solve-ffo1-2-eval-default.txt": "SolvePosition/set=ffo1-2/id=1",
 		"*-solve-board-eval-none.txt":     "SolvePosition/set=board/board=",
 	} {
-		files, _ := filepath.Glob(filepath.Join(dir, "results", variants.CPU.Slug(), pattern))
+		files, _ := filepath.Glob(filepath.Join(dir, "results", variants.Host().Slug(), pattern))
 		if len(files) != 1 {
 			t.Fatalf("%s: %q", pattern, files)
 		}
-		ds, err := harness.ReadResults(files[0])
+		ds, err := stats.ReadResults(files[0])
 		if err != nil || len(ds.Results) == 0 || !strings.HasPrefix(string(ds.Results[0].Name.Full()), name) {
 			t.Fatalf("%s: %v %v", files[0], err, ds)
 		}
@@ -242,7 +230,7 @@ func TestSolveInterruptKeepsResults(t *testing.T) {
 		}
 	}()
 	code, out := runCLI(t, "solve", "-set", "ffo20-39", "-eval", "none", "-o", path)
-	ds, err := harness.ReadResults(path)
+	ds, err := stats.ReadResults(path)
 	if err != nil {
 		t.Fatalf("exit %d, no file: %v\n%s", code, err, out)
 	}

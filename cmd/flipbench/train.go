@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
@@ -69,6 +69,10 @@ func init() {
 					fmt.Fprintln(stdout, set.Note)
 					return nil
 				}
+				sel, err := selection("")
+				if err != nil {
+					return err
+				}
 				if *mae {
 					maeOut := ""
 					fs.Visit(func(f *flag.Flag) {
@@ -91,7 +95,7 @@ func init() {
 					}
 					mc := train.MAEConfig{
 						Seed: *maeSeed, N: *maeN, MinEmpties: *maeMin, MaxEmpties: *maeMax, Depth: *maeDepth,
-						Workers: *workers, Log: os.Stderr, TTY: tty, Exact: exactSolver,
+						Workers: *workers, Log: os.Stderr, TTY: tty, Exact: exactSolver(sel),
 					}
 					if maeOut == "" && !*save {
 						return train.MAE(stdout, set, mc)
@@ -102,7 +106,7 @@ func init() {
 					Seed: *seed, Games: *games, ExactMax: *exact, Group: *group, Depth: *depth,
 					MaxSamples: *maxSamples, Lambda: *lambda, Iters: *iters, Pool: *pool,
 					Workers: *workers, Dir: *dir, Log: os.Stderr, TTY: tty,
-					Exact: exactSolver,
+					Exact: exactSolver(sel),
 				}
 				if *play == "" && *playDepth != 1 {
 					return &exitError{2, "-play-depth needs -play (the weights the search plays with)"}
@@ -144,12 +148,14 @@ var _ = errors.New
 // exactSolver gives the trainer the project's solver for exact labels
 // (one per labelling goroutine; moves ordered without evaluation, since
 // the weights are what is being trained).
-func exactSolver() train.Solver {
-	sv, err := solver.New(solver.Options{HashBits: 20})
-	if err != nil {
-		panic(err) // 2^20 entries (24 MiB) always fit
+func exactSolver(sel variants.Selection) func() train.Solver {
+	return func() train.Solver {
+		sv, err := solver.New(solver.Options{HashBits: 20}, sel)
+		if err != nil {
+			panic(err) // 2^20 entries (24 MiB) always fit
+		}
+		return labeller{sv}
 	}
-	return labeller{sv}
 }
 
 type labeller struct{ sv *solver.Solver }
@@ -173,7 +179,7 @@ func maeResults(spec string, set *weights.Set, mc train.MAEConfig, path string) 
 	}
 	now := time.Now()
 	if path == "" {
-		path = harness.ResultsName(harness.ResultsDir(), variants.CPU.Slug(), now, "eval-mae-"+nameValue(ev.name))
+		path = bench.ResultsName(bench.ResultsDir(), variants.Host().Slug(), now, "eval-mae-"+nameValue(ev.name))
 	}
 	// a name already taken fails at once; the file is written after the
 	// measurement, so that an interrupted one leaves nothing behind
@@ -185,7 +191,7 @@ func maeResults(spec string, set *weights.Set, mc train.MAEConfig, path string) 
 		return err
 	}
 	train.PrintMAE(stdout, rows)
-	rf, err := harness.CreateResults(path)
+	rf, err := bench.CreateResults(path)
 	if err != nil {
 		return &exitError{2, "train: " + err.Error()}
 	}
@@ -193,7 +199,7 @@ func maeResults(spec string, set *weights.Set, mc train.MAEConfig, path string) 
 		rf.Close()
 		return err
 	}
-	cfg := harness.MachineConfig(now)
+	cfg := bench.MachineConfig(now, variants.Host())
 	cfg = append(cfg, ev.config()...)
 	// the held-out positions are a function of these three
 	cfg = append(cfg, [2]string{"mae-seed", fmt.Sprintf("%#x", mc.Seed)}, [2]string{"mae-n", fmt.Sprint(mc.N)},

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/weights"
 )
 
@@ -104,7 +104,7 @@ func TestEvalMAEResults(t *testing.T) {
 	if code != 0 || !strings.Contains(o, "    all          4  ") {
 		t.Fatalf("exit %d\n%s", code, o)
 	}
-	ds, err := harness.ReadResults(path)
+	ds, err := stats.ReadResults(path)
 	if err != nil || len(ds.Problems) > 0 || len(ds.Results) != 2 {
 		t.Fatalf("%v %+v", err, ds)
 	}

@@ -57,7 +57,7 @@ func main() {
 	}
 	evalFeaturesPEXT()
 	evalFeaturesShuffle()
-	Generate()
+	asmgen.Generate()
 }
 
 // rowAddr sets r to the address of square sq's row of ·evalX2FVec.

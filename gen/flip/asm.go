@@ -5,8 +5,6 @@
 package main
 
 import (
-	. "github.com/mmcloughlin/avo/build"
-
 	"github.com/flipbench/flipbench/gen/internal/asmgen"
 	"github.com/flipbench/flipbench/gen/internal/flipasm"
 )
@@ -25,5 +23,5 @@ func main() {
 	flipasm.FlipFuncs("flipBMI2PEXT", "flips line by line: PEXT the line into a byte, two table lookups, PDEP back.", pext)
 	flipasm.FlipFuncs("flipBitscanLZCNT", "flips ray by ray in GP registers: NEG/AND for LS1B, LZCNT for MS1B.", bitscan)
 
-	Generate()
+	asmgen.Generate()
 }

@@ -85,7 +85,7 @@ func main() {
 	Instruction(&ir.Instruction{Opcode: "STOSB", Inputs: []Op{reg.RDI, reg.RCX, reg.RAX}, Outputs: []Op{reg.RDI, reg.RCX}})
 	RET()
 
-	Generate()
+	asmgen.Generate()
 }
 
 // storeClear emits hashClearVMOVDQU, the same loop as the AVX2 streaming

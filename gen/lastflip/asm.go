@@ -70,7 +70,7 @@ func main() {
 		scoreFunc(f)
 	}
 
-	Generate()
+	asmgen.Generate()
 }
 
 func ret(f form) {

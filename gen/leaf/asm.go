@@ -89,7 +89,7 @@ func main() {
 			kernel(f, n)
 		}
 	}
-	Generate()
+	asmgen.Generate()
 }
 
 // level holds one search level's stack slots.

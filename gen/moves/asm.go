@@ -5,8 +5,6 @@
 package main
 
 import (
-	. "github.com/mmcloughlin/avo/build"
-
 	"github.com/flipbench/flipbench/gen/internal/asmgen"
 	"github.com/flipbench/flipbench/gen/internal/flipasm"
 )
@@ -23,5 +21,5 @@ func main() {
 	flipasm.MovesFuncs("movesAVX512VL", "finds P's legal moves with AVX-512VL in YMM: as movesAVX2, VPTERNLOGQ folding the fill steps.", vl)
 	flipasm.MovesFuncs("movesAVX512", "finds P's legal moves with AVX-512: eight directions in one ZMM, rotated by VPROLVQ.", zmm)
 
-	Generate()
+	asmgen.Generate()
 }

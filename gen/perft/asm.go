@@ -8,8 +8,6 @@ package main
 import (
 	"fmt"
 
-	. "github.com/mmcloughlin/avo/build"
-
 	"github.com/flipbench/flipbench/gen/internal/asmgen"
 	"github.com/flipbench/flipbench/gen/internal/flipasm"
 )
@@ -38,5 +36,5 @@ func main() {
 	} {
 		flipasm.PerftTailVec(t.name, fmt.Sprintf(doc, t.moves, "avx512-lzcnt"), t.m, flipasm.NewFlipAVX512())
 	}
-	Generate()
+	asmgen.Generate()
 }

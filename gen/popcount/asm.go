@@ -82,5 +82,5 @@ func main() {
 	Store(s, ReturnIndex(0))
 	RET()
 
-	Generate()
+	asmgen.Generate()
 }

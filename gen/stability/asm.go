@@ -45,7 +45,7 @@ func main() {
 	stableEdgePEXT(false)
 	stableEdgePEXT(true)
 	stabilityAVX2()
-	Generate()
+	asmgen.Generate()
 }
 
 // lookup loads edge_stability[idx] (idx a 64-bit register, clobbered).

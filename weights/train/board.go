@@ -15,7 +15,7 @@ import (
 
 type board = kernels.Board
 
-// ops are the board kernels, the selected variants at start (the
+// ops are the board kernels, this machine's default variants (the
 // trainer's results never depend on which: every variant equals the
 // reference).
 type ops struct {
@@ -23,7 +23,12 @@ type ops struct {
 	moves variants.MovesFunc
 }
 
-func newOps() ops { return ops{variants.Flip.Fn(), variants.Moves.Fn()} }
+func newOps() ops {
+	s := defaultSelection()
+	return ops{variants.Flip.Fn(s), variants.Moves.Fn(s)}
+}
+
+func defaultSelection() variants.Selection { return variants.Default(variants.Host(), nil) }
 
 // finalScore is the score of a finished game with n empty squares: the
 // empties go to the winner.
@@ -114,7 +119,8 @@ func (e *evaluator) refresh() {
 	if err != nil {
 		panic(err) // the trainer's own tables: a bug
 	}
-	e.feat, e.sum = variants.EvalFeatures.Fn(), variants.EvalSum.Fn()
+	sel := defaultSelection()
+	e.feat, e.sum = variants.EvalFeatures.Fn(sel), variants.EvalSum.Fn(sel)
 	var f kernels.Features
 	e.sum(&f, w, 0) // a variant may build its layout on first use
 	e.fast = w

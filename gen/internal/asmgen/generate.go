@@ -1,0 +1,93 @@
+package asmgen
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/mmcloughlin/avo/build"
+)
+
+// feature maps avo's ISA names (its "// Requires:" lines) to the
+// constants of package variants.
+var feature = map[string]string{
+	"SSE2": "SSE2", "SSSE3": "SSSE3", "SSE4.1": "SSE41", "SSE4.2": "SSE42", "POPCNT": "POPCNT",
+	"CMOV": "CMOV", "AVX": "AVX", "AVX2": "AVX2", "BMI": "BMI1", "BMI2": "BMI2", "LZCNT": "LZCNT",
+	"AVX512F": "AVX512F", "AVX512CD": "AVX512CD", "AVX512BW": "AVX512BW", "AVX512DQ": "AVX512DQ",
+	"AVX512VL": "AVX512VL", "AVX512VPOPCNTDQ": "AVX512VPOPCNTDQ", "GFNI": "GFNI",
+	"MMX+": "SSE2", // avo's name for SFENCE and PREFETCHh: in every SSE2 CPU
+}
+
+// Generate writes the assembly and its Go stubs (avo's -out and -stubs),
+// then appends to the stubs the CPU features of every function, as avo
+// computed them: the registry of package variants reads them from there
+// (registerISA), so a variant's requirements always follow its code.
+func Generate() {
+	build.Generate()
+	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
+	if out == "" || stubs == "" {
+		fatal(fmt.Errorf("asmgen: -out and -stubs are required"))
+	}
+	table, err := isaTable(out)
+	if err != nil {
+		fatal(err)
+	}
+	f, err := os.OpenFile(stubs, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		fatal(err)
+	}
+	if _, err := f.Write(table); err != nil {
+		fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		fatal(err)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(1)
+}
+
+// isaTable reads the generated assembly and returns the Go declaration
+// listing each TEXT function with its features.
+func isaTable(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteString("\n// The CPU features of each function above, from avo's analysis of its\n// instructions (go generate writes them).\nvar _ = registerISA([]asmFunc{\n")
+	var req []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := sc.Text()
+		if r, ok := strings.CutPrefix(line, "// Requires: "); ok {
+			req = nil
+			for _, isa := range strings.Split(r, ",") {
+				f, ok := feature[strings.TrimSpace(isa)]
+				if !ok {
+					return nil, fmt.Errorf("%s: unknown ISA %q in %q", path, isa, line)
+				}
+				if !slices.Contains(req, f) {
+					req = append(req, f)
+				}
+			}
+			continue
+		}
+		if t, ok := strings.CutPrefix(line, "TEXT ·"); ok {
+			fn, _, _ := strings.Cut(t, "(")
+			fmt.Fprintf(&b, "\t{%s, []Feature{%s}},\n", fn, strings.Join(req, ", "))
+			req = nil
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	b.WriteString("})\n")
+	return b.Bytes(), nil
+}

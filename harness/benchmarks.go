@@ -1,0 +1,102 @@
+package harness
+
+import (
+	"slices"
+
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/variants"
+)
+
+// DefaultHashBits are the table sizes of hash_clear in flipbench bench:
+// 2^15 entries of 24 bytes (768 KiB, L2-resident) to 2^26 (1.5 GiB, far
+// beyond any last-level cache).
+var DefaultHashBits = []int{15, 17, 20, 22, 24, 26}
+
+// TestHashBits are the sizes of go test -bench (up to 96 MiB, so that a
+// smoke run stays quick).
+var TestHashBits = []int{15, 17, 20, 22}
+
+// BenchSelect chooses what a session runs.
+type BenchSelect struct {
+	Kernels  []string // kernel names; empty: all
+	Variant  string   // only variants of this name; empty: all runnable
+	HashBits []int    // hash_clear table sizes (log2 entries); nil: DefaultHashBits
+	NoBatch  bool     // per-call forms only
+}
+
+func (s BenchSelect) wantKernel(name string) bool {
+	return len(s.Kernels) == 0 || slices.Contains(s.Kernels, name)
+}
+
+func (s BenchSelect) wantVariant(name string) bool { return s.Variant == "" || s.Variant == name }
+
+// KernelBenchGroups returns the micro-benchmark groups of the selection on
+// cpu: per kernel, every variant cpu runs per call, then batched where a
+// variant has a batch form. Unknown kernel names are an error.
+func KernelBenchGroups(sel BenchSelect, cpu variants.CPUInfo) ([]*bench.Group, error) {
+	for _, k := range sel.Kernels {
+		if _, err := SpecByName(k); err != nil {
+			return nil, err
+		}
+	}
+	if sel.HashBits == nil {
+		sel.HashBits = DefaultHashBits
+	}
+	var groups []*bench.Group
+	for _, s := range Specs() {
+		if !sel.wantKernel(s.KernelInfo().Name()) {
+			continue
+		}
+		for _, g := range s.Benchmarks(sel, cpu) {
+			var keep []*bench.Case
+			for _, c := range g.Cases {
+				if sel.wantVariant(c.Key("variant")) || c.Key("form") == "baseline" {
+					keep = append(keep, c)
+				}
+			}
+			if g.Cases = keep; len(keep) > 1 || len(keep) == 1 && keep[0].Key("form") != "baseline" {
+				groups = append(groups, g)
+			}
+		}
+	}
+	return groups, nil
+}
+
+// Benchmarks makes the kernel's groups: the variants cpu runs per call,
+// interleaved, then those with a batch form batched.
+func (s *Spec[F, In, Out]) Benchmarks(sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
+	vs := s.Kernel.Runnable(cpu)
+	if s.Groups != nil {
+		return s.Groups(s.Kernel, vs, sel)
+	}
+	name := s.Kernel.Name()
+	in := s.Inputs()
+	call := &bench.Group{Title: name + " per call"}
+	batch := &bench.Group{Title: name + " batched"}
+	for _, v := range vs {
+		call.Cases = append(call.Cases, kernelCase(name, v.Name, "call", s.Loop(v.Fn, in)))
+		if b, ok := v.Batch.(func([]In, []Out)); ok && !sel.NoBatch {
+			out := make([]Out, len(in))
+			batch.Cases = append(batch.Cases, kernelCase(name, v.Name, "batch", func(n int) {
+				for n > 0 {
+					m := min(n, len(in))
+					b(in[:m], out[:m])
+					n -= m
+				}
+			}))
+		}
+	}
+	if len(batch.Cases) == 0 {
+		return []*bench.Group{call}
+	}
+	return []*bench.Group{call, batch}
+}
+
+func kernelCase(kernel, variant, form string, run func(int), extra ...[2]string) *bench.Case {
+	keys := [][2]string{{"kernel", kernel}, {"variant", variant}, {"form", form}}
+	return &bench.Case{Name: "Kernel", Keys: append(keys, extra...), Run: run}
+}
+
+// cycle is the index of call i into a set of inputs whose length is a
+// power of two.
+func cycle(i, n int) int { return i & (n - 1) }

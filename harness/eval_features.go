@@ -1,0 +1,28 @@
+package harness
+
+import (
+	"iter"
+
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+)
+
+// eval_features: random-game positions of every phase and the edge boards.
+var _ = declare(&Spec[variants.EvalFeaturesFunc, kernels.Board, kernels.Features]{
+	Kernel: variants.EvalFeatures,
+	Call:   func(fn variants.EvalFeaturesFunc, b kernels.Board) kernels.Features { return fn(b) },
+	Cases:  func(o Options) iter.Seq[kernels.Board] { return pool(o).boards(o.N) },
+	Show:   bs,
+	Fuzz:   fuzzBoardInput,
+	Inputs: func() []kernels.Board { return benchBoards()[:benchEval] },
+	Loop: func(fn variants.EvalFeaturesFunc, in []kernels.Board) func(int) {
+		return func(n int) {
+			var r uint16
+			for i := 0; i < n; i++ {
+				f := fn(in[cycle(i, len(in))])
+				r += f[i&31]
+			}
+			benchSink += uint64(r)
+		}
+	},
+})

@@ -1,0 +1,48 @@
+package harness
+
+import (
+	"fmt"
+	"iter"
+
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+)
+
+type evalSumInput struct {
+	f   kernels.Features
+	ply int
+}
+
+// eval_sum: the features of random-game positions at every ply, with
+// random weights (extremes included) so that no index or sign error
+// hides.
+var _ = declare(&Spec[variants.EvalSumFunc, evalSumInput, int]{
+	Kernel: variants.EvalSum,
+	Call:   func(fn variants.EvalSumFunc, c evalSumInput) int { return fn(&c.f, RandomWeights(), c.ply) },
+	Cases: func(o Options) iter.Seq[evalSumInput] {
+		return func(yield func(evalSumInput) bool) {
+			p := pool(o)
+			for i := 0; i < o.N; i++ {
+				if !yield(evalSumInput{kernels.EvalFeatures(p.board(i / 61)), i % 61}) {
+					return
+				}
+			}
+		}
+	},
+	Show: func(c evalSumInput) string { return fmt.Sprintf("features %v ply=%d", c.f, c.ply) },
+	Fuzz: func(P, O uint64, _, alpha int) (evalSumInput, bool) {
+		return evalSumInput{kernels.EvalFeatures(fuzzBoard(P, O)), int(uint(alpha) % variants.NumPlies)}, true
+	},
+	Inputs: evalSumInputs,
+	Loop: func(fn variants.EvalSumFunc, in []evalSumInput) func(int) {
+		w := RandomWeights()
+		return func(n int) {
+			r := 0
+			for i := 0; i < n; i++ {
+				c := &in[cycle(i, len(in))]
+				r += fn(&c.f, w, c.ply)
+			}
+			benchSink += uint64(r)
+		}
+	},
+})

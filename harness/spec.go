@@ -1,0 +1,247 @@
+// Package harness holds each kernel's spec, the inputs every check and
+// benchmark runs on, and the cross-check.
+//
+// A spec (one file per kernel, named after it) says how a variant of the
+// kernel is exercised: its inputs (random games of every phase, edge
+// cases, exhaustive sets where small), how to call it and compare its
+// output with the reference's, how to print a counterexample, how a
+// fuzzer's values become an input, and its benchmark loop. Cross-check,
+// fuzzing, CheckOne and the micro-benchmarks loop over the specs; the
+// kernel itself (name, contract, reference, variants) is declared in
+// package variants.
+//
+// Subpackages do the other jobs: bench runs benchmarks and writes results
+// files, stats reads them and compares, regress compares two revisions.
+package harness
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+)
+
+// Spec is how the harness exercises a kernel whose functions have type F,
+// on inputs In giving outputs Out.
+type Spec[F any, In any, Out comparable] struct {
+	Kernel *variants.Kernel[F]
+	// Call runs a variant's function on one input.
+	Call func(fn F, in In) Out
+	// Cases yields the cross-check's inputs for options o: the exhaustive
+	// and edge sets first, then inputs from random games (about o.N).
+	Cases func(o Options) iter.Seq[In]
+	// Bound, if set, accepts the output of a variant marked Bound (lazy
+	// cut-offs) that differs from the reference's: the kernel's contract
+	// for such variants.
+	Bound func(in In, got, want Out) bool
+	// Show writes an input for a counterexample: a board string (see
+	// kernels.BoardString) and what else the input holds.
+	Show func(in In) string
+	// Fuzz makes an input of a fuzzer's values (any values: overlapping
+	// discs, any square), false to skip them.
+	Fuzz func(P, O uint64, x, alpha int) (In, bool)
+	// Inputs are the micro-benchmark's inputs, the same on every machine;
+	// Loop returns the per-call loop over them: n calls of fn from a Go
+	// loop, cycling through in (its length a power of two).
+	Inputs func() []In
+	Loop   func(fn F, in []In) func(n int)
+	// Groups, if set, makes the benchmark groups instead (kernels whose
+	// operation is not one call on one input: a table size, a slice).
+	Groups func(k *variants.Kernel[F], vs []*variants.Variant[F], sel BenchSelect) []*bench.Group
+}
+
+// KernelSpec is the type-erased view of a spec.
+type KernelSpec interface {
+	KernelInfo() variants.KernelInfo
+	// Check cross-checks a variant cpu can run (and its batch form)
+	// against the reference.
+	Check(variant string, cpu variants.CPUInfo, o Options) (Result, error)
+	// CheckOne runs every variant cpu can run on the input a fuzzer's
+	// values make, and returns the first disagreement.
+	CheckOne(P, O uint64, x, alpha int, cpu variants.CPUInfo) *Mismatch
+	// Benchmarks makes the micro-benchmark groups of the variants cpu
+	// can run.
+	Benchmarks(sel BenchSelect, cpu variants.CPUInfo) []*bench.Group
+	// missing names a field the spec lacks, "" if none (a test asks).
+	missing() string
+}
+
+var specs []KernelSpec
+
+// declare adds a spec; each spec file calls it once, for its kernel.
+func declare[F any, In any, Out comparable](s *Spec[F, In, Out]) *Spec[F, In, Out] {
+	specs = append(specs, s)
+	return s
+}
+
+// Specs returns every kernel's spec, in catalog order.
+func Specs() []KernelSpec {
+	out := make([]KernelSpec, 0, len(specs))
+	for _, k := range variants.Kernels() {
+		if s := SpecOf(k); s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// SpecOf returns the spec of a kernel, nil if it has none (a test fails).
+func SpecOf(k variants.KernelInfo) KernelSpec {
+	for _, s := range specs {
+		if s.KernelInfo() == k {
+			return s
+		}
+	}
+	return nil
+}
+
+// SpecByName finds a kernel's spec by the kernel's name.
+func SpecByName(name string) (KernelSpec, error) {
+	k, err := variants.KernelByName(name)
+	if err != nil {
+		return nil, err
+	}
+	if s := SpecOf(k); s != nil {
+		return s, nil
+	}
+	return nil, fmt.Errorf("kernel %s has no spec (harness/%s.go)", name, name)
+}
+
+// KernelInfo returns the kernel the spec is of.
+func (s *Spec[F, In, Out]) KernelInfo() variants.KernelInfo { return s.Kernel }
+
+// Check cross-checks one variant.
+func (s *Spec[F, In, Out]) Check(variant string, cpu variants.CPUInfo, o Options) (Result, error) {
+	r := Result{Kernel: s.Kernel.Name(), Variant: variant}
+	i := slices.IndexFunc(s.Kernel.All(), func(v *variants.Variant[F]) bool { return v.Name == variant })
+	if i < 0 {
+		_, err := s.Kernel.Lookup(variant, cpu)
+		return r, err
+	}
+	v := s.Kernel.All()[i]
+	if miss := cpu.Missing(v.Requires); len(miss) > 0 {
+		r.Skipped = "this CPU lacks " + variants.FeatureNames(miss)
+		return r, nil
+	}
+	return s.check(v, o)
+}
+
+// check runs a variant on every case, then its batch form on batches of
+// every size; it stops at the first mismatch.
+func (s *Spec[F, In, Out]) check(v *variants.Variant[F], o Options) (Result, error) {
+	r := Result{Kernel: s.Kernel.Name(), Variant: v.Name}
+	ref := s.Kernel.Reference()
+	for in := range s.Cases(o) {
+		r.Cases++
+		if got, want := s.Call(v.Fn, in), s.Call(ref, in); !s.agree(v, in, got, want) {
+			r.Mismatch = s.mismatch(v.Name, in, got, want)
+			return r, nil
+		}
+	}
+	if v.Batch == nil {
+		return r, nil
+	}
+	batch, ok := v.Batch.(func([]In, []Out))
+	if !ok {
+		return r, fmt.Errorf("%s/%s: batch form has type %T, want %T", s.Kernel.Name(), v.Name, v.Batch, batch)
+	}
+	next, stop := iter.Pull(s.Cases(o))
+	defer stop()
+	for _, n := range batchSizes {
+		in := make([]In, 0, n)
+		for len(in) < n {
+			c, ok := next()
+			if !ok {
+				break
+			}
+			in = append(in, c)
+		}
+		out := make([]Out, len(in))
+		batch(in, out)
+		for i, c := range in {
+			r.Cases++
+			if want := s.Call(ref, c); !s.agree(v, c, out[i], want) {
+				r.Mismatch = s.mismatch(v.Name+" (batch)", c, out[i], want)
+				r.Mismatch.Input = fmt.Sprintf("element %d of %d: %s", i, len(in), r.Mismatch.Input)
+				return r, nil
+			}
+		}
+	}
+	return r, nil
+}
+
+// batchSizes covers empty, short (tail paths) and long batches.
+var batchSizes = []int{0, 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 64, 1000}
+
+func (s *Spec[F, In, Out]) agree(v *variants.Variant[F], in In, got, want Out) bool {
+	return got == want || v.Bound && s.Bound != nil && s.Bound(in, got, want)
+}
+
+func (s *Spec[F, In, Out]) mismatch(variant string, in In, got, want Out) *Mismatch {
+	return &Mismatch{Kernel: s.Kernel.Name(), Variant: variant, Input: s.Show(in), Got: format(got), Want: format(want)}
+}
+
+// CheckOne runs every variant cpu can run, and its batch form, on one
+// fuzzed input.
+func (s *Spec[F, In, Out]) CheckOne(P, O uint64, x, alpha int, cpu variants.CPUInfo) *Mismatch {
+	in, ok := s.Fuzz(P, O, x, alpha)
+	if !ok {
+		return nil
+	}
+	want := s.Call(s.Kernel.Reference(), in)
+	for _, v := range s.Kernel.Runnable(cpu) {
+		if got := s.Call(v.Fn, in); !s.agree(v, in, got, want) {
+			return s.mismatch(v.Name, in, got, want)
+		}
+		if b, ok := v.Batch.(func([]In, []Out)); ok {
+			out := make([]Out, 1)
+			if b([]In{in}, out); !s.agree(v, in, out[0], want) {
+				return s.mismatch(v.Name+" (batch)", in, out[0], want)
+			}
+		}
+	}
+	return nil
+}
+
+// format prints bitboards as hex and square names, anything else as is.
+func format(v any) string {
+	if m, ok := v.(uint64); ok {
+		var sq []string
+		for ; m != 0; m &= m - 1 {
+			sq = append(sq, kernels.SquareName(bits.TrailingZeros64(m)))
+		}
+		return fmt.Sprintf("%#016x [%s]", v, strings.Join(sq, " "))
+	}
+	return fmt.Sprint(v)
+}
+
+func (s *Spec[F, In, Out]) missing() string {
+	switch {
+	case s.Kernel == nil:
+		return "Kernel"
+	case s.Call == nil:
+		return "Call"
+	case s.Cases == nil:
+		return "Cases"
+	case s.Show == nil:
+		return "Show"
+	case s.Fuzz == nil:
+		return "Fuzz"
+	case s.Groups == nil && (s.Inputs == nil || s.Loop == nil):
+		return "Inputs and Loop (or Groups)"
+	}
+	for _, v := range s.Kernel.All() {
+		if _, ok := v.Batch.(func([]In, []Out)); v.Batch != nil && !ok {
+			return "a batch form of the kernel's type: " + v.Name + "'s is " + fmt.Sprintf("%T", v.Batch)
+		}
+		if v.Bound && s.Bound == nil {
+			return "a Bound contract for variant " + v.Name
+		}
+	}
+	return ""
+}

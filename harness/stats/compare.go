@@ -1,0 +1,609 @@
+package stats
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"unicode"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
+	"golang.org/x/perf/benchproc"
+	"golang.org/x/perf/benchunit"
+)
+
+// A Dataset is the benchmark results of a set of files, with the lines
+// that could not be read, by file:line.
+type Dataset struct {
+	Results  []*benchfmt.Result
+	Problems []string // "file:line: what is wrong"
+	Units    benchfmt.UnitMetadataMap
+	Files    []string
+}
+
+// ReadResults reads results files in Go's benchmark format. A line that is
+// not a benchmark result, a configuration line or go test's own output is
+// reported in Problems with its file:line, and the rest is read. Only a
+// file that cannot be opened is an error.
+func ReadResults(paths ...string) (*Dataset, error) {
+	ds := &Dataset{Units: benchfmt.UnitMetadataMap{}, Files: paths}
+	for _, p := range paths {
+		first := len(ds.Problems)
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		r := benchfmt.NewReader(f, p)
+		for r.Scan() {
+			switch rec := r.Result().(type) {
+			case *benchfmt.SyntaxError:
+				ds.Problems = append(ds.Problems, rec.Error())
+			case *benchfmt.UnitMetadata:
+				ds.Units[rec.UnitMetadataKey] = rec
+			case *benchfmt.Result:
+				c := rec.Clone()
+				c.SetConfig(".file", p)
+				ds.Results = append(ds.Results, c)
+			}
+		}
+		err = r.Err()
+		if _, serr := f.Seek(0, io.SeekStart); serr == nil {
+			ds.Problems = append(ds.Problems, foreignLines(f, p)...)
+		}
+		sortByLine(ds.Problems[first:])
+		f.Close()
+		if err != nil {
+			ds.Problems = append(ds.Problems, err.Error())
+		}
+	}
+	return ds, nil
+}
+
+// sortByLine orders "file:line: ..." messages of one file by line.
+func sortByLine(msgs []string) {
+	line := func(s string) int {
+		parts := strings.SplitN(s, ":", 3)
+		if len(parts) < 3 {
+			return 0
+		}
+		n, _ := strconv.Atoi(parts[1])
+		return n
+	}
+	slices.SortStableFunc(msgs, func(a, b string) int { return line(a) - line(b) })
+}
+
+// foreignLines names the lines benchfmt skips without a word: neither a
+// result, nor configuration, nor unit metadata, nor go test's own output.
+func foreignLines(r io.Reader, name string) []string {
+	var out []string
+	s := bufio.NewScanner(r)
+	s.Buffer(nil, 1<<20)
+	for n := 1; s.Scan(); n++ {
+		line := s.Text()
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "", strings.HasPrefix(line, "Benchmark"), strings.HasPrefix(line, "Unit "),
+			t == "PASS", t == "FAIL", strings.HasPrefix(t, "ok "), strings.HasPrefix(t, "ok\t"),
+			strings.HasPrefix(t, "FAIL\t"), strings.HasPrefix(t, "--- "), strings.HasPrefix(t, "=== "),
+			strings.HasPrefix(t, "?"), isConfigLine(line):
+			continue
+		}
+		if len(line) > 60 {
+			line = line[:57] + "..."
+		}
+		out = append(out, fmt.Sprintf("%s:%d: not a benchmark result nor a configuration line, ignored: %q", name, n, line))
+	}
+	return out
+}
+
+// isConfigLine is benchfmt's rule for "key: value": a key starting with a
+// lower-case letter, without spaces or upper-case letters.
+func isConfigLine(line string) bool {
+	key, _, ok := strings.Cut(line, ":")
+	if !ok || key == "" {
+		return false
+	}
+	for i, r := range key {
+		if i == 0 && !unicode.IsLower(r) || unicode.IsSpace(r) || unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// ResultsFiles lists the results files under dir (dir/<cpu>/*.txt), in
+// name order, which is date order within a CPU.
+func ResultsFiles(dir string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(files)
+	return files, nil
+}
+
+// CPUOf names the machine of a result: its cpu-slug configuration, else
+// the directory its file is in (results/<slug>/), else its cpu line.
+func CPUOf(r *benchfmt.Result) string {
+	if s := r.GetConfig("cpu-slug"); s != "" {
+		return s
+	}
+	if f := r.GetConfig(".file"); f != "" {
+		if d := filepath.Base(filepath.Dir(f)); d != "." && d != "/" {
+			return d
+		}
+	}
+	return r.GetConfig("cpu")
+}
+
+// KeepLatest keeps, for each machine and benchmark, only the results of
+// the newest file that has it (files are read in date order), so that a
+// re-run replaces an older run instead of mixing with it.
+func (ds *Dataset) KeepLatest() {
+	fileIdx := map[string]int{}
+	for i, f := range ds.Files {
+		fileIdx[f] = i
+	}
+	type key struct{ cpu, name string }
+	newest := map[key]int{}
+	for _, r := range ds.Results {
+		k := key{CPUOf(r), string(r.Name.Full())}
+		if i := fileIdx[r.GetConfig(".file")]; i >= newest[k] {
+			newest[k] = i
+		}
+	}
+	var keep []*benchfmt.Result
+	for _, r := range ds.Results {
+		if fileIdx[r.GetConfig(".file")] == newest[key{CPUOf(r), string(r.Name.Full())}] {
+			keep = append(keep, r)
+		}
+	}
+	ds.Results = keep
+}
+
+// CompareOptions chooses a comparison's tables, rows and columns by key,
+// with benchproc's projection and filter syntax.
+type CompareOptions struct {
+	Table  string // projection splitting tables (each unit is its own table too)
+	Row    string // projection of rows
+	Col    string // projection of columns
+	Filter string // benchproc filter; "" for everything
+	// Base is the column the others are compared with (its values joined
+	// by spaces, as Key.StringValues); "" for the first.
+	Base       string
+	Confidence float64 // of the intervals; 0 for 0.95
+}
+
+// DefaultCompare puts machines in columns and benchmarks in rows.
+var DefaultCompare = CompareOptions{Table: "", Row: ".fullname", Col: "cpu", Confidence: 0.95}
+
+// Cell is the sample of one row and column.
+type Cell struct {
+	Values  []float64
+	Sample  *benchmath.Sample
+	Summary benchmath.Summary
+	// Cmp compares the base column's cell of the row with this one; nil
+	// in the base column or when the base cell is missing.
+	Cmp *benchmath.Comparison
+	// Delta is this center over the base's, minus 1.
+	Delta float64
+
+	residues map[benchproc.Key]bool
+}
+
+// Significant reports whether the comparison with the base column passes
+// its alpha threshold.
+func (c *Cell) Significant() bool { return c.Cmp != nil && c.Cmp.P < c.Cmp.Alpha }
+
+// Table is one comparison table: one unit, rows x columns.
+type Table struct {
+	Key         benchproc.Key // the table projection's values (unit excluded)
+	Unit        string        // tidied unit (sec/op, GB/s, ...)
+	Better      int           // +1 higher is better, -1 lower is better, 0 unknown
+	Assumption  benchmath.Assumption
+	Rows, Cols  []benchproc.Key
+	RowFields   []*benchproc.Field
+	ColFields   []*benchproc.Field
+	Base        int // index of the base column
+	Cells       map[[2]benchproc.Key]*Cell
+	Differences []string // configuration fields that differ inside cells
+	Confidence  float64  // asked of the intervals
+}
+
+// Cell returns the cell of a row and a column, or nil.
+func (t *Table) Cell(row, col benchproc.Key) *Cell { return t.Cells[[2]benchproc.Key{row, col}] }
+
+// FieldValue returns the value of the named field of a row or column key
+// ("" if the projection has no such field).
+func FieldValue(k benchproc.Key, name string) string {
+	if k.IsZero() {
+		return ""
+	}
+	for _, f := range k.Projection().Fields() {
+		if f.Name == name {
+			return k.Get(f)
+		}
+	}
+	return ""
+}
+
+// ignoredDifferences are configuration keys expected to differ between
+// the files combined in one cell.
+var ignoredDifferences = map[string]bool{".file": true, "date": true, "count": true, "benchtime": true}
+
+// BuildTables groups the results by the options' projections and computes
+// every cell's median, confidence interval and comparison with the base
+// column, with benchmath (benchstat's statistics).
+func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
+	if o.Confidence == 0 {
+		o.Confidence = 0.95
+	}
+	fq := o.Filter
+	if strings.TrimSpace(fq) == "" {
+		fq = "*"
+	}
+	filter, err := benchproc.NewFilter(fq)
+	if err != nil {
+		return nil, fmt.Errorf("filter: %v", err)
+	}
+	var parser benchproc.ProjectionParser
+	tableBy, unitField, err := parser.ParseWithUnit(o.Table, filter)
+	if err != nil {
+		return nil, fmt.Errorf("table: %v", err)
+	}
+	rowBy, err := parser.Parse(o.Row, filter)
+	if err != nil {
+		return nil, fmt.Errorf("row: %v", err)
+	}
+	colBy, err := parser.Parse(o.Col, filter)
+	if err != nil {
+		return nil, fmt.Errorf("col: %v", err)
+	}
+	residue := parser.Residue()
+
+	tables := map[benchproc.Key]*Table{}
+	var order []benchproc.Key
+	for _, r0 := range ds.Results {
+		r := r0.Clone()
+		if ok, _ := filter.Apply(r); !ok {
+			continue
+		}
+		tks := tableBy.ProjectValues(r)
+		rk, ck, res := rowBy.Project(r), colBy.Project(r), residue.Project(r)
+		for i, v := range r.Values {
+			tk := tks[i]
+			t := tables[tk]
+			if t == nil {
+				unit := tk.Get(unitField)
+				t = &Table{Key: tk, Unit: unit, Cells: map[[2]benchproc.Key]*Cell{},
+					Better: better(ds.Units, unit), Assumption: ds.Units.GetAssumption(unit)}
+				tables[tk] = t
+				order = append(order, tk)
+			}
+			c := t.Cells[[2]benchproc.Key{rk, ck}]
+			if c == nil {
+				c = &Cell{residues: map[benchproc.Key]bool{}}
+				t.Cells[[2]benchproc.Key{rk, ck}] = c
+				if !slices.Contains(t.Rows, rk) {
+					t.Rows = append(t.Rows, rk)
+				}
+				if !slices.Contains(t.Cols, ck) {
+					t.Cols = append(t.Cols, ck)
+				}
+			}
+			c.Values = append(c.Values, v.Value)
+			c.residues[res] = true
+		}
+	}
+	benchproc.SortKeys(order)
+	var out []*Table
+	for _, tk := range order {
+		t := tables[tk]
+		benchproc.SortKeys(t.Rows)
+		benchproc.SortKeys(t.Cols)
+		t.RowFields, t.ColFields = rowBy.Fields(), colBy.Fields()
+		t.Base = 0
+		if o.Base != "" {
+			t.Base = -1
+			for i, c := range t.Cols {
+				if c.StringValues() == o.Base {
+					t.Base = i
+				}
+			}
+			if t.Base < 0 {
+				var have []string
+				for _, c := range t.Cols {
+					have = append(have, c.StringValues())
+				}
+				return nil, fmt.Errorf("base column %q not found (columns: %s)", o.Base, strings.Join(have, ", "))
+			}
+		}
+		t.Confidence = o.Confidence
+		t.finish(o.Confidence)
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+func better(units benchfmt.UnitMetadataMap, unit string) int {
+	if b := units.GetBetter(unit); b != 0 {
+		return b
+	}
+	if strings.HasSuffix(unit, "/s") {
+		return 1
+	}
+	return -1 // times, and per-op counts
+}
+
+// Summarize is benchmath's median and confidence interval; a sample too
+// small for the asked confidence (AssumeNothing needs 6 values for 95%)
+// gets the widest interval it can have, [min, max], whose real confidence
+// the Summary states (93.75% for 5 values).
+func Summarize(a benchmath.Assumption, s *benchmath.Sample, confidence float64) benchmath.Summary {
+	sum := a.Summary(s, confidence)
+	if (math.IsInf(sum.Lo, 0) || math.IsInf(sum.Hi, 0)) && len(s.Values) >= 3 {
+		for c := confidence - 0.05; c >= 0.70; c -= 0.05 {
+			if t := a.Summary(s, c); !math.IsInf(t.Lo, 0) && !math.IsInf(t.Hi, 0) {
+				t.Warnings = append(t.Warnings, fmt.Errorf("%d runs: interval at %.1f%%, not %.0f%% (run 6 or more)", len(s.Values), 100*t.Confidence, 100*confidence))
+				return t
+			}
+		}
+	}
+	return sum
+}
+
+func (t *Table) finish(confidence float64) {
+	var resid []benchproc.Key
+	for _, c := range t.Cells {
+		c.Sample = benchmath.NewSample(c.Values, &benchmath.DefaultThresholds)
+		c.Summary = Summarize(t.Assumption, c.Sample, confidence)
+		if len(c.residues) > 1 {
+			for k := range c.residues {
+				resid = append(resid, k)
+			}
+		}
+	}
+	for _, f := range benchproc.NonSingularFields(resid) {
+		if !ignoredDifferences[f.Name] {
+			t.Differences = append(t.Differences, f.Name)
+		}
+	}
+	slices.Sort(t.Differences)
+	if len(t.Cols) == 0 {
+		return
+	}
+	base := t.Cols[t.Base]
+	for _, r := range t.Rows {
+		b := t.Cell(r, base)
+		if b == nil {
+			continue
+		}
+		for i, col := range t.Cols {
+			c := t.Cell(r, col)
+			if i == t.Base || c == nil {
+				continue
+			}
+			cmp := t.Assumption.Compare(b.Sample, c.Sample)
+			c.Cmp = &cmp
+			c.Delta = math.NaN()
+			if b.Summary.Center != 0 {
+				c.Delta = c.Summary.Center/b.Summary.Center - 1
+			}
+		}
+	}
+}
+
+// RowScaler returns a common scale for the values of a row (benchstat's
+// choice: values side by side read at a glance).
+func (t *Table) RowScaler(row benchproc.Key) benchunit.Scaler {
+	var vals []float64
+	for _, col := range t.Cols {
+		if c := t.Cell(row, col); c != nil {
+			vals = append(vals, c.Summary.Center)
+		}
+	}
+	return benchunit.CommonScale(vals, benchunit.ClassOf(t.Unit))
+}
+
+// FormatCenter is the cell's median in the table's scale with its unit's
+// short form ("2.345ns", "41.2 GB/s").
+func (t *Table) FormatCenter(s benchunit.Scaler, v float64) string {
+	return formatUnit(s.Format(v), t.Unit)
+}
+
+func formatUnit(num, unit string) string {
+	switch unit {
+	case "sec/op":
+		return num + "s"
+	case "GB/s":
+		return num + " GB/s"
+	}
+	return num
+}
+
+// UnitLabel names the unit in headers.
+func (t *Table) UnitLabel() string {
+	if t.Unit == "sec/op" {
+		return "time/op"
+	}
+	return t.Unit
+}
+
+// Title names the table: its key (other than the unit) and its unit.
+func (t *Table) Title() string {
+	var parts []string
+	for _, f := range t.Key.Projection().Fields() {
+		if f.Name == ".unit" {
+			continue
+		}
+		if v := t.Key.Get(f); v != "" {
+			parts = append(parts, f.Name+"="+v)
+		}
+	}
+	parts = append(parts, t.UnitLabel())
+	return strings.Join(parts, " ")
+}
+
+// FormatCI is "±3%" (or "±∞" when the sample has no interval).
+func FormatCI(s benchmath.Summary) string {
+	r := s.PctRangeString()
+	if r == "∞" {
+		return "±∞"
+	}
+	return "±" + r
+}
+
+// FormatDelta is the change against the base column, "~" when not
+// significant, with its p-value: "-12.34% (p=0.000 n=10)".
+func FormatDelta(base, c *Cell) string {
+	if c.Cmp == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s (%s)", c.Cmp.FormatDelta(base.Summary.Center, c.Summary.Center), c.Cmp)
+}
+
+func fieldNames(fs []*benchproc.Field) string {
+	var s []string
+	for _, f := range fs {
+		s = append(s, strings.TrimPrefix(f.Name, "/"))
+	}
+	return strings.Join(s, ",")
+}
+
+func label(k benchproc.Key) string {
+	if s := k.StringValues(); s != "" {
+		return s
+	}
+	return "-"
+}
+
+// WriteTables prints the tables as text (aligned columns) or Markdown.
+// Every column after the base has its delta against the base beside it.
+func WriteTables(w io.Writer, tables []*Table, markdown bool) {
+	for ti, t := range tables {
+		if ti > 0 {
+			fmt.Fprintln(w)
+		}
+		head := []string{fieldNames(t.RowFields)}
+		for i, c := range t.Cols {
+			head = append(head, label(c))
+			if i != t.Base {
+				head = append(head, "vs "+label(t.Cols[t.Base]))
+			}
+		}
+		var rows [][]string
+		for _, r := range t.Rows {
+			row := []string{label(r)}
+			sc := t.RowScaler(r)
+			base := t.Cell(r, t.Cols[t.Base])
+			for i, col := range t.Cols {
+				c := t.Cell(r, col)
+				switch {
+				case c == nil:
+					row = append(row, "-")
+				default:
+					row = append(row, t.FormatCenter(sc, c.Summary.Center)+" "+FormatCI(c.Summary))
+				}
+				if i != t.Base {
+					if c == nil || base == nil {
+						row = append(row, "")
+					} else {
+						row = append(row, FormatDelta(base, c))
+					}
+				}
+			}
+			rows = append(rows, row)
+		}
+		if markdown {
+			fmt.Fprintf(w, "**%s** (median ± %s confidence interval; columns: %s)\n\n", t.Title(), confidenceLabel(t), fieldNames(t.ColFields))
+			writeMarkdownTable(w, head, rows)
+		} else {
+			fmt.Fprintf(w, "%s (median ± %s CI; columns: %s)\n", t.Title(), confidenceLabel(t), fieldNames(t.ColFields))
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+			for _, r := range rows {
+				fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
+			}
+			tw.Flush()
+		}
+		if len(t.Differences) > 0 {
+			fmt.Fprintf(w, "\nnote: cells combine results that differ in %s (choose rows, columns or a filter that separates them)\n", strings.Join(t.Differences, ", "))
+		}
+		for _, warn := range TableWarnings(t) {
+			fmt.Fprintf(w, "\nnote: %s\n", warn)
+		}
+	}
+}
+
+// confidenceLabel is the confidence asked of the intervals ("95%"), and
+// the lowest one given where samples were too small for it.
+func confidenceLabel(t *Table) string {
+	s := fmt.Sprintf("%.4g%%", 100*t.Confidence)
+	lo := 1.0
+	for _, c := range t.Cells {
+		if !math.IsInf(c.Summary.Lo, 0) && c.Summary.Confidence < t.Confidence {
+			lo = min(lo, c.Summary.Confidence)
+		}
+	}
+	if lo < 1 {
+		s += fmt.Sprintf(" (%.4g%% where fewer runs)", 100*lo)
+	}
+	return s
+}
+
+// CompareCells compares two cells of a table (base first) with the
+// table's assumption (Mann-Whitney U for AssumeNothing).
+func CompareCells(t *Table, base, c *Cell) benchmath.Comparison {
+	return t.Assumption.Compare(base.Sample, c.Sample)
+}
+
+// TableWarnings lists the statistics' warnings of a table once each.
+func TableWarnings(t *Table) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range t.Cells {
+		ws := c.Summary.Warnings
+		if c.Cmp != nil {
+			ws = append(ws, c.Cmp.Warnings...)
+		}
+		for _, w := range ws {
+			if s := w.Error(); !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func writeMarkdownTable(w io.Writer, head []string, rows [][]string) {
+	esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	fmt.Fprint(w, "|")
+	for _, h := range head {
+		fmt.Fprintf(w, " %s |", esc(h))
+	}
+	fmt.Fprint(w, "\n|")
+	for i := range head {
+		if i == 0 {
+			fmt.Fprint(w, "---|")
+		} else {
+			fmt.Fprint(w, "---:|")
+		}
+	}
+	fmt.Fprintln(w)
+	for _, r := range rows {
+		fmt.Fprint(w, "|")
+		for _, c := range r {
+			fmt.Fprintf(w, " %s |", esc(c))
+		}
+		fmt.Fprintln(w)
+	}
+}

@@ -1,0 +1,130 @@
+package solver
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
+)
+
+// SetStats is what one solve of a whole set reports.
+type SetStats struct {
+	Positions int
+	Nodes     uint64 // total nodes: the fingerprint of the search
+}
+
+// SolveSet solves every position of ps once and checks the scores and
+// best moves where they are known (a wrong one is an error).
+func (sv *Solver) SolveSet(ps []Position) (SetStats, error) {
+	var st SetStats
+	for _, p := range ps {
+		r, err := sv.Solve(p.Board)
+		if err != nil {
+			return st, err
+		}
+		if err := p.Check(r); err != nil {
+			return st, err
+		}
+		st.Positions++
+		st.Nodes += r.Nodes
+	}
+	return st, nil
+}
+
+// Check compares a result with what is known of the position: its score
+// and its best moves.
+func (p Position) Check(r Result) error {
+	if !p.HasScore {
+		return nil
+	}
+	if r.Score != p.Score {
+		return fmt.Errorf("#%s: score %+d, the known score is %+d", p.ID, r.Score, p.Score)
+	}
+	if r.Best < 64 && !p.Known(r.Best) {
+		var ms []string
+		for _, m := range p.BestMoves {
+			ms = append(ms, kernels.SquareName(m))
+		}
+		return fmt.Errorf("#%s: best move %s is not one of the known best moves %s", p.ID, kernels.SquareName(r.Best), strings.Join(ms, ","))
+	}
+	return nil
+}
+
+// With returns a solver on the kernels sel chooses that shares sv's
+// table (the two must not solve at the same time): the variants of a
+// whole-solve benchmark search through the same memory.
+func (sv *Solver) With(sel variants.Selection) *Solver {
+	c := &Solver{opts: sv.opts, k: Bind(sel), tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}
+	return c
+}
+
+// BenchGroups returns one group: a whole solve of set per variant of
+// kernel that base's CPU runs (only variant, if not empty), every other
+// kernel as base selects, interleaved. One operation is one solve of the
+// whole set; nodes/op is reported beside ns/op, and a variant whose node
+// count differs from the others' is an error (a kernel that changes the
+// search is wrong), as is a wrong score.
+func BenchGroups(set, kernel, variant string, base variants.Selection, opts Options) ([]*bench.Group, error) {
+	ps, err := Set(set)
+	if err != nil {
+		return nil, err
+	}
+	k, err := variants.KernelByName(kernel)
+	if err != nil {
+		return nil, err
+	}
+	sv, err := New(opts, base)
+	if err != nil {
+		return nil, err
+	}
+	g := &bench.Group{Title: "solve " + set + " per " + kernel + " variant"}
+	var nodesMu sync.Mutex
+	nodesOf := map[string]uint64{}
+	var first string
+	for _, info := range k.Infos() {
+		if !info.RunsOn(base.CPU()) || variant != "" && info.Name != variant {
+			continue
+		}
+		name := info.Name
+		sel, err := base.With(kernel + "=" + name)
+		if err != nil {
+			return nil, err
+		}
+		vs := sv.With(sel)
+		var last SetStats
+		c := &bench.Case{Name: "Solve", Keys: [][2]string{{"set", set}, {"kernel", kernel}, {"variant", name}},
+			PlanOp: 15 * time.Second, NoWarmup: first != ""}
+		c.Run = func(n int) {
+			for i := 0; i < n; i++ {
+				st, err := vs.SolveSet(ps)
+				if err != nil {
+					panic(fmt.Errorf("solve %s with %s=%s: %w", set, kernel, name, err))
+				}
+				last = st
+				nodesMu.Lock()
+				if want, ok := nodesOf[first]; ok && first != name && want != st.Nodes {
+					nodesMu.Unlock()
+					panic(fmt.Errorf("solve %s: %s=%s searched %d nodes, %s=%s %d: a kernel variant changed the search",
+						set, kernel, name, st.Nodes, kernel, first, want))
+				}
+				nodesOf[name] = st.Nodes
+				nodesMu.Unlock()
+			}
+		}
+		c.Metrics = func() map[string]float64 {
+			return map[string]float64{"nodes/op": float64(last.Nodes), "positions/op": float64(last.Positions)}
+		}
+		if first == "" {
+			first = name
+		}
+		g.Cases = append(g.Cases, c)
+	}
+	if len(g.Cases) == 0 {
+		return nil, fmt.Errorf("no %s variant this CPU runs matches %q", kernel, variant)
+	}
+	return []*bench.Group{g}, nil
+}

@@ -1,0 +1,38 @@
+package solver
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/flipbench/flipbench/harness/bench"
+)
+
+// A whole-solve benchmark per variant: every variant of the kernel this
+// CPU runs, the node count reported and equal for all.
+func TestBenchGroups(t *testing.T) {
+	gs, err := BenchGroups("ffo1-2", "count_last_flip", "", testSelection(t, ""), Options{HashBits: 16})
+	if err != nil || len(gs) != 1 || len(gs[0].Cases) < 2 {
+		t.Fatalf("groups: %v", err)
+	}
+	var lines []string
+	nodes := map[float64]bool{}
+	err = bench.Run(context.Background(), gs, bench.Options{Count: 1, BenchTime: time.Microsecond}, func(r *benchfmt.Result) error {
+		v, _ := r.Value("nodes/op")
+		nodes[v] = true
+		lines = append(lines, string(r.Name))
+		return nil
+	})
+	if err != nil || len(nodes) != 1 || !strings.HasPrefix(lines[0], "Solve/set=ffo1-2/kernel=count_last_flip/variant=") {
+		t.Errorf("solve bench: err %v, node counts %v, %v", err, nodes, lines)
+	}
+	if _, err := BenchGroups("ffo1-2", "flip", "no-such", testSelection(t, ""), Options{}); err == nil {
+		t.Error("unknown variant accepted")
+	}
+	if _, err := BenchGroups("ffo99", "flip", "", testSelection(t, ""), Options{}); err == nil {
+		t.Error("unknown set accepted")
+	}
+}

@@ -1,0 +1,93 @@
+package variants
+
+import (
+	"math/bits"
+
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// StableEdgeFunc returns P's stable discs on the edges.
+type StableEdgeFunc func(P, O uint64) uint64
+
+// CountFunc returns a count about a board.
+type CountFunc func(P, O uint64) int
+
+var (
+	// StableEdge is the exact stability of the four edges (8 x 8-bit table).
+	StableEdge = newKernel[StableEdgeFunc]("stable_edge", "P's stable discs on the four edges", kernels.StableEdge)
+	// StableEdgeCount is its count-only form, what the stability cutoff needs first.
+	StableEdgeCount = newKernel[CountFunc]("stable_edge_count", "number of P's stable discs on the four edges", kernels.CountStableEdge)
+)
+
+// Edax's get_stable_edge: the four edges gathered into 8-bit lines, one
+// lookup each in the 256 x 256 edge-stability table, and the answers put
+// back on the board.
+
+// edgeStab is the table every stable-edge variant reads: index p*256+o.
+var edgeStab = kernels.EdgeStability
+
+// packA1A8 gathers the A file (A1 = bit 0 .. A8 = bit 7) with one multiply:
+// the eight bits land in distinct places of the top byte.
+func packA1A8(x uint64) uint64 { return (x & 0x0101010101010101) * 0x0102040810204080 >> 56 }
+
+// packH1H8 gathers the H file the same way.
+func packH1H8(x uint64) uint64 { return (x & 0x8080808080808080) * 0x0002040810204081 >> 56 }
+
+// unpackA2A7 spreads bits 1..6 of a line back onto A2..A7 with one
+// multiply: the corners come from the horizontal edges anyway (Edax 4.5.1).
+func unpackA2A7(x uint64) uint64 { return (x & 0x7e) * 0x0000040810204080 & 0x0001010101010100 }
+
+// unpackH2H7 spreads bits 1..6 onto H2..H7.
+func unpackH2H7(x uint64) uint64 { return (x & 0x7e) * 0x0002040810204000 & 0x0080808080808000 }
+
+// fileA1A8[s] is the 8-bit line s put on the A file (Edax's A1_A8 table).
+var fileA1A8 = func() (t [256]uint64) {
+	for s := range t {
+		for i := 0; i < 8; i++ {
+			if s>>i&1 != 0 {
+				t[s] |= 1 << (8 * i)
+			}
+		}
+	}
+	return
+}()
+
+// StableEdgePackA1A8 is Edax 4.4's form: multiply gathers, table scatter.
+func StableEdgePackA1A8(P, O uint64) uint64 {
+	t := edgeStab
+	return uint64(t[(P&0xff)<<8|O&0xff]) |
+		uint64(t[(P>>56)<<8|O>>56])<<56 |
+		fileA1A8[t[packA1A8(P)<<8|packA1A8(O)]] |
+		fileA1A8[t[packH1H8(P)<<8|packH1H8(O)]]<<7
+}
+
+// StableEdgeA2A7 is Edax 4.5.1's form: multiply gathers, and a single
+// multiply scatter of the six non-corner bits of each file.
+func StableEdgeA2A7(P, O uint64) uint64 {
+	t := edgeStab
+	return uint64(t[(P&0xff)<<8|O&0xff]) |
+		uint64(t[(P>>56)<<8|O>>56])<<56 |
+		unpackA2A7(uint64(t[packA1A8(P)<<8|packA1A8(O)])) |
+		unpackH2H7(uint64(t[packH1H8(P)<<8|packH1H8(O)]))
+}
+
+// CountStableEdgePacked is Edax's get_edge_stability: no scatter at all,
+// the four answers side by side in 32 bits, the corners counted once (from
+// the ranks) by masking them off the files.
+func CountStableEdgePacked(P, O uint64) int {
+	t := edgeStab
+	s := uint32(t[(P&0xff)<<8|O&0xff]) |
+		uint32(t[(P>>56)<<8|O>>56])<<8 |
+		uint32(t[packA1A8(P)<<8|packA1A8(O)])<<16 |
+		uint32(t[packH1H8(P)<<8|packH1H8(O)])<<24
+	return bits.OnesCount32(s & 0x7e7effff)
+}
+
+func init() {
+	StableEdge.Register(Info{Name: "packa1a8", Rank: 10,
+		Note: "Go: packA1A8/packH1H8 multiply gathers, A1_A8 table scatter (Edax 4.4)"}, StableEdgePackA1A8)
+	StableEdge.Register(Info{Name: "a2a7-unpack", Rank: 11,
+		Note: "Go: multiply gathers, 6-bit A2-A7 multiply scatter (Edax 4.5.1)"}, StableEdgeA2A7)
+	StableEdgeCount.Register(Info{Name: "packed-count", Rank: 10,
+		Note: "Go: multiply gathers, four table bytes in 32 bits, one popcount (Edax get_edge_stability)"}, CountStableEdgePacked)
+}
