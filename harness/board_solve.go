@@ -57,4 +57,3 @@ var _ = declare(&Spec[variants.BoardSolveFunc, discsEmpties, int]{
 		}
 	},
 })
-

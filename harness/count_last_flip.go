@@ -63,4 +63,3 @@ var _ = declare(&Spec[variants.CountLastFlipFunc, variants.PX, int]{
 func showPX(P uint64, x int) string {
 	return bs(kernels.Board{P: P, O: ^P &^ kernels.Bit(x)}) + " x=" + kernels.SquareName(x)
 }
-

@@ -18,7 +18,9 @@ type tableRun struct {
 	seed uint64
 }
 
-func (c tableRun) String() string { return fmt.Sprintf("tables of 2^%d+3 entries, seed %d", c.bits, c.seed) }
+func (c tableRun) String() string {
+	return fmt.Sprintf("tables of 2^%d+3 entries, seed %d", c.bits, c.seed)
+}
 
 // ok is what a table check returns when the kernel kept its contract.
 const ok = "ok"
