@@ -49,6 +49,87 @@ func flipBitscanLZCNT(P uint64, O uint64, x int) uint64
 //go:noescape
 func flipBitscanLZCNTBatch(in []uint64, out []uint64)
 
+// flipAVXAcepck flips as Edax-AVX's flip_avx_acepck: down rays by a smear of P and VPCMPGTQ against the empties, up rays by BLSMSK.
+func flipAVXAcepck(P uint64, O uint64, x int) uint64
+
+// flipAVXAcepckBatch is flipAVXAcepck over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipAVXAcepckBatch(in []uint64, out []uint64)
+
+// flipSSEAcepck flips as Edax-AVX's flip_sse_acepck: SSE2 only, PSADBW gathers, byte carries and compares, two rays per XMM.
+func flipSSEAcepck(P uint64, O uint64, x int) uint64
+
+// flipSSEAcepckBatch is flipSSEAcepck over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipSSEAcepckBatch(in []uint64, out []uint64)
+
+// flipAVXPPSeq flips as Edax-AVX's flip_avx_ppseq: down rays by a sequential parallel-prefix search from x, up rays by LS1B.
+func flipAVXPPSeq(P uint64, O uint64, x int) uint64
+
+// flipAVXPPSeqBatch is flipAVXPPSeq over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipAVXPPSeqBatch(in []uint64, out []uint64)
+
+// flipAVXCvtps flips as Edax-AVX's flip_avx_cvtps: MS1B of the down rays by int -> float -> int conversion, up rays by LS1B.
+func flipAVXCvtps(P uint64, O uint64, x int) uint64
+
+// flipAVXCvtpsBatch is flipAVXCvtps over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipAVXCvtpsBatch(in []uint64, out []uint64)
+
+// flipAVXLZCNT flips as Edax-AVX's flip_avx_lzcnt: down rays by LS1B of the byte swap (the row by LZCNT in GP), up rays by LS1B.
+func flipAVXLZCNT(P uint64, O uint64, x int) uint64
+
+// flipAVXLZCNTBatch is flipAVXLZCNT over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipAVXLZCNTBatch(in []uint64, out []uint64)
+
+// flipAVXShufMax flips as Edax-AVX's flip_avx_shuf_max: MS1B of the down rays by VPSHUFB nibble lookups and VPMAXUB, up rays by LS1B.
+func flipAVXShufMax(P uint64, O uint64, x int) uint64
+
+// flipAVXShufMaxBatch is flipAVXShufMax over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipAVXShufMaxBatch(in []uint64, out []uint64)
+
+// flipAVXGFNI flips as Edax-AVX's flip_avxgfni (AVX2): the board bit-reversed by GF2P8AFFINEQB, every ray by LS1B in two YMM.
+func flipAVXGFNI(P uint64, O uint64, x int) uint64
+
+// flipAVXGFNIBatch is flipAVXGFNI over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipAVXGFNIBatch(in []uint64, out []uint64)
+
+// flipAVX512GFNI flips as Edax-AVX's flip_avxgfni (AVX512_PREFER512): the board bit-reversed by GF2P8AFFINEQB, every ray by BLSMSK in one ZMM.
+func flipAVX512GFNI(P uint64, O uint64, x int) uint64
+
+// flipAVX512GFNIBatch is flipAVX512GFNI over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipAVX512GFNIBatch(in []uint64, out []uint64)
+
+// flipAVX512CDZMM flips as Edax-AVX's flip_avx512cd (AVX512_PREFER512): up rays by BLSMSK, down rays by VPLZCNTQ, all eight in one ZMM.
+func flipAVX512CDZMM(P uint64, O uint64, x int) uint64
+
+// flipAVX512CDZMMBatch is flipAVX512CDZMM over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipAVX512CDZMMBatch(in []uint64, out []uint64)
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -62,4 +143,22 @@ var _ = registerISA([]asmFunc{
 	{flipBMI2PEXTBatch, []Feature{BMI2}},
 	{flipBitscanLZCNT, []Feature{CMOV, LZCNT}},
 	{flipBitscanLZCNTBatch, []Feature{CMOV, LZCNT}},
+	{flipAVXAcepck, []Feature{AVX, AVX2}},
+	{flipAVXAcepckBatch, []Feature{AVX, AVX2}},
+	{flipSSEAcepck, []Feature{SSE2}},
+	{flipSSEAcepckBatch, []Feature{SSE2}},
+	{flipAVXPPSeq, []Feature{AVX, AVX2}},
+	{flipAVXPPSeqBatch, []Feature{AVX, AVX2}},
+	{flipAVXCvtps, []Feature{AVX, AVX2}},
+	{flipAVXCvtpsBatch, []Feature{AVX, AVX2}},
+	{flipAVXLZCNT, []Feature{AVX, AVX2, LZCNT}},
+	{flipAVXLZCNTBatch, []Feature{AVX, AVX2, LZCNT}},
+	{flipAVXShufMax, []Feature{AVX, AVX2}},
+	{flipAVXShufMaxBatch, []Feature{AVX, AVX2}},
+	{flipAVXGFNI, []Feature{AVX, AVX2, GFNI}},
+	{flipAVXGFNIBatch, []Feature{AVX, AVX2, GFNI}},
+	{flipAVX512GFNI, []Feature{AVX, AVX2, AVX512F, GFNI}},
+	{flipAVX512GFNIBatch, []Feature{AVX, AVX2, AVX512F, GFNI}},
+	{flipAVX512CDZMM, []Feature{AVX, AVX2, AVX512CD, AVX512F}},
+	{flipAVX512CDZMMBatch, []Feature{AVX, AVX2, AVX512CD, AVX512F}},
 })

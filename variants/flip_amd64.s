@@ -750,3 +750,1032 @@ loop:
 
 done:
 	RET
+
+// func flipAVXAcepck(P uint64, O uint64, x int) uint64
+// Requires: AVX, AVX2
+TEXT ·flipAVXAcepck(SB), NOSPLIT, $0-32
+	MOVQ         P+0(FP), AX
+	MOVQ         O+8(FP), CX
+	MOVQ         x+16(FP), DX
+	LEAQ         ·lfRay+0(SB), BX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VMOVQ        AX, X4
+	VPBROADCASTQ X4, Y4
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	MOVQ         DX, AX
+	SHLQ         $0x06, AX
+	VPAND        32(BX)(AX*1), Y4, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y0
+	VPSRLVQ      Y1, Y0, Y7
+	VPOR         Y7, Y0, Y0
+	VPSRLVQ      Y2, Y0, Y7
+	VPOR         Y7, Y0, Y0
+	VPANDN       32(BX)(AX*1), Y5, Y1
+	VPXOR        Y6, Y1, Y1
+	VPCMPGTQ     Y1, Y6, Y1
+	VPANDN       32(BX)(AX*1), Y0, Y0
+	VPAND        Y1, Y0, Y0
+	VPANDN       (BX)(AX*1), Y5, Y1
+	VPADDQ       Y3, Y1, Y2
+	VPXOR        Y1, Y2, Y2
+	VPAND        (BX)(AX*1), Y2, Y2
+	VPANDN       Y2, Y4, Y1
+	VPCMPEQQ     Y2, Y1, Y2
+	VPANDN       Y1, Y2, Y2
+	VPOR         Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X1
+	VPUNPCKHQDQ  X1, X1, X0
+	VPOR         X0, X1, X1
+	VMOVQ        X1, AX
+	MOVQ         AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func flipAVXAcepckBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2
+TEXT ·flipAVXAcepckBatch(SB), NOSPLIT, $0-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	LEAQ         ·lfRay+0(SB), BX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	TESTQ        DX, DX
+	JZ           done
+
+loop:
+	MOVQ         (AX), SI
+	MOVQ         8(AX), DI
+	MOVQ         16(AX), R8
+	VMOVQ        SI, X4
+	VPBROADCASTQ X4, Y4
+	VMOVQ        DI, X5
+	VPBROADCASTQ X5, Y5
+	MOVQ         R8, SI
+	SHLQ         $0x06, SI
+	VPAND        32(BX)(SI*1), Y4, Y6
+	VPSRLVQ      Y0, Y6, Y8
+	VPOR         Y6, Y8, Y7
+	VPSRLVQ      Y1, Y7, Y8
+	VPOR         Y8, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y8
+	VPOR         Y8, Y7, Y7
+	VPANDN       32(BX)(SI*1), Y5, Y8
+	VPXOR        Y6, Y8, Y8
+	VPCMPGTQ     Y8, Y6, Y6
+	VPANDN       32(BX)(SI*1), Y7, Y7
+	VPAND        Y6, Y7, Y7
+	VPANDN       (BX)(SI*1), Y5, Y5
+	VPADDQ       Y3, Y5, Y6
+	VPXOR        Y5, Y6, Y6
+	VPAND        (BX)(SI*1), Y6, Y6
+	VPANDN       Y6, Y4, Y4
+	VPCMPEQQ     Y6, Y4, Y6
+	VPANDN       Y4, Y6, Y6
+	VPOR         Y6, Y7, Y7
+	VEXTRACTI128 $0x01, Y7, X4
+	VPOR         X4, X7, X4
+	VPUNPCKHQDQ  X4, X4, X5
+	VPOR         X5, X4, X4
+	VMOVQ        X4, SI
+	MOVQ         SI, (CX)
+	ADDQ         $0x18, AX
+	ADDQ         $0x08, CX
+	DECQ         DX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func flipSSEAcepck(P uint64, O uint64, x int) uint64
+// Requires: SSE2
+TEXT ·flipSSEAcepck(SB), NOSPLIT, $0-32
+	MOVQ       P+0(FP), AX
+	MOVQ       O+8(FP), CX
+	MOVQ       x+16(FP), DX
+	LEAQ       ·acepckSSE+0(SB), BX
+	PCMPEQL    X0, X0
+	MOVOU      ·acepckSSEConst+0(SB), X1
+	MOVOU      ·acepckSSEConst+16(SB), X2
+	MOVOU      ·acepckSSEConst+32(SB), X3
+	PXOR       X4, X4
+	MOVQ       AX, X5
+	PUNPCKLQDQ X5, X5
+	MOVQ       CX, X6
+	PUNPCKLQDQ X6, X6
+	MOVQ       DX, AX
+	SHLQ       $0x06, AX
+	MOVOU      (BX)(AX*1), X7
+	MOVO       X6, X8
+	PANDN      X7, X8
+	PSADBW     X4, X8
+	MOVO       X5, X9
+	PAND       X7, X9
+	PSADBW     X4, X9
+	PADDB      X0, X8
+	PANDN      X9, X8
+	PMULULQ    X1, X8
+	PSHUFD     $0xa0, X8, X8
+	PSUBUSB    X1, X8
+	PAND       X7, X8
+	MOVOU      32(BX)(AX*1), X1
+	MOVO       X6, X7
+	PANDN      X1, X7
+	PADDQ      X0, X7
+	PANDN      X5, X7
+	PAND       X1, X7
+	MOVO       X7, X0
+	PSADBW     X4, X0
+	PSUBQ      X0, X7
+	PAND       X1, X7
+	MOVOU      48(BX)(AX*1), X0
+	MOVO       X6, X1
+	PAND       X0, X1
+	MOVO       X6, X4
+	POR        X5, X4
+	PANDN      X0, X4
+	MOVO       X5, X9
+	PAND       X0, X9
+	PSUBQ      X9, X4
+	MOVO       X0, X9
+	PCMPGTL    X1, X9
+	PSRLQ      $0x18, X9
+	PANDN      X1, X9
+	PCMPEQW    X0, X9
+	PSRLQ      $0x08, X9
+	PAND       X1, X9
+	PAND       X4, X9
+	MOVOU      16(BX)(AX*1), X0
+	MOVO       X0, X1
+	PADDB      X6, X1
+	PAND       X5, X1
+	PSUBUSB    X0, X1
+	MOVO       X5, X4
+	PADDQ      X4, X4
+	PAND       X2, X4
+	PMINUB     X3, X4
+	PAND       X6, X4
+	PUNPCKLQDQ X0, X0
+	MOVO       X6, X2
+	PADDB      X4, X2
+	PAND       X0, X2
+	PSUBUSB    X4, X2
+	POR        X1, X2
+	POR        X8, X2
+	POR        X7, X2
+	POR        X9, X2
+	PSHUFD     $0x4e, X2, X0
+	POR        X0, X2
+	MOVQ       X2, AX
+	MOVQ       AX, ret+24(FP)
+	RET
+
+// func flipSSEAcepckBatch(in []uint64, out []uint64)
+// Requires: SSE2
+TEXT ·flipSSEAcepckBatch(SB), NOSPLIT, $0-48
+	MOVQ    in_base+0(FP), AX
+	MOVQ    out_base+24(FP), CX
+	MOVQ    out_len+32(FP), DX
+	LEAQ    ·acepckSSE+0(SB), BX
+	PCMPEQL X0, X0
+	MOVOU   ·acepckSSEConst+0(SB), X1
+	MOVOU   ·acepckSSEConst+16(SB), X2
+	MOVOU   ·acepckSSEConst+32(SB), X3
+	PXOR    X4, X4
+	TESTQ   DX, DX
+	JZ      done
+
+loop:
+	MOVQ       (AX), SI
+	MOVQ       8(AX), DI
+	MOVQ       16(AX), R8
+	MOVQ       SI, X5
+	PUNPCKLQDQ X5, X5
+	MOVQ       DI, X6
+	PUNPCKLQDQ X6, X6
+	MOVQ       R8, SI
+	SHLQ       $0x06, SI
+	MOVOU      (BX)(SI*1), X7
+	MOVO       X6, X8
+	PANDN      X7, X8
+	PSADBW     X4, X8
+	MOVO       X5, X9
+	PAND       X7, X9
+	PSADBW     X4, X9
+	PADDB      X0, X8
+	PANDN      X9, X8
+	PMULULQ    X1, X8
+	PSHUFD     $0xa0, X8, X8
+	PSUBUSB    X1, X8
+	PAND       X7, X8
+	MOVOU      32(BX)(SI*1), X7
+	MOVO       X6, X9
+	PANDN      X7, X9
+	PADDQ      X0, X9
+	PANDN      X5, X9
+	PAND       X7, X9
+	MOVO       X9, X10
+	PSADBW     X4, X10
+	PSUBQ      X10, X9
+	PAND       X7, X9
+	MOVOU      48(BX)(SI*1), X7
+	MOVO       X6, X10
+	PAND       X7, X10
+	MOVO       X6, X11
+	POR        X5, X11
+	PANDN      X7, X11
+	MOVO       X5, X12
+	PAND       X7, X12
+	PSUBQ      X12, X11
+	MOVO       X7, X12
+	PCMPGTL    X10, X12
+	PSRLQ      $0x18, X12
+	PANDN      X10, X12
+	PCMPEQW    X7, X12
+	PSRLQ      $0x08, X12
+	PAND       X10, X12
+	PAND       X11, X12
+	MOVOU      16(BX)(SI*1), X7
+	MOVO       X7, X10
+	PADDB      X6, X10
+	PAND       X5, X10
+	PSUBUSB    X7, X10
+	MOVO       X5, X5
+	PADDQ      X5, X5
+	PAND       X2, X5
+	PMINUB     X3, X5
+	PAND       X6, X5
+	PUNPCKLQDQ X7, X7
+	MOVO       X6, X6
+	PADDB      X5, X6
+	PAND       X7, X6
+	PSUBUSB    X5, X6
+	POR        X10, X6
+	POR        X8, X6
+	POR        X9, X6
+	POR        X12, X6
+	PSHUFD     $0x4e, X6, X5
+	POR        X5, X6
+	MOVQ       X6, SI
+	MOVQ       SI, (CX)
+	ADDQ       $0x18, AX
+	ADDQ       $0x08, CX
+	DECQ       DX
+	JNZ        loop
+
+done:
+	RET
+
+// func flipAVXPPSeq(P uint64, O uint64, x int) uint64
+// Requires: AVX, AVX2
+TEXT ·flipAVXPPSeq(SB), NOSPLIT, $0-32
+	MOVQ         P+0(FP), AX
+	MOVQ         O+8(FP), CX
+	MOVQ         x+16(FP), DX
+	LEAQ         ·lfRay+0(SB), BX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirInner+0(SB), Y2
+	VPXOR        Y3, Y3, Y3
+	VMOVQ        AX, X4
+	VPBROADCASTQ X4, Y4
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	XORQ         AX, AX
+	BTSQ         DX, AX
+	VMOVQ        AX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, AX
+	SHLQ         $0x06, AX
+	VPAND        Y2, Y5, Y2
+	VPSRLVQ      Y0, Y6, Y5
+	VPAND        Y2, Y5, Y5
+	VPSRLVQ      Y0, Y5, Y6
+	VPAND        Y2, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPSRLVQ      Y0, Y2, Y7
+	VPAND        Y2, Y7, Y7
+	VPSRLVQ      Y1, Y5, Y6
+	VPAND        Y7, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPSRLVQ      Y1, Y5, Y6
+	VPAND        Y7, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPSRLVQ      Y0, Y5, Y0
+	VPAND        Y4, Y0, Y0
+	VPCMPEQQ     Y3, Y0, Y0
+	VPANDN       Y5, Y0, Y0
+	VPANDN       (BX)(AX*1), Y2, Y1
+	VPSUBQ       Y1, Y3, Y2
+	VPAND        Y2, Y1, Y1
+	VPAND        Y4, Y1, Y3
+	VPCMPEQQ     Y1, Y3, Y2
+	VPADDQ       Y2, Y3, Y3
+	VPAND        (BX)(AX*1), Y3, Y3
+	VPOR         Y3, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X1
+	VPUNPCKHQDQ  X1, X1, X0
+	VPOR         X0, X1, X1
+	VMOVQ        X1, AX
+	MOVQ         AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func flipAVXPPSeqBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2
+TEXT ·flipAVXPPSeqBatch(SB), NOSPLIT, $0-48
+	MOVQ    in_base+0(FP), AX
+	MOVQ    out_base+24(FP), CX
+	MOVQ    out_len+32(FP), DX
+	LEAQ    ·lfRay+0(SB), BX
+	VMOVDQU ·dirSteps+0(SB), Y0
+	VMOVDQU ·dirSteps+32(SB), Y1
+	VMOVDQU ·dirInner+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+	TESTQ   DX, DX
+	JZ      done
+
+loop:
+	MOVQ         (AX), SI
+	MOVQ         8(AX), DI
+	MOVQ         16(AX), R8
+	VMOVQ        SI, X4
+	VPBROADCASTQ X4, Y4
+	VMOVQ        DI, X5
+	VPBROADCASTQ X5, Y5
+	XORQ         SI, SI
+	BTSQ         R8, SI
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         R8, SI
+	SHLQ         $0x06, SI
+	VPAND        Y2, Y5, Y5
+	VPSRLVQ      Y0, Y6, Y6
+	VPAND        Y5, Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPAND        Y5, Y7, Y7
+	VPOR         Y7, Y6, Y6
+	VPSRLVQ      Y0, Y5, Y8
+	VPAND        Y5, Y8, Y8
+	VPSRLVQ      Y1, Y6, Y7
+	VPAND        Y8, Y7, Y7
+	VPOR         Y7, Y6, Y6
+	VPSRLVQ      Y1, Y6, Y7
+	VPAND        Y8, Y7, Y7
+	VPOR         Y7, Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPAND        Y4, Y7, Y7
+	VPCMPEQQ     Y3, Y7, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       (BX)(SI*1), Y5, Y5
+	VPSUBQ       Y5, Y3, Y7
+	VPAND        Y7, Y5, Y5
+	VPAND        Y4, Y5, Y4
+	VPCMPEQQ     Y5, Y4, Y7
+	VPADDQ       Y7, Y4, Y4
+	VPAND        (BX)(SI*1), Y4, Y4
+	VPOR         Y4, Y6, Y6
+	VEXTRACTI128 $0x01, Y6, X4
+	VPOR         X4, X6, X4
+	VPUNPCKHQDQ  X4, X4, X5
+	VPOR         X5, X4, X4
+	VMOVQ        X4, SI
+	MOVQ         SI, (CX)
+	ADDQ         $0x18, AX
+	ADDQ         $0x08, CX
+	DECQ         DX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func flipAVXCvtps(P uint64, O uint64, x int) uint64
+// Requires: AVX, AVX2
+TEXT ·flipAVXCvtps(SB), NOSPLIT, $0-32
+	MOVQ         P+0(FP), AX
+	MOVQ         O+8(FP), CX
+	MOVQ         x+16(FP), DX
+	LEAQ         ·lfRay+0(SB), BX
+	VPCMPEQD     Y0, Y0, Y0
+	VPSLLD       $0x17, Y0, Y1
+	VPXOR        Y2, Y2, Y2
+	VMOVQ        AX, X3
+	VPBROADCASTQ X3, Y3
+	VMOVQ        CX, X4
+	VPBROADCASTQ X4, Y4
+	MOVQ         DX, AX
+	SHLQ         $0x06, AX
+	VPANDN       32(BX)(AX*1), Y4, Y5
+	VCVTDQ2PS    Y5, Y5
+	VANDPS       Y1, Y5, Y5
+	VCVTPS2DQ    Y5, Y5
+	VPSRAD       $0x1f, Y5, Y1
+	VPSRLD       $0x01, Y1, Y1
+	VPANDN       Y5, Y1, Y5
+	VPSRLQ       $0x20, Y5, Y1
+	VPCMPEQD     Y2, Y1, Y1
+	VPAND        Y1, Y5, Y5
+	VPAND        Y3, Y5, Y5
+	VPADDQ       Y5, Y5, Y5
+	VPSUBQ       Y5, Y2, Y5
+	VPAND        32(BX)(AX*1), Y5, Y5
+	VPANDN       (BX)(AX*1), Y4, Y2
+	VPADDQ       Y0, Y2, Y1
+	VPANDN       Y2, Y1, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDQ       Y0, Y2, Y2
+	VPSRLQ       $0x3f, Y2, Y1
+	VPADDQ       Y1, Y2, Y2
+	VPAND        (BX)(AX*1), Y2, Y2
+	VPOR         Y2, Y5, Y5
+	VEXTRACTI128 $0x01, Y5, X0
+	VPOR         X0, X5, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	MOVQ         AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func flipAVXCvtpsBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2
+TEXT ·flipAVXCvtpsBatch(SB), NOSPLIT, $0-48
+	MOVQ     in_base+0(FP), AX
+	MOVQ     out_base+24(FP), CX
+	MOVQ     out_len+32(FP), DX
+	LEAQ     ·lfRay+0(SB), BX
+	VPCMPEQD Y0, Y0, Y0
+	VPSLLD   $0x17, Y0, Y1
+	VPXOR    Y2, Y2, Y2
+	TESTQ    DX, DX
+	JZ       done
+
+loop:
+	MOVQ         (AX), SI
+	MOVQ         8(AX), DI
+	MOVQ         16(AX), R8
+	VMOVQ        SI, X3
+	VPBROADCASTQ X3, Y3
+	VMOVQ        DI, X4
+	VPBROADCASTQ X4, Y4
+	MOVQ         R8, SI
+	SHLQ         $0x06, SI
+	VPANDN       32(BX)(SI*1), Y4, Y5
+	VCVTDQ2PS    Y5, Y5
+	VANDPS       Y1, Y5, Y5
+	VCVTPS2DQ    Y5, Y5
+	VPSRAD       $0x1f, Y5, Y6
+	VPSRLD       $0x01, Y6, Y6
+	VPANDN       Y5, Y6, Y5
+	VPSRLQ       $0x20, Y5, Y6
+	VPCMPEQD     Y2, Y6, Y6
+	VPAND        Y6, Y5, Y5
+	VPAND        Y3, Y5, Y5
+	VPADDQ       Y5, Y5, Y5
+	VPSUBQ       Y5, Y2, Y5
+	VPAND        32(BX)(SI*1), Y5, Y5
+	VPANDN       (BX)(SI*1), Y4, Y4
+	VPADDQ       Y0, Y4, Y6
+	VPANDN       Y4, Y6, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDQ       Y0, Y4, Y4
+	VPSRLQ       $0x3f, Y4, Y6
+	VPADDQ       Y6, Y4, Y4
+	VPAND        (BX)(SI*1), Y4, Y4
+	VPOR         Y4, Y5, Y5
+	VEXTRACTI128 $0x01, Y5, X3
+	VPOR         X3, X5, X3
+	VPUNPCKHQDQ  X3, X3, X4
+	VPOR         X4, X3, X3
+	VMOVQ        X3, SI
+	MOVQ         SI, (CX)
+	ADDQ         $0x18, AX
+	ADDQ         $0x08, CX
+	DECQ         DX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func flipAVXLZCNT(P uint64, O uint64, x int) uint64
+// Requires: AVX, AVX2, LZCNT
+TEXT ·flipAVXLZCNT(SB), NOSPLIT, $0-32
+	MOVQ           P+0(FP), AX
+	MOVQ           O+8(FP), CX
+	MOVQ           x+16(FP), DX
+	LEAQ           ·lfRay+0(SB), BX
+	VMOVDQU        ·dirInner+0(SB), Y0
+	VBROADCASTI128 ·flipRev+0(SB), Y1
+	VPXOR          Y2, Y2, Y2
+	VMOVQ          AX, X3
+	VPBROADCASTQ   X3, Y3
+	VMOVQ          CX, X4
+	VPBROADCASTQ   X4, Y4
+	MOVQ           DX, AX
+	SHLQ           $0x06, AX
+	NOTQ           CX
+	ANDQ           32(BX)(AX*1), CX
+	LZCNTQ         CX, CX
+	NOTQ           CX
+	XORQ           DX, DX
+	BTSQ           CX, DX
+	VPAND          Y0, Y4, Y0
+	VPANDN         32(BX)(AX*1), Y0, Y4
+	VPSHUFB        Y1, Y4, Y4
+	VPSUBQ         Y4, Y2, Y6
+	VPAND          Y6, Y4, Y4
+	VPSHUFB        Y1, Y4, Y4
+	VMOVQ          DX, X5
+	VPBLENDD       $0x03, Y5, Y4, Y4
+	VPAND          Y3, Y4, Y4
+	VPADDQ         Y4, Y4, Y4
+	VPSUBQ         Y4, Y2, Y4
+	VPAND          32(BX)(AX*1), Y4, Y4
+	VPANDN         (BX)(AX*1), Y0, Y0
+	VPSUBQ         Y0, Y2, Y6
+	VPAND          Y6, Y0, Y0
+	VPAND          Y3, Y0, Y1
+	VPCMPEQQ       Y0, Y1, Y6
+	VPADDQ         Y6, Y1, Y1
+	VPAND          (BX)(AX*1), Y1, Y1
+	VPOR           Y1, Y4, Y4
+	VEXTRACTI128   $0x01, Y4, X0
+	VPOR           X0, X4, X0
+	VPUNPCKHQDQ    X0, X0, X1
+	VPOR           X1, X0, X0
+	VMOVQ          X0, AX
+	MOVQ           AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func flipAVXLZCNTBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, LZCNT
+TEXT ·flipAVXLZCNTBatch(SB), NOSPLIT, $0-48
+	MOVQ           in_base+0(FP), AX
+	MOVQ           out_base+24(FP), CX
+	MOVQ           out_len+32(FP), DX
+	LEAQ           ·lfRay+0(SB), BX
+	VMOVDQU        ·dirInner+0(SB), Y0
+	VBROADCASTI128 ·flipRev+0(SB), Y1
+	VPXOR          Y2, Y2, Y2
+	TESTQ          DX, DX
+	JZ             done
+
+loop:
+	MOVQ         (AX), SI
+	MOVQ         8(AX), DI
+	MOVQ         16(AX), R8
+	VMOVQ        SI, X3
+	VPBROADCASTQ X3, Y3
+	VMOVQ        DI, X4
+	VPBROADCASTQ X4, Y4
+	MOVQ         R8, SI
+	SHLQ         $0x06, SI
+	NOTQ         DI
+	ANDQ         32(BX)(SI*1), DI
+	LZCNTQ       DI, DI
+	NOTQ         DI
+	XORQ         R8, R8
+	BTSQ         DI, R8
+	VPAND        Y0, Y4, Y4
+	VPANDN       32(BX)(SI*1), Y4, Y6
+	VPSHUFB      Y1, Y6, Y6
+	VPSUBQ       Y6, Y2, Y7
+	VPAND        Y7, Y6, Y6
+	VPSHUFB      Y1, Y6, Y6
+	VMOVQ        R8, X5
+	VPBLENDD     $0x03, Y5, Y6, Y6
+	VPAND        Y3, Y6, Y6
+	VPADDQ       Y6, Y6, Y6
+	VPSUBQ       Y6, Y2, Y6
+	VPAND        32(BX)(SI*1), Y6, Y6
+	VPANDN       (BX)(SI*1), Y4, Y4
+	VPSUBQ       Y4, Y2, Y7
+	VPAND        Y7, Y4, Y4
+	VPAND        Y3, Y4, Y3
+	VPCMPEQQ     Y4, Y3, Y7
+	VPADDQ       Y7, Y3, Y3
+	VPAND        (BX)(SI*1), Y3, Y3
+	VPOR         Y3, Y6, Y6
+	VEXTRACTI128 $0x01, Y6, X3
+	VPOR         X3, X6, X3
+	VPUNPCKHQDQ  X3, X3, X4
+	VPOR         X4, X3, X3
+	VMOVQ        X3, SI
+	MOVQ         SI, (CX)
+	ADDQ         $0x18, AX
+	ADDQ         $0x08, CX
+	DECQ         DX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func flipAVXShufMax(P uint64, O uint64, x int) uint64
+// Requires: AVX, AVX2
+TEXT ·flipAVXShufMax(SB), NOSPLIT, $0-32
+	MOVQ           P+0(FP), AX
+	MOVQ           O+8(FP), CX
+	MOVQ           x+16(FP), DX
+	LEAQ           ·lfRay+0(SB), BX
+	VBROADCASTI128 ·flipNibble+0(SB), Y0
+	VBROADCASTI128 ·flipNibble+16(SB), Y1
+	VBROADCASTI128 ·flipNibble+32(SB), Y2
+	VPXOR          Y3, Y3, Y3
+	VMOVQ          AX, X4
+	VPBROADCASTQ   X4, Y4
+	VMOVQ          CX, X5
+	VPBROADCASTQ   X5, Y5
+	MOVQ           DX, AX
+	SHLQ           $0x06, AX
+	VPANDN         32(BX)(AX*1), Y5, Y6
+	VPSRLW         $0x08, Y6, Y7
+	VPCMPEQB       Y3, Y7, Y7
+	VPSRLD         $0x10, Y6, Y8
+	VPCMPEQW       Y3, Y8, Y8
+	VPAND          Y8, Y7, Y7
+	VPSRLQ         $0x20, Y6, Y8
+	VPCMPEQD       Y3, Y8, Y8
+	VPAND          Y8, Y7, Y7
+	VPAND          Y2, Y6, Y9
+	VPSHUFB        Y9, Y0, Y9
+	VPSRLQ         $0x04, Y6, Y0
+	VPAND          Y2, Y0, Y0
+	VPSHUFB        Y0, Y1, Y0
+	VPMAXUB        Y0, Y9, Y9
+	VPAND          Y7, Y9, Y9
+	VPAND          Y4, Y9, Y9
+	VPADDQ         Y9, Y9, Y9
+	VPSUBQ         Y9, Y3, Y9
+	VPAND          32(BX)(AX*1), Y9, Y9
+	VPANDN         (BX)(AX*1), Y5, Y0
+	VPSUBQ         Y0, Y3, Y8
+	VPAND          Y8, Y0, Y0
+	VPAND          Y4, Y0, Y0
+	VPCMPEQQ       Y3, Y0, Y8
+	VPSUBQ         Y0, Y8, Y8
+	VPANDN         (BX)(AX*1), Y8, Y8
+	VPOR           Y8, Y9, Y9
+	VEXTRACTI128   $0x01, Y9, X0
+	VPOR           X0, X9, X0
+	VPUNPCKHQDQ    X0, X0, X1
+	VPOR           X1, X0, X0
+	VMOVQ          X0, AX
+	MOVQ           AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func flipAVXShufMaxBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2
+TEXT ·flipAVXShufMaxBatch(SB), NOSPLIT, $0-48
+	MOVQ           in_base+0(FP), AX
+	MOVQ           out_base+24(FP), CX
+	MOVQ           out_len+32(FP), DX
+	LEAQ           ·lfRay+0(SB), BX
+	VBROADCASTI128 ·flipNibble+0(SB), Y0
+	VBROADCASTI128 ·flipNibble+16(SB), Y1
+	VBROADCASTI128 ·flipNibble+32(SB), Y2
+	VPXOR          Y3, Y3, Y3
+	TESTQ          DX, DX
+	JZ             done
+
+loop:
+	MOVQ         (AX), SI
+	MOVQ         8(AX), DI
+	MOVQ         16(AX), R8
+	VMOVQ        SI, X4
+	VPBROADCASTQ X4, Y4
+	VMOVQ        DI, X5
+	VPBROADCASTQ X5, Y5
+	MOVQ         R8, SI
+	SHLQ         $0x06, SI
+	VPANDN       32(BX)(SI*1), Y5, Y6
+	VPSRLW       $0x08, Y6, Y7
+	VPCMPEQB     Y3, Y7, Y7
+	VPSRLD       $0x10, Y6, Y8
+	VPCMPEQW     Y3, Y8, Y8
+	VPAND        Y8, Y7, Y7
+	VPSRLQ       $0x20, Y6, Y8
+	VPCMPEQD     Y3, Y8, Y8
+	VPAND        Y8, Y7, Y7
+	VPAND        Y2, Y6, Y9
+	VPSHUFB      Y9, Y0, Y9
+	VPSRLQ       $0x04, Y6, Y6
+	VPAND        Y2, Y6, Y6
+	VPSHUFB      Y6, Y1, Y6
+	VPMAXUB      Y6, Y9, Y9
+	VPAND        Y7, Y9, Y9
+	VPAND        Y4, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y3, Y9
+	VPAND        32(BX)(SI*1), Y9, Y9
+	VPANDN       (BX)(SI*1), Y5, Y5
+	VPSUBQ       Y5, Y3, Y8
+	VPAND        Y8, Y5, Y5
+	VPAND        Y4, Y5, Y5
+	VPCMPEQQ     Y3, Y5, Y8
+	VPSUBQ       Y5, Y8, Y8
+	VPANDN       (BX)(SI*1), Y8, Y8
+	VPOR         Y8, Y9, Y9
+	VEXTRACTI128 $0x01, Y9, X4
+	VPOR         X4, X9, X4
+	VPUNPCKHQDQ  X4, X4, X5
+	VPOR         X5, X4, X4
+	VMOVQ        X4, SI
+	MOVQ         SI, (CX)
+	ADDQ         $0x18, AX
+	ADDQ         $0x08, CX
+	DECQ         DX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func flipAVXGFNI(P uint64, O uint64, x int) uint64
+// Requires: AVX, AVX2, GFNI
+TEXT ·flipAVXGFNI(SB), NOSPLIT, $0-32
+	MOVQ           P+0(FP), AX
+	MOVQ           O+8(FP), CX
+	MOVQ           x+16(FP), DX
+	LEAQ           ·gfniRay+0(SB), BX
+	VMOVDQU        ·flipRev+0(SB), X0
+	VPBROADCASTQ   ·flipRev+16(SB), X1
+	VPXOR          Y2, Y2, Y2
+	VMOVQ          AX, X3
+	VPINSRQ        $0x01, CX, X3, X3
+	VGF2P8AFFINEQB $0x00, X1, X3, X4
+	VPSHUFB        X0, X4, X4
+	VPUNPCKLQDQ    X4, X3, X5
+	VPUNPCKHQDQ    X4, X3, X3
+	MOVQ           DX, AX
+	SHLQ           $0x06, AX
+	VINSERTI128    $0x01, X5, Y5, Y4
+	VINSERTI128    $0x01, X3, Y3, Y3
+	VPANDN         (BX)(AX*1), Y3, Y5
+	VPSUBQ         Y5, Y2, Y6
+	VPAND          Y6, Y5, Y5
+	VPAND          Y4, Y5, Y5
+	VPCMPEQQ       Y2, Y5, Y6
+	VPSUBQ         Y5, Y6, Y6
+	VPANDN         (BX)(AX*1), Y6, Y6
+	VPANDN         32(BX)(AX*1), Y3, Y3
+	VPSUBQ         Y3, Y2, Y5
+	VPAND          Y5, Y3, Y3
+	VPAND          Y4, Y3, Y3
+	VPCMPEQQ       Y2, Y3, Y5
+	VPSUBQ         Y3, Y5, Y5
+	VPANDN         32(BX)(AX*1), Y5, Y5
+	VPOR           Y5, Y6, Y6
+	VEXTRACTI128   $0x01, Y6, X2
+	VPOR           X2, X6, X2
+	VPSHUFD        $0x4e, X2, X3
+	VGF2P8AFFINEQB $0x00, X1, X3, X3
+	VPSHUFB        X0, X3, X3
+	VPOR           X3, X2, X3
+	VMOVQ          X3, AX
+	MOVQ           AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func flipAVXGFNIBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, GFNI
+TEXT ·flipAVXGFNIBatch(SB), NOSPLIT, $0-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	LEAQ         ·gfniRay+0(SB), BX
+	VMOVDQU      ·flipRev+0(SB), X0
+	VPBROADCASTQ ·flipRev+16(SB), X1
+	VPXOR        Y2, Y2, Y2
+	TESTQ        DX, DX
+	JZ           done
+
+loop:
+	MOVQ           (AX), SI
+	MOVQ           8(AX), DI
+	MOVQ           16(AX), R8
+	VMOVQ          SI, X3
+	VPINSRQ        $0x01, DI, X3, X3
+	VGF2P8AFFINEQB $0x00, X1, X3, X4
+	VPSHUFB        X0, X4, X4
+	VPUNPCKLQDQ    X4, X3, X5
+	VPUNPCKHQDQ    X4, X3, X3
+	MOVQ           R8, SI
+	SHLQ           $0x06, SI
+	VINSERTI128    $0x01, X5, Y5, Y4
+	VINSERTI128    $0x01, X3, Y3, Y6
+	VPANDN         (BX)(SI*1), Y6, Y7
+	VPSUBQ         Y7, Y2, Y8
+	VPAND          Y8, Y7, Y7
+	VPAND          Y4, Y7, Y7
+	VPCMPEQQ       Y2, Y7, Y8
+	VPSUBQ         Y7, Y8, Y8
+	VPANDN         (BX)(SI*1), Y8, Y8
+	VPANDN         32(BX)(SI*1), Y6, Y6
+	VPSUBQ         Y6, Y2, Y7
+	VPAND          Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPCMPEQQ       Y2, Y6, Y7
+	VPSUBQ         Y6, Y7, Y7
+	VPANDN         32(BX)(SI*1), Y7, Y7
+	VPOR           Y7, Y8, Y8
+	VEXTRACTI128   $0x01, Y8, X3
+	VPOR           X3, X8, X3
+	VPSHUFD        $0x4e, X3, X4
+	VGF2P8AFFINEQB $0x00, X1, X4, X4
+	VPSHUFB        X0, X4, X4
+	VPOR           X4, X3, X4
+	VMOVQ          X4, SI
+	MOVQ           SI, (CX)
+	ADDQ           $0x18, AX
+	ADDQ           $0x08, CX
+	DECQ           DX
+	JNZ            loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func flipAVX512GFNI(P uint64, O uint64, x int) uint64
+// Requires: AVX, AVX2, AVX512F, GFNI
+TEXT ·flipAVX512GFNI(SB), NOSPLIT, $0-32
+	MOVQ           P+0(FP), AX
+	MOVQ           O+8(FP), CX
+	MOVQ           x+16(FP), DX
+	LEAQ           ·gfniRay+0(SB), BX
+	VMOVDQU        ·flipRev+0(SB), X0
+	VPBROADCASTQ   ·flipRev+16(SB), X1
+	VPBROADCASTQ   ·flipOnes+0(SB), Z2
+	VMOVQ          AX, X3
+	VPINSRQ        $0x01, CX, X3, X3
+	VGF2P8AFFINEQB $0x00, X1, X3, X4
+	VPSHUFB        X0, X4, X4
+	VPUNPCKLQDQ    X4, X3, X5
+	VPUNPCKHQDQ    X4, X3, X3
+	MOVQ           DX, AX
+	SHLQ           $0x06, AX
+	VSHUFI64X2     $0x00, Z5, Z5, Z4
+	VSHUFI64X2     $0x00, Z3, Z3, Z3
+	VPANDNQ        (BX)(AX*1), Z3, Z3
+	VPADDQ         Z2, Z3, Z2
+	VPTERNLOGQ     $0x28, (BX)(AX*1), Z3, Z2
+	VPTESTMQ       Z4, Z2, K1
+	VPANDNQ.Z      Z2, Z4, K1, Z2
+	VEXTRACTI64X4  $0x01, Z2, Y3
+	VPOR           Y3, Y2, Y3
+	VEXTRACTI128   $0x01, Y3, X2
+	VPOR           X2, X3, X2
+	VPSHUFD        $0x4e, X2, X3
+	VGF2P8AFFINEQB $0x00, X1, X3, X3
+	VPSHUFB        X0, X3, X3
+	VPOR           X3, X2, X3
+	VMOVQ          X3, AX
+	MOVQ           AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func flipAVX512GFNIBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512F, GFNI
+TEXT ·flipAVX512GFNIBatch(SB), NOSPLIT, $0-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	LEAQ         ·gfniRay+0(SB), BX
+	VMOVDQU      ·flipRev+0(SB), X0
+	VPBROADCASTQ ·flipRev+16(SB), X1
+	VPBROADCASTQ ·flipOnes+0(SB), Z2
+	TESTQ        DX, DX
+	JZ           done
+
+loop:
+	MOVQ           (AX), SI
+	MOVQ           8(AX), DI
+	MOVQ           16(AX), R8
+	VMOVQ          SI, X3
+	VPINSRQ        $0x01, DI, X3, X3
+	VGF2P8AFFINEQB $0x00, X1, X3, X4
+	VPSHUFB        X0, X4, X4
+	VPUNPCKLQDQ    X4, X3, X5
+	VPUNPCKHQDQ    X4, X3, X3
+	MOVQ           R8, SI
+	SHLQ           $0x06, SI
+	VSHUFI64X2     $0x00, Z5, Z5, Z4
+	VSHUFI64X2     $0x00, Z3, Z3, Z6
+	VPANDNQ        (BX)(SI*1), Z6, Z6
+	VPADDQ         Z2, Z6, Z7
+	VPTERNLOGQ     $0x28, (BX)(SI*1), Z6, Z7
+	VPTESTMQ       Z4, Z7, K1
+	VPANDNQ.Z      Z7, Z4, K1, Z4
+	VEXTRACTI64X4  $0x01, Z4, Y6
+	VPOR           Y6, Y4, Y6
+	VEXTRACTI128   $0x01, Y6, X3
+	VPOR           X3, X6, X3
+	VPSHUFD        $0x4e, X3, X4
+	VGF2P8AFFINEQB $0x00, X1, X4, X4
+	VPSHUFB        X0, X4, X4
+	VPOR           X4, X3, X4
+	VMOVQ          X4, SI
+	MOVQ           SI, (CX)
+	ADDQ           $0x18, AX
+	ADDQ           $0x08, CX
+	DECQ           DX
+	JNZ            loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func flipAVX512CDZMM(P uint64, O uint64, x int) uint64
+// Requires: AVX, AVX2, AVX512CD, AVX512F
+TEXT ·flipAVX512CDZMM(SB), NOSPLIT, $0-32
+	MOVQ          P+0(FP), AX
+	MOVQ          O+8(FP), CX
+	MOVQ          x+16(FP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Z0
+	VPSLLQ        $0x3f, Z0, Z1
+	MOVL          $0x000000f0, SI
+	KMOVW         SI, K1
+	VPBROADCASTQ  AX, Z2
+	VPBROADCASTQ  CX, Z3
+	MOVQ          DX, AX
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Z3, Z3
+	VPADDQ        Z0, Z3, Z0
+	VPXORQ        Z3, Z0, Z0
+	VPLZCNTQ      Z3, Z3
+	VPSRAVQ       Z3, Z1, K1, Z0
+	VPANDQ        (BX)(AX*1), Z0, Z0
+	VPTESTMQ      Z2, Z0, K1
+	VPANDNQ.Z     Z0, Z2, K1, Z0
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPOR          Y1, Y0, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPOR          X0, X1, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPOR          X1, X0, X0
+	VMOVQ         X0, AX
+	MOVQ          AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func flipAVX512CDZMMBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512CD, AVX512F
+TEXT ·flipAVX512CDZMMBatch(SB), NOSPLIT, $0-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	LEAQ         ·lfRay+0(SB), BX
+	VPBROADCASTQ ·flipOnes+0(SB), Z0
+	VPSLLQ       $0x3f, Z0, Z1
+	MOVL         $0x000000f0, SI
+	KMOVW        SI, K1
+	TESTQ        DX, DX
+	JZ           done
+
+loop:
+	MOVQ          (AX), SI
+	MOVQ          8(AX), DI
+	MOVQ          16(AX), R8
+	VPBROADCASTQ  SI, Z2
+	VPBROADCASTQ  DI, Z3
+	MOVQ          R8, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (BX)(SI*1), Z3, Z3
+	VPADDQ        Z0, Z3, Z4
+	VPXORQ        Z3, Z4, Z4
+	VPLZCNTQ      Z3, Z3
+	VPSRAVQ       Z3, Z1, K1, Z4
+	VPANDQ        (BX)(SI*1), Z4, Z4
+	VPTESTMQ      Z2, Z4, K2
+	VPANDNQ.Z     Z4, Z2, K2, Z2
+	VEXTRACTI64X4 $0x01, Z2, Y3
+	VPOR          Y3, Y2, Y3
+	VEXTRACTI128  $0x01, Y3, X2
+	VPOR          X2, X3, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPOR          X3, X2, X2
+	VMOVQ         X2, SI
+	MOVQ          SI, (CX)
+	ADDQ          $0x18, AX
+	ADDQ          $0x08, CX
+	DECQ          DX
+	JNZ           loop
+
+done:
+	VZEROUPPER
+	RET

@@ -28,6 +28,19 @@
 //	pextOutflank   [8*256]uint8   by place k and O's line byte: the squares ending O's runs
 //	pextFlipped    [8*256]uint8   by place k and outflanks: the squares between
 //
+// and, for the rest of Edax-AVX's SIMD flips (variants/flip_simd_tables_amd64.go):
+//
+//	acepckSSE      [64][8]uint64  sse-acepck: rays SE, NE; x, x's east neighbour
+//	                              (0 on file H); rays NW, N; rays SW, S (XMM pairs)
+//	acepckSSEConst [3][2]uint64   bytes 0x01; 0x70 | 0x0e (P<<1 selectors, low |
+//	                              high lane); 0x40 | 0x08 (their PMINUB caps)
+//	gfniRay        [64][8]uint64  E, rev W, N, rev S, NE, rev SW, NW, rev SE (rev:
+//	                              bit-reversed, square s to 63-s)
+//	flipRev        [3]uint64      VPSHUFB control reversing each quadword's bytes
+//	                              (two words), the GF2P8AFFINEQB bit-reversal matrix
+//	flipNibble     [3][16]uint8   VPSHUFB tables: MS1B of a nibble, the same << 4,
+//	                              0x0f
+//
 // Only flip_sse2 uses legacy-SSE memory operands (alignment required);
 // every other table is read by unaligned or scalar loads.
 package flipasm

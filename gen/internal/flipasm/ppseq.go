@@ -1,0 +1,80 @@
+package flipasm
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// FlipAVXPPSeq is Edax-AVX's flip_avx_ppseq. Down rays: a sequential
+// search from x, along each direction, over the O discs inside the edges
+// (O & Inner, so that no shift wraps and the edge square always ends a
+// run): two single steps, then two steps of two with the parallel prefix
+// O & O>>d, which covers the six squares a run can hold; the run flips if
+// the square after it is P's. Up rays: LS1B of the non-O squares (an edge
+// square always is one), kept if P's; adding -1 where the stop is P's
+// turns it into the run.
+type FlipAVXPPSeq struct {
+	rays, step, inner Mem
+	tab               reg.GPVirtual
+	s1, s2, in, zero  reg.VecVirtual
+}
+
+func NewFlipAVXPPSeq() *FlipAVXPPSeq {
+	return &FlipAVXPPSeq{rays: table("lfRay"), step: table("dirSteps"), inner: table("dirInner")}
+}
+
+func (f *FlipAVXPPSeq) Vector() bool { return true }
+
+func (f *FlipAVXPPSeq) Setup() {
+	f.tab = GP64()
+	LEAQ(f.rays, f.tab)
+	f.s1, f.s2, f.in, f.zero = YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(f.step, f.s1)
+	VMOVDQU(f.step.Offset(32), f.s2)
+	VMOVDQU(f.inner, f.in)
+	VPXOR(f.zero, f.zero, f.zero)
+}
+
+func (f *FlipAVXPPSeq) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
+	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
+	b := GP64()
+	XORQ(b, b)
+	BTSQ(x, b)
+	X := BroadcastAVX2(b)
+	a := rayAddr(x)
+	up := Mem{Base: f.tab, Index: a, Scale: 1}
+	mO := YMM()
+	VPAND(f.in, OO, mO)
+	// down: the run of O from x, step by step
+	oc, t := YMM(), YMM()
+	VPSRLVQ(f.s1, X, oc)
+	VPAND(mO, oc, oc)
+	VPSRLVQ(f.s1, oc, t)
+	VPAND(mO, t, t)
+	VPOR(t, oc, oc)
+	pre := YMM()
+	VPSRLVQ(f.s1, mO, pre)
+	VPAND(mO, pre, pre) // O with O next to it toward x
+	for i := 0; i < 2; i++ {
+		VPSRLVQ(f.s2, oc, t)
+		VPAND(pre, t, t)
+		VPOR(t, oc, oc)
+	}
+	of, fl := YMM(), YMM()
+	VPSRLVQ(f.s1, oc, of)
+	VPAND(PP, of, of) // the square after the run, if P's
+	VPCMPEQQ(f.zero, of, of)
+	VPANDN(oc, of, fl)
+	// up: LS1B of the stops; if P's, minus one is the run
+	s, n, q := YMM(), YMM(), YMM()
+	VPANDN(up, mO, s)
+	VPSUBQ(s, f.zero, n)
+	VPAND(n, s, s)
+	VPAND(PP, s, q)
+	VPCMPEQQ(s, q, n)
+	VPADDQ(n, q, q)
+	VPAND(up, q, q)
+	VPOR(q, fl, fl)
+	return ReduceAVX2(fl)
+}

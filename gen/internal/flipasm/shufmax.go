@@ -1,0 +1,78 @@
+package flipasm
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// FlipAVXShufMax is Edax-AVX's flip_avx_shuf_max: MS1B of the down rays'
+// stops without LZCNT. Each byte's MS1B is the larger of two VPSHUFB
+// lookups (low nibble, high nibble shifted up: VPMAXUB); an eraser from
+// three compares (high byte of a word, high word of a dword, high dword
+// of a quadword not zero) keeps only the highest non-zero byte. Up rays:
+// LS1B of the stops, kept if P's; (q == 0) - q is every bit from q up, or
+// all of them when q is 0, and the ray minus it is the run.
+type FlipAVXShufMax struct {
+	rays, nib         Mem
+	tab               reg.GPVirtual
+	lo, hi, m0f, zero reg.VecVirtual
+}
+
+func NewFlipAVXShufMax() *FlipAVXShufMax {
+	return &FlipAVXShufMax{rays: table("lfRay"), nib: table("flipNibble")}
+}
+
+func (f *FlipAVXShufMax) Vector() bool { return true }
+
+func (f *FlipAVXShufMax) Setup() {
+	f.tab = GP64()
+	LEAQ(f.rays, f.tab)
+	f.lo, f.hi, f.m0f, f.zero = YMM(), YMM(), YMM(), YMM()
+	VBROADCASTI128(f.nib, f.lo)
+	VBROADCASTI128(f.nib.Offset(16), f.hi)
+	VBROADCASTI128(f.nib.Offset(32), f.m0f)
+	VPXOR(f.zero, f.zero, f.zero)
+}
+
+func (f *FlipAVXShufMax) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
+	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
+	a := rayAddr(x)
+	up := Mem{Base: f.tab, Index: a, Scale: 1}
+	dn := up.Offset(32)
+	// down: the highest non-zero byte of the stops
+	s, e, t := YMM(), YMM(), YMM()
+	VPANDN(dn, OO, s)
+	VPSRLW(U8(8), s, e)
+	VPCMPEQB(f.zero, e, e)
+	VPSRLD(U8(16), s, t)
+	VPCMPEQW(f.zero, t, t)
+	VPAND(t, e, e)
+	VPSRLQ(U8(32), s, t)
+	VPCMPEQD(f.zero, t, t)
+	VPAND(t, e, e)
+	// and its MS1B
+	l, h := YMM(), YMM()
+	VPAND(f.m0f, s, l)
+	VPSHUFB(l, f.lo, l)
+	VPSRLQ(U8(4), s, h)
+	VPAND(f.m0f, h, h)
+	VPSHUFB(h, f.hi, h)
+	VPMAXUB(h, l, l)
+	VPAND(e, l, l)
+	VPAND(PP, l, l)
+	VPADDQ(l, l, l)
+	VPSUBQ(l, f.zero, l)
+	VPAND(dn, l, l)
+	// up: LS1B, kept if P's; the ray below it, or nothing
+	u := YMM()
+	VPANDN(up, OO, u)
+	VPSUBQ(u, f.zero, t)
+	VPAND(t, u, u)
+	VPAND(PP, u, u)
+	VPCMPEQQ(f.zero, u, t)
+	VPSUBQ(u, t, t)
+	VPANDN(up, t, t)
+	VPOR(t, l, l)
+	return ReduceAVX2(l)
+}
