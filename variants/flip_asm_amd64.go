@@ -2,7 +2,10 @@
 
 package variants
 
-import "unsafe"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // boardXWords views a batch of BoardX as the (P, O, x) words the assembly
 // batch forms read.
@@ -36,9 +39,20 @@ func init() {
 			Note: "BMI2: PEXT each line into a byte, outflank and flipped tables, PDEP back"}, flipBMI2PEXT, flipBMI2PEXTBatch},
 		{Info{Name: "bitscan-lzcnt", Rank: 8, Asm: []string{"flipBitscanLZCNT"},
 			Note: "GP registers: LS1B by NEG/AND up, LZCNT down, branch-free"}, flipBitscanLZCNT, flipBitscanLZCNTBatch},
+		// Edax-AVX's other non-AVX forms, ranked below the forms above
+		{Info{Name: "sse-bitscan", Rank: 6, Asm: []string{"flipSSEBitscan"},
+			Note: "Edax-AVX flip_sse_bitscan: carry propagation up, two rays per XMM; BSR down (last square as guard)"}, flipSSEBitscan, flipSSEBitscanBatch},
+		{Info{Name: "sse-bitscan-lzcnt", Rank: 7, Asm: []string{"flipSSEBitscanLZCNT"},
+			Note: "Edax-AVX flip_sse_bitscan with LZCNT: carry propagation up, two rays per XMM; LZCNT down"}, flipSSEBitscanLZCNT, flipSSEBitscanLZCNTBatch},
+		{Info{Name: "roxane", Rank: 3, Asm: []string{"flipRoxane"},
+			Note: "Edax flip_roxane: a table of 64 per-square functions, masks as immediates, carry and BSR, a branch per ray"}, flipRoxane, flipRoxaneBatch},
 	} {
 		Flip.Register(v.info, v.fn)
 		Flip.RegisterBatch(v.info.Name, flipBatch(v.batch))
 		asmHelpers[v.info.Asm[0]+"Batch"] = true
+	}
+	// roxane's per-square functions, reached through its table
+	for x := 0; x < 64; x++ {
+		asmHelpers[fmt.Sprintf("flipRoxane%c%d", 'A'+x&7, x>>3+1)] = true
 	}
 }

@@ -25,5 +25,11 @@ func main() {
 	flipasm.FlipFuncs("flipBMI2PEXT", "flips line by line: PEXT the line into a byte, two table lookups, PDEP back.", pext)
 	flipasm.FlipFuncs("flipBitscanLZCNT", "flips ray by ray in GP registers: NEG/AND for LS1B, LZCNT for MS1B.", bitscan)
 
+	// Edax-AVX's flip_sse_bitscan.c (both of its compile-time forms) and
+	// flip_roxane.c
+	flipasm.FlipFuncs("flipSSEBitscan", "flips as Edax-AVX's flip_sse_bitscan: carry propagation on the up rays, two per XMM; BSR (the ray's last square a guard) on the down rays.", flipasm.NewFlipSSEBitscan(false))
+	flipasm.FlipFuncs("flipSSEBitscanLZCNT", "flips as Edax-AVX's flip_sse_bitscan built with LZCNT: carry propagation on the up rays, two per XMM; LZCNT on the down rays.", flipasm.NewFlipSSEBitscan(true))
+	flipasm.RoxaneFuncs("flipRoxane", "flips as Edax's flip_roxane (from Roxane): a jump through a table of one function per square, every mask an immediate, carry propagation and BSR, a branch per ray.")
+
 	Generate()
 }
