@@ -130,6 +130,225 @@ func flipAVX512CDZMM(P uint64, O uint64, x int) uint64
 //go:noescape
 func flipAVX512CDZMMBatch(in []uint64, out []uint64)
 
+// flipSSEBitscan flips as Edax-AVX's flip_sse_bitscan: carry propagation on the up rays, two per XMM; BSR (the ray's last square a guard) on the down rays.
+func flipSSEBitscan(P uint64, O uint64, x int) uint64
+
+// flipSSEBitscanBatch is flipSSEBitscan over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipSSEBitscanBatch(in []uint64, out []uint64)
+
+// flipSSEBitscanLZCNT flips as Edax-AVX's flip_sse_bitscan built with LZCNT: carry propagation on the up rays, two per XMM; LZCNT on the down rays.
+func flipSSEBitscanLZCNT(P uint64, O uint64, x int) uint64
+
+// flipSSEBitscanLZCNTBatch is flipSSEBitscanLZCNT over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func flipSSEBitscanLZCNTBatch(in []uint64, out []uint64)
+
+// flipRoxaneA1 is flipRoxane on A1.
+func flipRoxaneA1(P uint64, O uint64, x int) uint64
+
+// flipRoxaneB1 is flipRoxane on B1.
+func flipRoxaneB1(P uint64, O uint64, x int) uint64
+
+// flipRoxaneC1 is flipRoxane on C1.
+func flipRoxaneC1(P uint64, O uint64, x int) uint64
+
+// flipRoxaneD1 is flipRoxane on D1.
+func flipRoxaneD1(P uint64, O uint64, x int) uint64
+
+// flipRoxaneE1 is flipRoxane on E1.
+func flipRoxaneE1(P uint64, O uint64, x int) uint64
+
+// flipRoxaneF1 is flipRoxane on F1.
+func flipRoxaneF1(P uint64, O uint64, x int) uint64
+
+// flipRoxaneG1 is flipRoxane on G1.
+func flipRoxaneG1(P uint64, O uint64, x int) uint64
+
+// flipRoxaneH1 is flipRoxane on H1.
+func flipRoxaneH1(P uint64, O uint64, x int) uint64
+
+// flipRoxaneA2 is flipRoxane on A2.
+func flipRoxaneA2(P uint64, O uint64, x int) uint64
+
+// flipRoxaneB2 is flipRoxane on B2.
+func flipRoxaneB2(P uint64, O uint64, x int) uint64
+
+// flipRoxaneC2 is flipRoxane on C2.
+func flipRoxaneC2(P uint64, O uint64, x int) uint64
+
+// flipRoxaneD2 is flipRoxane on D2.
+func flipRoxaneD2(P uint64, O uint64, x int) uint64
+
+// flipRoxaneE2 is flipRoxane on E2.
+func flipRoxaneE2(P uint64, O uint64, x int) uint64
+
+// flipRoxaneF2 is flipRoxane on F2.
+func flipRoxaneF2(P uint64, O uint64, x int) uint64
+
+// flipRoxaneG2 is flipRoxane on G2.
+func flipRoxaneG2(P uint64, O uint64, x int) uint64
+
+// flipRoxaneH2 is flipRoxane on H2.
+func flipRoxaneH2(P uint64, O uint64, x int) uint64
+
+// flipRoxaneA3 is flipRoxane on A3.
+func flipRoxaneA3(P uint64, O uint64, x int) uint64
+
+// flipRoxaneB3 is flipRoxane on B3.
+func flipRoxaneB3(P uint64, O uint64, x int) uint64
+
+// flipRoxaneC3 is flipRoxane on C3.
+func flipRoxaneC3(P uint64, O uint64, x int) uint64
+
+// flipRoxaneD3 is flipRoxane on D3.
+func flipRoxaneD3(P uint64, O uint64, x int) uint64
+
+// flipRoxaneE3 is flipRoxane on E3.
+func flipRoxaneE3(P uint64, O uint64, x int) uint64
+
+// flipRoxaneF3 is flipRoxane on F3.
+func flipRoxaneF3(P uint64, O uint64, x int) uint64
+
+// flipRoxaneG3 is flipRoxane on G3.
+func flipRoxaneG3(P uint64, O uint64, x int) uint64
+
+// flipRoxaneH3 is flipRoxane on H3.
+func flipRoxaneH3(P uint64, O uint64, x int) uint64
+
+// flipRoxaneA4 is flipRoxane on A4.
+func flipRoxaneA4(P uint64, O uint64, x int) uint64
+
+// flipRoxaneB4 is flipRoxane on B4.
+func flipRoxaneB4(P uint64, O uint64, x int) uint64
+
+// flipRoxaneC4 is flipRoxane on C4.
+func flipRoxaneC4(P uint64, O uint64, x int) uint64
+
+// flipRoxaneD4 is flipRoxane on D4.
+func flipRoxaneD4(P uint64, O uint64, x int) uint64
+
+// flipRoxaneE4 is flipRoxane on E4.
+func flipRoxaneE4(P uint64, O uint64, x int) uint64
+
+// flipRoxaneF4 is flipRoxane on F4.
+func flipRoxaneF4(P uint64, O uint64, x int) uint64
+
+// flipRoxaneG4 is flipRoxane on G4.
+func flipRoxaneG4(P uint64, O uint64, x int) uint64
+
+// flipRoxaneH4 is flipRoxane on H4.
+func flipRoxaneH4(P uint64, O uint64, x int) uint64
+
+// flipRoxaneA5 is flipRoxane on A5.
+func flipRoxaneA5(P uint64, O uint64, x int) uint64
+
+// flipRoxaneB5 is flipRoxane on B5.
+func flipRoxaneB5(P uint64, O uint64, x int) uint64
+
+// flipRoxaneC5 is flipRoxane on C5.
+func flipRoxaneC5(P uint64, O uint64, x int) uint64
+
+// flipRoxaneD5 is flipRoxane on D5.
+func flipRoxaneD5(P uint64, O uint64, x int) uint64
+
+// flipRoxaneE5 is flipRoxane on E5.
+func flipRoxaneE5(P uint64, O uint64, x int) uint64
+
+// flipRoxaneF5 is flipRoxane on F5.
+func flipRoxaneF5(P uint64, O uint64, x int) uint64
+
+// flipRoxaneG5 is flipRoxane on G5.
+func flipRoxaneG5(P uint64, O uint64, x int) uint64
+
+// flipRoxaneH5 is flipRoxane on H5.
+func flipRoxaneH5(P uint64, O uint64, x int) uint64
+
+// flipRoxaneA6 is flipRoxane on A6.
+func flipRoxaneA6(P uint64, O uint64, x int) uint64
+
+// flipRoxaneB6 is flipRoxane on B6.
+func flipRoxaneB6(P uint64, O uint64, x int) uint64
+
+// flipRoxaneC6 is flipRoxane on C6.
+func flipRoxaneC6(P uint64, O uint64, x int) uint64
+
+// flipRoxaneD6 is flipRoxane on D6.
+func flipRoxaneD6(P uint64, O uint64, x int) uint64
+
+// flipRoxaneE6 is flipRoxane on E6.
+func flipRoxaneE6(P uint64, O uint64, x int) uint64
+
+// flipRoxaneF6 is flipRoxane on F6.
+func flipRoxaneF6(P uint64, O uint64, x int) uint64
+
+// flipRoxaneG6 is flipRoxane on G6.
+func flipRoxaneG6(P uint64, O uint64, x int) uint64
+
+// flipRoxaneH6 is flipRoxane on H6.
+func flipRoxaneH6(P uint64, O uint64, x int) uint64
+
+// flipRoxaneA7 is flipRoxane on A7.
+func flipRoxaneA7(P uint64, O uint64, x int) uint64
+
+// flipRoxaneB7 is flipRoxane on B7.
+func flipRoxaneB7(P uint64, O uint64, x int) uint64
+
+// flipRoxaneC7 is flipRoxane on C7.
+func flipRoxaneC7(P uint64, O uint64, x int) uint64
+
+// flipRoxaneD7 is flipRoxane on D7.
+func flipRoxaneD7(P uint64, O uint64, x int) uint64
+
+// flipRoxaneE7 is flipRoxane on E7.
+func flipRoxaneE7(P uint64, O uint64, x int) uint64
+
+// flipRoxaneF7 is flipRoxane on F7.
+func flipRoxaneF7(P uint64, O uint64, x int) uint64
+
+// flipRoxaneG7 is flipRoxane on G7.
+func flipRoxaneG7(P uint64, O uint64, x int) uint64
+
+// flipRoxaneH7 is flipRoxane on H7.
+func flipRoxaneH7(P uint64, O uint64, x int) uint64
+
+// flipRoxaneA8 is flipRoxane on A8.
+func flipRoxaneA8(P uint64, O uint64, x int) uint64
+
+// flipRoxaneB8 is flipRoxane on B8.
+func flipRoxaneB8(P uint64, O uint64, x int) uint64
+
+// flipRoxaneC8 is flipRoxane on C8.
+func flipRoxaneC8(P uint64, O uint64, x int) uint64
+
+// flipRoxaneD8 is flipRoxane on D8.
+func flipRoxaneD8(P uint64, O uint64, x int) uint64
+
+// flipRoxaneE8 is flipRoxane on E8.
+func flipRoxaneE8(P uint64, O uint64, x int) uint64
+
+// flipRoxaneF8 is flipRoxane on F8.
+func flipRoxaneF8(P uint64, O uint64, x int) uint64
+
+// flipRoxaneG8 is flipRoxane on G8.
+func flipRoxaneG8(P uint64, O uint64, x int) uint64
+
+// flipRoxaneH8 is flipRoxane on H8.
+func flipRoxaneH8(P uint64, O uint64, x int) uint64
+
+// flipRoxane flips as Edax's flip_roxane (from Roxane): a jump through a table of one function per square, every mask an immediate, carry propagation and BSR, a branch per ray.
+func flipRoxane(P uint64, O uint64, x int) uint64
+
+// flipRoxaneBatch is flipRoxane over a batch: in holds len(out) (P, O, x) triples.
+// The loop stays in assembly; each element is a call through the table.
+//
+//go:noescape
+func flipRoxaneBatch(in []uint64, out []uint64)
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -161,4 +380,10 @@ var _ = registerISA([]asmFunc{
 	{flipAVX512GFNIBatch, []Feature{AVX, AVX2, AVX512F, GFNI}},
 	{flipAVX512CDZMM, []Feature{AVX, AVX2, AVX512CD, AVX512F}},
 	{flipAVX512CDZMMBatch, []Feature{AVX, AVX2, AVX512CD, AVX512F}},
+	{flipSSEBitscan, []Feature{SSE2}},
+	{flipSSEBitscanBatch, []Feature{SSE2}},
+	{flipSSEBitscanLZCNT, []Feature{LZCNT, SSE2}},
+	{flipSSEBitscanLZCNTBatch, []Feature{LZCNT, SSE2}},
+	{flipRoxane, []Feature{}},
+	{flipRoxaneBatch, []Feature{}},
 })

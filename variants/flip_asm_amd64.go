@@ -43,6 +43,13 @@ func init() {
 			Note: "GFNI+AVX-512 in ZMM (Edax-AVX avxgfni, 512-bit): board bit-reversed, all eight rays by BLSMSK and VPTESTMQ"}, flipAVX512GFNI, flipAVX512GFNIBatch},
 		{Info{Name: "avx512cd-zmm", Rank: 29, ZMM: true,
 			Note: "AVX-512CD in ZMM (Edax-AVX avx512cd, 512-bit): BLSMSK up, VPLZCNTQ down, all eight rays in one ZMM"}, flipAVX512CDZMM, flipAVX512CDZMMBatch},
+		// Edax-AVX's other non-AVX forms, ranked below the forms above
+		{Info{Name: "sse-bitscan", Rank: 6,
+			Note: "Edax-AVX flip_sse_bitscan: carry propagation up, two rays per XMM; BSR down (last square as guard)"}, flipSSEBitscan, flipSSEBitscanBatch},
+		{Info{Name: "sse-bitscan-lzcnt", Rank: 7,
+			Note: "Edax-AVX flip_sse_bitscan with LZCNT: carry propagation up, two rays per XMM; LZCNT down"}, flipSSEBitscanLZCNT, flipSSEBitscanLZCNTBatch},
+		{Info{Name: "roxane", Rank: 3,
+			Note: "Edax flip_roxane: a table of 64 per-square functions, masks as immediates, carry and BSR, a branch per ray"}, flipRoxane, flipRoxaneBatch},
 	} {
 		Flip.Register(v.info, v.fn)
 		registerWordsBatch[FlipFunc, BoardX](Flip, v.info.Name, v.batch)

@@ -40,6 +40,51 @@ func movesAVX512(P uint64, O uint64) uint64
 //go:noescape
 func movesAVX512Batch(in []uint64, out []uint64)
 
+// movesAcepck finds P's legal moves as acepck's all-SSE2 get_moves: the board and its vertical mirror in an XMM, the row by byte-wise carries.
+func movesAcepck(P uint64, O uint64) uint64
+
+// movesAcepckBatch is movesAcepck over a batch: in holds len(out) (P, O) pairs.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func movesAcepckBatch(in []uint64, out []uint64)
+
+// movesAcepckAVX finds P's legal moves as acepck's get_moves built for AVX: movesAcepck in VEX encoding.
+func movesAcepckAVX(P uint64, O uint64) uint64
+
+// movesAcepckAVXBatch is movesAcepckAVX over a batch: in holds len(out) (P, O) pairs.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func movesAcepckAVXBatch(in []uint64, out []uint64)
+
+// movesParallelPrefix finds P's legal moves as Edax-AVX's plain get_moves: parallel-prefix fills in GP registers, east by a carry.
+func movesParallelPrefix(P uint64, O uint64) uint64
+
+// movesParallelPrefixBatch is movesParallelPrefix over a batch: in holds len(out) (P, O) pairs.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func movesParallelPrefixBatch(in []uint64, out []uint64)
+
+// movesKoggeStoneGP finds P's legal moves as Edax-AVX's plain get_moves with KOGGE_STONE: Kogge-Stone fills (steps d, 2d, 4d) in GP registers, east by a carry.
+func movesKoggeStoneGP(P uint64, O uint64) uint64
+
+// movesKoggeStoneGPBatch is movesKoggeStoneGP over a batch: in holds len(out) (P, O) pairs.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func movesKoggeStoneGPBatch(in []uint64, out []uint64)
+
+// movesSequential finds P's legal moves as Edax-AVX's plain get_moves with neither fill setting: six single steps both ways per direction, east by a carry.
+func movesSequential(P uint64, O uint64) uint64
+
+// movesSequentialBatch is movesSequential over a batch: in holds len(out) (P, O) pairs.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func movesSequentialBatch(in []uint64, out []uint64)
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -51,4 +96,14 @@ var _ = registerISA([]asmFunc{
 	{movesAVX512VLBatch, []Feature{AVX, AVX2, AVX512F, AVX512VL}},
 	{movesAVX512, []Feature{AVX, AVX512F, AVX512VL}},
 	{movesAVX512Batch, []Feature{AVX, AVX512F, AVX512VL}},
+	{movesAcepck, []Feature{SSE2}},
+	{movesAcepckBatch, []Feature{SSE2}},
+	{movesAcepckAVX, []Feature{AVX}},
+	{movesAcepckAVXBatch, []Feature{AVX}},
+	{movesParallelPrefix, []Feature{}},
+	{movesParallelPrefixBatch, []Feature{}},
+	{movesKoggeStoneGP, []Feature{}},
+	{movesKoggeStoneGPBatch, []Feature{}},
+	{movesSequential, []Feature{}},
+	{movesSequentialBatch, []Feature{}},
 })

@@ -557,3 +557,1470 @@ loop:
 done:
 	VZEROUPPER
 	RET
+
+DATA movesAcepck<>+0(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA movesAcepck<>+8(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA movesAcepck<>+16(SB)/8, $0x0e0e0e0e0e0e0e0e
+DATA movesAcepck<>+24(SB)/8, $0x7070707070707070
+DATA movesAcepck<>+32(SB)/8, $0x0808080808080808
+DATA movesAcepck<>+40(SB)/8, $0x4040404040404040
+GLOBL movesAcepck<>(SB), RODATA|NOPTR, $48
+
+// func movesAcepck(P uint64, O uint64) uint64
+// Requires: SSE2
+TEXT ·movesAcepck(SB), NOSPLIT, $0-24
+	MOVQ       P+0(FP), AX
+	MOVQ       O+8(FP), CX
+	MOVOU      movesAcepck<>+0(SB), X0
+	MOVOU      movesAcepck<>+16(SB), X1
+	MOVOU      movesAcepck<>+32(SB), X2
+	MOVQ       AX, DX
+	BSWAPQ     DX
+	MOVQ       AX, X3
+	MOVQ       DX, X4
+	PUNPCKLQDQ X4, X3
+	MOVQ       CX, AX
+	BSWAPQ     AX
+	MOVQ       CX, X4
+	MOVQ       AX, X5
+	PUNPCKLQDQ X5, X4
+	MOVO       X4, X5
+	PAND       X0, X5
+	MOVO       X3, X0
+	POR        X4, X0
+	MOVO       X3, X6
+	PADDB      X3, X6
+	PAND       X5, X6
+	PADDL      X5, X6
+	MOVO       X0, X7
+	PADDB      X0, X7
+	PANDN      X5, X7
+	PAND       X1, X7
+	PMINUB     X2, X7
+	MOVO       X5, X1
+	PADDB      X7, X1
+	PAND       X3, X1
+	PSUBUSB    X7, X1
+	PSRLQ      $0x01, X1
+	POR        X1, X6
+	MOVO       X4, X1
+	PSLLQ      $0x08, X1
+	PAND       X4, X1
+	MOVO       X3, X2
+	PSLLQ      $0x08, X2
+	PAND       X4, X2
+	MOVO       X2, X7
+	PSLLQ      $0x08, X7
+	PAND       X4, X7
+	POR        X7, X2
+	MOVO       X2, X4
+	PSLLQ      $0x10, X4
+	PAND       X1, X4
+	POR        X4, X2
+	MOVO       X2, X4
+	PSLLQ      $0x10, X4
+	PAND       X1, X4
+	POR        X4, X2
+	PSLLQ      $0x08, X2
+	POR        X2, X6
+	MOVO       X5, X1
+	PSLLQ      $0x07, X1
+	PAND       X5, X1
+	MOVO       X3, X2
+	PSLLQ      $0x07, X2
+	PAND       X5, X2
+	MOVO       X2, X4
+	PSLLQ      $0x07, X4
+	PAND       X5, X4
+	POR        X4, X2
+	MOVO       X2, X4
+	PSLLQ      $0x0e, X4
+	PAND       X1, X4
+	POR        X4, X2
+	MOVO       X2, X4
+	PSLLQ      $0x0e, X4
+	PAND       X1, X4
+	POR        X4, X2
+	PSLLQ      $0x07, X2
+	POR        X2, X6
+	PSRLQ      $0x07, X1
+	MOVO       X3, X2
+	PSRLQ      $0x07, X2
+	PAND       X5, X2
+	MOVO       X2, X3
+	PSRLQ      $0x07, X3
+	PAND       X5, X3
+	POR        X3, X2
+	MOVO       X2, X3
+	PSRLQ      $0x0e, X3
+	PAND       X1, X3
+	POR        X3, X2
+	MOVO       X2, X3
+	PSRLQ      $0x0e, X3
+	PAND       X1, X3
+	POR        X3, X2
+	PSRLQ      $0x07, X2
+	POR        X2, X6
+	PANDN      X6, X0
+	MOVQ       X0, AX
+	PSHUFD     $0x4e, X0, X0
+	MOVQ       X0, CX
+	BSWAPQ     CX
+	ORQ        CX, AX
+	MOVQ       AX, ret+16(FP)
+	RET
+
+// func movesAcepckBatch(in []uint64, out []uint64)
+// Requires: SSE2
+TEXT ·movesAcepckBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	MOVOU movesAcepck<>+0(SB), X0
+	MOVOU movesAcepck<>+16(SB), X1
+	MOVOU movesAcepck<>+32(SB), X2
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ       (AX), BX
+	MOVQ       8(AX), SI
+	MOVQ       BX, DI
+	BSWAPQ     DI
+	MOVQ       BX, X3
+	MOVQ       DI, X4
+	PUNPCKLQDQ X4, X3
+	MOVQ       SI, BX
+	BSWAPQ     BX
+	MOVQ       SI, X4
+	MOVQ       BX, X5
+	PUNPCKLQDQ X5, X4
+	MOVO       X4, X5
+	PAND       X0, X5
+	MOVO       X3, X6
+	POR        X4, X6
+	MOVO       X3, X7
+	PADDB      X3, X7
+	PAND       X5, X7
+	PADDL      X5, X7
+	MOVO       X6, X8
+	PADDB      X6, X8
+	PANDN      X5, X8
+	PAND       X1, X8
+	PMINUB     X2, X8
+	MOVO       X5, X9
+	PADDB      X8, X9
+	PAND       X3, X9
+	PSUBUSB    X8, X9
+	PSRLQ      $0x01, X9
+	POR        X9, X7
+	MOVO       X4, X8
+	PSLLQ      $0x08, X8
+	PAND       X4, X8
+	MOVO       X3, X9
+	PSLLQ      $0x08, X9
+	PAND       X4, X9
+	MOVO       X9, X10
+	PSLLQ      $0x08, X10
+	PAND       X4, X10
+	POR        X10, X9
+	MOVO       X9, X4
+	PSLLQ      $0x10, X4
+	PAND       X8, X4
+	POR        X4, X9
+	MOVO       X9, X4
+	PSLLQ      $0x10, X4
+	PAND       X8, X4
+	POR        X4, X9
+	PSLLQ      $0x08, X9
+	POR        X9, X7
+	MOVO       X5, X4
+	PSLLQ      $0x07, X4
+	PAND       X5, X4
+	MOVO       X3, X8
+	PSLLQ      $0x07, X8
+	PAND       X5, X8
+	MOVO       X8, X9
+	PSLLQ      $0x07, X9
+	PAND       X5, X9
+	POR        X9, X8
+	MOVO       X8, X9
+	PSLLQ      $0x0e, X9
+	PAND       X4, X9
+	POR        X9, X8
+	MOVO       X8, X9
+	PSLLQ      $0x0e, X9
+	PAND       X4, X9
+	POR        X9, X8
+	PSLLQ      $0x07, X8
+	POR        X8, X7
+	PSRLQ      $0x07, X4
+	MOVO       X3, X3
+	PSRLQ      $0x07, X3
+	PAND       X5, X3
+	MOVO       X3, X8
+	PSRLQ      $0x07, X8
+	PAND       X5, X8
+	POR        X8, X3
+	MOVO       X3, X5
+	PSRLQ      $0x0e, X5
+	PAND       X4, X5
+	POR        X5, X3
+	MOVO       X3, X5
+	PSRLQ      $0x0e, X5
+	PAND       X4, X5
+	POR        X5, X3
+	PSRLQ      $0x07, X3
+	POR        X3, X7
+	PANDN      X7, X6
+	MOVQ       X6, BX
+	PSHUFD     $0x4e, X6, X6
+	MOVQ       X6, SI
+	BSWAPQ     SI
+	ORQ        SI, BX
+	MOVQ       BX, (CX)
+	ADDQ       $0x10, AX
+	ADDQ       $0x08, CX
+	DECQ       DX
+	JNZ        loop
+
+done:
+	RET
+
+// func movesAcepckAVX(P uint64, O uint64) uint64
+// Requires: AVX
+TEXT ·movesAcepckAVX(SB), NOSPLIT, $0-24
+	MOVQ        P+0(FP), AX
+	MOVQ        O+8(FP), CX
+	VMOVDQU     movesAcepck<>+0(SB), X0
+	VMOVDQU     movesAcepck<>+16(SB), X1
+	VMOVDQU     movesAcepck<>+32(SB), X2
+	MOVQ        AX, DX
+	BSWAPQ      DX
+	VMOVQ       AX, X3
+	VMOVQ       DX, X4
+	VPUNPCKLQDQ X4, X3, X3
+	MOVQ        CX, AX
+	BSWAPQ      AX
+	VMOVQ       CX, X4
+	VMOVQ       AX, X5
+	VPUNPCKLQDQ X5, X4, X4
+	VPAND       X0, X4, X0
+	VPOR        X4, X3, X5
+	VPADDB      X3, X3, X6
+	VPAND       X0, X6, X6
+	VPADDD      X0, X6, X6
+	VPADDB      X5, X5, X7
+	VPANDN      X0, X7, X7
+	VPAND       X1, X7, X7
+	VPMINUB     X2, X7, X7
+	VPADDB      X7, X0, X1
+	VPAND       X3, X1, X1
+	VPSUBUSB    X7, X1, X1
+	VPSRLQ      $0x01, X1, X1
+	VPOR        X1, X6, X6
+	VPSLLQ      $0x08, X4, X1
+	VPAND       X4, X1, X1
+	VPSLLQ      $0x08, X3, X2
+	VPAND       X4, X2, X2
+	VPSLLQ      $0x08, X2, X7
+	VPAND       X4, X7, X7
+	VPOR        X7, X2, X2
+	VPSLLQ      $0x10, X2, X4
+	VPAND       X1, X4, X4
+	VPOR        X4, X2, X2
+	VPSLLQ      $0x10, X2, X4
+	VPAND       X1, X4, X4
+	VPOR        X4, X2, X2
+	VPSLLQ      $0x08, X2, X2
+	VPOR        X2, X6, X6
+	VPSLLQ      $0x07, X0, X1
+	VPAND       X0, X1, X1
+	VPSLLQ      $0x07, X3, X2
+	VPAND       X0, X2, X2
+	VPSLLQ      $0x07, X2, X4
+	VPAND       X0, X4, X4
+	VPOR        X4, X2, X2
+	VPSLLQ      $0x0e, X2, X4
+	VPAND       X1, X4, X4
+	VPOR        X4, X2, X2
+	VPSLLQ      $0x0e, X2, X4
+	VPAND       X1, X4, X4
+	VPOR        X4, X2, X2
+	VPSLLQ      $0x07, X2, X2
+	VPOR        X2, X6, X6
+	VPSRLQ      $0x07, X1, X1
+	VPSRLQ      $0x07, X3, X2
+	VPAND       X0, X2, X2
+	VPSRLQ      $0x07, X2, X3
+	VPAND       X0, X3, X3
+	VPOR        X3, X2, X2
+	VPSRLQ      $0x0e, X2, X0
+	VPAND       X1, X0, X0
+	VPOR        X0, X2, X2
+	VPSRLQ      $0x0e, X2, X0
+	VPAND       X1, X0, X0
+	VPOR        X0, X2, X2
+	VPSRLQ      $0x07, X2, X2
+	VPOR        X2, X6, X6
+	VPANDN      X6, X5, X5
+	VMOVQ       X5, AX
+	VPEXTRQ     $0x01, X5, CX
+	BSWAPQ      CX
+	ORQ         CX, AX
+	MOVQ        AX, ret+16(FP)
+	RET
+
+// func movesAcepckAVXBatch(in []uint64, out []uint64)
+// Requires: AVX
+TEXT ·movesAcepckAVXBatch(SB), NOSPLIT, $0-48
+	MOVQ    in_base+0(FP), AX
+	MOVQ    out_base+24(FP), CX
+	MOVQ    out_len+32(FP), DX
+	VMOVDQU movesAcepck<>+0(SB), X0
+	VMOVDQU movesAcepck<>+16(SB), X1
+	VMOVDQU movesAcepck<>+32(SB), X2
+	TESTQ   DX, DX
+	JZ      done
+
+loop:
+	MOVQ        (AX), BX
+	MOVQ        8(AX), SI
+	MOVQ        BX, DI
+	BSWAPQ      DI
+	VMOVQ       BX, X3
+	VMOVQ       DI, X4
+	VPUNPCKLQDQ X4, X3, X3
+	MOVQ        SI, BX
+	BSWAPQ      BX
+	VMOVQ       SI, X4
+	VMOVQ       BX, X5
+	VPUNPCKLQDQ X5, X4, X4
+	VPAND       X0, X4, X5
+	VPOR        X4, X3, X6
+	VPADDB      X3, X3, X7
+	VPAND       X5, X7, X7
+	VPADDD      X5, X7, X7
+	VPADDB      X6, X6, X8
+	VPANDN      X5, X8, X8
+	VPAND       X1, X8, X8
+	VPMINUB     X2, X8, X8
+	VPADDB      X8, X5, X9
+	VPAND       X3, X9, X9
+	VPSUBUSB    X8, X9, X9
+	VPSRLQ      $0x01, X9, X9
+	VPOR        X9, X7, X7
+	VPSLLQ      $0x08, X4, X8
+	VPAND       X4, X8, X8
+	VPSLLQ      $0x08, X3, X9
+	VPAND       X4, X9, X9
+	VPSLLQ      $0x08, X9, X10
+	VPAND       X4, X10, X10
+	VPOR        X10, X9, X9
+	VPSLLQ      $0x10, X9, X4
+	VPAND       X8, X4, X4
+	VPOR        X4, X9, X9
+	VPSLLQ      $0x10, X9, X4
+	VPAND       X8, X4, X4
+	VPOR        X4, X9, X9
+	VPSLLQ      $0x08, X9, X9
+	VPOR        X9, X7, X7
+	VPSLLQ      $0x07, X5, X4
+	VPAND       X5, X4, X4
+	VPSLLQ      $0x07, X3, X8
+	VPAND       X5, X8, X8
+	VPSLLQ      $0x07, X8, X9
+	VPAND       X5, X9, X9
+	VPOR        X9, X8, X8
+	VPSLLQ      $0x0e, X8, X9
+	VPAND       X4, X9, X9
+	VPOR        X9, X8, X8
+	VPSLLQ      $0x0e, X8, X9
+	VPAND       X4, X9, X9
+	VPOR        X9, X8, X8
+	VPSLLQ      $0x07, X8, X8
+	VPOR        X8, X7, X7
+	VPSRLQ      $0x07, X4, X4
+	VPSRLQ      $0x07, X3, X3
+	VPAND       X5, X3, X3
+	VPSRLQ      $0x07, X3, X8
+	VPAND       X5, X8, X8
+	VPOR        X8, X3, X3
+	VPSRLQ      $0x0e, X3, X5
+	VPAND       X4, X5, X5
+	VPOR        X5, X3, X3
+	VPSRLQ      $0x0e, X3, X5
+	VPAND       X4, X5, X5
+	VPOR        X5, X3, X3
+	VPSRLQ      $0x07, X3, X3
+	VPOR        X3, X7, X7
+	VPANDN      X7, X6, X6
+	VMOVQ       X6, BX
+	VPEXTRQ     $0x01, X6, SI
+	BSWAPQ      SI
+	ORQ         SI, BX
+	MOVQ        BX, (CX)
+	ADDQ        $0x10, AX
+	ADDQ        $0x08, CX
+	DECQ        DX
+	JNZ         loop
+
+done:
+	RET
+
+// func movesParallelPrefix(P uint64, O uint64) uint64
+TEXT ·movesParallelPrefix(SB), NOSPLIT, $0-24
+	MOVQ P+0(FP), AX
+	MOVQ O+8(FP), CX
+	MOVQ $0x7e7e7e7e7e7e7e7e, DX
+	ANDQ CX, DX
+	LEAQ (AX)(AX*1), BX
+	ANDQ DX, BX
+	ADDQ DX, BX
+	MOVQ AX, SI
+	SHRQ $0x01, SI
+	ANDQ DX, SI
+	MOVQ SI, DI
+	SHRQ $0x01, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ DX, DI
+	SHRQ $0x01, DI
+	ANDQ DX, DI
+	MOVQ SI, R8
+	SHRQ $0x02, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ SI, R8
+	SHRQ $0x02, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	SHRQ $0x01, SI
+	ORQ  SI, BX
+	MOVQ AX, SI
+	SHLQ $0x08, SI
+	ANDQ CX, SI
+	MOVQ SI, DI
+	SHLQ $0x08, DI
+	ANDQ CX, DI
+	ORQ  DI, SI
+	MOVQ CX, DI
+	SHLQ $0x08, DI
+	ANDQ CX, DI
+	MOVQ SI, R8
+	SHLQ $0x10, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ SI, R8
+	SHLQ $0x10, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ AX, DI
+	SHRQ $0x08, DI
+	ANDQ CX, DI
+	MOVQ DI, R8
+	SHRQ $0x08, R8
+	ANDQ CX, R8
+	ORQ  R8, DI
+	MOVQ CX, R8
+	SHRQ $0x08, R8
+	ANDQ CX, R8
+	MOVQ DI, R9
+	SHRQ $0x10, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	MOVQ DI, R9
+	SHRQ $0x10, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	SHLQ $0x08, SI
+	SHRQ $0x08, DI
+	ORQ  DI, SI
+	ORQ  SI, BX
+	MOVQ AX, SI
+	SHLQ $0x07, SI
+	ANDQ DX, SI
+	MOVQ SI, DI
+	SHLQ $0x07, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ DX, DI
+	SHLQ $0x07, DI
+	ANDQ DX, DI
+	MOVQ SI, R8
+	SHLQ $0x0e, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ SI, R8
+	SHLQ $0x0e, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ AX, DI
+	SHRQ $0x07, DI
+	ANDQ DX, DI
+	MOVQ DI, R8
+	SHRQ $0x07, R8
+	ANDQ DX, R8
+	ORQ  R8, DI
+	MOVQ DX, R8
+	SHRQ $0x07, R8
+	ANDQ DX, R8
+	MOVQ DI, R9
+	SHRQ $0x0e, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	MOVQ DI, R9
+	SHRQ $0x0e, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	SHLQ $0x07, SI
+	SHRQ $0x07, DI
+	ORQ  DI, SI
+	ORQ  SI, BX
+	MOVQ AX, SI
+	SHLQ $0x09, SI
+	ANDQ DX, SI
+	MOVQ SI, DI
+	SHLQ $0x09, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ DX, DI
+	SHLQ $0x09, DI
+	ANDQ DX, DI
+	MOVQ SI, R8
+	SHLQ $0x12, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ SI, R8
+	SHLQ $0x12, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ AX, DI
+	SHRQ $0x09, DI
+	ANDQ DX, DI
+	MOVQ DI, R8
+	SHRQ $0x09, R8
+	ANDQ DX, R8
+	ORQ  R8, DI
+	MOVQ DX, R8
+	SHRQ $0x09, R8
+	ANDQ DX, R8
+	MOVQ DI, DX
+	SHRQ $0x12, DX
+	ANDQ R8, DX
+	ORQ  DX, DI
+	MOVQ DI, DX
+	SHRQ $0x12, DX
+	ANDQ R8, DX
+	ORQ  DX, DI
+	SHLQ $0x09, SI
+	SHRQ $0x09, DI
+	ORQ  DI, SI
+	ORQ  SI, BX
+	ORQ  CX, AX
+	NOTQ AX
+	ANDQ AX, BX
+	MOVQ BX, ret+16(FP)
+	RET
+
+// func movesParallelPrefixBatch(in []uint64, out []uint64)
+TEXT ·movesParallelPrefixBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ (AX), BX
+	MOVQ 8(AX), SI
+	MOVQ $0x7e7e7e7e7e7e7e7e, DI
+	ANDQ SI, DI
+	LEAQ (BX)(BX*1), R8
+	ANDQ DI, R8
+	ADDQ DI, R8
+	MOVQ BX, R9
+	SHRQ $0x01, R9
+	ANDQ DI, R9
+	MOVQ R9, R10
+	SHRQ $0x01, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ DI, R10
+	SHRQ $0x01, R10
+	ANDQ DI, R10
+	MOVQ R9, R11
+	SHRQ $0x02, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R9, R11
+	SHRQ $0x02, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	SHRQ $0x01, R9
+	ORQ  R9, R8
+	MOVQ BX, R9
+	SHLQ $0x08, R9
+	ANDQ SI, R9
+	MOVQ R9, R10
+	SHLQ $0x08, R10
+	ANDQ SI, R10
+	ORQ  R10, R9
+	MOVQ SI, R10
+	SHLQ $0x08, R10
+	ANDQ SI, R10
+	MOVQ R9, R11
+	SHLQ $0x10, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R9, R11
+	SHLQ $0x10, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ BX, R10
+	SHRQ $0x08, R10
+	ANDQ SI, R10
+	MOVQ R10, R11
+	SHRQ $0x08, R11
+	ANDQ SI, R11
+	ORQ  R11, R10
+	MOVQ SI, R11
+	SHRQ $0x08, R11
+	ANDQ SI, R11
+	MOVQ R10, R12
+	SHRQ $0x10, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	MOVQ R10, R12
+	SHRQ $0x10, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	SHLQ $0x08, R9
+	SHRQ $0x08, R10
+	ORQ  R10, R9
+	ORQ  R9, R8
+	MOVQ BX, R9
+	SHLQ $0x07, R9
+	ANDQ DI, R9
+	MOVQ R9, R10
+	SHLQ $0x07, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ DI, R10
+	SHLQ $0x07, R10
+	ANDQ DI, R10
+	MOVQ R9, R11
+	SHLQ $0x0e, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R9, R11
+	SHLQ $0x0e, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ BX, R10
+	SHRQ $0x07, R10
+	ANDQ DI, R10
+	MOVQ R10, R11
+	SHRQ $0x07, R11
+	ANDQ DI, R11
+	ORQ  R11, R10
+	MOVQ DI, R11
+	SHRQ $0x07, R11
+	ANDQ DI, R11
+	MOVQ R10, R12
+	SHRQ $0x0e, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	MOVQ R10, R12
+	SHRQ $0x0e, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	SHLQ $0x07, R9
+	SHRQ $0x07, R10
+	ORQ  R10, R9
+	ORQ  R9, R8
+	MOVQ BX, R9
+	SHLQ $0x09, R9
+	ANDQ DI, R9
+	MOVQ R9, R10
+	SHLQ $0x09, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ DI, R10
+	SHLQ $0x09, R10
+	ANDQ DI, R10
+	MOVQ R9, R11
+	SHLQ $0x12, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R9, R11
+	SHLQ $0x12, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ BX, R10
+	SHRQ $0x09, R10
+	ANDQ DI, R10
+	MOVQ R10, R11
+	SHRQ $0x09, R11
+	ANDQ DI, R11
+	ORQ  R11, R10
+	MOVQ DI, R11
+	SHRQ $0x09, R11
+	ANDQ DI, R11
+	MOVQ R10, DI
+	SHRQ $0x12, DI
+	ANDQ R11, DI
+	ORQ  DI, R10
+	MOVQ R10, DI
+	SHRQ $0x12, DI
+	ANDQ R11, DI
+	ORQ  DI, R10
+	SHLQ $0x09, R9
+	SHRQ $0x09, R10
+	ORQ  R10, R9
+	ORQ  R9, R8
+	ORQ  SI, BX
+	NOTQ BX
+	ANDQ BX, R8
+	MOVQ R8, (CX)
+	ADDQ $0x10, AX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  loop
+
+done:
+	RET
+
+// func movesKoggeStoneGP(P uint64, O uint64) uint64
+TEXT ·movesKoggeStoneGP(SB), NOSPLIT, $0-24
+	MOVQ P+0(FP), AX
+	MOVQ O+8(FP), CX
+	MOVQ $0x7e7e7e7e7e7e7e7e, DX
+	ANDQ CX, DX
+	LEAQ (AX)(AX*1), BX
+	ANDQ DX, BX
+	ADDQ DX, BX
+	MOVQ AX, SI
+	MOVQ DX, DI
+	MOVQ SI, R8
+	SHRQ $0x01, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ DI, R8
+	SHRQ $0x01, R8
+	ANDQ R8, DI
+	MOVQ SI, R8
+	SHRQ $0x02, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ DI, R8
+	SHRQ $0x02, R8
+	ANDQ R8, DI
+	MOVQ SI, R8
+	SHRQ $0x04, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	ANDQ DX, SI
+	SHRQ $0x01, SI
+	ORQ  SI, BX
+	MOVQ AX, SI
+	MOVQ CX, DI
+	MOVQ SI, R8
+	SHLQ $0x08, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ DI, R8
+	SHLQ $0x08, R8
+	ANDQ R8, DI
+	MOVQ SI, R8
+	SHLQ $0x10, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ DI, R8
+	SHLQ $0x10, R8
+	ANDQ R8, DI
+	MOVQ SI, R8
+	SHLQ $0x20, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	ANDQ CX, SI
+	MOVQ AX, DI
+	MOVQ CX, R8
+	MOVQ DI, R9
+	SHRQ $0x08, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	MOVQ R8, R9
+	SHRQ $0x08, R9
+	ANDQ R9, R8
+	MOVQ DI, R9
+	SHRQ $0x10, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	MOVQ R8, R9
+	SHRQ $0x10, R9
+	ANDQ R9, R8
+	MOVQ DI, R9
+	SHRQ $0x20, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	ANDQ CX, DI
+	SHLQ $0x08, SI
+	SHRQ $0x08, DI
+	ORQ  DI, SI
+	ORQ  SI, BX
+	MOVQ AX, SI
+	MOVQ DX, DI
+	MOVQ SI, R8
+	SHLQ $0x07, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ DI, R8
+	SHLQ $0x07, R8
+	ANDQ R8, DI
+	MOVQ SI, R8
+	SHLQ $0x0e, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ DI, R8
+	SHLQ $0x0e, R8
+	ANDQ R8, DI
+	MOVQ SI, R8
+	SHLQ $0x1c, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	ANDQ DX, SI
+	MOVQ AX, DI
+	MOVQ DX, R8
+	MOVQ DI, R9
+	SHRQ $0x07, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	MOVQ R8, R9
+	SHRQ $0x07, R9
+	ANDQ R9, R8
+	MOVQ DI, R9
+	SHRQ $0x0e, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	MOVQ R8, R9
+	SHRQ $0x0e, R9
+	ANDQ R9, R8
+	MOVQ DI, R9
+	SHRQ $0x1c, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	ANDQ DX, DI
+	SHLQ $0x07, SI
+	SHRQ $0x07, DI
+	ORQ  DI, SI
+	ORQ  SI, BX
+	MOVQ AX, SI
+	MOVQ DX, DI
+	MOVQ SI, R8
+	SHLQ $0x09, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ DI, R8
+	SHLQ $0x09, R8
+	ANDQ R8, DI
+	MOVQ SI, R8
+	SHLQ $0x12, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	MOVQ DI, R8
+	SHLQ $0x12, R8
+	ANDQ R8, DI
+	MOVQ SI, R8
+	SHLQ $0x24, R8
+	ANDQ DI, R8
+	ORQ  R8, SI
+	ANDQ DX, SI
+	MOVQ AX, DI
+	MOVQ DX, R8
+	MOVQ DI, R9
+	SHRQ $0x09, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	MOVQ R8, R9
+	SHRQ $0x09, R9
+	ANDQ R9, R8
+	MOVQ DI, R9
+	SHRQ $0x12, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	MOVQ R8, R9
+	SHRQ $0x12, R9
+	ANDQ R9, R8
+	MOVQ DI, R9
+	SHRQ $0x24, R9
+	ANDQ R8, R9
+	ORQ  R9, DI
+	ANDQ DX, DI
+	SHLQ $0x09, SI
+	SHRQ $0x09, DI
+	ORQ  DI, SI
+	ORQ  SI, BX
+	ORQ  CX, AX
+	NOTQ AX
+	ANDQ AX, BX
+	MOVQ BX, ret+16(FP)
+	RET
+
+// func movesKoggeStoneGPBatch(in []uint64, out []uint64)
+TEXT ·movesKoggeStoneGPBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ (AX), BX
+	MOVQ 8(AX), SI
+	MOVQ $0x7e7e7e7e7e7e7e7e, DI
+	ANDQ SI, DI
+	LEAQ (BX)(BX*1), R8
+	ANDQ DI, R8
+	ADDQ DI, R8
+	MOVQ BX, R9
+	MOVQ DI, R10
+	MOVQ R9, R11
+	SHRQ $0x01, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R10, R11
+	SHRQ $0x01, R11
+	ANDQ R11, R10
+	MOVQ R9, R11
+	SHRQ $0x02, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ R11, R10
+	MOVQ R9, R11
+	SHRQ $0x04, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	ANDQ DI, R9
+	SHRQ $0x01, R9
+	ORQ  R9, R8
+	MOVQ BX, R9
+	MOVQ SI, R10
+	MOVQ R9, R11
+	SHLQ $0x08, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R10, R11
+	SHLQ $0x08, R11
+	ANDQ R11, R10
+	MOVQ R9, R11
+	SHLQ $0x10, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R10, R11
+	SHLQ $0x10, R11
+	ANDQ R11, R10
+	MOVQ R9, R11
+	SHLQ $0x20, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	ANDQ SI, R9
+	MOVQ BX, R10
+	MOVQ SI, R11
+	MOVQ R10, R12
+	SHRQ $0x08, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	MOVQ R11, R12
+	SHRQ $0x08, R12
+	ANDQ R12, R11
+	MOVQ R10, R12
+	SHRQ $0x10, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	MOVQ R11, R12
+	SHRQ $0x10, R12
+	ANDQ R12, R11
+	MOVQ R10, R12
+	SHRQ $0x20, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	ANDQ SI, R10
+	SHLQ $0x08, R9
+	SHRQ $0x08, R10
+	ORQ  R10, R9
+	ORQ  R9, R8
+	MOVQ BX, R9
+	MOVQ DI, R10
+	MOVQ R9, R11
+	SHLQ $0x07, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R10, R11
+	SHLQ $0x07, R11
+	ANDQ R11, R10
+	MOVQ R9, R11
+	SHLQ $0x0e, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R10, R11
+	SHLQ $0x0e, R11
+	ANDQ R11, R10
+	MOVQ R9, R11
+	SHLQ $0x1c, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	ANDQ DI, R9
+	MOVQ BX, R10
+	MOVQ DI, R11
+	MOVQ R10, R12
+	SHRQ $0x07, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	MOVQ R11, R12
+	SHRQ $0x07, R12
+	ANDQ R12, R11
+	MOVQ R10, R12
+	SHRQ $0x0e, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	MOVQ R11, R12
+	SHRQ $0x0e, R12
+	ANDQ R12, R11
+	MOVQ R10, R12
+	SHRQ $0x1c, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	ANDQ DI, R10
+	SHLQ $0x07, R9
+	SHRQ $0x07, R10
+	ORQ  R10, R9
+	ORQ  R9, R8
+	MOVQ BX, R9
+	MOVQ DI, R10
+	MOVQ R9, R11
+	SHLQ $0x09, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R10, R11
+	SHLQ $0x09, R11
+	ANDQ R11, R10
+	MOVQ R9, R11
+	SHLQ $0x12, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	MOVQ R10, R11
+	SHLQ $0x12, R11
+	ANDQ R11, R10
+	MOVQ R9, R11
+	SHLQ $0x24, R11
+	ANDQ R10, R11
+	ORQ  R11, R9
+	ANDQ DI, R9
+	MOVQ BX, R10
+	MOVQ DI, R11
+	MOVQ R10, R12
+	SHRQ $0x09, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	MOVQ R11, R12
+	SHRQ $0x09, R12
+	ANDQ R12, R11
+	MOVQ R10, R12
+	SHRQ $0x12, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	MOVQ R11, R12
+	SHRQ $0x12, R12
+	ANDQ R12, R11
+	MOVQ R10, R12
+	SHRQ $0x24, R12
+	ANDQ R11, R12
+	ORQ  R12, R10
+	ANDQ DI, R10
+	SHLQ $0x09, R9
+	SHRQ $0x09, R10
+	ORQ  R10, R9
+	ORQ  R9, R8
+	ORQ  SI, BX
+	NOTQ BX
+	ANDQ BX, R8
+	MOVQ R8, (CX)
+	ADDQ $0x10, AX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  loop
+
+done:
+	RET
+
+// func movesSequential(P uint64, O uint64) uint64
+TEXT ·movesSequential(SB), NOSPLIT, $0-24
+	MOVQ P+0(FP), AX
+	MOVQ O+8(FP), CX
+	MOVQ $0x7e7e7e7e7e7e7e7e, DX
+	ANDQ CX, DX
+	LEAQ (AX)(AX*1), BX
+	ANDQ DX, BX
+	ADDQ DX, BX
+	MOVQ AX, SI
+	SHRQ $0x01, SI
+	ANDQ DX, SI
+	MOVQ SI, DI
+	SHRQ $0x01, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHRQ $0x01, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHRQ $0x01, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHRQ $0x01, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHRQ $0x01, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	SHRQ $0x01, SI
+	ORQ  SI, BX
+	MOVQ AX, SI
+	SHLQ $0x08, SI
+	MOVQ AX, DI
+	SHRQ $0x08, DI
+	ORQ  DI, SI
+	ANDQ CX, SI
+	MOVQ SI, DI
+	SHLQ $0x08, DI
+	MOVQ SI, R8
+	SHRQ $0x08, R8
+	ORQ  R8, DI
+	ANDQ CX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x08, DI
+	MOVQ SI, R8
+	SHRQ $0x08, R8
+	ORQ  R8, DI
+	ANDQ CX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x08, DI
+	MOVQ SI, R8
+	SHRQ $0x08, R8
+	ORQ  R8, DI
+	ANDQ CX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x08, DI
+	MOVQ SI, R8
+	SHRQ $0x08, R8
+	ORQ  R8, DI
+	ANDQ CX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x08, DI
+	MOVQ SI, R8
+	SHRQ $0x08, R8
+	ORQ  R8, DI
+	ANDQ CX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x08, DI
+	SHRQ $0x08, SI
+	ORQ  SI, DI
+	ORQ  DI, BX
+	MOVQ AX, SI
+	SHLQ $0x07, SI
+	MOVQ AX, DI
+	SHRQ $0x07, DI
+	ORQ  DI, SI
+	ANDQ DX, SI
+	MOVQ SI, DI
+	SHLQ $0x07, DI
+	MOVQ SI, R8
+	SHRQ $0x07, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x07, DI
+	MOVQ SI, R8
+	SHRQ $0x07, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x07, DI
+	MOVQ SI, R8
+	SHRQ $0x07, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x07, DI
+	MOVQ SI, R8
+	SHRQ $0x07, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x07, DI
+	MOVQ SI, R8
+	SHRQ $0x07, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x07, DI
+	SHRQ $0x07, SI
+	ORQ  SI, DI
+	ORQ  DI, BX
+	MOVQ AX, SI
+	SHLQ $0x09, SI
+	MOVQ AX, DI
+	SHRQ $0x09, DI
+	ORQ  DI, SI
+	ANDQ DX, SI
+	MOVQ SI, DI
+	SHLQ $0x09, DI
+	MOVQ SI, R8
+	SHRQ $0x09, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x09, DI
+	MOVQ SI, R8
+	SHRQ $0x09, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x09, DI
+	MOVQ SI, R8
+	SHRQ $0x09, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x09, DI
+	MOVQ SI, R8
+	SHRQ $0x09, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DI
+	SHLQ $0x09, DI
+	MOVQ SI, R8
+	SHRQ $0x09, R8
+	ORQ  R8, DI
+	ANDQ DX, DI
+	ORQ  DI, SI
+	MOVQ SI, DX
+	SHLQ $0x09, DX
+	SHRQ $0x09, SI
+	ORQ  SI, DX
+	ORQ  DX, BX
+	ORQ  CX, AX
+	NOTQ AX
+	ANDQ AX, BX
+	MOVQ BX, ret+16(FP)
+	RET
+
+// func movesSequentialBatch(in []uint64, out []uint64)
+TEXT ·movesSequentialBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ (AX), BX
+	MOVQ 8(AX), SI
+	MOVQ $0x7e7e7e7e7e7e7e7e, DI
+	ANDQ SI, DI
+	LEAQ (BX)(BX*1), R8
+	ANDQ DI, R8
+	ADDQ DI, R8
+	MOVQ BX, R9
+	SHRQ $0x01, R9
+	ANDQ DI, R9
+	MOVQ R9, R10
+	SHRQ $0x01, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHRQ $0x01, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHRQ $0x01, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHRQ $0x01, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHRQ $0x01, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	SHRQ $0x01, R9
+	ORQ  R9, R8
+	MOVQ BX, R9
+	SHLQ $0x08, R9
+	MOVQ BX, R10
+	SHRQ $0x08, R10
+	ORQ  R10, R9
+	ANDQ SI, R9
+	MOVQ R9, R10
+	SHLQ $0x08, R10
+	MOVQ R9, R11
+	SHRQ $0x08, R11
+	ORQ  R11, R10
+	ANDQ SI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x08, R10
+	MOVQ R9, R11
+	SHRQ $0x08, R11
+	ORQ  R11, R10
+	ANDQ SI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x08, R10
+	MOVQ R9, R11
+	SHRQ $0x08, R11
+	ORQ  R11, R10
+	ANDQ SI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x08, R10
+	MOVQ R9, R11
+	SHRQ $0x08, R11
+	ORQ  R11, R10
+	ANDQ SI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x08, R10
+	MOVQ R9, R11
+	SHRQ $0x08, R11
+	ORQ  R11, R10
+	ANDQ SI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x08, R10
+	SHRQ $0x08, R9
+	ORQ  R9, R10
+	ORQ  R10, R8
+	MOVQ BX, R9
+	SHLQ $0x07, R9
+	MOVQ BX, R10
+	SHRQ $0x07, R10
+	ORQ  R10, R9
+	ANDQ DI, R9
+	MOVQ R9, R10
+	SHLQ $0x07, R10
+	MOVQ R9, R11
+	SHRQ $0x07, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x07, R10
+	MOVQ R9, R11
+	SHRQ $0x07, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x07, R10
+	MOVQ R9, R11
+	SHRQ $0x07, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x07, R10
+	MOVQ R9, R11
+	SHRQ $0x07, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x07, R10
+	MOVQ R9, R11
+	SHRQ $0x07, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x07, R10
+	SHRQ $0x07, R9
+	ORQ  R9, R10
+	ORQ  R10, R8
+	MOVQ BX, R9
+	SHLQ $0x09, R9
+	MOVQ BX, R10
+	SHRQ $0x09, R10
+	ORQ  R10, R9
+	ANDQ DI, R9
+	MOVQ R9, R10
+	SHLQ $0x09, R10
+	MOVQ R9, R11
+	SHRQ $0x09, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x09, R10
+	MOVQ R9, R11
+	SHRQ $0x09, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x09, R10
+	MOVQ R9, R11
+	SHRQ $0x09, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x09, R10
+	MOVQ R9, R11
+	SHRQ $0x09, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, R10
+	SHLQ $0x09, R10
+	MOVQ R9, R11
+	SHRQ $0x09, R11
+	ORQ  R11, R10
+	ANDQ DI, R10
+	ORQ  R10, R9
+	MOVQ R9, DI
+	SHLQ $0x09, DI
+	SHRQ $0x09, R9
+	ORQ  R9, DI
+	ORQ  DI, R8
+	ORQ  SI, BX
+	NOTQ BX
+	ANDQ BX, R8
+	MOVQ R8, (CX)
+	ADDQ $0x10, AX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  loop
+
+done:
+	RET

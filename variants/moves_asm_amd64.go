@@ -21,6 +21,17 @@ func init() {
 			Note: "AVX-512VL in YMM: the AVX2 fill with VPTERNLOGQ folding AND and OR"}, movesAVX512VL, movesAVX512VLBatch},
 		{Info{Name: "avx512", Rank: 30, ZMM: true,
 			Note: "AVX-512: eight directions in one ZMM, VPROLVQ rotating left and right"}, movesAVX512, movesAVX512Batch},
+		// Edax-AVX's x86-64 forms without AVX2, ranked below sse2
+		{Info{Name: "acepck", Rank: 8,
+			Note: "Edax-AVX x86-64 get_moves without AVX2 (acepck): all SSE2, board and mirror per XMM, row by byte carries"}, movesAcepck, movesAcepckBatch},
+		{Info{Name: "acepck-avx", Rank: 9,
+			Note: "acepck's get_moves as Edax-AVX builds it for AVX without AVX2: VEX encoding"}, movesAcepckAVX, movesAcepckAVXBatch},
+		{Info{Name: "parallel-prefix", Rank: 7,
+			Note: "Edax-AVX plain get_moves (board.c, PARALLEL_PREFIX) in GP registers, east by a carry"}, movesParallelPrefix, movesParallelPrefixBatch},
+		{Info{Name: "kogge-stone-gp", Rank: 6,
+			Note: "Edax-AVX plain get_moves with KOGGE_STONE: d, 2d, 4d fills in GP registers, east by a carry"}, movesKoggeStoneGP, movesKoggeStoneGPBatch},
+		{Info{Name: "sequential", Rank: 5,
+			Note: "Edax-AVX plain get_moves, sequential fill: six single steps both ways in GP registers"}, movesSequential, movesSequentialBatch},
 	} {
 		Moves.Register(v.info, v.fn)
 		registerWordsBatch[MovesFunc, kernels.Board](Moves, v.info.Name, v.batch)

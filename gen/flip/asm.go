@@ -35,5 +35,11 @@ func main() {
 	flipasm.FlipFuncs("flipAVX512GFNI", "flips as Edax-AVX's flip_avxgfni (AVX512_PREFER512): the board bit-reversed by GF2P8AFFINEQB, every ray by BLSMSK in one ZMM.", flipasm.NewFlipGFNI(true))
 	flipasm.FlipFuncs("flipAVX512CDZMM", "flips as Edax-AVX's flip_avx512cd (AVX512_PREFER512): up rays by BLSMSK, down rays by VPLZCNTQ, all eight in one ZMM.", flipasm.NewFlipAVX512ZMM())
 
+	// Edax-AVX's flip_sse_bitscan.c (both of its compile-time forms) and
+	// flip_roxane.c
+	flipasm.FlipFuncs("flipSSEBitscan", "flips as Edax-AVX's flip_sse_bitscan: carry propagation on the up rays, two per XMM; BSR (the ray's last square a guard) on the down rays.", flipasm.NewFlipSSEBitscan(false))
+	flipasm.FlipFuncs("flipSSEBitscanLZCNT", "flips as Edax-AVX's flip_sse_bitscan built with LZCNT: carry propagation on the up rays, two per XMM; LZCNT on the down rays.", flipasm.NewFlipSSEBitscan(true))
+	flipasm.RoxaneFuncs("flipRoxane", "flips as Edax's flip_roxane (from Roxane): a jump through a table of one function per square, every mask an immediate, carry propagation and BSR, a branch per ray.")
+
 	asmgen.Generate()
 }

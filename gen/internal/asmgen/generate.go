@@ -22,6 +22,15 @@ var feature = map[string]string{
 	"MMX+": "SSE2", // avo's name for SFENCE and PREFETCHh: in every SSE2 CPU
 }
 
+// internal maps functions reached only from other assembly (a jump
+// table's targets) to the functions that reach them.
+var internal = map[string][]string{}
+
+// Internal marks fn as reached only from the assembly functions callers
+// (through a jump table): its features are added to theirs, and it is not
+// listed for the registry (no variant calls it from Go).
+func Internal(fn string, callers ...string) { internal[fn] = append(internal[fn], callers...) }
+
 // Generate writes the assembly and its Go stubs (avo's -out and -stubs),
 // then appends to the stubs the CPU features of every function, as avo
 // computed them: the registry of package variants reads them from there
@@ -60,8 +69,8 @@ func isaTable(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	b.WriteString("\n// The CPU features of each function above, from avo's analysis of its\n// instructions (go generate writes them).\nvar _ = registerISA([]asmFunc{\n")
+	var fns []string
+	reqs := map[string][]string{}
 	var req []string
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
@@ -81,12 +90,33 @@ func isaTable(path string) ([]byte, error) {
 		}
 		if t, ok := strings.CutPrefix(line, "TEXT ·"); ok {
 			fn, _, _ := strings.Cut(t, "(")
-			fmt.Fprintf(&b, "\t{%s, []Feature{%s}},\n", fn, strings.Join(req, ", "))
+			fns, reqs[fn] = append(fns, fn), req
 			req = nil
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
+	}
+	for fn, callers := range internal {
+		for _, c := range callers {
+			if _, ok := reqs[c]; !ok {
+				return nil, fmt.Errorf("%s: %s is reached from %s, which is not generated here", path, fn, c)
+			}
+			for _, f := range reqs[fn] {
+				if !slices.Contains(reqs[c], f) {
+					reqs[c] = append(reqs[c], f)
+				}
+			}
+		}
+	}
+	var b bytes.Buffer
+	b.WriteString("\n// The CPU features of each function above, from avo's analysis of its\n// instructions (go generate writes them).\nvar _ = registerISA([]asmFunc{\n")
+	for _, fn := range fns {
+		if _, ok := internal[fn]; !ok {
+			r := slices.Clone(reqs[fn])
+			slices.Sort(r)
+			fmt.Fprintf(&b, "\t{%s, []Feature{%s}},\n", fn, strings.Join(r, ", "))
+		}
 	}
 	b.WriteString("})\n")
 	return b.Bytes(), nil
