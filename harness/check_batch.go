@@ -98,16 +98,17 @@ func checkBatch(kernel, variant string, o Options) (int, *Mismatch, error) {
 			}
 			out := make([]int, n)
 			fn(in, out)
-			bound := false
+			var info variants.Info
 			for _, in := range k.Infos() {
 				if in.Name == variant {
-					bound = in.Bound
+					info = in
 				}
 			}
 			for i, c := range in {
 				want := kernels.Score1(c.P, c.Alpha, c.X)
-				if out[i] != want && !(bound && want > c.Alpha && out[i] > c.Alpha && out[i] <= want) {
-					return cases, mm(i, fmt.Sprintf("P=%#016x x=%s alpha=%d", c.P, kernels.SquareName(c.X), c.Alpha), out[i], want), nil
+				if !score1Accepts(info, c.P, c.Alpha, c.X, out[i], want) {
+					return cases, mm(i, fmt.Sprintf("P=%#016x x=%s alpha=%d", c.P, kernels.SquareName(c.X), c.Alpha), out[i],
+						score1Want(info, c.P, c.Alpha, c.X, want)), nil
 				}
 				cases++
 			}

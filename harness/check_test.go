@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"math/bits"
 	"strings"
 	"testing"
 
@@ -57,11 +58,13 @@ func TestEveryKernelChecked(t *testing.T) {
 // A broken variant must be caught, with its counterexample printed: the
 // cross-check is not allowed to be unable to fail.
 func TestBrokenVariantCaught(t *testing.T) {
+	lowCut := variants.Info{Bound: true, BoundLow: true}
+	score := func(P uint64) int { return 2*bits.OnesCount64(P) - 62 } // x counted for P
 	broken := []struct {
-		kernel string
-		reg    func()
+		kernel, name string // name "" is broken-test
+		reg          func()
 	}{
-		{"flip", func() {
+		{"flip", "", func() {
 			variants.Flip.Register(variants.Info{Name: "broken-test"}, func(P, O uint64, x int) uint64 {
 				f := kernels.Flip(P, O, x)
 				if x == kernels.H8 && f&kernels.Bit(kernels.G7) != 0 { // drops one diagonal disc
@@ -70,7 +73,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 				return f
 			})
 		}},
-		{"count_last_flip", func() {
+		{"count_last_flip", "", func() {
 			variants.CountLastFlip.Register(variants.Info{Name: "broken-test"}, func(P uint64, x int) int {
 				if x == kernels.D4 && P&kernels.Bit(kernels.D8) != 0 {
 					return 0
@@ -78,13 +81,49 @@ func TestBrokenVariantCaught(t *testing.T) {
 				return kernels.CountLastFlip(P, x)
 			})
 		}},
-		{"solve_4", func() {
+		// lazy low cuts must be exact above alpha: a high cut (in
+		// (alpha, exact], which a high-cut variant may return) is caught
+		{"score_1", "broken-lowcut-high", func() {
+			in := lowCut
+			in.Name = "broken-lowcut-high"
+			variants.Score1.Register(in, func(P uint64, alpha, x int) int {
+				if s := score(P); s+2 > alpha && kernels.CountLastFlip(P, x) > 2 {
+					return s + 2
+				}
+				return kernels.Score1(P, alpha, x)
+			})
+		}},
+		// at or below alpha, never under the exact score: O's reply
+		// counted twice after a pass failing low
+		{"score_1", "broken-lowcut-under", func() {
+			in := lowCut
+			in.Name = "broken-lowcut-under"
+			variants.Score1.Register(in, func(P uint64, alpha, x int) int {
+				want := kernels.Score1(P, alpha, x)
+				if o := kernels.CountLastFlip(^P&^kernels.Bit(x), x); kernels.CountLastFlip(P, x) == 0 && want <= alpha && o != 0 {
+					return score(P) - 2 - 2*o
+				}
+				return want
+			})
+		}},
+		// ... and never above alpha: a low cut without the alpha test
+		{"score_1", "broken-lowcut-over", func() {
+			in := lowCut
+			in.Name = "broken-lowcut-over"
+			variants.Score1.Register(in, func(P uint64, alpha, x int) int {
+				if n := kernels.CountLastFlip(P, x); n != 0 {
+					return score(P) + n
+				}
+				return score(P)
+			})
+		}},
+		{"solve_4", "", func() {
 			variants.Solve4.Register(variants.Info{Name: "broken-test"}, func(b kernels.Board, alpha int) (int, uint64) {
 				s, n := kernels.Solve4(b, alpha)
 				return s, n + 1 // an extra node changes the fingerprint
 			})
 		}},
-		{"stable_edge", func() {
+		{"stable_edge", "", func() {
 			variants.StableEdge.Register(variants.Info{Name: "broken-test"}, func(P, O uint64) uint64 {
 				return kernels.StableEdge(P, O) | P&kernels.Bit(kernels.B1)
 			})
@@ -95,10 +134,19 @@ func TestBrokenVariantCaught(t *testing.T) {
 		variants.CountLastFlip.Unregister("broken-test")
 		variants.Solve4.Unregister("broken-test")
 		variants.StableEdge.Unregister("broken-test")
+		for _, c := range broken {
+			if c.name != "" {
+				variants.Score1.Unregister(c.name)
+			}
+		}
 	})
 	for _, c := range broken {
+		name := c.name
+		if name == "" {
+			name = "broken-test"
+		}
 		c.reg()
-		r, err := Check(c.kernel, "broken-test", Options{N: 100_000, Seed: 1})
+		r, err := Check(c.kernel, name, Options{N: 100_000, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +155,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 			continue
 		}
 		msg := r.Mismatch.String()
-		if !strings.Contains(msg, "kernel="+c.kernel) || !strings.Contains(msg, "variant=broken-test") || !strings.Contains(msg, "input:") {
+		if !strings.Contains(msg, "kernel="+c.kernel) || !strings.Contains(msg, "variant="+name) || !strings.Contains(msg, "input:") {
 			t.Errorf("%s: counterexample lacks kernel, variant or input:\n%s", c.kernel, msg)
 		}
 		t.Logf("caught as expected:\n%s", msg)
