@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"math/bits"
 	"os"
 	"strings"
 	"testing"
@@ -124,6 +125,33 @@ func TestBrokenVariantCaught(t *testing.T) {
 			return s + 2
 		}
 		return s
+	}))
+	// lazy low cuts must be exact above alpha: a high cut (in
+	// (alpha, exact], which a high-cut variant may return) is caught
+	lowCut := variants.Info{Name: broken, Bound: true, BoundLow: true}
+	score := func(P uint64) int { return 2*bits.OnesCount64(P) - 62 } // x counted for P
+	s1 := specFor[variants.Score1Func, variants.PXA, int](variants.Score1)
+	check("score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+		if s := score(P); s+2 > alpha && kernels.CountLastFlip(P, x) > 2 {
+			return s + 2
+		}
+		return kernels.Score1(P, alpha, x)
+	}))
+	// at or below alpha, never under the exact score: O's reply counted
+	// twice after a pass failing low
+	check("score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+		want := kernels.Score1(P, alpha, x)
+		if o := kernels.CountLastFlip(^P&^kernels.Bit(x), x); kernels.CountLastFlip(P, x) == 0 && want <= alpha && o != 0 {
+			return score(P) - 2 - 2*o
+		}
+		return want
+	}))
+	// ... and never above alpha: a low cut without the alpha test
+	check("score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+		if n := kernels.CountLastFlip(P, x); n != 0 {
+			return score(P) + n
+		}
+		return score(P)
 	}))
 	// a batch form that gets one element wrong
 	v := variants.Flip.Reference()

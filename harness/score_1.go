@@ -11,8 +11,8 @@ import (
 
 // score_1: real one-empty positions and random fills (lopsided ones make
 // passes and wipe-outs likely), every alpha from a spread. Exact variants
-// must match; Bound variants (lazy high cut-offs) must be exact at or
-// below alpha and within (alpha, exact] above it.
+// must match; Bound variants (lazy cut-offs) must keep their contract
+// (score1Accepts).
 var _ = declare(&Spec[variants.Score1Func, variants.PXA, int]{
 	Kernel: variants.Score1,
 	Call:   func(fn variants.Score1Func, c variants.PXA) int { return fn(c.P, c.Alpha, c.X) },
@@ -41,8 +41,13 @@ var _ = declare(&Spec[variants.Score1Func, variants.PXA, int]{
 			}
 		}
 	},
-	Bound: func(c variants.PXA, got, want int) bool { return want > c.Alpha && got > c.Alpha && got <= want },
-	Show:  func(c variants.PXA) string { return fmt.Sprintf("%s alpha=%d", showPX(c.P, c.X), c.Alpha) },
+	Bound: func(v variants.Info, c variants.PXA, got, want int) bool {
+		return score1Accepts(v, c.P, c.Alpha, c.X, got, want)
+	},
+	BoundWant: func(v variants.Info, c variants.PXA, want int) string {
+		return score1Want(v, c.P, c.Alpha, c.X, want)
+	},
+	Show: func(c variants.PXA) string { return fmt.Sprintf("%s alpha=%d", showPX(c.P, c.X), c.Alpha) },
 	Fuzz: func(P, _ uint64, x, alpha int) (variants.PXA, bool) {
 		x &= 63
 		return variants.PXA{P: P &^ kernels.Bit(x), X: x, Alpha: fuzzAlpha(alpha)}, true
@@ -59,3 +64,40 @@ var _ = declare(&Spec[variants.Score1Func, variants.PXA, int]{
 		}
 	},
 })
+
+// score1Accepts reports whether got is a score_1 result that variant v's
+// contract allows, want being the reference's (board_score_1) at alpha.
+// With E the exact final score: exact variants give want; the lazy high
+// cut (Bound) gives want at or below alpha and a value in (alpha, E]
+// above it (there want = E); the lazy low cut (Bound, BoundLow) gives E
+// above alpha and a value in [E, alpha] at or below it (where want is
+// itself in [E, alpha]: the pass score when the pass fails low).
+func score1Accepts(v variants.Info, P uint64, alpha, x, got, want int) bool {
+	switch {
+	case got == want:
+		return true
+	case !v.Bound:
+		return false
+	case v.BoundLow:
+		return want <= alpha && got <= alpha && got >= score1Exact(P, x)
+	default:
+		return want > alpha && got > alpha && got <= want
+	}
+}
+
+// score1Want is want as a mismatch shows it, with what a Bound variant
+// may return instead.
+func score1Want(v variants.Info, P uint64, alpha, x, want int) string {
+	switch {
+	case v.Bound && v.BoundLow && want <= alpha:
+		e := score1Exact(P, x)
+		return fmt.Sprintf("%d (low cut: any of %d..%d, exact %d)", want, e, alpha, e)
+	case v.Bound && !v.BoundLow && want > alpha:
+		return fmt.Sprintf("%d (high cut: any of %d..%d)", want, alpha+1, want)
+	}
+	return fmt.Sprint(want)
+}
+
+// score1Exact is the exact final score of P to move on the last empty x:
+// the reference at an alpha below every score, where no pass is cut.
+func score1Exact(P uint64, x int) int { return kernels.Score1(P, kernels.ScoreMin-1, x) }

@@ -37,8 +37,10 @@ type Spec[F any, In any, Out comparable] struct {
 	Cases func(o Options) iter.Seq[In]
 	// Bound, if set, accepts the output of a variant marked Bound (lazy
 	// cut-offs) that differs from the reference's: the kernel's contract
-	// for such variants.
-	Bound func(in In, got, want Out) bool
+	// for such variants. BoundWant, if set, says what v may return
+	// instead of want, for a counterexample.
+	Bound     func(v variants.Info, in In, got, want Out) bool
+	BoundWant func(v variants.Info, in In, want Out) string
 	// Show writes an input for a counterexample: a board string (see
 	// kernels.BoardString) and what else the input holds.
 	Show func(in In) string
@@ -139,7 +141,7 @@ func (s *Spec[F, In, Out]) check(v *variants.Variant[F], o Options) (Result, err
 	for in := range s.Cases(o) {
 		r.Cases++
 		if got, want := s.Call(v.Fn, in), s.Call(ref, in); !s.agree(v, in, got, want) {
-			r.Mismatch = s.mismatch(v.Name, in, got, want)
+			r.Mismatch = s.mismatch(v, in, got, want)
 			return r, nil
 		}
 	}
@@ -166,7 +168,8 @@ func (s *Spec[F, In, Out]) check(v *variants.Variant[F], o Options) (Result, err
 		for i, c := range in {
 			r.Cases++
 			if want := s.Call(ref, c); !s.agree(v, c, out[i], want) {
-				r.Mismatch = s.mismatch(v.Name+" (batch)", c, out[i], want)
+				r.Mismatch = s.mismatch(v, c, out[i], want)
+				r.Mismatch.Variant += " (batch)"
 				r.Mismatch.Input = fmt.Sprintf("element %d of %d: %s", i, len(in), r.Mismatch.Input)
 				return r, nil
 			}
@@ -179,11 +182,15 @@ func (s *Spec[F, In, Out]) check(v *variants.Variant[F], o Options) (Result, err
 var batchSizes = []int{0, 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 64, 1000}
 
 func (s *Spec[F, In, Out]) agree(v *variants.Variant[F], in In, got, want Out) bool {
-	return got == want || v.Bound && s.Bound != nil && s.Bound(in, got, want)
+	return got == want || v.Bound && s.Bound != nil && s.Bound(v.Info, in, got, want)
 }
 
-func (s *Spec[F, In, Out]) mismatch(variant string, in In, got, want Out) *Mismatch {
-	return &Mismatch{Kernel: s.Kernel.Name(), Variant: variant, Input: s.Show(in), Got: format(got), Want: format(want)}
+func (s *Spec[F, In, Out]) mismatch(v *variants.Variant[F], in In, got, want Out) *Mismatch {
+	m := &Mismatch{Kernel: s.Kernel.Name(), Variant: v.Name, Input: s.Show(in), Got: format(got), Want: format(want)}
+	if v.Bound && s.BoundWant != nil {
+		m.Want = s.BoundWant(v.Info, in, want)
+	}
+	return m
 }
 
 // CheckOne runs every variant cpu can run, and its batch form, on one
@@ -196,12 +203,14 @@ func (s *Spec[F, In, Out]) CheckOne(P, O uint64, x, alpha int, cpu variants.CPUI
 	want := s.Call(s.Kernel.Reference(), in)
 	for _, v := range s.Kernel.Runnable(cpu) {
 		if got := s.Call(v.Fn, in); !s.agree(v, in, got, want) {
-			return s.mismatch(v.Name, in, got, want)
+			return s.mismatch(v, in, got, want)
 		}
 		if b, ok := v.Batch.(func([]In, []Out)); ok {
 			out := make([]Out, 1)
 			if b([]In{in}, out); !s.agree(v, in, out[0], want) {
-				return s.mismatch(v.Name+" (batch)", in, out[0], want)
+				m := s.mismatch(v, in, out[0], want)
+				m.Variant += " (batch)"
+				return m
 			}
 		}
 	}

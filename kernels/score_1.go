@@ -8,7 +8,8 @@ import "math/bits"
 // The contract is Edax's board_score_1: if P can play, the exact final
 // score; if not, the score with x left empty (given to the winner); and
 // only if that exceeds alpha, the opponent's move on x is looked at. So a
-// pass that fails low returns that upper bound instead of the exact score.
+// pass that fails low returns that upper bound instead of the exact score
+// (Edax's lazy cut at the pass: what its LASTFLIP_LOWCUT builds return).
 func Score1(P uint64, alpha, x int) int {
 	score := 2*bits.OnesCount64(P) - ScoreMax + 2 // x counted for P
 	if n := CountLastFlip(P, x); n != 0 {

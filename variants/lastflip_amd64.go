@@ -44,6 +44,62 @@ func countLastFlipZMM(P uint64, x int) int
 //go:noescape
 func countLastFlipZMMBatch(in []uint64, out []int)
 
+// countLastFlipPlain: count_last_flip_plain.c: row by shift, file and diagonals by kindergarten multiplies, 4 lookups.
+func countLastFlipPlain(P uint64, x int) int
+
+// countLastFlipPlainBatch runs countLastFlipPlain on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
+func countLastFlipPlainBatch(in []uint64, out []int)
+
+// countLastFlipBMI: count_last_flip_bmi.c: row by lookup, file and diagonals by TZCNT/LZCNT of shifted lines.
+func countLastFlipBMI(P uint64, x int) int
+
+// countLastFlipBMIBatch runs countLastFlipBMI on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
+func countLastFlipBMIBatch(in []uint64, out []int)
+
+// countLastFlipLZCNT: count_last_flip_lzcnt.c: mirrored to the upper half; top rows by LZCNT, middle rows by kindergarten.
+func countLastFlipLZCNT(P uint64, x int) int
+
+// countLastFlipLZCNTBatch runs countLastFlipLZCNT on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
+func countLastFlipLZCNTBatch(in []uint64, out []int)
+
+// countLastFlip32: count_last_flip_32.c's method: 32-bit halves, byte sums of row and diagonal V's, 32-bit packV.
+func countLastFlip32(P uint64, x int) int
+
+// countLastFlip32Batch runs countLastFlip32 on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
+func countLastFlip32Batch(in []uint64, out []int)
+
+// countLastFlipSSEPSADBW: count_last_flip_sse.c (SSE2): PSADBW for a diagonal and the row, PMOVMSKB for the other and the file.
+func countLastFlipSSEPSADBW(P uint64, x int) int
+
+// countLastFlipSSEPSADBWBatch runs countLastFlipSSEPSADBW on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
+func countLastFlipSSEPSADBWBatch(in []uint64, out []int)
+
+// countLastFlipSSEAVX: count_last_flip_sse.c AVXLASTFLIP: one VPMOVMSKB for file and diagonals, the row by shift.
+func countLastFlipSSEAVX(P uint64, x int) int
+
+// countLastFlipSSEAVXBatch runs countLastFlipSSEAVX on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
+func countLastFlipSSEAVXBatch(in []uint64, out []int)
+
+// countLastFlipPPFill: count_last_flip_avx_ppfill.c: down-rays by parallel prefix fill, up-rays by lowest bit; one popcount.
+func countLastFlipPPFill(P uint64, x int) int
+
+// countLastFlipPPFillBatch runs countLastFlipPPFill on (P, x) word pairs, len(out) of them.
+//
+//go:noescape
+func countLastFlipPPFillBatch(in []uint64, out []int)
+
 // score1SSE2: board_score_1 on the SSE2 movemask count.
 func score1SSE2(P uint64, alpha int, x int) int
 
@@ -116,6 +172,78 @@ func score1LazyAVX512(P uint64, alpha int, x int) int
 //go:noescape
 func score1LazyAVX512Batch(in []uint64, out []int)
 
+// score1Plain: count_last_flip_plain.c solve_exact_1: both counts from one set of lookups (lfSpan), cut at alpha.
+func score1Plain(P uint64, alpha int, x int) int
+
+// score1PlainBatch runs score1Plain on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
+func score1PlainBatch(in []uint64, out []int)
+
+// score1BMI: board_score_1 on the BMI (TZCNT/LZCNT) count.
+func score1BMI(P uint64, alpha int, x int) int
+
+// score1BMIBatch runs score1BMI on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
+func score1BMIBatch(in []uint64, out []int)
+
+// score1LZCNT: board_score_1 on the LZCNT count.
+func score1LZCNT(P uint64, alpha int, x int) int
+
+// score1LZCNTBatch runs score1LZCNT on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
+func score1LZCNTBatch(in []uint64, out []int)
+
+// score132: count_last_flip_32.c solve_exact_1: both counts from one set of 32-bit lookups (lfSpan), cut at alpha.
+func score132(P uint64, alpha int, x int) int
+
+// score132Batch runs score132 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
+func score132Batch(in []uint64, out []int)
+
+// score1SSEPSADBW: count_last_flip_sse.c mm_solve_exact_1: both counts from the PSADBW/PMOVMSKB lookups (lfSpan), cut at alpha.
+func score1SSEPSADBW(P uint64, alpha int, x int) int
+
+// score1SSEPSADBWBatch runs score1SSEPSADBW on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
+func score1SSEPSADBWBatch(in []uint64, out []int)
+
+// score1SSEAVX: count_last_flip_sse.c LASTFLIP_LOWCUT with AVXLASTFLIP: board_score_1 on that count.
+func score1SSEAVX(P uint64, alpha int, x int) int
+
+// score1SSEAVXBatch runs score1SSEAVX on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
+func score1SSEAVXBatch(in []uint64, out []int)
+
+// score1PPFill: count_last_flip_avx_ppfill.c LASTFLIP_LOWCUT: board_score_1 on the ppfill count.
+func score1PPFill(P uint64, alpha int, x int) int
+
+// score1PPFillBatch runs score1PPFill on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
+func score1PPFillBatch(in []uint64, out []int)
+
+// score1LowCutAVX2: lazy low cut: at or below alpha, score + P's count with no pass handling (a bound).
+func score1LowCutAVX2(P uint64, alpha int, x int) int
+
+// score1LowCutAVX2Batch runs score1LowCutAVX2 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
+func score1LowCutAVX2Batch(in []uint64, out []int)
+
+// score1LowCutAVX512: lazy low cut on the VPTESTMB count (256-bit; a bound).
+func score1LowCutAVX512(P uint64, alpha int, x int) int
+
+// score1LowCutAVX512Batch runs score1LowCutAVX512 on (P, x, alpha) word triples, len(out) of them.
+//
+//go:noescape
+func score1LowCutAVX512Batch(in []uint64, out []int)
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -129,6 +257,20 @@ var _ = registerISA([]asmFunc{
 	{countLastFlipAVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL}},
 	{countLastFlipZMM, []Feature{AVX, AVX2, AVX512CD, AVX512F, POPCNT}},
 	{countLastFlipZMMBatch, []Feature{AVX, AVX2, AVX512CD, AVX512F, POPCNT}},
+	{countLastFlipPlain, []Feature{}},
+	{countLastFlipPlainBatch, []Feature{}},
+	{countLastFlipBMI, []Feature{BMI1, LZCNT}},
+	{countLastFlipBMIBatch, []Feature{BMI1, LZCNT}},
+	{countLastFlipLZCNT, []Feature{CMOV, LZCNT}},
+	{countLastFlipLZCNTBatch, []Feature{CMOV, LZCNT}},
+	{countLastFlip32, []Feature{}},
+	{countLastFlip32Batch, []Feature{}},
+	{countLastFlipSSEPSADBW, []Feature{SSE2}},
+	{countLastFlipSSEPSADBWBatch, []Feature{SSE2}},
+	{countLastFlipSSEAVX, []Feature{AVX, AVX2}},
+	{countLastFlipSSEAVXBatch, []Feature{AVX, AVX2}},
+	{countLastFlipPPFill, []Feature{AVX, AVX2, POPCNT}},
+	{countLastFlipPPFillBatch, []Feature{AVX, AVX2, POPCNT}},
 	{score1SSE2, []Feature{POPCNT, SSE2}},
 	{score1SSE2Batch, []Feature{POPCNT, SSE2}},
 	{score1AVX2, []Feature{AVX, AVX2, POPCNT}},
@@ -147,4 +289,22 @@ var _ = registerISA([]asmFunc{
 	{score1LazyAVX2Batch, []Feature{AVX, AVX2, POPCNT}},
 	{score1LazyAVX512, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT}},
 	{score1LazyAVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT}},
+	{score1Plain, []Feature{CMOV, POPCNT}},
+	{score1PlainBatch, []Feature{CMOV, POPCNT}},
+	{score1BMI, []Feature{BMI1, LZCNT, POPCNT}},
+	{score1BMIBatch, []Feature{BMI1, LZCNT, POPCNT}},
+	{score1LZCNT, []Feature{CMOV, LZCNT, POPCNT}},
+	{score1LZCNTBatch, []Feature{CMOV, LZCNT, POPCNT}},
+	{score132, []Feature{CMOV, POPCNT}},
+	{score132Batch, []Feature{CMOV, POPCNT}},
+	{score1SSEPSADBW, []Feature{CMOV, POPCNT, SSE2}},
+	{score1SSEPSADBWBatch, []Feature{CMOV, POPCNT, SSE2}},
+	{score1SSEAVX, []Feature{AVX, AVX2, POPCNT}},
+	{score1SSEAVXBatch, []Feature{AVX, AVX2, POPCNT}},
+	{score1PPFill, []Feature{AVX, AVX2, POPCNT}},
+	{score1PPFillBatch, []Feature{AVX, AVX2, POPCNT}},
+	{score1LowCutAVX2, []Feature{AVX, AVX2, POPCNT}},
+	{score1LowCutAVX2Batch, []Feature{AVX, AVX2, POPCNT}},
+	{score1LowCutAVX512, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT}},
+	{score1LowCutAVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT}},
 })

@@ -474,6 +474,889 @@ done:
 	VZEROUPPER
 	RET
 
+// func countLastFlipPlain(P uint64, x int) int
+TEXT ·countLastFlipPlain(SB), NOSPLIT, $0-24
+	MOVQ    P+0(FP), AX
+	MOVQ    x+8(FP), DX
+	MOVQ    DX, CX
+	ANDQ    $0x38, CX
+	MOVQ    AX, BX
+	SHRQ    CL, BX
+	MOVBLZX BL, BX
+	MOVQ    $0x0101010101010101, SI
+	MOVQ    DX, CX
+	ANDQ    $0x07, CX
+	MOVQ    AX, DI
+	SHRQ    CL, DI
+	ANDQ    SI, DI
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, DI
+	SHRQ    $0x38, DI
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    DX, R8
+	SHLQ    $0x05, R8
+	MOVQ    16(CX)(R8*1), R9
+	ANDQ    AX, R9
+	IMULQ   SI, R9
+	SHRQ    $0x38, R9
+	MOVQ    24(CX)(R8*1), CX
+	ANDQ    AX, CX
+	IMULQ   SI, CX
+	SHRQ    $0x38, CX
+	MOVQ    DX, AX
+	ANDQ    $0x07, AX
+	SHLQ    $0x08, AX
+	LEAQ    ·lfCountFlip+0(SB), SI
+	ADDQ    SI, AX
+	ANDQ    $0x38, DX
+	SHLQ    $0x05, DX
+	LEAQ    ·lfCountFlip+0(SB), SI
+	ADDQ    SI, DX
+	MOVBLZX (AX)(BX*1), BX
+	MOVBLZX (DX)(DI*1), DX
+	ADDL    DX, BX
+	MOVBLZX (AX)(R9*1), DX
+	ADDL    DX, BX
+	MOVBLZX (AX)(CX*1), DX
+	ADDL    DX, BX
+	MOVQ    BX, ret+16(FP)
+	RET
+
+// func countLastFlipPlainBatch(in []uint64, out []int)
+TEXT ·countLastFlipPlainBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ    (AX), SI
+	MOVQ    8(AX), DI
+	MOVQ    DI, CX
+	ANDQ    $0x38, CX
+	MOVQ    SI, R8
+	SHRQ    CL, R8
+	MOVBLZX R8, R8
+	MOVQ    $0x0101010101010101, R9
+	MOVQ    DI, CX
+	ANDQ    $0x07, CX
+	MOVQ    SI, R10
+	SHRQ    CL, R10
+	ANDQ    R9, R10
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, R10
+	SHRQ    $0x38, R10
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    DI, R11
+	SHLQ    $0x05, R11
+	MOVQ    16(CX)(R11*1), R12
+	ANDQ    SI, R12
+	IMULQ   R9, R12
+	SHRQ    $0x38, R12
+	MOVQ    24(CX)(R11*1), CX
+	ANDQ    SI, CX
+	IMULQ   R9, CX
+	SHRQ    $0x38, CX
+	MOVQ    DI, SI
+	ANDQ    $0x07, SI
+	SHLQ    $0x08, SI
+	LEAQ    ·lfCountFlip+0(SB), R9
+	ADDQ    R9, SI
+	ANDQ    $0x38, DI
+	SHLQ    $0x05, DI
+	LEAQ    ·lfCountFlip+0(SB), R9
+	ADDQ    R9, DI
+	MOVBLZX (SI)(R8*1), R8
+	MOVBLZX (DI)(R10*1), DI
+	ADDL    DI, R8
+	MOVBLZX (SI)(R12*1), DI
+	ADDL    DI, R8
+	MOVBLZX (SI)(CX*1), DI
+	ADDL    DI, R8
+	MOVQ    R8, (DX)
+	ADDQ    $0x10, AX
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JNZ     loop
+
+done:
+	RET
+
+// func countLastFlipBMI(P uint64, x int) int
+// Requires: BMI, LZCNT
+TEXT ·countLastFlipBMI(SB), NOSPLIT, $0-24
+	MOVQ    P+0(FP), AX
+	MOVQ    x+8(FP), DX
+	MOVQ    DX, BX
+	ANDQ    $0x07, BX
+	SHLQ    $0x08, BX
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, BX
+	MOVQ    DX, CX
+	ANDQ    $0x38, CX
+	MOVQ    AX, SI
+	SHRQ    CL, SI
+	MOVBLZX SI, SI
+	MOVBLZX (BX)(SI*1), BX
+	LEAQ    ·lfLine+0(SB), SI
+	MOVQ    DX, DI
+	SHLQ    $0x05, DI
+	MOVQ    DX, CX
+	ANDL    $0x38, CX
+	MOVQ    8(SI)(DI*1), DX
+	ANDQ    AX, DX
+	MOVQ    DX, R8
+	SHRQ    CL, DX
+	SHRQ    $0x08, DX
+	TZCNTQ  DX, DX
+	XORL    $0x38, CX
+	SHLQ    CL, R8
+	SHLQ    $0x08, R8
+	LZCNTQ  R8, R8
+	XORL    $0x38, CX
+	ADDL    R8, DX
+	ANDL    $0x38, DX
+	MOVQ    16(SI)(DI*1), R8
+	ANDQ    AX, R8
+	MOVQ    R8, R9
+	SHRQ    CL, R8
+	SHRQ    $0x08, R8
+	TZCNTQ  R8, R8
+	XORL    $0x38, CX
+	SHLQ    CL, R9
+	SHLQ    $0x08, R9
+	LZCNTQ  R9, R9
+	XORL    $0x38, CX
+	ANDL    $0x38, R8
+	ANDL    $0x38, R9
+	ADDL    R8, DX
+	ADDL    R9, DX
+	MOVQ    24(SI)(DI*1), SI
+	ANDQ    AX, SI
+	MOVQ    SI, AX
+	SHRQ    CL, SI
+	SHRQ    $0x08, SI
+	TZCNTQ  SI, SI
+	XORL    $0x38, CX
+	SHLQ    CL, AX
+	SHLQ    $0x08, AX
+	LZCNTQ  AX, AX
+	XORL    $0x38, CX
+	ANDL    $0x38, SI
+	ANDL    $0x38, AX
+	ADDL    SI, DX
+	ADDL    AX, DX
+	SHRL    $0x02, DX
+	ADDL    DX, BX
+	MOVQ    BX, ret+16(FP)
+	RET
+
+// func countLastFlipBMIBatch(in []uint64, out []int)
+// Requires: BMI, LZCNT
+TEXT ·countLastFlipBMIBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ    (AX), SI
+	MOVQ    8(AX), DI
+	MOVQ    DI, R8
+	ANDQ    $0x07, R8
+	SHLQ    $0x08, R8
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, R8
+	MOVQ    DI, CX
+	ANDQ    $0x38, CX
+	MOVQ    SI, R9
+	SHRQ    CL, R9
+	MOVBLZX R9, R9
+	MOVBLZX (R8)(R9*1), R8
+	LEAQ    ·lfLine+0(SB), R9
+	MOVQ    DI, R10
+	SHLQ    $0x05, R10
+	MOVQ    DI, CX
+	ANDL    $0x38, CX
+	MOVQ    8(R9)(R10*1), DI
+	ANDQ    SI, DI
+	MOVQ    DI, R11
+	SHRQ    CL, DI
+	SHRQ    $0x08, DI
+	TZCNTQ  DI, DI
+	XORL    $0x38, CX
+	SHLQ    CL, R11
+	SHLQ    $0x08, R11
+	LZCNTQ  R11, R11
+	XORL    $0x38, CX
+	ADDL    R11, DI
+	ANDL    $0x38, DI
+	MOVQ    16(R9)(R10*1), R11
+	ANDQ    SI, R11
+	MOVQ    R11, R12
+	SHRQ    CL, R11
+	SHRQ    $0x08, R11
+	TZCNTQ  R11, R11
+	XORL    $0x38, CX
+	SHLQ    CL, R12
+	SHLQ    $0x08, R12
+	LZCNTQ  R12, R12
+	XORL    $0x38, CX
+	ANDL    $0x38, R11
+	ANDL    $0x38, R12
+	ADDL    R11, DI
+	ADDL    R12, DI
+	MOVQ    24(R9)(R10*1), R9
+	ANDQ    SI, R9
+	MOVQ    R9, SI
+	SHRQ    CL, R9
+	SHRQ    $0x08, R9
+	TZCNTQ  R9, R9
+	XORL    $0x38, CX
+	SHLQ    CL, SI
+	SHLQ    $0x08, SI
+	LZCNTQ  SI, SI
+	XORL    $0x38, CX
+	ANDL    $0x38, R9
+	ANDL    $0x38, SI
+	ADDL    R9, DI
+	ADDL    SI, DI
+	SHRL    $0x02, DI
+	ADDL    DI, R8
+	MOVQ    R8, (DX)
+	ADDQ    $0x10, AX
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JNZ     loop
+
+done:
+	RET
+
+// func countLastFlipLZCNT(P uint64, x int) int
+// Requires: CMOV, LZCNT
+TEXT ·countLastFlipLZCNT(SB), NOSPLIT, $0-24
+	MOVQ    P+0(FP), AX
+	MOVQ    x+8(FP), DX
+	MOVQ    AX, BX
+	MOVQ    AX, CX
+	BSWAPQ  CX
+	MOVQ    DX, SI
+	MOVQ    DX, DI
+	XORQ    $0x38, DI
+	CMPQ    DX, $0x20
+	CMOVQLT CX, BX
+	CMOVQLT DI, SI
+	CMPQ    SI, $0x30
+	JLT     lf_lzmid_3
+	MOVL    $0x00000040, CX
+	SUBL    SI, CX
+	SHLQ    CL, BX
+	LEAQ    ·lfLz+0(SB), CX
+	MOVQ    DX, DI
+	ANDQ    $0x07, DI
+	SHLQ    $0x04, DI
+	MOVQ    $0x0101010101010101, SI
+	ANDQ    BX, SI
+	LZCNTQ  SI, SI
+	ANDL    $0x38, SI
+	MOVQ    (CX)(DI*1), R8
+	ANDQ    BX, R8
+	LZCNTQ  R8, R8
+	ANDL    $0x38, R8
+	ADDL    R8, SI
+	SHLQ    $0x08, BX
+	MOVQ    8(CX)(DI*1), R8
+	ANDQ    BX, R8
+	LZCNTQ  R8, R8
+	ANDL    $0x38, R8
+	ADDL    R8, SI
+	SHRL    $0x02, SI
+	JMP     lf_lzdone_4
+
+lf_lzmid_3:
+	MOVQ    $0x0101010101010101, DI
+	MOVQ    DX, CX
+	ANDQ    $0x07, CX
+	MOVQ    BX, R8
+	SHRQ    CL, R8
+	ANDQ    DI, R8
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, R8
+	SHRQ    $0x38, R8
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    SI, R9
+	SHLQ    $0x05, R9
+	MOVQ    16(CX)(R9*1), R10
+	ANDQ    BX, R10
+	IMULQ   DI, R10
+	SHRQ    $0x38, R10
+	MOVQ    24(CX)(R9*1), CX
+	ANDQ    BX, CX
+	IMULQ   DI, CX
+	SHRQ    $0x38, CX
+	MOVQ    DX, BX
+	ANDQ    $0x07, BX
+	SHLQ    $0x08, BX
+	LEAQ    ·lfCountFlip+0(SB), DI
+	ADDQ    DI, BX
+	ANDQ    $0x38, SI
+	SHLQ    $0x05, SI
+	LEAQ    ·lfCountFlip+0(SB), DI
+	ADDQ    DI, SI
+	MOVBLZX (SI)(R8*1), SI
+	MOVBLZX (BX)(R10*1), DI
+	ADDL    DI, SI
+	MOVBLZX (BX)(CX*1), DI
+	ADDL    DI, SI
+
+lf_lzdone_4:
+	MOVQ    DX, BX
+	ANDQ    $0x07, BX
+	SHLQ    $0x08, BX
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, BX
+	MOVQ    DX, CX
+	ANDQ    $0x38, CX
+	MOVQ    CX, CX
+	SHRQ    CL, AX
+	MOVBLZX AL, AX
+	MOVBLZX (BX)(AX*1), AX
+	ADDL    SI, AX
+	MOVQ    AX, ret+16(FP)
+	RET
+
+// func countLastFlipLZCNTBatch(in []uint64, out []int)
+// Requires: CMOV, LZCNT
+TEXT ·countLastFlipLZCNTBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ    (AX), SI
+	MOVQ    8(AX), DI
+	MOVQ    SI, R8
+	MOVQ    SI, CX
+	BSWAPQ  CX
+	MOVQ    DI, R9
+	MOVQ    DI, R10
+	XORQ    $0x38, R10
+	CMPQ    DI, $0x20
+	CMOVQLT CX, R8
+	CMOVQLT R10, R9
+	CMPQ    R9, $0x30
+	JLT     lf_lzmid_5
+	MOVL    $0x00000040, CX
+	SUBL    R9, CX
+	SHLQ    CL, R8
+	LEAQ    ·lfLz+0(SB), CX
+	MOVQ    DI, R10
+	ANDQ    $0x07, R10
+	SHLQ    $0x04, R10
+	MOVQ    $0x0101010101010101, R9
+	ANDQ    R8, R9
+	LZCNTQ  R9, R9
+	ANDL    $0x38, R9
+	MOVQ    (CX)(R10*1), R11
+	ANDQ    R8, R11
+	LZCNTQ  R11, R11
+	ANDL    $0x38, R11
+	ADDL    R11, R9
+	SHLQ    $0x08, R8
+	MOVQ    8(CX)(R10*1), R11
+	ANDQ    R8, R11
+	LZCNTQ  R11, R11
+	ANDL    $0x38, R11
+	ADDL    R11, R9
+	SHRL    $0x02, R9
+	JMP     lf_lzdone_6
+
+lf_lzmid_5:
+	MOVQ    $0x0101010101010101, R10
+	MOVQ    DI, CX
+	ANDQ    $0x07, CX
+	MOVQ    R8, R11
+	SHRQ    CL, R11
+	ANDQ    R10, R11
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, R11
+	SHRQ    $0x38, R11
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    R9, R12
+	SHLQ    $0x05, R12
+	MOVQ    16(CX)(R12*1), R13
+	ANDQ    R8, R13
+	IMULQ   R10, R13
+	SHRQ    $0x38, R13
+	MOVQ    24(CX)(R12*1), CX
+	ANDQ    R8, CX
+	IMULQ   R10, CX
+	SHRQ    $0x38, CX
+	MOVQ    DI, R8
+	ANDQ    $0x07, R8
+	SHLQ    $0x08, R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	ADDQ    R10, R8
+	ANDQ    $0x38, R9
+	SHLQ    $0x05, R9
+	LEAQ    ·lfCountFlip+0(SB), R10
+	ADDQ    R10, R9
+	MOVBLZX (R9)(R11*1), R9
+	MOVBLZX (R8)(R13*1), R10
+	ADDL    R10, R9
+	MOVBLZX (R8)(CX*1), R10
+	ADDL    R10, R9
+
+lf_lzdone_6:
+	MOVQ    DI, R8
+	ANDQ    $0x07, R8
+	SHLQ    $0x08, R8
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, R8
+	MOVQ    DI, CX
+	ANDQ    $0x38, CX
+	MOVQ    CX, CX
+	SHRQ    CL, SI
+	MOVBLZX SI, SI
+	MOVBLZX (R8)(SI*1), CX
+	ADDL    R9, CX
+	MOVQ    CX, (DX)
+	ADDQ    $0x10, AX
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JNZ     loop
+
+done:
+	RET
+
+// func countLastFlip32(P uint64, x int) int
+TEXT ·countLastFlip32(SB), NOSPLIT, $0-24
+	MOVQ    P+0(FP), CX
+	MOVQ    x+8(FP), AX
+	MOVL    CX, DI
+	SHRQ    $0x20, CX
+	LEAQ    ·lf32+0(SB), R8
+	MOVQ    AX, R9
+	SHLQ    $0x05, R9
+	MOVL    (R8)(R9*1), DX
+	ANDL    DI, DX
+	MOVL    4(R8)(R9*1), BX
+	ANDL    CX, BX
+	ADDL    BX, DX
+	IMUL3L  $0x01010101, DX, DX
+	SHRL    $0x18, DX
+	MOVL    8(R8)(R9*1), BX
+	ANDL    DI, BX
+	MOVL    12(R8)(R9*1), SI
+	ANDL    CX, SI
+	ADDL    SI, BX
+	IMUL3L  $0x01010101, BX, BX
+	SHRL    $0x18, BX
+	MOVL    16(R8)(R9*1), SI
+	ANDL    DI, SI
+	MOVL    20(R8)(R9*1), R8
+	ANDL    CX, R8
+	ADDL    R8, SI
+	IMUL3L  $0x01010101, SI, SI
+	SHRL    $0x18, SI
+	MOVL    CX, R8
+	MOVQ    AX, CX
+	ANDQ    $0x07, CX
+	SHRL    CL, DI
+	SHRL    CL, R8
+	ANDL    $0x01010101, DI
+	ANDL    $0x01010101, R8
+	SHLL    $0x04, R8
+	ADDL    R8, DI
+	IMUL3L  $0x01020408, DI, DI
+	SHRL    $0x18, DI
+	MOVQ    AX, CX
+	ANDQ    $0x07, CX
+	SHLQ    $0x08, CX
+	LEAQ    ·lfCountFlip+0(SB), R8
+	ADDQ    R8, CX
+	ANDQ    $0x38, AX
+	SHLQ    $0x05, AX
+	LEAQ    ·lfCountFlip+0(SB), R8
+	ADDQ    R8, AX
+	MOVBLZX (CX)(DX*1), DX
+	MOVBLZX (AX)(DI*1), AX
+	ADDL    AX, DX
+	MOVBLZX (CX)(BX*1), AX
+	ADDL    AX, DX
+	MOVBLZX (CX)(SI*1), AX
+	ADDL    AX, DX
+	MOVQ    DX, ret+16(FP)
+	RET
+
+// func countLastFlip32Batch(in []uint64, out []int)
+TEXT ·countLastFlip32Batch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ    (AX), CX
+	MOVQ    8(AX), SI
+	MOVL    CX, R10
+	SHRQ    $0x20, CX
+	LEAQ    ·lf32+0(SB), R11
+	MOVQ    SI, R12
+	SHLQ    $0x05, R12
+	MOVL    (R11)(R12*1), DI
+	ANDL    R10, DI
+	MOVL    4(R11)(R12*1), R8
+	ANDL    CX, R8
+	ADDL    R8, DI
+	IMUL3L  $0x01010101, DI, DI
+	SHRL    $0x18, DI
+	MOVL    8(R11)(R12*1), R8
+	ANDL    R10, R8
+	MOVL    12(R11)(R12*1), R9
+	ANDL    CX, R9
+	ADDL    R9, R8
+	IMUL3L  $0x01010101, R8, R8
+	SHRL    $0x18, R8
+	MOVL    16(R11)(R12*1), R9
+	ANDL    R10, R9
+	MOVL    20(R11)(R12*1), R11
+	ANDL    CX, R11
+	ADDL    R11, R9
+	IMUL3L  $0x01010101, R9, R9
+	SHRL    $0x18, R9
+	MOVL    CX, R11
+	MOVQ    SI, CX
+	ANDQ    $0x07, CX
+	SHRL    CL, R10
+	SHRL    CL, R11
+	ANDL    $0x01010101, R10
+	ANDL    $0x01010101, R11
+	SHLL    $0x04, R11
+	ADDL    R11, R10
+	IMUL3L  $0x01020408, R10, R10
+	SHRL    $0x18, R10
+	MOVQ    SI, CX
+	ANDQ    $0x07, CX
+	SHLQ    $0x08, CX
+	LEAQ    ·lfCountFlip+0(SB), R11
+	ADDQ    R11, CX
+	ANDQ    $0x38, SI
+	SHLQ    $0x05, SI
+	LEAQ    ·lfCountFlip+0(SB), R11
+	ADDQ    R11, SI
+	MOVBLZX (CX)(DI*1), DI
+	MOVBLZX (SI)(R10*1), SI
+	ADDL    SI, DI
+	MOVBLZX (CX)(R8*1), SI
+	ADDL    SI, DI
+	MOVBLZX (CX)(R9*1), SI
+	ADDL    SI, DI
+	MOVQ    DI, (DX)
+	ADDQ    $0x10, AX
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JNZ     loop
+
+done:
+	RET
+
+// func countLastFlipSSEPSADBW(P uint64, x int) int
+// Requires: SSE2
+TEXT ·countLastFlipSSEPSADBW(SB), NOSPLIT, $0-24
+	MOVQ       P+0(FP), AX
+	MOVQ       x+8(FP), CX
+	LEAQ       ·lfSSE+0(SB), DX
+	MOVQ       CX, BX
+	SHLQ       $0x05, BX
+	MOVQ       AX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (DX)(BX*1), X1
+	MOVOU      16(DX)(BX*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PSADBW     X0, X1
+	PSUBB      X2, X0
+	MOVQ       X1, AX
+	PSHUFD     $0x0e, X1, X1
+	MOVQ       X1, DX
+	PMOVMSKB   X0, BX
+	MOVBLZX    BL, SI
+	SHRL       $0x08, BX
+	MOVQ       CX, DI
+	ANDQ       $0x07, DI
+	SHLQ       $0x08, DI
+	LEAQ       ·lfCountFlip+0(SB), R8
+	ADDQ       R8, DI
+	ANDQ       $0x38, CX
+	SHLQ       $0x05, CX
+	LEAQ       ·lfCountFlip+0(SB), R8
+	ADDQ       R8, CX
+	MOVBLZX    (DI)(AX*1), AX
+	MOVBLZX    (DI)(DX*1), DX
+	ADDL       DX, AX
+	MOVBLZX    (CX)(SI*1), DX
+	ADDL       DX, AX
+	MOVBLZX    (CX)(BX*1), DX
+	ADDL       DX, AX
+	MOVQ       AX, ret+16(FP)
+	RET
+
+// func countLastFlipSSEPSADBWBatch(in []uint64, out []int)
+// Requires: SSE2
+TEXT ·countLastFlipSSEPSADBWBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ       (AX), BX
+	MOVQ       8(AX), SI
+	LEAQ       ·lfSSE+0(SB), DI
+	MOVQ       SI, R8
+	SHLQ       $0x05, R8
+	MOVQ       BX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (DI)(R8*1), X1
+	MOVOU      16(DI)(R8*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PSADBW     X0, X1
+	PSUBB      X2, X0
+	MOVQ       X1, BX
+	PSHUFD     $0x0e, X1, X1
+	MOVQ       X1, DI
+	PMOVMSKB   X0, R8
+	MOVBLZX    R8, R9
+	SHRL       $0x08, R8
+	MOVQ       SI, R10
+	ANDQ       $0x07, R10
+	SHLQ       $0x08, R10
+	LEAQ       ·lfCountFlip+0(SB), R11
+	ADDQ       R11, R10
+	ANDQ       $0x38, SI
+	SHLQ       $0x05, SI
+	LEAQ       ·lfCountFlip+0(SB), R11
+	ADDQ       R11, SI
+	MOVBLZX    (R10)(BX*1), BX
+	MOVBLZX    (R10)(DI*1), DI
+	ADDL       DI, BX
+	MOVBLZX    (SI)(R9*1), DI
+	ADDL       DI, BX
+	MOVBLZX    (SI)(R8*1), DI
+	ADDL       DI, BX
+	MOVQ       BX, (CX)
+	ADDQ       $0x10, AX
+	ADDQ       $0x08, CX
+	DECQ       DX
+	JNZ        loop
+
+done:
+	RET
+
+// func countLastFlipSSEAVX(P uint64, x int) int
+// Requires: AVX, AVX2
+TEXT ·countLastFlipSSEAVX(SB), NOSPLIT, $0-24
+	MOVQ         P+0(FP), BX
+	MOVQ         x+8(FP), AX
+	VMOVQ        BX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfMask+0(SB), CX
+	MOVQ         AX, DX
+	SHLQ         $0x05, DX
+	VPAND        (CX)(DX*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, DX
+	MOVQ         AX, CX
+	ANDQ         $0x38, CX
+	MOVQ         CX, CX
+	SHRQ         CL, BX
+	MOVBLZX      BL, BX
+	MOVQ         AX, CX
+	ANDQ         $0x07, CX
+	SHLQ         $0x08, CX
+	LEAQ         ·lfCountFlip+0(SB), SI
+	ADDQ         SI, CX
+	ANDQ         $0x38, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfCountFlip+0(SB), SI
+	ADDQ         SI, AX
+	MOVBLZX      DL, SI
+	MOVL         DX, DI
+	SHRL         $0x08, DI
+	MOVBLZX      DI, DI
+	SHRL         $0x10, DX
+	MOVBLZX      DL, DX
+	MOVBLZX      (CX)(BX*1), CX
+	MOVBLZX      (AX)(SI*1), BX
+	ADDL         BX, CX
+	MOVBLZX      (AX)(DI*1), BX
+	ADDL         BX, CX
+	MOVBLZX      (AX)(DX*1), BX
+	ADDL         BX, CX
+	MOVQ         CX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func countLastFlipSSEAVXBatch(in []uint64, out []int)
+// Requires: AVX, AVX2
+TEXT ·countLastFlipSSEAVXBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ         (AX), R8
+	MOVQ         8(AX), SI
+	VMOVQ        R8, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfMask+0(SB), CX
+	MOVQ         SI, DI
+	SHLQ         $0x05, DI
+	VPAND        (CX)(DI*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, DI
+	MOVQ         SI, CX
+	ANDQ         $0x38, CX
+	MOVQ         CX, CX
+	SHRQ         CL, R8
+	MOVBLZX      R8, R8
+	MOVQ         SI, CX
+	ANDQ         $0x07, CX
+	SHLQ         $0x08, CX
+	LEAQ         ·lfCountFlip+0(SB), R9
+	ADDQ         R9, CX
+	ANDQ         $0x38, SI
+	SHLQ         $0x05, SI
+	LEAQ         ·lfCountFlip+0(SB), R9
+	ADDQ         R9, SI
+	MOVBLZX      DI, R9
+	MOVL         DI, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVBLZX      (CX)(R8*1), CX
+	MOVBLZX      (SI)(R9*1), R8
+	ADDL         R8, CX
+	MOVBLZX      (SI)(R10*1), R8
+	ADDL         R8, CX
+	MOVBLZX      (SI)(DI*1), R8
+	ADDL         R8, CX
+	MOVQ         CX, (DX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func countLastFlipPPFill(P uint64, x int) int
+// Requires: AVX, AVX2, POPCNT
+TEXT ·countLastFlipPPFill(SB), NOSPLIT, $0-24
+	MOVQ         P+0(FP), AX
+	MOVQ         x+8(FP), CX
+	VMOVQ        AX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfRay+0(SB), AX
+	LEAQ         ·lfPPShift+0(SB), DX
+	SHLQ         $0x06, CX
+	VPAND        32(AX)(CX*1), Y0, Y1
+	VPSRLVQ      (DX), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPSRLVQ      32(DX), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPANDN       32(AX)(CX*1), Y1, Y3
+	VPSRLVQ      64(DX), Y1, Y2
+	VPANDN       Y3, Y2, Y3
+	VPCMPEQQ     32(AX)(CX*1), Y3, Y2
+	VPANDN       Y3, Y2, Y3
+	VPAND        (AX)(CX*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBQ       Y0, Y1, Y2
+	VPAND        Y2, Y0, Y0
+	VPCMPEQQ     Y1, Y0, Y1
+	VPSUBQ       Y0, Y1, Y1
+	VPANDN       (AX)(CX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	POPCNTQ      AX, AX
+	ADDQ         AX, AX
+	MOVQ         AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func countLastFlipPPFillBatch(in []uint64, out []int)
+// Requires: AVX, AVX2, POPCNT
+TEXT ·countLastFlipPPFillBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ         (AX), BX
+	MOVQ         8(AX), SI
+	VMOVQ        BX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfRay+0(SB), BX
+	LEAQ         ·lfPPShift+0(SB), DI
+	SHLQ         $0x06, SI
+	VPAND        32(BX)(SI*1), Y0, Y1
+	VPSRLVQ      (DI), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPSRLVQ      32(DI), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPANDN       32(BX)(SI*1), Y1, Y3
+	VPSRLVQ      64(DI), Y1, Y2
+	VPANDN       Y3, Y2, Y3
+	VPCMPEQQ     32(BX)(SI*1), Y3, Y2
+	VPANDN       Y3, Y2, Y3
+	VPAND        (BX)(SI*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBQ       Y0, Y1, Y2
+	VPAND        Y2, Y0, Y0
+	VPCMPEQQ     Y1, Y0, Y1
+	VPSUBQ       Y0, Y1, Y1
+	VPANDN       (BX)(SI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, BX
+	POPCNTQ      BX, BX
+	ADDQ         BX, BX
+	MOVQ         BX, (CX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x08, CX
+	DECQ         DX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func score1SSE2(P uint64, alpha int, x int) int
 // Requires: POPCNT, SSE2
 TEXT ·score1SSE2(SB), NOSPLIT, $0-32
@@ -522,14 +1405,14 @@ TEXT ·score1SSE2(SB), NOSPLIT, $0-32
 	ADDL       R11, DI
 	LEAQ       (BX)(DI*1), SI
 	TESTQ      DI, DI
-	JNZ        lf_done_3
+	JNZ        lf_done_7
 	LEAQ       -1(BX), DI
 	MOVQ       DI, SI
 	SARQ       $0x3f, SI
 	LEAQ       (BX)(SI*2), R8
 	MOVQ       R8, SI
 	CMPQ       R8, CX
-	JLE        lf_done_3
+	JLE        lf_done_7
 	NOTQ       AX
 	BTRQ       DX, AX
 	LEAQ       ·lfMask+0(SB), CX
@@ -579,7 +1462,7 @@ TEXT ·score1SSE2(SB), NOSPLIT, $0-32
 	SUBQ       SI, AX
 	MOVQ       AX, SI
 
-lf_done_3:
+lf_done_7:
 	MOVQ SI, ret+24(FP)
 	RET
 
@@ -637,14 +1520,14 @@ loop:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_5
+	JNZ        lf_done_9
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, DI
-	JLE        lf_done_5
+	JLE        lf_done_9
 	NOTQ       BX
 	BTRQ       SI, BX
 	LEAQ       ·lfMask+0(SB), DI
@@ -693,7 +1576,7 @@ loop:
 	SUBQ       R9, BX
 	MOVQ       BX, R9
 
-lf_done_5:
+lf_done_9:
 	MOVQ R9, (CX)
 	ADDQ $0x18, AX
 	ADDQ $0x08, CX
@@ -746,14 +1629,14 @@ TEXT ·score1AVX2(SB), NOSPLIT, $0-32
 	ADDL         R10, DI
 	LEAQ         (BX)(DI*1), SI
 	TESTQ        DI, DI
-	JNZ          lf_done_7
+	JNZ          lf_done_11
 	LEAQ         -1(BX), DI
 	MOVQ         DI, SI
 	SARQ         $0x3f, SI
 	LEAQ         (BX)(SI*2), R8
 	MOVQ         R8, SI
 	CMPQ         R8, CX
-	JLE          lf_done_7
+	JLE          lf_done_11
 	NOTQ         AX
 	BTRQ         DX, AX
 	VMOVQ        AX, X0
@@ -797,7 +1680,7 @@ TEXT ·score1AVX2(SB), NOSPLIT, $0-32
 	SUBQ         CX, AX
 	MOVQ         AX, SI
 
-lf_done_7:
+lf_done_11:
 	MOVQ SI, ret+24(FP)
 	VZEROUPPER
 	RET
@@ -852,14 +1735,14 @@ loop:
 	ADDL         R13, R10
 	LEAQ         (R8)(R10*1), R9
 	TESTQ        R10, R10
-	JNZ          lf_done_9
+	JNZ          lf_done_13
 	LEAQ         -1(R8), R10
 	MOVQ         R10, R9
 	SARQ         $0x3f, R9
 	LEAQ         (R8)(R9*2), R11
 	MOVQ         R11, R9
 	CMPQ         R11, DI
-	JLE          lf_done_9
+	JLE          lf_done_13
 	NOTQ         BX
 	BTRQ         SI, BX
 	VMOVQ        BX, X0
@@ -903,7 +1786,7 @@ loop:
 	SUBQ         SI, BX
 	MOVQ         BX, R9
 
-lf_done_9:
+lf_done_13:
 	MOVQ R9, (CX)
 	ADDQ $0x18, AX
 	ADDQ $0x08, CX
@@ -943,23 +1826,23 @@ TEXT ·score1PEXT(SB), NOSPLIT, $0-32
 	ADDL    R10, DI
 	MOVQ    24(SI)(R9*1), R11
 	TESTQ   R11, R11
-	JZ      lf_nobox_13
+	JZ      lf_nobox_17
 	PEXTQ   R11, AX, R10
 	ADDQ    56(SI)(R9*1), R10
 	MOVBLZX (R8)(R10*1), R10
 	ADDL    R10, DI
 
-lf_nobox_13:
+lf_nobox_17:
 	LEAQ    (BX)(DI*1), SI
 	TESTQ   DI, DI
-	JNZ     lf_done_11
+	JNZ     lf_done_15
 	LEAQ    -1(BX), DI
 	MOVQ    DI, SI
 	SARQ    $0x3f, SI
 	LEAQ    (BX)(SI*2), R8
 	MOVQ    R8, SI
 	CMPQ    R8, CX
-	JLE     lf_done_11
+	JLE     lf_done_15
 	NOTQ    AX
 	BTRQ    DX, AX
 	LEAQ    ·lfPext+0(SB), CX
@@ -982,13 +1865,13 @@ lf_nobox_13:
 	ADDL    R9, R8
 	MOVQ    24(CX)(DX*1), R10
 	TESTQ   R10, R10
-	JZ      lf_nobox_14
+	JZ      lf_nobox_18
 	PEXTQ   R10, AX, R9
 	ADDQ    56(CX)(DX*1), R9
 	MOVBLZX (SI)(R9*1), R9
 	ADDL    R9, R8
 
-lf_nobox_14:
+lf_nobox_18:
 	MOVQ R8, AX
 	NEGQ AX
 	ORQ  DI, AX
@@ -997,7 +1880,7 @@ lf_nobox_14:
 	SUBQ R8, AX
 	MOVQ AX, SI
 
-lf_done_11:
+lf_done_15:
 	MOVQ SI, ret+24(FP)
 	RET
 
@@ -1037,23 +1920,23 @@ loop:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_17
+	JZ      lf_nobox_21
 	PEXTQ   R14, BX, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_17:
+lf_nobox_21:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_15
+	JNZ     lf_done_19
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, DI
-	JLE     lf_done_15
+	JLE     lf_done_19
 	NOTQ    BX
 	BTRQ    SI, BX
 	LEAQ    ·lfPext+0(SB), DI
@@ -1076,13 +1959,13 @@ lf_nobox_17:
 	ADDL    R12, R11
 	MOVQ    24(DI)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_18
+	JZ      lf_nobox_22
 	PEXTQ   R13, BX, R12
 	ADDQ    56(DI)(SI*1), R12
 	MOVBLZX (R9)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_18:
+lf_nobox_22:
 	MOVQ R11, BX
 	NEGQ BX
 	ORQ  R10, BX
@@ -1091,7 +1974,7 @@ lf_nobox_18:
 	SUBQ R11, BX
 	MOVQ BX, R9
 
-lf_done_15:
+lf_done_19:
 	MOVQ R9, (CX)
 	ADDQ $0x18, AX
 	ADDQ $0x08, CX
@@ -1141,14 +2024,14 @@ TEXT ·score1AVX512(SB), NOSPLIT, $0-32
 	ADDL         R10, DI
 	LEAQ         (BX)(DI*1), SI
 	TESTQ        DI, DI
-	JNZ          lf_done_19
+	JNZ          lf_done_23
 	LEAQ         -1(BX), DI
 	MOVQ         DI, SI
 	SARQ         $0x3f, SI
 	LEAQ         (BX)(SI*2), R8
 	MOVQ         R8, SI
 	CMPQ         R8, CX
-	JLE          lf_done_19
+	JLE          lf_done_23
 	NOTQ         AX
 	BTRQ         DX, AX
 	VPBROADCASTQ AX, Y0
@@ -1189,7 +2072,7 @@ TEXT ·score1AVX512(SB), NOSPLIT, $0-32
 	SUBQ         CX, AX
 	MOVQ         AX, SI
 
-lf_done_19:
+lf_done_23:
 	MOVQ SI, ret+24(FP)
 	VZEROUPPER
 	RET
@@ -1241,14 +2124,14 @@ loop:
 	ADDL         R13, R10
 	LEAQ         (R8)(R10*1), R9
 	TESTQ        R10, R10
-	JNZ          lf_done_21
+	JNZ          lf_done_25
 	LEAQ         -1(R8), R10
 	MOVQ         R10, R9
 	SARQ         $0x3f, R9
 	LEAQ         (R8)(R9*2), R11
 	MOVQ         R11, R9
 	CMPQ         R11, DI
-	JLE          lf_done_21
+	JLE          lf_done_25
 	NOTQ         BX
 	BTRQ         SI, BX
 	VPBROADCASTQ BX, Y0
@@ -1289,7 +2172,7 @@ loop:
 	SUBQ         SI, BX
 	MOVQ         BX, R9
 
-lf_done_21:
+lf_done_25:
 	MOVQ R9, (CX)
 	ADDQ $0x18, AX
 	ADDQ $0x08, CX
@@ -1727,7 +2610,7 @@ TEXT ·score1LazyAVX2(SB), NOSPLIT, $0-32
 	LEAQ         -62(BX)(BX*1), BX
 	LEAQ         2(BX), SI
 	CMPQ         SI, CX
-	JLE          lf_exact_25
+	JLE          lf_exact_29
 	VMOVQ        AX, X0
 	VPBROADCASTQ X0, Y0
 	LEAQ         ·lfRay+0(SB), DI
@@ -1743,10 +2626,10 @@ TEXT ·score1LazyAVX2(SB), NOSPLIT, $0-32
 	LEAQ         ·lfNeighbour+0(SB), DI
 	VPBROADCASTQ (DI)(DX*8), Y0
 	VPTEST       Y0, Y1
-	JNZ          lf_done_23
-	JMP          lf_pass_24
+	JNZ          lf_done_27
+	JMP          lf_pass_28
 
-lf_exact_25:
+lf_exact_29:
 	VMOVQ        AX, X0
 	VPBROADCASTQ X0, Y0
 	LEAQ         ·lfShuf+0(SB), SI
@@ -1782,16 +2665,16 @@ lf_exact_25:
 	ADDL         R10, DI
 	LEAQ         (BX)(DI*1), SI
 	TESTQ        DI, DI
-	JNZ          lf_done_23
+	JNZ          lf_done_27
 
-lf_pass_24:
+lf_pass_28:
 	LEAQ         -1(BX), DI
 	MOVQ         DI, SI
 	SARQ         $0x3f, SI
 	LEAQ         (BX)(SI*2), R8
 	MOVQ         R8, SI
 	CMPQ         R8, CX
-	JLE          lf_done_23
+	JLE          lf_done_27
 	NOTQ         AX
 	BTRQ         DX, AX
 	VMOVQ        AX, X0
@@ -1835,7 +2718,7 @@ lf_pass_24:
 	SUBQ         CX, AX
 	MOVQ         AX, SI
 
-lf_done_23:
+lf_done_27:
 	MOVQ SI, ret+24(FP)
 	VZEROUPPER
 	RET
@@ -1857,7 +2740,7 @@ loop:
 	LEAQ         -62(R8)(R8*1), R8
 	LEAQ         2(R8), R9
 	CMPQ         R9, DI
-	JLE          lf_exact_28
+	JLE          lf_exact_32
 	VMOVQ        BX, X0
 	VPBROADCASTQ X0, Y0
 	LEAQ         ·lfRay+0(SB), R10
@@ -1873,10 +2756,10 @@ loop:
 	LEAQ         ·lfNeighbour+0(SB), R10
 	VPBROADCASTQ (R10)(SI*8), Y0
 	VPTEST       Y0, Y1
-	JNZ          lf_done_26
-	JMP          lf_pass_27
+	JNZ          lf_done_30
+	JMP          lf_pass_31
 
-lf_exact_28:
+lf_exact_32:
 	VMOVQ        BX, X0
 	VPBROADCASTQ X0, Y0
 	LEAQ         ·lfShuf+0(SB), R9
@@ -1912,16 +2795,16 @@ lf_exact_28:
 	ADDL         R13, R10
 	LEAQ         (R8)(R10*1), R9
 	TESTQ        R10, R10
-	JNZ          lf_done_26
+	JNZ          lf_done_30
 
-lf_pass_27:
+lf_pass_31:
 	LEAQ         -1(R8), R10
 	MOVQ         R10, R9
 	SARQ         $0x3f, R9
 	LEAQ         (R8)(R9*2), R11
 	MOVQ         R11, R9
 	CMPQ         R11, DI
-	JLE          lf_done_26
+	JLE          lf_done_30
 	NOTQ         BX
 	BTRQ         SI, BX
 	VMOVQ        BX, X0
@@ -1965,7 +2848,7 @@ lf_pass_27:
 	SUBQ         SI, BX
 	MOVQ         BX, R9
 
-lf_done_26:
+lf_done_30:
 	MOVQ R9, (CX)
 	ADDQ $0x18, AX
 	ADDQ $0x08, CX
@@ -1986,7 +2869,7 @@ TEXT ·score1LazyAVX512(SB), NOSPLIT, $0-32
 	LEAQ         -62(BX)(BX*1), BX
 	LEAQ         2(BX), SI
 	CMPQ         SI, CX
-	JLE          lf_exact_31
+	JLE          lf_exact_35
 	VPBROADCASTQ AX, Y0
 	LEAQ         ·lfRay+0(SB), DI
 	LEAQ         ·lfNb+0(SB), R8
@@ -1997,10 +2880,10 @@ TEXT ·score1LazyAVX512(SB), NOSPLIT, $0-32
 	VPTESTMQ     32(DI)(R9*1), Y0, K2
 	VPTESTNMQ    32(R8)(R9*1), Y0, K2, K2
 	KORTESTW     K1, K2
-	JNZ          lf_done_29
-	JMP          lf_pass_30
+	JNZ          lf_done_33
+	JMP          lf_pass_34
 
-lf_exact_31:
+lf_exact_35:
 	VPBROADCASTQ AX, Y0
 	LEAQ         ·lfShuf+0(SB), SI
 	MOVQ         DX, DI
@@ -2033,16 +2916,16 @@ lf_exact_31:
 	ADDL         R10, DI
 	LEAQ         (BX)(DI*1), SI
 	TESTQ        DI, DI
-	JNZ          lf_done_29
+	JNZ          lf_done_33
 
-lf_pass_30:
+lf_pass_34:
 	LEAQ         -1(BX), DI
 	MOVQ         DI, SI
 	SARQ         $0x3f, SI
 	LEAQ         (BX)(SI*2), R8
 	MOVQ         R8, SI
 	CMPQ         R8, CX
-	JLE          lf_done_29
+	JLE          lf_done_33
 	NOTQ         AX
 	BTRQ         DX, AX
 	VPBROADCASTQ AX, Y0
@@ -2083,7 +2966,7 @@ lf_pass_30:
 	SUBQ         CX, AX
 	MOVQ         AX, SI
 
-lf_done_29:
+lf_done_33:
 	MOVQ SI, ret+24(FP)
 	VZEROUPPER
 	RET
@@ -2105,7 +2988,7 @@ loop:
 	LEAQ         -62(R8)(R8*1), R8
 	LEAQ         2(R8), R9
 	CMPQ         R9, DI
-	JLE          lf_exact_34
+	JLE          lf_exact_38
 	VPBROADCASTQ BX, Y0
 	LEAQ         ·lfRay+0(SB), R10
 	LEAQ         ·lfNb+0(SB), R11
@@ -2116,10 +2999,10 @@ loop:
 	VPTESTMQ     32(R10)(R12*1), Y0, K2
 	VPTESTNMQ    32(R11)(R12*1), Y0, K2, K2
 	KORTESTW     K1, K2
-	JNZ          lf_done_32
-	JMP          lf_pass_33
+	JNZ          lf_done_36
+	JMP          lf_pass_37
 
-lf_exact_34:
+lf_exact_38:
 	VPBROADCASTQ BX, Y0
 	LEAQ         ·lfShuf+0(SB), R9
 	MOVQ         SI, R10
@@ -2152,16 +3035,16 @@ lf_exact_34:
 	ADDL         R13, R10
 	LEAQ         (R8)(R10*1), R9
 	TESTQ        R10, R10
-	JNZ          lf_done_32
+	JNZ          lf_done_36
 
-lf_pass_33:
+lf_pass_37:
 	LEAQ         -1(R8), R10
 	MOVQ         R10, R9
 	SARQ         $0x3f, R9
 	LEAQ         (R8)(R9*2), R11
 	MOVQ         R11, R9
 	CMPQ         R11, DI
-	JLE          lf_done_32
+	JLE          lf_done_36
 	NOTQ         BX
 	BTRQ         SI, BX
 	VPBROADCASTQ BX, Y0
@@ -2202,7 +3085,2091 @@ lf_pass_33:
 	SUBQ         SI, BX
 	MOVQ         BX, R9
 
-lf_done_32:
+lf_done_36:
+	MOVQ R9, (CX)
+	ADDQ $0x18, AX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func score1Plain(P uint64, alpha int, x int) int
+// Requires: CMOV, POPCNT
+TEXT ·score1Plain(SB), NOSPLIT, $0-32
+	MOVQ    P+0(FP), AX
+	MOVQ    alpha+8(FP), DX
+	MOVQ    x+16(FP), BX
+	MOVQ    BX, CX
+	ANDQ    $0x38, CX
+	MOVQ    AX, SI
+	SHRQ    CL, SI
+	MOVBLZX SI, SI
+	MOVQ    $0x0101010101010101, DI
+	MOVQ    BX, CX
+	ANDQ    $0x07, CX
+	MOVQ    AX, R8
+	SHRQ    CL, R8
+	ANDQ    DI, R8
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, R8
+	SHRQ    $0x38, R8
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    BX, R9
+	SHLQ    $0x05, R9
+	MOVQ    16(CX)(R9*1), R10
+	ANDQ    AX, R10
+	IMULQ   DI, R10
+	SHRQ    $0x38, R10
+	MOVQ    24(CX)(R9*1), CX
+	ANDQ    AX, CX
+	IMULQ   DI, CX
+	SHRQ    $0x38, CX
+	LEAQ    ·lfPlainOfs+0(SB), DI
+	MOVQ    (DI)(BX*8), BX
+	LEAQ    ·lfSpan+0(SB), DI
+	MOVWLZX BX, R9
+	ADDL    SI, R9
+	MOVWLZX (DI)(R9*2), SI
+	SHRQ    $0x10, BX
+	MOVWLZX BX, R9
+	ADDL    R8, R9
+	MOVWLZX (DI)(R9*2), R8
+	ADDL    R8, SI
+	SHRQ    $0x10, BX
+	MOVWLZX BX, R9
+	ADDL    R10, R9
+	MOVWLZX (DI)(R9*2), R8
+	ADDL    R8, SI
+	SHRQ    $0x10, BX
+	MOVWLZX BX, R9
+	ADDL    CX, R9
+	MOVWLZX (DI)(R9*2), R8
+	ADDL    R8, SI
+	MOVBLZX SI, CX
+	MOVL    SI, BX
+	SHRL    $0x08, BX
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    (AX)(CX*1), SI
+	LEAQ    -1(AX), DI
+	MOVQ    DI, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R8
+	MOVQ    BX, R9
+	NEGQ    R9
+	ORQ     DI, R9
+	SARQ    $0x3f, R9
+	LEAQ    (AX)(R9*2), AX
+	SUBQ    BX, AX
+	CMPQ    R8, DX
+	CMOVQGT AX, R8
+	TESTQ   CX, CX
+	CMOVQEQ R8, SI
+	MOVQ    SI, ret+24(FP)
+	RET
+
+// func score1PlainBatch(in []uint64, out []int)
+// Requires: CMOV, POPCNT
+TEXT ·score1PlainBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ    (AX), SI
+	MOVQ    8(AX), DI
+	MOVQ    16(AX), R8
+	MOVQ    DI, CX
+	ANDQ    $0x38, CX
+	MOVQ    SI, R9
+	SHRQ    CL, R9
+	MOVBLZX R9, R9
+	MOVQ    $0x0101010101010101, R10
+	MOVQ    DI, CX
+	ANDQ    $0x07, CX
+	MOVQ    SI, R11
+	SHRQ    CL, R11
+	ANDQ    R10, R11
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, R11
+	SHRQ    $0x38, R11
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    DI, R12
+	SHLQ    $0x05, R12
+	MOVQ    16(CX)(R12*1), R13
+	ANDQ    SI, R13
+	IMULQ   R10, R13
+	SHRQ    $0x38, R13
+	MOVQ    24(CX)(R12*1), CX
+	ANDQ    SI, CX
+	IMULQ   R10, CX
+	SHRQ    $0x38, CX
+	LEAQ    ·lfPlainOfs+0(SB), R10
+	MOVQ    (R10)(DI*8), DI
+	LEAQ    ·lfSpan+0(SB), R10
+	MOVWLZX DI, R12
+	ADDL    R9, R12
+	MOVWLZX (R10)(R12*2), R9
+	SHRQ    $0x10, DI
+	MOVWLZX DI, R12
+	ADDL    R11, R12
+	MOVWLZX (R10)(R12*2), R11
+	ADDL    R11, R9
+	SHRQ    $0x10, DI
+	MOVWLZX DI, R12
+	ADDL    R13, R12
+	MOVWLZX (R10)(R12*2), R11
+	ADDL    R11, R9
+	SHRQ    $0x10, DI
+	MOVWLZX DI, R12
+	ADDL    CX, R12
+	MOVWLZX (R10)(R12*2), R11
+	ADDL    R11, R9
+	MOVBLZX R9, CX
+	MOVL    R9, DI
+	SHRL    $0x08, DI
+	POPCNTQ SI, SI
+	LEAQ    -62(SI)(SI*1), SI
+	LEAQ    (SI)(CX*1), R9
+	LEAQ    -1(SI), R10
+	MOVQ    R10, R11
+	SARQ    $0x3f, R11
+	LEAQ    (SI)(R11*2), R11
+	MOVQ    DI, R12
+	NEGQ    R12
+	ORQ     R10, R12
+	SARQ    $0x3f, R12
+	LEAQ    (SI)(R12*2), SI
+	SUBQ    DI, SI
+	CMPQ    R11, R8
+	CMOVQGT SI, R11
+	TESTQ   CX, CX
+	CMOVQEQ R11, R9
+	MOVQ    R9, (DX)
+	ADDQ    $0x18, AX
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JNZ     loop
+
+done:
+	RET
+
+// func score1BMI(P uint64, alpha int, x int) int
+// Requires: BMI, LZCNT, POPCNT
+TEXT ·score1BMI(SB), NOSPLIT, $0-32
+	MOVQ    P+0(FP), AX
+	MOVQ    alpha+8(FP), DX
+	MOVQ    x+16(FP), BX
+	POPCNTQ AX, CX
+	LEAQ    -62(CX)(CX*1), SI
+	MOVQ    BX, DI
+	ANDQ    $0x07, DI
+	SHLQ    $0x08, DI
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, DI
+	MOVQ    BX, CX
+	ANDQ    $0x38, CX
+	MOVQ    AX, R8
+	SHRQ    CL, R8
+	MOVBLZX R8, R8
+	MOVBLZX (DI)(R8*1), DI
+	LEAQ    ·lfLine+0(SB), R8
+	MOVQ    BX, R9
+	SHLQ    $0x05, R9
+	MOVQ    BX, CX
+	ANDL    $0x38, CX
+	MOVQ    8(R8)(R9*1), R10
+	ANDQ    AX, R10
+	MOVQ    R10, R11
+	SHRQ    CL, R10
+	SHRQ    $0x08, R10
+	TZCNTQ  R10, R10
+	XORL    $0x38, CX
+	SHLQ    CL, R11
+	SHLQ    $0x08, R11
+	LZCNTQ  R11, R11
+	XORL    $0x38, CX
+	ADDL    R11, R10
+	ANDL    $0x38, R10
+	MOVQ    16(R8)(R9*1), R11
+	ANDQ    AX, R11
+	MOVQ    R11, R12
+	SHRQ    CL, R11
+	SHRQ    $0x08, R11
+	TZCNTQ  R11, R11
+	XORL    $0x38, CX
+	SHLQ    CL, R12
+	SHLQ    $0x08, R12
+	LZCNTQ  R12, R12
+	XORL    $0x38, CX
+	ANDL    $0x38, R11
+	ANDL    $0x38, R12
+	ADDL    R11, R10
+	ADDL    R12, R10
+	MOVQ    24(R8)(R9*1), R8
+	ANDQ    AX, R8
+	MOVQ    R8, R9
+	SHRQ    CL, R8
+	SHRQ    $0x08, R8
+	TZCNTQ  R8, R8
+	XORL    $0x38, CX
+	SHLQ    CL, R9
+	SHLQ    $0x08, R9
+	LZCNTQ  R9, R9
+	XORL    $0x38, CX
+	ANDL    $0x38, R8
+	ANDL    $0x38, R9
+	ADDL    R8, R10
+	ADDL    R9, R10
+	SHRL    $0x02, R10
+	ADDL    R10, DI
+	LEAQ    (SI)(DI*1), CX
+	TESTQ   DI, DI
+	JNZ     lf_done_39
+	LEAQ    -1(SI), DI
+	MOVQ    DI, CX
+	SARQ    $0x3f, CX
+	LEAQ    (SI)(CX*2), R8
+	MOVQ    R8, CX
+	CMPQ    R8, DX
+	JLE     lf_done_39
+	NOTQ    AX
+	BTRQ    BX, AX
+	MOVQ    BX, DX
+	ANDQ    $0x07, DX
+	SHLQ    $0x08, DX
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, DX
+	MOVQ    BX, CX
+	ANDQ    $0x38, CX
+	MOVQ    AX, R8
+	SHRQ    CL, R8
+	MOVBLZX R8, R8
+	MOVBLZX (DX)(R8*1), DX
+	LEAQ    ·lfLine+0(SB), R8
+	MOVQ    BX, R9
+	SHLQ    $0x05, R9
+	MOVQ    BX, CX
+	ANDL    $0x38, CX
+	MOVQ    8(R8)(R9*1), BX
+	ANDQ    AX, BX
+	MOVQ    BX, R10
+	SHRQ    CL, BX
+	SHRQ    $0x08, BX
+	TZCNTQ  BX, BX
+	XORL    $0x38, CX
+	SHLQ    CL, R10
+	SHLQ    $0x08, R10
+	LZCNTQ  R10, R10
+	XORL    $0x38, CX
+	ADDL    R10, BX
+	ANDL    $0x38, BX
+	MOVQ    16(R8)(R9*1), R10
+	ANDQ    AX, R10
+	MOVQ    R10, R11
+	SHRQ    CL, R10
+	SHRQ    $0x08, R10
+	TZCNTQ  R10, R10
+	XORL    $0x38, CX
+	SHLQ    CL, R11
+	SHLQ    $0x08, R11
+	LZCNTQ  R11, R11
+	XORL    $0x38, CX
+	ANDL    $0x38, R10
+	ANDL    $0x38, R11
+	ADDL    R10, BX
+	ADDL    R11, BX
+	MOVQ    24(R8)(R9*1), R8
+	ANDQ    AX, R8
+	MOVQ    R8, AX
+	SHRQ    CL, R8
+	SHRQ    $0x08, R8
+	TZCNTQ  R8, R8
+	XORL    $0x38, CX
+	SHLQ    CL, AX
+	SHLQ    $0x08, AX
+	LZCNTQ  AX, AX
+	XORL    $0x38, CX
+	ANDL    $0x38, R8
+	ANDL    $0x38, AX
+	ADDL    R8, BX
+	ADDL    AX, BX
+	SHRL    $0x02, BX
+	ADDL    BX, DX
+	MOVQ    DX, AX
+	NEGQ    AX
+	ORQ     DI, AX
+	SARQ    $0x3f, AX
+	LEAQ    (SI)(AX*2), AX
+	SUBQ    DX, AX
+	MOVQ    AX, CX
+
+lf_done_39:
+	MOVQ CX, ret+24(FP)
+	RET
+
+// func score1BMIBatch(in []uint64, out []int)
+// Requires: BMI, LZCNT, POPCNT
+TEXT ·score1BMIBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ    (AX), SI
+	MOVQ    8(AX), DI
+	MOVQ    16(AX), R8
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), R9
+	MOVQ    DI, R10
+	ANDQ    $0x07, R10
+	SHLQ    $0x08, R10
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, R10
+	MOVQ    DI, CX
+	ANDQ    $0x38, CX
+	MOVQ    SI, R11
+	SHRQ    CL, R11
+	MOVBLZX R11, R11
+	MOVBLZX (R10)(R11*1), R10
+	LEAQ    ·lfLine+0(SB), R11
+	MOVQ    DI, R12
+	SHLQ    $0x05, R12
+	MOVQ    DI, CX
+	ANDL    $0x38, CX
+	MOVQ    8(R11)(R12*1), R13
+	ANDQ    SI, R13
+	MOVQ    R13, R14
+	SHRQ    CL, R13
+	SHRQ    $0x08, R13
+	TZCNTQ  R13, R13
+	XORL    $0x38, CX
+	SHLQ    CL, R14
+	SHLQ    $0x08, R14
+	LZCNTQ  R14, R14
+	XORL    $0x38, CX
+	ADDL    R14, R13
+	ANDL    $0x38, R13
+	MOVQ    16(R11)(R12*1), R14
+	ANDQ    SI, R14
+	MOVQ    R14, R15
+	SHRQ    CL, R14
+	SHRQ    $0x08, R14
+	TZCNTQ  R14, R14
+	XORL    $0x38, CX
+	SHLQ    CL, R15
+	SHLQ    $0x08, R15
+	LZCNTQ  R15, R15
+	XORL    $0x38, CX
+	ANDL    $0x38, R14
+	ANDL    $0x38, R15
+	ADDL    R14, R13
+	ADDL    R15, R13
+	MOVQ    24(R11)(R12*1), R11
+	ANDQ    SI, R11
+	MOVQ    R11, R12
+	SHRQ    CL, R11
+	SHRQ    $0x08, R11
+	TZCNTQ  R11, R11
+	XORL    $0x38, CX
+	SHLQ    CL, R12
+	SHLQ    $0x08, R12
+	LZCNTQ  R12, R12
+	XORL    $0x38, CX
+	ANDL    $0x38, R11
+	ANDL    $0x38, R12
+	ADDL    R11, R13
+	ADDL    R12, R13
+	SHRL    $0x02, R13
+	ADDL    R13, R10
+	LEAQ    (R9)(R10*1), CX
+	TESTQ   R10, R10
+	JNZ     lf_done_41
+	LEAQ    -1(R9), R10
+	MOVQ    R10, CX
+	SARQ    $0x3f, CX
+	LEAQ    (R9)(CX*2), R11
+	MOVQ    R11, CX
+	CMPQ    R11, R8
+	JLE     lf_done_41
+	NOTQ    SI
+	BTRQ    DI, SI
+	MOVQ    DI, R8
+	ANDQ    $0x07, R8
+	SHLQ    $0x08, R8
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, R8
+	MOVQ    DI, CX
+	ANDQ    $0x38, CX
+	MOVQ    SI, R11
+	SHRQ    CL, R11
+	MOVBLZX R11, R11
+	MOVBLZX (R8)(R11*1), R8
+	LEAQ    ·lfLine+0(SB), R11
+	MOVQ    DI, R12
+	SHLQ    $0x05, R12
+	MOVQ    DI, CX
+	ANDL    $0x38, CX
+	MOVQ    8(R11)(R12*1), DI
+	ANDQ    SI, DI
+	MOVQ    DI, R13
+	SHRQ    CL, DI
+	SHRQ    $0x08, DI
+	TZCNTQ  DI, DI
+	XORL    $0x38, CX
+	SHLQ    CL, R13
+	SHLQ    $0x08, R13
+	LZCNTQ  R13, R13
+	XORL    $0x38, CX
+	ADDL    R13, DI
+	ANDL    $0x38, DI
+	MOVQ    16(R11)(R12*1), R13
+	ANDQ    SI, R13
+	MOVQ    R13, R14
+	SHRQ    CL, R13
+	SHRQ    $0x08, R13
+	TZCNTQ  R13, R13
+	XORL    $0x38, CX
+	SHLQ    CL, R14
+	SHLQ    $0x08, R14
+	LZCNTQ  R14, R14
+	XORL    $0x38, CX
+	ANDL    $0x38, R13
+	ANDL    $0x38, R14
+	ADDL    R13, DI
+	ADDL    R14, DI
+	MOVQ    24(R11)(R12*1), R11
+	ANDQ    SI, R11
+	MOVQ    R11, SI
+	SHRQ    CL, R11
+	SHRQ    $0x08, R11
+	TZCNTQ  R11, R11
+	XORL    $0x38, CX
+	SHLQ    CL, SI
+	SHLQ    $0x08, SI
+	LZCNTQ  SI, SI
+	XORL    $0x38, CX
+	ANDL    $0x38, R11
+	ANDL    $0x38, SI
+	ADDL    R11, DI
+	ADDL    SI, DI
+	SHRL    $0x02, DI
+	ADDL    DI, R8
+	MOVQ    R8, CX
+	NEGQ    CX
+	ORQ     R10, CX
+	SARQ    $0x3f, CX
+	LEAQ    (R9)(CX*2), CX
+	SUBQ    R8, CX
+
+lf_done_41:
+	MOVQ CX, (DX)
+	ADDQ $0x18, AX
+	ADDQ $0x08, DX
+	DECQ BX
+	JNZ  loop
+
+done:
+	RET
+
+// func score1LZCNT(P uint64, alpha int, x int) int
+// Requires: CMOV, LZCNT, POPCNT
+TEXT ·score1LZCNT(SB), NOSPLIT, $0-32
+	MOVQ    P+0(FP), AX
+	MOVQ    alpha+8(FP), DX
+	MOVQ    x+16(FP), BX
+	POPCNTQ AX, CX
+	LEAQ    -62(CX)(CX*1), SI
+	MOVQ    AX, DI
+	MOVQ    AX, CX
+	BSWAPQ  CX
+	MOVQ    BX, R8
+	MOVQ    BX, R9
+	XORQ    $0x38, R9
+	CMPQ    BX, $0x20
+	CMOVQLT CX, DI
+	CMOVQLT R9, R8
+	CMPQ    R8, $0x30
+	JLT     lf_lzmid_45
+	MOVL    $0x00000040, CX
+	SUBL    R8, CX
+	SHLQ    CL, DI
+	LEAQ    ·lfLz+0(SB), CX
+	MOVQ    BX, R9
+	ANDQ    $0x07, R9
+	SHLQ    $0x04, R9
+	MOVQ    $0x0101010101010101, R8
+	ANDQ    DI, R8
+	LZCNTQ  R8, R8
+	ANDL    $0x38, R8
+	MOVQ    (CX)(R9*1), R10
+	ANDQ    DI, R10
+	LZCNTQ  R10, R10
+	ANDL    $0x38, R10
+	ADDL    R10, R8
+	SHLQ    $0x08, DI
+	MOVQ    8(CX)(R9*1), R10
+	ANDQ    DI, R10
+	LZCNTQ  R10, R10
+	ANDL    $0x38, R10
+	ADDL    R10, R8
+	SHRL    $0x02, R8
+	JMP     lf_lzdone_46
+
+lf_lzmid_45:
+	MOVQ    $0x0101010101010101, R9
+	MOVQ    BX, CX
+	ANDQ    $0x07, CX
+	MOVQ    DI, R10
+	SHRQ    CL, R10
+	ANDQ    R9, R10
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, R10
+	SHRQ    $0x38, R10
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    R8, R11
+	SHLQ    $0x05, R11
+	MOVQ    16(CX)(R11*1), R12
+	ANDQ    DI, R12
+	IMULQ   R9, R12
+	SHRQ    $0x38, R12
+	MOVQ    24(CX)(R11*1), CX
+	ANDQ    DI, CX
+	IMULQ   R9, CX
+	SHRQ    $0x38, CX
+	MOVQ    BX, DI
+	ANDQ    $0x07, DI
+	SHLQ    $0x08, DI
+	LEAQ    ·lfCountFlip+0(SB), R9
+	ADDQ    R9, DI
+	ANDQ    $0x38, R8
+	SHLQ    $0x05, R8
+	LEAQ    ·lfCountFlip+0(SB), R9
+	ADDQ    R9, R8
+	MOVBLZX (R8)(R10*1), R8
+	MOVBLZX (DI)(R12*1), R9
+	ADDL    R9, R8
+	MOVBLZX (DI)(CX*1), R9
+	ADDL    R9, R8
+
+lf_lzdone_46:
+	MOVQ    BX, DI
+	ANDQ    $0x07, DI
+	SHLQ    $0x08, DI
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, DI
+	MOVQ    BX, CX
+	ANDQ    $0x38, CX
+	MOVQ    AX, R9
+	SHRQ    CL, R9
+	MOVBLZX R9, R9
+	MOVBLZX (DI)(R9*1), CX
+	ADDL    R8, CX
+	LEAQ    (SI)(CX*1), DI
+	TESTQ   CX, CX
+	JNZ     lf_done_43
+	LEAQ    -1(SI), R8
+	MOVQ    R8, CX
+	SARQ    $0x3f, CX
+	LEAQ    (SI)(CX*2), CX
+	MOVQ    CX, DI
+	CMPQ    CX, DX
+	JLE     lf_done_43
+	NOTQ    AX
+	BTRQ    BX, AX
+	MOVQ    AX, DX
+	MOVQ    AX, CX
+	BSWAPQ  CX
+	MOVQ    BX, DI
+	MOVQ    BX, R9
+	XORQ    $0x38, R9
+	CMPQ    BX, $0x20
+	CMOVQLT CX, DX
+	CMOVQLT R9, DI
+	CMPQ    DI, $0x30
+	JLT     lf_lzmid_47
+	MOVL    $0x00000040, CX
+	SUBL    DI, CX
+	SHLQ    CL, DX
+	LEAQ    ·lfLz+0(SB), CX
+	MOVQ    BX, R9
+	ANDQ    $0x07, R9
+	SHLQ    $0x04, R9
+	MOVQ    $0x0101010101010101, DI
+	ANDQ    DX, DI
+	LZCNTQ  DI, DI
+	ANDL    $0x38, DI
+	MOVQ    (CX)(R9*1), R10
+	ANDQ    DX, R10
+	LZCNTQ  R10, R10
+	ANDL    $0x38, R10
+	ADDL    R10, DI
+	SHLQ    $0x08, DX
+	MOVQ    8(CX)(R9*1), R10
+	ANDQ    DX, R10
+	LZCNTQ  R10, R10
+	ANDL    $0x38, R10
+	ADDL    R10, DI
+	SHRL    $0x02, DI
+	JMP     lf_lzdone_48
+
+lf_lzmid_47:
+	MOVQ    $0x0101010101010101, R9
+	MOVQ    BX, CX
+	ANDQ    $0x07, CX
+	MOVQ    DX, R10
+	SHRQ    CL, R10
+	ANDQ    R9, R10
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, R10
+	SHRQ    $0x38, R10
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    DI, R11
+	SHLQ    $0x05, R11
+	MOVQ    16(CX)(R11*1), R12
+	ANDQ    DX, R12
+	IMULQ   R9, R12
+	SHRQ    $0x38, R12
+	MOVQ    24(CX)(R11*1), CX
+	ANDQ    DX, CX
+	IMULQ   R9, CX
+	SHRQ    $0x38, CX
+	MOVQ    BX, DX
+	ANDQ    $0x07, DX
+	SHLQ    $0x08, DX
+	LEAQ    ·lfCountFlip+0(SB), R9
+	ADDQ    R9, DX
+	ANDQ    $0x38, DI
+	SHLQ    $0x05, DI
+	LEAQ    ·lfCountFlip+0(SB), R9
+	ADDQ    R9, DI
+	MOVBLZX (DI)(R10*1), DI
+	MOVBLZX (DX)(R12*1), R9
+	ADDL    R9, DI
+	MOVBLZX (DX)(CX*1), R9
+	ADDL    R9, DI
+
+lf_lzdone_48:
+	MOVQ    BX, DX
+	ANDQ    $0x07, DX
+	SHLQ    $0x08, DX
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, DX
+	MOVQ    BX, CX
+	ANDQ    $0x38, CX
+	MOVQ    CX, CX
+	SHRQ    CL, AX
+	MOVBLZX AL, AX
+	MOVBLZX (DX)(AX*1), AX
+	ADDL    DI, AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	ORQ     R8, CX
+	SARQ    $0x3f, CX
+	LEAQ    (SI)(CX*2), CX
+	SUBQ    AX, CX
+	MOVQ    CX, DI
+
+lf_done_43:
+	MOVQ DI, ret+24(FP)
+	RET
+
+// func score1LZCNTBatch(in []uint64, out []int)
+// Requires: CMOV, LZCNT, POPCNT
+TEXT ·score1LZCNTBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ    (AX), SI
+	MOVQ    8(AX), DI
+	MOVQ    16(AX), R8
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), R9
+	MOVQ    SI, R10
+	MOVQ    SI, CX
+	BSWAPQ  CX
+	MOVQ    DI, R11
+	MOVQ    DI, R12
+	XORQ    $0x38, R12
+	CMPQ    DI, $0x20
+	CMOVQLT CX, R10
+	CMOVQLT R12, R11
+	CMPQ    R11, $0x30
+	JLT     lf_lzmid_51
+	MOVL    $0x00000040, CX
+	SUBL    R11, CX
+	SHLQ    CL, R10
+	LEAQ    ·lfLz+0(SB), CX
+	MOVQ    DI, R12
+	ANDQ    $0x07, R12
+	SHLQ    $0x04, R12
+	MOVQ    $0x0101010101010101, R11
+	ANDQ    R10, R11
+	LZCNTQ  R11, R11
+	ANDL    $0x38, R11
+	MOVQ    (CX)(R12*1), R13
+	ANDQ    R10, R13
+	LZCNTQ  R13, R13
+	ANDL    $0x38, R13
+	ADDL    R13, R11
+	SHLQ    $0x08, R10
+	MOVQ    8(CX)(R12*1), R13
+	ANDQ    R10, R13
+	LZCNTQ  R13, R13
+	ANDL    $0x38, R13
+	ADDL    R13, R11
+	SHRL    $0x02, R11
+	JMP     lf_lzdone_52
+
+lf_lzmid_51:
+	MOVQ    $0x0101010101010101, R12
+	MOVQ    DI, CX
+	ANDQ    $0x07, CX
+	MOVQ    R10, R13
+	SHRQ    CL, R13
+	ANDQ    R12, R13
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, R13
+	SHRQ    $0x38, R13
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    R11, R14
+	SHLQ    $0x05, R14
+	MOVQ    16(CX)(R14*1), R15
+	ANDQ    R10, R15
+	IMULQ   R12, R15
+	SHRQ    $0x38, R15
+	MOVQ    24(CX)(R14*1), CX
+	ANDQ    R10, CX
+	IMULQ   R12, CX
+	SHRQ    $0x38, CX
+	MOVQ    DI, R10
+	ANDQ    $0x07, R10
+	SHLQ    $0x08, R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	ADDQ    R12, R10
+	ANDQ    $0x38, R11
+	SHLQ    $0x05, R11
+	LEAQ    ·lfCountFlip+0(SB), R12
+	ADDQ    R12, R11
+	MOVBLZX (R11)(R13*1), R11
+	MOVBLZX (R10)(R15*1), R12
+	ADDL    R12, R11
+	MOVBLZX (R10)(CX*1), R12
+	ADDL    R12, R11
+
+lf_lzdone_52:
+	MOVQ    DI, R10
+	ANDQ    $0x07, R10
+	SHLQ    $0x08, R10
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, R10
+	MOVQ    DI, CX
+	ANDQ    $0x38, CX
+	MOVQ    SI, R12
+	SHRQ    CL, R12
+	MOVBLZX R12, R12
+	MOVBLZX (R10)(R12*1), CX
+	ADDL    R11, CX
+	LEAQ    (R9)(CX*1), R10
+	TESTQ   CX, CX
+	JNZ     lf_done_49
+	LEAQ    -1(R9), R11
+	MOVQ    R11, CX
+	SARQ    $0x3f, CX
+	LEAQ    (R9)(CX*2), CX
+	MOVQ    CX, R10
+	CMPQ    CX, R8
+	JLE     lf_done_49
+	NOTQ    SI
+	BTRQ    DI, SI
+	MOVQ    SI, R8
+	MOVQ    SI, CX
+	BSWAPQ  CX
+	MOVQ    DI, R10
+	MOVQ    DI, R12
+	XORQ    $0x38, R12
+	CMPQ    DI, $0x20
+	CMOVQLT CX, R8
+	CMOVQLT R12, R10
+	CMPQ    R10, $0x30
+	JLT     lf_lzmid_53
+	MOVL    $0x00000040, CX
+	SUBL    R10, CX
+	SHLQ    CL, R8
+	LEAQ    ·lfLz+0(SB), CX
+	MOVQ    DI, R12
+	ANDQ    $0x07, R12
+	SHLQ    $0x04, R12
+	MOVQ    $0x0101010101010101, R10
+	ANDQ    R8, R10
+	LZCNTQ  R10, R10
+	ANDL    $0x38, R10
+	MOVQ    (CX)(R12*1), R13
+	ANDQ    R8, R13
+	LZCNTQ  R13, R13
+	ANDL    $0x38, R13
+	ADDL    R13, R10
+	SHLQ    $0x08, R8
+	MOVQ    8(CX)(R12*1), R13
+	ANDQ    R8, R13
+	LZCNTQ  R13, R13
+	ANDL    $0x38, R13
+	ADDL    R13, R10
+	SHRL    $0x02, R10
+	JMP     lf_lzdone_54
+
+lf_lzmid_53:
+	MOVQ    $0x0101010101010101, R12
+	MOVQ    DI, CX
+	ANDQ    $0x07, CX
+	MOVQ    R8, R13
+	SHRQ    CL, R13
+	ANDQ    R12, R13
+	MOVQ    $0x0102040810204080, CX
+	IMULQ   CX, R13
+	SHRQ    $0x38, R13
+	LEAQ    ·lfLine+0(SB), CX
+	MOVQ    R10, R14
+	SHLQ    $0x05, R14
+	MOVQ    16(CX)(R14*1), R15
+	ANDQ    R8, R15
+	IMULQ   R12, R15
+	SHRQ    $0x38, R15
+	MOVQ    24(CX)(R14*1), CX
+	ANDQ    R8, CX
+	IMULQ   R12, CX
+	SHRQ    $0x38, CX
+	MOVQ    DI, R8
+	ANDQ    $0x07, R8
+	SHLQ    $0x08, R8
+	LEAQ    ·lfCountFlip+0(SB), R12
+	ADDQ    R12, R8
+	ANDQ    $0x38, R10
+	SHLQ    $0x05, R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	ADDQ    R12, R10
+	MOVBLZX (R10)(R13*1), R10
+	MOVBLZX (R8)(R15*1), R12
+	ADDL    R12, R10
+	MOVBLZX (R8)(CX*1), R12
+	ADDL    R12, R10
+
+lf_lzdone_54:
+	MOVQ    DI, R8
+	ANDQ    $0x07, R8
+	SHLQ    $0x08, R8
+	LEAQ    ·lfCountFlip+0(SB), CX
+	ADDQ    CX, R8
+	MOVQ    DI, CX
+	ANDQ    $0x38, CX
+	MOVQ    CX, CX
+	SHRQ    CL, SI
+	MOVBLZX SI, SI
+	MOVBLZX (R8)(SI*1), CX
+	ADDL    R10, CX
+	MOVQ    CX, SI
+	NEGQ    SI
+	ORQ     R11, SI
+	SARQ    $0x3f, SI
+	LEAQ    (R9)(SI*2), SI
+	SUBQ    CX, SI
+	MOVQ    SI, R10
+
+lf_done_49:
+	MOVQ R10, (DX)
+	ADDQ $0x18, AX
+	ADDQ $0x08, DX
+	DECQ BX
+	JNZ  loop
+
+done:
+	RET
+
+// func score132(P uint64, alpha int, x int) int
+// Requires: CMOV, POPCNT
+TEXT ·score132(SB), NOSPLIT, $0-32
+	MOVQ    P+0(FP), AX
+	MOVQ    alpha+8(FP), DX
+	MOVQ    x+16(FP), BX
+	MOVL    AX, R9
+	MOVQ    AX, CX
+	SHRQ    $0x20, CX
+	LEAQ    ·lf32+0(SB), R10
+	MOVQ    BX, R11
+	SHLQ    $0x05, R11
+	MOVL    (R10)(R11*1), SI
+	ANDL    R9, SI
+	MOVL    4(R10)(R11*1), DI
+	ANDL    CX, DI
+	ADDL    DI, SI
+	IMUL3L  $0x01010101, SI, SI
+	SHRL    $0x18, SI
+	MOVL    8(R10)(R11*1), DI
+	ANDL    R9, DI
+	MOVL    12(R10)(R11*1), R8
+	ANDL    CX, R8
+	ADDL    R8, DI
+	IMUL3L  $0x01010101, DI, DI
+	SHRL    $0x18, DI
+	MOVL    16(R10)(R11*1), R8
+	ANDL    R9, R8
+	MOVL    20(R10)(R11*1), R10
+	ANDL    CX, R10
+	ADDL    R10, R8
+	IMUL3L  $0x01010101, R8, R8
+	SHRL    $0x18, R8
+	MOVL    CX, R10
+	MOVQ    BX, CX
+	ANDQ    $0x07, CX
+	SHRL    CL, R9
+	SHRL    CL, R10
+	ANDL    $0x01010101, R9
+	ANDL    $0x01010101, R10
+	SHLL    $0x04, R10
+	ADDL    R10, R9
+	IMUL3L  $0x01020408, R9, R9
+	SHRL    $0x18, R9
+	LEAQ    ·lf32+0(SB), CX
+	SHLQ    $0x05, BX
+	MOVQ    24(CX)(BX*1), CX
+	LEAQ    ·lfSpan+0(SB), BX
+	MOVWLZX CX, R10
+	ADDL    SI, R10
+	MOVWLZX (BX)(R10*2), SI
+	SHRQ    $0x10, CX
+	MOVWLZX CX, R10
+	ADDL    R9, R10
+	MOVWLZX (BX)(R10*2), R9
+	ADDL    R9, SI
+	SHRQ    $0x10, CX
+	MOVWLZX CX, R10
+	ADDL    DI, R10
+	MOVWLZX (BX)(R10*2), R9
+	ADDL    R9, SI
+	SHRQ    $0x10, CX
+	MOVWLZX CX, R10
+	ADDL    R8, R10
+	MOVWLZX (BX)(R10*2), R9
+	ADDL    R9, SI
+	MOVBLZX SI, CX
+	MOVL    SI, BX
+	SHRL    $0x08, BX
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    (AX)(CX*1), SI
+	LEAQ    -1(AX), DI
+	MOVQ    DI, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R8
+	MOVQ    BX, R9
+	NEGQ    R9
+	ORQ     DI, R9
+	SARQ    $0x3f, R9
+	LEAQ    (AX)(R9*2), AX
+	SUBQ    BX, AX
+	CMPQ    R8, DX
+	CMOVQGT AX, R8
+	TESTQ   CX, CX
+	CMOVQEQ R8, SI
+	MOVQ    SI, ret+24(FP)
+	RET
+
+// func score132Batch(in []uint64, out []int)
+// Requires: CMOV, POPCNT
+TEXT ·score132Batch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ    (AX), SI
+	MOVQ    8(AX), DI
+	MOVQ    16(AX), R8
+	MOVL    SI, R12
+	MOVQ    SI, CX
+	SHRQ    $0x20, CX
+	LEAQ    ·lf32+0(SB), R13
+	MOVQ    DI, R14
+	SHLQ    $0x05, R14
+	MOVL    (R13)(R14*1), R9
+	ANDL    R12, R9
+	MOVL    4(R13)(R14*1), R10
+	ANDL    CX, R10
+	ADDL    R10, R9
+	IMUL3L  $0x01010101, R9, R9
+	SHRL    $0x18, R9
+	MOVL    8(R13)(R14*1), R10
+	ANDL    R12, R10
+	MOVL    12(R13)(R14*1), R11
+	ANDL    CX, R11
+	ADDL    R11, R10
+	IMUL3L  $0x01010101, R10, R10
+	SHRL    $0x18, R10
+	MOVL    16(R13)(R14*1), R11
+	ANDL    R12, R11
+	MOVL    20(R13)(R14*1), R13
+	ANDL    CX, R13
+	ADDL    R13, R11
+	IMUL3L  $0x01010101, R11, R11
+	SHRL    $0x18, R11
+	MOVL    CX, R13
+	MOVQ    DI, CX
+	ANDQ    $0x07, CX
+	SHRL    CL, R12
+	SHRL    CL, R13
+	ANDL    $0x01010101, R12
+	ANDL    $0x01010101, R13
+	SHLL    $0x04, R13
+	ADDL    R13, R12
+	IMUL3L  $0x01020408, R12, R12
+	SHRL    $0x18, R12
+	LEAQ    ·lf32+0(SB), CX
+	SHLQ    $0x05, DI
+	MOVQ    24(CX)(DI*1), CX
+	LEAQ    ·lfSpan+0(SB), DI
+	MOVWLZX CX, R13
+	ADDL    R9, R13
+	MOVWLZX (DI)(R13*2), R9
+	SHRQ    $0x10, CX
+	MOVWLZX CX, R13
+	ADDL    R12, R13
+	MOVWLZX (DI)(R13*2), R12
+	ADDL    R12, R9
+	SHRQ    $0x10, CX
+	MOVWLZX CX, R13
+	ADDL    R10, R13
+	MOVWLZX (DI)(R13*2), R12
+	ADDL    R12, R9
+	SHRQ    $0x10, CX
+	MOVWLZX CX, R13
+	ADDL    R11, R13
+	MOVWLZX (DI)(R13*2), R12
+	ADDL    R12, R9
+	MOVBLZX R9, CX
+	MOVL    R9, DI
+	SHRL    $0x08, DI
+	POPCNTQ SI, SI
+	LEAQ    -62(SI)(SI*1), SI
+	LEAQ    (SI)(CX*1), R9
+	LEAQ    -1(SI), R10
+	MOVQ    R10, R11
+	SARQ    $0x3f, R11
+	LEAQ    (SI)(R11*2), R11
+	MOVQ    DI, R12
+	NEGQ    R12
+	ORQ     R10, R12
+	SARQ    $0x3f, R12
+	LEAQ    (SI)(R12*2), SI
+	SUBQ    DI, SI
+	CMPQ    R11, R8
+	CMOVQGT SI, R11
+	TESTQ   CX, CX
+	CMOVQEQ R11, R9
+	MOVQ    R9, (DX)
+	ADDQ    $0x18, AX
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JNZ     loop
+
+done:
+	RET
+
+// func score1SSEPSADBW(P uint64, alpha int, x int) int
+// Requires: CMOV, POPCNT, SSE2
+TEXT ·score1SSEPSADBW(SB), NOSPLIT, $0-32
+	MOVQ       P+0(FP), AX
+	MOVQ       alpha+8(FP), CX
+	MOVQ       x+16(FP), DX
+	LEAQ       ·lfSSE+0(SB), BX
+	MOVQ       DX, SI
+	SHLQ       $0x05, SI
+	MOVQ       AX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (BX)(SI*1), X1
+	MOVOU      16(BX)(SI*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PSADBW     X0, X1
+	PSUBB      X2, X0
+	MOVQ       X1, BX
+	PSHUFD     $0x0e, X1, X1
+	MOVQ       X1, SI
+	PMOVMSKB   X0, DI
+	MOVBLZX    DI, R8
+	SHRL       $0x08, DI
+	LEAQ       ·lfSSEOfs+0(SB), R9
+	MOVQ       (R9)(DX*8), DX
+	LEAQ       ·lfSpan+0(SB), R9
+	MOVWLZX    DX, R10
+	ADDL       BX, R10
+	MOVWLZX    (R9)(R10*2), BX
+	SHRQ       $0x10, DX
+	MOVWLZX    DX, R10
+	ADDL       SI, R10
+	MOVWLZX    (R9)(R10*2), SI
+	ADDL       SI, BX
+	SHRQ       $0x10, DX
+	MOVWLZX    DX, R10
+	ADDL       R8, R10
+	MOVWLZX    (R9)(R10*2), SI
+	ADDL       SI, BX
+	SHRQ       $0x10, DX
+	MOVWLZX    DX, R10
+	ADDL       DI, R10
+	MOVWLZX    (R9)(R10*2), SI
+	ADDL       SI, BX
+	MOVBLZX    BL, DX
+	SHRL       $0x08, BX
+	POPCNTQ    AX, AX
+	LEAQ       -62(AX)(AX*1), AX
+	LEAQ       (AX)(DX*1), SI
+	LEAQ       -1(AX), DI
+	MOVQ       DI, R8
+	SARQ       $0x3f, R8
+	LEAQ       (AX)(R8*2), R8
+	MOVQ       BX, R9
+	NEGQ       R9
+	ORQ        DI, R9
+	SARQ       $0x3f, R9
+	LEAQ       (AX)(R9*2), AX
+	SUBQ       BX, AX
+	CMPQ       R8, CX
+	CMOVQGT    AX, R8
+	TESTQ      DX, DX
+	CMOVQEQ    R8, SI
+	MOVQ       SI, ret+24(FP)
+	RET
+
+// func score1SSEPSADBWBatch(in []uint64, out []int)
+// Requires: CMOV, POPCNT, SSE2
+TEXT ·score1SSEPSADBWBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ       (AX), BX
+	MOVQ       8(AX), SI
+	MOVQ       16(AX), DI
+	LEAQ       ·lfSSE+0(SB), R8
+	MOVQ       SI, R9
+	SHLQ       $0x05, R9
+	MOVQ       BX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R8)(R9*1), X1
+	MOVOU      16(R8)(R9*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PSADBW     X0, X1
+	PSUBB      X2, X0
+	MOVQ       X1, R8
+	PSHUFD     $0x0e, X1, X1
+	MOVQ       X1, R9
+	PMOVMSKB   X0, R10
+	MOVBLZX    R10, R11
+	SHRL       $0x08, R10
+	LEAQ       ·lfSSEOfs+0(SB), R12
+	MOVQ       (R12)(SI*8), SI
+	LEAQ       ·lfSpan+0(SB), R12
+	MOVWLZX    SI, R13
+	ADDL       R8, R13
+	MOVWLZX    (R12)(R13*2), R8
+	SHRQ       $0x10, SI
+	MOVWLZX    SI, R13
+	ADDL       R9, R13
+	MOVWLZX    (R12)(R13*2), R9
+	ADDL       R9, R8
+	SHRQ       $0x10, SI
+	MOVWLZX    SI, R13
+	ADDL       R11, R13
+	MOVWLZX    (R12)(R13*2), R9
+	ADDL       R9, R8
+	SHRQ       $0x10, SI
+	MOVWLZX    SI, R13
+	ADDL       R10, R13
+	MOVWLZX    (R12)(R13*2), R9
+	ADDL       R9, R8
+	MOVBLZX    R8, SI
+	SHRL       $0x08, R8
+	POPCNTQ    BX, BX
+	LEAQ       -62(BX)(BX*1), BX
+	LEAQ       (BX)(SI*1), R9
+	LEAQ       -1(BX), R10
+	MOVQ       R10, R11
+	SARQ       $0x3f, R11
+	LEAQ       (BX)(R11*2), R11
+	MOVQ       R8, R12
+	NEGQ       R12
+	ORQ        R10, R12
+	SARQ       $0x3f, R12
+	LEAQ       (BX)(R12*2), BX
+	SUBQ       R8, BX
+	CMPQ       R11, DI
+	CMOVQGT    BX, R11
+	TESTQ      SI, SI
+	CMOVQEQ    R11, R9
+	MOVQ       R9, (CX)
+	ADDQ       $0x18, AX
+	ADDQ       $0x08, CX
+	DECQ       DX
+	JNZ        loop
+
+done:
+	RET
+
+// func score1SSEAVX(P uint64, alpha int, x int) int
+// Requires: AVX, AVX2, POPCNT
+TEXT ·score1SSEAVX(SB), NOSPLIT, $0-32
+	MOVQ         P+0(FP), AX
+	MOVQ         alpha+8(FP), DX
+	MOVQ         x+16(FP), BX
+	POPCNTQ      AX, CX
+	LEAQ         -62(CX)(CX*1), SI
+	VMOVQ        AX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfMask+0(SB), CX
+	MOVQ         BX, DI
+	SHLQ         $0x05, DI
+	VPAND        (CX)(DI*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, DI
+	MOVQ         BX, CX
+	ANDQ         $0x38, CX
+	MOVQ         AX, R8
+	SHRQ         CL, R8
+	MOVBLZX      R8, R8
+	MOVQ         BX, CX
+	ANDQ         $0x07, CX
+	SHLQ         $0x08, CX
+	LEAQ         ·lfCountFlip+0(SB), R9
+	ADDQ         R9, CX
+	MOVQ         BX, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfCountFlip+0(SB), R10
+	ADDQ         R10, R9
+	MOVBLZX      DI, R10
+	MOVL         DI, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVBLZX      (CX)(R8*1), CX
+	MOVBLZX      (R9)(R10*1), R8
+	ADDL         R8, CX
+	MOVBLZX      (R9)(R11*1), R8
+	ADDL         R8, CX
+	MOVBLZX      (R9)(DI*1), R8
+	ADDL         R8, CX
+	LEAQ         (SI)(CX*1), DI
+	TESTQ        CX, CX
+	JNZ          lf_done_55
+	LEAQ         -1(SI), R8
+	MOVQ         R8, CX
+	SARQ         $0x3f, CX
+	LEAQ         (SI)(CX*2), CX
+	MOVQ         CX, DI
+	CMPQ         CX, DX
+	JLE          lf_done_55
+	MOVQ         AX, DX
+	NOTQ         DX
+	BTRQ         BX, DX
+	VMOVQ        DX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfMask+0(SB), AX
+	MOVQ         BX, CX
+	SHLQ         $0x05, CX
+	VPAND        (AX)(CX*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, AX
+	MOVQ         BX, CX
+	ANDQ         $0x38, CX
+	MOVQ         CX, CX
+	SHRQ         CL, DX
+	MOVBLZX      DL, DX
+	MOVQ         BX, CX
+	ANDQ         $0x07, CX
+	SHLQ         $0x08, CX
+	LEAQ         ·lfCountFlip+0(SB), DI
+	ADDQ         DI, CX
+	ANDQ         $0x38, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfCountFlip+0(SB), DI
+	ADDQ         DI, BX
+	MOVBLZX      AL, DI
+	MOVL         AX, R9
+	SHRL         $0x08, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x10, AX
+	MOVBLZX      AL, AX
+	MOVBLZX      (CX)(DX*1), CX
+	MOVBLZX      (BX)(DI*1), DX
+	ADDL         DX, CX
+	MOVBLZX      (BX)(R9*1), DX
+	ADDL         DX, CX
+	MOVBLZX      (BX)(AX*1), DX
+	ADDL         DX, CX
+	MOVQ         CX, AX
+	NEGQ         AX
+	ORQ          R8, AX
+	SARQ         $0x3f, AX
+	LEAQ         (SI)(AX*2), AX
+	SUBQ         CX, AX
+	MOVQ         AX, DI
+
+lf_done_55:
+	MOVQ DI, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func score1SSEAVXBatch(in []uint64, out []int)
+// Requires: AVX, AVX2, POPCNT
+TEXT ·score1SSEAVXBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), DX
+	MOVQ  out_len+32(FP), BX
+	TESTQ BX, BX
+	JZ    done
+
+loop:
+	MOVQ         (AX), SI
+	MOVQ         8(AX), DI
+	MOVQ         16(AX), R8
+	POPCNTQ      SI, CX
+	LEAQ         -62(CX)(CX*1), R9
+	VMOVQ        SI, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfMask+0(SB), CX
+	MOVQ         DI, R10
+	SHLQ         $0x05, R10
+	VPAND        (CX)(R10*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, R10
+	MOVQ         DI, CX
+	ANDQ         $0x38, CX
+	MOVQ         SI, R11
+	SHRQ         CL, R11
+	MOVBLZX      R11, R11
+	MOVQ         DI, CX
+	ANDQ         $0x07, CX
+	SHLQ         $0x08, CX
+	LEAQ         ·lfCountFlip+0(SB), R12
+	ADDQ         R12, CX
+	MOVQ         DI, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfCountFlip+0(SB), R13
+	ADDQ         R13, R12
+	MOVBLZX      R10, R13
+	MOVL         R10, R14
+	SHRL         $0x08, R14
+	MOVBLZX      R14, R14
+	SHRL         $0x10, R10
+	MOVBLZX      R10, R10
+	MOVBLZX      (CX)(R11*1), CX
+	MOVBLZX      (R12)(R13*1), R11
+	ADDL         R11, CX
+	MOVBLZX      (R12)(R14*1), R11
+	ADDL         R11, CX
+	MOVBLZX      (R12)(R10*1), R11
+	ADDL         R11, CX
+	LEAQ         (R9)(CX*1), R10
+	TESTQ        CX, CX
+	JNZ          lf_done_57
+	LEAQ         -1(R9), R11
+	MOVQ         R11, CX
+	SARQ         $0x3f, CX
+	LEAQ         (R9)(CX*2), CX
+	MOVQ         CX, R10
+	CMPQ         CX, R8
+	JLE          lf_done_57
+	MOVQ         SI, R8
+	NOTQ         R8
+	BTRQ         DI, R8
+	VMOVQ        R8, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfMask+0(SB), CX
+	MOVQ         DI, SI
+	SHLQ         $0x05, SI
+	VPAND        (CX)(SI*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, SI
+	MOVQ         DI, CX
+	ANDQ         $0x38, CX
+	MOVQ         CX, CX
+	SHRQ         CL, R8
+	MOVBLZX      R8, R8
+	MOVQ         DI, CX
+	ANDQ         $0x07, CX
+	SHLQ         $0x08, CX
+	LEAQ         ·lfCountFlip+0(SB), R10
+	ADDQ         R10, CX
+	ANDQ         $0x38, DI
+	SHLQ         $0x05, DI
+	LEAQ         ·lfCountFlip+0(SB), R10
+	ADDQ         R10, DI
+	MOVBLZX      SI, R10
+	MOVL         SI, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	SHRL         $0x10, SI
+	MOVBLZX      SI, SI
+	MOVBLZX      (CX)(R8*1), CX
+	MOVBLZX      (DI)(R10*1), R8
+	ADDL         R8, CX
+	MOVBLZX      (DI)(R12*1), R8
+	ADDL         R8, CX
+	MOVBLZX      (DI)(SI*1), R8
+	ADDL         R8, CX
+	MOVQ         CX, SI
+	NEGQ         SI
+	ORQ          R11, SI
+	SARQ         $0x3f, SI
+	LEAQ         (R9)(SI*2), SI
+	SUBQ         CX, SI
+	MOVQ         SI, R10
+
+lf_done_57:
+	MOVQ R10, (DX)
+	ADDQ $0x18, AX
+	ADDQ $0x08, DX
+	DECQ BX
+	JNZ  loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func score1PPFill(P uint64, alpha int, x int) int
+// Requires: AVX, AVX2, POPCNT
+TEXT ·score1PPFill(SB), NOSPLIT, $0-32
+	MOVQ         P+0(FP), AX
+	MOVQ         alpha+8(FP), CX
+	MOVQ         x+16(FP), DX
+	POPCNTQ      AX, BX
+	LEAQ         -62(BX)(BX*1), BX
+	VMOVQ        AX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfRay+0(SB), SI
+	LEAQ         ·lfPPShift+0(SB), DI
+	MOVQ         DX, R8
+	SHLQ         $0x06, R8
+	VPAND        32(SI)(R8*1), Y0, Y1
+	VPSRLVQ      (DI), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPSRLVQ      32(DI), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPANDN       32(SI)(R8*1), Y1, Y3
+	VPSRLVQ      64(DI), Y1, Y2
+	VPANDN       Y3, Y2, Y3
+	VPCMPEQQ     32(SI)(R8*1), Y3, Y2
+	VPANDN       Y3, Y2, Y3
+	VPAND        (SI)(R8*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBQ       Y0, Y1, Y2
+	VPAND        Y2, Y0, Y0
+	VPCMPEQQ     Y1, Y0, Y1
+	VPSUBQ       Y0, Y1, Y1
+	VPANDN       (SI)(R8*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, DI
+	POPCNTQ      DI, DI
+	ADDQ         DI, DI
+	LEAQ         (BX)(DI*1), SI
+	TESTQ        DI, DI
+	JNZ          lf_done_59
+	LEAQ         -1(BX), DI
+	MOVQ         DI, SI
+	SARQ         $0x3f, SI
+	LEAQ         (BX)(SI*2), R8
+	MOVQ         R8, SI
+	CMPQ         R8, CX
+	JLE          lf_done_59
+	NOTQ         AX
+	BTRQ         DX, AX
+	VMOVQ        AX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfRay+0(SB), AX
+	LEAQ         ·lfPPShift+0(SB), CX
+	SHLQ         $0x06, DX
+	VPAND        32(AX)(DX*1), Y0, Y1
+	VPSRLVQ      (CX), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPSRLVQ      32(CX), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPANDN       32(AX)(DX*1), Y1, Y3
+	VPSRLVQ      64(CX), Y1, Y2
+	VPANDN       Y3, Y2, Y3
+	VPCMPEQQ     32(AX)(DX*1), Y3, Y2
+	VPANDN       Y3, Y2, Y3
+	VPAND        (AX)(DX*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBQ       Y0, Y1, Y2
+	VPAND        Y2, Y0, Y0
+	VPCMPEQQ     Y1, Y0, Y1
+	VPSUBQ       Y0, Y1, Y1
+	VPANDN       (AX)(DX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	POPCNTQ      AX, AX
+	ADDQ         AX, AX
+	MOVQ         AX, CX
+	NEGQ         CX
+	ORQ          DI, CX
+	SARQ         $0x3f, CX
+	LEAQ         (BX)(CX*2), CX
+	SUBQ         AX, CX
+	MOVQ         CX, SI
+
+lf_done_59:
+	MOVQ SI, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func score1PPFillBatch(in []uint64, out []int)
+// Requires: AVX, AVX2, POPCNT
+TEXT ·score1PPFillBatch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ         (AX), BX
+	MOVQ         8(AX), SI
+	MOVQ         16(AX), DI
+	POPCNTQ      BX, R8
+	LEAQ         -62(R8)(R8*1), R8
+	VMOVQ        BX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfRay+0(SB), R9
+	LEAQ         ·lfPPShift+0(SB), R10
+	MOVQ         SI, R11
+	SHLQ         $0x06, R11
+	VPAND        32(R9)(R11*1), Y0, Y1
+	VPSRLVQ      (R10), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPSRLVQ      32(R10), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPANDN       32(R9)(R11*1), Y1, Y3
+	VPSRLVQ      64(R10), Y1, Y2
+	VPANDN       Y3, Y2, Y3
+	VPCMPEQQ     32(R9)(R11*1), Y3, Y2
+	VPANDN       Y3, Y2, Y3
+	VPAND        (R9)(R11*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBQ       Y0, Y1, Y2
+	VPAND        Y2, Y0, Y0
+	VPCMPEQQ     Y1, Y0, Y1
+	VPSUBQ       Y0, Y1, Y1
+	VPANDN       (R9)(R11*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R10
+	POPCNTQ      R10, R10
+	ADDQ         R10, R10
+	LEAQ         (R8)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_61
+	LEAQ         -1(R8), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R8)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DI
+	JLE          lf_done_61
+	NOTQ         BX
+	BTRQ         SI, BX
+	VMOVQ        BX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfRay+0(SB), BX
+	LEAQ         ·lfPPShift+0(SB), DI
+	SHLQ         $0x06, SI
+	VPAND        32(BX)(SI*1), Y0, Y1
+	VPSRLVQ      (DI), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPSRLVQ      32(DI), Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPANDN       32(BX)(SI*1), Y1, Y3
+	VPSRLVQ      64(DI), Y1, Y2
+	VPANDN       Y3, Y2, Y3
+	VPCMPEQQ     32(BX)(SI*1), Y3, Y2
+	VPANDN       Y3, Y2, Y3
+	VPAND        (BX)(SI*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBQ       Y0, Y1, Y2
+	VPAND        Y2, Y0, Y0
+	VPCMPEQQ     Y1, Y0, Y1
+	VPSUBQ       Y0, Y1, Y1
+	VPANDN       (BX)(SI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, BX
+	POPCNTQ      BX, BX
+	ADDQ         BX, BX
+	MOVQ         BX, SI
+	NEGQ         SI
+	ORQ          R10, SI
+	SARQ         $0x3f, SI
+	LEAQ         (R8)(SI*2), SI
+	SUBQ         BX, SI
+	MOVQ         SI, R9
+
+lf_done_61:
+	MOVQ R9, (CX)
+	ADDQ $0x18, AX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func score1LowCutAVX2(P uint64, alpha int, x int) int
+// Requires: AVX, AVX2, POPCNT
+TEXT ·score1LowCutAVX2(SB), NOSPLIT, $0-32
+	MOVQ         P+0(FP), AX
+	MOVQ         alpha+8(FP), CX
+	MOVQ         x+16(FP), DX
+	POPCNTQ      AX, BX
+	LEAQ         -62(BX)(BX*1), BX
+	VMOVQ        AX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfShuf+0(SB), SI
+	MOVQ         DX, DI
+	ANDQ         $0x38, DI
+	SHLQ         $0x02, DI
+	VPSHUFB      (SI)(DI*1), Y0, Y0
+	MOVQ         DX, SI
+	SHLQ         $0x05, SI
+	LEAQ         ·lfMask+0(SB), DI
+	VPAND        (DI)(SI*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, R9
+	LEAQ         ·lfMMOfs+0(SB), DI
+	LEAQ         ·lfCountFlip+0(SB), SI
+	MOVL         R9, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         (DI)(DX*8), R8
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(DI)(DX*8), R9
+	MOVWLZX      R8, R10
+	MOVBLZX      (SI)(R10*1), DI
+	SHRL         $0x10, R8
+	MOVBLZX      (SI)(R8*1), R10
+	ADDL         R10, DI
+	MOVWLZX      R9, R10
+	MOVBLZX      (SI)(R10*1), R8
+	ADDL         R8, DI
+	SHRL         $0x10, R9
+	MOVBLZX      (SI)(R9*1), R10
+	ADDL         R10, DI
+	LEAQ         (BX)(DI*1), SI
+	TESTQ        DI, DI
+	JNZ          lf_done_63
+	CMPQ         BX, CX
+	JLE          lf_done_63
+	LEAQ         -1(BX), DI
+	MOVQ         DI, SI
+	SARQ         $0x3f, SI
+	LEAQ         (BX)(SI*2), R8
+	MOVQ         R8, SI
+	CMPQ         R8, CX
+	JLE          lf_done_63
+	NOTQ         AX
+	BTRQ         DX, AX
+	VMOVQ        AX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfShuf+0(SB), AX
+	MOVQ         DX, CX
+	ANDQ         $0x38, CX
+	SHLQ         $0x02, CX
+	VPSHUFB      (AX)(CX*1), Y0, Y0
+	MOVQ         DX, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfMask+0(SB), CX
+	VPAND        (CX)(AX*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, AX
+	LEAQ         ·lfMMOfs+0(SB), CX
+	LEAQ         ·lfCountFlip+0(SB), SI
+	MOVL         AX, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         (CX)(DX*8), R8
+	SHRL         $0x08, AX
+	ANDL         $0x00ff00ff, AX
+	ADDL         4(CX)(DX*8), AX
+	MOVWLZX      R8, DX
+	MOVBLZX      (SI)(DX*1), CX
+	SHRL         $0x10, R8
+	MOVBLZX      (SI)(R8*1), DX
+	ADDL         DX, CX
+	MOVWLZX      AX, DX
+	MOVBLZX      (SI)(DX*1), R8
+	ADDL         R8, CX
+	SHRL         $0x10, AX
+	MOVBLZX      (SI)(AX*1), DX
+	ADDL         DX, CX
+	MOVQ         CX, AX
+	NEGQ         AX
+	ORQ          DI, AX
+	SARQ         $0x3f, AX
+	LEAQ         (BX)(AX*2), AX
+	SUBQ         CX, AX
+	MOVQ         AX, SI
+
+lf_done_63:
+	MOVQ SI, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func score1LowCutAVX2Batch(in []uint64, out []int)
+// Requires: AVX, AVX2, POPCNT
+TEXT ·score1LowCutAVX2Batch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ         (AX), BX
+	MOVQ         8(AX), SI
+	MOVQ         16(AX), DI
+	POPCNTQ      BX, R8
+	LEAQ         -62(R8)(R8*1), R8
+	VMOVQ        BX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         SI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y0, Y0
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(SI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(SI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (R8)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_64
+	CMPQ         R8, DI
+	JLE          lf_done_64
+	LEAQ         -1(R8), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R8)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DI
+	JLE          lf_done_64
+	NOTQ         BX
+	BTRQ         SI, BX
+	VMOVQ        BX, X0
+	VPBROADCASTQ X0, Y0
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         SI, DI
+	ANDQ         $0x38, DI
+	SHLQ         $0x02, DI
+	VPSHUFB      (BX)(DI*1), Y0, Y0
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), DI
+	VPAND        (DI)(BX*1), Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPSUBB       Y0, Y1, Y0
+	VPMOVMSKB    Y0, BX
+	LEAQ         ·lfMMOfs+0(SB), DI
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         BX, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (DI)(SI*8), R11
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(DI)(SI*8), BX
+	MOVWLZX      R11, DI
+	MOVBLZX      (R9)(DI*1), SI
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), DI
+	ADDL         DI, SI
+	MOVWLZX      BX, DI
+	MOVBLZX      (R9)(DI*1), R11
+	ADDL         R11, SI
+	SHRL         $0x10, BX
+	MOVBLZX      (R9)(BX*1), DI
+	ADDL         DI, SI
+	MOVQ         SI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (R8)(BX*2), BX
+	SUBQ         SI, BX
+	MOVQ         BX, R9
+
+lf_done_64:
+	MOVQ R9, (CX)
+	ADDQ $0x18, AX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func score1LowCutAVX512(P uint64, alpha int, x int) int
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT
+TEXT ·score1LowCutAVX512(SB), NOSPLIT, $0-32
+	MOVQ         P+0(FP), AX
+	MOVQ         alpha+8(FP), CX
+	MOVQ         x+16(FP), DX
+	POPCNTQ      AX, BX
+	LEAQ         -62(BX)(BX*1), BX
+	VPBROADCASTQ AX, Y0
+	LEAQ         ·lfShuf+0(SB), SI
+	MOVQ         DX, DI
+	ANDQ         $0x38, DI
+	SHLQ         $0x02, DI
+	VPSHUFB      (SI)(DI*1), Y0, Y0
+	MOVQ         DX, SI
+	SHLQ         $0x05, SI
+	LEAQ         ·lfMask+0(SB), DI
+	VPTESTMB     (DI)(SI*1), Y0, K1
+	KMOVD        K1, R9
+	LEAQ         ·lfMMOfs+0(SB), DI
+	LEAQ         ·lfCountFlip+0(SB), SI
+	MOVL         R9, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         (DI)(DX*8), R8
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(DI)(DX*8), R9
+	MOVWLZX      R8, R10
+	MOVBLZX      (SI)(R10*1), DI
+	SHRL         $0x10, R8
+	MOVBLZX      (SI)(R8*1), R10
+	ADDL         R10, DI
+	MOVWLZX      R9, R10
+	MOVBLZX      (SI)(R10*1), R8
+	ADDL         R8, DI
+	SHRL         $0x10, R9
+	MOVBLZX      (SI)(R9*1), R10
+	ADDL         R10, DI
+	LEAQ         (BX)(DI*1), SI
+	TESTQ        DI, DI
+	JNZ          lf_done_65
+	CMPQ         BX, CX
+	JLE          lf_done_65
+	LEAQ         -1(BX), DI
+	MOVQ         DI, SI
+	SARQ         $0x3f, SI
+	LEAQ         (BX)(SI*2), R8
+	MOVQ         R8, SI
+	CMPQ         R8, CX
+	JLE          lf_done_65
+	NOTQ         AX
+	BTRQ         DX, AX
+	VPBROADCASTQ AX, Y0
+	LEAQ         ·lfShuf+0(SB), AX
+	MOVQ         DX, CX
+	ANDQ         $0x38, CX
+	SHLQ         $0x02, CX
+	VPSHUFB      (AX)(CX*1), Y0, Y0
+	MOVQ         DX, AX
+	SHLQ         $0x05, AX
+	LEAQ         ·lfMask+0(SB), CX
+	VPTESTMB     (CX)(AX*1), Y0, K1
+	KMOVD        K1, AX
+	LEAQ         ·lfMMOfs+0(SB), CX
+	LEAQ         ·lfCountFlip+0(SB), SI
+	MOVL         AX, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         (CX)(DX*8), R8
+	SHRL         $0x08, AX
+	ANDL         $0x00ff00ff, AX
+	ADDL         4(CX)(DX*8), AX
+	MOVWLZX      R8, DX
+	MOVBLZX      (SI)(DX*1), CX
+	SHRL         $0x10, R8
+	MOVBLZX      (SI)(R8*1), DX
+	ADDL         DX, CX
+	MOVWLZX      AX, DX
+	MOVBLZX      (SI)(DX*1), R8
+	ADDL         R8, CX
+	SHRL         $0x10, AX
+	MOVBLZX      (SI)(AX*1), DX
+	ADDL         DX, CX
+	MOVQ         CX, AX
+	NEGQ         AX
+	ORQ          DI, AX
+	SARQ         $0x3f, AX
+	LEAQ         (BX)(AX*2), AX
+	SUBQ         CX, AX
+	MOVQ         AX, SI
+
+lf_done_65:
+	MOVQ SI, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func score1LowCutAVX512Batch(in []uint64, out []int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, POPCNT
+TEXT ·score1LowCutAVX512Batch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ         (AX), BX
+	MOVQ         8(AX), SI
+	MOVQ         16(AX), DI
+	POPCNTQ      BX, R8
+	LEAQ         -62(R8)(R8*1), R8
+	VPBROADCASTQ BX, Y0
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         SI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y0, Y0
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R9*1), Y0, K1
+	KMOVD        K1, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(SI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(SI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (R8)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_66
+	CMPQ         R8, DI
+	JLE          lf_done_66
+	LEAQ         -1(R8), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R8)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DI
+	JLE          lf_done_66
+	NOTQ         BX
+	BTRQ         SI, BX
+	VPBROADCASTQ BX, Y0
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         SI, DI
+	ANDQ         $0x38, DI
+	SHLQ         $0x02, DI
+	VPSHUFB      (BX)(DI*1), Y0, Y0
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), DI
+	VPTESTMB     (DI)(BX*1), Y0, K1
+	KMOVD        K1, BX
+	LEAQ         ·lfMMOfs+0(SB), DI
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         BX, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (DI)(SI*8), R11
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(DI)(SI*8), BX
+	MOVWLZX      R11, DI
+	MOVBLZX      (R9)(DI*1), SI
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), DI
+	ADDL         DI, SI
+	MOVWLZX      BX, DI
+	MOVBLZX      (R9)(DI*1), R11
+	ADDL         R11, SI
+	SHRL         $0x10, BX
+	MOVBLZX      (R9)(BX*1), DI
+	ADDL         DI, SI
+	MOVQ         SI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (R8)(BX*2), BX
+	SUBQ         SI, BX
+	MOVQ         BX, R9
+
+lf_done_66:
 	MOVQ R9, (CX)
 	ADDQ $0x18, AX
 	ADDQ $0x08, CX

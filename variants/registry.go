@@ -32,8 +32,15 @@ type Info struct {
 	// Intel parts that downclock for them.
 	ZMM bool
 	// Bound marks variants whose result is only window-equivalent to the
-	// reference (lazy cut-offs); see the kernel's contract.
+	// reference (lazy cut-offs); see the kernel's contract. For score_1,
+	// with E the exact final score and R the reference (board_score_1:
+	// E, but a pass failing low gives the pass score, in [E, alpha]),
+	// Bound alone is the lazy high cut: R at or below alpha, above it
+	// any value in (alpha, E].
 	Bound bool
+	// BoundLow, with Bound, makes it the lazy low cut of score_1: E above
+	// alpha, at or below it any value in [E, alpha].
+	BoundLow bool
 	// Uses lists the assembly functions a Go wrapper calls: their CPU
 	// features (avo's analysis, generated with the stubs) are added to
 	// Requires. A variant whose function is itself an assembly function

@@ -33,6 +33,14 @@ func main() {
 		{name: "countLastFlipPEXT", doc: "BMI2: file and a merged up/down line by PEXT, a merged east/west line by kindergarten multiply.", count: lastflip.CountPEXT},
 		{name: "countLastFlipAVX512", vec: true, doc: "the AVX2 movemask index by VPTESTMB into a mask register (256-bit).", count: lastflip.CountAVX512},
 		{name: "countLastFlipZMM", vec: true, doc: "eight rays in a ZMM register, VPLZCNTQ for the down-rays, one popcount.", count: lastflip.CountZMM},
+		// the rest of Edax-AVX's catalog (count_last_flip_*.c)
+		{name: "countLastFlipPlain", doc: "count_last_flip_plain.c: row by shift, file and diagonals by kindergarten multiplies, 4 lookups.", count: lastflip.CountPlain},
+		{name: "countLastFlipBMI", doc: "count_last_flip_bmi.c: row by lookup, file and diagonals by TZCNT/LZCNT of shifted lines.", count: lastflip.CountBMI},
+		{name: "countLastFlipLZCNT", doc: "count_last_flip_lzcnt.c: mirrored to the upper half; top rows by LZCNT, middle rows by kindergarten.", count: lastflip.CountLZCNT},
+		{name: "countLastFlip32", doc: "count_last_flip_32.c's method: 32-bit halves, byte sums of row and diagonal V's, 32-bit packV.", count: lastflip.Count32},
+		{name: "countLastFlipSSEPSADBW", doc: "count_last_flip_sse.c (SSE2): PSADBW for a diagonal and the row, PMOVMSKB for the other and the file.", count: lastflip.CountSSE},
+		{name: "countLastFlipSSEAVX", vec: true, doc: "count_last_flip_sse.c AVXLASTFLIP: one VPMOVMSKB for file and diagonals, the row by shift.", count: lastflip.CountSSEAVX},
+		{name: "countLastFlipPPFill", vec: true, doc: "count_last_flip_avx_ppfill.c: down-rays by parallel prefix fill, up-rays by lowest bit; one popcount.", count: lastflip.CountPPFill},
 	}
 	for _, f := range counts {
 		countFunc(f)
@@ -55,6 +63,11 @@ func main() {
 	simul := func(s func(P, x, alpha reg.GPVirtual) reg.GPVirtual) func(P reg.GPVirtual, pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
 		return func(P reg.GPVirtual, _ Mem, x, alpha reg.GPVirtual) reg.GPVirtual { return s(P, x, alpha) }
 	}
+	lowcut := func(c lastflip.Counter) func(P reg.GPVirtual, pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
+		return func(P reg.GPVirtual, _ Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
+			return lastflip.Score1LowCut(c, P, x, alpha)
+		}
+	}
 	scores := []form{
 		{name: "score1SSE2", doc: "board_score_1 on the SSE2 movemask count.", score: exact(lastflip.CountSSE2, true)},
 		{name: "score1AVX2", vec: true, doc: "board_score_1 on the AVX2 movemask count.", score: exact(lastflip.CountAVX2, false)},
@@ -65,6 +78,16 @@ func main() {
 		{name: "score1SimulZMM", vec: true, doc: "both sides' flips from eight rays in one ZMM register, branchless.", score: simul(lastflip.Score1SimulZMM)},
 		{name: "score1LazyAVX2", vec: true, doc: "lazy high cut: score + 2 once any move lifts the score above alpha (a bound).", score: lazy(lastflip.CountAVX2, lastflip.HasMoveAVX2)},
 		{name: "score1LazyAVX512", vec: true, doc: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit; a bound).", score: lazy(lastflip.CountAVX512, lastflip.HasMoveAVX512)},
+		// the rest of Edax-AVX's catalog: each file's own solve_1 form
+		{name: "score1Plain", doc: "count_last_flip_plain.c solve_exact_1: both counts from one set of lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score1Plain)},
+		{name: "score1BMI", doc: "board_score_1 on the BMI (TZCNT/LZCNT) count.", score: exact(lastflip.CountBMI, false)},
+		{name: "score1LZCNT", doc: "board_score_1 on the LZCNT count.", score: exact(lastflip.CountLZCNT, false)},
+		{name: "score132", doc: "count_last_flip_32.c solve_exact_1: both counts from one set of 32-bit lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score132)},
+		{name: "score1SSEPSADBW", doc: "count_last_flip_sse.c mm_solve_exact_1: both counts from the PSADBW/PMOVMSKB lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score1SSE)},
+		{name: "score1SSEAVX", vec: true, doc: "count_last_flip_sse.c LASTFLIP_LOWCUT with AVXLASTFLIP: board_score_1 on that count.", score: exact(lastflip.CountSSEAVX, false)},
+		{name: "score1PPFill", vec: true, doc: "count_last_flip_avx_ppfill.c LASTFLIP_LOWCUT: board_score_1 on the ppfill count.", score: exact(lastflip.CountPPFill, false)},
+		{name: "score1LowCutAVX2", vec: true, doc: "lazy low cut: at or below alpha, score + P's count with no pass handling (a bound).", score: lowcut(lastflip.CountAVX2)},
+		{name: "score1LowCutAVX512", vec: true, doc: "lazy low cut on the VPTESTMB count (256-bit; a bound).", score: lowcut(lastflip.CountAVX512)},
 	}
 	for _, f := range scores {
 		scoreFunc(f)

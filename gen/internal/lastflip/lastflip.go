@@ -3,7 +3,8 @@
 // loop, and a whole-leaf generator (solve_2 .. solve_4 in assembly) can
 // inline score_1 with no call.
 //
-// The code reads the Go tables of variants/lastflip_tables.go as
+// The code reads the Go tables of variants/lastflip_tables.go (and, for
+// the forms of catalog.go, lastflip_tables_catalog_amd64.go) as
 // ·name(SB), so it must be generated into package variants. Their layouts:
 //
 //	lfCountFlip [8*256]uint8    2 x P's flips at pos on a full line, by P's 8-bit pattern
@@ -461,6 +462,15 @@ func Score1(count, countO Counter, hasMove func(P, x reg.GPVirtual), P reg.GPVir
 	TESTQ(n, n)
 	JNZ(LabelRef(done))
 	Label(pass)
+	passTail(count, countO, P, Pmem, x, alpha, score, res, done)
+	Label(done)
+	return res
+}
+
+// passTail emits board_score_1 after P's pass: res = the score with x
+// left empty and, only if that is above alpha, O's reply (branch to done
+// if not).
+func passTail(count, countO Counter, P reg.GPVirtual, Pmem Mem, x, alpha, score, res reg.GPVirtual, done string) {
 	sm1 := GP64()
 	LEAQ(Mem{Base: score, Disp: -1}, sm1)
 	s0 := passScore(score, sm1)
@@ -483,8 +493,6 @@ func Score1(count, countO Counter, hasMove func(P, x reg.GPVirtual), P reg.GPVir
 		o = count(O, Pmem, x)
 	}
 	MOVQ(fixup(score, sm1, o), res)
-	Label(done)
-	return res
 }
 
 // ScoreSimul emits score_1 from both counts at once, with no branch: nP
