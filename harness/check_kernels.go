@@ -66,22 +66,8 @@ func checkMoves(name string, o Options) (int, *Mismatch) {
 // of the 8 squares of x's row and of x's file (the rest P), then random P.
 func checkCountLastFlip(name string, o Options) (int, *Mismatch) {
 	fn, ref := mustGet(variants.CountLastFlip, name), variants.CountLastFlip.Reference()
-	var cases []uint64 // P | x<<58 packing is not possible: keep pairs
-	var xs []int
-	for x := 0; x < 64; x++ {
-		row := uint64(0xff) << uint(x&^7)
-		file := uint64(0x0101010101010101) << uint(x&7)
-		for pat := 0; pat < 256; pat++ {
-			for _, line := range []uint64{row, file} {
-				P := ^line | pdep(uint64(pat), line)
-				for _, fill := range []uint64{^uint64(0), 0x00ff00ff00ff00ff} {
-					cases = append(cases, (P&fill|line&P)&^kernels.Bit(x))
-					xs = append(xs, x)
-				}
-			}
-		}
-	}
-	rng := rngFor(o, 3)
+	cases, xs := CountLastFlipPatterns()
+	rng := rngFor(o, SaltCountLastFlip)
 	n := max(o.N, len(cases))
 	return compare("count_last_flip", name, n, func(i int) (int, int, func() string) {
 		var P uint64
@@ -97,6 +83,33 @@ func checkCountLastFlip(name string, o Options) (int, *Mismatch) {
 		}
 	})
 }
+
+// CountLastFlipPatterns returns the exhaustive inputs of the
+// count_last_flip cross-check: every square x with every pattern of the 8
+// squares of x's row and of x's file, the rest P (or P on every other
+// rank), x empty; as pairs P[i], X[i].
+func CountLastFlipPatterns() (P []uint64, X []int) {
+	for x := 0; x < 64; x++ {
+		row := uint64(0xff) << uint(x&^7)
+		file := uint64(0x0101010101010101) << uint(x&7)
+		for pat := 0; pat < 256; pat++ {
+			for _, line := range []uint64{row, file} {
+				p := ^line | pdep(uint64(pat), line)
+				for _, fill := range []uint64{^uint64(0), 0x00ff00ff00ff00ff} {
+					P = append(P, (p&fill|line&p)&^kernels.Bit(x))
+					X = append(X, x)
+				}
+			}
+		}
+	}
+	return P, X
+}
+
+// The salts of the cross-checks' random sources (CheckRand), per kernel.
+const (
+	SaltCountLastFlip = 3
+	SaltScore1        = 5
+)
 
 // pdep deposits the low bits of v on the set bits of mask.
 func pdep(v, mask uint64) uint64 {
@@ -117,7 +130,7 @@ func checkScore1(name string, o Options) (int, *Mismatch) {
 	v, _ := variants.Score1.Get(name)
 	fn, ref := v.Fn, variants.Score1.Reference()
 	ends := RandomEndgames(o.Seed, 5000, 1)
-	rng := rngFor(o, 5)
+	rng := rngFor(o, SaltScore1)
 	n := o.N
 	for i := 0; i < n; i++ {
 		var P uint64
