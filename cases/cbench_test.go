@@ -131,7 +131,7 @@ func TestCbenchTiming(t *testing.T) {
 	}
 	c := &variants.CPU
 	wantConfig := map[string]string{
-		"impl": "c", "cflags": "-O2", "source": "flip_plain.c", "count": "2", "benchtime": "5ms",
+		"impl": "c", "cflags": "-O2", "count": "2", "benchtime": "5ms",
 		"cpu-vendor": c.Vendor, "cpu-family": fmt.Sprintf("%#x", c.Family), "cpu-model": fmt.Sprintf("%#x", c.Model),
 		"cpu-stepping": fmt.Sprint(c.Stepping), "cpu": c.Brand, "cpu-slug": c.Slug(),
 	}

@@ -762,7 +762,6 @@ int main(int argc, char **argv) {
     printf("impl: c\n");
     printf("compiler: %s\n", compiler);
     printf("cflags: %s\n", cflags);
-    printf("source: %s\n", cbench_kernel.source);
     printf("date: %s\n", date);
     printf("count: %d\n", count);
     printf("benchtime: %s\n", benchtime_s);
