@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -221,4 +222,154 @@ func TestCbenchTiming(t *testing.T) {
 			t.Errorf("%v: %v, want exit 2 with %q:\n%s", c.args, err, c.want, out)
 		}
 	}
+}
+
+// readerMain is a C program that opens every case file named on its
+// command line with flipbench_cases.h and prints one line per file: "ok"
+// and the record count, or the error.
+const readerMain = `#include <stdio.h>
+#include "flipbench_cases.h"
+int main(int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        fbc_file f;
+        char err[FBC_ERR_SIZE];
+        if (fbc_open(argv[i], &f, err, sizeof err) != 0) {
+            printf("error %s\n", err);
+            continue;
+        }
+        unsigned long long sum = 0;
+        for (uint64_t j = 0; j < f.count; j++) {
+            fbc_case c = fbc_get(&f, j);
+            sum += c.P ^ c.O ^ (uint64_t)c.x ^ (uint64_t)c.alpha ^ c.want ^ (uint64_t)c.want_int;
+        }
+        printf("ok %s %s %llu %llx\n", f.kernel_name, f.set, (unsigned long long)f.count, sum);
+        fbc_close(&f);
+    }
+    return 0;
+}
+`
+
+// TestCReaderAgreesWithGo: the header-only C reader accepts exactly the
+// files the Go reader accepts, reads the same records, and rejects the
+// others, on valid files and on thousands of damaged ones (bytes flipped
+// with and without a fixed checksum, truncations, extensions), built with
+// the address and undefined-behaviour sanitizers where the compiler has
+// them.
+func TestCReaderAgreesWithGo(t *testing.T) {
+	dir, env := cbenchEnv(t)
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "cc"
+	}
+	src := filepath.Join(dir, "reader.c")
+	if err := os.WriteFile(src, []byte(readerMain), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inc, _ := filepath.Abs(filepath.Join("..", "cbench"))
+	bin := filepath.Join(dir, "reader")
+	args := []string{"-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-I" + inc, src, "-o", bin}
+	if out, err := exec.Command(cc, append([]string{"-fsanitize=address,undefined", "-fno-sanitize-recover=all"}, args...)...).CombinedOutput(); err != nil {
+		t.Logf("no sanitizers (%v): %s", err, out)
+		if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+	}
+	rng := harness.CheckRand(harness.Options{Seed: 7}, 99)
+	var files []string
+	var want []string
+	add := func(b []byte) {
+		p := filepath.Join(dir, fmt.Sprintf("m%05d.cases", len(files)))
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+		f, err := cases.Read(bytes.NewReader(b))
+		if err != nil {
+			want = append(want, "error")
+			return
+		}
+		var sum uint64
+		for _, r := range f.Records {
+			O := r.O
+			if f.Kernel == "count_last_flip" || f.Kernel == "score_1" {
+				O = ^r.P &^ (1 << uint(r.X))
+			}
+			sum += r.P ^ O ^ uint64(r.X) ^ uint64(r.Alpha) ^ r.Want ^ uint64(r.WantInt)
+		}
+		want = append(want, fmt.Sprintf("ok %s %s %d %x", f.Kernel, f.Set, len(f.Records), sum))
+	}
+	reseal := func(b []byte) []byte {
+		h := fnvSum(b[:len(b)-8])
+		binary.LittleEndian.PutUint64(b[len(b)-8:], h)
+		return b
+	}
+	for _, k := range cases.Kernels() {
+		f, err := cases.Build(k, cases.SetBench, harness.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Records = f.Records[:40]
+		var buf bytes.Buffer
+		if err := cases.Write(&buf, f); err != nil {
+			t.Fatal(err)
+		}
+		good := buf.Bytes()
+		add(good)
+		for i := 0; i < 400; i++ {
+			b := bytes.Clone(good)
+			switch i % 4 {
+			case 0: // a byte changed, the checksum fixed: the fields' checks
+				pos := rng.IntN(len(b) - 8)
+				if i%8 == 0 {
+					pos = rng.IntN(128) // mostly the header
+				}
+				b[pos] ^= byte(1 << rng.IntN(8))
+				b = reseal(b)
+			case 1: // a byte changed: the checksum
+				b[rng.IntN(len(b))] ^= byte(1 + rng.IntN(255))
+			case 2: // truncated
+				b = b[:rng.IntN(len(b))]
+			case 3: // a word set to a random or extreme value, resealed
+				pos := rng.IntN(min(len(b)-16, 200)) &^ 3
+				v := []uint32{0, 1, 63, 64, 0x7fffffff, 0x80000000, 0xffffffff, rng.Uint32()}[rng.IntN(8)]
+				binary.LittleEndian.PutUint32(b[pos:], v)
+				b = reseal(b)
+			}
+			add(b)
+		}
+	}
+	cmd := exec.Command(bin, files...)
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(files) {
+		t.Fatalf("%d lines for %d files:\n%s", len(lines), len(files), out)
+	}
+	accepted := 0
+	for i, l := range lines {
+		got := l
+		if strings.HasPrefix(l, "error ") {
+			got = "error"
+			if !strings.Contains(l, ": case file: ") {
+				t.Errorf("%s: error without the path: %s", files[i], l)
+			}
+		}
+		if got != want[i] {
+			_, gerr := cases.ReadFile(files[i])
+			t.Errorf("%s: C reader %q, Go reader %q (%v)", files[i], l, want[i], gerr)
+		}
+		if got != "error" {
+			accepted++
+		}
+	}
+	t.Logf("%d files, %d accepted by both readers", len(files), accepted)
+}
+
+func fnvSum(b []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
 }
