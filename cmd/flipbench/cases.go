@@ -52,8 +52,9 @@ func runCases(kernel, set string, o harness.Options, path string) error {
 	if err != nil {
 		return err
 	}
-	msg := stdout
+	msg, where := stdout, path
 	if path == "-" {
+		where = "standard output"
 		if err := cases.Write(os.Stdout, f); err != nil {
 			return err
 		}
@@ -61,6 +62,6 @@ func runCases(kernel, set string, o harness.Options, path string) error {
 	} else if err := cases.WriteFile(path, f); err != nil {
 		return err
 	}
-	fmt.Fprintf(msg, "%d %s cases (%s set, seed %d) written to %s\n", len(f.Records), kernel, set, f.Seed, path)
+	fmt.Fprintf(msg, "%d %s cases (%s set, seed %d) written to %s\n", len(f.Records), kernel, set, f.Seed, where)
 	return nil
 }
