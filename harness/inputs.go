@@ -100,7 +100,8 @@ func dir(P, O uint64, d uint) uint64 {
 // enough of them (4096, or 1024 for the larger eval inputs) that branch
 // predictors cannot learn the sequence.
 const (
-	benchSeed   = 2026
+	// BenchSeed draws the micro-benchmarks' inputs.
+	BenchSeed   = 2026
 	benchInputs = 4096
 	benchEval   = 1024
 )
@@ -118,13 +119,13 @@ var (
 // positions of the games kept.
 func benchBoards() []kernels.Board {
 	benchBoardsOnce.Do(func() {
-		g := RandomGames(benchSeed, benchInputs)
+		g := RandomGames(BenchSeed, benchInputs)
 		for i := range g {
 			if i%2 == 1 {
 				g[i] = g[i].Swap()
 			}
 		}
-		rng := rand.New(rand.NewPCG(benchSeed, 1))
+		rng := rand.New(rand.NewPCG(BenchSeed, 1))
 		rng.Shuffle(len(g), func(i, j int) { g[i], g[j] = g[j], g[i] })
 		benchBoardsSet = g
 	})
@@ -134,10 +135,10 @@ func benchBoards() []kernels.Board {
 var flipInputs = sync.OnceValue(func() []variants.BoardX {
 	// a legal move of each position (where the solver calls flip), the
 	// move drawn at random
-	rng := rand.New(rand.NewPCG(benchSeed, 2))
+	rng := rand.New(rand.NewPCG(BenchSeed, 2))
 	out := make([]variants.BoardX, 0, benchInputs)
 	for seed := uint64(0); len(out) < benchInputs; seed++ {
-		for _, b := range RandomGames(benchSeed+seed, benchInputs) {
+		for _, b := range RandomGames(BenchSeed+seed, benchInputs) {
 			m := movesFast(b.P, b.O)
 			if m == 0 || len(out) == benchInputs {
 				continue
@@ -152,7 +153,7 @@ var flipInputs = sync.OnceValue(func() []variants.BoardX {
 
 var lastFlipInputs = sync.OnceValue(func() []variants.PX {
 	out := make([]variants.PX, benchInputs)
-	for i, b := range RandomEndgames(benchSeed, benchInputs, 1) {
+	for i, b := range RandomEndgames(BenchSeed, benchInputs, 1) {
 		out[i] = variants.PX{P: b.P, X: bits.TrailingZeros64(b.Empties())}
 	}
 	return out
@@ -166,9 +167,9 @@ func nearAlpha(b kernels.Board, rng *rand.Rand) int {
 }
 
 var score1Inputs = sync.OnceValue(func() []variants.PXA {
-	rng := rand.New(rand.NewPCG(benchSeed, 3))
+	rng := rand.New(rand.NewPCG(BenchSeed, 3))
 	out := make([]variants.PXA, benchInputs)
-	for i, b := range RandomEndgames(benchSeed, benchInputs, 1) {
+	for i, b := range RandomEndgames(BenchSeed, benchInputs, 1) {
 		out[i] = variants.PXA{P: b.P, X: bits.TrailingZeros64(b.Empties()), Alpha: nearAlpha(b, rng)}
 	}
 	return out
@@ -179,9 +180,9 @@ var solveInputSets = map[int]func() []solveInput{}
 func init() {
 	for e := 2; e <= 4; e++ {
 		solveInputSets[e] = sync.OnceValue(func() []solveInput {
-			rng := rand.New(rand.NewPCG(benchSeed, uint64(10+e)))
+			rng := rand.New(rand.NewPCG(BenchSeed, uint64(10+e)))
 			out := make([]solveInput, benchInputs)
-			for i, b := range RandomEndgames(benchSeed, benchInputs, e) {
+			for i, b := range RandomEndgames(BenchSeed, benchInputs, e) {
 				out[i] = solveInput{b, nearAlpha(b, rng)}
 			}
 			return out
@@ -208,7 +209,7 @@ var evalSumInputs = sync.OnceValue(func() []evalSumInput {
 })
 
 var moveEvaluateInputs = sync.OnceValue(func() []moveEvaluateInput {
-	rng := rand.New(rand.NewPCG(benchSeed, 4))
+	rng := rand.New(rand.NewPCG(BenchSeed, 4))
 	out := make([]moveEvaluateInput, benchInputs)
 	for i, m := range flipInputs() {
 		b := kernels.Board{P: m.P, O: m.O}

@@ -69,6 +69,11 @@ type KernelSpec interface {
 	// Benchmarks makes the micro-benchmark groups of the variants cpu
 	// can run.
 	Benchmarks(sel BenchSelect, cpu variants.CPUInfo) []*bench.Group
+	// Samples yields the inputs of a set with the reference's outputs,
+	// as values of the spec's input and output types: "check", the
+	// cross-check's cases for o; "bench", the benchmark inputs in the
+	// order the benchmarks cycle through them.
+	Samples(set string, o Options) (iter.Seq2[any, any], error)
 	// missing names a field the spec lacks, "" if none (a test asks).
 	missing() string
 }
@@ -215,6 +220,29 @@ func (s *Spec[F, In, Out]) CheckOne(P, O uint64, x, alpha int, cpu variants.CPUI
 		}
 	}
 	return nil
+}
+
+// Samples yields the inputs of a set with the reference's outputs.
+func (s *Spec[F, In, Out]) Samples(set string, o Options) (iter.Seq2[any, any], error) {
+	var ins iter.Seq[In]
+	switch {
+	case set == "check":
+		ins = s.Cases(o)
+	case set == "bench" && s.Inputs != nil:
+		ins = slices.Values(s.Inputs())
+	case set == "bench":
+		return nil, fmt.Errorf("%s: its benchmark is not one call per input", s.Kernel.Name())
+	default:
+		return nil, fmt.Errorf("set %q: want check or bench", set)
+	}
+	ref := s.Kernel.Reference()
+	return func(yield func(any, any) bool) {
+		for in := range ins {
+			if !yield(in, s.Call(ref, in)) {
+				return
+			}
+		}
+	}, nil
 }
 
 // format prints bitboards as hex and square names, anything else as is.

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/flipbench/flipbench/cases"
 )
 
 // runCLI runs flipbench with args and returns its exit code and output.
@@ -67,5 +70,35 @@ func TestShow(t *testing.T) {
 	code, out := runCLI(t, "show", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
 	if code != 0 || !strings.Contains(out, "g8 flips  2") || !strings.Contains(out, "hash_code") {
 		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestCases(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "flip.cases")
+	code, out := runCLI(t, "cases", "-kernel", "flip", "-n", "500", "-o", path)
+	if code != 0 || !strings.Contains(out, "500 flip cases (check set, seed 1) written to ") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	f, err := cases.ReadFile(path)
+	if err != nil || f.Kernel != "flip" || f.Set != cases.SetCheck || len(f.Records) != 500 {
+		t.Fatalf("read back: %v", err)
+	}
+	if code, _ := runCLI(t, "cases", "-kernel", "moves", "-set", "bench", "-o", path); code != 0 {
+		t.Fatalf("bench set: exit %d", code)
+	}
+	if f, err := cases.ReadFile(path); err != nil || f.Kernel != "moves" || len(f.Records) != 4096 {
+		t.Fatalf("read back: %v", err)
+	}
+	for _, args := range [][]string{
+		{"cases", "-kernel", "nosuch", "-o", path}, {"cases", "-kernel", "solve_2", "-o", path},
+		{"cases", "-o", path}, {"cases", "-kernel", "flip"}, {"cases", "-kernel", "flip", "-set", "all", "-o", path},
+		{"cases", "-kernel", "flip", "-n", "0", "-o", path}, {"cases", "-kernel", "flip", "-o", path, "extra"},
+	} {
+		if code, _ := runCLI(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	if code, _ := runCLI(t, "cases", "-kernel", "flip", "-n", "10", "-o", filepath.Join(path, "sub", "x.cases")); code != 1 {
+		t.Errorf("unwritable -o: exit %d, want 1", code)
 	}
 }
