@@ -40,9 +40,12 @@ type (
 	Score1BatchFunc        = func(in []PXA, out []int)
 )
 
+// board is kernels.Board as the generated registrations name it.
+type board = kernels.Board
+
 // registerWordsBatch attaches an assembly batch form that reads its inputs
 // as 64-bit words (In is a struct of words: BoardX, PX, ...).
-func registerWordsBatch[F, In, Out any](k *Kernel[F], name string, fn func(in []uint64, out []Out)) {
+func registerWordsBatch[In, F, Out any](k *Kernel[F], name string, fn func(in []uint64, out []Out)) {
 	words := int(unsafe.Sizeof(*new(In)) / 8)
 	k.RegisterBatch(name, func(in []In, out []Out) {
 		fn(unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(in))), words*len(in)), out[:len(in)])

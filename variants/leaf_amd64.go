@@ -104,3 +104,56 @@ var _ = registerISA([]asmFunc{
 	{solve3SSE2, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
 	{solve4SSE2, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
 })
+
+// The variants of the functions above (their features are added from
+// the list above).
+func init() {
+	Solve2.Register(Info{Name: "asm-avx2", Rank: 20,
+		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-lazy-highcut score_1"}, solve2AVX2)
+	Solve3.Register(Info{Name: "asm-avx2", Rank: 20,
+		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-lazy-highcut score_1, PSHUFB parity sort"}, solve3AVX2)
+	Solve4.Register(Info{Name: "asm-avx2", Rank: 20,
+		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-lazy-highcut score_1, PSHUFB parity sort"}, solve4AVX2)
+	Solve2.Register(Info{Name: "asm-avx512vl", Rank: 29,
+		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1"}, solve2AVX512)
+	Solve3.Register(Info{Name: "asm-avx512vl", Rank: 29,
+		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1, PSHUFB parity sort"}, solve3AVX512)
+	Solve4.Register(Info{Name: "asm-avx512vl", Rank: 29,
+		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1, PSHUFB parity sort"}, solve4AVX512)
+	Solve2.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, UsesPEXT: true,
+		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), bmi2-pext score_1"}, solve2AVX512PEXT)
+	Solve3.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, UsesPEXT: true,
+		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), bmi2-pext score_1, PSHUFB parity sort"}, solve3AVX512PEXT)
+	Solve4.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, UsesPEXT: true,
+		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), bmi2-pext score_1, PSHUFB parity sort"}, solve4AVX512PEXT)
+	Solve2.Register(Info{Name: "asm-avx512vl-simul", Rank: 30,
+		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-simul score_1"}, solve2AVX512Simul)
+	Solve3.Register(Info{Name: "asm-avx512vl-simul", Rank: 30,
+		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-simul score_1, PSHUFB parity sort"}, solve3AVX512Simul)
+	Solve4.Register(Info{Name: "asm-avx512vl-simul", Rank: 30,
+		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-simul score_1, PSHUFB parity sort"}, solve4AVX512Simul)
+	Solve2.Register(Info{Name: "asm-avx2-simul", Rank: 19,
+		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-simul score_1"}, solve2AVX2Simul)
+	Solve3.Register(Info{Name: "asm-avx2-simul", Rank: 19,
+		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-simul score_1, PSHUFB parity sort"}, solve3AVX2Simul)
+	Solve4.Register(Info{Name: "asm-avx2-simul", Rank: 19,
+		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-simul score_1, PSHUFB parity sort"}, solve4AVX2Simul)
+	Solve2.Register(Info{Name: "asm-avx2-pext", Rank: 24, UsesPEXT: true,
+		Note: "asm: whole leaf in one function, avx2-ppfill flip, bmi2-pext score_1"}, solve2AVX2PEXT)
+	Solve3.Register(Info{Name: "asm-avx2-pext", Rank: 24, UsesPEXT: true,
+		Note: "asm: whole leaf in one function, avx2-ppfill flip, bmi2-pext score_1, PSHUFB parity sort"}, solve3AVX2PEXT)
+	Solve4.Register(Info{Name: "asm-avx2-pext", Rank: 24, UsesPEXT: true,
+		Note: "asm: whole leaf in one function, avx2-ppfill flip, bmi2-pext score_1, PSHUFB parity sort"}, solve4AVX2PEXT)
+	Solve2.Register(Info{Name: "asm-bmi2", Rank: 25, UsesPEXT: true,
+		Note: "asm: whole leaf in one function, bmi2-pext flip and score_1"}, solve2BMI2)
+	Solve3.Register(Info{Name: "asm-bmi2", Rank: 25, UsesPEXT: true,
+		Note: "asm: whole leaf in one function, bmi2-pext flip and score_1, PSHUFB parity sort"}, solve3BMI2)
+	Solve4.Register(Info{Name: "asm-bmi2", Rank: 25, UsesPEXT: true,
+		Note: "asm: whole leaf in one function, bmi2-pext flip and score_1, PSHUFB parity sort"}, solve4BMI2)
+	Solve2.Register(Info{Name: "asm-sse2", Rank: 10,
+		Note: "asm: whole leaf in one function, sse2 flip, sse2-movemask score_1"}, solve2SSE2)
+	Solve3.Register(Info{Name: "asm-sse2", Rank: 10,
+		Note: "asm: whole leaf in one function, sse2 flip, sse2-movemask score_1, PSHUFB parity sort"}, solve3SSE2)
+	Solve4.Register(Info{Name: "asm-sse2", Rank: 10,
+		Note: "asm: whole leaf in one function, sse2 flip, sse2-movemask score_1, PSHUFB parity sort"}, solve4SSE2)
+}

@@ -20,3 +20,12 @@ var _ = registerISA([]asmFunc{
 	{popcountPOPCNT, []Feature{POPCNT}},
 	{popcountVPOPCNTQ, []Feature{AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, POPCNT}},
 })
+
+// The variants of the functions above (their features are added from
+// the list above).
+func init() {
+	Popcount.Register(Info{Name: "popcnt", Rank: 10,
+		Note: "POPCNT, two words per iteration"}, popcountPOPCNT)
+	Popcount.Register(Info{Name: "avx512-vpopcntq", Rank: 20, ZMM: true,
+		Note: "AVX-512 VPOPCNTQ, eight words per iteration"}, popcountVPOPCNTQ)
+}

@@ -75,12 +75,12 @@ func TestShow(t *testing.T) {
 
 func TestCases(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "flip.cases")
-	code, out := runCLI(t, "cases", "-kernel", "flip", "-n", "500", "-o", path)
-	if code != 0 || !strings.Contains(out, "500 flip cases (check set, seed 1) written to ") {
+	code, out := runCLI(t, "cases", "-kernel", "moves", "-n", "500", "-o", path)
+	if code != 0 || !strings.Contains(out, "500 moves cases (check set, seed 1) written to ") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 	f, err := cases.ReadFile(path)
-	if err != nil || f.Kernel != "flip" || f.Set != cases.SetCheck || len(f.Records) != 500 {
+	if err != nil || f.Kernel != "moves" || f.Set != cases.SetCheck || len(f.Records) != 500 {
 		t.Fatalf("read back: %v", err)
 	}
 	if code, _ := runCLI(t, "cases", "-kernel", "moves", "-set", "bench", "-o", path); code != 0 {

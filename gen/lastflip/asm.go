@@ -22,25 +22,38 @@ type form struct {
 	vec       bool // uses YMM/ZMM: VZEROUPPER before RET
 	count     lastflip.Counter
 	score     func(P reg.GPVirtual, pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual
+	v         asmgen.Variant // its registration (Kernel and BatchOf are set here)
 }
 
 func main() {
 	asmgen.Setup()
 
 	counts := []form{
-		{name: "countLastFlipSSE2", doc: "Edax's SSE last_flip: PMOVMSKB line indexes, COUNT_FLIP.", count: lastflip.CountSSE2},
-		{name: "countLastFlipAVX2", vec: true, doc: "one VPMOVMSKB for the file, both diagonals and the row (VPSHUFB), four lookups.", count: lastflip.CountAVX2},
-		{name: "countLastFlipPEXT", doc: "BMI2: file and a merged up/down line by PEXT, a merged east/west line by kindergarten multiply.", count: lastflip.CountPEXT},
-		{name: "countLastFlipAVX512", vec: true, doc: "the AVX2 movemask index by VPTESTMB into a mask register (256-bit).", count: lastflip.CountAVX512},
-		{name: "countLastFlipZMM", vec: true, doc: "eight rays in a ZMM register, VPLZCNTQ for the down-rays, one popcount.", count: lastflip.CountZMM},
+		{name: "countLastFlipSSE2", doc: "Edax's SSE last_flip: PMOVMSKB line indexes, COUNT_FLIP.", count: lastflip.CountSSE2,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "sse2-movemask", Rank: 42, Note: "Edax SSE: PAND masks, PSUBB, PMOVMSKB line indexes; row byte from memory; 4 COUNT_FLIP lookups"}},
+		{name: "countLastFlipAVX2", vec: true, doc: "one VPMOVMSKB for the file, both diagonals and the row (VPSHUFB), four lookups.", count: lastflip.CountAVX2,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "avx2-movemask", Rank: 33, Note: "one VPMOVMSKB: file, both diagonals and the row (VPSHUFB); 4 lookups, 2 offsets per ADD"}},
+		{name: "countLastFlipPEXT", doc: "BMI2: file and a merged up/down line by PEXT, a merged east/west line by kindergarten multiply.", count: lastflip.CountPEXT,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "bmi2-pext", Rank: 40, PEXT: true, Note: "Edax 4.5.4 BMI2: PEXT file + merged up/down rays, kindergarten merged east/west rays: 3 lookups (4 in the centre)"}},
+		{name: "countLastFlipAVX512", vec: true, doc: "the AVX2 movemask index by VPTESTMB into a mask register (256-bit).", count: lastflip.CountAVX512,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "avx512-vptestmb", Rank: 34, Note: "avx2-movemask with VPTESTMB+KMOVD (AVX-512 BW/VL, 256-bit)"}},
+		{name: "countLastFlipZMM", vec: true, doc: "eight rays in a ZMM register, VPLZCNTQ for the down-rays, one popcount.", count: lastflip.CountZMM,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "avx512-zmm-rays", Rank: 20, ZMM: true, Note: "no table: 8 rays in a ZMM, lowest closing disc by S-1, highest by VPLZCNTQ; OR-reduce, POPCNT"}},
 		// the rest of Edax-AVX's catalog (count_last_flip_*.c)
-		{name: "countLastFlipPlain", doc: "count_last_flip_plain.c: row by shift, file and diagonals by kindergarten multiplies, 4 lookups.", count: lastflip.CountPlain},
-		{name: "countLastFlipBMI", doc: "count_last_flip_bmi.c: row by lookup, file and diagonals by TZCNT/LZCNT of shifted lines.", count: lastflip.CountBMI},
-		{name: "countLastFlipLZCNT", doc: "count_last_flip_lzcnt.c: mirrored to the upper half; top rows by LZCNT, middle rows by kindergarten.", count: lastflip.CountLZCNT},
-		{name: "countLastFlip32", doc: "count_last_flip_32.c's method: 32-bit halves, byte sums of row and diagonal V's, 32-bit packV.", count: lastflip.Count32},
-		{name: "countLastFlipSSEPSADBW", doc: "count_last_flip_sse.c (SSE2): PSADBW for a diagonal and the row, PMOVMSKB for the other and the file.", count: lastflip.CountSSE},
-		{name: "countLastFlipSSEAVX", vec: true, doc: "count_last_flip_sse.c AVXLASTFLIP: one VPMOVMSKB for file and diagonals, the row by shift.", count: lastflip.CountSSEAVX},
-		{name: "countLastFlipPPFill", vec: true, doc: "count_last_flip_avx_ppfill.c: down-rays by parallel prefix fill, up-rays by lowest bit; one popcount.", count: lastflip.CountPPFill},
+		{name: "countLastFlipPlain", doc: "count_last_flip_plain.c: row by shift, file and diagonals by kindergarten multiplies, 4 lookups.", count: lastflip.CountPlain,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "plain", Rank: 24, Note: "Edax plain: row by shift, file by kindergarten multiply, diagonals by byte-sum multiply; 4 lookups, x86-64 only"}},
+		{name: "countLastFlipBMI", doc: "count_last_flip_bmi.c: row by lookup, file and diagonals by TZCNT/LZCNT of shifted lines.", count: lastflip.CountBMI,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "bmi", Rank: 22, Note: "Edax bmi: row by lookup; file and diagonals shifted past x's row, TZCNT/LZCNT & 0x38 = 8 x flips"}},
+		{name: "countLastFlipLZCNT", doc: "count_last_flip_lzcnt.c: mirrored to the upper half; top rows by LZCNT, middle rows by kindergarten.", count: lastflip.CountLZCNT,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "lzcnt", Rank: 25, Note: "Edax lzcnt: BSWAP to the upper half; top 2 rows: S/SE/SW rays by LZCNT, middle rows by kindergarten; row by lookup"}},
+		{name: "countLastFlip32", doc: "count_last_flip_32.c's method: 32-bit halves, byte sums of row and diagonal V's, 32-bit packV.", count: lastflip.Count32,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "32", Rank: 23, Note: "Edax 32's method in one function: 32-bit halves, byte sums of row and merged diagonal V's, 32-bit packV; 4 lookups"}},
+		{name: "countLastFlipSSEPSADBW", doc: "count_last_flip_sse.c (SSE2): PSADBW for a diagonal and the row, PMOVMSKB for the other and the file.", count: lastflip.CountSSE,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "sse", Rank: 28, Note: "Edax 4.5.6 sse: PSADBW sums a diagonal and the row, PMOVMSKB packs the other diagonal and the file; 4 lookups"}},
+		{name: "countLastFlipSSEAVX", vec: true, doc: "count_last_flip_sse.c AVXLASTFLIP: one VPMOVMSKB for file and diagonals, the row by shift.", count: lastflip.CountSSEAVX,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "sse-avxlastflip", Rank: 26, Note: "Edax sse with AVXLASTFLIP: one VPMOVMSKB for file and diagonals, row by shift; 4 lookups"}},
+		{name: "countLastFlipPPFill", vec: true, doc: "count_last_flip_avx_ppfill.c: down-rays by parallel prefix fill, up-rays by lowest bit; one popcount.", count: lastflip.CountPPFill,
+			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "avx-ppfill", Rank: 27, Note: "Edax avx_ppfill: 4 down-rays by parallel prefix fill (VPSRLVQ), 4 up-rays below the lowest P; one popcount"}},
 	}
 	for _, f := range counts {
 		countFunc(f)
@@ -69,25 +82,43 @@ func main() {
 		}
 	}
 	scores := []form{
-		{name: "score1SSE2", doc: "board_score_1 on the SSE2 movemask count.", score: exact(lastflip.CountSSE2, true)},
-		{name: "score1AVX2", vec: true, doc: "board_score_1 on the AVX2 movemask count.", score: exact(lastflip.CountAVX2, false)},
-		{name: "score1PEXT", doc: "board_score_1 on the BMI2 PEXT count.", score: exact(lastflip.CountPEXT, false)},
-		{name: "score1AVX512", vec: true, doc: "board_score_1 on the AVX-512 VPTESTMB count (256-bit).", score: exact(lastflip.CountAVX512, false)},
-		{name: "score1SimulAVX2", vec: true, doc: "both sides' counts from one movemask index (lfPair), branchless.", score: simul(lastflip.Score1SimulAVX2)},
-		{name: "score1SimulAVX512", vec: true, doc: "both sides' counts by VPTESTMB and lfPair (256-bit), branchless.", score: simul(lastflip.Score1SimulAVX512)},
-		{name: "score1SimulZMM", vec: true, doc: "both sides' flips from eight rays in one ZMM register, branchless.", score: simul(lastflip.Score1SimulZMM)},
-		{name: "score1LazyAVX2", vec: true, doc: "lazy high cut: score + 2 once any move lifts the score above alpha (a bound).", score: lazy(lastflip.CountAVX2, lastflip.HasMoveAVX2)},
-		{name: "score1LazyAVX512", vec: true, doc: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit; a bound).", score: lazy(lastflip.CountAVX512, lastflip.HasMoveAVX512)},
+		{name: "score1SSE2", doc: "board_score_1 on the SSE2 movemask count.", score: exact(lastflip.CountSSE2, true),
+			v: asmgen.Variant{Kernel: "Score1", Name: "sse2-movemask", Rank: 34, Note: "board_score_1 on sse2-movemask, branchless pass fix-up; one call"}},
+		{name: "score1AVX2", vec: true, doc: "board_score_1 on the AVX2 movemask count.", score: exact(lastflip.CountAVX2, false),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx2-movemask", Rank: 33, Note: "board_score_1 on avx2-movemask, branchless pass fix-up; one call"}},
+		{name: "score1PEXT", doc: "board_score_1 on the BMI2 PEXT count.", score: exact(lastflip.CountPEXT, false),
+			v: asmgen.Variant{Kernel: "Score1", Name: "bmi2-pext", Rank: 40, PEXT: true, Note: "board_score_1 on bmi2-pext, branchless pass fix-up; one call"}},
+		{name: "score1AVX512", vec: true, doc: "board_score_1 on the AVX-512 VPTESTMB count (256-bit).", score: exact(lastflip.CountAVX512, false),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-vptestmb", Rank: 36, Note: "board_score_1 on avx512-vptestmb (256-bit), branchless pass fix-up"}},
+		{name: "score1SimulAVX2", vec: true, doc: "both sides' counts from one movemask index (lfPair), branchless.", score: simul(lastflip.Score1SimulAVX2),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx2-simul", Rank: 31, Note: "Edax SIMULLASTFLIP: P's and O's counts from one movemask index (uint16 pair table by line extent); no branch"}},
+		{name: "score1SimulAVX512", vec: true, doc: "both sides' counts by VPTESTMB and lfPair (256-bit), branchless.", score: simul(lastflip.Score1SimulAVX512),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-simul", Rank: 32, Note: "avx2-simul with VPTESTMB+KMOVD (AVX-512 BW/VL, 256-bit); no branch"}},
+		{name: "score1SimulZMM", vec: true, doc: "both sides' flips from eight rays in one ZMM register, branchless.", score: simul(lastflip.Score1SimulZMM),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-zmm-simul", Rank: 20, ZMM: true, Note: "both sides' flips from 8 rays in one ZMM (VPLZCNTQ), split by & P / &^ P; no table, no branch"}},
+		{name: "score1LazyAVX2", vec: true, doc: "lazy high cut: score + 2 once any move lifts the score above alpha (a bound).", score: lazy(lastflip.CountAVX2, lastflip.HasMoveAVX2),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx2-lazy-highcut", Rank: 44, Bound: true, Note: "Edax LASTFLIP_HIGHCUT: above alpha even with 2 flips, only test for a move (ray masks, VPTEST); returns a bound"}},
+		{name: "score1LazyAVX512", vec: true, doc: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit; a bound).", score: lazy(lastflip.CountAVX512, lastflip.HasMoveAVX512),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-lazy-highcut", Rank: 45, Bound: true, Note: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit); returns a bound"}},
 		// the rest of Edax-AVX's catalog: each file's own solve_1 form
-		{name: "score1Plain", doc: "count_last_flip_plain.c solve_exact_1: both counts from one set of lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score1Plain)},
-		{name: "score1BMI", doc: "board_score_1 on the BMI (TZCNT/LZCNT) count.", score: exact(lastflip.CountBMI, false)},
-		{name: "score1LZCNT", doc: "board_score_1 on the LZCNT count.", score: exact(lastflip.CountLZCNT, false)},
-		{name: "score132", doc: "count_last_flip_32.c solve_exact_1: both counts from one set of 32-bit lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score132)},
-		{name: "score1SSEPSADBW", doc: "count_last_flip_sse.c mm_solve_exact_1: both counts from the PSADBW/PMOVMSKB lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score1SSE)},
-		{name: "score1SSEAVX", vec: true, doc: "count_last_flip_sse.c LASTFLIP_LOWCUT with AVXLASTFLIP: board_score_1 on that count.", score: exact(lastflip.CountSSEAVX, false)},
-		{name: "score1PPFill", vec: true, doc: "count_last_flip_avx_ppfill.c LASTFLIP_LOWCUT: board_score_1 on the ppfill count.", score: exact(lastflip.CountPPFill, false)},
-		{name: "score1LowCutAVX2", vec: true, doc: "lazy low cut: at or below alpha, score + P's count with no pass handling (a bound).", score: lowcut(lastflip.CountAVX2)},
-		{name: "score1LowCutAVX512", vec: true, doc: "lazy low cut on the VPTESTMB count (256-bit; a bound).", score: lowcut(lastflip.CountAVX512)},
+		{name: "score1Plain", doc: "count_last_flip_plain.c solve_exact_1: both counts from one set of lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score1Plain),
+			v: asmgen.Variant{Kernel: "Score1", Name: "plain", Rank: 26, Note: "Edax plain solve_exact_1: P's and O's counts from one set of lookups (uint16 pair table), reference cut at alpha; no branch"}},
+		{name: "score1BMI", doc: "board_score_1 on the BMI (TZCNT/LZCNT) count.", score: exact(lastflip.CountBMI, false),
+			v: asmgen.Variant{Kernel: "Score1", Name: "bmi", Rank: 25, Note: "board_score_1 on bmi (Edax LASTFLIP_LOWCUT solve_1), branchless pass fix-up"}},
+		{name: "score1LZCNT", doc: "board_score_1 on the LZCNT count.", score: exact(lastflip.CountLZCNT, false),
+			v: asmgen.Variant{Kernel: "Score1", Name: "lzcnt", Rank: 28, Note: "board_score_1 on lzcnt (Edax LASTFLIP_LOWCUT solve_1), branchless pass fix-up"}},
+		{name: "score132", doc: "count_last_flip_32.c solve_exact_1: both counts from one set of 32-bit lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score132),
+			v: asmgen.Variant{Kernel: "Score1", Name: "32", Rank: 24, Note: "Edax 32 solve_exact_1 in 32-bit arithmetic: both counts from one set of lookups, reference cut at alpha; no branch"}},
+		{name: "score1SSEPSADBW", doc: "count_last_flip_sse.c mm_solve_exact_1: both counts from the PSADBW/PMOVMSKB lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score1SSE),
+			v: asmgen.Variant{Kernel: "Score1", Name: "sse", Rank: 27, Note: "Edax 4.5.6 sse mm_solve_exact_1 (SIMULLASTFLIP): both counts from the PSADBW/PMOVMSKB lookups, reference cut at alpha"}},
+		{name: "score1SSEAVX", vec: true, doc: "count_last_flip_sse.c LASTFLIP_LOWCUT with AVXLASTFLIP: board_score_1 on that count.", score: exact(lastflip.CountSSEAVX, false),
+			v: asmgen.Variant{Kernel: "Score1", Name: "sse-avxlastflip", Rank: 29, Note: "Edax sse LASTFLIP_LOWCUT + AVXLASTFLIP mm_solve_1: board_score_1 on sse-avxlastflip"}},
+		{name: "score1PPFill", vec: true, doc: "count_last_flip_avx_ppfill.c LASTFLIP_LOWCUT: board_score_1 on the ppfill count.", score: exact(lastflip.CountPPFill, false),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx-ppfill", Rank: 30, Note: "Edax avx_ppfill LASTFLIP_LOWCUT mm_solve_1: board_score_1 on avx-ppfill"}},
+		{name: "score1LowCutAVX2", vec: true, doc: "lazy low cut: at or below alpha, score + P's count with no pass handling (a bound).", score: lowcut(lastflip.CountAVX2),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx2-lazy-lowcut", Rank: 18, Bound: true, BoundLow: true, Note: "Edax lazy low cut (LASTFLIP_HIGHCUT's score <= alpha branch) alone: score+P's flips, no pass test; bound: exact above alpha, in [exact, alpha] at or below"}},
+		{name: "score1LowCutAVX512", vec: true, doc: "lazy low cut on the VPTESTMB count (256-bit; a bound).", score: lowcut(lastflip.CountAVX512),
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-lazy-lowcut", Rank: 19, Bound: true, BoundLow: true, Note: "avx2-lazy-lowcut on the VPTESTMB count (256-bit); bound: exact above alpha, in [exact, alpha] at or below"}},
 	}
 	for _, f := range scores {
 		scoreFunc(f)
@@ -104,6 +135,8 @@ func ret(f form) {
 }
 
 func countFunc(f form) {
+	f.v.Kernel, f.v.BatchOf = "CountLastFlip", "PX"
+	asmgen.Register(f.name, f.v)
 	asmgen.Func(f.name, "func(P uint64, x int) int")
 	Doc(f.name + ": " + f.doc)
 	P := GP64()
@@ -126,6 +159,8 @@ func countFunc(f form) {
 }
 
 func scoreFunc(f form) {
+	f.v.Kernel, f.v.BatchOf = "Score1", "PXA"
+	asmgen.Register(f.name, f.v)
 	asmgen.Func(f.name, "func(P uint64, alpha, x int) int")
 	Doc(f.name + ": " + f.doc)
 	P := GP64()

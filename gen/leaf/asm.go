@@ -44,6 +44,9 @@ const scoreInf = 127
 // encoding: VEX in the AVX families, so no SSE/AVX transitions).
 type family struct {
 	name, doc  string
+	variant    string // its name in the registry (solve_2, solve_3, solve_4)
+	rank       int
+	pext       bool
 	vex        bool
 	vector     bool // YMM used: VZEROUPPER before RET
 	flip       flipasm.Flipper
@@ -64,26 +67,29 @@ func main() {
 		}
 	}
 	families := []family{
-		{name: "AVX2", doc: "avx2-ppfill flip, avx2-lazy-highcut score_1", vex: true, vector: true,
+		{name: "AVX2", variant: "asm-avx2", rank: 20, doc: "avx2-ppfill flip, avx2-lazy-highcut score_1", vex: true, vector: true,
 			flip: flipasm.NewFlipAVX2PPFill(), score: lazy(lastflip.CountAVX2, lastflip.HasMoveAVX2)},
-		{name: "AVX512", doc: "avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1", vex: true, vector: true,
+		{name: "AVX512", variant: "asm-avx512vl", rank: 29, doc: "avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1", vex: true, vector: true,
 			flip: flipasm.NewFlipAVX512(), score: lazy(lastflip.CountAVX512, lastflip.HasMoveAVX512)},
-		{name: "AVX512PEXT", doc: "avx512-lzcnt flip (256-bit), bmi2-pext score_1", vex: true, vector: true,
+		{name: "AVX512PEXT", variant: "asm-avx512vl-pext", rank: 31, pext: true, doc: "avx512-lzcnt flip (256-bit), bmi2-pext score_1", vex: true, vector: true,
 			flip: flipasm.NewFlipAVX512(), localSetup: true, score: exact(lastflip.CountPEXT)},
-		{name: "AVX512Simul", doc: "avx512-lzcnt flip (256-bit), avx512-simul score_1", vex: true, vector: true,
+		{name: "AVX512Simul", variant: "asm-avx512vl-simul", rank: 30, doc: "avx512-lzcnt flip (256-bit), avx512-simul score_1", vex: true, vector: true,
 			flip: flipasm.NewFlipAVX512(), score: func(_ *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual { return lastflip.Score1SimulAVX512(P, x, alpha) }},
-		{name: "AVX2Simul", doc: "avx2-ppfill flip, avx2-simul score_1", vex: true, vector: true,
+		{name: "AVX2Simul", variant: "asm-avx2-simul", rank: 19, doc: "avx2-ppfill flip, avx2-simul score_1", vex: true, vector: true,
 			flip: flipasm.NewFlipAVX2PPFill(), score: func(_ *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual { return lastflip.Score1SimulAVX2(P, x, alpha) }},
-		{name: "AVX2PEXT", doc: "avx2-ppfill flip, bmi2-pext score_1", vex: true, vector: true,
+		{name: "AVX2PEXT", variant: "asm-avx2-pext", rank: 24, pext: true, doc: "avx2-ppfill flip, bmi2-pext score_1", vex: true, vector: true,
 			flip: flipasm.NewFlipAVX2PPFill(), localSetup: true, score: exact(lastflip.CountPEXT)},
-		{name: "BMI2", doc: "bmi2-pext flip and score_1", flip: flipasm.NewFlipPEXT(), localSetup: true,
+		{name: "BMI2", variant: "asm-bmi2", rank: 25, pext: true, doc: "bmi2-pext flip and score_1", flip: flipasm.NewFlipPEXT(), localSetup: true,
 			score: exact(lastflip.CountPEXT)},
-		{name: "SSE2", doc: "sse2 flip, sse2-movemask score_1", flip: flipasm.NewFlipSSE2(), localSetup: true,
+		{name: "SSE2", variant: "asm-sse2", rank: 10, doc: "sse2 flip, sse2-movemask score_1", flip: flipasm.NewFlipSSE2(), localSetup: true,
 			score: func(g *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual {
 				MOVQ(P, g.pmem)
 				return lastflip.Score1(lastflip.CountSSE2, lastflip.CountSSE2Opp, nil, P, g.pmem, x, alpha)
 			}},
 	}
+	// The ranks put the PEXT score_1 first where PEXT is fast, the all-GP
+	// bmi2 leaf first among AVX2-class CPUs (VPSRLVQ is slow on Haswell),
+	// avx2 where PEXT is microcoded (Zen 2) and sse2 without AVX.
 	for _, f := range families {
 		for n := 2; n <= 4; n++ {
 			kernel(f, n)
@@ -112,6 +118,11 @@ func (g *gen) label(s string) string {
 
 func kernel(f family, n int) {
 	name := fmt.Sprintf("solve%d%s", n, f.name)
+	note := "asm: whole leaf in one function, " + f.doc
+	if n > 2 {
+		note += ", PSHUFB parity sort"
+	}
+	asmgen.Register(name, asmgen.Variant{Kernel: fmt.Sprintf("Solve%d", n), Name: f.variant, Rank: f.rank, PEXT: f.pext, Note: note})
 	asmgen.Func(name, "func(P, O uint64, alpha int) (score int, nodes uint64)")
 	Doc(fmt.Sprintf("%s is solve_%d (%s) with every level below inlined.", name, n, f.doc))
 	g := &gen{f: f}

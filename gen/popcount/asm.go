@@ -12,6 +12,7 @@ import (
 func main() {
 	asmgen.Setup()
 
+	asmgen.Register("popcountPOPCNT", asmgen.Variant{Kernel: "Popcount", Name: "popcnt", Rank: 10, Note: "POPCNT, two words per iteration"})
 	asmgen.Func("popcountPOPCNT", "func(in []uint64) int")
 	Doc("popcountPOPCNT sums the popcounts of in with the POPCNT instruction, two words per iteration.")
 	p := Load(Param("in").Base(), GP64())
@@ -40,6 +41,7 @@ func main() {
 	Store(s0, ReturnIndex(0))
 	RET()
 
+	asmgen.Register("popcountVPOPCNTQ", asmgen.Variant{Kernel: "Popcount", Name: "avx512-vpopcntq", Rank: 20, ZMM: true, Note: "AVX-512 VPOPCNTQ, eight words per iteration"})
 	asmgen.Func("popcountVPOPCNTQ", "func(in []uint64) int")
 	Doc("popcountVPOPCNTQ sums the popcounts of in eight words at a time with AVX-512 VPOPCNTQ, the tail with POPCNT.")
 	p = Load(Param("in").Base(), GP64())

@@ -59,9 +59,11 @@ func lookup(tab, idx reg.GPVirtual) reg.GPVirtual {
 // and H files by PMOVMSKB of the pair (O, P), shifted by 7 for the A file.
 func stableEdgeSSE2(count bool) {
 	if count {
+		asmgen.Register("stableEdgeCountSSE2", asmgen.Variant{Kernel: "StableEdgeCount", Name: "sse2-movmsk", Rank: 30, Note: "SSE2 PUNPCKLBW/PMOVMSKB gathers, no scatter: four table bytes, one POPCNT"})
 		asmgen.Func("stableEdgeCountSSE2", "func(P, O uint64) int")
 		Doc("stableEdgeCountSSE2 counts P's stable edge discs: PUNPCKLBW/PMOVMSKB gathers, four table bytes in 32 bits, POPCNT.")
 	} else {
+		asmgen.Register("stableEdgeSSE2", asmgen.Variant{Kernel: "StableEdge", Name: "sse2-movmsk", Rank: 30, Note: "SSE2: ranks from PUNPCKLBW(O, P) words, files by PMOVMSKB, A1_A8 table scatter (Edax 4.5)"})
 		asmgen.Func("stableEdgeSSE2", "func(P, O uint64) uint64")
 		Doc("stableEdgeSSE2 returns P's stable edge discs: PUNPCKLBW/PMOVMSKB gathers, A1_A8 table scatter.")
 	}
@@ -115,9 +117,11 @@ func stableEdgeSSE2(count bool) {
 // (BMI2: microcoded on AMD before Zen 3).
 func stableEdgePEXT(count bool) {
 	if count {
+		asmgen.Register("stableEdgeCountPEXT", asmgen.Variant{Kernel: "StableEdgeCount", Name: "bmi2-pext", Rank: 20, PEXT: true, Note: "BMI2 PEXT gathers, no scatter: four table bytes, one POPCNT"})
 		asmgen.Func("stableEdgeCountPEXT", "func(P, O uint64) int")
 		Doc("stableEdgeCountPEXT counts P's stable edge discs: PEXT gathers, four table bytes in 32 bits, POPCNT.")
 	} else {
+		asmgen.Register("stableEdgePEXT", asmgen.Variant{Kernel: "StableEdge", Name: "bmi2-pext", Rank: 20, PEXT: true, Note: "BMI2: files gathered by PEXT, scattered by PDEP"})
 		asmgen.Func("stableEdgePEXT", "func(P, O uint64) uint64")
 		Doc("stableEdgePEXT returns P's stable edge discs: PEXT gathers, PDEP scatter.")
 	}
@@ -239,6 +243,7 @@ func stabilityAVX2() {
 	leftT := asmgen.Table64("fillLeft", left)
 	rightT := asmgen.Table64("fillRight", right)
 
+	asmgen.Register("stabilityAVX2", asmgen.Variant{Kernel: "Stability", Name: "avx2-full-lines", Rank: 20, Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges"})
 	asmgen.Func("stabilityAVX2", "func(P, O uint64) uint64")
 	Doc("stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.")
 	P, O := GP64(), GP64()

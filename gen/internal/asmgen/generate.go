@@ -31,6 +31,36 @@ var internal = map[string][]string{}
 // listed for the registry (no variant calls it from Go).
 func Internal(fn string, callers ...string) { internal[fn] = append(internal[fn], callers...) }
 
+// A Variant registers a generated function in package variants' registry:
+// Generate writes the registration with the stubs, so that a kernel's
+// assembly variants are declared where they are generated.
+type Variant struct {
+	Kernel string // the kernel's variable in package variants: Flip, Moves, ...
+	Name   string // the variant's name, as Othello programmers know it
+	Rank   int    // orders the default choice (see variants.Info)
+	Note   string // one line an Othello programmer understands
+	PEXT   bool   // built on PEXT/PDEP (never the default where microcoded)
+	ZMM    bool   // 512-bit registers (not the default where they downclock)
+	Bound  bool   // a lazy result: see the kernel's contract
+	// BoundLow, with Bound, is score_1's lazy low cut.
+	BoundLow bool
+	// BatchOf, if set, is the element type of the function's batch form
+	// fn+"Batch", which reads its inputs as 64-bit words (BoardX, board,
+	// PX, PXA: see variants/batch.go).
+	BatchOf string
+}
+
+type registration struct {
+	fn string
+	v  Variant
+}
+
+var registrations []registration
+
+// Register declares fn, a function of this generator, a variant of a
+// kernel.
+func Register(fn string, v Variant) { registrations = append(registrations, registration{fn, v}) }
+
 // Generate writes the assembly and its Go stubs (avo's -out and -stubs),
 // then appends to the stubs the CPU features of every function, as avo
 // computed them: the registry of package variants reads them from there
@@ -45,6 +75,11 @@ func Generate() {
 	if err != nil {
 		fatal(err)
 	}
+	reg, err := registrationCode(table)
+	if err != nil {
+		fatal(err)
+	}
+	table = append(table, reg...)
 	f, err := os.OpenFile(stubs, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		fatal(err)
@@ -119,5 +154,42 @@ func isaTable(path string) ([]byte, error) {
 		}
 	}
 	b.WriteString("})\n")
+	return b.Bytes(), nil
+}
+
+// registrationCode is the init function that registers the declared
+// variants; every function it names must be one this generator wrote (in
+// table).
+func registrationCode(table []byte) ([]byte, error) {
+	if len(registrations) == 0 {
+		return nil, nil
+	}
+	var b bytes.Buffer
+	b.WriteString("\n// The variants of the functions above (their features are added from\n// the list above).\nfunc init() {\n")
+	for _, r := range registrations {
+		for _, fn := range []string{r.fn, r.fn + "Batch"} {
+			if fn != r.fn && r.v.BatchOf == "" {
+				continue
+			}
+			if !bytes.Contains(table, []byte("\t{"+fn+", ")) {
+				return nil, fmt.Errorf("asmgen: %s/%s: no generated function %s", r.v.Kernel, r.v.Name, fn)
+			}
+		}
+		v := r.v
+		info := fmt.Sprintf("Name: %q, Rank: %d", v.Name, v.Rank)
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{v.PEXT, "UsesPEXT"}, {v.ZMM, "ZMM"}, {v.Bound, "Bound"}, {v.BoundLow, "BoundLow"}} {
+			if f.on {
+				info += ", " + f.name + ": true"
+			}
+		}
+		fmt.Fprintf(&b, "\t%s.Register(Info{%s,\n\t\tNote: %q}, %s)\n", v.Kernel, info, v.Note, r.fn)
+		if v.BatchOf != "" {
+			fmt.Fprintf(&b, "\tregisterWordsBatch[%s](%s, %q, %sBatch)\n", v.BatchOf, v.Kernel, v.Name, r.fn)
+		}
+	}
+	b.WriteString("}\n")
 	return b.Bytes(), nil
 }
