@@ -29,26 +29,6 @@ const (
 
 const corners = 0x8100000000000081
 
-// PotentialMoves returns the empty squares next to an O disc along a line
-// through which that disc could be flipped (Edax's get_potential_moves):
-// a disc counts in a direction only if it has a square on both sides.
-func PotentialMoves(P, O uint64) uint64 {
-	var m uint64
-	for x := 0; x < 64; x++ {
-		if O&Bit(x) == 0 {
-			continue
-		}
-		for _, d := range directions {
-			fa, ra := x%8+d[0], x/8+d[1]
-			fb, rb := x%8-d[0], x/8-d[1]
-			if onBoard(fa, ra) && onBoard(fb, rb) {
-				m |= Bit(ra*8 + fa)
-			}
-		}
-	}
-	return m &^ (P | O)
-}
-
 func onBoard(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
 
 // WeightedCount counts the bits of m, corners twice.

@@ -39,16 +39,6 @@ func init() {
 
 var parityWeight [65]int
 
-// PotentialMovesShift is Edax's get_potential_moves: empty neighbours of O
-// discs that are not on the edge of their direction.
-func PotentialMovesShift(P, O uint64) uint64 {
-	h := O & 0x7e7e7e7e7e7e7e7e // discs with a square on both sides horizontally
-	v := O & 0x00ffffffffffff00 // vertically
-	d := O & 0x007e7e7e7e7e7e00 // diagonally
-	m := h<<1 | h>>1 | v<<8 | v>>8 | d<<7 | d>>7 | d<<9 | d>>9
-	return m &^ (P | O)
-}
-
 func moveEvaluateBody(b kernels.Board, x int, flipped uint64, score int) int {
 	// After the move the opponent is to move: n.P = b.O &^ flipped.
 	np, no := b.O&^flipped, b.P|flipped|uint64(1)<<uint(x)

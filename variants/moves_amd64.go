@@ -85,6 +85,9 @@ func movesSequential(P uint64, O uint64) uint64
 //go:noescape
 func movesSequentialBatch(in []uint64, out []uint64)
 
+// potentialMovesAVX2 returns P's potential moves: the four directions' inner O discs in one YMM, shifted both ways.
+func potentialMovesAVX2(P uint64, O uint64) uint64
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -106,6 +109,7 @@ var _ = registerISA([]asmFunc{
 	{movesKoggeStoneGPBatch, []Feature{}},
 	{movesSequential, []Feature{}},
 	{movesSequentialBatch, []Feature{}},
+	{potentialMovesAVX2, []Feature{AVX, AVX2}},
 })
 
 // The variants of the functions above (their features are added from
@@ -138,4 +142,6 @@ func init() {
 	Moves.Register(Info{Name: "sequential", Rank: 5,
 		Note: "Edax-AVX plain get_moves, sequential fill: six single steps both ways in GP registers"}, movesSequential)
 	registerWordsBatch[board](Moves, "sequential", movesSequentialBatch)
+	PotentialMoves.Register(Info{Name: "avx2", Rank: 20,
+		Note: "AVX2: the four directions in one YMM, VPSLLVQ/VPSRLVQ both ways, OR-reduced"}, potentialMovesAVX2)
 }

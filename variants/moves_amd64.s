@@ -2024,3 +2024,27 @@ loop:
 
 done:
 	RET
+
+// func potentialMovesAVX2(P uint64, O uint64) uint64
+// Requires: AVX, AVX2
+TEXT ·potentialMovesAVX2(SB), NOSPLIT, $0-24
+	MOVQ         P+0(FP), AX
+	MOVQ         O+8(FP), CX
+	VMOVQ        CX, X0
+	VPBROADCASTQ X0, Y0
+	VPAND        ·dirInner+0(SB), Y0, Y0
+	VMOVDQU      ·dirSteps+0(SB), Y1
+	VPSRLVQ      Y1, Y0, Y2
+	VPSLLVQ      Y1, Y0, Y1
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X0
+	VPOR         X0, X1, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, DX
+	ORQ          AX, CX
+	NOTQ         CX
+	ANDQ         CX, DX
+	MOVQ         DX, ret+16(FP)
+	VZEROUPPER
+	RET
