@@ -16,10 +16,11 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/flipbench/flipbench/internal/atomicfile"
 
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
@@ -437,41 +438,16 @@ func ReadFile(path string) (*File, error) {
 // WriteFile writes f to path atomically: to a temporary file in the same
 // directory, synced, then renamed, so that path holds a whole case file or
 // what it held before.
-func WriteFile(path string, f *File) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
+func WriteFile(path string, f *File) error {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return fmt.Errorf("%s is a directory", path)
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("cannot write %s: %v", path, err)
+	err := atomicfile.WriteWith(path, func(w io.Writer) error { return Write(w, f) })
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("cannot write %s: %v", path, pe.Err)
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = Write(tmp, f); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return err
 }
 
 // ErrKernel is returned by Expect when a file holds another kernel's cases.

@@ -3,9 +3,10 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
-	"os"
-	"path/filepath"
+
+	"github.com/flipbench/flipbench/internal/atomicfile"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -153,24 +154,10 @@ func barChart(path, title, xlabel string, cats []string, ss []series) error {
 func saveSVG(p *plot.Plot, path string, w, h vg.Length) error {
 	c := vgsvg.NewWith(vgsvg.UseWH(w, h), vgsvg.EmbedFonts(false))
 	p.Draw(draw.New(c))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	return atomicfile.WriteWith(path, func(w io.Writer) error {
+		_, err := c.WriteTo(w)
 		return err
-	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if _, err := c.WriteTo(f); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
+	})
 }
 
 // kernelChart: every variant (per call, and batched where measured) of a

@@ -10,12 +10,13 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/flipbench/flipbench/internal/atomicfile"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
@@ -213,7 +214,7 @@ func (r *Report) Write() error {
 		r.Charts = append(r.Charts, f)
 	}
 	r.footer()
-	return writeAtomic(r.opts.Output, r.md.Bytes())
+	return atomicfile.Write(r.opts.Output, r.md.Bytes())
 }
 
 func (r *Report) p(format string, a ...any) { fmt.Fprintf(&r.md, format, a...) }
@@ -384,7 +385,7 @@ func (r *Report) variantTable(t *stats.Table) map[string]float64 {
 		}
 		rows = append(rows, line)
 	}
-	writeMarkdownTable(&r.md, head, rows)
+	stats.WriteMarkdownTable(&r.md, head, rows)
 	r.p("\n")
 	// how sure: fastest vs runner-up per machine and form
 	for _, col := range t.Cols {
@@ -532,7 +533,7 @@ func (r *Report) hashClear() {
 			}
 			rows = append(rows, line)
 		}
-		writeMarkdownTable(&r.md, head, rows)
+		stats.WriteMarkdownTable(&r.md, head, rows)
 		r.notes(t)
 		r.p("\n")
 	}
@@ -596,7 +597,7 @@ func (r *Report) solve() {
 			}
 			rows = append(rows, line)
 		}
-		writeMarkdownTable(&r.md, head, rows)
+		stats.WriteMarkdownTable(&r.md, head, rows)
 		r.notes(t)
 		r.p("\n")
 	}
@@ -647,43 +648,3 @@ func (r *Report) trainingRecipe() {
 
 // trainingTime is how long the embedded weights' run took here.
 const trainingTime = "69 min on the 2-core machine, shared with other training runs for most of it"
-
-func writeMarkdownTable(w io.Writer, head []string, rows [][]string) {
-	esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
-	fmt.Fprint(w, "|")
-	for _, h := range head {
-		fmt.Fprintf(w, " %s |", esc(h))
-	}
-	fmt.Fprint(w, "\n|---|")
-	for range head[1:] {
-		fmt.Fprint(w, "---:|")
-	}
-	fmt.Fprintln(w)
-	for _, r := range rows {
-		fmt.Fprint(w, "|")
-		for _, c := range r {
-			fmt.Fprintf(w, " %s |", esc(c))
-		}
-		fmt.Fprintln(w)
-	}
-}
-
-// writeAtomic writes a file through a temporary one in the same directory.
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".report-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
-}

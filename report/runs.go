@@ -329,7 +329,7 @@ func (r *Report) evalComparison(us []*run) {
 		}
 		rows = append(rows, line)
 	}
-	writeMarkdownTable(&r.md, head, rows)
+	stats.WriteMarkdownTable(&r.md, head, rows)
 	if none == nil {
 		r.p("\n> note: no run with `-eval none` to compare with\n")
 	}
@@ -402,7 +402,7 @@ func (r *Report) positionTable(u *run) {
 	}
 	n, nodes, sec := totals(ps, nil)
 	rows = append(rows, []string{fmt.Sprintf("**total** (%d)", n), "", "", "", fmt.Sprintf("**%.0f**", nodes), "**" + fmtTime(sec) + "**", fmtMnps(nodes, sec)})
-	writeMarkdownTable(&r.md, head, rows)
+	stats.WriteMarkdownTable(&r.md, head, rows)
 	if vary {
 		r.p("\n> note: the node count of some positions differs between runs: the search is not deterministic\n")
 	}
@@ -503,7 +503,7 @@ func (r *Report) evalError() {
 		}
 		rows = append(rows, line)
 	}
-	writeMarkdownTable(&r.md, head, rows)
+	stats.WriteMarkdownTable(&r.md, head, rows)
 	heldOut := map[string]bool{}
 	for _, u := range us {
 		heldOut[u.config("mae-seed")+" "+u.config("mae-n")+" "+u.config("mae-empties")] = true

@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/flipbench/flipbench/internal/atomicfile"
 )
 
 //go:embed *
@@ -138,32 +140,11 @@ func readFile(path string) (*Profile, error) {
 	return p, nil
 }
 
-// Write saves a profile atomically (temporary file in the same directory,
-// synced, renamed).
+// Write saves a profile atomically, readable by everyone.
 func (p *Profile) Write(path string) error {
 	data, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		return err
 	}
-	data = append(data, '\n')
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".profile-*.json")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return atomicfile.Write(path, append(data, '\n'))
 }

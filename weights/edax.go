@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math"
 	"os"
+
+	"github.com/flipbench/flipbench/internal/atomicfile"
 )
 
 // Edax's eval.dat (eval.c, eval_open):
@@ -127,7 +129,7 @@ func (s *Set) SaveEdax(path string) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, b)
+	return atomicfile.Write(path, b)
 }
 
 // Parse decodes weights in either format, told apart by their magic.

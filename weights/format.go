@@ -8,7 +8,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
+
+	"github.com/flipbench/flipbench/internal/atomicfile"
 )
 
 // flipbench's weights format (all integers little-endian):
@@ -242,15 +243,5 @@ func (s *Set) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, b)
-}
-
-// writeFileAtomic writes through a temporary file and a rename, so that
-// an interrupted write never leaves a half file under path.
-func writeFileAtomic(path string, b []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.Write(path, b)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flipbench/flipbench/internal/atomicfile"
 	"golang.org/x/perf/benchfmt"
 )
 
@@ -18,7 +19,7 @@ import (
 // therefore appears whole or not at all.
 type ResultsFile struct {
 	Path string // the final name
-	f    *os.File
+	f    *atomicfile.File
 	w    *benchfmt.Writer
 	n    int
 }
@@ -62,20 +63,17 @@ func ResultsName(dir, slug string, now time.Time, what string) string {
 
 // CreateResults starts a results file at path (its directory is created).
 func CreateResults(path string) (*ResultsFile, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, err
-	}
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("%s exists already", path)
 	}
-	f, err := os.OpenFile(path+".partial", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := atomicfile.Create(path, ".partial")
 	if err != nil {
 		return nil, err
 	}
 	rf := &ResultsFile{Path: path, f: f, w: benchfmt.NewWriter(f)}
 	for _, u := range UnitMetadata() {
 		if err := rf.w.Write(u); err != nil {
-			f.Close()
+			f.Abort()
 			return nil, err
 		}
 	}
@@ -101,26 +99,11 @@ func (rf *ResultsFile) Results() int { return rf.n }
 // Close syncs the file and renames it to its final name; with no result
 // written it removes it instead and returns ErrNoResults.
 func (rf *ResultsFile) Close() error {
-	err := rf.f.Sync()
-	if cerr := rf.f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
 	if rf.n == 0 {
-		os.Remove(rf.f.Name())
+		rf.f.Abort()
 		return ErrNoResults
 	}
-	if err := os.Rename(rf.f.Name(), rf.Path); err != nil {
-		return err
-	}
-	// make the rename itself durable
-	if d, err := os.Open(filepath.Dir(rf.Path)); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+	return rf.f.Commit()
 }
 
 // ErrNoResults: the session ended before its first result.

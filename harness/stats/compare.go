@@ -523,7 +523,7 @@ func WriteTables(w io.Writer, tables []*Table, markdown bool) {
 		}
 		if markdown {
 			fmt.Fprintf(w, "**%s** (median ± %s confidence interval; columns: %s)\n\n", t.Title(), confidenceLabel(t), fieldNames(t.ColFields))
-			writeMarkdownTable(w, head, rows)
+			WriteMarkdownTable(w, head, rows)
 		} else {
 			fmt.Fprintf(w, "%s (median ± %s CI; columns: %s)\n", t.Title(), confidenceLabel(t), fieldNames(t.ColFields))
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -584,7 +584,9 @@ func TableWarnings(t *Table) []string {
 	return out
 }
 
-func writeMarkdownTable(w io.Writer, head []string, rows [][]string) {
+// WriteMarkdownTable writes a Markdown table: the first column left
+// aligned, the others (figures) right aligned.
+func WriteMarkdownTable(w io.Writer, head []string, rows [][]string) {
 	esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 	fmt.Fprint(w, "|")
 	for _, h := range head {
