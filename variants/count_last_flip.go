@@ -15,9 +15,9 @@ var CountLastFlip = newKernel[CountLastFlipFunc]("count_last_flip", "2 x discs P
 // Pure-Go count_last_flip variants. All count the discs P flips on the
 // last empty square x of a full board (O = ^P &^ x), doubled as Edax does.
 
-// kindergarten ranks next to the assembly: per call on Zen 5 it is within
-// 5% of the best of it, which pays an ABI0 call (stack arguments through
-// a wrapper); batched, the assembly is twice as fast.
+// kindergarten ranks among the assembly forms: it pays only Go's call,
+// where they pay an ABI0 call (stack arguments through a wrapper), which
+// makes up their lead per call (results/ has the figures).
 func init() {
 	CountLastFlip.Register(Info{Name: "table", Rank: 10,
 		Note: "Go, Edax COUNT_FLIP on 4 line indexes gathered by shift-and-or folds"}, CountLastFlipTable)

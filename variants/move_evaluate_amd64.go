@@ -6,8 +6,8 @@ import "github.com/flipbench/flipbench/kernels"
 
 // move_evaluate with the opponent's mobility from an assembly moves
 // kernel: the Go variants spend most of their time in the Kogge-Stone
-// fill (6% of a whole ffo40-47 solve), which the vector forms do in a
-// third of the time. Everything else is parity-table's.
+// fill, which the vector forms do much faster. Everything else is
+// parity-table's.
 
 func init() {
 	MoveEvaluate.Register(Info{Name: "parity-table-avx2", Rank: 7, Uses: []any{movesAVX2},
