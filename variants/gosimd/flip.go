@@ -79,8 +79,7 @@ func FlipAVX512LZCNT(P, O uint64, x int) uint64 {
 	up, dn := archsimd.LoadUint64x4(&r[0]), archsimd.LoadUint64x4(&r[1])
 	PP, OO := archsimd.BroadcastUint64x4(P), archsimd.BroadcastUint64x4(O)
 	s := dn.AndNot(OO)
-	hi := archsimd.BroadcastUint64x4(1 << 63)
-	q := hi.ShiftRight(s.LeadingZeros()).And(PP)
+	q := ones4().ShiftAllLeft(63).ShiftRight(s.LeadingZeros()).And(PP) // MS1B(s) & P
 	f := or4(flipUp(PP, OO, up).Or(flipDown(q, dn)))
 	archsimd.ClearAVXUpperBits()
 	return f
