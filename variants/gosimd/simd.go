@@ -10,6 +10,13 @@
 // caller checks them (package variants registers each with its
 // Requires). Nothing here runs a vector instruction before such a call:
 // the tables are plain arrays filled by scalar code at init.
+//
+// The functions that touch 256- or 512-bit registers end with
+// archsimd.ClearAVXUpperBits (VZEROUPPER), as the assembly variants do:
+// the compiler does not emit it (Go 1.26), and Go's own code uses SSE
+// encodings, which pay a transition (Haswell) or a false dependency
+// (Skylake and later) while the upper halves are dirty. 128-bit VEX code
+// leaves them clean.
 package gosimd
 
 import "simd/archsimd"
@@ -31,10 +38,3 @@ func or8(v archsimd.Uint64x8) uint64 { return or4(v.GetLo().Or(v.GetHi())) }
 
 // bit returns the bitboard of square x.
 func bit(x int) uint64 { return 1 << uint(x&63) }
-
-// The exported functions that touch 256- or 512-bit registers end with
-// archsimd.ClearAVXUpperBits (VZEROUPPER), as the assembly variants do:
-// the compiler does not emit it (Go 1.26), and Go's own code uses SSE
-// encodings, which pay a transition (Haswell) or a false dependency
-// (Skylake and later) while the upper halves are dirty. 128-bit VEX
-// code leaves them clean.
