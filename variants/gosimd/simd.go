@@ -3,8 +3,10 @@
 // Package gosimd holds kernels written with Go 1.26's simd/archsimd
 // (GOEXPERIMENT=simd): ordinary Go whose vector operations are compiler
 // intrinsics. A call costs what any Go call costs (arguments in
-// registers, no ABI wrapper), and the small ones can be inlined into the
-// caller, which no assembly can.
+// registers, no ABI wrapper), and the compiler may inline one into its
+// caller, which no assembly allows: every kernel here is over the default
+// budget of 80, but a hot call site inlines it when built with a profile
+// (-pgo).
 //
 // Every function needs the CPU features its doc comment names; the
 // caller checks them (package variants registers each with its
