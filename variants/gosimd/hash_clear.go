@@ -1,0 +1,78 @@
+//go:build goexperiment.simd && amd64
+
+package gosimd
+
+import (
+	"simd/archsimd"
+	"unsafe"
+
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// HashClear: every entry gets the empty pattern with the table's date.
+// An entry is 24 bytes, so the pattern repeats every 96 bytes (4 entries,
+// 3 Uint64x4) or 192 (8 entries, 3 Uint64x8): one vector store per 32 or
+// 64 bytes, the entries past the last whole block by Go stores. The
+// stores are ordinary (archsimd has no streaming store); tables of any
+// size worth clearing are allocated page-aligned, so none splits a line.
+
+// entryWords is the table's empty entry as three words.
+func entryWords(t *kernels.HashTable) [3]uint64 {
+	e := kernels.EmptyEntry
+	e.Date = t.Date
+	return *(*[3]uint64)(unsafe.Pointer(&e))
+}
+
+// tableWords views the entries as words.
+func tableWords(t *kernels.HashTable) []uint64 {
+	const words = int(unsafe.Sizeof(kernels.HashEntry{}) / 8)
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(t.Entries))), words*len(t.Entries))
+}
+
+// HashClearAVX2 empties the table with 32-byte stores (AVX).
+func HashClearAVX2(t *kernels.HashTable) {
+	w := entryWords(t)
+	var p [12]uint64
+	for i := range p {
+		p[i] = w[i%3]
+	}
+	v0 := archsimd.LoadUint64x4((*[4]uint64)(p[0:4]))
+	v1 := archsimd.LoadUint64x4((*[4]uint64)(p[4:8]))
+	v2 := archsimd.LoadUint64x4((*[4]uint64)(p[8:12]))
+	m := tableWords(t)
+	i := 0
+	for ; len(m)-i >= 12; i += 12 {
+		b := (*[12]uint64)(m[i:])
+		v0.Store((*[4]uint64)(b[0:4]))
+		v1.Store((*[4]uint64)(b[4:8]))
+		v2.Store((*[4]uint64)(b[8:12]))
+	}
+	archsimd.ClearAVXUpperBits()
+	for ; i < len(m); i++ {
+		m[i] = w[i%3]
+	}
+}
+
+// HashClearAVX512 empties the table with 64-byte stores (AVX-512F).
+func HashClearAVX512(t *kernels.HashTable) {
+	w := entryWords(t)
+	var p [24]uint64
+	for i := range p {
+		p[i] = w[i%3]
+	}
+	v0 := archsimd.LoadUint64x8((*[8]uint64)(p[0:8]))
+	v1 := archsimd.LoadUint64x8((*[8]uint64)(p[8:16]))
+	v2 := archsimd.LoadUint64x8((*[8]uint64)(p[16:24]))
+	m := tableWords(t)
+	i := 0
+	for ; len(m)-i >= 24; i += 24 {
+		b := (*[24]uint64)(m[i:])
+		v0.Store((*[8]uint64)(b[0:8]))
+		v1.Store((*[8]uint64)(b[8:16]))
+		v2.Store((*[8]uint64)(b[16:24]))
+	}
+	archsimd.ClearAVXUpperBits()
+	for ; i < len(m); i++ {
+		m[i] = w[i%3]
+	}
+}
