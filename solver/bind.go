@@ -12,11 +12,15 @@ import (
 // through these fields, so a variant set (-variants) changes the code the
 // same search runs on.
 type Kernels struct {
-	Flip            variants.FlipFunc
-	Moves           variants.MovesFunc
-	CountLastFlip   variants.CountLastFlipFunc
-	Score1          variants.Score1Func // nil: the solver's score_1 on CountLastFlip
-	Solve4          variants.SolveFunc  // nil: the solver's leaf on Flip and Score1
+	Flip          variants.FlipFunc
+	Moves         variants.MovesFunc
+	CountLastFlip variants.CountLastFlipFunc
+	Score1        variants.Score1Func // nil: the solver's score_1 on CountLastFlip
+	Solve4        variants.SolveFunc  // nil: the solver's leaf on Flip and Score1
+	// Bottom, if not nil, is the search from 7 to 5 empties in assembly
+	// on these kernels, with the same leaf (Solve4, or the solver's own on
+	// Flip and Score1 or CountLastFlip); nil: the Go shallow search.
+	Bottom          *variants.Bottom
 	BoardSolve      variants.BoardSolveFunc
 	Stability       variants.StabilityFunc
 	StableEdgeCount variants.CountFunc
@@ -35,7 +39,7 @@ type Kernels struct {
 
 var kernelNames = [...]string{"flip", "moves", "count_last_flip", "score_1", "solve_4", "board_solve",
 	"stability", "stable_edge_count", "hash_code", "hash_clear", "hash_prefetch", "move_evaluate",
-	"eval_features", "eval_update", "eval_sum"}
+	"eval_features", "eval_update", "eval_sum", "bottom"}
 
 // Bind returns the kernels a selection chooses.
 //
@@ -43,10 +47,11 @@ var kernelNames = [...]string{"flip", "moves", "count_last_flip", "score_1", "so
 // them itself from smaller kernels (computing the same function, with the
 // same node count):
 //
-//   - the 4..1-empties leaf is the solver's own (solve_4 .. solve_2 on the
-//     selected flip and score_1) unless solve_4 was chosen explicitly
-//     (-variants solve_4=..., or a per-variant solve benchmark of
-//     solve_4), so that a solve measures the selected score_1 and flip;
+//   - the 4..1-empties leaf is the selected solve_4 variant, unless flip,
+//     score_1 or count_last_flip was chosen explicitly and solve_4 was
+//     not (-variants, or a per-variant solve benchmark of one of them):
+//     then it is the solver's own (solve_4 .. solve_2 on the selected
+//     flip and score_1), so that a solve measures them;
 //   - score_1 is the selected variant, unless count_last_flip was chosen
 //     explicitly and score_1 was not, or score_1's selection is the
 //     reference: then the solver's score_1 on the selected
@@ -68,7 +73,7 @@ func Bind(sel variants.Selection) Kernels {
 		EvalSum:         variants.EvalSum.Fn(sel),
 	}
 	leaf := "solver"
-	if sel.Pinned(variants.Solve4) {
+	if sel.Pinned(variants.Solve4) || !sel.Pinned(variants.Flip) && !sel.Pinned(variants.Score1) && !sel.Pinned(variants.CountLastFlip) {
 		k.Solve4 = variants.Solve4.Fn(sel)
 		leaf = sel.Name(variants.Solve4)
 	}
@@ -82,7 +87,18 @@ func Bind(sel variants.Selection) Kernels {
 		sel.Name(variants.BoardSolve), sel.Name(variants.Stability), sel.Name(variants.StableEdgeCount),
 		sel.Name(variants.HashCode), sel.Name(variants.HashClear), sel.Name(variants.HashPrefetch),
 		sel.Name(variants.MoveEvaluate), sel.Name(variants.EvalFeatures), sel.Name(variants.EvalUpdate),
-		sel.Name(variants.EvalSum),
+		sel.Name(variants.EvalSum), "go",
+	}
+	// the assembly bottom, where every kernel it calls is assembly
+	leafMode := variants.LeafSolve4
+	switch {
+	case k.Solve4 == nil && k.Score1 != nil:
+		leafMode = variants.LeafScore1
+	case k.Solve4 == nil:
+		leafMode = variants.LeafCountLastFlip
+	}
+	if b, ok := variants.NewBottom(sel, leafMode); ok {
+		k.Bottom, k.names[len(k.names)-1] = b, "asm"
 	}
 	return k
 }
@@ -107,7 +123,7 @@ func References() Kernels {
 	for i := range k.names {
 		k.names[i] = variants.RefName
 	}
-	k.names[3], k.names[4] = "solver", "solver"
+	k.names[3], k.names[4], k.names[len(k.names)-1] = "solver", "solver", "go"
 	return k
 }
 

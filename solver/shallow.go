@@ -11,6 +11,11 @@ import (
 // ordering); 4 empties go to the leaf. list holds the n empties in
 // presorted order.
 func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n int) int {
+	if s.k.Bottom != nil {
+		v, nodes := s.k.Bottom.Search(P, O, alpha)
+		s.nodes += nodes
+		return v
+	}
 	s.nodes++
 	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
 		return v

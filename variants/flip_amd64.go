@@ -349,6 +349,9 @@ func flipRoxane(P uint64, O uint64, x int) uint64
 //go:noescape
 func flipRoxaneBatch(in []uint64, out []uint64)
 
+// flipEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
+func flipEntries() *[17]uintptr
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -389,57 +392,58 @@ var _ = registerISA([]asmFunc{
 })
 
 // The variants of the functions above (their features are added from
-// the list above).
+// the list above), with their entry points for calls from assembly.
 func init() {
-	Flip.Register(Info{Name: "sse2", Rank: 11,
+	e := flipEntries()
+	Flip.Register(Info{Name: "sse2", Rank: 11, entry: e[0],
 		Note: "SSE2: LS1B on the up rays, smeared MS1B on the down rays, two rays per XMM"}, flipSSE2)
 	registerWordsBatch[BoardX](Flip, "sse2", flipSSE2Batch)
-	Flip.Register(Info{Name: "avx2-ppfill", Rank: 20,
+	Flip.Register(Info{Name: "avx2-ppfill", Rank: 20, entry: e[1],
 		Note: "AVX2 (Edax-AVX ppfill): LS1B up, parallel-prefix fill for MS1B down, four rays per YMM"}, flipAVX2PPFill)
 	registerWordsBatch[BoardX](Flip, "avx2-ppfill", flipAVX2PPFillBatch)
-	Flip.Register(Info{Name: "avx512-lzcnt", Rank: 30,
+	Flip.Register(Info{Name: "avx512-lzcnt", Rank: 30, entry: e[2],
 		Note: "AVX-512CD/VL in YMM: LS1B up, VPLZCNTQ down, validity in mask registers"}, flipAVX512LZCNT)
 	registerWordsBatch[BoardX](Flip, "avx512-lzcnt", flipAVX512LZCNTBatch)
-	Flip.Register(Info{Name: "bmi2-pext", Rank: 15, UsesPEXT: true,
+	Flip.Register(Info{Name: "bmi2-pext", Rank: 15, entry: e[3], UsesPEXT: true,
 		Note: "BMI2: PEXT each line into a byte, outflank and flipped tables, PDEP back"}, flipBMI2PEXT)
 	registerWordsBatch[BoardX](Flip, "bmi2-pext", flipBMI2PEXTBatch)
-	Flip.Register(Info{Name: "bitscan-lzcnt", Rank: 8,
+	Flip.Register(Info{Name: "bitscan-lzcnt", Rank: 8, entry: e[4],
 		Note: "GP registers: LS1B by NEG/AND up, LZCNT down, branch-free"}, flipBitscanLZCNT)
 	registerWordsBatch[BoardX](Flip, "bitscan-lzcnt", flipBitscanLZCNTBatch)
-	Flip.Register(Info{Name: "avx-acepck", Rank: 19,
+	Flip.Register(Info{Name: "avx-acepck", Rank: 19, entry: e[5],
 		Note: "AVX2 (Edax-AVX acepck, 4.6 default): down rays by a smear of P and VPCMPGTQ against the empties, up rays by BLSMSK"}, flipAVXAcepck)
 	registerWordsBatch[BoardX](Flip, "avx-acepck", flipAVXAcepckBatch)
-	Flip.Register(Info{Name: "sse-acepck", Rank: 7,
+	Flip.Register(Info{Name: "sse-acepck", Rank: 7, entry: e[6],
 		Note: "SSE2 (Edax-AVX sse_acepck): PSADBW-gathered diagonals, byte carries on the row, compares on the file, two rays per XMM"}, flipSSEAcepck)
 	registerWordsBatch[BoardX](Flip, "sse-acepck", flipSSEAcepckBatch)
-	Flip.Register(Info{Name: "avx-ppseq", Rank: 16,
+	Flip.Register(Info{Name: "avx-ppseq", Rank: 16, entry: e[7],
 		Note: "AVX2 (Edax-AVX ppseq): down rays by a parallel-prefix walk of the O run from x, up rays by LS1B"}, flipAVXPPSeq)
 	registerWordsBatch[BoardX](Flip, "avx-ppseq", flipAVXPPSeqBatch)
-	Flip.Register(Info{Name: "avx-cvtps", Rank: 13,
+	Flip.Register(Info{Name: "avx-cvtps", Rank: 13, entry: e[8],
 		Note: "AVX2 (Edax-AVX cvtps): MS1B down by int->float->int (the exponent), LS1B up"}, flipAVXCvtps)
 	registerWordsBatch[BoardX](Flip, "avx-cvtps", flipAVXCvtpsBatch)
-	Flip.Register(Info{Name: "avx-lzcnt", Rank: 17,
+	Flip.Register(Info{Name: "avx-lzcnt", Rank: 17, entry: e[9],
 		Note: "AVX2 (Edax-AVX lzcnt): MS1B down by LS1B of the byte swap (the row by LZCNT in GP), LS1B up"}, flipAVXLZCNT)
 	registerWordsBatch[BoardX](Flip, "avx-lzcnt", flipAVXLZCNTBatch)
-	Flip.Register(Info{Name: "avx-shuf-max", Rank: 14,
+	Flip.Register(Info{Name: "avx-shuf-max", Rank: 14, entry: e[10],
 		Note: "AVX2 (Edax-AVX shuf_max): MS1B down by VPSHUFB nibble lookups, VPMAXUB and a highest-byte eraser, LS1B up"}, flipAVXShufMax)
 	registerWordsBatch[BoardX](Flip, "avx-shuf-max", flipAVXShufMaxBatch)
-	Flip.Register(Info{Name: "avx-gfni", Rank: 18,
+	Flip.Register(Info{Name: "avx-gfni", Rank: 18, entry: e[11],
 		Note: "GFNI+AVX2 (Edax-AVX avxgfni): board bit-reversed by GF2P8AFFINEQB so every ray is an up ray, LS1B in two YMM"}, flipAVXGFNI)
 	registerWordsBatch[BoardX](Flip, "avx-gfni", flipAVXGFNIBatch)
-	Flip.Register(Info{Name: "avx512-gfni", Rank: 28, ZMM: true,
+	Flip.Register(Info{Name: "avx512-gfni", Rank: 28, entry: e[12], ZMM: true,
 		Note: "GFNI+AVX-512 in ZMM (Edax-AVX avxgfni, 512-bit): board bit-reversed, all eight rays by BLSMSK and VPTESTMQ"}, flipAVX512GFNI)
 	registerWordsBatch[BoardX](Flip, "avx512-gfni", flipAVX512GFNIBatch)
-	Flip.Register(Info{Name: "avx512cd-zmm", Rank: 29, ZMM: true,
+	Flip.Register(Info{Name: "avx512cd-zmm", Rank: 29, entry: e[13], ZMM: true,
 		Note: "AVX-512CD in ZMM (Edax-AVX avx512cd, 512-bit): BLSMSK up, VPLZCNTQ down, all eight rays in one ZMM"}, flipAVX512CDZMM)
 	registerWordsBatch[BoardX](Flip, "avx512cd-zmm", flipAVX512CDZMMBatch)
-	Flip.Register(Info{Name: "sse-bitscan", Rank: 6,
+	Flip.Register(Info{Name: "sse-bitscan", Rank: 6, entry: e[14],
 		Note: "Edax-AVX flip_sse_bitscan: carry propagation up, two rays per XMM; BSR down (last square as guard)"}, flipSSEBitscan)
 	registerWordsBatch[BoardX](Flip, "sse-bitscan", flipSSEBitscanBatch)
-	Flip.Register(Info{Name: "sse-bitscan-lzcnt", Rank: 7,
+	Flip.Register(Info{Name: "sse-bitscan-lzcnt", Rank: 7, entry: e[15],
 		Note: "Edax-AVX flip_sse_bitscan with LZCNT: carry propagation up, two rays per XMM; LZCNT down"}, flipSSEBitscanLZCNT)
 	registerWordsBatch[BoardX](Flip, "sse-bitscan-lzcnt", flipSSEBitscanLZCNTBatch)
-	Flip.Register(Info{Name: "roxane", Rank: 3,
+	Flip.Register(Info{Name: "roxane", Rank: 3, entry: e[16],
 		Note: "Edax flip_roxane: a table of 64 per-square functions, masks as immediates, carry and BSR, a branch per ray"}, flipRoxane)
 	registerWordsBatch[BoardX](Flip, "roxane", flipRoxaneBatch)
 }

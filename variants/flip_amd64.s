@@ -7758,3 +7758,28 @@ loop:
 
 done:
 	RET
+
+DATA flipEntriesTab<>+0(SB)/8, $·flipSSE2(SB)
+DATA flipEntriesTab<>+8(SB)/8, $·flipAVX2PPFill(SB)
+DATA flipEntriesTab<>+16(SB)/8, $·flipAVX512LZCNT(SB)
+DATA flipEntriesTab<>+24(SB)/8, $·flipBMI2PEXT(SB)
+DATA flipEntriesTab<>+32(SB)/8, $·flipBitscanLZCNT(SB)
+DATA flipEntriesTab<>+40(SB)/8, $·flipAVXAcepck(SB)
+DATA flipEntriesTab<>+48(SB)/8, $·flipSSEAcepck(SB)
+DATA flipEntriesTab<>+56(SB)/8, $·flipAVXPPSeq(SB)
+DATA flipEntriesTab<>+64(SB)/8, $·flipAVXCvtps(SB)
+DATA flipEntriesTab<>+72(SB)/8, $·flipAVXLZCNT(SB)
+DATA flipEntriesTab<>+80(SB)/8, $·flipAVXShufMax(SB)
+DATA flipEntriesTab<>+88(SB)/8, $·flipAVXGFNI(SB)
+DATA flipEntriesTab<>+96(SB)/8, $·flipAVX512GFNI(SB)
+DATA flipEntriesTab<>+104(SB)/8, $·flipAVX512CDZMM(SB)
+DATA flipEntriesTab<>+112(SB)/8, $·flipSSEBitscan(SB)
+DATA flipEntriesTab<>+120(SB)/8, $·flipSSEBitscanLZCNT(SB)
+DATA flipEntriesTab<>+128(SB)/8, $·flipRoxane(SB)
+GLOBL flipEntriesTab<>(SB), RODATA|NOPTR, $136
+
+// func flipEntries() *[17]uintptr
+TEXT ·flipEntries(SB), NOSPLIT, $0-8
+	LEAQ flipEntriesTab<>+0(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET

@@ -14,3 +14,4 @@ package variants
 //go:generate go run -C ../gen ./hash -out ../variants/hash_amd64.s -stubs ../variants/hash_amd64.go -pkg variants
 //go:generate go run -C ../gen ./lastflip -out ../variants/lastflip_amd64.s -stubs ../variants/lastflip_amd64.go -pkg variants
 //go:generate go run -C ../gen ./leaf -out ../variants/leaf_amd64.s -stubs ../variants/leaf_amd64.go -pkg variants
+//go:generate go run -C ../gen ./bottom -out ../variants/bottom_amd64.s -stubs ../variants/bottom_amd64.go -pkg variants

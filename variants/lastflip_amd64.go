@@ -244,6 +244,9 @@ func score1LowCutAVX512(P uint64, alpha int, x int) int
 //go:noescape
 func score1LowCutAVX512Batch(in []uint64, out []int)
 
+// lastflipEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
+func lastflipEntries() *[30]uintptr
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -310,96 +313,97 @@ var _ = registerISA([]asmFunc{
 })
 
 // The variants of the functions above (their features are added from
-// the list above).
+// the list above), with their entry points for calls from assembly.
 func init() {
-	CountLastFlip.Register(Info{Name: "sse2-movemask", Rank: 42,
+	e := lastflipEntries()
+	CountLastFlip.Register(Info{Name: "sse2-movemask", Rank: 42, entry: e[0],
 		Note: "Edax SSE: PAND masks, PSUBB, PMOVMSKB line indexes; row byte from memory; 4 COUNT_FLIP lookups"}, countLastFlipSSE2)
 	registerWordsBatch[PX](CountLastFlip, "sse2-movemask", countLastFlipSSE2Batch)
-	CountLastFlip.Register(Info{Name: "avx2-movemask", Rank: 33,
+	CountLastFlip.Register(Info{Name: "avx2-movemask", Rank: 33, entry: e[1],
 		Note: "one VPMOVMSKB: file, both diagonals and the row (VPSHUFB); 4 lookups, 2 offsets per ADD"}, countLastFlipAVX2)
 	registerWordsBatch[PX](CountLastFlip, "avx2-movemask", countLastFlipAVX2Batch)
-	CountLastFlip.Register(Info{Name: "bmi2-pext", Rank: 40, UsesPEXT: true,
+	CountLastFlip.Register(Info{Name: "bmi2-pext", Rank: 40, entry: e[2], UsesPEXT: true,
 		Note: "Edax 4.5.4 BMI2: PEXT file + merged up/down rays, kindergarten merged east/west rays: 3 lookups (4 in the centre)"}, countLastFlipPEXT)
 	registerWordsBatch[PX](CountLastFlip, "bmi2-pext", countLastFlipPEXTBatch)
-	CountLastFlip.Register(Info{Name: "avx512-vptestmb", Rank: 34,
+	CountLastFlip.Register(Info{Name: "avx512-vptestmb", Rank: 34, entry: e[3],
 		Note: "avx2-movemask with VPTESTMB+KMOVD (AVX-512 BW/VL, 256-bit)"}, countLastFlipAVX512)
 	registerWordsBatch[PX](CountLastFlip, "avx512-vptestmb", countLastFlipAVX512Batch)
-	CountLastFlip.Register(Info{Name: "avx512-zmm-rays", Rank: 20, ZMM: true,
+	CountLastFlip.Register(Info{Name: "avx512-zmm-rays", Rank: 20, entry: e[4], ZMM: true,
 		Note: "no table: 8 rays in a ZMM, lowest closing disc by S-1, highest by VPLZCNTQ; OR-reduce, POPCNT"}, countLastFlipZMM)
 	registerWordsBatch[PX](CountLastFlip, "avx512-zmm-rays", countLastFlipZMMBatch)
-	CountLastFlip.Register(Info{Name: "plain", Rank: 24,
+	CountLastFlip.Register(Info{Name: "plain", Rank: 24, entry: e[5],
 		Note: "Edax plain: row by shift, file by kindergarten multiply, diagonals by byte-sum multiply; 4 lookups, x86-64 only"}, countLastFlipPlain)
 	registerWordsBatch[PX](CountLastFlip, "plain", countLastFlipPlainBatch)
-	CountLastFlip.Register(Info{Name: "bmi", Rank: 22,
+	CountLastFlip.Register(Info{Name: "bmi", Rank: 22, entry: e[6],
 		Note: "Edax bmi: row by lookup; file and diagonals shifted past x's row, TZCNT/LZCNT & 0x38 = 8 x flips"}, countLastFlipBMI)
 	registerWordsBatch[PX](CountLastFlip, "bmi", countLastFlipBMIBatch)
-	CountLastFlip.Register(Info{Name: "lzcnt", Rank: 25,
+	CountLastFlip.Register(Info{Name: "lzcnt", Rank: 25, entry: e[7],
 		Note: "Edax lzcnt: BSWAP to the upper half; top 2 rows: S/SE/SW rays by LZCNT, middle rows by kindergarten; row by lookup"}, countLastFlipLZCNT)
 	registerWordsBatch[PX](CountLastFlip, "lzcnt", countLastFlipLZCNTBatch)
-	CountLastFlip.Register(Info{Name: "32", Rank: 23,
+	CountLastFlip.Register(Info{Name: "32", Rank: 23, entry: e[8],
 		Note: "Edax 32's method in one function: 32-bit halves, byte sums of row and merged diagonal V's, 32-bit packV; 4 lookups"}, countLastFlip32)
 	registerWordsBatch[PX](CountLastFlip, "32", countLastFlip32Batch)
-	CountLastFlip.Register(Info{Name: "sse", Rank: 28,
+	CountLastFlip.Register(Info{Name: "sse", Rank: 28, entry: e[9],
 		Note: "Edax 4.5.6 sse: PSADBW sums a diagonal and the row, PMOVMSKB packs the other diagonal and the file; 4 lookups"}, countLastFlipSSEPSADBW)
 	registerWordsBatch[PX](CountLastFlip, "sse", countLastFlipSSEPSADBWBatch)
-	CountLastFlip.Register(Info{Name: "sse-avxlastflip", Rank: 26,
+	CountLastFlip.Register(Info{Name: "sse-avxlastflip", Rank: 26, entry: e[10],
 		Note: "Edax sse with AVXLASTFLIP: one VPMOVMSKB for file and diagonals, row by shift; 4 lookups"}, countLastFlipSSEAVX)
 	registerWordsBatch[PX](CountLastFlip, "sse-avxlastflip", countLastFlipSSEAVXBatch)
-	CountLastFlip.Register(Info{Name: "avx-ppfill", Rank: 27,
+	CountLastFlip.Register(Info{Name: "avx-ppfill", Rank: 27, entry: e[11],
 		Note: "Edax avx_ppfill: 4 down-rays by parallel prefix fill (VPSRLVQ), 4 up-rays below the lowest P; one popcount"}, countLastFlipPPFill)
 	registerWordsBatch[PX](CountLastFlip, "avx-ppfill", countLastFlipPPFillBatch)
-	Score1.Register(Info{Name: "sse2-movemask", Rank: 34,
+	Score1.Register(Info{Name: "sse2-movemask", Rank: 34, entry: e[12],
 		Note: "board_score_1 on sse2-movemask, branchless pass fix-up; one call"}, score1SSE2)
 	registerWordsBatch[PXA](Score1, "sse2-movemask", score1SSE2Batch)
-	Score1.Register(Info{Name: "avx2-movemask", Rank: 33,
+	Score1.Register(Info{Name: "avx2-movemask", Rank: 33, entry: e[13],
 		Note: "board_score_1 on avx2-movemask, branchless pass fix-up; one call"}, score1AVX2)
 	registerWordsBatch[PXA](Score1, "avx2-movemask", score1AVX2Batch)
-	Score1.Register(Info{Name: "bmi2-pext", Rank: 40, UsesPEXT: true,
+	Score1.Register(Info{Name: "bmi2-pext", Rank: 40, entry: e[14], UsesPEXT: true,
 		Note: "board_score_1 on bmi2-pext, branchless pass fix-up; one call"}, score1PEXT)
 	registerWordsBatch[PXA](Score1, "bmi2-pext", score1PEXTBatch)
-	Score1.Register(Info{Name: "avx512-vptestmb", Rank: 36,
+	Score1.Register(Info{Name: "avx512-vptestmb", Rank: 36, entry: e[15],
 		Note: "board_score_1 on avx512-vptestmb (256-bit), branchless pass fix-up"}, score1AVX512)
 	registerWordsBatch[PXA](Score1, "avx512-vptestmb", score1AVX512Batch)
-	Score1.Register(Info{Name: "avx2-simul", Rank: 31,
+	Score1.Register(Info{Name: "avx2-simul", Rank: 31, entry: e[16],
 		Note: "Edax SIMULLASTFLIP: P's and O's counts from one movemask index (uint16 pair table by line extent); no branch"}, score1SimulAVX2)
 	registerWordsBatch[PXA](Score1, "avx2-simul", score1SimulAVX2Batch)
-	Score1.Register(Info{Name: "avx512-simul", Rank: 32,
+	Score1.Register(Info{Name: "avx512-simul", Rank: 32, entry: e[17],
 		Note: "avx2-simul with VPTESTMB+KMOVD (AVX-512 BW/VL, 256-bit); no branch"}, score1SimulAVX512)
 	registerWordsBatch[PXA](Score1, "avx512-simul", score1SimulAVX512Batch)
-	Score1.Register(Info{Name: "avx512-zmm-simul", Rank: 20, ZMM: true,
+	Score1.Register(Info{Name: "avx512-zmm-simul", Rank: 20, entry: e[18], ZMM: true,
 		Note: "both sides' flips from 8 rays in one ZMM (VPLZCNTQ), split by & P / &^ P; no table, no branch"}, score1SimulZMM)
 	registerWordsBatch[PXA](Score1, "avx512-zmm-simul", score1SimulZMMBatch)
-	Score1.Register(Info{Name: "avx2-lazy-highcut", Rank: 44, Bound: true,
+	Score1.Register(Info{Name: "avx2-lazy-highcut", Rank: 44, entry: e[19], Bound: true,
 		Note: "Edax LASTFLIP_HIGHCUT: above alpha even with 2 flips, only test for a move (ray masks, VPTEST); returns a bound"}, score1LazyAVX2)
 	registerWordsBatch[PXA](Score1, "avx2-lazy-highcut", score1LazyAVX2Batch)
-	Score1.Register(Info{Name: "avx512-lazy-highcut", Rank: 45, Bound: true,
+	Score1.Register(Info{Name: "avx512-lazy-highcut", Rank: 45, entry: e[20], Bound: true,
 		Note: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit); returns a bound"}, score1LazyAVX512)
 	registerWordsBatch[PXA](Score1, "avx512-lazy-highcut", score1LazyAVX512Batch)
-	Score1.Register(Info{Name: "plain", Rank: 26,
+	Score1.Register(Info{Name: "plain", Rank: 26, entry: e[21],
 		Note: "Edax plain solve_exact_1: P's and O's counts from one set of lookups (uint16 pair table), reference cut at alpha; no branch"}, score1Plain)
 	registerWordsBatch[PXA](Score1, "plain", score1PlainBatch)
-	Score1.Register(Info{Name: "bmi", Rank: 25,
+	Score1.Register(Info{Name: "bmi", Rank: 25, entry: e[22],
 		Note: "board_score_1 on bmi (Edax LASTFLIP_LOWCUT solve_1), branchless pass fix-up"}, score1BMI)
 	registerWordsBatch[PXA](Score1, "bmi", score1BMIBatch)
-	Score1.Register(Info{Name: "lzcnt", Rank: 28,
+	Score1.Register(Info{Name: "lzcnt", Rank: 28, entry: e[23],
 		Note: "board_score_1 on lzcnt (Edax LASTFLIP_LOWCUT solve_1), branchless pass fix-up"}, score1LZCNT)
 	registerWordsBatch[PXA](Score1, "lzcnt", score1LZCNTBatch)
-	Score1.Register(Info{Name: "32", Rank: 24,
+	Score1.Register(Info{Name: "32", Rank: 24, entry: e[24],
 		Note: "Edax 32 solve_exact_1 in 32-bit arithmetic: both counts from one set of lookups, reference cut at alpha; no branch"}, score132)
 	registerWordsBatch[PXA](Score1, "32", score132Batch)
-	Score1.Register(Info{Name: "sse", Rank: 27,
+	Score1.Register(Info{Name: "sse", Rank: 27, entry: e[25],
 		Note: "Edax 4.5.6 sse mm_solve_exact_1 (SIMULLASTFLIP): both counts from the PSADBW/PMOVMSKB lookups, reference cut at alpha"}, score1SSEPSADBW)
 	registerWordsBatch[PXA](Score1, "sse", score1SSEPSADBWBatch)
-	Score1.Register(Info{Name: "sse-avxlastflip", Rank: 29,
+	Score1.Register(Info{Name: "sse-avxlastflip", Rank: 29, entry: e[26],
 		Note: "Edax sse LASTFLIP_LOWCUT + AVXLASTFLIP mm_solve_1: board_score_1 on sse-avxlastflip"}, score1SSEAVX)
 	registerWordsBatch[PXA](Score1, "sse-avxlastflip", score1SSEAVXBatch)
-	Score1.Register(Info{Name: "avx-ppfill", Rank: 30,
+	Score1.Register(Info{Name: "avx-ppfill", Rank: 30, entry: e[27],
 		Note: "Edax avx_ppfill LASTFLIP_LOWCUT mm_solve_1: board_score_1 on avx-ppfill"}, score1PPFill)
 	registerWordsBatch[PXA](Score1, "avx-ppfill", score1PPFillBatch)
-	Score1.Register(Info{Name: "avx2-lazy-lowcut", Rank: 18, Bound: true, BoundLow: true,
+	Score1.Register(Info{Name: "avx2-lazy-lowcut", Rank: 18, entry: e[28], Bound: true, BoundLow: true,
 		Note: "Edax lazy low cut (LASTFLIP_HIGHCUT's score <= alpha branch) alone: score+P's flips, no pass test; bound: exact above alpha, in [exact, alpha] at or below"}, score1LowCutAVX2)
 	registerWordsBatch[PXA](Score1, "avx2-lazy-lowcut", score1LowCutAVX2Batch)
-	Score1.Register(Info{Name: "avx512-lazy-lowcut", Rank: 19, Bound: true, BoundLow: true,
+	Score1.Register(Info{Name: "avx512-lazy-lowcut", Rank: 19, entry: e[29], Bound: true, BoundLow: true,
 		Note: "avx2-lazy-lowcut on the VPTESTMB count (256-bit); bound: exact above alpha, in [exact, alpha] at or below"}, score1LowCutAVX512)
 	registerWordsBatch[PXA](Score1, "avx512-lazy-lowcut", score1LowCutAVX512Batch)
 }

@@ -5179,3 +5179,41 @@ lf_done_66:
 done:
 	VZEROUPPER
 	RET
+
+DATA lastflipEntriesTab<>+0(SB)/8, $·countLastFlipSSE2(SB)
+DATA lastflipEntriesTab<>+8(SB)/8, $·countLastFlipAVX2(SB)
+DATA lastflipEntriesTab<>+16(SB)/8, $·countLastFlipPEXT(SB)
+DATA lastflipEntriesTab<>+24(SB)/8, $·countLastFlipAVX512(SB)
+DATA lastflipEntriesTab<>+32(SB)/8, $·countLastFlipZMM(SB)
+DATA lastflipEntriesTab<>+40(SB)/8, $·countLastFlipPlain(SB)
+DATA lastflipEntriesTab<>+48(SB)/8, $·countLastFlipBMI(SB)
+DATA lastflipEntriesTab<>+56(SB)/8, $·countLastFlipLZCNT(SB)
+DATA lastflipEntriesTab<>+64(SB)/8, $·countLastFlip32(SB)
+DATA lastflipEntriesTab<>+72(SB)/8, $·countLastFlipSSEPSADBW(SB)
+DATA lastflipEntriesTab<>+80(SB)/8, $·countLastFlipSSEAVX(SB)
+DATA lastflipEntriesTab<>+88(SB)/8, $·countLastFlipPPFill(SB)
+DATA lastflipEntriesTab<>+96(SB)/8, $·score1SSE2(SB)
+DATA lastflipEntriesTab<>+104(SB)/8, $·score1AVX2(SB)
+DATA lastflipEntriesTab<>+112(SB)/8, $·score1PEXT(SB)
+DATA lastflipEntriesTab<>+120(SB)/8, $·score1AVX512(SB)
+DATA lastflipEntriesTab<>+128(SB)/8, $·score1SimulAVX2(SB)
+DATA lastflipEntriesTab<>+136(SB)/8, $·score1SimulAVX512(SB)
+DATA lastflipEntriesTab<>+144(SB)/8, $·score1SimulZMM(SB)
+DATA lastflipEntriesTab<>+152(SB)/8, $·score1LazyAVX2(SB)
+DATA lastflipEntriesTab<>+160(SB)/8, $·score1LazyAVX512(SB)
+DATA lastflipEntriesTab<>+168(SB)/8, $·score1Plain(SB)
+DATA lastflipEntriesTab<>+176(SB)/8, $·score1BMI(SB)
+DATA lastflipEntriesTab<>+184(SB)/8, $·score1LZCNT(SB)
+DATA lastflipEntriesTab<>+192(SB)/8, $·score132(SB)
+DATA lastflipEntriesTab<>+200(SB)/8, $·score1SSEPSADBW(SB)
+DATA lastflipEntriesTab<>+208(SB)/8, $·score1SSEAVX(SB)
+DATA lastflipEntriesTab<>+216(SB)/8, $·score1PPFill(SB)
+DATA lastflipEntriesTab<>+224(SB)/8, $·score1LowCutAVX2(SB)
+DATA lastflipEntriesTab<>+232(SB)/8, $·score1LowCutAVX512(SB)
+GLOBL lastflipEntriesTab<>(SB), RODATA|NOPTR, $240
+
+// func lastflipEntries() *[30]uintptr
+TEXT ·lastflipEntries(SB), NOSPLIT, $0-8
+	LEAQ lastflipEntriesTab<>+0(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET

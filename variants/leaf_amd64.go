@@ -76,6 +76,9 @@ func solve3SSE2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // solve4SSE2 is solve_4 (sse2 flip, sse2-movemask score_1) with every level below inlined.
 func solve4SSE2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 
+// leafEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
+func leafEntries() *[24]uintptr
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -106,54 +109,55 @@ var _ = registerISA([]asmFunc{
 })
 
 // The variants of the functions above (their features are added from
-// the list above).
+// the list above), with their entry points for calls from assembly.
 func init() {
-	Solve2.Register(Info{Name: "asm-avx2", Rank: 20,
+	e := leafEntries()
+	Solve2.Register(Info{Name: "asm-avx2", Rank: 20, entry: e[0],
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-lazy-highcut score_1"}, solve2AVX2)
-	Solve3.Register(Info{Name: "asm-avx2", Rank: 20,
+	Solve3.Register(Info{Name: "asm-avx2", Rank: 20, entry: e[1],
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-lazy-highcut score_1, PSHUFB parity sort"}, solve3AVX2)
-	Solve4.Register(Info{Name: "asm-avx2", Rank: 20,
+	Solve4.Register(Info{Name: "asm-avx2", Rank: 20, entry: e[2],
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-lazy-highcut score_1, PSHUFB parity sort"}, solve4AVX2)
-	Solve2.Register(Info{Name: "asm-avx512vl", Rank: 29,
+	Solve2.Register(Info{Name: "asm-avx512vl", Rank: 29, entry: e[3],
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1"}, solve2AVX512)
-	Solve3.Register(Info{Name: "asm-avx512vl", Rank: 29,
+	Solve3.Register(Info{Name: "asm-avx512vl", Rank: 29, entry: e[4],
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1, PSHUFB parity sort"}, solve3AVX512)
-	Solve4.Register(Info{Name: "asm-avx512vl", Rank: 29,
+	Solve4.Register(Info{Name: "asm-avx512vl", Rank: 29, entry: e[5],
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1, PSHUFB parity sort"}, solve4AVX512)
-	Solve2.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, UsesPEXT: true,
+	Solve2.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, entry: e[6], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), bmi2-pext score_1"}, solve2AVX512PEXT)
-	Solve3.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, UsesPEXT: true,
+	Solve3.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, entry: e[7], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), bmi2-pext score_1, PSHUFB parity sort"}, solve3AVX512PEXT)
-	Solve4.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, UsesPEXT: true,
+	Solve4.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, entry: e[8], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), bmi2-pext score_1, PSHUFB parity sort"}, solve4AVX512PEXT)
-	Solve2.Register(Info{Name: "asm-avx512vl-simul", Rank: 30,
+	Solve2.Register(Info{Name: "asm-avx512vl-simul", Rank: 30, entry: e[9],
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-simul score_1"}, solve2AVX512Simul)
-	Solve3.Register(Info{Name: "asm-avx512vl-simul", Rank: 30,
+	Solve3.Register(Info{Name: "asm-avx512vl-simul", Rank: 30, entry: e[10],
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-simul score_1, PSHUFB parity sort"}, solve3AVX512Simul)
-	Solve4.Register(Info{Name: "asm-avx512vl-simul", Rank: 30,
+	Solve4.Register(Info{Name: "asm-avx512vl-simul", Rank: 30, entry: e[11],
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-simul score_1, PSHUFB parity sort"}, solve4AVX512Simul)
-	Solve2.Register(Info{Name: "asm-avx2-simul", Rank: 19,
+	Solve2.Register(Info{Name: "asm-avx2-simul", Rank: 19, entry: e[12],
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-simul score_1"}, solve2AVX2Simul)
-	Solve3.Register(Info{Name: "asm-avx2-simul", Rank: 19,
+	Solve3.Register(Info{Name: "asm-avx2-simul", Rank: 19, entry: e[13],
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-simul score_1, PSHUFB parity sort"}, solve3AVX2Simul)
-	Solve4.Register(Info{Name: "asm-avx2-simul", Rank: 19,
+	Solve4.Register(Info{Name: "asm-avx2-simul", Rank: 19, entry: e[14],
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-simul score_1, PSHUFB parity sort"}, solve4AVX2Simul)
-	Solve2.Register(Info{Name: "asm-avx2-pext", Rank: 24, UsesPEXT: true,
+	Solve2.Register(Info{Name: "asm-avx2-pext", Rank: 24, entry: e[15], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, bmi2-pext score_1"}, solve2AVX2PEXT)
-	Solve3.Register(Info{Name: "asm-avx2-pext", Rank: 24, UsesPEXT: true,
+	Solve3.Register(Info{Name: "asm-avx2-pext", Rank: 24, entry: e[16], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, bmi2-pext score_1, PSHUFB parity sort"}, solve3AVX2PEXT)
-	Solve4.Register(Info{Name: "asm-avx2-pext", Rank: 24, UsesPEXT: true,
+	Solve4.Register(Info{Name: "asm-avx2-pext", Rank: 24, entry: e[17], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, bmi2-pext score_1, PSHUFB parity sort"}, solve4AVX2PEXT)
-	Solve2.Register(Info{Name: "asm-bmi2", Rank: 25, UsesPEXT: true,
+	Solve2.Register(Info{Name: "asm-bmi2", Rank: 25, entry: e[18], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, bmi2-pext flip and score_1"}, solve2BMI2)
-	Solve3.Register(Info{Name: "asm-bmi2", Rank: 25, UsesPEXT: true,
+	Solve3.Register(Info{Name: "asm-bmi2", Rank: 25, entry: e[19], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, bmi2-pext flip and score_1, PSHUFB parity sort"}, solve3BMI2)
-	Solve4.Register(Info{Name: "asm-bmi2", Rank: 25, UsesPEXT: true,
+	Solve4.Register(Info{Name: "asm-bmi2", Rank: 25, entry: e[20], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, bmi2-pext flip and score_1, PSHUFB parity sort"}, solve4BMI2)
-	Solve2.Register(Info{Name: "asm-sse2", Rank: 10,
+	Solve2.Register(Info{Name: "asm-sse2", Rank: 10, entry: e[21],
 		Note: "asm: whole leaf in one function, sse2 flip, sse2-movemask score_1"}, solve2SSE2)
-	Solve3.Register(Info{Name: "asm-sse2", Rank: 10,
+	Solve3.Register(Info{Name: "asm-sse2", Rank: 10, entry: e[22],
 		Note: "asm: whole leaf in one function, sse2 flip, sse2-movemask score_1, PSHUFB parity sort"}, solve3SSE2)
-	Solve4.Register(Info{Name: "asm-sse2", Rank: 10,
+	Solve4.Register(Info{Name: "asm-sse2", Rank: 10, entry: e[23],
 		Note: "asm: whole leaf in one function, sse2 flip, sse2-movemask score_1, PSHUFB parity sort"}, solve4SSE2)
 }

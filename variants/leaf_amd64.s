@@ -22,20 +22,24 @@ TEXT ·solve2AVX2(SB), NOSPLIT, $16-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R11
-	MOVBQZX      (DI)(R11*1), BX
-	LEAQ         -1(R8), R11
-	ANDQ         R11, R8
-	BSFQ         R8, R12
-	MOVBQZX      (DI)(R12*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
 	MOVBQZX      BL, SI
@@ -736,31 +740,37 @@ TEXT ·solve3AVX2(SB), NOSPLIT, $80-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), R9
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R10
-	ANDQ         R10, BX
-	BSFQ         BX, R11
-	MOVBQZX      (SI)(R11*1), BX
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R12
-	MOVBQZX      (DI)(R12*1), BX
-	LEAQ         -1(R8), R12
-	ANDQ         R12, R8
-	BSFQ         R8, R13
-	MOVBQZX      (DI)(R13*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R13
-	ANDQ         R13, R8
-	BSFQ         R8, R14
-	MOVBQZX      (DI)(R14*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x10, SI
 	ORQ          SI, BX
 	MOVQ         CX, 16(SP)
@@ -1594,42 +1604,50 @@ TEXT ·solve4AVX2(SB), NOSPLIT, $144-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), R9
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R10
-	ANDQ         R10, BX
-	BSFQ         BX, R11
-	MOVBQZX      (SI)(R11*1), R9
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R11
-	ANDQ         R11, BX
-	BSFQ         BX, R12
-	MOVBQZX      (SI)(R12*1), BX
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R13
-	MOVBQZX      (DI)(R13*1), BX
-	LEAQ         -1(R8), R13
-	ANDQ         R13, R8
-	BSFQ         R8, R14
-	MOVBQZX      (DI)(R14*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R14
-	ANDQ         R14, R8
-	BSFQ         R8, R15
-	MOVBQZX      (DI)(R15*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x10, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R15
-	ANDQ         R15, R8
-	BSFQ         R8, BP
-	MOVBQZX      (DI)(BP*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x18, SI
 	ORQ          SI, BX
 	MOVQ         CX, 80(SP)
@@ -2592,20 +2610,24 @@ TEXT ·solve2AVX512(SB), NOSPLIT, $16-40
 	LEAQ          ·leafRank+0(SB), SI
 	LEAQ          ·leafSquare+0(SB), DI
 	XORQ          R8, R8
+	MOVQ          $0x00000000, R9
 	BSFQ          BX, R9
 	MOVBQZX       (SI)(R9*1), R9
 	BTSQ          R9, R8
 	LEAQ          -1(BX), R9
 	ANDQ          R9, BX
-	BSFQ          BX, R10
-	MOVBQZX       (SI)(R10*1), BX
+	MOVQ          $0x00000000, R9
+	BSFQ          BX, R9
+	MOVBQZX       (SI)(R9*1), BX
 	BTSQ          BX, R8
-	BSFQ          R8, R11
-	MOVBQZX       (DI)(R11*1), BX
-	LEAQ          -1(R8), R11
-	ANDQ          R11, R8
-	BSFQ          R8, R12
-	MOVBQZX       (DI)(R12*1), SI
+	MOVQ          $0x00000000, SI
+	BSFQ          R8, SI
+	MOVBQZX       (DI)(SI*1), BX
+	LEAQ          -1(R8), SI
+	ANDQ          SI, R8
+	MOVQ          $0x00000000, SI
+	BSFQ          R8, SI
+	MOVBQZX       (DI)(SI*1), SI
 	SHLQ          $0x08, SI
 	ORQ           SI, BX
 	MOVBQZX       BL, SI
@@ -3207,31 +3229,37 @@ TEXT ·solve3AVX512(SB), NOSPLIT, $80-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), R9
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R10
-	ANDQ         R10, BX
-	BSFQ         BX, R11
-	MOVBQZX      (SI)(R11*1), BX
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R12
-	MOVBQZX      (DI)(R12*1), BX
-	LEAQ         -1(R8), R12
-	ANDQ         R12, R8
-	BSFQ         R8, R13
-	MOVBQZX      (DI)(R13*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R13
-	ANDQ         R13, R8
-	BSFQ         R8, R14
-	MOVBQZX      (DI)(R14*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x10, SI
 	ORQ          SI, BX
 	MOVQ         CX, 16(SP)
@@ -3953,42 +3981,50 @@ TEXT ·solve4AVX512(SB), NOSPLIT, $144-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), R9
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R10
-	ANDQ         R10, BX
-	BSFQ         BX, R11
-	MOVBQZX      (SI)(R11*1), R9
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R11
-	ANDQ         R11, BX
-	BSFQ         BX, R12
-	MOVBQZX      (SI)(R12*1), BX
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R13
-	MOVBQZX      (DI)(R13*1), BX
-	LEAQ         -1(R8), R13
-	ANDQ         R13, R8
-	BSFQ         R8, R14
-	MOVBQZX      (DI)(R14*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R14
-	ANDQ         R14, R8
-	BSFQ         R8, R15
-	MOVBQZX      (DI)(R15*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x10, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R15
-	ANDQ         R15, R8
-	BSFQ         R8, BP
-	MOVBQZX      (DI)(BP*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x18, SI
 	ORQ          SI, BX
 	MOVQ         CX, 80(SP)
@@ -4826,20 +4862,24 @@ TEXT ·solve2AVX512PEXT(SB), NOSPLIT, $16-40
 	LEAQ          ·leafRank+0(SB), BX
 	LEAQ          ·leafSquare+0(SB), SI
 	XORQ          DI, DI
+	MOVQ          $0x00000000, R8
 	BSFQ          DX, R8
 	MOVBQZX       (BX)(R8*1), R8
 	BTSQ          R8, DI
 	LEAQ          -1(DX), R8
 	ANDQ          R8, DX
-	BSFQ          DX, R9
-	MOVBQZX       (BX)(R9*1), DX
+	MOVQ          $0x00000000, R8
+	BSFQ          DX, R8
+	MOVBQZX       (BX)(R8*1), DX
 	BTSQ          DX, DI
-	BSFQ          DI, R10
-	MOVBQZX       (SI)(R10*1), DX
-	LEAQ          -1(DI), R10
-	ANDQ          R10, DI
-	BSFQ          DI, R11
-	MOVBQZX       (SI)(R11*1), BX
+	MOVQ          $0x00000000, BX
+	BSFQ          DI, BX
+	MOVBQZX       (SI)(BX*1), DX
+	LEAQ          -1(DI), BX
+	ANDQ          BX, DI
+	MOVQ          $0x00000000, BX
+	BSFQ          DI, BX
+	MOVBQZX       (SI)(BX*1), BX
 	SHLQ          $0x08, BX
 	ORQ           BX, DX
 	MOVBQZX       DL, BX
@@ -5357,31 +5397,37 @@ TEXT ·solve3AVX512PEXT(SB), NOSPLIT, $80-40
 	LEAQ      ·leafRank+0(SB), BX
 	LEAQ      ·leafSquare+0(SB), SI
 	XORQ      DI, DI
+	MOVQ      $0x00000000, R8
 	BSFQ      DX, R8
 	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
 	LEAQ      -1(DX), R8
 	ANDQ      R8, DX
-	BSFQ      DX, R9
-	MOVBQZX   (BX)(R9*1), R8
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
-	LEAQ      -1(DX), R9
-	ANDQ      R9, DX
-	BSFQ      DX, R10
-	MOVBQZX   (BX)(R10*1), DX
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), DX
 	BTSQ      DX, DI
-	BSFQ      DI, R11
-	MOVBQZX   (SI)(R11*1), DX
-	LEAQ      -1(DI), R11
-	ANDQ      R11, DI
-	BSFQ      DI, R12
-	MOVBQZX   (SI)(R12*1), BX
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x08, BX
 	ORQ       BX, DX
-	LEAQ      -1(DI), R12
-	ANDQ      R12, DI
-	BSFQ      DI, R13
-	MOVBQZX   (SI)(R13*1), BX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x10, BX
 	ORQ       BX, DX
 	MOVQ      AX, 16(SP)
@@ -6022,42 +6068,50 @@ TEXT ·solve4AVX512PEXT(SB), NOSPLIT, $144-40
 	LEAQ      ·leafRank+0(SB), BX
 	LEAQ      ·leafSquare+0(SB), SI
 	XORQ      DI, DI
+	MOVQ      $0x00000000, R8
 	BSFQ      DX, R8
 	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
 	LEAQ      -1(DX), R8
 	ANDQ      R8, DX
-	BSFQ      DX, R9
-	MOVBQZX   (BX)(R9*1), R8
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
-	LEAQ      -1(DX), R9
-	ANDQ      R9, DX
-	BSFQ      DX, R10
-	MOVBQZX   (BX)(R10*1), R8
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
-	LEAQ      -1(DX), R10
-	ANDQ      R10, DX
-	BSFQ      DX, R11
-	MOVBQZX   (BX)(R11*1), DX
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), DX
 	BTSQ      DX, DI
-	BSFQ      DI, R12
-	MOVBQZX   (SI)(R12*1), DX
-	LEAQ      -1(DI), R12
-	ANDQ      R12, DI
-	BSFQ      DI, R13
-	MOVBQZX   (SI)(R13*1), BX
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x08, BX
 	ORQ       BX, DX
-	LEAQ      -1(DI), R13
-	ANDQ      R13, DI
-	BSFQ      DI, R14
-	MOVBQZX   (SI)(R14*1), BX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x10, BX
 	ORQ       BX, DX
-	LEAQ      -1(DI), R14
-	ANDQ      R14, DI
-	BSFQ      DI, R15
-	MOVBQZX   (SI)(R15*1), BX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x18, BX
 	ORQ       BX, DX
 	MOVQ      AX, 80(SP)
@@ -6823,20 +6877,24 @@ TEXT ·solve2AVX512Simul(SB), NOSPLIT, $16-40
 	LEAQ          ·leafRank+0(SB), SI
 	LEAQ          ·leafSquare+0(SB), DI
 	XORQ          R8, R8
+	MOVQ          $0x00000000, R9
 	BSFQ          BX, R9
 	MOVBQZX       (SI)(R9*1), R9
 	BTSQ          R9, R8
 	LEAQ          -1(BX), R9
 	ANDQ          R9, BX
-	BSFQ          BX, R10
-	MOVBQZX       (SI)(R10*1), BX
+	MOVQ          $0x00000000, R9
+	BSFQ          BX, R9
+	MOVBQZX       (SI)(R9*1), BX
 	BTSQ          BX, R8
-	BSFQ          R8, R11
-	MOVBQZX       (DI)(R11*1), BX
-	LEAQ          -1(R8), R11
-	ANDQ          R11, R8
-	BSFQ          R8, R12
-	MOVBQZX       (DI)(R12*1), SI
+	MOVQ          $0x00000000, SI
+	BSFQ          R8, SI
+	MOVBQZX       (DI)(SI*1), BX
+	LEAQ          -1(R8), SI
+	ANDQ          SI, R8
+	MOVQ          $0x00000000, SI
+	BSFQ          R8, SI
+	MOVBQZX       (DI)(SI*1), SI
 	SHLQ          $0x08, SI
 	ORQ           SI, BX
 	MOVBQZX       BL, SI
@@ -7233,31 +7291,37 @@ TEXT ·solve3AVX512Simul(SB), NOSPLIT, $80-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), R9
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R10
-	ANDQ         R10, BX
-	BSFQ         BX, R11
-	MOVBQZX      (SI)(R11*1), BX
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R12
-	MOVBQZX      (DI)(R12*1), BX
-	LEAQ         -1(R8), R12
-	ANDQ         R12, R8
-	BSFQ         R8, R13
-	MOVBQZX      (DI)(R13*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R13
-	ANDQ         R13, R8
-	BSFQ         R8, R14
-	MOVBQZX      (DI)(R14*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x10, SI
 	ORQ          SI, BX
 	MOVQ         CX, 16(SP)
@@ -7774,42 +7838,50 @@ TEXT ·solve4AVX512Simul(SB), NOSPLIT, $144-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), R9
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R10
-	ANDQ         R10, BX
-	BSFQ         BX, R11
-	MOVBQZX      (SI)(R11*1), R9
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R11
-	ANDQ         R11, BX
-	BSFQ         BX, R12
-	MOVBQZX      (SI)(R12*1), BX
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R13
-	MOVBQZX      (DI)(R13*1), BX
-	LEAQ         -1(R8), R13
-	ANDQ         R13, R8
-	BSFQ         R8, R14
-	MOVBQZX      (DI)(R14*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R14
-	ANDQ         R14, R8
-	BSFQ         R8, R15
-	MOVBQZX      (DI)(R15*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x10, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R15
-	ANDQ         R15, R8
-	BSFQ         R8, BP
-	MOVBQZX      (DI)(BP*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x18, SI
 	ORQ          SI, BX
 	MOVQ         CX, 80(SP)
@@ -8448,20 +8520,24 @@ TEXT ·solve2AVX2Simul(SB), NOSPLIT, $16-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R11
-	MOVBQZX      (DI)(R11*1), BX
-	LEAQ         -1(R8), R11
-	ANDQ         R11, R8
-	BSFQ         R8, R12
-	MOVBQZX      (DI)(R12*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
 	MOVBQZX      BL, SI
@@ -8925,31 +9001,37 @@ TEXT ·solve3AVX2Simul(SB), NOSPLIT, $80-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), R9
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R10
-	ANDQ         R10, BX
-	BSFQ         BX, R11
-	MOVBQZX      (SI)(R11*1), BX
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R12
-	MOVBQZX      (DI)(R12*1), BX
-	LEAQ         -1(R8), R12
-	ANDQ         R12, R8
-	BSFQ         R8, R13
-	MOVBQZX      (DI)(R13*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R13
-	ANDQ         R13, R8
-	BSFQ         R8, R14
-	MOVBQZX      (DI)(R14*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x10, SI
 	ORQ          SI, BX
 	MOVQ         CX, 16(SP)
@@ -9546,42 +9628,50 @@ TEXT ·solve4AVX2Simul(SB), NOSPLIT, $144-40
 	LEAQ         ·leafRank+0(SB), SI
 	LEAQ         ·leafSquare+0(SB), DI
 	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
 	BSFQ         BX, R9
 	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
 	LEAQ         -1(BX), R9
 	ANDQ         R9, BX
-	BSFQ         BX, R10
-	MOVBQZX      (SI)(R10*1), R9
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R10
-	ANDQ         R10, BX
-	BSFQ         BX, R11
-	MOVBQZX      (SI)(R11*1), R9
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
 	BTSQ         R9, R8
-	LEAQ         -1(BX), R11
-	ANDQ         R11, BX
-	BSFQ         BX, R12
-	MOVBQZX      (SI)(R12*1), BX
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
 	BTSQ         BX, R8
-	BSFQ         R8, R13
-	MOVBQZX      (DI)(R13*1), BX
-	LEAQ         -1(R8), R13
-	ANDQ         R13, R8
-	BSFQ         R8, R14
-	MOVBQZX      (DI)(R14*1), SI
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x08, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R14
-	ANDQ         R14, R8
-	BSFQ         R8, R15
-	MOVBQZX      (DI)(R15*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x10, SI
 	ORQ          SI, BX
-	LEAQ         -1(R8), R15
-	ANDQ         R15, R8
-	BSFQ         R8, BP
-	MOVBQZX      (DI)(BP*1), SI
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
 	SHLQ         $0x18, SI
 	ORQ          SI, BX
 	MOVQ         CX, 80(SP)
@@ -10304,20 +10394,24 @@ TEXT ·solve2AVX2PEXT(SB), NOSPLIT, $16-40
 	LEAQ         ·leafRank+0(SB), BX
 	LEAQ         ·leafSquare+0(SB), SI
 	XORQ         DI, DI
+	MOVQ         $0x00000000, R8
 	BSFQ         DX, R8
 	MOVBQZX      (BX)(R8*1), R8
 	BTSQ         R8, DI
 	LEAQ         -1(DX), R8
 	ANDQ         R8, DX
-	BSFQ         DX, R9
-	MOVBQZX      (BX)(R9*1), DX
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), DX
 	BTSQ         DX, DI
-	BSFQ         DI, R10
-	MOVBQZX      (SI)(R10*1), DX
-	LEAQ         -1(DI), R10
-	ANDQ         R10, DI
-	BSFQ         DI, R11
-	MOVBQZX      (SI)(R11*1), BX
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), DX
+	LEAQ         -1(DI), BX
+	ANDQ         BX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), BX
 	SHLQ         $0x08, BX
 	ORQ          BX, DX
 	MOVBQZX      DL, BX
@@ -10899,31 +10993,37 @@ TEXT ·solve3AVX2PEXT(SB), NOSPLIT, $80-40
 	LEAQ      ·leafRank+0(SB), BX
 	LEAQ      ·leafSquare+0(SB), SI
 	XORQ      DI, DI
+	MOVQ      $0x00000000, R8
 	BSFQ      DX, R8
 	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
 	LEAQ      -1(DX), R8
 	ANDQ      R8, DX
-	BSFQ      DX, R9
-	MOVBQZX   (BX)(R9*1), R8
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
-	LEAQ      -1(DX), R9
-	ANDQ      R9, DX
-	BSFQ      DX, R10
-	MOVBQZX   (BX)(R10*1), DX
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), DX
 	BTSQ      DX, DI
-	BSFQ      DI, R11
-	MOVBQZX   (SI)(R11*1), DX
-	LEAQ      -1(DI), R11
-	ANDQ      R11, DI
-	BSFQ      DI, R12
-	MOVBQZX   (SI)(R12*1), BX
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x08, BX
 	ORQ       BX, DX
-	LEAQ      -1(DI), R12
-	ANDQ      R12, DI
-	BSFQ      DI, R13
-	MOVBQZX   (SI)(R13*1), BX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x10, BX
 	ORQ       BX, DX
 	MOVQ      AX, 16(SP)
@@ -11644,42 +11744,50 @@ TEXT ·solve4AVX2PEXT(SB), NOSPLIT, $144-40
 	LEAQ      ·leafRank+0(SB), BX
 	LEAQ      ·leafSquare+0(SB), SI
 	XORQ      DI, DI
+	MOVQ      $0x00000000, R8
 	BSFQ      DX, R8
 	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
 	LEAQ      -1(DX), R8
 	ANDQ      R8, DX
-	BSFQ      DX, R9
-	MOVBQZX   (BX)(R9*1), R8
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
-	LEAQ      -1(DX), R9
-	ANDQ      R9, DX
-	BSFQ      DX, R10
-	MOVBQZX   (BX)(R10*1), R8
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
 	BTSQ      R8, DI
-	LEAQ      -1(DX), R10
-	ANDQ      R10, DX
-	BSFQ      DX, R11
-	MOVBQZX   (BX)(R11*1), DX
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), DX
 	BTSQ      DX, DI
-	BSFQ      DI, R12
-	MOVBQZX   (SI)(R12*1), DX
-	LEAQ      -1(DI), R12
-	ANDQ      R12, DI
-	BSFQ      DI, R13
-	MOVBQZX   (SI)(R13*1), BX
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x08, BX
 	ORQ       BX, DX
-	LEAQ      -1(DI), R13
-	ANDQ      R13, DI
-	BSFQ      DI, R14
-	MOVBQZX   (SI)(R14*1), BX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x10, BX
 	ORQ       BX, DX
-	LEAQ      -1(DI), R14
-	ANDQ      R14, DI
-	BSFQ      DI, R15
-	MOVBQZX   (SI)(R15*1), BX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
 	SHLQ      $0x18, BX
 	ORQ       BX, DX
 	MOVQ      AX, 80(SP)
@@ -12538,20 +12646,24 @@ TEXT ·solve2BMI2(SB), NOSPLIT, $16-40
 	LEAQ    ·leafRank+0(SB), BX
 	LEAQ    ·leafSquare+0(SB), SI
 	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
 	BSFQ    DX, R8
 	MOVBQZX (BX)(R8*1), R8
 	BTSQ    R8, DI
 	LEAQ    -1(DX), R8
 	ANDQ    R8, DX
-	BSFQ    DX, R9
-	MOVBQZX (BX)(R9*1), DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
 	BTSQ    DX, DI
-	BSFQ    DI, R10
-	MOVBQZX (SI)(R10*1), DX
-	LEAQ    -1(DI), R10
-	ANDQ    R10, DI
-	BSFQ    DI, R11
-	MOVBQZX (SI)(R11*1), BX
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
 	SHLQ    $0x08, BX
 	ORQ     BX, DX
 	MOVBQZX DL, BX
@@ -13155,31 +13267,37 @@ TEXT ·solve3BMI2(SB), NOSPLIT, $80-40
 	LEAQ     ·leafRank+0(SB), BX
 	LEAQ     ·leafSquare+0(SB), SI
 	XORQ     DI, DI
+	MOVQ     $0x00000000, R8
 	BSFQ     DX, R8
 	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
 	LEAQ     -1(DX), R8
 	ANDQ     R8, DX
-	BSFQ     DX, R9
-	MOVBQZX  (BX)(R9*1), R8
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
-	LEAQ     -1(DX), R9
-	ANDQ     R9, DX
-	BSFQ     DX, R10
-	MOVBQZX  (BX)(R10*1), DX
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), DX
 	BTSQ     DX, DI
-	BSFQ     DI, R11
-	MOVBQZX  (SI)(R11*1), DX
-	LEAQ     -1(DI), R11
-	ANDQ     R11, DI
-	BSFQ     DI, R12
-	MOVBQZX  (SI)(R12*1), BX
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x08, BX
 	ORQ      BX, DX
-	LEAQ     -1(DI), R12
-	ANDQ     R12, DI
-	BSFQ     DI, R13
-	MOVBQZX  (SI)(R13*1), BX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x10, BX
 	ORQ      BX, DX
 	MOVQ     AX, 16(SP)
@@ -13935,42 +14053,50 @@ TEXT ·solve4BMI2(SB), NOSPLIT, $144-40
 	LEAQ     ·leafRank+0(SB), BX
 	LEAQ     ·leafSquare+0(SB), SI
 	XORQ     DI, DI
+	MOVQ     $0x00000000, R8
 	BSFQ     DX, R8
 	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
 	LEAQ     -1(DX), R8
 	ANDQ     R8, DX
-	BSFQ     DX, R9
-	MOVBQZX  (BX)(R9*1), R8
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
-	LEAQ     -1(DX), R9
-	ANDQ     R9, DX
-	BSFQ     DX, R10
-	MOVBQZX  (BX)(R10*1), R8
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
-	LEAQ     -1(DX), R10
-	ANDQ     R10, DX
-	BSFQ     DX, R11
-	MOVBQZX  (BX)(R11*1), DX
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), DX
 	BTSQ     DX, DI
-	BSFQ     DI, R12
-	MOVBQZX  (SI)(R12*1), DX
-	LEAQ     -1(DI), R12
-	ANDQ     R12, DI
-	BSFQ     DI, R13
-	MOVBQZX  (SI)(R13*1), BX
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x08, BX
 	ORQ      BX, DX
-	LEAQ     -1(DI), R13
-	ANDQ     R13, DI
-	BSFQ     DI, R14
-	MOVBQZX  (SI)(R14*1), BX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x10, BX
 	ORQ      BX, DX
-	LEAQ     -1(DI), R14
-	ANDQ     R14, DI
-	BSFQ     DI, R15
-	MOVBQZX  (SI)(R15*1), BX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x18, BX
 	ORQ      BX, DX
 	MOVQ     AX, 80(SP)
@@ -14875,20 +15001,24 @@ TEXT ·solve2SSE2(SB), NOSPLIT, $16-40
 	LEAQ       ·leafRank+0(SB), BX
 	LEAQ       ·leafSquare+0(SB), SI
 	XORQ       DI, DI
+	MOVQ       $0x00000000, R8
 	BSFQ       DX, R8
 	MOVBQZX    (BX)(R8*1), R8
 	BTSQ       R8, DI
 	LEAQ       -1(DX), R8
 	ANDQ       R8, DX
-	BSFQ       DX, R9
-	MOVBQZX    (BX)(R9*1), DX
+	MOVQ       $0x00000000, R8
+	BSFQ       DX, R8
+	MOVBQZX    (BX)(R8*1), DX
 	BTSQ       DX, DI
-	BSFQ       DI, R10
-	MOVBQZX    (SI)(R10*1), DX
-	LEAQ       -1(DI), R10
-	ANDQ       R10, DI
-	BSFQ       DI, R11
-	MOVBQZX    (SI)(R11*1), BX
+	MOVQ       $0x00000000, BX
+	BSFQ       DI, BX
+	MOVBQZX    (SI)(BX*1), DX
+	LEAQ       -1(DI), BX
+	ANDQ       BX, DI
+	MOVQ       $0x00000000, BX
+	BSFQ       DI, BX
+	MOVBQZX    (SI)(BX*1), BX
 	SHLQ       $0x08, BX
 	ORQ        BX, DX
 	MOVBQZX    DL, BX
@@ -15778,31 +15908,37 @@ TEXT ·solve3SSE2(SB), NOSPLIT, $80-40
 	LEAQ     ·leafRank+0(SB), BX
 	LEAQ     ·leafSquare+0(SB), SI
 	XORQ     DI, DI
+	MOVQ     $0x00000000, R8
 	BSFQ     DX, R8
 	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
 	LEAQ     -1(DX), R8
 	ANDQ     R8, DX
-	BSFQ     DX, R9
-	MOVBQZX  (BX)(R9*1), R8
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
-	LEAQ     -1(DX), R9
-	ANDQ     R9, DX
-	BSFQ     DX, R10
-	MOVBQZX  (BX)(R10*1), DX
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), DX
 	BTSQ     DX, DI
-	BSFQ     DI, R11
-	MOVBQZX  (SI)(R11*1), DX
-	LEAQ     -1(DI), R11
-	ANDQ     R11, DI
-	BSFQ     DI, R12
-	MOVBQZX  (SI)(R12*1), BX
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x08, BX
 	ORQ      BX, DX
-	LEAQ     -1(DI), R12
-	ANDQ     R12, DI
-	BSFQ     DI, R13
-	MOVBQZX  (SI)(R13*1), BX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x10, BX
 	ORQ      BX, DX
 	MOVQ     AX, 16(SP)
@@ -16894,42 +17030,50 @@ TEXT ·solve4SSE2(SB), NOSPLIT, $144-40
 	LEAQ     ·leafRank+0(SB), BX
 	LEAQ     ·leafSquare+0(SB), SI
 	XORQ     DI, DI
+	MOVQ     $0x00000000, R8
 	BSFQ     DX, R8
 	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
 	LEAQ     -1(DX), R8
 	ANDQ     R8, DX
-	BSFQ     DX, R9
-	MOVBQZX  (BX)(R9*1), R8
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
-	LEAQ     -1(DX), R9
-	ANDQ     R9, DX
-	BSFQ     DX, R10
-	MOVBQZX  (BX)(R10*1), R8
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
 	BTSQ     R8, DI
-	LEAQ     -1(DX), R10
-	ANDQ     R10, DX
-	BSFQ     DX, R11
-	MOVBQZX  (BX)(R11*1), DX
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), DX
 	BTSQ     DX, DI
-	BSFQ     DI, R12
-	MOVBQZX  (SI)(R12*1), DX
-	LEAQ     -1(DI), R12
-	ANDQ     R12, DI
-	BSFQ     DI, R13
-	MOVBQZX  (SI)(R13*1), BX
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x08, BX
 	ORQ      BX, DX
-	LEAQ     -1(DI), R13
-	ANDQ     R13, DI
-	BSFQ     DI, R14
-	MOVBQZX  (SI)(R14*1), BX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x10, BX
 	ORQ      BX, DX
-	LEAQ     -1(DI), R14
-	ANDQ     R14, DI
-	BSFQ     DI, R15
-	MOVBQZX  (SI)(R15*1), BX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
 	SHLQ     $0x18, BX
 	ORQ      BX, DX
 	MOVQ     AX, 80(SP)
@@ -18207,4 +18351,36 @@ s4_fin_22:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	RET
+
+DATA leafEntriesTab<>+0(SB)/8, $·solve2AVX2(SB)
+DATA leafEntriesTab<>+8(SB)/8, $·solve3AVX2(SB)
+DATA leafEntriesTab<>+16(SB)/8, $·solve4AVX2(SB)
+DATA leafEntriesTab<>+24(SB)/8, $·solve2AVX512(SB)
+DATA leafEntriesTab<>+32(SB)/8, $·solve3AVX512(SB)
+DATA leafEntriesTab<>+40(SB)/8, $·solve4AVX512(SB)
+DATA leafEntriesTab<>+48(SB)/8, $·solve2AVX512PEXT(SB)
+DATA leafEntriesTab<>+56(SB)/8, $·solve3AVX512PEXT(SB)
+DATA leafEntriesTab<>+64(SB)/8, $·solve4AVX512PEXT(SB)
+DATA leafEntriesTab<>+72(SB)/8, $·solve2AVX512Simul(SB)
+DATA leafEntriesTab<>+80(SB)/8, $·solve3AVX512Simul(SB)
+DATA leafEntriesTab<>+88(SB)/8, $·solve4AVX512Simul(SB)
+DATA leafEntriesTab<>+96(SB)/8, $·solve2AVX2Simul(SB)
+DATA leafEntriesTab<>+104(SB)/8, $·solve3AVX2Simul(SB)
+DATA leafEntriesTab<>+112(SB)/8, $·solve4AVX2Simul(SB)
+DATA leafEntriesTab<>+120(SB)/8, $·solve2AVX2PEXT(SB)
+DATA leafEntriesTab<>+128(SB)/8, $·solve3AVX2PEXT(SB)
+DATA leafEntriesTab<>+136(SB)/8, $·solve4AVX2PEXT(SB)
+DATA leafEntriesTab<>+144(SB)/8, $·solve2BMI2(SB)
+DATA leafEntriesTab<>+152(SB)/8, $·solve3BMI2(SB)
+DATA leafEntriesTab<>+160(SB)/8, $·solve4BMI2(SB)
+DATA leafEntriesTab<>+168(SB)/8, $·solve2SSE2(SB)
+DATA leafEntriesTab<>+176(SB)/8, $·solve3SSE2(SB)
+DATA leafEntriesTab<>+184(SB)/8, $·solve4SSE2(SB)
+GLOBL leafEntriesTab<>(SB), RODATA|NOPTR, $192
+
+// func leafEntries() *[24]uintptr
+TEXT ·leafEntries(SB), NOSPLIT, $0-8
+	LEAQ leafEntriesTab<>+0(SB), AX
+	MOVQ AX, ret+0(FP)
 	RET

@@ -88,6 +88,9 @@ func movesSequentialBatch(in []uint64, out []uint64)
 // potentialMovesAVX2 returns P's potential moves: the four directions' inner O discs in one YMM, shifted both ways.
 func potentialMovesAVX2(P uint64, O uint64) uint64
 
+// movesEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
+func movesEntries() *[10]uintptr
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -113,35 +116,36 @@ var _ = registerISA([]asmFunc{
 })
 
 // The variants of the functions above (their features are added from
-// the list above).
+// the list above), with their entry points for calls from assembly.
 func init() {
-	Moves.Register(Info{Name: "sse2", Rank: 11,
+	e := movesEntries()
+	Moves.Register(Info{Name: "sse2", Rank: 11, entry: e[0],
 		Note: "SSE2: vertical and diagonal pairs per XMM (high lane mirrored by BSWAP), the row in GP registers"}, movesSSE2)
 	registerWordsBatch[board](Moves, "sse2", movesSSE2Batch)
-	Moves.Register(Info{Name: "avx2", Rank: 20,
+	Moves.Register(Info{Name: "avx2", Rank: 20, entry: e[1],
 		Note: "AVX2 (Edax-AVX get_moves): four directions per YMM, VPSLLVQ/VPSRLVQ Kogge-Stone fill"}, movesAVX2)
 	registerWordsBatch[board](Moves, "avx2", movesAVX2Batch)
-	Moves.Register(Info{Name: "avx512vl", Rank: 25,
+	Moves.Register(Info{Name: "avx512vl", Rank: 25, entry: e[2],
 		Note: "AVX-512VL in YMM: the AVX2 fill with VPTERNLOGQ folding AND and OR"}, movesAVX512VL)
 	registerWordsBatch[board](Moves, "avx512vl", movesAVX512VLBatch)
-	Moves.Register(Info{Name: "avx512", Rank: 30, ZMM: true,
+	Moves.Register(Info{Name: "avx512", Rank: 30, entry: e[3], ZMM: true,
 		Note: "AVX-512: eight directions in one ZMM, VPROLVQ rotating left and right"}, movesAVX512)
 	registerWordsBatch[board](Moves, "avx512", movesAVX512Batch)
-	Moves.Register(Info{Name: "acepck", Rank: 8,
+	Moves.Register(Info{Name: "acepck", Rank: 8, entry: e[4],
 		Note: "Edax-AVX x86-64 get_moves without AVX2 (acepck): all SSE2, board and mirror per XMM, row by byte carries"}, movesAcepck)
 	registerWordsBatch[board](Moves, "acepck", movesAcepckBatch)
-	Moves.Register(Info{Name: "acepck-avx", Rank: 9,
+	Moves.Register(Info{Name: "acepck-avx", Rank: 9, entry: e[5],
 		Note: "acepck's get_moves as Edax-AVX builds it for AVX without AVX2: VEX encoding"}, movesAcepckAVX)
 	registerWordsBatch[board](Moves, "acepck-avx", movesAcepckAVXBatch)
-	Moves.Register(Info{Name: "parallel-prefix", Rank: 7,
+	Moves.Register(Info{Name: "parallel-prefix", Rank: 7, entry: e[6],
 		Note: "Edax-AVX plain get_moves (board.c, PARALLEL_PREFIX) in GP registers, east by a carry"}, movesParallelPrefix)
 	registerWordsBatch[board](Moves, "parallel-prefix", movesParallelPrefixBatch)
-	Moves.Register(Info{Name: "kogge-stone-gp", Rank: 6,
+	Moves.Register(Info{Name: "kogge-stone-gp", Rank: 6, entry: e[7],
 		Note: "Edax-AVX plain get_moves with KOGGE_STONE: d, 2d, 4d fills in GP registers, east by a carry"}, movesKoggeStoneGP)
 	registerWordsBatch[board](Moves, "kogge-stone-gp", movesKoggeStoneGPBatch)
-	Moves.Register(Info{Name: "sequential", Rank: 5,
+	Moves.Register(Info{Name: "sequential", Rank: 5, entry: e[8],
 		Note: "Edax-AVX plain get_moves, sequential fill: six single steps both ways in GP registers"}, movesSequential)
 	registerWordsBatch[board](Moves, "sequential", movesSequentialBatch)
-	PotentialMoves.Register(Info{Name: "avx2", Rank: 20,
+	PotentialMoves.Register(Info{Name: "avx2", Rank: 20, entry: e[9],
 		Note: "AVX2: the four directions in one YMM, VPSLLVQ/VPSRLVQ both ways, OR-reduced"}, potentialMovesAVX2)
 }

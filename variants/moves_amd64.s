@@ -2048,3 +2048,21 @@ TEXT ·potentialMovesAVX2(SB), NOSPLIT, $0-24
 	MOVQ         DX, ret+16(FP)
 	VZEROUPPER
 	RET
+
+DATA movesEntriesTab<>+0(SB)/8, $·movesSSE2(SB)
+DATA movesEntriesTab<>+8(SB)/8, $·movesAVX2(SB)
+DATA movesEntriesTab<>+16(SB)/8, $·movesAVX512VL(SB)
+DATA movesEntriesTab<>+24(SB)/8, $·movesAVX512(SB)
+DATA movesEntriesTab<>+32(SB)/8, $·movesAcepck(SB)
+DATA movesEntriesTab<>+40(SB)/8, $·movesAcepckAVX(SB)
+DATA movesEntriesTab<>+48(SB)/8, $·movesParallelPrefix(SB)
+DATA movesEntriesTab<>+56(SB)/8, $·movesKoggeStoneGP(SB)
+DATA movesEntriesTab<>+64(SB)/8, $·movesSequential(SB)
+DATA movesEntriesTab<>+72(SB)/8, $·potentialMovesAVX2(SB)
+GLOBL movesEntriesTab<>(SB), RODATA|NOPTR, $80
+
+// func movesEntries() *[10]uintptr
+TEXT ·movesEntries(SB), NOSPLIT, $0-8
+	LEAQ movesEntriesTab<>+0(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET

@@ -14,6 +14,9 @@ func popcountPOPCNT(in []uint64) int
 //go:noescape
 func popcountVPOPCNTQ(in []uint64) int
 
+// popcountEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
+func popcountEntries() *[2]uintptr
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -22,10 +25,11 @@ var _ = registerISA([]asmFunc{
 })
 
 // The variants of the functions above (their features are added from
-// the list above).
+// the list above), with their entry points for calls from assembly.
 func init() {
-	Popcount.Register(Info{Name: "popcnt", Rank: 10,
+	e := popcountEntries()
+	Popcount.Register(Info{Name: "popcnt", Rank: 10, entry: e[0],
 		Note: "POPCNT, two words per iteration"}, popcountPOPCNT)
-	Popcount.Register(Info{Name: "avx512-vpopcntq", Rank: 20, ZMM: true,
+	Popcount.Register(Info{Name: "avx512-vpopcntq", Rank: 20, entry: e[1], ZMM: true,
 		Note: "AVX-512 VPOPCNTQ, eight words per iteration"}, popcountVPOPCNTQ)
 }

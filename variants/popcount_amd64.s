@@ -72,3 +72,13 @@ vdone:
 	VZEROUPPER
 	MOVQ DX, ret+24(FP)
 	RET
+
+DATA popcountEntriesTab<>+0(SB)/8, $·popcountPOPCNT(SB)
+DATA popcountEntriesTab<>+8(SB)/8, $·popcountVPOPCNTQ(SB)
+GLOBL popcountEntriesTab<>(SB), RODATA|NOPTR, $16
+
+// func popcountEntries() *[2]uintptr
+TEXT ·popcountEntries(SB), NOSPLIT, $0-8
+	LEAQ popcountEntriesTab<>+0(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET

@@ -47,7 +47,13 @@ type Info struct {
 	// needs no Uses.
 	Uses []any
 	Note string
+	// entry is the assembly entry point of a generated variant (what
+	// other assembly calls: see Bottom), 0 for Go code.
+	entry uintptr
 }
+
+// Entry is the variant's assembly entry point, 0 for Go code.
+func (i Info) Entry() uintptr { return i.entry }
 
 // RequiresString is the comma-separated feature list, "-" for none.
 func (i Info) RequiresString() string { return FeatureNames(i.Requires) }

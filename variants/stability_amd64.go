@@ -19,6 +19,9 @@ func stableEdgeCountPEXT(P uint64, O uint64) int
 // stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.
 func stabilityAVX2(P uint64, O uint64) uint64
 
+// stabilityEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
+func stabilityEntries() *[5]uintptr
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
@@ -30,16 +33,17 @@ var _ = registerISA([]asmFunc{
 })
 
 // The variants of the functions above (their features are added from
-// the list above).
+// the list above), with their entry points for calls from assembly.
 func init() {
-	StableEdge.Register(Info{Name: "sse2-movmsk", Rank: 30,
+	e := stabilityEntries()
+	StableEdge.Register(Info{Name: "sse2-movmsk", Rank: 30, entry: e[0],
 		Note: "SSE2: ranks from PUNPCKLBW(O, P) words, files by PMOVMSKB, A1_A8 table scatter (Edax 4.5)"}, stableEdgeSSE2)
-	StableEdgeCount.Register(Info{Name: "sse2-movmsk", Rank: 30,
+	StableEdgeCount.Register(Info{Name: "sse2-movmsk", Rank: 30, entry: e[1],
 		Note: "SSE2 PUNPCKLBW/PMOVMSKB gathers, no scatter: four table bytes, one POPCNT"}, stableEdgeCountSSE2)
-	StableEdge.Register(Info{Name: "bmi2-pext", Rank: 20, UsesPEXT: true,
+	StableEdge.Register(Info{Name: "bmi2-pext", Rank: 20, entry: e[2], UsesPEXT: true,
 		Note: "BMI2: files gathered by PEXT, scattered by PDEP"}, stableEdgePEXT)
-	StableEdgeCount.Register(Info{Name: "bmi2-pext", Rank: 20, UsesPEXT: true,
+	StableEdgeCount.Register(Info{Name: "bmi2-pext", Rank: 20, entry: e[3], UsesPEXT: true,
 		Note: "BMI2 PEXT gathers, no scatter: four table bytes, one POPCNT"}, stableEdgeCountPEXT)
-	Stability.Register(Info{Name: "avx2-full-lines", Rank: 20,
+	Stability.Register(Info{Name: "avx2-full-lines", Rank: 20, entry: e[4],
 		Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges"}, stabilityAVX2)
 }

@@ -580,3 +580,16 @@ again:
 	JNE  again
 	MOVQ R9, ret+16(FP)
 	RET
+
+DATA stabilityEntriesTab<>+0(SB)/8, $·stableEdgeSSE2(SB)
+DATA stabilityEntriesTab<>+8(SB)/8, $·stableEdgeCountSSE2(SB)
+DATA stabilityEntriesTab<>+16(SB)/8, $·stableEdgePEXT(SB)
+DATA stabilityEntriesTab<>+24(SB)/8, $·stableEdgeCountPEXT(SB)
+DATA stabilityEntriesTab<>+32(SB)/8, $·stabilityAVX2(SB)
+GLOBL stabilityEntriesTab<>(SB), RODATA|NOPTR, $40
+
+// func stabilityEntries() *[5]uintptr
+TEXT ·stabilityEntries(SB), NOSPLIT, $0-8
+	LEAQ stabilityEntriesTab<>+0(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET

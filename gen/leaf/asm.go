@@ -36,6 +36,7 @@ import (
 	"github.com/flipbench/flipbench/gen/internal/asmgen"
 	"github.com/flipbench/flipbench/gen/internal/flipasm"
 	"github.com/flipbench/flipbench/gen/internal/lastflip"
+	"github.com/flipbench/flipbench/gen/internal/search"
 )
 
 const scoreInf = 127
@@ -141,7 +142,7 @@ func kernel(f family, n int) {
 	MOVQ(P, e)
 	ORQ(O, e)
 	NOTQ(e)
-	list := presorted(e, n)
+	list := search.Presorted(e, n)
 	var res reg.GPVirtual
 	if n == 2 {
 		x1, x2 := GP64(), GP64()
@@ -170,147 +171,11 @@ func kernel(f family, n int) {
 	RET()
 }
 
-// presorted returns the n empties of e (destroyed) packed one per byte in
-// PresortedSquares order: each square's rank sets a bit of a 64-bit mask,
-// which is then read back lowest rank first.
-func presorted(e reg.GPVirtual, n int) reg.GPVirtual {
-	rk, sq := lastflip.Table("leafRank"), lastflip.Table("leafSquare")
-	rt, st := GP64(), GP64()
-	LEAQ(rk, rt)
-	LEAQ(sq, st)
-	r := GP64()
-	XORQ(r, r)
-	for i := 0; i < n; i++ {
-		t, u := GP64(), GP64()
-		BSFQ(e, t)
-		MOVBQZX(Mem{Base: rt, Index: t, Scale: 1}, u)
-		BTSQ(u, r)
-		if i < n-1 {
-			LEAQ(Mem{Base: e, Disp: -1}, t)
-			ANDQ(t, e)
-		}
-	}
-	list := GP64()
-	for i := 0; i < n; i++ {
-		t, u := GP64(), GP64()
-		BSFQ(r, t)
-		if i == 0 {
-			MOVBQZX(Mem{Base: st, Index: t, Scale: 1}, list)
-		} else {
-			MOVBQZX(Mem{Base: st, Index: t, Scale: 1}, u)
-			SHLQ(U8(8*i), u)
-			ORQ(u, list)
-		}
-		if i < n-1 {
-			LEAQ(Mem{Base: r, Disp: -1}, t)
-			ANDQ(t, r)
-		}
-	}
-	return list
-}
-
-// sort lays out the n presorted empties of list (packed bytes) as n
-// dwords, one per move in LeafOrder: the move's square in byte 0, the
-// other empties in presorted order in bytes 1.. (the next level's list).
-// A square's quadrant bit is leafQuad[(x>>2)&9] (bits 2 and 5 of x); the
-// parity is the XOR of the n quadrant bits, and the squares whose bit is
-// not in it (even quadrants) index the shuffle table.
-func (g *gen) sort(list reg.GPVirtual, n int, out Mem) {
-	tabs := func(name string) reg.GPVirtual {
-		r := GP64()
-		LEAQ(lastflip.Table(name), r)
-		return r
-	}
-	shuf := tabs(fmt.Sprintf("leafShuf%d", n))
-	cons := tabs("leafConst") // 0x09 x16, quadrant bits, lane mask
-	m := GP64()
-	if g.f.vex {
-		v, t, q, p, s, z, c := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
-		VMOVQ(list, v)
-		VPSRLW(U8(2), v, t)
-		VPAND(Mem{Base: cons}, t, t)
-		VMOVDQU(Mem{Base: cons, Disp: 16}, q)
-		VPSHUFB(t, q, q)
-		if n == 3 {
-			VPAND(Mem{Base: cons, Disp: 32}, q, q)
-		}
-		VPSRLD(U8(16), q, s)
-		VPXOR(s, q, p)
-		VPSRLD(U8(8), p, s)
-		VPXOR(s, p, p)
-		VPXOR(z, z, z)
-		VPSHUFB(z, p, p) // parity in every byte
-		VPAND(q, p, p)
-		VPCMPEQB(z, p, p)
-		VPMOVMSKB(p, m.As32())
-		ANDL(U32(1<<uint(n)-1), m.As32())
-		SHLL(U8(4), m.As32())
-		VMOVDQU(Mem{Base: shuf, Index: m, Scale: 1}, c)
-		VPSHUFB(c, v, v)
-		VMOVDQU(v, out)
-		return
-	}
-	v, t, q, p, s, z, c := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
-	MOVQ(list, v)
-	MOVO(v, t)
-	PSRLW(U8(2), t)
-	MOVOU(Mem{Base: cons}, c)
-	PAND(c, t)
-	MOVOU(Mem{Base: cons, Disp: 16}, q)
-	PSHUFB(t, q)
-	if n == 3 {
-		MOVOU(Mem{Base: cons, Disp: 32}, c)
-		PAND(c, q)
-	}
-	MOVO(q, p)
-	MOVO(q, s)
-	PSRLL(U8(16), s)
-	PXOR(s, p)
-	MOVO(p, s)
-	PSRLL(U8(8), s)
-	PXOR(s, p)
-	PXOR(z, z)
-	PSHUFB(z, p)
-	PAND(q, p)
-	PCMPEQB(z, p)
-	PMOVMSKB(p, m.As32())
-	ANDL(U32(1<<uint(n)-1), m.As32())
-	SHLL(U8(4), m.As32())
-	MOVOU(Mem{Base: shuf, Index: m, Scale: 1}, c)
-	PSHUFB(c, v)
-	MOVOU(v, out)
-}
-
 func (g *gen) flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	if g.f.localSetup {
 		g.f.flip.Setup()
 	}
 	return g.f.flip.Flip(P, O, x)
-}
-
-// neighbourTest jumps to skip when no square next to x holds one of O's
-// discs (no move on x: Edax's NEIGHBOUR pre-test).
-func neighbourTest(O, x reg.GPVirtual, skip string) {
-	t := GP64()
-	LEAQ(lastflip.Table("lfNeighbour"), t)
-	MOVQ(Mem{Base: t, Index: x, Scale: 8}, t)
-	TESTQ(O, t)
-	JZ(LabelRef(skip))
-}
-
-// boardSolve is kernels.BoardSolve(P, n): the empties to the winner.
-func (g *gen) boardSolve(P reg.GPVirtual, n int) reg.GPVirtual {
-	d := GP64()
-	POPCNTQ(P, d)
-	LEAQ(Mem{Base: d, Index: d, Scale: 1, Disp: n - 64}, d) // p - o
-	r := GP64()
-	LEAQ(Mem{Base: d, Disp: n}, r)
-	t := GP64()
-	LEAQ(Mem{Base: d, Disp: -n}, t)
-	TESTQ(d, d)
-	CMOVQLT(t, r)
-	CMOVQEQ(d, r)
-	return r
 }
 
 // solve2 is kernels.Solve2 on the board (P, O) with its two empties in
@@ -325,7 +190,7 @@ func (g *gen) solve2(P, O, alpha, x1, x2 reg.GPVirtual) reg.GPVirtual {
 	// P's moves; the child's side to move is O with P's flips removed.
 	try := func(x, y reg.GPVirtual, first bool) {
 		skip := g.label("s2_skip")
-		neighbourTest(O, x, skip)
+		search.NeighbourTest(O, x, skip)
 		f := g.flip(P, O, x)
 		TESTQ(f, f)
 		JZ(LabelRef(skip))
@@ -355,7 +220,7 @@ func (g *gen) solve2(P, O, alpha, x1, x2 reg.GPVirtual) reg.GPVirtual {
 	MOVQ(I64(scoreInf), best)
 	opp := func(x, y reg.GPVirtual, first bool) {
 		skip := g.label("s2_oskip")
-		neighbourTest(P, x, skip)
+		search.NeighbourTest(P, x, skip)
 		f := g.flip(O, P, x)
 		TESTQ(f, f)
 		JZ(LabelRef(skip))
@@ -378,7 +243,7 @@ func (g *gen) solve2(P, O, alpha, x1, x2 reg.GPVirtual) reg.GPVirtual {
 	opp(x2, x1, false)
 	CMPQ(best, I8(scoreInf))
 	JNE(LabelRef(decide))
-	MOVQ(g.boardSolve(P, 2), best)
+	MOVQ(search.BoardSolve(P, 2), best)
 	Label(decide)
 	CMPQ(best, alpha)
 	JG(LabelRef(high))
@@ -400,7 +265,7 @@ func (g *gen) solve2(P, O, alpha, x1, x2 reg.GPVirtual) reg.GPVirtual {
 func (g *gen) solveN(n int, list reg.GPVirtual) reg.GPVirtual {
 	lv := g.lv[n]
 	INCQ(g.nodes)
-	g.sort(list, n, lv.list)
+	search.Sort(list, n, lv.list, g.f.vex)
 	MOVQ(I32(-scoreInf), lv.best)
 	MOVQ(U32(0), lv.passed)
 	start, iter, next := g.label(fmt.Sprintf("s%d_start", n)), g.label(fmt.Sprintf("s%d_iter", n)), g.label(fmt.Sprintf("s%d_next", n))
@@ -417,7 +282,7 @@ func (g *gen) solveN(n int, list reg.GPVirtual) reg.GPVirtual {
 	P, O := GP64(), GP64()
 	MOVQ(lv.P, P)
 	MOVQ(lv.O, O)
-	neighbourTest(O, x, next)
+	search.NeighbourTest(O, x, next)
 	f := g.flip(P, O, x)
 	TESTQ(f, f)
 	JZ(LabelRef(next))
@@ -478,7 +343,7 @@ func (g *gen) solveN(n int, list reg.GPVirtual) reg.GPVirtual {
 	DECQ(g.nodes)
 	bp := GP64()
 	MOVQ(lv.P, bp)
-	MOVQ(g.boardSolve(bp, n), lv.best)
+	MOVQ(search.BoardSolve(bp, n), lv.best)
 	JMP(LabelRef(done))
 	Label(cut)
 	MOVQ(s, lv.best)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/weights"
 )
 
 // Game kinds: uniformly random moves, or self-play after a random
@@ -87,4 +88,34 @@ func policy(o ops, b board, m uint64, play *evaluator, playDepth int, rng *rand.
 		}
 	}
 	return best
+}
+
+// SelfPlay returns n positions with lo..hi empties, one per game, from
+// games of seed played by w (a one-ply search on its evaluation, after a
+// random opening of 2 to 20 plies and with a random move one time in ten):
+// positions of real-looking games, none of the FFO sets', for sets that
+// tune or measure the solver away from the positions it is known on.
+func SelfPlay(seed uint64, n, lo, hi int, set *weights.Set) ([]kernels.Board, error) {
+	w, err := set.EvalWeights()
+	if err != nil {
+		return nil, err
+	}
+	o := newOps()
+	play := &evaluator{plain: w.Plain}
+	play.refresh()
+	var out []kernels.Board
+	for i := 1; len(out) < n; i += 2 { // odd games are self-play
+		ps := playGame(o, seed, i, play, 1)
+		rng := rand.New(rand.NewPCG(seed, uint64(i)^0x5e1f))
+		var in []kernels.Board
+		for _, b := range ps {
+			if e := b.NumEmpties(); e >= lo && e <= hi {
+				in = append(in, b)
+			}
+		}
+		if len(in) > 0 {
+			out = append(out, in[rng.IntN(len(in))])
+		}
+	}
+	return out, nil
 }

@@ -6,10 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
 )
 
 // feature maps avo's ISA names (its "// Requires:" lines) to the
@@ -61,21 +66,72 @@ var registrations []registration
 // kernel.
 func Register(fn string, v Variant) { registrations = append(registrations, registration{fn, v}) }
 
+// support names the functions Go code calls that are neither variants nor
+// reached from them (an entry table's accessor): not listed for the
+// registry.
+var support = map[string]bool{}
+
+// entryTable emits, for the registered functions, a table of their entry
+// points (assembly symbols: what other assembly calls, not the func
+// values Go holds, which are ABI wrappers) and the function returning it,
+// named after the generated file (flip_amd64.s: flipEntries), and
+// returns that name.
+func entryTable(out string) string {
+	if len(registrations) == 0 {
+		return ""
+	}
+	name := strings.TrimSuffix(filepath.Base(out), "_amd64.s") + "Entries"
+	tab := build.GLOBL(name+"Tab", attr.RODATA|attr.NOPTR)
+	for i, r := range registrations {
+		build.DATA(8*i, SymbolAddr(r.fn))
+	}
+	support[name] = true
+	build.TEXT(name, build.NOSPLIT, fmt.Sprintf("func() *[%d]uintptr", len(registrations)))
+	build.Doc(name + " returns the entry points of the variants registered here, in order: what assembly calls (CallReg).")
+	t := build.GP64()
+	build.LEAQ(tab, t)
+	build.Store(t, build.ReturnIndex(0))
+	build.RET()
+	return name
+}
+
+// SymbolAddr is the address of a function of the package, as a DATA
+// value ($·name(SB)): an 8-byte constant whose text is the symbol's.
+func SymbolAddr(name string) operand.Constant { return symbolAddr{name: name} }
+
+type symbolAddr struct {
+	operand.U64
+	name string
+}
+
+func (s symbolAddr) Asm() string { return "$·" + s.name + "(SB)" }
+
+// CallReg calls the function whose entry point is in r. avo knows CALL
+// only to symbols, so it is a raw instruction; the callee may clobber
+// every register, so the caller keeps nothing in registers across it.
+func CallReg(r reg.Register) {
+	build.Instruction(&ir.Instruction{Opcode: "CALL", Operands: []operand.Op{r}, Inputs: []operand.Op{r}})
+}
+
 // Generate writes the assembly and its Go stubs (avo's -out and -stubs),
 // then appends to the stubs the CPU features of every function, as avo
 // computed them: the registry of package variants reads them from there
 // (registerISA), so a variant's requirements always follow its code.
 func Generate() {
-	build.Generate()
+	if !flag.Parsed() {
+		flag.Parse()
+	}
 	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
 	if out == "" || stubs == "" {
 		fatal(fmt.Errorf("asmgen: -out and -stubs are required"))
 	}
+	entries := entryTable(out)
+	build.Generate()
 	table, err := isaTable(out)
 	if err != nil {
 		fatal(err)
 	}
-	reg, err := registrationCode(table)
+	reg, err := registrationCode(table, entries)
 	if err != nil {
 		fatal(err)
 	}
@@ -147,7 +203,7 @@ func isaTable(path string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("\n// The CPU features of each function above, from avo's analysis of its\n// instructions (go generate writes them).\nvar _ = registerISA([]asmFunc{\n")
 	for _, fn := range fns {
-		if _, ok := internal[fn]; !ok {
+		if _, ok := internal[fn]; !ok && !support[fn] {
 			r := slices.Clone(reqs[fn])
 			slices.Sort(r)
 			fmt.Fprintf(&b, "\t{%s, []Feature{%s}},\n", fn, strings.Join(r, ", "))
@@ -160,13 +216,14 @@ func isaTable(path string) ([]byte, error) {
 // registrationCode is the init function that registers the declared
 // variants; every function it names must be one this generator wrote (in
 // table).
-func registrationCode(table []byte) ([]byte, error) {
+func registrationCode(table []byte, entries string) ([]byte, error) {
 	if len(registrations) == 0 {
 		return nil, nil
 	}
 	var b bytes.Buffer
-	b.WriteString("\n// The variants of the functions above (their features are added from\n// the list above).\nfunc init() {\n")
-	for _, r := range registrations {
+	b.WriteString("\n// The variants of the functions above (their features are added from\n// the list above), with their entry points for calls from assembly.\nfunc init() {\n")
+	fmt.Fprintf(&b, "\te := %s()\n", entries)
+	for i, r := range registrations {
 		for _, fn := range []string{r.fn, r.fn + "Batch"} {
 			if fn != r.fn && r.v.BatchOf == "" {
 				continue
@@ -176,7 +233,7 @@ func registrationCode(table []byte) ([]byte, error) {
 			}
 		}
 		v := r.v
-		info := fmt.Sprintf("Name: %q, Rank: %d", v.Name, v.Rank)
+		info := fmt.Sprintf("Name: %q, Rank: %d, entry: e[%d]", v.Name, v.Rank, i)
 		for _, f := range []struct {
 			on   bool
 			name string

@@ -164,24 +164,10 @@ func ray0Step(x int, ray []int) int {
 	return x - ray[0]
 }
 
-// symAddr is the address of a symbol as a DATA value ($·name(SB)).
-type symAddr struct {
-	U64
-	name string
-}
-
-func (s symAddr) Asm() string { return "$·" + s.name + "(SB)" }
-
-// jumpReg and callReg branch to the address in r. avo knows JMP only to
-// labels and CALL only to symbols, so they are written as raw
-// instructions: the JMP ends the function, the CALL clobbers what the
-// callee uses (its caller keeps nothing in registers across it).
+// jumpReg branches to the address in r: avo knows JMP only to labels, so
+// it is a raw instruction; it ends the function.
 func jumpReg(r reg.Register) {
 	Instruction(&ir.Instruction{Opcode: "JMP", Operands: []Op{r}, Inputs: []Op{r}, IsTerminal: true})
-}
-
-func callReg(r reg.Register) {
-	Instruction(&ir.Instruction{Opcode: "CALL", Operands: []Op{r}, Inputs: []Op{r}})
 }
 
 // RoxaneFuncs emits Roxane's flip: name+square (A1..H8) for each square,
@@ -204,7 +190,7 @@ func RoxaneFuncs(name, doc string) {
 	}
 	tab := GLOBL(name+"Tab", attr.RODATA|attr.NOPTR)
 	for x := 0; x < 64; x++ {
-		DATA(8*x, symAddr{name: name + squareName(x)})
+		DATA(8*x, asmgen.SymbolAddr(name+squareName(x)))
 	}
 
 	asmgen.Func(name, sig)
@@ -242,7 +228,7 @@ func RoxaneFuncs(name, doc string) {
 	MOVQ(xx, args.Offset(16))
 	LEAQ(tab, tb)
 	MOVQ(Mem{Base: tb, Index: xx, Scale: 8}, tb)
-	callReg(tb)
+	asmgen.CallReg(tb)
 	res, d := GP64(), GP64()
 	MOVQ(args.Offset(24), res)
 	MOVQ(dst, d)

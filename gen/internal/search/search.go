@@ -1,0 +1,159 @@
+// Package search holds the emitters the generated searches share (the
+// leaf, the shallow search): the empties in presorted order, a finished
+// game's score.
+package search
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/flipbench/flipbench/gen/internal/asmgen"
+)
+
+// Presorted returns the n empties of e (destroyed) packed one per byte in
+// PresortedSquares order: each square's rank sets a bit of a 64-bit mask,
+// which is then read back lowest rank first.
+func Presorted(e reg.GPVirtual, n int) reg.GPVirtual {
+	rk, sq := asmgen.GoTable("leafRank"), asmgen.GoTable("leafSquare")
+	rt, st := GP64(), GP64()
+	LEAQ(rk, rt)
+	LEAQ(sq, st)
+	r := GP64()
+	XORQ(r, r)
+	for i := 0; i < n; i++ {
+		t, u := GP64(), GP64()
+		bsf(e, t)
+		MOVBQZX(Mem{Base: rt, Index: t, Scale: 1}, u)
+		BTSQ(u, r)
+		if i < n-1 {
+			LEAQ(Mem{Base: e, Disp: -1}, t)
+			ANDQ(t, e)
+		}
+	}
+	list := GP64()
+	for i := 0; i < n; i++ {
+		t, u := GP64(), GP64()
+		bsf(r, t)
+		if i == 0 {
+			MOVBQZX(Mem{Base: st, Index: t, Scale: 1}, list)
+		} else {
+			MOVBQZX(Mem{Base: st, Index: t, Scale: 1}, u)
+			SHLQ(U8(8*i), u)
+			ORQ(u, list)
+		}
+		if i < n-1 {
+			LEAQ(Mem{Base: r, Disp: -1}, t)
+			ANDQ(t, r)
+		}
+	}
+	return list
+}
+
+// BoardSolve is kernels.BoardSolve(P, n): the empties to the winner.
+func BoardSolve(P reg.GPVirtual, n int) reg.GPVirtual {
+	d := GP64()
+	POPCNTQ(P, d)
+	LEAQ(Mem{Base: d, Index: d, Scale: 1, Disp: n - 64}, d) // p - o
+	r := GP64()
+	LEAQ(Mem{Base: d, Disp: n}, r)
+	t := GP64()
+	LEAQ(Mem{Base: d, Disp: -n}, t)
+	TESTQ(d, d)
+	CMOVQLT(t, r)
+	CMOVQEQ(d, r)
+	return r
+}
+
+// bsf is BSFQ into a fresh register. BSF leaves its destination unchanged
+// when the source is zero, so avo counts the destination as read: without
+// a definition first it would be live from the function's entry, and in a
+// large function nothing could be allocated.
+func bsf(src, dst reg.GPVirtual) {
+	MOVQ(U32(0), dst)
+	BSFQ(src, dst)
+}
+
+// Sort lays out the n presorted empties of list (packed bytes) as n
+// dwords, one per move in LeafOrder: the move's square in byte 0, the
+// other empties in presorted order in bytes 1.. (the next level's list).
+// A square's quadrant bit is leafQuad[(x>>2)&9] (bits 2 and 5 of x); the
+// parity is the XOR of the n quadrant bits, and the squares whose bit is
+// not in it (even quadrants) index the shuffle table.
+func Sort(list reg.GPVirtual, n int, out Mem, vex bool) {
+	tabs := func(name string) reg.GPVirtual {
+		r := GP64()
+		LEAQ(asmgen.GoTable(name), r)
+		return r
+	}
+	shuf := tabs(fmt.Sprintf("leafShuf%d", n))
+	cons := tabs("leafConst") // 0x09 x16, quadrant bits, lane mask
+	m := GP64()
+	if vex {
+		v, t, q, p, s, z, c := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
+		VMOVQ(list, v)
+		VPSRLW(U8(2), v, t)
+		VPAND(Mem{Base: cons}, t, t)
+		VMOVDQU(Mem{Base: cons, Disp: 16}, q)
+		VPSHUFB(t, q, q)
+		if n == 3 {
+			VPAND(Mem{Base: cons, Disp: 32}, q, q)
+		}
+		VPSRLD(U8(16), q, s)
+		VPXOR(s, q, p)
+		VPSRLD(U8(8), p, s)
+		VPXOR(s, p, p)
+		VPXOR(z, z, z)
+		VPSHUFB(z, p, p) // parity in every byte
+		VPAND(q, p, p)
+		VPCMPEQB(z, p, p)
+		VPMOVMSKB(p, m.As32())
+		ANDL(U32(1<<uint(n)-1), m.As32())
+		SHLL(U8(4), m.As32())
+		VMOVDQU(Mem{Base: shuf, Index: m, Scale: 1}, c)
+		VPSHUFB(c, v, v)
+		VMOVDQU(v, out)
+		return
+	}
+	v, t, q, p, s, z, c := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
+	MOVQ(list, v)
+	MOVO(v, t)
+	PSRLW(U8(2), t)
+	MOVOU(Mem{Base: cons}, c)
+	PAND(c, t)
+	MOVOU(Mem{Base: cons, Disp: 16}, q)
+	PSHUFB(t, q)
+	if n == 3 {
+		MOVOU(Mem{Base: cons, Disp: 32}, c)
+		PAND(c, q)
+	}
+	MOVO(q, p)
+	MOVO(q, s)
+	PSRLL(U8(16), s)
+	PXOR(s, p)
+	MOVO(p, s)
+	PSRLL(U8(8), s)
+	PXOR(s, p)
+	PXOR(z, z)
+	PSHUFB(z, p)
+	PAND(q, p)
+	PCMPEQB(z, p)
+	PMOVMSKB(p, m.As32())
+	ANDL(U32(1<<uint(n)-1), m.As32())
+	SHLL(U8(4), m.As32())
+	MOVOU(Mem{Base: shuf, Index: m, Scale: 1}, c)
+	PSHUFB(c, v)
+	MOVOU(v, out)
+}
+
+// NeighbourTest jumps to skip when no square next to x holds one of O's
+// discs (no move on x: Edax's NEIGHBOUR pre-test).
+func NeighbourTest(O, x reg.GPVirtual, skip string) {
+	t := GP64()
+	LEAQ(asmgen.GoTable("lfNeighbour"), t)
+	MOVQ(Mem{Base: t, Index: x, Scale: 8}, t)
+	TESTQ(O, t)
+	JZ(LabelRef(skip))
+}

@@ -1,0 +1,10 @@
+//go:build purego || !amd64
+
+package variants
+
+func bottomRuns(CPUInfo) bool { return false }
+
+// Search is never called: NewBottom returns no bottom in this build.
+func (b *Bottom) Search(P, O uint64, alpha int) (int, uint64) {
+	panic("variants: no assembly bottom in this build")
+}
