@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/variants"
 )
 
 var benchHashBits = flag.String("flipbench.hashbits", "", "hash_clear table sizes for BenchmarkKernel, log2 entries (default 15,17,20,22; flipbench bench goes to 26)")
@@ -67,14 +68,15 @@ func benchGroup(b *testing.B, g *bench.Group) {
 }
 
 // Every kernel has benchmarks, every runnable variant appears per call,
-// every case runs, and the names carry the keys.
+// every call floor is timed, every case runs, and the names carry the
+// keys.
 func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 	cpu := testCPU(t)
 	groups, err := KernelBenchGroups(BenchSelect{HashBits: []int{8}}, cpu)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[string]bool{}
+	seen, floors := map[string]bool{}, map[string]bool{}
 	for _, g := range groups {
 		if g.Setup != nil {
 			if err := g.Setup(); err != nil {
@@ -82,6 +84,11 @@ func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 			}
 		}
 		for _, c := range g.Cases {
+			if c.Name == "Floor" {
+				floors[c.Key("impl")+"/"+c.Key("form")] = true
+				c.Run(3)
+				continue
+			}
 			if c.Name != "Kernel" || !strings.HasPrefix(c.SubName(), "kernel="+c.Key("kernel")+"/variant=") {
 				t.Errorf("bad name %s", c.FullName())
 			}
@@ -99,6 +106,11 @@ func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 			if in.RunsOn(cpu) && !seen[s.KernelInfo().Name()+"/"+in.Name] {
 				t.Errorf("no per-call benchmark of %s/%s", s.KernelInfo().Name(), in.Name)
 			}
+		}
+	}
+	for _, f := range variants.CallFloors() {
+		if !floors[f.Impl+"/"+f.Form] {
+			t.Errorf("no call floor %s/%s", f.Impl, f.Form)
 		}
 	}
 	if _, err := KernelBenchGroups(BenchSelect{Kernels: []string{"nope"}}, cpu); err == nil {

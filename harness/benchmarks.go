@@ -32,10 +32,11 @@ func (s BenchSelect) wantVariant(name string) bool { return s.Variant == "" || s
 
 // KernelBenchGroups returns the micro-benchmark groups of the selection on
 // cpu: per kernel, every variant cpu runs per call, then batched where a
-// variant has a batch form. Unknown kernel names are an error.
+// variant has a batch form (flip's also called from assembly); then the
+// call floors (FloorKernel). Unknown kernel names are an error.
 func KernelBenchGroups(sel BenchSelect, cpu variants.CPUInfo) ([]*bench.Group, error) {
 	for _, k := range sel.Kernels {
-		if _, err := SpecByName(k); err != nil {
+		if _, err := SpecByName(k); err != nil && k != FloorKernel {
 			return nil, err
 		}
 	}
@@ -58,6 +59,12 @@ func KernelBenchGroups(sel BenchSelect, cpu variants.CPUInfo) ([]*bench.Group, e
 				groups = append(groups, g)
 			}
 		}
+		if s.KernelInfo().Name() == "flip" {
+			groups = append(groups, flipFromAsmGroup(sel, cpu)...)
+		}
+	}
+	if sel.wantKernel(FloorKernel) && sel.Variant == "" {
+		groups = append(groups, floorGroups()...)
 	}
 	return groups, nil
 }

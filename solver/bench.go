@@ -54,12 +54,20 @@ func (p Position) Check(r Result) error {
 	return nil
 }
 
+// BottomKernel names the bottom of the search (Kernels.Bottom) where a
+// kernel's name is expected: in whole-solve benchmarks, its variants are
+// asm and go.
+const BottomKernel = "bottom"
+
 // With returns a solver on the kernels sel chooses that shares sv's
 // table (the two must not solve at the same time): the variants of a
 // whole-solve benchmark search through the same memory.
 func (sv *Solver) With(sel variants.Selection) *Solver {
-	c := &Solver{opts: sv.opts, k: Bind(sel), tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}
-	return c
+	k := Bind(sel)
+	if sv.opts.GoBottom {
+		k = k.withoutBottom()
+	}
+	return &Solver{opts: sv.opts, k: k, tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}
 }
 
 // BenchGroups returns one group: a whole solve of set per variant of
@@ -67,13 +75,11 @@ func (sv *Solver) With(sel variants.Selection) *Solver {
 // kernel as base selects, interleaved. One operation is one solve of the
 // whole set; nodes/op is reported beside ns/op, and a variant whose node
 // count differs from the others' is an error (a kernel that changes the
-// search is wrong), as is a wrong score.
+// search is wrong), as is a wrong score. The kernel BottomKernel compares
+// the bottom of the search in assembly ("asm", where this selection has
+// one) with the Go shallow search ("go").
 func BenchGroups(set, kernel, variant string, base variants.Selection, opts Options) ([]*bench.Group, error) {
 	ps, err := Set(set)
-	if err != nil {
-		return nil, err
-	}
-	k, err := variants.KernelByName(kernel)
 	if err != nil {
 		return nil, err
 	}
@@ -81,20 +87,44 @@ func BenchGroups(set, kernel, variant string, base variants.Selection, opts Opti
 	if err != nil {
 		return nil, err
 	}
+	type candidate struct {
+		name string
+		sv   *Solver
+	}
+	var cands []candidate
+	if kernel == BottomKernel {
+		if sv.k.Bottom != nil {
+			cands = append(cands, candidate{"asm", sv})
+		}
+		o := opts
+		o.GoBottom = true
+		gs := &Solver{opts: o, k: sv.k.withoutBottom(), tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}
+		cands = append(cands, candidate{"go", gs})
+	} else {
+		k, err := variants.KernelByName(kernel)
+		if err != nil {
+			return nil, fmt.Errorf("%w (or %s: the search's bottom, asm or go)", err, BottomKernel)
+		}
+		for _, info := range k.Infos() {
+			if !info.RunsOn(base.CPU()) {
+				continue
+			}
+			sel, err := base.With(kernel + "=" + info.Name)
+			if err != nil {
+				return nil, err
+			}
+			cands = append(cands, candidate{info.Name, sv.With(sel)})
+		}
+	}
 	g := &bench.Group{Title: "solve " + set + " per " + kernel + " variant"}
 	var nodesMu sync.Mutex
 	nodesOf := map[string]uint64{}
 	var first string
-	for _, info := range k.Infos() {
-		if !info.RunsOn(base.CPU()) || variant != "" && info.Name != variant {
+	for _, cand := range cands {
+		if variant != "" && cand.name != variant {
 			continue
 		}
-		name := info.Name
-		sel, err := base.With(kernel + "=" + name)
-		if err != nil {
-			return nil, err
-		}
-		vs := sv.With(sel)
+		name, vs := cand.name, cand.sv
 		var last SetStats
 		c := &bench.Case{Name: "Solve", Keys: [][2]string{{"set", set}, {"kernel", kernel}, {"variant", name}},
 			PlanOp: 15 * time.Second, NoWarmup: first != ""}

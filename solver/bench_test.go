@@ -29,6 +29,26 @@ func TestBenchGroups(t *testing.T) {
 	if err != nil || len(nodes) != 1 || !strings.HasPrefix(lines[0], "Solve/set=ffo1-2/kernel=count_last_flip/variant=") {
 		t.Errorf("solve bench: err %v, node counts %v, %v", err, nodes, lines)
 	}
+	// the bottom: assembly (where built) and Go, the same search
+	gs, err = BenchGroups("ffo1-2", BottomKernel, "", testSelection(t, ""), Options{HashBits: 16})
+	if err != nil || len(gs) != 1 {
+		t.Fatalf("bottom groups: %v", err)
+	}
+	var impls []string
+	for _, c := range gs[0].Cases {
+		impls = append(impls, c.Key("variant"))
+	}
+	if want := "go"; impls[len(impls)-1] != want || len(impls) == 2 && impls[0] != "asm" {
+		t.Errorf("bottom variants %v, want [asm go] or [go]", impls)
+	}
+	nodes = map[float64]bool{}
+	if err := bench.Run(context.Background(), gs, bench.Options{Count: 1, BenchTime: time.Microsecond}, func(r *benchfmt.Result) error {
+		v, _ := r.Value("nodes/op")
+		nodes[v] = true
+		return nil
+	}); err != nil || len(nodes) != 1 {
+		t.Errorf("bottom bench: err %v, node counts %v", err, nodes)
+	}
 	if _, err := BenchGroups("ffo1-2", "flip", "no-such", testSelection(t, ""), Options{}); err == nil {
 		t.Error("unknown variant accepted")
 	}

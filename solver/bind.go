@@ -103,6 +103,12 @@ func Bind(sel variants.Selection) Kernels {
 	return k
 }
 
+// withoutBottom is k with the Go shallow search.
+func (k Kernels) withoutBottom() Kernels {
+	k.Bottom, k.names[len(k.names)-1] = nil, "go"
+	return k
+}
+
 // References returns the reference of every kernel (the oracle build).
 func References() Kernels {
 	k := Kernels{

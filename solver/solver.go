@@ -37,6 +37,10 @@ type Options struct {
 	// Weights are the evaluation weights for move ordering; nil orders
 	// moves without evaluation.
 	Weights *variants.EvalWeights
+	// GoBottom searches from 7 empties down in Go even where the
+	// assembly bottom could (Kernels.Bottom): what crossing into assembly
+	// once per subtree saves, measured.
+	GoBottom bool
 	// tune replaces the search's constants (tests that tune or exercise
 	// them; nil: defaultParams).
 	tune *params
@@ -96,6 +100,9 @@ func New(opts Options, sel variants.Selection) (*Solver, error) {
 func NewWith(opts Options, k Kernels) (*Solver, error) {
 	if err := k.check(); err != nil {
 		return nil, err
+	}
+	if opts.GoBottom {
+		k = k.withoutBottom()
 	}
 	sv := &Solver{opts: opts, k: k, limit: memoryLimit()}
 	if opts.Weights != nil {

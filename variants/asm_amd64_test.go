@@ -14,7 +14,7 @@ import (
 // Every generated assembly function serves a registered variant (as its
 // function, its batch form or a function its Go wrapper uses) or a perft
 // tail: nothing is generated for nothing, and each one's features reach a
-// variant's Requires, or the solver's bottom.
+// variant's Requires, the solver's bottom or the call floors.
 func TestEveryAsmFunctionUsed(t *testing.T) {
 	used := map[uintptr]bool{}
 	for _, k := range Kernels() {
@@ -33,6 +33,9 @@ func TestEveryAsmFunctionUsed(t *testing.T) {
 		used[funcPC(tail.Fn)] = true
 	}
 	used[funcPC(shallowAsm)] = true // the solver's bottom (Bottom)
+	for _, fn := range []any{emptyFlip, emptyFlipEntry, flipFromAsm} { // the call floors (CallFloors)
+		used[funcPC(fn)] = true
+	}
 	for pc, req := range asmISA {
 		if !used[pc] {
 			t.Errorf("a generated function (features %v) is used by no variant", req)

@@ -15,3 +15,4 @@ package variants
 //go:generate go run -C ../gen ./lastflip -out ../variants/lastflip_amd64.s -stubs ../variants/lastflip_amd64.go -pkg variants
 //go:generate go run -C ../gen ./leaf -out ../variants/leaf_amd64.s -stubs ../variants/leaf_amd64.go -pkg variants
 //go:generate go run -C ../gen ./bottom -out ../variants/bottom_amd64.s -stubs ../variants/bottom_amd64.go -pkg variants
+//go:generate go run -C ../gen ./floor -out ../variants/floor_amd64.s -stubs ../variants/floor_amd64.go -pkg variants
