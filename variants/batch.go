@@ -39,10 +39,14 @@ import (
 // when it adapts a batch form to its inputs (Spec.Batch).
 //
 // The batch forms of assembly variants are generated with the per-call
-// function (asmgen.Variant.BatchOf: the loop stays in assembly, no call
-// per element); a Go variant's batch form is a Go loop calling the
-// function directly, not through a func value, so that the compiler may
-// inline it.
+// function (asmgen.Variant.BatchOf, BatchOut: the loop stays in
+// assembly, no call per element). A variant that is Go around assembly
+// (eval_sum's gathers, eval_update's, move_evaluate's parity-table-avx2
+// and -avx512) has a generated batch loop too, registered by hand beside
+// it (eval_asm_amd64.go, move_evaluate_amd64.go). A Go variant's batch
+// form is a Go loop calling the function directly, not through a func
+// value, so that the compiler may inline it: the benchmarks then show
+// what the func value costs.
 type (
 	// BoardX is a position and a square: a flip input.
 	BoardX struct {
