@@ -82,7 +82,7 @@ func (s *Spec[F, In, Out]) Benchmarks(sel BenchSelect, cpu variants.CPUInfo) []*
 	batch := &bench.Group{Title: name + " batched"}
 	for _, v := range vs {
 		call.Cases = append(call.Cases, kernelCase(name, v.Name, "call", s.Loop(v.Fn, in)))
-		if b, ok := v.Batch.(func([]In, []Out)); ok && !sel.NoBatch {
+		if b, ok := s.batch(v); ok && !sel.NoBatch {
 			out := make([]Out, len(in))
 			batch.Cases = append(batch.Cases, kernelCase(name, v.Name, "batch", func(n int) {
 				for n > 0 {

@@ -111,7 +111,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 		}
 		return kernels.CountLastFlip(P, x)
 	}))
-	check("solve_4", specWith(specFor[variants.SolveFunc, solveInput, scoreNodes](variants.Solve4), info, func(P, O uint64, alpha int) (int, uint64) {
+	check("solve_4", specWith(specFor[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes](variants.Solve4), info, func(P, O uint64, alpha int) (int, uint64) {
 		s, n := variants.Solve4.Reference()(P, O, alpha)
 		return s, n + 1 // an extra node changes the fingerprint
 	}))
@@ -165,6 +165,38 @@ func TestBrokenVariantCaught(t *testing.T) {
 		}
 	})
 	check("flip", &Spec[variants.FlipFunc, variants.BoardX, uint64]{Kernel: k, Call: flipSpec().Call, Cases: flipSpec().Cases, Show: flipSpec().Show})
+	// a leaf batch form that counts one node too many on one element
+	s4 := specFor[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes](variants.Solve4)
+	ref4 := variants.Solve4.Reference()
+	k4 := variants.Solve4.With(info, ref4)
+	k4.RegisterBatch(broken, variants.SolveBatchFunc(func(in []variants.BoardAlpha, out []variants.ScoreNodes) {
+		for i, c := range in {
+			out[i].Score, out[i].Nodes = ref4(c.P, c.O, c.Alpha)
+		}
+		if len(out) > 8 {
+			out[8].Nodes++
+		}
+	}))
+	c4 := *s4
+	c4.Kernel = k4
+	check("solve_4", &c4)
+	// an eval_sum batch form (it takes the weights: the spec adapts it)
+	// that evaluates one element at the next ply
+	sum := specFor[variants.EvalSumFunc, evalSumInput, int](variants.EvalSum)
+	refSum := variants.EvalSum.Reference()
+	ks := variants.EvalSum.With(info, refSum)
+	ks.RegisterBatch(broken, variants.EvalSumBatchFunc(func(w *variants.EvalWeights, in []variants.FeaturesPly, out []int) {
+		for i := range in {
+			ply := in[i].Ply
+			if i == 2 {
+				ply++
+			}
+			out[i] = refSum(&in[i].F, w, ply)
+		}
+	}))
+	cs := *sum
+	cs.Kernel = ks
+	check("eval_sum", &cs)
 }
 
 // specFor returns the declared spec of a kernel, typed.
@@ -253,4 +285,49 @@ func FuzzKernels(f *testing.F) {
 			t.Fatal(m)
 		}
 	})
+}
+
+// The kernels the solver calls in a loop over moves or children (those
+// whose Go variants have batch forms too; flip, moves, count_last_flip
+// and score_1 have them for their assembly variants) have a batch form
+// for every variant but the reference, and the cross-check runs it: a
+// variant's cases are its per-call cases and as many batch elements
+// again (up to the batch sizes' total).
+func TestBatchFormsChecked(t *testing.T) {
+	o, cpu := Options{N: 3000, Seed: 1}, testCPU(t)
+	total := 0
+	for _, n := range batchSizes {
+		total += n
+	}
+	for _, name := range []string{"solve_2", "solve_3", "solve_4", "eval_sum", "eval_update", "hash_code", "move_evaluate", "board_solve"} {
+		s, err := SpecByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples, err := s.Samples("check", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for range samples {
+			n++
+		}
+		for _, info := range s.KernelInfo().Infos()[1:] {
+			batched := s.hasBatch(info.Name)
+			if !batched {
+				t.Errorf("%s/%s has no batch form", name, info.Name)
+				continue
+			}
+			if !info.RunsOn(cpu) {
+				continue
+			}
+			r, err := s.Check(info.Name, cpu, o)
+			if err != nil || r.Mismatch != nil {
+				t.Fatalf("%s/%s: %v %v", name, info.Name, err, r.Mismatch)
+			}
+			if want := n + min(n, total); r.Cases != want {
+				t.Errorf("%s/%s: %d cases checked, want %d per call and batched", name, info.Name, r.Cases, want)
+			}
+		}
+	}
 }

@@ -8,14 +8,19 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
+// evalSumInput is laid out as variants.FeaturesPly, the element of the
+// batch forms (checked at init).
 type evalSumInput struct {
 	f   kernels.Features
 	ply int
 }
 
+var _ = mustSameLayout[evalSumInput, variants.FeaturesPly]()
+
 // eval_sum: the features of random-game positions at every ply, with
 // random weights (extremes included) so that no index or sign error
-// hides.
+// hides. The batch forms take the weights once per call: the same random
+// weights are bound to them here.
 var _ = declare(&Spec[variants.EvalSumFunc, evalSumInput, int]{
 	Kernel: variants.EvalSum,
 	Call:   func(fn variants.EvalSumFunc, c evalSumInput) int { return fn(&c.f, RandomWeights(), c.ply) },
@@ -44,5 +49,13 @@ var _ = declare(&Spec[variants.EvalSumFunc, evalSumInput, int]{
 			}
 			benchSink += uint64(r)
 		}
+	},
+	Batch: func(form any) (func([]evalSumInput, []int), bool) {
+		b, ok := form.(variants.EvalSumBatchFunc)
+		if !ok {
+			return nil, false
+		}
+		w := RandomWeights()
+		return func(in []evalSumInput, out []int) { b(w, castSlice[variants.FeaturesPly](in), out) }, true
 	},
 })

@@ -8,6 +8,8 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
+// evalUpdateInput is laid out as variants.FeaturesMove, the element of
+// the batch forms (batchAs checks it).
 type evalUpdateInput struct {
 	src     kernels.Features
 	x       int
@@ -68,6 +70,7 @@ var _ = declare(&Spec[variants.EvalUpdateFunc, evalUpdateInput, kernels.Features
 			benchSink += uint64(dst[0])
 		}
 	},
+	Batch: batchAs[evalUpdateInput, variants.FeaturesMove, kernels.Features](),
 })
 
 // legalMoves is the moves bitboard of b, by the harness's own generator.

@@ -175,22 +175,22 @@ var score1Inputs = sync.OnceValue(func() []variants.PXA {
 	return out
 })
 
-var solveInputSets = map[int]func() []solveInput{}
+var solveInputSets = map[int]func() []variants.BoardAlpha{}
 
 func init() {
 	for e := 2; e <= 4; e++ {
-		solveInputSets[e] = sync.OnceValue(func() []solveInput {
+		solveInputSets[e] = sync.OnceValue(func() []variants.BoardAlpha {
 			rng := rand.New(rand.NewPCG(BenchSeed, uint64(10+e)))
-			out := make([]solveInput, benchInputs)
+			out := make([]variants.BoardAlpha, benchInputs)
 			for i, b := range RandomEndgames(BenchSeed, benchInputs, e) {
-				out[i] = solveInput{b, nearAlpha(b, rng)}
+				out[i] = variants.BoardAlpha{P: b.P, O: b.O, Alpha: nearAlpha(b, rng)}
 			}
 			return out
 		})
 	}
 }
 
-func solveInputs(e int) []solveInput { return solveInputSets[e]() }
+func solveInputs(e int) []variants.BoardAlpha { return solveInputSets[e]() }
 
 var evalUpdateInputs = sync.OnceValue(func() []evalUpdateInput {
 	out := make([]evalUpdateInput, 0, benchEval)
@@ -208,9 +208,9 @@ var evalSumInputs = sync.OnceValue(func() []evalSumInput {
 	return out
 })
 
-var moveEvaluateInputs = sync.OnceValue(func() []moveEvaluateInput {
+var moveEvaluateInputs = sync.OnceValue(func() []variants.MoveEval {
 	rng := rand.New(rand.NewPCG(BenchSeed, 4))
-	out := make([]moveEvaluateInput, benchInputs)
+	out := make([]variants.MoveEval, benchInputs)
 	for i, m := range flipInputs() {
 		b := kernels.Board{P: m.P, O: m.O}
 		moves := movesFast(b.P, b.O)

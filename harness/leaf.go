@@ -20,54 +20,45 @@ var (
 	_ = declare(leafSpec(variants.Solve4, 4))
 )
 
-type solveInput struct {
-	b     kernels.Board
-	alpha int
-}
-
-type scoreNodes struct {
-	Score int
-	Nodes uint64
-}
-
-func (s scoreNodes) String() string { return fmt.Sprintf("score %d, %d nodes", s.Score, s.Nodes) }
-
-func leafSpec(k *variants.Kernel[variants.SolveFunc], empties int) *Spec[variants.SolveFunc, solveInput, scoreNodes] {
-	return &Spec[variants.SolveFunc, solveInput, scoreNodes]{
+func leafSpec(k *variants.Kernel[variants.SolveFunc], empties int) *Spec[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes] {
+	return &Spec[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes]{
 		Kernel: k,
-		Call: func(fn variants.SolveFunc, c solveInput) scoreNodes {
-			s, n := fn(c.b.P, c.b.O, c.alpha)
-			return scoreNodes{s, n}
+		Call: func(fn variants.SolveFunc, c variants.BoardAlpha) variants.ScoreNodes {
+			s, n := fn(c.P, c.O, c.Alpha)
+			return variants.ScoreNodes{Score: s, Nodes: n}
 		},
-		Cases: func(o Options) iter.Seq[solveInput] {
-			return func(yield func(solveInput) bool) {
+		Cases: func(o Options) iter.Seq[variants.BoardAlpha] {
+			return func(yield func(variants.BoardAlpha) bool) {
 				// solve_4 costs ~8 µs a call: a tenth of the cases
 				cnt := max(o.N/[5]int{0, 0, 1, 1, 10}[empties], 1000)
 				ends := RandomEndgames(o.Seed, min(cnt, 100000), empties)
 				rng := rngFor(o, uint64(empties))
 				for i := 0; i < cnt; i++ {
-					if !yield(solveInput{ends[i%len(ends)], rng.IntN(129) - 65}) {
+					b := ends[i%len(ends)]
+					if !yield(variants.BoardAlpha{P: b.P, O: b.O, Alpha: rng.IntN(129) - 65}) {
 						return
 					}
 				}
 			}
 		},
-		Show: func(c solveInput) string { return fmt.Sprintf("%s alpha=%d", bs(c.b), c.alpha) },
+		Show: func(c variants.BoardAlpha) string {
+			return fmt.Sprintf("%s alpha=%d", bs(kernels.Board{P: c.P, O: c.O}), c.Alpha)
+		},
 		// keep n empty squares: x and the squares 23, 46, ... after it
-		Fuzz: func(P, O uint64, x, alpha int) (solveInput, bool) {
+		Fuzz: func(P, O uint64, x, alpha int) (variants.BoardAlpha, bool) {
 			e := uint64(0)
 			for i := 0; bits.OnesCount64(e) < empties; i++ {
 				e |= kernels.Bit((x + i*23) & 63)
 			}
-			return solveInput{kernels.Board{P: P &^ e, O: ^P &^ e}, fuzzAlpha(alpha)}, true
+			return variants.BoardAlpha{P: P &^ e, O: ^P &^ e, Alpha: fuzzAlpha(alpha)}, true
 		},
-		Inputs: func() []solveInput { return solveInputs(empties) },
-		Loop: func(fn variants.SolveFunc, in []solveInput) func(int) {
+		Inputs: func() []variants.BoardAlpha { return solveInputs(empties) },
+		Loop: func(fn variants.SolveFunc, in []variants.BoardAlpha) func(int) {
 			return func(n int) {
 				var r uint64
 				for i := 0; i < n; i++ {
 					c := &in[cycle(i, len(in))]
-					sc, nodes := fn(c.b.P, c.b.O, c.alpha)
+					sc, nodes := fn(c.P, c.O, c.Alpha)
 					r += uint64(sc) + nodes
 				}
 				benchSink += r

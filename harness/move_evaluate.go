@@ -9,28 +9,22 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
-type moveEvaluateInput struct {
-	b       kernels.Board
-	x       int
-	flipped uint64
-	parity  uint8
-	empties int
-	h0, h1  int
-}
-
-func newMoveEvaluateInput(b kernels.Board, x, h0, h1 int) moveEvaluateInput {
-	return moveEvaluateInput{b, x, kernels.Flip(b.P, b.O, x), kernels.Parity(b.Empties()), b.NumEmpties(), h0, h1}
+// newMoveEvaluateInput is P's move on x in b, with b's parity and empties
+// and the hash moves h0, h1.
+func newMoveEvaluateInput(b kernels.Board, x, h0, h1 int) variants.MoveEval {
+	return variants.MoveEval{P: b.P, O: b.O, X: x, Flipped: kernels.Flip(b.P, b.O, x), Parity: int(kernels.Parity(b.Empties())),
+		NEmpties: b.NumEmpties(), H0: h0, H1: h1}
 }
 
 // move_evaluate: every legal move of random-game positions, with the
 // board's own parity and empties and hash moves drawn among the moves.
-var _ = declare(&Spec[variants.MoveEvaluateFunc, moveEvaluateInput, int]{
+var _ = declare(&Spec[variants.MoveEvaluateFunc, variants.MoveEval, int]{
 	Kernel: variants.MoveEvaluate,
-	Call: func(fn variants.MoveEvaluateFunc, c moveEvaluateInput) int {
-		return fn(c.b, c.x, c.flipped, c.parity, c.empties, c.h0, c.h1)
+	Call: func(fn variants.MoveEvaluateFunc, c variants.MoveEval) int {
+		return fn(kernels.Board{P: c.P, O: c.O}, c.X, c.Flipped, uint8(c.Parity), c.NEmpties, c.H0, c.H1)
 	},
-	Cases: func(o Options) iter.Seq[moveEvaluateInput] {
-		return func(yield func(moveEvaluateInput) bool) {
+	Cases: func(o Options) iter.Seq[variants.MoveEval] {
+		return func(yield func(variants.MoveEval) bool) {
 			rng := rngFor(o, 11)
 			for c := range pool(o).moveCases(o.N, legalMoves) {
 				b := kernels.Board{P: c.P, O: c.O}
@@ -48,27 +42,27 @@ var _ = declare(&Spec[variants.MoveEvaluateFunc, moveEvaluateInput, int]{
 			}
 		}
 	},
-	Show: func(c moveEvaluateInput) string {
-		return fmt.Sprintf("%s x=%s parity=%d empties=%d hash=%s,%s", bs(c.b), kernels.SquareName(c.x), c.parity, c.empties,
-			kernels.SquareName(c.h0), kernels.SquareName(c.h1))
+	Show: func(c variants.MoveEval) string {
+		return fmt.Sprintf("%s x=%s parity=%d empties=%d hash=%s,%s", bs(kernels.Board{P: c.P, O: c.O}), kernels.SquareName(c.X), c.Parity, c.NEmpties,
+			kernels.SquareName(c.H0), kernels.SquareName(c.H1))
 	},
-	Fuzz: func(P, O uint64, x, alpha int) (moveEvaluateInput, bool) {
+	Fuzz: func(P, O uint64, x, alpha int) (variants.MoveEval, bool) {
 		b := fuzzBoard(P, O)
 		x &= 63
 		b.P &^= kernels.Bit(x)
 		b.O &^= kernels.Bit(x)
 		if kernels.Flip(b.P, b.O, x) == 0 {
-			return moveEvaluateInput{}, false // only legal moves are inputs
+			return variants.MoveEval{}, false // only legal moves are inputs
 		}
 		return newMoveEvaluateInput(b, x, (alpha+65)&63, kernels.NoMove), true
 	},
 	Inputs: moveEvaluateInputs,
-	Loop: func(fn variants.MoveEvaluateFunc, in []moveEvaluateInput) func(int) {
+	Loop: func(fn variants.MoveEvaluateFunc, in []variants.MoveEval) func(int) {
 		return func(n int) {
 			r := 0
 			for i := 0; i < n; i++ {
 				c := &in[cycle(i, len(in))]
-				r += fn(c.b, c.x, c.flipped, c.parity, c.empties, c.h0, c.h1)
+				r += fn(kernels.Board{P: c.P, O: c.O}, c.X, c.Flipped, uint8(c.Parity), c.NEmpties, c.H0, c.H1)
 			}
 			benchSink += uint64(r)
 		}

@@ -18,8 +18,10 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"reflect"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/kernels"
@@ -55,6 +57,13 @@ type Spec[F any, In any, Out comparable] struct {
 	// Groups, if set, makes the benchmark groups instead (kernels whose
 	// operation is not one call on one input: a table size, a slice).
 	Groups func(k *variants.Kernel[F], vs []*variants.Variant[F], sel BenchSelect) []*bench.Group
+	// Batch, if set, makes a variant's batch form (variants.Variant.Batch)
+	// a function over In and Out, false if the form has another type:
+	// for a kernel whose batch form takes more than its elements (the
+	// weights of eval_sum) or whose elements are package variants' words
+	// laid out as In (see batchAs). Without it a batch form must be
+	// func([]In, []Out).
+	Batch func(form any) (func(in []In, out []Out), bool)
 }
 
 // KernelSpec is the type-erased view of a spec.
@@ -76,6 +85,9 @@ type KernelSpec interface {
 	Samples(set string, o Options) (iter.Seq2[any, any], error)
 	// missing names a field the spec lacks, "" if none (a test asks).
 	missing() string
+	// hasBatch reports whether a variant has a batch form of the kernel's
+	// type (a test asks).
+	hasBatch(variant string) bool
 }
 
 var specs []KernelSpec
@@ -153,9 +165,9 @@ func (s *Spec[F, In, Out]) check(v *variants.Variant[F], o Options) (Result, err
 	if v.Batch == nil {
 		return r, nil
 	}
-	batch, ok := v.Batch.(func([]In, []Out))
+	batch, ok := s.batch(v)
 	if !ok {
-		return r, fmt.Errorf("%s/%s: batch form has type %T, want %T", s.Kernel.Name(), v.Name, v.Batch, batch)
+		return r, fmt.Errorf("%s/%s: batch form has type %T, not one of the kernel's", s.Kernel.Name(), v.Name, v.Batch)
 	}
 	next, stop := iter.Pull(s.Cases(o))
 	defer stop()
@@ -181,6 +193,28 @@ func (s *Spec[F, In, Out]) check(v *variants.Variant[F], o Options) (Result, err
 		}
 	}
 	return r, nil
+}
+
+// batch returns v's batch form over the spec's inputs, false if it has
+// none or one of another type.
+func (s *Spec[F, In, Out]) batch(v *variants.Variant[F]) (func([]In, []Out), bool) {
+	switch {
+	case v.Batch == nil:
+		return nil, false
+	case s.Batch != nil:
+		return s.Batch(v.Batch)
+	}
+	b, ok := v.Batch.(func([]In, []Out))
+	return b, ok
+}
+
+func (s *Spec[F, In, Out]) hasBatch(variant string) bool {
+	i := slices.IndexFunc(s.Kernel.All(), func(v *variants.Variant[F]) bool { return v.Name == variant })
+	if i < 0 {
+		return false
+	}
+	_, ok := s.batch(s.Kernel.All()[i])
+	return ok
 }
 
 // batchSizes covers empty, short (tail paths) and long batches.
@@ -210,7 +244,7 @@ func (s *Spec[F, In, Out]) CheckOne(P, O uint64, x, alpha int, cpu variants.CPUI
 		if got := s.Call(v.Fn, in); !s.agree(v, in, got, want) {
 			return s.mismatch(v, in, got, want)
 		}
-		if b, ok := v.Batch.(func([]In, []Out)); ok {
+		if b, ok := s.batch(v); ok {
 			out := make([]Out, 1)
 			if b([]In{in}, out); !s.agree(v, in, out[0], want) {
 				m := s.mismatch(v, in, out[0], want)
@@ -245,6 +279,43 @@ func (s *Spec[F, In, Out]) Samples(set string, o Options) (iter.Seq2[any, any], 
 	}, nil
 }
 
+// batchAs adapts batch forms over E, a word struct of package variants,
+// to a spec whose inputs In are laid out as E (the same field types at
+// the same offsets; the names may differ: a harness type whose unexported
+// fields code outside the package reads). The slice is reinterpreted,
+// not copied, so a benchmark times the batch form alone. It panics if
+// the layouts differ.
+func batchAs[In, E, Out any]() func(form any) (func([]In, []Out), bool) {
+	mustSameLayout[In, E]()
+	return func(form any) (func([]In, []Out), bool) {
+		b, ok := form.(func([]E, []Out))
+		if !ok {
+			return nil, false
+		}
+		return func(in []In, out []Out) { b(castSlice[E](in), out) }, true
+	}
+}
+
+// castSlice reinterprets s as a slice of E, a type laid out as In.
+func castSlice[E, In any](s []In) []E {
+	return unsafe.Slice((*E)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// mustSameLayout panics unless the structs A and B have fields of the
+// same types at the same offsets.
+func mustSameLayout[A, B any]() bool {
+	a, b := reflect.TypeFor[A](), reflect.TypeFor[B]()
+	same := a.Kind() == reflect.Struct && b.Kind() == reflect.Struct && a.Size() == b.Size() && a.NumField() == b.NumField()
+	for i := 0; same && i < a.NumField(); i++ {
+		fa, fb := a.Field(i), b.Field(i)
+		same = fa.Type == fb.Type && fa.Offset == fb.Offset
+	}
+	if !same {
+		panic(fmt.Sprintf("harness: %v is not laid out as %v", a, b))
+	}
+	return true
+}
+
 // format prints bitboards as hex and square names, anything else as is.
 func format(v any) string {
 	if m, ok := v.(uint64); ok {
@@ -273,7 +344,7 @@ func (s *Spec[F, In, Out]) missing() string {
 		return "Inputs and Loop (or Groups)"
 	}
 	for _, v := range s.Kernel.All() {
-		if _, ok := v.Batch.(func([]In, []Out)); v.Batch != nil && !ok {
+		if _, ok := s.batch(v); v.Batch != nil && !ok {
 			return "a batch form of the kernel's type: " + v.Name + "'s is " + fmt.Sprintf("%T", v.Batch)
 		}
 		if v.Bound && s.Bound == nil {

@@ -14,6 +14,12 @@ var BoardSolve = newKernel[BoardSolveFunc]("board_solve", "final score of a fini
 
 func init() {
 	BoardSolve.Register(Info{Name: "odd-empties", Rank: 5, Note: "Go: no draw test when n is odd (seed 003), three-way otherwise"}, BoardSolveOdd)
+	BoardSolve.RegisterBatch("odd-empties", BoardSolveBatchFunc(func(in []DiscsEmpties, out []int) {
+		out = out[:len(in)]
+		for i, c := range in {
+			out[i] = BoardSolveOdd(c.P, c.N)
+		}
+	}))
 }
 
 // BoardSolveOdd: with n odd the disc total 64-n is odd, so there is no

@@ -11,41 +11,95 @@ package variants
 //go:noescape
 func evalUpdateAVX2(dst *[48]uint16, src *[48]uint16, x int, flipped uint64, mover int)
 
+// evalUpdateAVX2Batch runs evalUpdateAVX2 on (features, x, flipped, mover) records of 15 words,
+// writing the 12 words of each result until out is full. The loop stays in assembly: no call per element.
+//
+//go:noescape
+func evalUpdateAVX2Batch(in []uint64, out []uint64)
+
 // evalUpdateAVX512 is evalUpdateAVX2 with lanes 0-31 in one ZMM register and
 // 32-47 in a YMM register: 2 subtractions per flipped disc.
 //
 //go:noescape
 func evalUpdateAVX512(dst *[48]uint16, src *[48]uint16, x int, flipped uint64, mover int)
 
+// evalUpdateAVX512Batch runs evalUpdateAVX512 on (features, x, flipped, mover) records of 15 words,
+// writing the 12 words of each result until out is full. The loop stays in assembly: no call per element.
+//
+//go:noescape
+func evalUpdateAVX512Batch(in []uint64, out []uint64)
+
 // evalSumGatherOffsetAVX2 sums the 46 weights with 8-lane VPGATHERDD, guarded layout, -1 offset: weight in the dword's high half.
 //
 //go:noescape
 func evalSumGatherOffsetAVX2(f *[48]uint16, t *int16) int
+
+// evalSumGatherOffsetAVX2Batch runs evalSumGatherOffsetAVX2 on (features, ply) records of 13 words, with the tables
+// of every ply at tabs (per ply pair for the interleaved layout), len(out) of them.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func evalSumGatherOffsetAVX2Batch(tabs *[61]*int16, in []uint64, out []int)
 
 // evalSumGatherOffsetAVX512 sums the 46 weights with 16-lane VPGATHERDD, guarded layout, -1 offset: weight in the dword's high half.
 //
 //go:noescape
 func evalSumGatherOffsetAVX512(f *[48]uint16, t *int16) int
 
+// evalSumGatherOffsetAVX512Batch runs evalSumGatherOffsetAVX512 on (features, ply) records of 13 words, with the tables
+// of every ply at tabs (per ply pair for the interleaved layout), len(out) of them.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func evalSumGatherOffsetAVX512Batch(tabs *[61]*int16, in []uint64, out []int)
+
 // evalSumGatherPlainAVX2 sums the 46 weights with 8-lane VPGATHERDD, plain layout, aligned dwords and word select by index parity.
 //
 //go:noescape
 func evalSumGatherPlainAVX2(f *[48]uint16, t *int16) int
+
+// evalSumGatherPlainAVX2Batch runs evalSumGatherPlainAVX2 on (features, ply) records of 13 words, with the tables
+// of every ply at tabs (per ply pair for the interleaved layout), len(out) of them.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func evalSumGatherPlainAVX2Batch(tabs *[61]*int16, in []uint64, out []int)
 
 // evalSumGatherPlainAVX512 sums the 46 weights with 16-lane VPGATHERDD, plain layout, aligned dwords and word select by index parity.
 //
 //go:noescape
 func evalSumGatherPlainAVX512(f *[48]uint16, t *int16) int
 
+// evalSumGatherPlainAVX512Batch runs evalSumGatherPlainAVX512 on (features, ply) records of 13 words, with the tables
+// of every ply at tabs (per ply pair for the interleaved layout), len(out) of them.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func evalSumGatherPlainAVX512Batch(tabs *[61]*int16, in []uint64, out []int)
+
 // evalSumGatherInterleavedAVX2 sums the 46 weights with 8-lane VPGATHERDD, interleaved layout, the ply's half selected by shift.
 //
 //go:noescape
 func evalSumGatherInterleavedAVX2(f *[48]uint16, t *int32, shift uint64) int
 
+// evalSumGatherInterleavedAVX2Batch runs evalSumGatherInterleavedAVX2 on (features, ply) records of 13 words, with the tables
+// of every ply at tabs (per ply pair for the interleaved layout), len(out) of them.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func evalSumGatherInterleavedAVX2Batch(tabs *[31]*int32, in []uint64, out []int)
+
 // evalSumGatherInterleavedAVX512 sums the 46 weights with 16-lane VPGATHERDD, interleaved layout, the ply's half selected by shift.
 //
 //go:noescape
 func evalSumGatherInterleavedAVX512(f *[48]uint16, t *int32, shift uint64) int
+
+// evalSumGatherInterleavedAVX512Batch runs evalSumGatherInterleavedAVX512 on (features, ply) records of 13 words, with the tables
+// of every ply at tabs (per ply pair for the interleaved layout), len(out) of them.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func evalSumGatherInterleavedAVX512Batch(tabs *[31]*int32, in []uint64, out []int)
 
 // evalFeaturesPEXT extracts each feature's squares from P and O with PEXT and
 // turns both bit patterns to base 3 by table: index = 3^n-1 - 2 B2T(p) - B2T(o).
@@ -63,13 +117,21 @@ func evalFeaturesShuffleAVX2(P uint64, O uint64, f *[48]uint16)
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
 	{evalUpdateAVX2, []Feature{AVX, AVX2}},
+	{evalUpdateAVX2Batch, []Feature{AVX, AVX2}},
 	{evalUpdateAVX512, []Feature{AVX, AVX2, AVX512BW}},
+	{evalUpdateAVX512Batch, []Feature{AVX, AVX2, AVX512BW}},
 	{evalSumGatherOffsetAVX2, []Feature{AVX, AVX2}},
+	{evalSumGatherOffsetAVX2Batch, []Feature{AVX, AVX2, CMOV}},
 	{evalSumGatherOffsetAVX512, []Feature{AVX, AVX2, AVX512F}},
+	{evalSumGatherOffsetAVX512Batch, []Feature{AVX, AVX2, AVX512F, CMOV}},
 	{evalSumGatherPlainAVX2, []Feature{AVX, AVX2}},
+	{evalSumGatherPlainAVX2Batch, []Feature{AVX, AVX2, CMOV}},
 	{evalSumGatherPlainAVX512, []Feature{AVX, AVX2, AVX512F}},
+	{evalSumGatherPlainAVX512Batch, []Feature{AVX, AVX2, AVX512F, CMOV}},
 	{evalSumGatherInterleavedAVX2, []Feature{AVX, AVX2, SSE2}},
+	{evalSumGatherInterleavedAVX2Batch, []Feature{AVX, AVX2, CMOV}},
 	{evalSumGatherInterleavedAVX512, []Feature{AVX, AVX2, AVX512F, SSE2}},
+	{evalSumGatherInterleavedAVX512Batch, []Feature{AVX, AVX2, AVX512F, CMOV}},
 	{evalFeaturesPEXT, []Feature{BMI1, BMI2}},
 	{evalFeaturesShuffleAVX2, []Feature{AVX, AVX2}},
 })

@@ -81,6 +81,82 @@ store:
 	VZEROUPPER
 	RET
 
+// func evalUpdateAVX2Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2
+TEXT ·evalUpdateAVX2Batch(SB), NOSPLIT, $0-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	LEAQ (CX)(DX*8), DX
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	MOVQ    96(AX), BX
+	ANDQ    $0x3f, BX
+	LEAQ    (BX)(BX*2), BX
+	SHLQ    $0x05, BX
+	LEAQ    ·evalX2FVec+0(SB), DI
+	ADDQ    DI, BX
+	MOVQ    104(AX), DI
+	MOVQ    112(AX), R8
+	LEAQ    ·evalX2FVec+0(SB), R9
+	TESTQ   R8, R8
+	JNZ     batch_mover1
+	VPSUBW  (BX), Y0, Y0
+	VPSUBW  (BX), Y0, Y0
+	VPSUBW  32(BX), Y1, Y1
+	VPSUBW  32(BX), Y1, Y1
+	VPSUBW  64(BX), Y2, Y2
+	VPSUBW  64(BX), Y2, Y2
+
+batch_sub:
+	TESTQ  DI, DI
+	JZ     batch_store
+	BSFQ   DI, SI
+	LEAQ   -1(DI), BX
+	ANDQ   BX, DI
+	LEAQ   (SI)(SI*2), BX
+	SHLQ   $0x05, BX
+	VPSUBW (R9)(BX*1), Y0, Y0
+	VPSUBW 32(R9)(BX*1), Y1, Y1
+	VPSUBW 64(R9)(BX*1), Y2, Y2
+	JMP    batch_sub
+
+batch_mover1:
+	VPSUBW (BX), Y0, Y0
+	VPSUBW 32(BX), Y1, Y1
+	VPSUBW 64(BX), Y2, Y2
+
+batch_add:
+	TESTQ  DI, DI
+	JZ     batch_store
+	BSFQ   DI, SI
+	LEAQ   -1(DI), BX
+	ANDQ   BX, DI
+	LEAQ   (SI)(SI*2), BX
+	SHLQ   $0x05, BX
+	VPADDW (R9)(BX*1), Y0, Y0
+	VPADDW 32(R9)(BX*1), Y1, Y1
+	VPADDW 64(R9)(BX*1), Y2, Y2
+	JMP    batch_add
+
+batch_store:
+	VMOVDQU Y0, (CX)
+	VMOVDQU Y1, 32(CX)
+	VMOVDQU Y2, 64(CX)
+	ADDQ    $0x78, AX
+	ADDQ    $0x60, CX
+	CMPQ    CX, DX
+	JB      loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func evalUpdateAVX512(dst *[48]uint16, src *[48]uint16, x int, flipped uint64, mover int)
 // Requires: AVX, AVX2, AVX512BW
 TEXT ·evalUpdateAVX512(SB), NOSPLIT, $0-40
@@ -135,6 +211,75 @@ store:
 	MOVQ      dst+0(FP), AX
 	VMOVDQU16 Z0, (AX)
 	VMOVDQU   Y1, 64(AX)
+	VZEROUPPER
+	RET
+
+// func evalUpdateAVX512Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512BW
+TEXT ·evalUpdateAVX512Batch(SB), NOSPLIT, $0-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	LEAQ (CX)(DX*8), DX
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	VMOVDQU16 (AX), Z0
+	VMOVDQU   64(AX), Y1
+	MOVQ      96(AX), BX
+	ANDQ      $0x3f, BX
+	LEAQ      (BX)(BX*2), BX
+	SHLQ      $0x05, BX
+	LEAQ      ·evalX2FVec+0(SB), DI
+	ADDQ      DI, BX
+	MOVQ      104(AX), DI
+	MOVQ      112(AX), R8
+	LEAQ      ·evalX2FVec+0(SB), R9
+	TESTQ     R8, R8
+	JNZ       batch_mover1
+	VPSUBW    (BX), Z0, Z0
+	VPSUBW    64(BX), Y1, Y1
+	VPSUBW    (BX), Z0, Z0
+	VPSUBW    64(BX), Y1, Y1
+
+batch_sub:
+	TESTQ  DI, DI
+	JZ     batch_store
+	BSFQ   DI, SI
+	LEAQ   -1(DI), BX
+	ANDQ   BX, DI
+	LEAQ   (SI)(SI*2), BX
+	SHLQ   $0x05, BX
+	VPSUBW (R9)(BX*1), Z0, Z0
+	VPSUBW 64(R9)(BX*1), Y1, Y1
+	JMP    batch_sub
+
+batch_mover1:
+	VPSUBW (BX), Z0, Z0
+	VPSUBW 64(BX), Y1, Y1
+
+batch_add:
+	TESTQ  DI, DI
+	JZ     batch_store
+	BSFQ   DI, SI
+	LEAQ   -1(DI), BX
+	ANDQ   BX, DI
+	LEAQ   (SI)(SI*2), BX
+	SHLQ   $0x05, BX
+	VPADDW (R9)(BX*1), Z0, Z0
+	VPADDW 64(R9)(BX*1), Y1, Y1
+	JMP    batch_add
+
+batch_store:
+	VMOVDQU16 Z0, (CX)
+	VMOVDQU   Y1, 64(CX)
+	ADDQ      $0x78, AX
+	ADDQ      $0x60, CX
+	CMPQ      CX, DX
+	JB        loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -204,6 +349,95 @@ TEXT ·evalSumGatherOffsetAVX2(SB), NOSPLIT, $0-24
 	MOVQ         AX, ret+16(FP)
 	RET
 
+// func evalSumGatherOffsetAVX2Batch(tabs *[61]*int16, in []uint64, out []int)
+// Requires: AVX, AVX2, CMOV
+TEXT ·evalSumGatherOffsetAVX2Batch(SB), NOSPLIT, $0-56
+	MOVQ  tabs+0(FP), AX
+	MOVQ  in_base+8(FP), CX
+	MOVQ  out_base+32(FP), DX
+	MOVQ  out_len+40(FP), BX
+	TESTQ BX, BX
+	JZ    done
+	MOVQ  ·evalBiasIndex+0(SB), SI
+
+loop:
+	MOVQ         96(CX), DI
+	XORL         R8, R8
+	CMPQ         DI, R8
+	CMOVQLT      R8, DI
+	MOVL         $0x0000003c, R8
+	CMPQ         DI, R8
+	CMOVQGT      R8, DI
+	MOVQ         (AX)(DI*8), DI
+	MOVWQSX      2(DI)(SI*2), R8
+	VPXOR        Y0, Y0, Y0
+	VPMOVZXWD    (CX), Y2
+	VPMINUD      ·evalGatherMax+0(SB), Y2, Y2
+	VPADDD       ·evalGatherOffset+0(SB), Y2, Y2
+	VPCMPEQD     Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPGATHERDD   Y1, (DI)(Y2*2), Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPADDD       Y3, Y0, Y0
+	VPMOVZXWD    16(CX), Y2
+	VPMINUD      ·evalGatherMax+32(SB), Y2, Y2
+	VPADDD       ·evalGatherOffset+32(SB), Y2, Y2
+	VPCMPEQD     Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPGATHERDD   Y1, (DI)(Y2*2), Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPADDD       Y3, Y0, Y0
+	VPMOVZXWD    32(CX), Y2
+	VPMINUD      ·evalGatherMax+64(SB), Y2, Y2
+	VPADDD       ·evalGatherOffset+64(SB), Y2, Y2
+	VPCMPEQD     Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPGATHERDD   Y1, (DI)(Y2*2), Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPADDD       Y3, Y0, Y0
+	VPMOVZXWD    48(CX), Y2
+	VPMINUD      ·evalGatherMax+96(SB), Y2, Y2
+	VPADDD       ·evalGatherOffset+96(SB), Y2, Y2
+	VPCMPEQD     Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPGATHERDD   Y1, (DI)(Y2*2), Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPADDD       Y3, Y0, Y0
+	VPMOVZXWD    64(CX), Y2
+	VPMINUD      ·evalGatherMax+128(SB), Y2, Y2
+	VPADDD       ·evalGatherOffset+128(SB), Y2, Y2
+	VPCMPEQD     Y1, Y1, Y1
+	VPXOR        Y3, Y3, Y3
+	VPGATHERDD   Y1, (DI)(Y2*2), Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPADDD       Y3, Y0, Y0
+	VPMOVZXWD    80(CX), Y2
+	VPMINUD      ·evalGatherMax+160(SB), Y2, Y2
+	VPADDD       ·evalGatherOffset+160(SB), Y2, Y2
+	VMOVDQU      evalSumTail8<>+0(SB), Y1
+	VPXOR        Y3, Y3, Y3
+	VPGATHERDD   Y1, (DI)(Y2*2), Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPADDD       Y3, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDD       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDD       X0, X1, X1
+	VPSHUFD      $0xb1, X1, X0
+	VPADDD       X0, X1, X1
+	VMOVD        X1, DI
+	MOVLQSX      DI, DI
+	ADDQ         R8, DI
+	MOVQ         DI, (DX)
+	ADDQ         $0x68, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func evalSumGatherOffsetAVX512(f *[48]uint16, t *int16) int
 // Requires: AVX, AVX2, AVX512F
 TEXT ·evalSumGatherOffsetAVX512(SB), NOSPLIT, $0-24
@@ -249,6 +483,76 @@ TEXT ·evalSumGatherOffsetAVX512(SB), NOSPLIT, $0-24
 	MOVLQSX       AX, AX
 	VZEROUPPER
 	MOVQ          AX, ret+16(FP)
+	RET
+
+// func evalSumGatherOffsetAVX512Batch(tabs *[61]*int16, in []uint64, out []int)
+// Requires: AVX, AVX2, AVX512F, CMOV
+TEXT ·evalSumGatherOffsetAVX512Batch(SB), NOSPLIT, $0-56
+	MOVQ   tabs+0(FP), AX
+	MOVQ   in_base+8(FP), CX
+	MOVQ   out_base+32(FP), DX
+	MOVQ   out_len+40(FP), BX
+	TESTQ  BX, BX
+	JZ     done
+	KXNORW K1, K1, K1
+	MOVL   $0x00003fff, SI
+	KMOVW  SI, K2
+	MOVQ   ·evalBiasIndex+0(SB), SI
+
+loop:
+	MOVQ          96(CX), DI
+	XORL          R8, R8
+	CMPQ          DI, R8
+	CMOVQLT       R8, DI
+	MOVL          $0x0000003c, R8
+	CMPQ          DI, R8
+	CMOVQGT       R8, DI
+	MOVQ          (AX)(DI*8), DI
+	MOVWQSX       2(DI)(SI*2), R8
+	VPXORD        Z0, Z0, Z0
+	VPMOVZXWD     (CX), Z1
+	VPMINUD       ·evalGatherMax+0(SB), Z1, Z1
+	VPADDD        ·evalGatherOffset+0(SB), Z1, Z1
+	KMOVW         K1, K3
+	VPXORD        Z2, Z2, Z2
+	VPGATHERDD    (DI)(Z1*2), K3, Z2
+	VPSRAD        $0x10, Z2, Z2
+	VPADDD        Z2, Z0, Z0
+	VPMOVZXWD     32(CX), Z1
+	VPMINUD       ·evalGatherMax+64(SB), Z1, Z1
+	VPADDD        ·evalGatherOffset+64(SB), Z1, Z1
+	KMOVW         K1, K3
+	VPXORD        Z2, Z2, Z2
+	VPGATHERDD    (DI)(Z1*2), K3, Z2
+	VPSRAD        $0x10, Z2, Z2
+	VPADDD        Z2, Z0, Z0
+	VPMOVZXWD     64(CX), Z1
+	VPMINUD       ·evalGatherMax+128(SB), Z1, Z1
+	VPADDD        ·evalGatherOffset+128(SB), Z1, Z1
+	KMOVW         K2, K3
+	VPXORD        Z2, Z2, Z2
+	VPGATHERDD    (DI)(Z1*2), K3, Z2
+	VPSRAD        $0x10, Z2, Z2
+	VPADDD        Z2, Z0, Z0
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDD        Y1, Y0, Y1
+	VEXTRACTI128  $0x01, Y1, X3
+	VPADDD        X3, X1, X3
+	VPSHUFD       $0x4e, X3, X1
+	VPADDD        X1, X3, X3
+	VPSHUFD       $0xb1, X3, X1
+	VPADDD        X1, X3, X3
+	VMOVD         X3, DI
+	MOVLQSX       DI, DI
+	ADDQ          R8, DI
+	MOVQ          DI, (DX)
+	ADDQ          $0x68, CX
+	ADDQ          $0x08, DX
+	DECQ          BX
+	JNZ           loop
+
+done:
+	VZEROUPPER
 	RET
 
 // func evalSumGatherPlainAVX2(f *[48]uint16, t *int16) int
@@ -342,6 +646,120 @@ TEXT ·evalSumGatherPlainAVX2(SB), NOSPLIT, $0-24
 	MOVQ         AX, ret+16(FP)
 	RET
 
+// func evalSumGatherPlainAVX2Batch(tabs *[61]*int16, in []uint64, out []int)
+// Requires: AVX, AVX2, CMOV
+TEXT ·evalSumGatherPlainAVX2Batch(SB), NOSPLIT, $0-56
+	MOVQ         tabs+0(FP), AX
+	MOVQ         in_base+8(FP), CX
+	MOVQ         out_base+32(FP), DX
+	MOVQ         out_len+40(FP), BX
+	TESTQ        BX, BX
+	JZ           done
+	VPBROADCASTD evalSumOne<>+0(SB), Y0
+	MOVQ         ·evalBiasIndex+0(SB), SI
+
+loop:
+	MOVQ         96(CX), DI
+	XORL         R8, R8
+	CMPQ         DI, R8
+	CMOVQLT      R8, DI
+	MOVL         $0x0000003c, R8
+	CMPQ         DI, R8
+	CMOVQGT      R8, DI
+	MOVQ         (AX)(DI*8), DI
+	MOVWQSX      (DI)(SI*2), R8
+	VPXOR        Y1, Y1, Y1
+	VPMOVZXWD    (CX), Y3
+	VPMINUD      ·evalGatherMax+0(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+0(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPANDN       Y0, Y3, Y5
+	VPSLLD       $0x04, Y5, Y5
+	VPANDN       Y3, Y0, Y3
+	VPGATHERDD   Y2, (DI)(Y3*2), Y4
+	VPSLLVD      Y5, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    16(CX), Y3
+	VPMINUD      ·evalGatherMax+32(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+32(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPANDN       Y0, Y3, Y5
+	VPSLLD       $0x04, Y5, Y5
+	VPANDN       Y3, Y0, Y3
+	VPGATHERDD   Y2, (DI)(Y3*2), Y4
+	VPSLLVD      Y5, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    32(CX), Y3
+	VPMINUD      ·evalGatherMax+64(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+64(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPANDN       Y0, Y3, Y5
+	VPSLLD       $0x04, Y5, Y5
+	VPANDN       Y3, Y0, Y3
+	VPGATHERDD   Y2, (DI)(Y3*2), Y4
+	VPSLLVD      Y5, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    48(CX), Y3
+	VPMINUD      ·evalGatherMax+96(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+96(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPANDN       Y0, Y3, Y5
+	VPSLLD       $0x04, Y5, Y5
+	VPANDN       Y3, Y0, Y3
+	VPGATHERDD   Y2, (DI)(Y3*2), Y4
+	VPSLLVD      Y5, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    64(CX), Y3
+	VPMINUD      ·evalGatherMax+128(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+128(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPANDN       Y0, Y3, Y5
+	VPSLLD       $0x04, Y5, Y5
+	VPANDN       Y3, Y0, Y3
+	VPGATHERDD   Y2, (DI)(Y3*2), Y4
+	VPSLLVD      Y5, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    80(CX), Y3
+	VPMINUD      ·evalGatherMax+160(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+160(SB), Y3, Y3
+	VMOVDQU      evalSumTail8<>+0(SB), Y2
+	VPXOR        Y4, Y4, Y4
+	VPANDN       Y0, Y3, Y5
+	VPSLLD       $0x04, Y5, Y5
+	VPANDN       Y3, Y0, Y3
+	VPGATHERDD   Y2, (DI)(Y3*2), Y4
+	VPSLLVD      Y5, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPADDD       X2, X1, X2
+	VPSHUFD      $0x4e, X2, X1
+	VPADDD       X1, X2, X2
+	VPSHUFD      $0xb1, X2, X1
+	VPADDD       X1, X2, X2
+	VMOVD        X2, DI
+	MOVLQSX      DI, DI
+	ADDQ         R8, DI
+	MOVQ         DI, (DX)
+	ADDQ         $0x68, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func evalSumGatherPlainAVX512(f *[48]uint16, t *int16) int
 // Requires: AVX, AVX2, AVX512F
 TEXT ·evalSumGatherPlainAVX512(SB), NOSPLIT, $0-24
@@ -400,6 +818,89 @@ TEXT ·evalSumGatherPlainAVX512(SB), NOSPLIT, $0-24
 	MOVLQSX       AX, AX
 	VZEROUPPER
 	MOVQ          AX, ret+16(FP)
+	RET
+
+// func evalSumGatherPlainAVX512Batch(tabs *[61]*int16, in []uint64, out []int)
+// Requires: AVX, AVX2, AVX512F, CMOV
+TEXT ·evalSumGatherPlainAVX512Batch(SB), NOSPLIT, $0-56
+	MOVQ         tabs+0(FP), AX
+	MOVQ         in_base+8(FP), CX
+	MOVQ         out_base+32(FP), DX
+	MOVQ         out_len+40(FP), BX
+	TESTQ        BX, BX
+	JZ           done
+	VPBROADCASTD evalSumOne<>+0(SB), Z0
+	KXNORW       K1, K1, K1
+	MOVL         $0x00003fff, SI
+	KMOVW        SI, K2
+	MOVQ         ·evalBiasIndex+0(SB), SI
+
+loop:
+	MOVQ          96(CX), DI
+	XORL          R8, R8
+	CMPQ          DI, R8
+	CMOVQLT       R8, DI
+	MOVL          $0x0000003c, R8
+	CMPQ          DI, R8
+	CMOVQGT       R8, DI
+	MOVQ          (AX)(DI*8), DI
+	MOVWQSX       (DI)(SI*2), R8
+	VPXORD        Z1, Z1, Z1
+	VPMOVZXWD     (CX), Z2
+	VPMINUD       ·evalGatherMax+0(SB), Z2, Z2
+	VPADDD        ·evalGatherOffset+0(SB), Z2, Z2
+	KMOVW         K1, K3
+	VPXORD        Z3, Z3, Z3
+	VPANDND       Z0, Z2, Z4
+	VPSLLD        $0x04, Z4, Z4
+	VPANDND       Z2, Z0, Z2
+	VPGATHERDD    (DI)(Z2*2), K3, Z3
+	VPSLLVD       Z4, Z3, Z3
+	VPSRAD        $0x10, Z3, Z3
+	VPADDD        Z3, Z1, Z1
+	VPMOVZXWD     32(CX), Z2
+	VPMINUD       ·evalGatherMax+64(SB), Z2, Z2
+	VPADDD        ·evalGatherOffset+64(SB), Z2, Z2
+	KMOVW         K1, K3
+	VPXORD        Z3, Z3, Z3
+	VPANDND       Z0, Z2, Z4
+	VPSLLD        $0x04, Z4, Z4
+	VPANDND       Z2, Z0, Z2
+	VPGATHERDD    (DI)(Z2*2), K3, Z3
+	VPSLLVD       Z4, Z3, Z3
+	VPSRAD        $0x10, Z3, Z3
+	VPADDD        Z3, Z1, Z1
+	VPMOVZXWD     64(CX), Z2
+	VPMINUD       ·evalGatherMax+128(SB), Z2, Z2
+	VPADDD        ·evalGatherOffset+128(SB), Z2, Z2
+	KMOVW         K2, K3
+	VPXORD        Z3, Z3, Z3
+	VPANDND       Z0, Z2, Z4
+	VPSLLD        $0x04, Z4, Z4
+	VPANDND       Z2, Z0, Z2
+	VPGATHERDD    (DI)(Z2*2), K3, Z3
+	VPSLLVD       Z4, Z3, Z3
+	VPSRAD        $0x10, Z3, Z3
+	VPADDD        Z3, Z1, Z1
+	VEXTRACTI64X4 $0x01, Z1, Y2
+	VPADDD        Y2, Y1, Y2
+	VEXTRACTI128  $0x01, Y2, X4
+	VPADDD        X4, X2, X4
+	VPSHUFD       $0x4e, X4, X2
+	VPADDD        X2, X4, X4
+	VPSHUFD       $0xb1, X4, X2
+	VPADDD        X2, X4, X4
+	VMOVD         X4, DI
+	MOVLQSX       DI, DI
+	ADDQ          R8, DI
+	MOVQ          DI, (DX)
+	ADDQ          $0x68, CX
+	ADDQ          $0x08, DX
+	DECQ          BX
+	JNZ           loop
+
+done:
+	VZEROUPPER
 	RET
 
 // func evalSumGatherInterleavedAVX2(f *[48]uint16, t *int32, shift uint64) int
@@ -476,6 +977,110 @@ TEXT ·evalSumGatherInterleavedAVX2(SB), NOSPLIT, $0-32
 	MOVQ         AX, ret+24(FP)
 	RET
 
+// func evalSumGatherInterleavedAVX2Batch(tabs *[31]*int32, in []uint64, out []int)
+// Requires: AVX, AVX2, CMOV
+TEXT ·evalSumGatherInterleavedAVX2Batch(SB), NOSPLIT, $0-56
+	MOVQ  tabs+0(FP), AX
+	MOVQ  in_base+8(FP), CX
+	MOVQ  out_base+32(FP), DX
+	MOVQ  out_len+40(FP), BX
+	TESTQ BX, BX
+	JZ    done
+	MOVQ  ·evalBiasIndex+0(SB), SI
+
+loop:
+	MOVQ         96(CX), DI
+	XORL         R8, R8
+	CMPQ         DI, R8
+	CMOVQLT      R8, DI
+	MOVL         $0x0000003c, R8
+	CMPQ         DI, R8
+	CMOVQGT      R8, DI
+	MOVQ         DI, R8
+	SHRQ         $0x01, R8
+	MOVQ         (AX)(R8*8), R8
+	MOVWQSX      (R8)(SI*4), R9
+	MOVWQSX      2(R8)(SI*4), R10
+	ANDL         $0x00000001, DI
+	CMOVQNE      R10, R9
+	SHLL         $0x04, DI
+	NEGL         DI
+	ADDL         $0x00000010, DI
+	VMOVQ        DI, X0
+	VPXOR        Y1, Y1, Y1
+	VPMOVZXWD    (CX), Y3
+	VPMINUD      ·evalGatherMax+0(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+0(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPGATHERDD   Y2, (R8)(Y3*4), Y4
+	VPSLLD       X0, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    16(CX), Y3
+	VPMINUD      ·evalGatherMax+32(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+32(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPGATHERDD   Y2, (R8)(Y3*4), Y4
+	VPSLLD       X0, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    32(CX), Y3
+	VPMINUD      ·evalGatherMax+64(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+64(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPGATHERDD   Y2, (R8)(Y3*4), Y4
+	VPSLLD       X0, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    48(CX), Y3
+	VPMINUD      ·evalGatherMax+96(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+96(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPGATHERDD   Y2, (R8)(Y3*4), Y4
+	VPSLLD       X0, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    64(CX), Y3
+	VPMINUD      ·evalGatherMax+128(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+128(SB), Y3, Y3
+	VPCMPEQD     Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPGATHERDD   Y2, (R8)(Y3*4), Y4
+	VPSLLD       X0, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPMOVZXWD    80(CX), Y3
+	VPMINUD      ·evalGatherMax+160(SB), Y3, Y3
+	VPADDD       ·evalGatherOffset+160(SB), Y3, Y3
+	VMOVDQU      evalSumTail8<>+0(SB), Y2
+	VPXOR        Y4, Y4, Y4
+	VPGATHERDD   Y2, (R8)(Y3*4), Y4
+	VPSLLD       X0, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X0
+	VPADDD       X0, X1, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDD       X1, X0, X0
+	VPSHUFD      $0xb1, X0, X1
+	VPADDD       X1, X0, X0
+	VMOVD        X0, DI
+	MOVLQSX      DI, DI
+	ADDQ         R9, DI
+	MOVQ         DI, (DX)
+	ADDQ         $0x68, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func evalSumGatherInterleavedAVX512(f *[48]uint16, t *int32, shift uint64) int
 // Requires: AVX, AVX2, AVX512F, SSE2
 TEXT ·evalSumGatherInterleavedAVX512(SB), NOSPLIT, $0-32
@@ -526,6 +1131,88 @@ TEXT ·evalSumGatherInterleavedAVX512(SB), NOSPLIT, $0-32
 	MOVLQSX       AX, AX
 	VZEROUPPER
 	MOVQ          AX, ret+24(FP)
+	RET
+
+// func evalSumGatherInterleavedAVX512Batch(tabs *[31]*int32, in []uint64, out []int)
+// Requires: AVX, AVX2, AVX512F, CMOV
+TEXT ·evalSumGatherInterleavedAVX512Batch(SB), NOSPLIT, $0-56
+	MOVQ   tabs+0(FP), AX
+	MOVQ   in_base+8(FP), CX
+	MOVQ   out_base+32(FP), DX
+	MOVQ   out_len+40(FP), BX
+	TESTQ  BX, BX
+	JZ     done
+	KXNORW K1, K1, K1
+	MOVL   $0x00003fff, SI
+	KMOVW  SI, K2
+	MOVQ   ·evalBiasIndex+0(SB), SI
+
+loop:
+	MOVQ          96(CX), DI
+	XORL          R8, R8
+	CMPQ          DI, R8
+	CMOVQLT       R8, DI
+	MOVL          $0x0000003c, R8
+	CMPQ          DI, R8
+	CMOVQGT       R8, DI
+	MOVQ          DI, R8
+	SHRQ          $0x01, R8
+	MOVQ          (AX)(R8*8), R8
+	MOVWQSX       (R8)(SI*4), R9
+	MOVWQSX       2(R8)(SI*4), R10
+	ANDL          $0x00000001, DI
+	CMOVQNE       R10, R9
+	SHLL          $0x04, DI
+	NEGL          DI
+	ADDL          $0x00000010, DI
+	VMOVQ         DI, X0
+	VPXORD        Z1, Z1, Z1
+	VPMOVZXWD     (CX), Z2
+	VPMINUD       ·evalGatherMax+0(SB), Z2, Z2
+	VPADDD        ·evalGatherOffset+0(SB), Z2, Z2
+	KMOVW         K1, K3
+	VPXORD        Z3, Z3, Z3
+	VPGATHERDD    (R8)(Z2*4), K3, Z3
+	VPSLLD        X0, Z3, Z3
+	VPSRAD        $0x10, Z3, Z3
+	VPADDD        Z3, Z1, Z1
+	VPMOVZXWD     32(CX), Z2
+	VPMINUD       ·evalGatherMax+64(SB), Z2, Z2
+	VPADDD        ·evalGatherOffset+64(SB), Z2, Z2
+	KMOVW         K1, K3
+	VPXORD        Z3, Z3, Z3
+	VPGATHERDD    (R8)(Z2*4), K3, Z3
+	VPSLLD        X0, Z3, Z3
+	VPSRAD        $0x10, Z3, Z3
+	VPADDD        Z3, Z1, Z1
+	VPMOVZXWD     64(CX), Z2
+	VPMINUD       ·evalGatherMax+128(SB), Z2, Z2
+	VPADDD        ·evalGatherOffset+128(SB), Z2, Z2
+	KMOVW         K2, K3
+	VPXORD        Z3, Z3, Z3
+	VPGATHERDD    (R8)(Z2*4), K3, Z3
+	VPSLLD        X0, Z3, Z3
+	VPSRAD        $0x10, Z3, Z3
+	VPADDD        Z3, Z1, Z1
+	VEXTRACTI64X4 $0x01, Z1, Y0
+	VPADDD        Y0, Y1, Y0
+	VEXTRACTI128  $0x01, Y0, X2
+	VPADDD        X2, X0, X2
+	VPSHUFD       $0x4e, X2, X0
+	VPADDD        X0, X2, X2
+	VPSHUFD       $0xb1, X2, X0
+	VPADDD        X0, X2, X2
+	VMOVD         X2, DI
+	MOVLQSX       DI, DI
+	ADDQ          R9, DI
+	MOVQ          DI, (DX)
+	ADDQ          $0x68, CX
+	ADDQ          $0x08, DX
+	DECQ          BX
+	JNZ           loop
+
+done:
+	VZEROUPPER
 	RET
 
 // func evalFeaturesPEXT(P uint64, O uint64, f *[48]uint16)

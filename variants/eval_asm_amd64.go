@@ -6,26 +6,53 @@ import "github.com/flipbench/flipbench/kernels"
 
 // The generated eval kernels (gen/eval). The Go wrappers convert
 // *kernels.Features (a [48]uint16) for the assembly and pick the ply's
-// table of the layout the gather reads; the bias is added here.
+// table of the layout the gather reads; the bias is added here. The batch
+// forms pass the assembly every ply's table (built with the layout): the
+// batch loop picks each element's table and adds the bias itself.
 
 func init() {
 	EvalUpdate.Register(Info{Name: "avx2", Rank: 20, Uses: []any{evalUpdateAVX2},
 		Note: "AVX2: 3 x 16 lanes, 3 VPSUBW/VPADDW per flipped disc (seed 000, 4.4.5)"}, evalUpdateAVX2Go)
+	registerWordsBatchIO[FeaturesMove, kernels.Features](EvalUpdate, "avx2", evalUpdateAVX2Batch)
 	EvalUpdate.Register(Info{Name: "avx512", Rank: 21, ZMM: true, Uses: []any{evalUpdateAVX512},
 		Note: "AVX-512BW: lanes 0-31 in a ZMM, 32-47 in a YMM, 2 subtractions per flipped disc"}, evalUpdateAVX512Go)
+	registerWordsBatchIO[FeaturesMove, kernels.Features](EvalUpdate, "avx512", evalUpdateAVX512Batch)
 
-	EvalSum.Register(Info{Name: "avx2-gather-offset", Rank: 20, Uses: []any{evalSumGatherOffsetAVX2},
-		Note: "AVX2 VPGATHERDD, guarded layout: -1 offset puts the weight in the high half (seed 000, 4.5.0)"}, evalSumOffsetAVX2)
-	EvalSum.Register(Info{Name: "avx2-gather-plain", Rank: 19, Uses: []any{evalSumGatherPlainAVX2},
-		Note: "AVX2 VPGATHERDD, plain layout: aligned dwords, word selected by index parity"}, evalSumPlainAVX2)
-	EvalSum.Register(Info{Name: "avx2-gather-interleaved", Rank: 21, Uses: []any{evalSumGatherInterleavedAVX2},
-		Note: "AVX2 VPGATHERDD, interleaved layout: aligned dwords, ply's half by shift (seed 000, 4.5.5)"}, evalSumInterleavedAVX2)
-	EvalSum.Register(Info{Name: "avx512-gather-offset", Rank: 30, ZMM: true, Uses: []any{evalSumGatherOffsetAVX512},
-		Note: "AVX-512 16-lane VPGATHERDD, guarded layout, -1 offset"}, evalSumOffsetAVX512)
-	EvalSum.Register(Info{Name: "avx512-gather-plain", Rank: 29, ZMM: true, Uses: []any{evalSumGatherPlainAVX512},
-		Note: "AVX-512 16-lane VPGATHERDD, plain layout, word select"}, evalSumPlainAVX512)
-	EvalSum.Register(Info{Name: "avx512-gather-interleaved", Rank: 31, ZMM: true, Uses: []any{evalSumGatherInterleavedAVX512},
-		Note: "AVX-512 16-lane VPGATHERDD, interleaved layout"}, evalSumInterleavedAVX512)
+	sum := func(info Info, fn EvalSumFunc, batch EvalSumBatchFunc, asmBatch any) {
+		EvalSum.Register(info, fn)
+		EvalSum.RegisterBatch(info.Name, batch)
+		EvalSum.batchUses(info.Name, asmBatch)
+	}
+	sum(Info{Name: "avx2-gather-offset", Rank: 20, Uses: []any{evalSumGatherOffsetAVX2},
+		Note: "AVX2 VPGATHERDD, guarded layout: -1 offset puts the weight in the high half (seed 000, 4.5.0)"}, evalSumOffsetAVX2,
+		func(w *EvalWeights, in []FeaturesPly, out []int) {
+			evalSumGatherOffsetAVX2Batch(w.guardedTables(), words(in), out[:len(in)])
+		}, evalSumGatherOffsetAVX2Batch)
+	sum(Info{Name: "avx2-gather-plain", Rank: 19, Uses: []any{evalSumGatherPlainAVX2},
+		Note: "AVX2 VPGATHERDD, plain layout: aligned dwords, word selected by index parity"}, evalSumPlainAVX2,
+		func(w *EvalWeights, in []FeaturesPly, out []int) {
+			evalSumGatherPlainAVX2Batch(w.plainTables(), words(in), out[:len(in)])
+		}, evalSumGatherPlainAVX2Batch)
+	sum(Info{Name: "avx2-gather-interleaved", Rank: 21, Uses: []any{evalSumGatherInterleavedAVX2},
+		Note: "AVX2 VPGATHERDD, interleaved layout: aligned dwords, ply's half by shift (seed 000, 4.5.5)"}, evalSumInterleavedAVX2,
+		func(w *EvalWeights, in []FeaturesPly, out []int) {
+			evalSumGatherInterleavedAVX2Batch(w.interleavedTables(), words(in), out[:len(in)])
+		}, evalSumGatherInterleavedAVX2Batch)
+	sum(Info{Name: "avx512-gather-offset", Rank: 30, ZMM: true, Uses: []any{evalSumGatherOffsetAVX512},
+		Note: "AVX-512 16-lane VPGATHERDD, guarded layout, -1 offset"}, evalSumOffsetAVX512,
+		func(w *EvalWeights, in []FeaturesPly, out []int) {
+			evalSumGatherOffsetAVX512Batch(w.guardedTables(), words(in), out[:len(in)])
+		}, evalSumGatherOffsetAVX512Batch)
+	sum(Info{Name: "avx512-gather-plain", Rank: 29, ZMM: true, Uses: []any{evalSumGatherPlainAVX512},
+		Note: "AVX-512 16-lane VPGATHERDD, plain layout, word select"}, evalSumPlainAVX512,
+		func(w *EvalWeights, in []FeaturesPly, out []int) {
+			evalSumGatherPlainAVX512Batch(w.plainTables(), words(in), out[:len(in)])
+		}, evalSumGatherPlainAVX512Batch)
+	sum(Info{Name: "avx512-gather-interleaved", Rank: 31, ZMM: true, Uses: []any{evalSumGatherInterleavedAVX512},
+		Note: "AVX-512 16-lane VPGATHERDD, interleaved layout"}, evalSumInterleavedAVX512,
+		func(w *EvalWeights, in []FeaturesPly, out []int) {
+			evalSumGatherInterleavedAVX512Batch(w.interleavedTables(), words(in), out[:len(in)])
+		}, evalSumGatherInterleavedAVX512Batch)
 
 	EvalFeatures.Register(Info{Name: "bmi2-pext", Rank: 20, UsesPEXT: true, Uses: []any{evalFeaturesPEXT},
 		Note: "BMI2: PEXT of each feature's squares from P and O, binary-to-ternary tables"}, evalFeaturesPEXTGo)

@@ -82,6 +82,32 @@ func TestEvalSumGuardPages(t *testing.T) {
 		}
 		w.alloc = a.alloc
 		for _, v := range EvalSum.Runnable(Host()) {
+			// the batch form on every board at every ply, then on junk
+			if batch, ok := v.Batch.(EvalSumBatchFunc); ok {
+				var in []FeaturesPly
+				for _, b := range boards {
+					for ply := -1; ply <= NumPlies; ply++ { // clamped
+						in = append(in, FeaturesPly{kernels.EvalFeatures(b), ply})
+					}
+				}
+				out := make([]int, len(in))
+				batch(w, in, out)
+				for i, c := range in {
+					if want := kernels.EvalSum(&c.F, w.Ply(c.Ply)); out[i] != want {
+						t.Errorf("%s batch (tables at page %s): features %v ply %d: got %d, want %d",
+							v.Name, map[bool]string{true: "end", false: "start"}[atEnd], c.F, c.Ply, out[i], want)
+						break
+					}
+				}
+				if len(v.Uses) > 0 {
+					for i := range in {
+						for j := range in[i].F {
+							in[i].F[j] = 0xffff
+						}
+					}
+					batch(w, in, out)
+				}
+			}
 			for _, b := range boards {
 				f := kernels.EvalFeatures(b)
 				for ply := 0; ply < NumPlies; ply++ {

@@ -23,6 +23,18 @@ var EvalSum = newKernel[EvalSumFunc]("eval_sum", "bias + sum of the 46 weights o
 func init() {
 	EvalSum.Register(Info{Name: "go-plain", Rank: 5, Note: "Go, plain layout: one int16 table per ply"}, EvalSumPlain)
 	EvalSum.Register(Info{Name: "go-interleaved", Rank: 4, Note: "Go, interleaved layout: int32 per index, even ply low, odd ply high"}, EvalSumInterleaved)
+	EvalSum.RegisterBatch("go-plain", EvalSumBatchFunc(func(w *EvalWeights, in []FeaturesPly, out []int) {
+		out = out[:len(in)]
+		for i := range in {
+			out[i] = EvalSumPlain(&in[i].F, w, in[i].Ply)
+		}
+	}))
+	EvalSum.RegisterBatch("go-interleaved", EvalSumBatchFunc(func(w *EvalWeights, in []FeaturesPly, out []int) {
+		out = out[:len(in)]
+		for i := range in {
+			out[i] = EvalSumInterleaved(&in[i].F, w, in[i].Ply)
+		}
+	}))
 }
 
 func clampPly(ply int) int { return min(max(ply, 0), NumPlies-1) }

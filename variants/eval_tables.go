@@ -37,6 +37,9 @@ var (
 	// evalGatherMax is each feature's largest index (3^n - 1, pads 0):
 	// the gathers clamp to it, so no index can leave its table.
 	evalGatherMax [48]int32
+	// evalBiasIndex is the bias's index in a ply's table: the batch
+	// forms of the gather sums add it themselves.
+	evalBiasIndex int64 = kernels.WeightBias
 )
 
 // PEXT form: feature i's squares are extracted from P and from O in

@@ -31,6 +31,20 @@ var EvalUpdate = newKernel[EvalUpdateFunc]("eval_update", "the 46 indexes after 
 func init() {
 	EvalUpdate.Register(Info{Name: "go-x2f", Rank: 6, Note: "Go: per-square feature list (Edax EVAL_X2F)"}, EvalUpdateX2F)
 	EvalUpdate.Register(Info{Name: "go-swar", Rank: 5, Note: "Go: 12 uint64 words of 4 lanes, 4 words at a time: rows summed, then lane-safe subtract"}, EvalUpdateSWAR)
+	EvalUpdate.RegisterBatch("go-x2f", EvalUpdateBatchFunc(func(in []FeaturesMove, out []kernels.Features) {
+		out = out[:len(in)]
+		for i := range in {
+			c := &in[i]
+			EvalUpdateX2F(&out[i], &c.Src, c.X, c.Flipped, c.Mover)
+		}
+	}))
+	EvalUpdate.RegisterBatch("go-swar", EvalUpdateBatchFunc(func(in []FeaturesMove, out []kernels.Features) {
+		out = out[:len(in)]
+		for i := range in {
+			c := &in[i]
+			EvalUpdateSWAR(&out[i], &c.Src, c.X, c.Flipped, c.Mover)
+		}
+	}))
 }
 
 func EvalUpdateX2F(dst, src *kernels.Features, x int, flipped uint64, mover int) {

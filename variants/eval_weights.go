@@ -24,6 +24,13 @@ type EvalWeights struct {
 	guardOnce sync.Once
 	guarded   [][]int16 // per ply: a guard word, then the plain table
 
+	// The first entry of each table of a layout, for the batch forms
+	// (one pointer per ply, or per ply pair), built with the layout.
+	plainOnce   sync.Once
+	plainTabs   [NumPlies]*int16
+	guardedTabs [NumPlies]*int16
+	interTabs   [(NumPlies + 1) / 2]*int32
+
 	// alloc, when set, allocates the derived layouts' tables (tests put
 	// them against unmapped guard pages); nil means make.
 	alloc func(bytes int) unsafe.Pointer
@@ -59,6 +66,7 @@ func (w *EvalWeights) Interleaved() [][]int32 {
 				t[i] = int32(uint32(uint16(even[i])) | uint32(uint16(odd[i]))<<16)
 			}
 			w.interleaved[p] = t
+			w.interTabs[p] = &t[0]
 		}
 	})
 	return w.interleaved
@@ -77,9 +85,36 @@ func (w *EvalWeights) Guarded() [][]int16 {
 			t[0] = 0
 			copy(t[1:], w.Plain[p])
 			w.guarded[p] = t
+			w.guardedTabs[p] = &t[0]
 		}
 	})
 	return w.guarded
+}
+
+// plainTables returns the first entry of each ply's plain table, each
+// checked to hold NumWeights values.
+func (w *EvalWeights) plainTables() *[NumPlies]*int16 {
+	w.plainOnce.Do(func() {
+		for p, t := range w.Plain {
+			_ = t[kernels.NumWeights-1]
+			w.plainTabs[p] = &t[0]
+		}
+	})
+	return &w.plainTabs
+}
+
+// guardedTables returns the first entry (the guard word) of each ply's
+// guarded table.
+func (w *EvalWeights) guardedTables() *[NumPlies]*int16 {
+	w.Guarded()
+	return &w.guardedTabs
+}
+
+// interleavedTables returns the first entry of each ply pair's
+// interleaved table.
+func (w *EvalWeights) interleavedTables() *[(NumPlies + 1) / 2]*int32 {
+	w.Interleaved()
+	return &w.interTabs
 }
 
 // newTable allocates a derived layout's table of n values.

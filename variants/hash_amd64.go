@@ -8,6 +8,12 @@ package variants
 // then crc<<32 | CRC32C(crc, O).
 func hashCodeCRC32(P uint64, O uint64) uint64
 
+// hashCodeCRC32Batch is hashCodeCRC32 over a batch: in holds len(out) (P, O) pairs.
+// The loop stays in assembly: no call per element.
+//
+//go:noescape
+func hashCodeCRC32Batch(in []uint64, out []uint64)
+
 // hashPrefetchT0 brings the first and the last entry of a 4-way bucket of 24-byte entries into L1
 // (96 bytes span two cache lines at most: Edax's hash_prefetch).
 //
@@ -42,10 +48,14 @@ func hashClearVMOVDQU(dst *byte, n int, pat *byte)
 //go:noescape
 func hashClearREPSTOSB(dst *byte, n int)
 
+// hashEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
+func hashEntries() *[1]uintptr
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
 	{hashCodeCRC32, []Feature{SSE42}},
+	{hashCodeCRC32Batch, []Feature{SSE42}},
 	{hashPrefetchT0, []Feature{SSE2}},
 	{hashClearMOVNTDQ, []Feature{SSE2}},
 	{hashClearVMOVNTDQ, []Feature{AVX, SSE2}},
@@ -53,3 +63,12 @@ var _ = registerISA([]asmFunc{
 	{hashClearVMOVDQU, []Feature{AVX}},
 	{hashClearREPSTOSB, []Feature{}},
 })
+
+// The variants of the functions above (their features are added from
+// the list above), with their entry points for calls from assembly.
+func init() {
+	e := hashEntries()
+	HashCode.Register(Info{Name: "crc32-sse42", Rank: 20, entry: e[0],
+		Note: "SSE4.2 CRC32 instruction, two per hash (Edax 4.5)"}, hashCodeCRC32)
+	registerWordsBatch[board](HashCode, "crc32-sse42", hashCodeCRC32Batch)
+}

@@ -18,6 +18,33 @@ TEXT ·hashCodeCRC32(SB), NOSPLIT, $0-24
 	MOVQ   DX, ret+16(FP)
 	RET
 
+// func hashCodeCRC32Batch(in []uint64, out []uint64)
+// Requires: SSE4.2
+TEXT ·hashCodeCRC32Batch(SB), NOSPLIT, $0-48
+	MOVQ  in_base+0(FP), AX
+	MOVQ  out_base+24(FP), CX
+	MOVQ  out_len+32(FP), DX
+	TESTQ DX, DX
+	JZ    done
+
+loop:
+	MOVQ   (AX), BX
+	MOVQ   8(AX), SI
+	XORL   DI, DI
+	CRC32Q BX, DI
+	MOVL   DI, BX
+	CRC32Q SI, BX
+	SHLQ   $0x20, DI
+	ORQ    BX, DI
+	MOVQ   DI, (CX)
+	ADDQ   $0x10, AX
+	ADDQ   $0x08, CX
+	DECQ   DX
+	JNZ    loop
+
+done:
+	RET
+
 // func hashPrefetchT0(bucket *byte)
 // Requires: MMX+
 TEXT ·hashPrefetchT0(SB), NOSPLIT, $0-8
@@ -118,4 +145,13 @@ TEXT ·hashClearREPSTOSB(SB), NOSPLIT, $0-16
 	XORL AX, AX
 	REP
 	STOSB
+	RET
+
+DATA hashEntriesTab<>+0(SB)/8, $·hashCodeCRC32(SB)
+GLOBL hashEntriesTab<>(SB), RODATA|NOPTR, $8
+
+// func hashEntries() *[1]uintptr
+TEXT ·hashEntries(SB), NOSPLIT, $0-8
+	LEAQ hashEntriesTab<>+0(SB), AX
+	MOVQ AX, ret+0(FP)
 	RET

@@ -78,8 +78,6 @@ func hashPrefetch(t *kernels.HashTable, code uint64) {
 // REP STOSB); among the pattern writers the streaming stores, which leave
 // the cache alone, ahead of ordinary stores.
 func init() {
-	HashCode.Register(Info{Name: "crc32-sse42", Rank: 20,
-		Note: "SSE4.2 CRC32 instruction, two per hash (Edax 4.5)"}, hashCodeCRC32)
 	HashClear.Register(Info{Name: "sse2-movntdq", Rank: 30, Uses: []any{hashClearMOVNTDQ},
 		Note: "SSE2 MOVNTDQ streaming stores, 2 entries = 3 xmm, SFENCE"}, hashClearSSE2)
 	HashClear.Register(Info{Name: "avx2-vmovntdq", Rank: 45, Uses: []any{hashClearVMOVNTDQ},

@@ -60,4 +60,16 @@ func init() {
 		Note: "Go: 16 byte lookups XORed, tables built from the CRC-32C (linear, so the value is Edax 4.5's)"}, HashCodeZobrist)
 	HashCode.Register(Info{Name: "go-crc32", Rank: 5,
 		Note: "Go hash/crc32 Castagnoli, its inversions undone"}, HashCodeGoCRC32)
+	HashCode.RegisterBatch("zobrist-table", HashCodeBatchFunc(func(in []kernels.Board, out []uint64) {
+		out = out[:len(in)]
+		for i, b := range in {
+			out[i] = HashCodeZobrist(b.P, b.O)
+		}
+	}))
+	HashCode.RegisterBatch("go-crc32", HashCodeBatchFunc(func(in []kernels.Board, out []uint64) {
+		out = out[:len(in)]
+		for i, b := range in {
+			out[i] = HashCodeGoCRC32(b.P, b.O)
+		}
+	}))
 }

@@ -50,6 +50,37 @@ func init() {
 	Solve4.Register(Info{Name: "parity-table", Rank: 6, Note: "Go: presorted empties, permutation table on the odd-quadrant mask (seed 003)"}, func(P, O uint64, alpha int) (int, uint64) {
 		return leaf4(P, O, alpha, orderTable)
 	})
+	// the batch forms: a Go loop calling the search directly
+	Solve2.RegisterBatch("go", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
+		out = out[:len(in)]
+		for i, c := range in {
+			out[i].Score, out[i].Nodes = Solve2Go(c.P, c.O, c.Alpha)
+		}
+	}))
+	Solve3.RegisterBatch("edax-branchy", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
+		out = out[:len(in)]
+		for i, c := range in {
+			out[i].Score, out[i].Nodes = leaf3(c.P, c.O, c.Alpha, orderBranchy)
+		}
+	}))
+	Solve3.RegisterBatch("parity-table", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
+		out = out[:len(in)]
+		for i, c := range in {
+			out[i].Score, out[i].Nodes = leaf3(c.P, c.O, c.Alpha, orderTable)
+		}
+	}))
+	Solve4.RegisterBatch("edax-branchy", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
+		out = out[:len(in)]
+		for i, c := range in {
+			out[i].Score, out[i].Nodes = leaf4(c.P, c.O, c.Alpha, orderBranchy)
+		}
+	}))
+	Solve4.RegisterBatch("parity-table", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
+		out = out[:len(in)]
+		for i, c := range in {
+			out[i].Score, out[i].Nodes = leaf4(c.P, c.O, c.Alpha, orderTable)
+		}
+	}))
 }
 
 func init() {

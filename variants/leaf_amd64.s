@@ -722,6 +722,745 @@ s2_done_4:
 	VZEROUPPER
 	RET
 
+// func solve2AVX2Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve2AVX2Batch(SB), NOSPLIT, $40-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 16(SP)
+	MOVQ         CX, 24(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 32(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+
+loop:
+	MOVQ         $0x00000000, (SP)
+	MOVQ         16(SP), CX
+	MOVQ         (CX), DX
+	MOVQ         8(CX), CX
+	MOVQ         DX, BX
+	ORQ          CX, BX
+	NOTQ         BX
+	LEAQ         ·leafRank+0(SB), SI
+	LEAQ         ·leafSquare+0(SB), DI
+	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
+	BTSQ         BX, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
+	SHLQ         $0x08, SI
+	ORQ          SI, BX
+	MOVBQZX      BL, SI
+	SHRQ         $0x08, BX
+	MOVQ         16(SP), DI
+	MOVQ         16(DI), DI
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DI, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(SI*8), R10
+	TESTQ        CX, R10
+	JZ           s2_skip_5
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_5
+	INCQ         (SP)
+	MOVQ         CX, R8
+	XORQ         R10, R8
+	POPCNTQ      R8, R10
+	LEAQ         -62(R10)(R10*1), R10
+	LEAQ         2(R10), R11
+	CMPQ         R11, R9
+	JLE          lf_exact_15
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R12
+	MOVQ         BX, R13
+	SHLQ         $0x06, R13
+	VPANDN       (R12)(R13*1), Y5, Y6
+	VPCMPEQQ     (R12)(R13*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R12)(R13*1), Y5, Y5
+	VPCMPEQQ     32(R12)(R13*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R12
+	VPBROADCASTQ (R12)(BX*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_13
+	JMP          lf_pass_14
+
+lf_exact_15:
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         BX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y5, Y5
+	MOVQ         BX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPAND        (R12)(R11*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(BX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(BX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_13
+
+lf_pass_14:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_13
+	NOTQ         R8
+	BTRQ         BX, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         BX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y5, Y5
+	MOVQ         BX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R8*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(BX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(BX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_13:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_5:
+	CMPQ         R8, DI
+	JG           s2_high_1
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(BX*8), R10
+	TESTQ        CX, R10
+	JZ           s2_skip_6
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_6
+	INCQ         (SP)
+	MOVQ         CX, R11
+	XORQ         R10, R11
+	POPCNTQ      R11, R10
+	LEAQ         -62(R10)(R10*1), R10
+	LEAQ         2(R10), R12
+	CMPQ         R12, R9
+	JLE          lf_exact_18
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R13
+	MOVQ         SI, R14
+	SHLQ         $0x06, R14
+	VPANDN       (R13)(R14*1), Y5, Y6
+	VPCMPEQQ     (R13)(R14*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R13)(R14*1), Y5, Y5
+	VPCMPEQQ     32(R13)(R14*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R13
+	VPBROADCASTQ (R13)(SI*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_16
+	JMP          lf_pass_17
+
+lf_exact_18:
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         SI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y5, Y5
+	MOVQ         SI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPAND        (R13)(R12*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(SI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(SI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_16
+
+lf_pass_17:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_16
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         SI, R9
+	VMOVQ        R9, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         SI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y5, Y5
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(SI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(SI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_16:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_6:
+	CMPQ         R8, $-127
+	JNE          s2_decide_3
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(SI*8), R9
+	TESTQ        DX, R9
+	JZ           s2_oskip_7
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_7
+	INCQ         (SP)
+	MOVQ         DX, R8
+	XORQ         R9, R8
+	POPCNTQ      R8, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         2(R9), R10
+	CMPQ         R10, DI
+	JLE          lf_exact_21
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R11
+	MOVQ         BX, R12
+	SHLQ         $0x06, R12
+	VPANDN       (R11)(R12*1), Y5, Y6
+	VPCMPEQQ     (R11)(R12*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R11)(R12*1), Y5, Y5
+	VPCMPEQQ     32(R11)(R12*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R11
+	VPBROADCASTQ (R11)(BX*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_19
+	JMP          lf_pass_20
+
+lf_exact_21:
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         BX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         BX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(BX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(BX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_19
+
+lf_pass_20:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DI
+	JLE          lf_done_19
+	NOTQ         R8
+	BTRQ         BX, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         BX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y5, Y5
+	MOVQ         BX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R8*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(BX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(BX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_19:
+	MOVQ R10, R8
+
+s2_oskip_7:
+	CMPQ         R8, DI
+	JLE          s2_low_2
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(BX*8), R9
+	TESTQ        DX, R9
+	JZ           s2_oskip_8
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, CX
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_8
+	INCQ         (SP)
+	MOVQ         DX, BX
+	XORQ         CX, BX
+	POPCNTQ      BX, CX
+	LEAQ         -62(CX)(CX*1), CX
+	LEAQ         2(CX), R9
+	CMPQ         R9, DI
+	JLE          lf_exact_24
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R10
+	MOVQ         SI, R11
+	SHLQ         $0x06, R11
+	VPANDN       (R10)(R11*1), Y5, Y6
+	VPCMPEQQ     (R10)(R11*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R10)(R11*1), Y5, Y5
+	VPCMPEQQ     32(R10)(R11*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R10
+	VPBROADCASTQ (R10)(SI*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_22
+	JMP          lf_pass_23
+
+lf_exact_24:
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         SI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(SI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(SI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_22
+
+lf_pass_23:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DI
+	JLE          lf_done_22
+	NOTQ         BX
+	BTRQ         SI, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         SI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y5, Y5
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPAND        (R9)(BX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(SI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(SI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), SI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, SI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, SI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, SI
+	MOVQ         SI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         SI, CX
+	MOVQ         CX, R9
+
+lf_done_22:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_8:
+	CMPQ    R8, $+127
+	JNE     s2_decide_3
+	POPCNTQ DX, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), DX
+	LEAQ    -2(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, R8
+
+s2_decide_3:
+	CMPQ R8, DI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ DI, CX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(DI), CX
+
+s2_done_4:
+	MOVQ 24(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 16(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 24(SP)
+	CMPQ DX, 32(SP)
+	JB   loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func solve3AVX2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, CMOV, POPCNT
 TEXT ·solve3AVX2(SB), NOSPLIT, $80-40
@@ -911,7 +1650,7 @@ s3_iter_2:
 	LEAQ         -62(R10)(R10*1), R10
 	LEAQ         2(R10), R11
 	CMPQ         R11, R9
-	JLE          lf_exact_15
+	JLE          lf_exact_27
 	VMOVQ        R8, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfRay+0(SB), R12
@@ -927,10 +1666,10 @@ s3_iter_2:
 	LEAQ         ·lfNeighbour+0(SB), R12
 	VPBROADCASTQ (R12)(CX*8), Y5
 	VPTEST       Y5, Y6
-	JNZ          lf_done_13
-	JMP          lf_pass_14
+	JNZ          lf_done_25
+	JMP          lf_pass_26
 
-lf_exact_15:
+lf_exact_27:
 	VMOVQ        R8, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfShuf+0(SB), R11
@@ -966,16 +1705,16 @@ lf_exact_15:
 	ADDL         R15, R12
 	LEAQ         (R10)(R12*1), R11
 	TESTQ        R12, R12
-	JNZ          lf_done_13
+	JNZ          lf_done_25
 
-lf_pass_14:
+lf_pass_26:
 	LEAQ         -1(R10), R12
 	MOVQ         R12, R11
 	SARQ         $0x3f, R11
 	LEAQ         (R10)(R11*2), R13
 	MOVQ         R13, R11
 	CMPQ         R13, R9
-	JLE          lf_done_13
+	JLE          lf_done_25
 	NOTQ         R8
 	BTRQ         CX, R8
 	VMOVQ        R8, X5
@@ -1019,7 +1758,7 @@ lf_pass_14:
 	SUBQ         R11, R8
 	MOVQ         R8, R11
 
-lf_done_13:
+lf_done_25:
 	NEGQ R11
 	MOVQ R11, R8
 
@@ -1072,7 +1811,7 @@ s2_skip_11:
 	LEAQ         -62(R10)(R10*1), R10
 	LEAQ         2(R10), R12
 	CMPQ         R12, R9
-	JLE          lf_exact_18
+	JLE          lf_exact_30
 	VMOVQ        R11, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfRay+0(SB), R13
@@ -1088,10 +1827,10 @@ s2_skip_11:
 	LEAQ         ·lfNeighbour+0(SB), R13
 	VPBROADCASTQ (R13)(DI*8), Y5
 	VPTEST       Y5, Y6
-	JNZ          lf_done_16
-	JMP          lf_pass_17
+	JNZ          lf_done_28
+	JMP          lf_pass_29
 
-lf_exact_18:
+lf_exact_30:
 	VMOVQ        R11, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfShuf+0(SB), R12
@@ -1127,16 +1866,16 @@ lf_exact_18:
 	ADDL         BP, R13
 	LEAQ         (R10)(R13*1), R12
 	TESTQ        R13, R13
-	JNZ          lf_done_16
+	JNZ          lf_done_28
 
-lf_pass_17:
+lf_pass_29:
 	LEAQ         -1(R10), R13
 	MOVQ         R13, R12
 	SARQ         $0x3f, R12
 	LEAQ         (R10)(R12*2), R14
 	MOVQ         R14, R12
 	CMPQ         R14, R9
-	JLE          lf_done_16
+	JLE          lf_done_28
 	MOVQ         R11, R9
 	NOTQ         R9
 	BTRQ         DI, R9
@@ -1181,7 +1920,7 @@ lf_pass_17:
 	SUBQ         R11, R9
 	MOVQ         R9, R12
 
-lf_done_16:
+lf_done_28:
 	NEGQ    R12
 	CMPQ    R12, R8
 	CMOVQGT R12, R8
@@ -1236,7 +1975,7 @@ s2_skip_12:
 	LEAQ         -62(R9)(R9*1), R9
 	LEAQ         2(R9), R10
 	CMPQ         R10, DX
-	JLE          lf_exact_21
+	JLE          lf_exact_33
 	VMOVQ        R8, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfRay+0(SB), R11
@@ -1252,10 +1991,10 @@ s2_skip_12:
 	LEAQ         ·lfNeighbour+0(SB), R11
 	VPBROADCASTQ (R11)(CX*8), Y5
 	VPTEST       Y5, Y6
-	JNZ          lf_done_19
-	JMP          lf_pass_20
+	JNZ          lf_done_31
+	JMP          lf_pass_32
 
-lf_exact_21:
+lf_exact_33:
 	VMOVQ        R8, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfShuf+0(SB), R10
@@ -1291,16 +2030,16 @@ lf_exact_21:
 	ADDL         R14, R11
 	LEAQ         (R9)(R11*1), R10
 	TESTQ        R11, R11
-	JNZ          lf_done_19
+	JNZ          lf_done_31
 
-lf_pass_20:
+lf_pass_32:
 	LEAQ         -1(R9), R11
 	MOVQ         R11, R10
 	SARQ         $0x3f, R10
 	LEAQ         (R9)(R10*2), R12
 	MOVQ         R12, R10
 	CMPQ         R12, DX
-	JLE          lf_done_19
+	JLE          lf_done_31
 	NOTQ         R8
 	BTRQ         CX, R8
 	VMOVQ        R8, X5
@@ -1344,7 +2083,7 @@ lf_pass_20:
 	SUBQ         R10, R8
 	MOVQ         R8, R10
 
-lf_done_19:
+lf_done_31:
 	MOVQ R10, R8
 
 s2_oskip_13:
@@ -1395,7 +2134,7 @@ s2_oskip_13:
 	LEAQ         -62(CX)(CX*1), CX
 	LEAQ         2(CX), R9
 	CMPQ         R9, DX
-	JLE          lf_exact_24
+	JLE          lf_exact_36
 	VMOVQ        BX, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfRay+0(SB), R10
@@ -1411,10 +2150,10 @@ s2_oskip_13:
 	LEAQ         ·lfNeighbour+0(SB), R10
 	VPBROADCASTQ (R10)(DI*8), Y5
 	VPTEST       Y5, Y6
-	JNZ          lf_done_22
-	JMP          lf_pass_23
+	JNZ          lf_done_34
+	JMP          lf_pass_35
 
-lf_exact_24:
+lf_exact_36:
 	VMOVQ        BX, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfShuf+0(SB), R9
@@ -1450,16 +2189,16 @@ lf_exact_24:
 	ADDL         R13, R10
 	LEAQ         (CX)(R10*1), R9
 	TESTQ        R10, R10
-	JNZ          lf_done_22
+	JNZ          lf_done_34
 
-lf_pass_23:
+lf_pass_35:
 	LEAQ         -1(CX), R10
 	MOVQ         R10, R9
 	SARQ         $0x3f, R9
 	LEAQ         (CX)(R9*2), R11
 	MOVQ         R11, R9
 	CMPQ         R11, DX
-	JLE          lf_done_22
+	JLE          lf_done_34
 	NOTQ         BX
 	BTRQ         DI, BX
 	VMOVQ        BX, X5
@@ -1503,7 +2242,7 @@ lf_pass_23:
 	SUBQ         DI, CX
 	MOVQ         CX, R9
 
-lf_done_22:
+lf_done_34:
 	CMPQ    R9, R8
 	CMOVQLT R9, R8
 
@@ -1583,6 +2322,891 @@ s3_fin_15:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX2Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve3AVX2Batch(SB), NOSPLIT, $104-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 80(SP)
+	MOVQ         CX, 88(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 96(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      80(SP), CX
+	MOVQ      (CX), DX
+	MOVQ      8(CX), CX
+	MOVQ      DX, BX
+	ORQ       CX, BX
+	NOTQ      BX
+	LEAQ      ·leafRank+0(SB), SI
+	LEAQ      ·leafSquare+0(SB), DI
+	XORQ      R8, R8
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), BX
+	BTSQ      BX, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x08, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x10, SI
+	ORQ       SI, BX
+	MOVQ      DX, 16(SP)
+	MOVQ      CX, 24(SP)
+	MOVQ      80(SP), CX
+	MOVQ      16(CX), CX
+	MOVQ      CX, 32(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf3+0(SB), CX
+	LEAQ      ·leafConst+0(SB), DX
+	VMOVQ     BX, X5
+	VPSRLW    $0x02, X5, X6
+	VPAND     (DX), X6, X6
+	VMOVDQU   16(DX), X7
+	VPSHUFB   X6, X7, X7
+	VPAND     32(DX), X7, X7
+	VPSRLD    $0x10, X7, X8
+	VPXOR     X8, X7, X6
+	VPSRLD    $0x08, X6, X8
+	VPXOR     X8, X6, X6
+	VPXOR     X8, X8, X8
+	VPSHUFB   X8, X6, X6
+	VPAND     X7, X6, X6
+	VPCMPEQB  X8, X6, X6
+	VPMOVMSKB X6, DX
+	ANDL      $0x00000007, DX
+	SHLL      $0x04, DX
+	VMOVDQU   (CX)(DX*1), X6
+	VPSHUFB   X6, X5, X5
+	VMOVDQU   X5, 64(SP)
+	MOVQ      $-127, 40(SP)
+	MOVQ      $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ         48(SP), CX
+	LEAQ         64(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         16(SP), BX
+	MOVQ         24(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s3_next_3
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s3_next_3
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         32(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVBQZX      CL, DI
+	SHRL         $0x08, CX
+	MOVBQZX      CL, CX
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DX, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(DI*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_11
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_11
+	INCQ         (SP)
+	MOVQ         BX, R8
+	XORQ         R10, R8
+	POPCNTQ      R8, R10
+	LEAQ         -62(R10)(R10*1), R10
+	LEAQ         2(R10), R11
+	CMPQ         R11, R9
+	JLE          lf_exact_39
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R12
+	MOVQ         CX, R13
+	SHLQ         $0x06, R13
+	VPANDN       (R12)(R13*1), Y5, Y6
+	VPCMPEQQ     (R12)(R13*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R12)(R13*1), Y5, Y5
+	VPCMPEQQ     32(R12)(R13*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R12
+	VPBROADCASTQ (R12)(CX*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_37
+	JMP          lf_pass_38
+
+lf_exact_39:
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         CX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y5, Y5
+	MOVQ         CX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPAND        (R12)(R11*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(CX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(CX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_37
+
+lf_pass_38:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_37
+	NOTQ         R8
+	BTRQ         CX, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y5, Y5
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R8*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(CX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(CX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_37:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_11:
+	CMPQ         R8, DX
+	JG           s2_high_7
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(CX*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_12
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_12
+	INCQ         (SP)
+	MOVQ         BX, R11
+	XORQ         R10, R11
+	POPCNTQ      R11, R10
+	LEAQ         -62(R10)(R10*1), R10
+	LEAQ         2(R10), R12
+	CMPQ         R12, R9
+	JLE          lf_exact_42
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R13
+	MOVQ         DI, R14
+	SHLQ         $0x06, R14
+	VPANDN       (R13)(R14*1), Y5, Y6
+	VPCMPEQQ     (R13)(R14*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R13)(R14*1), Y5, Y5
+	VPCMPEQQ     32(R13)(R14*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R13
+	VPBROADCASTQ (R13)(DI*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_40
+	JMP          lf_pass_41
+
+lf_exact_42:
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         DI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y5, Y5
+	MOVQ         DI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPAND        (R13)(R12*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(DI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(DI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_40
+
+lf_pass_41:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_40
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         DI, R9
+	VMOVQ        R9, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y5, Y5
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(DI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(DI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_40:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_12:
+	CMPQ         R8, $-127
+	JNE          s2_decide_9
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DI*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_13
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_13
+	INCQ         (SP)
+	MOVQ         SI, R8
+	XORQ         R9, R8
+	POPCNTQ      R8, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         2(R9), R10
+	CMPQ         R10, DX
+	JLE          lf_exact_45
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R11
+	MOVQ         CX, R12
+	SHLQ         $0x06, R12
+	VPANDN       (R11)(R12*1), Y5, Y6
+	VPCMPEQQ     (R11)(R12*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R11)(R12*1), Y5, Y5
+	VPCMPEQQ     32(R11)(R12*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R11
+	VPBROADCASTQ (R11)(CX*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_43
+	JMP          lf_pass_44
+
+lf_exact_45:
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(CX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(CX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_43
+
+lf_pass_44:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DX
+	JLE          lf_done_43
+	NOTQ         R8
+	BTRQ         CX, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y5, Y5
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R8*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(CX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(CX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_43:
+	MOVQ R10, R8
+
+s2_oskip_13:
+	CMPQ         R8, DX
+	JLE          s2_low_8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(CX*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_14
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_14
+	INCQ         (SP)
+	MOVQ         SI, BX
+	XORQ         CX, BX
+	POPCNTQ      BX, CX
+	LEAQ         -62(CX)(CX*1), CX
+	LEAQ         2(CX), R9
+	CMPQ         R9, DX
+	JLE          lf_exact_48
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R10
+	MOVQ         DI, R11
+	SHLQ         $0x06, R11
+	VPANDN       (R10)(R11*1), Y5, Y6
+	VPCMPEQQ     (R10)(R11*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R10)(R11*1), Y5, Y5
+	VPCMPEQQ     32(R10)(R11*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R10
+	VPBROADCASTQ (R10)(DI*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_46
+	JMP          lf_pass_47
+
+lf_exact_48:
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(DI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(DI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_46
+
+lf_pass_47:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DX
+	JLE          lf_done_46
+	NOTQ         BX
+	BTRQ         DI, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y5, Y5
+	MOVQ         DI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPAND        (R9)(BX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(DI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(DI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), DI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, DI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, DI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, DI
+	MOVQ         DI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         DI, CX
+	MOVQ         CX, R9
+
+lf_done_46:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_14:
+	CMPQ    R8, $+127
+	JNE     s2_decide_9
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_9:
+	CMPQ R8, DX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ DX, CX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(DX), CX
+
+s2_done_10:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_4
+	CMPQ CX, 40(SP)
+	JLE  s3_next_3
+	MOVQ CX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ CX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ CX
+
+s3_fin_15:
+	MOVQ 88(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 80(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 88(SP)
+	CMPQ DX, 96(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -1871,7 +3495,7 @@ s3_iter_8:
 	LEAQ         -62(R10)(R10*1), R10
 	LEAQ         2(R10), R11
 	CMPQ         R11, R9
-	JLE          lf_exact_27
+	JLE          lf_exact_51
 	VMOVQ        R8, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfRay+0(SB), R12
@@ -1887,10 +3511,10 @@ s3_iter_8:
 	LEAQ         ·lfNeighbour+0(SB), R12
 	VPBROADCASTQ (R12)(CX*8), Y5
 	VPTEST       Y5, Y6
-	JNZ          lf_done_25
-	JMP          lf_pass_26
+	JNZ          lf_done_49
+	JMP          lf_pass_50
 
-lf_exact_27:
+lf_exact_51:
 	VMOVQ        R8, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfShuf+0(SB), R11
@@ -1926,16 +3550,16 @@ lf_exact_27:
 	ADDL         R15, R12
 	LEAQ         (R10)(R12*1), R11
 	TESTQ        R12, R12
-	JNZ          lf_done_25
+	JNZ          lf_done_49
 
-lf_pass_26:
+lf_pass_50:
 	LEAQ         -1(R10), R12
 	MOVQ         R12, R11
 	SARQ         $0x3f, R11
 	LEAQ         (R10)(R11*2), R13
 	MOVQ         R13, R11
 	CMPQ         R13, R9
-	JLE          lf_done_25
+	JLE          lf_done_49
 	NOTQ         R8
 	BTRQ         CX, R8
 	VMOVQ        R8, X5
@@ -1979,7 +3603,7 @@ lf_pass_26:
 	SUBQ         R11, R8
 	MOVQ         R8, R11
 
-lf_done_25:
+lf_done_49:
 	NEGQ R11
 	MOVQ R11, R8
 
@@ -2032,7 +3656,7 @@ s2_skip_17:
 	LEAQ         -62(R10)(R10*1), R10
 	LEAQ         2(R10), R12
 	CMPQ         R12, R9
-	JLE          lf_exact_30
+	JLE          lf_exact_54
 	VMOVQ        R11, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfRay+0(SB), R13
@@ -2048,10 +3672,10 @@ s2_skip_17:
 	LEAQ         ·lfNeighbour+0(SB), R13
 	VPBROADCASTQ (R13)(DI*8), Y5
 	VPTEST       Y5, Y6
-	JNZ          lf_done_28
-	JMP          lf_pass_29
+	JNZ          lf_done_52
+	JMP          lf_pass_53
 
-lf_exact_30:
+lf_exact_54:
 	VMOVQ        R11, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfShuf+0(SB), R12
@@ -2087,16 +3711,16 @@ lf_exact_30:
 	ADDL         BP, R13
 	LEAQ         (R10)(R13*1), R12
 	TESTQ        R13, R13
-	JNZ          lf_done_28
+	JNZ          lf_done_52
 
-lf_pass_29:
+lf_pass_53:
 	LEAQ         -1(R10), R13
 	MOVQ         R13, R12
 	SARQ         $0x3f, R12
 	LEAQ         (R10)(R12*2), R14
 	MOVQ         R14, R12
 	CMPQ         R14, R9
-	JLE          lf_done_28
+	JLE          lf_done_52
 	MOVQ         R11, R9
 	NOTQ         R9
 	BTRQ         DI, R9
@@ -2141,7 +3765,7 @@ lf_pass_29:
 	SUBQ         R11, R9
 	MOVQ         R9, R12
 
-lf_done_28:
+lf_done_52:
 	NEGQ    R12
 	CMPQ    R12, R8
 	CMOVQGT R12, R8
@@ -2196,7 +3820,7 @@ s2_skip_18:
 	LEAQ         -62(R9)(R9*1), R9
 	LEAQ         2(R9), R10
 	CMPQ         R10, DX
-	JLE          lf_exact_33
+	JLE          lf_exact_57
 	VMOVQ        R8, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfRay+0(SB), R11
@@ -2212,10 +3836,10 @@ s2_skip_18:
 	LEAQ         ·lfNeighbour+0(SB), R11
 	VPBROADCASTQ (R11)(CX*8), Y5
 	VPTEST       Y5, Y6
-	JNZ          lf_done_31
-	JMP          lf_pass_32
+	JNZ          lf_done_55
+	JMP          lf_pass_56
 
-lf_exact_33:
+lf_exact_57:
 	VMOVQ        R8, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfShuf+0(SB), R10
@@ -2251,16 +3875,16 @@ lf_exact_33:
 	ADDL         R14, R11
 	LEAQ         (R9)(R11*1), R10
 	TESTQ        R11, R11
-	JNZ          lf_done_31
+	JNZ          lf_done_55
 
-lf_pass_32:
+lf_pass_56:
 	LEAQ         -1(R9), R11
 	MOVQ         R11, R10
 	SARQ         $0x3f, R10
 	LEAQ         (R9)(R10*2), R12
 	MOVQ         R12, R10
 	CMPQ         R12, DX
-	JLE          lf_done_31
+	JLE          lf_done_55
 	NOTQ         R8
 	BTRQ         CX, R8
 	VMOVQ        R8, X5
@@ -2304,7 +3928,7 @@ lf_pass_32:
 	SUBQ         R10, R8
 	MOVQ         R8, R10
 
-lf_done_31:
+lf_done_55:
 	MOVQ R10, R8
 
 s2_oskip_19:
@@ -2355,7 +3979,7 @@ s2_oskip_19:
 	LEAQ         -62(CX)(CX*1), CX
 	LEAQ         2(CX), R9
 	CMPQ         R9, DX
-	JLE          lf_exact_36
+	JLE          lf_exact_60
 	VMOVQ        BX, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfRay+0(SB), R10
@@ -2371,10 +3995,10 @@ s2_oskip_19:
 	LEAQ         ·lfNeighbour+0(SB), R10
 	VPBROADCASTQ (R10)(DI*8), Y5
 	VPTEST       Y5, Y6
-	JNZ          lf_done_34
-	JMP          lf_pass_35
+	JNZ          lf_done_58
+	JMP          lf_pass_59
 
-lf_exact_36:
+lf_exact_60:
 	VMOVQ        BX, X5
 	VPBROADCASTQ X5, Y5
 	LEAQ         ·lfShuf+0(SB), R9
@@ -2410,16 +4034,16 @@ lf_exact_36:
 	ADDL         R13, R10
 	LEAQ         (CX)(R10*1), R9
 	TESTQ        R10, R10
-	JNZ          lf_done_34
+	JNZ          lf_done_58
 
-lf_pass_35:
+lf_pass_59:
 	LEAQ         -1(CX), R10
 	MOVQ         R10, R9
 	SARQ         $0x3f, R9
 	LEAQ         (CX)(R9*2), R11
 	MOVQ         R11, R9
 	CMPQ         R11, DX
-	JLE          lf_done_34
+	JLE          lf_done_58
 	NOTQ         BX
 	BTRQ         DI, BX
 	VMOVQ        BX, X5
@@ -2463,7 +4087,7 @@ lf_pass_35:
 	SUBQ         DI, CX
 	MOVQ         CX, R9
 
-lf_done_34:
+lf_done_58:
 	CMPQ    R9, R8
 	CMOVQLT R9, R8
 
@@ -2595,6 +4219,1036 @@ s4_fin_22:
 	VZEROUPPER
 	RET
 
+// func solve4AVX2Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve4AVX2Batch(SB), NOSPLIT, $168-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 144(SP)
+	MOVQ         CX, 152(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 160(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      144(SP), CX
+	MOVQ      (CX), DX
+	MOVQ      8(CX), CX
+	MOVQ      DX, BX
+	ORQ       CX, BX
+	NOTQ      BX
+	LEAQ      ·leafRank+0(SB), SI
+	LEAQ      ·leafSquare+0(SB), DI
+	XORQ      R8, R8
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), BX
+	BTSQ      BX, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x08, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x10, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x18, SI
+	ORQ       SI, BX
+	MOVQ      DX, 80(SP)
+	MOVQ      CX, 88(SP)
+	MOVQ      144(SP), CX
+	MOVQ      16(CX), CX
+	MOVQ      CX, 96(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf4+0(SB), CX
+	LEAQ      ·leafConst+0(SB), DX
+	VMOVQ     BX, X5
+	VPSRLW    $0x02, X5, X6
+	VPAND     (DX), X6, X6
+	VMOVDQU   16(DX), X7
+	VPSHUFB   X6, X7, X7
+	VPSRLD    $0x10, X7, X8
+	VPXOR     X8, X7, X6
+	VPSRLD    $0x08, X6, X8
+	VPXOR     X8, X6, X6
+	VPXOR     X8, X8, X8
+	VPSHUFB   X8, X6, X6
+	VPAND     X7, X6, X6
+	VPCMPEQB  X8, X6, X6
+	VPMOVMSKB X6, DX
+	ANDL      $0x0000000f, DX
+	SHLL      $0x04, DX
+	VMOVDQU   (CX)(DX*1), X6
+	VPSHUFB   X6, X5, X5
+	VMOVDQU   X5, 128(SP)
+	MOVQ      $-127, 104(SP)
+	MOVQ      $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ         112(SP), CX
+	LEAQ         128(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         80(SP), BX
+	MOVQ         88(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s4_next_3
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s4_next_3
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         96(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVQ         SI, 16(SP)
+	MOVQ         BX, 24(SP)
+	MOVQ         DX, 32(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf3+0(SB), DX
+	LEAQ         ·leafConst+0(SB), BX
+	VMOVQ        CX, X5
+	VPSRLW       $0x02, X5, X6
+	VPAND        (BX), X6, X6
+	VMOVDQU      16(BX), X7
+	VPSHUFB      X6, X7, X7
+	VPAND        32(BX), X7, X7
+	VPSRLD       $0x10, X7, X8
+	VPXOR        X8, X7, X6
+	VPSRLD       $0x08, X6, X8
+	VPXOR        X8, X6, X6
+	VPXOR        X8, X8, X8
+	VPSHUFB      X8, X6, X6
+	VPAND        X7, X6, X6
+	VPCMPEQB     X8, X6, X6
+	VPMOVMSKB    X6, CX
+	ANDL         $0x00000007, CX
+	SHLL         $0x04, CX
+	VMOVDQU      (DX)(CX*1), X6
+	VPSHUFB      X6, X5, X5
+	VMOVDQU      X5, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ         48(SP), CX
+	LEAQ         64(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         16(SP), BX
+	MOVQ         24(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s3_next_9
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s3_next_9
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         32(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVBQZX      CL, DI
+	SHRL         $0x08, CX
+	MOVBQZX      CL, CX
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DX, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(DI*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_17
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_17
+	INCQ         (SP)
+	MOVQ         BX, R8
+	XORQ         R10, R8
+	POPCNTQ      R8, R10
+	LEAQ         -62(R10)(R10*1), R10
+	LEAQ         2(R10), R11
+	CMPQ         R11, R9
+	JLE          lf_exact_63
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R12
+	MOVQ         CX, R13
+	SHLQ         $0x06, R13
+	VPANDN       (R12)(R13*1), Y5, Y6
+	VPCMPEQQ     (R12)(R13*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R12)(R13*1), Y5, Y5
+	VPCMPEQQ     32(R12)(R13*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R12
+	VPBROADCASTQ (R12)(CX*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_61
+	JMP          lf_pass_62
+
+lf_exact_63:
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         CX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y5, Y5
+	MOVQ         CX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPAND        (R12)(R11*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(CX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(CX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_61
+
+lf_pass_62:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_61
+	NOTQ         R8
+	BTRQ         CX, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y5, Y5
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R8*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(CX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(CX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_61:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_17:
+	CMPQ         R8, DX
+	JG           s2_high_13
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(CX*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_18
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_18
+	INCQ         (SP)
+	MOVQ         BX, R11
+	XORQ         R10, R11
+	POPCNTQ      R11, R10
+	LEAQ         -62(R10)(R10*1), R10
+	LEAQ         2(R10), R12
+	CMPQ         R12, R9
+	JLE          lf_exact_66
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R13
+	MOVQ         DI, R14
+	SHLQ         $0x06, R14
+	VPANDN       (R13)(R14*1), Y5, Y6
+	VPCMPEQQ     (R13)(R14*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R13)(R14*1), Y5, Y5
+	VPCMPEQQ     32(R13)(R14*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R13
+	VPBROADCASTQ (R13)(DI*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_64
+	JMP          lf_pass_65
+
+lf_exact_66:
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         DI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y5, Y5
+	MOVQ         DI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPAND        (R13)(R12*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(DI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(DI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_64
+
+lf_pass_65:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_64
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         DI, R9
+	VMOVQ        R9, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y5, Y5
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(DI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(DI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_64:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_18:
+	CMPQ         R8, $-127
+	JNE          s2_decide_15
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DI*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_19
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_19
+	INCQ         (SP)
+	MOVQ         SI, R8
+	XORQ         R9, R8
+	POPCNTQ      R8, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         2(R9), R10
+	CMPQ         R10, DX
+	JLE          lf_exact_69
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R11
+	MOVQ         CX, R12
+	SHLQ         $0x06, R12
+	VPANDN       (R11)(R12*1), Y5, Y6
+	VPCMPEQQ     (R11)(R12*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R11)(R12*1), Y5, Y5
+	VPCMPEQQ     32(R11)(R12*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R11
+	VPBROADCASTQ (R11)(CX*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_67
+	JMP          lf_pass_68
+
+lf_exact_69:
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(CX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(CX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_67
+
+lf_pass_68:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DX
+	JLE          lf_done_67
+	NOTQ         R8
+	BTRQ         CX, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y5, Y5
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R8*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(CX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(CX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_67:
+	MOVQ R10, R8
+
+s2_oskip_19:
+	CMPQ         R8, DX
+	JLE          s2_low_14
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(CX*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_20
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_20
+	INCQ         (SP)
+	MOVQ         SI, BX
+	XORQ         CX, BX
+	POPCNTQ      BX, CX
+	LEAQ         -62(CX)(CX*1), CX
+	LEAQ         2(CX), R9
+	CMPQ         R9, DX
+	JLE          lf_exact_72
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R10
+	MOVQ         DI, R11
+	SHLQ         $0x06, R11
+	VPANDN       (R10)(R11*1), Y5, Y6
+	VPCMPEQQ     (R10)(R11*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R10)(R11*1), Y5, Y5
+	VPCMPEQQ     32(R10)(R11*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R10
+	VPBROADCASTQ (R10)(DI*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_70
+	JMP          lf_pass_71
+
+lf_exact_72:
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(DI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(DI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_70
+
+lf_pass_71:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DX
+	JLE          lf_done_70
+	NOTQ         BX
+	BTRQ         DI, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y5, Y5
+	MOVQ         DI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPAND        (R9)(BX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(DI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(DI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), DI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, DI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, DI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, DI
+	MOVQ         DI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         DI, CX
+	MOVQ         CX, R9
+
+lf_done_70:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -60(CX)(CX*1), CX
+	LEAQ    4(CX), DX
+	LEAQ    -4(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), CX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ CX
+
+s4_fin_22:
+	MOVQ 152(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 144(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 152(SP)
+	CMPQ DX, 160(SP)
+	JB   loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func solve2AVX512(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
 TEXT ·solve2AVX512(SB), NOSPLIT, $16-40
@@ -2670,7 +5324,7 @@ TEXT ·solve2AVX512(SB), NOSPLIT, $16-40
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R11
 	CMPQ          R11, R9
-	JLE           lf_exact_39
+	JLE           lf_exact_75
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R12
 	LEAQ          ·lfNb+0(SB), R13
@@ -2681,10 +5335,10 @@ TEXT ·solve2AVX512(SB), NOSPLIT, $16-40
 	VPTESTMQ      32(R12)(R14*1), Y2, K2
 	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_37
-	JMP           lf_pass_38
+	JNZ           lf_done_73
+	JMP           lf_pass_74
 
-lf_exact_39:
+lf_exact_75:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R11
 	MOVQ         BX, R12
@@ -2717,16 +5371,16 @@ lf_exact_39:
 	ADDL         R15, R12
 	LEAQ         (R10)(R12*1), R11
 	TESTQ        R12, R12
-	JNZ          lf_done_37
+	JNZ          lf_done_73
 
-lf_pass_38:
+lf_pass_74:
 	LEAQ         -1(R10), R12
 	MOVQ         R12, R11
 	SARQ         $0x3f, R11
 	LEAQ         (R10)(R11*2), R13
 	MOVQ         R13, R11
 	CMPQ         R13, R9
-	JLE          lf_done_37
+	JLE          lf_done_73
 	NOTQ         R8
 	BTRQ         BX, R8
 	VPBROADCASTQ R8, Y2
@@ -2767,7 +5421,7 @@ lf_pass_38:
 	SUBQ         R11, R8
 	MOVQ         R8, R11
 
-lf_done_37:
+lf_done_73:
 	NEGQ R11
 	MOVQ R11, R8
 
@@ -2807,7 +5461,7 @@ s2_skip_5:
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R12
 	CMPQ          R12, R9
-	JLE           lf_exact_42
+	JLE           lf_exact_78
 	VPBROADCASTQ  R11, Y2
 	LEAQ          ·lfRay+0(SB), R13
 	LEAQ          ·lfNb+0(SB), R14
@@ -2818,10 +5472,10 @@ s2_skip_5:
 	VPTESTMQ      32(R13)(R15*1), Y2, K2
 	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_40
-	JMP           lf_pass_41
+	JNZ           lf_done_76
+	JMP           lf_pass_77
 
-lf_exact_42:
+lf_exact_78:
 	VPBROADCASTQ R11, Y2
 	LEAQ         ·lfShuf+0(SB), R12
 	MOVQ         SI, R13
@@ -2854,16 +5508,16 @@ lf_exact_42:
 	ADDL         BP, R13
 	LEAQ         (R10)(R13*1), R12
 	TESTQ        R13, R13
-	JNZ          lf_done_40
+	JNZ          lf_done_76
 
-lf_pass_41:
+lf_pass_77:
 	LEAQ         -1(R10), R13
 	MOVQ         R13, R12
 	SARQ         $0x3f, R12
 	LEAQ         (R10)(R12*2), R14
 	MOVQ         R14, R12
 	CMPQ         R14, R9
-	JLE          lf_done_40
+	JLE          lf_done_76
 	MOVQ         R11, R9
 	NOTQ         R9
 	BTRQ         SI, R9
@@ -2905,7 +5559,7 @@ lf_pass_41:
 	SUBQ         R11, R9
 	MOVQ         R9, R12
 
-lf_done_40:
+lf_done_76:
 	NEGQ    R12
 	CMPQ    R12, R8
 	CMOVQGT R12, R8
@@ -2947,7 +5601,7 @@ s2_skip_6:
 	LEAQ          -62(R9)(R9*1), R9
 	LEAQ          2(R9), R10
 	CMPQ          R10, DI
-	JLE           lf_exact_45
+	JLE           lf_exact_81
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R11
 	LEAQ          ·lfNb+0(SB), R12
@@ -2958,10 +5612,10 @@ s2_skip_6:
 	VPTESTMQ      32(R11)(R13*1), Y2, K2
 	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_43
-	JMP           lf_pass_44
+	JNZ           lf_done_79
+	JMP           lf_pass_80
 
-lf_exact_45:
+lf_exact_81:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R10
 	MOVQ         BX, R11
@@ -2994,16 +5648,16 @@ lf_exact_45:
 	ADDL         R14, R11
 	LEAQ         (R9)(R11*1), R10
 	TESTQ        R11, R11
-	JNZ          lf_done_43
+	JNZ          lf_done_79
 
-lf_pass_44:
+lf_pass_80:
 	LEAQ         -1(R9), R11
 	MOVQ         R11, R10
 	SARQ         $0x3f, R10
 	LEAQ         (R9)(R10*2), R12
 	MOVQ         R12, R10
 	CMPQ         R12, DI
-	JLE          lf_done_43
+	JLE          lf_done_79
 	NOTQ         R8
 	BTRQ         BX, R8
 	VPBROADCASTQ R8, Y2
@@ -3044,7 +5698,7 @@ lf_pass_44:
 	SUBQ         R10, R8
 	MOVQ         R8, R10
 
-lf_done_43:
+lf_done_79:
 	MOVQ R10, R8
 
 s2_oskip_7:
@@ -3083,7 +5737,7 @@ s2_oskip_7:
 	LEAQ          -62(AX)(AX*1), AX
 	LEAQ          2(AX), BX
 	CMPQ          BX, DI
-	JLE           lf_exact_48
+	JLE           lf_exact_84
 	VPBROADCASTQ  DX, Y0
 	LEAQ          ·lfRay+0(SB), R9
 	LEAQ          ·lfNb+0(SB), R10
@@ -3094,10 +5748,10 @@ s2_oskip_7:
 	VPTESTMQ      32(R9)(R11*1), Y0, K2
 	VPTESTNMQ     32(R10)(R11*1), Y0, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_46
-	JMP           lf_pass_47
+	JNZ           lf_done_82
+	JMP           lf_pass_83
 
-lf_exact_48:
+lf_exact_84:
 	VPBROADCASTQ DX, Y0
 	LEAQ         ·lfShuf+0(SB), BX
 	MOVQ         SI, R9
@@ -3130,16 +5784,16 @@ lf_exact_48:
 	ADDL         R12, R9
 	LEAQ         (AX)(R9*1), BX
 	TESTQ        R9, R9
-	JNZ          lf_done_46
+	JNZ          lf_done_82
 
-lf_pass_47:
+lf_pass_83:
 	LEAQ         -1(AX), R9
 	MOVQ         R9, BX
 	SARQ         $0x3f, BX
 	LEAQ         (AX)(BX*2), R10
 	MOVQ         R10, BX
 	CMPQ         R10, DI
-	JLE          lf_done_46
+	JLE          lf_done_82
 	NOTQ         DX
 	BTRQ         SI, DX
 	VPBROADCASTQ DX, Y0
@@ -3180,7 +5834,7 @@ lf_pass_47:
 	SUBQ         BX, AX
 	MOVQ         AX, BX
 
-lf_done_46:
+lf_done_82:
 	CMPQ    BX, R8
 	CMOVQLT BX, R8
 
@@ -3211,6 +5865,646 @@ s2_done_4:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve2AVX512Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve2AVX512Batch(SB), NOSPLIT, $40-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 16(SP)
+	MOVQ         CX, 24(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 32(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+
+loop:
+	MOVQ          $0x00000000, (SP)
+	MOVQ          16(SP), CX
+	MOVQ          (CX), DX
+	MOVQ          8(CX), CX
+	MOVQ          DX, BX
+	ORQ           CX, BX
+	NOTQ          BX
+	LEAQ          ·leafRank+0(SB), SI
+	LEAQ          ·leafSquare+0(SB), DI
+	XORQ          R8, R8
+	MOVQ          $0x00000000, R9
+	BSFQ          BX, R9
+	MOVBQZX       (SI)(R9*1), R9
+	BTSQ          R9, R8
+	LEAQ          -1(BX), R9
+	ANDQ          R9, BX
+	MOVQ          $0x00000000, R9
+	BSFQ          BX, R9
+	MOVBQZX       (SI)(R9*1), BX
+	BTSQ          BX, R8
+	MOVQ          $0x00000000, SI
+	BSFQ          R8, SI
+	MOVBQZX       (DI)(SI*1), BX
+	LEAQ          -1(R8), SI
+	ANDQ          SI, R8
+	MOVQ          $0x00000000, SI
+	BSFQ          R8, SI
+	MOVBQZX       (DI)(SI*1), SI
+	SHLQ          $0x08, SI
+	ORQ           SI, BX
+	MOVBQZX       BL, SI
+	SHRQ          $0x08, BX
+	MOVQ          16(SP), DI
+	MOVQ          16(DI), DI
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DI, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(SI*8), R10
+	TESTQ         CX, R10
+	JZ            s2_skip_5
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          SI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_5
+	INCQ          (SP)
+	MOVQ          CX, R8
+	XORQ          R10, R8
+	POPCNTQ       R8, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R11
+	CMPQ          R11, R9
+	JLE           lf_exact_87
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R12
+	LEAQ          ·lfNb+0(SB), R13
+	MOVQ          BX, R14
+	SHLQ          $0x06, R14
+	VPTESTMQ      (R12)(R14*1), Y2, K1
+	VPTESTNMQ     (R13)(R14*1), Y2, K1, K1
+	VPTESTMQ      32(R12)(R14*1), Y2, K2
+	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_85
+	JMP           lf_pass_86
+
+lf_exact_87:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         BX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y2, Y2
+	MOVQ         BX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPTESTMB     (R12)(R11*1), Y2, K1
+	KMOVD        K1, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(BX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(BX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_85
+
+lf_pass_86:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_85
+	NOTQ         R8
+	BTRQ         BX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         BX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y2, Y2
+	MOVQ         BX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(BX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(BX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_85:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_5:
+	CMPQ          R8, DI
+	JG            s2_high_1
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(BX*8), R10
+	TESTQ         CX, R10
+	JZ            s2_skip_6
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          BX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_6
+	INCQ          (SP)
+	MOVQ          CX, R11
+	XORQ          R10, R11
+	POPCNTQ       R11, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R12
+	CMPQ          R12, R9
+	JLE           lf_exact_90
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfRay+0(SB), R13
+	LEAQ          ·lfNb+0(SB), R14
+	MOVQ          SI, R15
+	SHLQ          $0x06, R15
+	VPTESTMQ      (R13)(R15*1), Y2, K1
+	VPTESTNMQ     (R14)(R15*1), Y2, K1, K1
+	VPTESTMQ      32(R13)(R15*1), Y2, K2
+	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_88
+	JMP           lf_pass_89
+
+lf_exact_90:
+	VPBROADCASTQ R11, Y2
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         SI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y2, Y2
+	MOVQ         SI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPTESTMB     (R13)(R12*1), Y2, K1
+	KMOVD        K1, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(SI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(SI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_88
+
+lf_pass_89:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_88
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         SI, R9
+	VPBROADCASTQ R9, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         SI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y2, Y2
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R9*1), Y2, K1
+	KMOVD        K1, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(SI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(SI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_88:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_6:
+	CMPQ          R8, $-127
+	JNE           s2_decide_3
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(SI*8), R9
+	TESTQ         DX, R9
+	JZ            s2_oskip_7
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          SI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_7
+	INCQ          (SP)
+	MOVQ          DX, R8
+	XORQ          R9, R8
+	POPCNTQ       R8, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          2(R9), R10
+	CMPQ          R10, DI
+	JLE           lf_exact_93
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R11
+	LEAQ          ·lfNb+0(SB), R12
+	MOVQ          BX, R13
+	SHLQ          $0x06, R13
+	VPTESTMQ      (R11)(R13*1), Y2, K1
+	VPTESTNMQ     (R12)(R13*1), Y2, K1, K1
+	VPTESTMQ      32(R11)(R13*1), Y2, K2
+	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_91
+	JMP           lf_pass_92
+
+lf_exact_93:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         BX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y2, Y2
+	MOVQ         BX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R10*1), Y2, K1
+	KMOVD        K1, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(BX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(BX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_91
+
+lf_pass_92:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DI
+	JLE          lf_done_91
+	NOTQ         R8
+	BTRQ         BX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         BX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y2, Y2
+	MOVQ         BX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(BX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(BX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_91:
+	MOVQ R10, R8
+
+s2_oskip_7:
+	CMPQ          R8, DI
+	JLE           s2_low_2
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(BX*8), R9
+	TESTQ         DX, R9
+	JZ            s2_oskip_8
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          BX, CX
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_8
+	INCQ          (SP)
+	MOVQ          DX, BX
+	XORQ          CX, BX
+	POPCNTQ       BX, CX
+	LEAQ          -62(CX)(CX*1), CX
+	LEAQ          2(CX), R9
+	CMPQ          R9, DI
+	JLE           lf_exact_96
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfRay+0(SB), R10
+	LEAQ          ·lfNb+0(SB), R11
+	MOVQ          SI, R12
+	SHLQ          $0x06, R12
+	VPTESTMQ      (R10)(R12*1), Y2, K1
+	VPTESTNMQ     (R11)(R12*1), Y2, K1, K1
+	VPTESTMQ      32(R10)(R12*1), Y2, K2
+	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_94
+	JMP           lf_pass_95
+
+lf_exact_96:
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         SI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y2, Y2
+	MOVQ         SI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R9*1), Y2, K1
+	KMOVD        K1, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(SI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(SI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_94
+
+lf_pass_95:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DI
+	JLE          lf_done_94
+	NOTQ         BX
+	BTRQ         SI, BX
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         SI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y2, Y2
+	MOVQ         SI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPTESTMB     (R9)(BX*1), Y2, K1
+	KMOVD        K1, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(SI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(SI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), SI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, SI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, SI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, SI
+	MOVQ         SI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         SI, CX
+	MOVQ         CX, R9
+
+lf_done_94:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_8:
+	CMPQ    R8, $+127
+	JNE     s2_decide_3
+	POPCNTQ DX, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), DX
+	LEAQ    -2(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, R8
+
+s2_decide_3:
+	CMPQ R8, DI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ DI, CX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(DI), CX
+
+s2_done_4:
+	MOVQ 24(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 16(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 24(SP)
+	CMPQ DX, 32(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -3374,7 +6668,7 @@ s3_iter_2:
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R11
 	CMPQ          R11, R9
-	JLE           lf_exact_51
+	JLE           lf_exact_99
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R12
 	LEAQ          ·lfNb+0(SB), R13
@@ -3385,10 +6679,10 @@ s3_iter_2:
 	VPTESTMQ      32(R12)(R14*1), Y2, K2
 	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_49
-	JMP           lf_pass_50
+	JNZ           lf_done_97
+	JMP           lf_pass_98
 
-lf_exact_51:
+lf_exact_99:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R11
 	MOVQ         CX, R12
@@ -3421,16 +6715,16 @@ lf_exact_51:
 	ADDL         R15, R12
 	LEAQ         (R10)(R12*1), R11
 	TESTQ        R12, R12
-	JNZ          lf_done_49
+	JNZ          lf_done_97
 
-lf_pass_50:
+lf_pass_98:
 	LEAQ         -1(R10), R12
 	MOVQ         R12, R11
 	SARQ         $0x3f, R11
 	LEAQ         (R10)(R11*2), R13
 	MOVQ         R13, R11
 	CMPQ         R13, R9
-	JLE          lf_done_49
+	JLE          lf_done_97
 	NOTQ         R8
 	BTRQ         CX, R8
 	VPBROADCASTQ R8, Y2
@@ -3471,7 +6765,7 @@ lf_pass_50:
 	SUBQ         R11, R8
 	MOVQ         R8, R11
 
-lf_done_49:
+lf_done_97:
 	NEGQ R11
 	MOVQ R11, R8
 
@@ -3511,7 +6805,7 @@ s2_skip_11:
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R12
 	CMPQ          R12, R9
-	JLE           lf_exact_54
+	JLE           lf_exact_102
 	VPBROADCASTQ  R11, Y2
 	LEAQ          ·lfRay+0(SB), R13
 	LEAQ          ·lfNb+0(SB), R14
@@ -3522,10 +6816,10 @@ s2_skip_11:
 	VPTESTMQ      32(R13)(R15*1), Y2, K2
 	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_52
-	JMP           lf_pass_53
+	JNZ           lf_done_100
+	JMP           lf_pass_101
 
-lf_exact_54:
+lf_exact_102:
 	VPBROADCASTQ R11, Y2
 	LEAQ         ·lfShuf+0(SB), R12
 	MOVQ         DI, R13
@@ -3558,16 +6852,16 @@ lf_exact_54:
 	ADDL         BP, R13
 	LEAQ         (R10)(R13*1), R12
 	TESTQ        R13, R13
-	JNZ          lf_done_52
+	JNZ          lf_done_100
 
-lf_pass_53:
+lf_pass_101:
 	LEAQ         -1(R10), R13
 	MOVQ         R13, R12
 	SARQ         $0x3f, R12
 	LEAQ         (R10)(R12*2), R14
 	MOVQ         R14, R12
 	CMPQ         R14, R9
-	JLE          lf_done_52
+	JLE          lf_done_100
 	MOVQ         R11, R9
 	NOTQ         R9
 	BTRQ         DI, R9
@@ -3609,7 +6903,7 @@ lf_pass_53:
 	SUBQ         R11, R9
 	MOVQ         R9, R12
 
-lf_done_52:
+lf_done_100:
 	NEGQ    R12
 	CMPQ    R12, R8
 	CMOVQGT R12, R8
@@ -3651,7 +6945,7 @@ s2_skip_12:
 	LEAQ          -62(R9)(R9*1), R9
 	LEAQ          2(R9), R10
 	CMPQ          R10, DX
-	JLE           lf_exact_57
+	JLE           lf_exact_105
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R11
 	LEAQ          ·lfNb+0(SB), R12
@@ -3662,10 +6956,10 @@ s2_skip_12:
 	VPTESTMQ      32(R11)(R13*1), Y2, K2
 	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_55
-	JMP           lf_pass_56
+	JNZ           lf_done_103
+	JMP           lf_pass_104
 
-lf_exact_57:
+lf_exact_105:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R10
 	MOVQ         CX, R11
@@ -3698,16 +6992,16 @@ lf_exact_57:
 	ADDL         R14, R11
 	LEAQ         (R9)(R11*1), R10
 	TESTQ        R11, R11
-	JNZ          lf_done_55
+	JNZ          lf_done_103
 
-lf_pass_56:
+lf_pass_104:
 	LEAQ         -1(R9), R11
 	MOVQ         R11, R10
 	SARQ         $0x3f, R10
 	LEAQ         (R9)(R10*2), R12
 	MOVQ         R12, R10
 	CMPQ         R12, DX
-	JLE          lf_done_55
+	JLE          lf_done_103
 	NOTQ         R8
 	BTRQ         CX, R8
 	VPBROADCASTQ R8, Y2
@@ -3748,7 +7042,7 @@ lf_pass_56:
 	SUBQ         R10, R8
 	MOVQ         R8, R10
 
-lf_done_55:
+lf_done_103:
 	MOVQ R10, R8
 
 s2_oskip_13:
@@ -3786,7 +7080,7 @@ s2_oskip_13:
 	LEAQ          -62(CX)(CX*1), CX
 	LEAQ          2(CX), R9
 	CMPQ          R9, DX
-	JLE           lf_exact_60
+	JLE           lf_exact_108
 	VPBROADCASTQ  BX, Y2
 	LEAQ          ·lfRay+0(SB), R10
 	LEAQ          ·lfNb+0(SB), R11
@@ -3797,10 +7091,10 @@ s2_oskip_13:
 	VPTESTMQ      32(R10)(R12*1), Y2, K2
 	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_58
-	JMP           lf_pass_59
+	JNZ           lf_done_106
+	JMP           lf_pass_107
 
-lf_exact_60:
+lf_exact_108:
 	VPBROADCASTQ BX, Y2
 	LEAQ         ·lfShuf+0(SB), R9
 	MOVQ         DI, R10
@@ -3833,16 +7127,16 @@ lf_exact_60:
 	ADDL         R13, R10
 	LEAQ         (CX)(R10*1), R9
 	TESTQ        R10, R10
-	JNZ          lf_done_58
+	JNZ          lf_done_106
 
-lf_pass_59:
+lf_pass_107:
 	LEAQ         -1(CX), R10
 	MOVQ         R10, R9
 	SARQ         $0x3f, R9
 	LEAQ         (CX)(R9*2), R11
 	MOVQ         R11, R9
 	CMPQ         R11, DX
-	JLE          lf_done_58
+	JLE          lf_done_106
 	NOTQ         BX
 	BTRQ         DI, BX
 	VPBROADCASTQ BX, Y2
@@ -3883,7 +7177,7 @@ lf_pass_59:
 	SUBQ         DI, CX
 	MOVQ         CX, R9
 
-lf_done_58:
+lf_done_106:
 	CMPQ    R9, R8
 	CMOVQLT R9, R8
 
@@ -3963,6 +7257,779 @@ s3_fin_15:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX512Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve3AVX512Batch(SB), NOSPLIT, $104-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 80(SP)
+	MOVQ         CX, 88(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 96(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      80(SP), CX
+	MOVQ      (CX), DX
+	MOVQ      8(CX), CX
+	MOVQ      DX, BX
+	ORQ       CX, BX
+	NOTQ      BX
+	LEAQ      ·leafRank+0(SB), SI
+	LEAQ      ·leafSquare+0(SB), DI
+	XORQ      R8, R8
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), BX
+	BTSQ      BX, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x08, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x10, SI
+	ORQ       SI, BX
+	MOVQ      DX, 16(SP)
+	MOVQ      CX, 24(SP)
+	MOVQ      80(SP), CX
+	MOVQ      16(CX), CX
+	MOVQ      CX, 32(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf3+0(SB), CX
+	LEAQ      ·leafConst+0(SB), DX
+	VMOVQ     BX, X2
+	VPSRLW    $0x02, X2, X3
+	VPAND     (DX), X3, X3
+	VMOVDQU   16(DX), X4
+	VPSHUFB   X3, X4, X4
+	VPAND     32(DX), X4, X4
+	VPSRLD    $0x10, X4, X5
+	VPXOR     X5, X4, X3
+	VPSRLD    $0x08, X3, X5
+	VPXOR     X5, X3, X3
+	VPXOR     X5, X5, X5
+	VPSHUFB   X5, X3, X3
+	VPAND     X4, X3, X3
+	VPCMPEQB  X5, X3, X3
+	VPMOVMSKB X3, DX
+	ANDL      $0x00000007, DX
+	SHLL      $0x04, DX
+	VMOVDQU   (CX)(DX*1), X3
+	VPSHUFB   X3, X2, X2
+	VMOVDQU   X2, 64(SP)
+	MOVQ      $-127, 40(SP)
+	MOVQ      $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_3
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_3
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_11
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_11
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	POPCNTQ       R8, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R11
+	CMPQ          R11, R9
+	JLE           lf_exact_111
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R12
+	LEAQ          ·lfNb+0(SB), R13
+	MOVQ          CX, R14
+	SHLQ          $0x06, R14
+	VPTESTMQ      (R12)(R14*1), Y2, K1
+	VPTESTNMQ     (R13)(R14*1), Y2, K1, K1
+	VPTESTMQ      32(R12)(R14*1), Y2, K2
+	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_109
+	JMP           lf_pass_110
+
+lf_exact_111:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         CX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y2, Y2
+	MOVQ         CX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPTESTMB     (R12)(R11*1), Y2, K1
+	KMOVD        K1, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(CX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(CX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_109
+
+lf_pass_110:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_109
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(CX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(CX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_109:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_11:
+	CMPQ          R8, DX
+	JG            s2_high_7
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_12
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_12
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	POPCNTQ       R11, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R12
+	CMPQ          R12, R9
+	JLE           lf_exact_114
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfRay+0(SB), R13
+	LEAQ          ·lfNb+0(SB), R14
+	MOVQ          DI, R15
+	SHLQ          $0x06, R15
+	VPTESTMQ      (R13)(R15*1), Y2, K1
+	VPTESTNMQ     (R14)(R15*1), Y2, K1, K1
+	VPTESTMQ      32(R13)(R15*1), Y2, K2
+	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_112
+	JMP           lf_pass_113
+
+lf_exact_114:
+	VPBROADCASTQ R11, Y2
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         DI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y2, Y2
+	MOVQ         DI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPTESTMB     (R13)(R12*1), Y2, K1
+	KMOVD        K1, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(DI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(DI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_112
+
+lf_pass_113:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_112
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         DI, R9
+	VPBROADCASTQ R9, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R9*1), Y2, K1
+	KMOVD        K1, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(DI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(DI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_112:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_12:
+	CMPQ          R8, $-127
+	JNE           s2_decide_9
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_13
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_13
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	POPCNTQ       R8, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          2(R9), R10
+	CMPQ          R10, DX
+	JLE           lf_exact_117
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R11
+	LEAQ          ·lfNb+0(SB), R12
+	MOVQ          CX, R13
+	SHLQ          $0x06, R13
+	VPTESTMQ      (R11)(R13*1), Y2, K1
+	VPTESTNMQ     (R12)(R13*1), Y2, K1, K1
+	VPTESTMQ      32(R11)(R13*1), Y2, K2
+	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_115
+	JMP           lf_pass_116
+
+lf_exact_117:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y2, Y2
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R10*1), Y2, K1
+	KMOVD        K1, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(CX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(CX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_115
+
+lf_pass_116:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DX
+	JLE          lf_done_115
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(CX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(CX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_115:
+	MOVQ R10, R8
+
+s2_oskip_13:
+	CMPQ          R8, DX
+	JLE           s2_low_8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_14
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_14
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	POPCNTQ       BX, CX
+	LEAQ          -62(CX)(CX*1), CX
+	LEAQ          2(CX), R9
+	CMPQ          R9, DX
+	JLE           lf_exact_120
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfRay+0(SB), R10
+	LEAQ          ·lfNb+0(SB), R11
+	MOVQ          DI, R12
+	SHLQ          $0x06, R12
+	VPTESTMQ      (R10)(R12*1), Y2, K1
+	VPTESTNMQ     (R11)(R12*1), Y2, K1, K1
+	VPTESTMQ      32(R10)(R12*1), Y2, K2
+	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_118
+	JMP           lf_pass_119
+
+lf_exact_120:
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R9*1), Y2, K1
+	KMOVD        K1, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(DI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(DI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_118
+
+lf_pass_119:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DX
+	JLE          lf_done_118
+	NOTQ         BX
+	BTRQ         DI, BX
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y2, Y2
+	MOVQ         DI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPTESTMB     (R9)(BX*1), Y2, K1
+	KMOVD        K1, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(DI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(DI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), DI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, DI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, DI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, DI
+	MOVQ         DI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         DI, CX
+	MOVQ         CX, R9
+
+lf_done_118:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_14:
+	CMPQ    R8, $+127
+	JNE     s2_decide_9
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_9:
+	CMPQ R8, DX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ DX, CX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(DX), CX
+
+s2_done_10:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_4
+	CMPQ CX, 40(SP)
+	JLE  s3_next_3
+	MOVQ CX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ CX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ CX
+
+s3_fin_15:
+	MOVQ 88(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 80(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 88(SP)
+	CMPQ DX, 96(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -4209,7 +8276,7 @@ s3_iter_8:
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R11
 	CMPQ          R11, R9
-	JLE           lf_exact_63
+	JLE           lf_exact_123
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R12
 	LEAQ          ·lfNb+0(SB), R13
@@ -4220,10 +8287,10 @@ s3_iter_8:
 	VPTESTMQ      32(R12)(R14*1), Y2, K2
 	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_61
-	JMP           lf_pass_62
+	JNZ           lf_done_121
+	JMP           lf_pass_122
 
-lf_exact_63:
+lf_exact_123:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R11
 	MOVQ         CX, R12
@@ -4256,16 +8323,16 @@ lf_exact_63:
 	ADDL         R15, R12
 	LEAQ         (R10)(R12*1), R11
 	TESTQ        R12, R12
-	JNZ          lf_done_61
+	JNZ          lf_done_121
 
-lf_pass_62:
+lf_pass_122:
 	LEAQ         -1(R10), R12
 	MOVQ         R12, R11
 	SARQ         $0x3f, R11
 	LEAQ         (R10)(R11*2), R13
 	MOVQ         R13, R11
 	CMPQ         R13, R9
-	JLE          lf_done_61
+	JLE          lf_done_121
 	NOTQ         R8
 	BTRQ         CX, R8
 	VPBROADCASTQ R8, Y2
@@ -4306,7 +8373,7 @@ lf_pass_62:
 	SUBQ         R11, R8
 	MOVQ         R8, R11
 
-lf_done_61:
+lf_done_121:
 	NEGQ R11
 	MOVQ R11, R8
 
@@ -4346,7 +8413,7 @@ s2_skip_17:
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R12
 	CMPQ          R12, R9
-	JLE           lf_exact_66
+	JLE           lf_exact_126
 	VPBROADCASTQ  R11, Y2
 	LEAQ          ·lfRay+0(SB), R13
 	LEAQ          ·lfNb+0(SB), R14
@@ -4357,10 +8424,10 @@ s2_skip_17:
 	VPTESTMQ      32(R13)(R15*1), Y2, K2
 	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_64
-	JMP           lf_pass_65
+	JNZ           lf_done_124
+	JMP           lf_pass_125
 
-lf_exact_66:
+lf_exact_126:
 	VPBROADCASTQ R11, Y2
 	LEAQ         ·lfShuf+0(SB), R12
 	MOVQ         DI, R13
@@ -4393,16 +8460,16 @@ lf_exact_66:
 	ADDL         BP, R13
 	LEAQ         (R10)(R13*1), R12
 	TESTQ        R13, R13
-	JNZ          lf_done_64
+	JNZ          lf_done_124
 
-lf_pass_65:
+lf_pass_125:
 	LEAQ         -1(R10), R13
 	MOVQ         R13, R12
 	SARQ         $0x3f, R12
 	LEAQ         (R10)(R12*2), R14
 	MOVQ         R14, R12
 	CMPQ         R14, R9
-	JLE          lf_done_64
+	JLE          lf_done_124
 	MOVQ         R11, R9
 	NOTQ         R9
 	BTRQ         DI, R9
@@ -4444,7 +8511,7 @@ lf_pass_65:
 	SUBQ         R11, R9
 	MOVQ         R9, R12
 
-lf_done_64:
+lf_done_124:
 	NEGQ    R12
 	CMPQ    R12, R8
 	CMOVQGT R12, R8
@@ -4486,7 +8553,7 @@ s2_skip_18:
 	LEAQ          -62(R9)(R9*1), R9
 	LEAQ          2(R9), R10
 	CMPQ          R10, DX
-	JLE           lf_exact_69
+	JLE           lf_exact_129
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R11
 	LEAQ          ·lfNb+0(SB), R12
@@ -4497,10 +8564,10 @@ s2_skip_18:
 	VPTESTMQ      32(R11)(R13*1), Y2, K2
 	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_67
-	JMP           lf_pass_68
+	JNZ           lf_done_127
+	JMP           lf_pass_128
 
-lf_exact_69:
+lf_exact_129:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R10
 	MOVQ         CX, R11
@@ -4533,16 +8600,16 @@ lf_exact_69:
 	ADDL         R14, R11
 	LEAQ         (R9)(R11*1), R10
 	TESTQ        R11, R11
-	JNZ          lf_done_67
+	JNZ          lf_done_127
 
-lf_pass_68:
+lf_pass_128:
 	LEAQ         -1(R9), R11
 	MOVQ         R11, R10
 	SARQ         $0x3f, R10
 	LEAQ         (R9)(R10*2), R12
 	MOVQ         R12, R10
 	CMPQ         R12, DX
-	JLE          lf_done_67
+	JLE          lf_done_127
 	NOTQ         R8
 	BTRQ         CX, R8
 	VPBROADCASTQ R8, Y2
@@ -4583,7 +8650,7 @@ lf_pass_68:
 	SUBQ         R10, R8
 	MOVQ         R8, R10
 
-lf_done_67:
+lf_done_127:
 	MOVQ R10, R8
 
 s2_oskip_19:
@@ -4621,7 +8688,7 @@ s2_oskip_19:
 	LEAQ          -62(CX)(CX*1), CX
 	LEAQ          2(CX), R9
 	CMPQ          R9, DX
-	JLE           lf_exact_72
+	JLE           lf_exact_132
 	VPBROADCASTQ  BX, Y2
 	LEAQ          ·lfRay+0(SB), R10
 	LEAQ          ·lfNb+0(SB), R11
@@ -4632,10 +8699,10 @@ s2_oskip_19:
 	VPTESTMQ      32(R10)(R12*1), Y2, K2
 	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_70
-	JMP           lf_pass_71
+	JNZ           lf_done_130
+	JMP           lf_pass_131
 
-lf_exact_72:
+lf_exact_132:
 	VPBROADCASTQ BX, Y2
 	LEAQ         ·lfShuf+0(SB), R9
 	MOVQ         DI, R10
@@ -4668,16 +8735,16 @@ lf_exact_72:
 	ADDL         R13, R10
 	LEAQ         (CX)(R10*1), R9
 	TESTQ        R10, R10
-	JNZ          lf_done_70
+	JNZ          lf_done_130
 
-lf_pass_71:
+lf_pass_131:
 	LEAQ         -1(CX), R10
 	MOVQ         R10, R9
 	SARQ         $0x3f, R9
 	LEAQ         (CX)(R9*2), R11
 	MOVQ         R11, R9
 	CMPQ         R11, DX
-	JLE          lf_done_70
+	JLE          lf_done_130
 	NOTQ         BX
 	BTRQ         DI, BX
 	VPBROADCASTQ BX, Y2
@@ -4718,7 +8785,7 @@ lf_pass_71:
 	SUBQ         DI, CX
 	MOVQ         CX, R9
 
-lf_done_70:
+lf_done_130:
 	CMPQ    R9, R8
 	CMOVQLT R9, R8
 
@@ -4850,6 +8917,911 @@ s4_fin_22:
 	VZEROUPPER
 	RET
 
+// func solve4AVX512Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve4AVX512Batch(SB), NOSPLIT, $168-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 144(SP)
+	MOVQ         CX, 152(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 160(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      144(SP), CX
+	MOVQ      (CX), DX
+	MOVQ      8(CX), CX
+	MOVQ      DX, BX
+	ORQ       CX, BX
+	NOTQ      BX
+	LEAQ      ·leafRank+0(SB), SI
+	LEAQ      ·leafSquare+0(SB), DI
+	XORQ      R8, R8
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), BX
+	BTSQ      BX, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x08, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x10, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x18, SI
+	ORQ       SI, BX
+	MOVQ      DX, 80(SP)
+	MOVQ      CX, 88(SP)
+	MOVQ      144(SP), CX
+	MOVQ      16(CX), CX
+	MOVQ      CX, 96(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf4+0(SB), CX
+	LEAQ      ·leafConst+0(SB), DX
+	VMOVQ     BX, X2
+	VPSRLW    $0x02, X2, X3
+	VPAND     (DX), X3, X3
+	VMOVDQU   16(DX), X4
+	VPSHUFB   X3, X4, X4
+	VPSRLD    $0x10, X4, X5
+	VPXOR     X5, X4, X3
+	VPSRLD    $0x08, X3, X5
+	VPXOR     X5, X3, X3
+	VPXOR     X5, X5, X5
+	VPSHUFB   X5, X3, X3
+	VPAND     X4, X3, X3
+	VPCMPEQB  X5, X3, X3
+	VPMOVMSKB X3, DX
+	ANDL      $0x0000000f, DX
+	SHLL      $0x04, DX
+	VMOVDQU   (CX)(DX*1), X3
+	VPSHUFB   X3, X2, X2
+	VMOVDQU   X2, 128(SP)
+	MOVQ      $-127, 104(SP)
+	MOVQ      $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ          112(SP), CX
+	LEAQ          128(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          80(SP), BX
+	MOVQ          88(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s4_next_3
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s4_next_3
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          96(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVQ          SI, 16(SP)
+	MOVQ          BX, 24(SP)
+	MOVQ          DX, 32(SP)
+	INCQ          (SP)
+	LEAQ          ·leafShuf3+0(SB), DX
+	LEAQ          ·leafConst+0(SB), BX
+	VMOVQ         CX, X2
+	VPSRLW        $0x02, X2, X3
+	VPAND         (BX), X3, X3
+	VMOVDQU       16(BX), X4
+	VPSHUFB       X3, X4, X4
+	VPAND         32(BX), X4, X4
+	VPSRLD        $0x10, X4, X5
+	VPXOR         X5, X4, X3
+	VPSRLD        $0x08, X3, X5
+	VPXOR         X5, X3, X3
+	VPXOR         X5, X5, X5
+	VPSHUFB       X5, X3, X3
+	VPAND         X4, X3, X3
+	VPCMPEQB      X5, X3, X3
+	VPMOVMSKB     X3, CX
+	ANDL          $0x00000007, CX
+	SHLL          $0x04, CX
+	VMOVDQU       (DX)(CX*1), X3
+	VPSHUFB       X3, X2, X2
+	VMOVDQU       X2, 64(SP)
+	MOVQ          $-127, 40(SP)
+	MOVQ          $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_9
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_9
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_17
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_17
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	POPCNTQ       R8, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R11
+	CMPQ          R11, R9
+	JLE           lf_exact_135
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R12
+	LEAQ          ·lfNb+0(SB), R13
+	MOVQ          CX, R14
+	SHLQ          $0x06, R14
+	VPTESTMQ      (R12)(R14*1), Y2, K1
+	VPTESTNMQ     (R13)(R14*1), Y2, K1, K1
+	VPTESTMQ      32(R12)(R14*1), Y2, K2
+	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_133
+	JMP           lf_pass_134
+
+lf_exact_135:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         CX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y2, Y2
+	MOVQ         CX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPTESTMB     (R12)(R11*1), Y2, K1
+	KMOVD        K1, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(CX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(CX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_133
+
+lf_pass_134:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_133
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(CX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(CX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_133:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_17:
+	CMPQ          R8, DX
+	JG            s2_high_13
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_18
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_18
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	POPCNTQ       R11, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R12
+	CMPQ          R12, R9
+	JLE           lf_exact_138
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfRay+0(SB), R13
+	LEAQ          ·lfNb+0(SB), R14
+	MOVQ          DI, R15
+	SHLQ          $0x06, R15
+	VPTESTMQ      (R13)(R15*1), Y2, K1
+	VPTESTNMQ     (R14)(R15*1), Y2, K1, K1
+	VPTESTMQ      32(R13)(R15*1), Y2, K2
+	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_136
+	JMP           lf_pass_137
+
+lf_exact_138:
+	VPBROADCASTQ R11, Y2
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         DI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y2, Y2
+	MOVQ         DI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPTESTMB     (R13)(R12*1), Y2, K1
+	KMOVD        K1, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(DI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(DI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_136
+
+lf_pass_137:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_136
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         DI, R9
+	VPBROADCASTQ R9, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R9*1), Y2, K1
+	KMOVD        K1, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(DI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(DI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_136:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_18:
+	CMPQ          R8, $-127
+	JNE           s2_decide_15
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_19
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_19
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	POPCNTQ       R8, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          2(R9), R10
+	CMPQ          R10, DX
+	JLE           lf_exact_141
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R11
+	LEAQ          ·lfNb+0(SB), R12
+	MOVQ          CX, R13
+	SHLQ          $0x06, R13
+	VPTESTMQ      (R11)(R13*1), Y2, K1
+	VPTESTNMQ     (R12)(R13*1), Y2, K1, K1
+	VPTESTMQ      32(R11)(R13*1), Y2, K2
+	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_139
+	JMP           lf_pass_140
+
+lf_exact_141:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y2, Y2
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R10*1), Y2, K1
+	KMOVD        K1, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(CX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(CX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_139
+
+lf_pass_140:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DX
+	JLE          lf_done_139
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(CX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(CX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_139:
+	MOVQ R10, R8
+
+s2_oskip_19:
+	CMPQ          R8, DX
+	JLE           s2_low_14
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_20
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_20
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	POPCNTQ       BX, CX
+	LEAQ          -62(CX)(CX*1), CX
+	LEAQ          2(CX), R9
+	CMPQ          R9, DX
+	JLE           lf_exact_144
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfRay+0(SB), R10
+	LEAQ          ·lfNb+0(SB), R11
+	MOVQ          DI, R12
+	SHLQ          $0x06, R12
+	VPTESTMQ      (R10)(R12*1), Y2, K1
+	VPTESTNMQ     (R11)(R12*1), Y2, K1, K1
+	VPTESTMQ      32(R10)(R12*1), Y2, K2
+	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_142
+	JMP           lf_pass_143
+
+lf_exact_144:
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R9*1), Y2, K1
+	KMOVD        K1, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(DI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(DI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_142
+
+lf_pass_143:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DX
+	JLE          lf_done_142
+	NOTQ         BX
+	BTRQ         DI, BX
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y2, Y2
+	MOVQ         DI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPTESTMB     (R9)(BX*1), Y2, K1
+	KMOVD        K1, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(DI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(DI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), DI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, DI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, DI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, DI
+	MOVQ         DI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         DI, CX
+	MOVQ         CX, R9
+
+lf_done_142:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -60(CX)(CX*1), CX
+	LEAQ    4(CX), DX
+	LEAQ    -4(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), CX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ CX
+
+s4_fin_22:
+	MOVQ 152(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 144(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 152(SP)
+	CMPQ DX, 160(SP)
+	JB   loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func solve2AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
 TEXT ·solve2AVX512PEXT(SB), NOSPLIT, $16-40
@@ -4944,23 +9916,23 @@ TEXT ·solve2AVX512PEXT(SB), NOSPLIT, $16-40
 	ADDL          R14, R11
 	MOVQ          24(R10)(R13*1), R15
 	TESTQ         R15, R15
-	JZ            lf_nobox_75
+	JZ            lf_nobox_147
 	PEXTQ         R15, DI, R14
 	ADDQ          56(R10)(R13*1), R14
 	MOVBLZX       (R12)(R14*1), R14
 	ADDL          R14, R11
 
-lf_nobox_75:
+lf_nobox_147:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_73
+	JNZ     lf_done_145
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_73
+	JLE     lf_done_145
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -4984,13 +9956,13 @@ lf_nobox_75:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_76
+	JZ      lf_nobox_148
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_76:
+lf_nobox_148:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -4999,7 +9971,7 @@ lf_nobox_76:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_73:
+lf_done_145:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -5061,23 +10033,23 @@ s2_skip_5:
 	ADDL          R15, R12
 	MOVQ          24(R11)(R14*1), BP
 	TESTQ         BP, BP
-	JZ            lf_nobox_79
+	JZ            lf_nobox_151
 	PEXTQ         BP, R10, R15
 	ADDQ          56(R11)(R14*1), R15
 	MOVBLZX       (R13)(R15*1), R15
 	ADDL          R15, R12
 
-lf_nobox_79:
+lf_nobox_151:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_77
+	JNZ     lf_done_149
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_77
+	JLE     lf_done_149
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -5102,13 +10074,13 @@ lf_nobox_79:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_80
+	JZ      lf_nobox_152
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_80:
+lf_nobox_152:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -5117,7 +10089,7 @@ lf_nobox_80:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_77:
+lf_done_149:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -5181,23 +10153,23 @@ s2_skip_6:
 	ADDL          R13, R10
 	MOVQ          24(R9)(R12*1), R14
 	TESTQ         R14, R14
-	JZ            lf_nobox_83
+	JZ            lf_nobox_155
 	PEXTQ         R14, DI, R13
 	ADDQ          56(R9)(R12*1), R13
 	MOVBLZX       (R11)(R13*1), R13
 	ADDL          R13, R10
 
-lf_nobox_83:
+lf_nobox_155:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_81
+	JNZ     lf_done_153
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_81
+	JLE     lf_done_153
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -5221,13 +10193,13 @@ lf_nobox_83:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_84
+	JZ      lf_nobox_156
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_84:
+lf_nobox_156:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -5236,7 +10208,7 @@ lf_nobox_84:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_81:
+lf_done_153:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -5297,23 +10269,23 @@ s2_oskip_7:
 	ADDL          R12, R9
 	MOVQ          24(R8)(R11*1), R13
 	TESTQ         R13, R13
-	JZ            lf_nobox_87
+	JZ            lf_nobox_159
 	PEXTQ         R13, DX, R12
 	ADDQ          56(R8)(R11*1), R12
 	MOVBLZX       (R10)(R12*1), R12
 	ADDL          R12, R9
 
-lf_nobox_87:
+lf_nobox_159:
 	LEAQ    (CX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_85
+	JNZ     lf_done_157
 	LEAQ    -1(CX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (CX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_85
+	JLE     lf_done_157
 	NOTQ    DX
 	BTRQ    BX, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -5336,13 +10308,13 @@ lf_nobox_87:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_88
+	JZ      lf_nobox_160
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_88:
+lf_nobox_160:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -5351,7 +10323,7 @@ lf_nobox_88:
 	SUBQ R11, CX
 	MOVQ CX, R8
 
-lf_done_85:
+lf_done_157:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -5382,6 +10354,562 @@ s2_done_4:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve2AVX512PEXTBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
+TEXT ·solve2AVX512PEXTBatch(SB), NOSPLIT, $40-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 16(SP)
+	MOVQ CX, 24(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 32(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ          $0x00000000, (SP)
+	MOVQ          16(SP), AX
+	MOVQ          (AX), CX
+	MOVQ          8(AX), AX
+	MOVQ          CX, DX
+	ORQ           AX, DX
+	NOTQ          DX
+	LEAQ          ·leafRank+0(SB), BX
+	LEAQ          ·leafSquare+0(SB), SI
+	XORQ          DI, DI
+	MOVQ          $0x00000000, R8
+	BSFQ          DX, R8
+	MOVBQZX       (BX)(R8*1), R8
+	BTSQ          R8, DI
+	LEAQ          -1(DX), R8
+	ANDQ          R8, DX
+	MOVQ          $0x00000000, R8
+	BSFQ          DX, R8
+	MOVBQZX       (BX)(R8*1), DX
+	BTSQ          DX, DI
+	MOVQ          $0x00000000, BX
+	BSFQ          DI, BX
+	MOVBQZX       (SI)(BX*1), DX
+	LEAQ          -1(DI), BX
+	ANDQ          BX, DI
+	MOVQ          $0x00000000, BX
+	BSFQ          DI, BX
+	MOVBQZX       (SI)(BX*1), BX
+	SHLQ          $0x08, BX
+	ORQ           BX, DX
+	MOVBQZX       DL, BX
+	SHRQ          $0x08, DX
+	MOVQ          16(SP), SI
+	MOVQ          16(SI), SI
+	INCQ          (SP)
+	MOVQ          $-127, DI
+	MOVQ          SI, R8
+	NOTQ          R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(BX*8), R9
+	TESTQ         AX, R9
+	JZ            s2_skip_5
+	LEAQ          ·lfRay+0(SB), R9
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  AX, Y3
+	MOVQ          BX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_5
+	INCQ          (SP)
+	MOVQ          AX, DI
+	XORQ          R9, DI
+	POPCNTQ       DI, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R10
+	LEAQ          ·lfCountFlip+0(SB), R12
+	MOVQ          DX, R13
+	SHLQ          $0x06, R13
+	PEXTQ         (R10)(R13*1), DI, R14
+	ADDQ          32(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R11
+	PEXTQ         8(R10)(R13*1), DI, R14
+	ADDQ          40(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          $0x0101010101010101, R15
+	MOVQ          DI, R14
+	ANDQ          16(R10)(R13*1), R14
+	IMULQ         R15, R14
+	SHRQ          $0x38, R14
+	ADDQ          48(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          24(R10)(R13*1), R15
+	TESTQ         R15, R15
+	JZ            lf_nobox_163
+	PEXTQ         R15, DI, R14
+	ADDQ          56(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+
+lf_nobox_163:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_161
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_161
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    DX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_164
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_164:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_161:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_5:
+	CMPQ          DI, SI
+	JG            s2_high_1
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DX*8), R9
+	TESTQ         AX, R9
+	JZ            s2_skip_6
+	LEAQ          ·lfRay+0(SB), R9
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  AX, Y3
+	MOVQ          DX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_6
+	INCQ          (SP)
+	MOVQ          AX, R10
+	XORQ          R9, R10
+	POPCNTQ       R10, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R11
+	LEAQ          ·lfCountFlip+0(SB), R13
+	MOVQ          BX, R14
+	SHLQ          $0x06, R14
+	PEXTQ         (R11)(R14*1), R10, R15
+	ADDQ          32(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R12
+	PEXTQ         8(R11)(R14*1), R10, R15
+	ADDQ          40(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          $0x0101010101010101, BP
+	MOVQ          R10, R15
+	ANDQ          16(R11)(R14*1), R15
+	IMULQ         BP, R15
+	SHRQ          $0x38, R15
+	ADDQ          48(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          24(R11)(R14*1), BP
+	TESTQ         BP, BP
+	JZ            lf_nobox_167
+	PEXTQ         BP, R10, R15
+	ADDQ          56(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+
+lf_nobox_167:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_165
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_165
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    BX, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    BX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_168
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_168:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_165:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_6:
+	CMPQ          DI, $-127
+	JNE           s2_decide_3
+	MOVQ          $+127, DI
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(BX*8), R8
+	TESTQ         CX, R8
+	JZ            s2_oskip_7
+	LEAQ          ·lfRay+0(SB), R8
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  AX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          BX, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (R8)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R8
+	TESTQ         R8, R8
+	JZ            s2_oskip_7
+	INCQ          (SP)
+	MOVQ          CX, DI
+	XORQ          R8, DI
+	POPCNTQ       DI, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          ·lfPext+0(SB), R9
+	LEAQ          ·lfCountFlip+0(SB), R11
+	MOVQ          DX, R12
+	SHLQ          $0x06, R12
+	PEXTQ         (R9)(R12*1), DI, R13
+	ADDQ          32(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R10
+	PEXTQ         8(R9)(R12*1), DI, R13
+	ADDQ          40(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          $0x0101010101010101, R14
+	MOVQ          DI, R13
+	ANDQ          16(R9)(R12*1), R13
+	IMULQ         R14, R13
+	SHRQ          $0x38, R13
+	ADDQ          48(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          24(R9)(R12*1), R14
+	TESTQ         R14, R14
+	JZ            lf_nobox_171
+	PEXTQ         R14, DI, R13
+	ADDQ          56(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+
+lf_nobox_171:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_169
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, SI
+	JLE     lf_done_169
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    DX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_172
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_172:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_169:
+	MOVQ R9, DI
+
+s2_oskip_7:
+	CMPQ          DI, SI
+	JLE           s2_low_2
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(DX*8), R8
+	TESTQ         CX, R8
+	JZ            s2_oskip_8
+	LEAQ          ·lfRay+0(SB), R8
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  AX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          DX, AX
+	SHLQ          $0x06, AX
+	VPANDNQ       (R8)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	TESTQ         AX, AX
+	JZ            s2_oskip_8
+	INCQ          (SP)
+	MOVQ          CX, DX
+	XORQ          AX, DX
+	POPCNTQ       DX, AX
+	LEAQ          -62(AX)(AX*1), AX
+	LEAQ          ·lfPext+0(SB), R8
+	LEAQ          ·lfCountFlip+0(SB), R10
+	MOVQ          BX, R11
+	SHLQ          $0x06, R11
+	PEXTQ         (R8)(R11*1), DX, R12
+	ADDQ          32(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R9
+	PEXTQ         8(R8)(R11*1), DX, R12
+	ADDQ          40(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          $0x0101010101010101, R13
+	MOVQ          DX, R12
+	ANDQ          16(R8)(R11*1), R12
+	IMULQ         R13, R12
+	SHRQ          $0x38, R12
+	ADDQ          48(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          24(R8)(R11*1), R13
+	TESTQ         R13, R13
+	JZ            lf_nobox_175
+	PEXTQ         R13, DX, R12
+	ADDQ          56(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+
+lf_nobox_175:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_173
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, SI
+	JLE     lf_done_173
+	NOTQ    DX
+	BTRQ    BX, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, BX
+	PEXTQ   (R8)(BX*1), DX, R12
+	ADDQ    32(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(BX*1), DX, R12
+	ADDQ    40(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(BX*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(BX*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_176
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_176:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_173:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_8:
+	CMPQ    DI, $+127
+	JNE     s2_decide_3
+	POPCNTQ CX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), CX
+	LEAQ    -2(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, DI
+
+s2_decide_3:
+	CMPQ DI, SI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ SI, AX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(SI), AX
+
+s2_done_4:
+	MOVQ 24(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 16(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 24(SP)
+	CMPQ CX, 32(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -5567,23 +11095,23 @@ s3_iter_2:
 	ADDL          R14, R11
 	MOVQ          24(R10)(R13*1), R15
 	TESTQ         R15, R15
-	JZ            lf_nobox_91
+	JZ            lf_nobox_179
 	PEXTQ         R15, DI, R14
 	ADDQ          56(R10)(R13*1), R14
 	MOVBLZX       (R12)(R14*1), R14
 	ADDL          R14, R11
 
-lf_nobox_91:
+lf_nobox_179:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_89
+	JNZ     lf_done_177
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_89
+	JLE     lf_done_177
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -5607,13 +11135,13 @@ lf_nobox_91:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_92
+	JZ      lf_nobox_180
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_92:
+lf_nobox_180:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -5622,7 +11150,7 @@ lf_nobox_92:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_89:
+lf_done_177:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -5684,23 +11212,23 @@ s2_skip_11:
 	ADDL          R15, R12
 	MOVQ          24(R11)(R14*1), BP
 	TESTQ         BP, BP
-	JZ            lf_nobox_95
+	JZ            lf_nobox_183
 	PEXTQ         BP, R10, R15
 	ADDQ          56(R11)(R14*1), R15
 	MOVBLZX       (R13)(R15*1), R15
 	ADDL          R15, R12
 
-lf_nobox_95:
+lf_nobox_183:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_93
+	JNZ     lf_done_181
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_93
+	JLE     lf_done_181
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -5725,13 +11253,13 @@ lf_nobox_95:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_96
+	JZ      lf_nobox_184
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_96:
+lf_nobox_184:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -5740,7 +11268,7 @@ lf_nobox_96:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_93:
+lf_done_181:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -5804,23 +11332,23 @@ s2_skip_12:
 	ADDL          R13, R10
 	MOVQ          24(R9)(R12*1), R14
 	TESTQ         R14, R14
-	JZ            lf_nobox_99
+	JZ            lf_nobox_187
 	PEXTQ         R14, DI, R13
 	ADDQ          56(R9)(R12*1), R13
 	MOVBLZX       (R11)(R13*1), R13
 	ADDL          R13, R10
 
-lf_nobox_99:
+lf_nobox_187:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_97
+	JNZ     lf_done_185
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_97
+	JLE     lf_done_185
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -5844,13 +11372,13 @@ lf_nobox_99:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_100
+	JZ      lf_nobox_188
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_100:
+lf_nobox_188:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -5859,7 +11387,7 @@ lf_nobox_100:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_97:
+lf_done_185:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -5919,23 +11447,23 @@ s2_oskip_13:
 	ADDL          R12, R9
 	MOVQ          24(R8)(R11*1), R13
 	TESTQ         R13, R13
-	JZ            lf_nobox_103
+	JZ            lf_nobox_191
 	PEXTQ         R13, DX, R12
 	ADDQ          56(R8)(R11*1), R12
 	MOVBLZX       (R10)(R12*1), R12
 	ADDL          R12, R9
 
-lf_nobox_103:
+lf_nobox_191:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_101
+	JNZ     lf_done_189
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_101
+	JLE     lf_done_189
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -5958,13 +11486,13 @@ lf_nobox_103:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_104
+	JZ      lf_nobox_192
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_104:
+lf_nobox_192:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -5973,7 +11501,7 @@ lf_nobox_104:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_101:
+lf_done_189:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -6053,6 +11581,698 @@ s3_fin_15:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX512PEXTBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
+TEXT ·solve3AVX512PEXTBatch(SB), NOSPLIT, $104-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 80(SP)
+	MOVQ CX, 88(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 96(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      80(SP), AX
+	MOVQ      (AX), CX
+	MOVQ      8(AX), AX
+	MOVQ      CX, DX
+	ORQ       AX, DX
+	NOTQ      DX
+	LEAQ      ·leafRank+0(SB), BX
+	LEAQ      ·leafSquare+0(SB), SI
+	XORQ      DI, DI
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), DX
+	BTSQ      DX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x08, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x10, BX
+	ORQ       BX, DX
+	MOVQ      CX, 16(SP)
+	MOVQ      AX, 24(SP)
+	MOVQ      80(SP), AX
+	MOVQ      16(AX), AX
+	MOVQ      AX, 32(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf3+0(SB), AX
+	LEAQ      ·leafConst+0(SB), CX
+	VMOVQ     DX, X0
+	VPSRLW    $0x02, X0, X1
+	VPAND     (CX), X1, X1
+	VMOVDQU   16(CX), X2
+	VPSHUFB   X1, X2, X2
+	VPAND     32(CX), X2, X2
+	VPSRLD    $0x10, X2, X3
+	VPXOR     X3, X2, X1
+	VPSRLD    $0x08, X1, X3
+	VPXOR     X3, X1, X1
+	VPXOR     X3, X3, X3
+	VPSHUFB   X3, X1, X1
+	VPAND     X2, X1, X1
+	VPCMPEQB  X3, X1, X1
+	VPMOVMSKB X1, CX
+	ANDL      $0x00000007, CX
+	SHLL      $0x04, CX
+	VMOVDQU   (AX)(CX*1), X1
+	VPSHUFB   X1, X0, X0
+	VMOVDQU   X0, 64(SP)
+	MOVQ      $-127, 40(SP)
+	MOVQ      $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ          48(SP), AX
+	LEAQ          64(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, CX
+	MOVQ          16(SP), DX
+	MOVQ          24(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s3_next_3
+	LEAQ          ·lfRay+0(SB), SI
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (SI)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(SI)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, SI
+	TESTQ         SI, SI
+	JZ            s3_next_3
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          32(SP), CX
+	NOTQ          CX
+	SHRL          $0x08, AX
+	MOVBQZX       AL, SI
+	SHRL          $0x08, AX
+	MOVBQZX       AL, AX
+	INCQ          (SP)
+	MOVQ          $-127, DI
+	MOVQ          CX, R8
+	NOTQ          R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(SI*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_11
+	LEAQ          ·lfRay+0(SB), R9
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          SI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_11
+	INCQ          (SP)
+	MOVQ          DX, DI
+	XORQ          R9, DI
+	POPCNTQ       DI, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R10
+	LEAQ          ·lfCountFlip+0(SB), R12
+	MOVQ          AX, R13
+	SHLQ          $0x06, R13
+	PEXTQ         (R10)(R13*1), DI, R14
+	ADDQ          32(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R11
+	PEXTQ         8(R10)(R13*1), DI, R14
+	ADDQ          40(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          $0x0101010101010101, R15
+	MOVQ          DI, R14
+	ANDQ          16(R10)(R13*1), R14
+	IMULQ         R15, R14
+	SHRQ          $0x38, R14
+	ADDQ          48(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          24(R10)(R13*1), R15
+	TESTQ         R15, R15
+	JZ            lf_nobox_195
+	PEXTQ         R15, DI, R14
+	ADDQ          56(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+
+lf_nobox_195:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_193
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_193
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_196
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_196:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_193:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_11:
+	CMPQ          DI, CX
+	JG            s2_high_7
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(AX*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_12
+	LEAQ          ·lfRay+0(SB), R9
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          AX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_12
+	INCQ          (SP)
+	MOVQ          DX, R10
+	XORQ          R9, R10
+	POPCNTQ       R10, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R11
+	LEAQ          ·lfCountFlip+0(SB), R13
+	MOVQ          SI, R14
+	SHLQ          $0x06, R14
+	PEXTQ         (R11)(R14*1), R10, R15
+	ADDQ          32(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R12
+	PEXTQ         8(R11)(R14*1), R10, R15
+	ADDQ          40(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          $0x0101010101010101, BP
+	MOVQ          R10, R15
+	ANDQ          16(R11)(R14*1), R15
+	IMULQ         BP, R15
+	SHRQ          $0x38, R15
+	ADDQ          48(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          24(R11)(R14*1), BP
+	TESTQ         BP, BP
+	JZ            lf_nobox_199
+	PEXTQ         BP, R10, R15
+	ADDQ          56(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+
+lf_nobox_199:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_197
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_197
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_200
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_200:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_197:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_12:
+	CMPQ          DI, $-127
+	JNE           s2_decide_9
+	MOVQ          $+127, DI
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(SI*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_13
+	LEAQ          ·lfRay+0(SB), R8
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          SI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (R8)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R8
+	TESTQ         R8, R8
+	JZ            s2_oskip_13
+	INCQ          (SP)
+	MOVQ          BX, DI
+	XORQ          R8, DI
+	POPCNTQ       DI, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          ·lfPext+0(SB), R9
+	LEAQ          ·lfCountFlip+0(SB), R11
+	MOVQ          AX, R12
+	SHLQ          $0x06, R12
+	PEXTQ         (R9)(R12*1), DI, R13
+	ADDQ          32(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R10
+	PEXTQ         8(R9)(R12*1), DI, R13
+	ADDQ          40(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          $0x0101010101010101, R14
+	MOVQ          DI, R13
+	ANDQ          16(R9)(R12*1), R13
+	IMULQ         R14, R13
+	SHRQ          $0x38, R13
+	ADDQ          48(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          24(R9)(R12*1), R14
+	TESTQ         R14, R14
+	JZ            lf_nobox_203
+	PEXTQ         R14, DI, R13
+	ADDQ          56(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+
+lf_nobox_203:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_201
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_201
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_204
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_204:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_201:
+	MOVQ R9, DI
+
+s2_oskip_13:
+	CMPQ          DI, CX
+	JLE           s2_low_8
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(AX*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_14
+	LEAQ          ·lfRay+0(SB), R8
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (R8)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	TESTQ         AX, AX
+	JZ            s2_oskip_14
+	INCQ          (SP)
+	MOVQ          BX, DX
+	XORQ          AX, DX
+	POPCNTQ       DX, AX
+	LEAQ          -62(AX)(AX*1), AX
+	LEAQ          ·lfPext+0(SB), R8
+	LEAQ          ·lfCountFlip+0(SB), R10
+	MOVQ          SI, R11
+	SHLQ          $0x06, R11
+	PEXTQ         (R8)(R11*1), DX, R12
+	ADDQ          32(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R9
+	PEXTQ         8(R8)(R11*1), DX, R12
+	ADDQ          40(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          $0x0101010101010101, R13
+	MOVQ          DX, R12
+	ANDQ          16(R8)(R11*1), R12
+	IMULQ         R13, R12
+	SHRQ          $0x38, R12
+	ADDQ          48(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          24(R8)(R11*1), R13
+	TESTQ         R13, R13
+	JZ            lf_nobox_207
+	PEXTQ         R13, DX, R12
+	ADDQ          56(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+
+lf_nobox_207:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_205
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_205
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_208
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_208:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_205:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_14:
+	CMPQ    DI, $+127
+	JNE     s2_decide_9
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_9:
+	CMPQ DI, CX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ CX, AX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(CX), AX
+
+s2_done_10:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_4
+	CMPQ AX, 40(SP)
+	JLE  s3_next_3
+	MOVQ AX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ AX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ AX
+
+s3_fin_15:
+	MOVQ 88(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 80(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 88(SP)
+	CMPQ CX, 96(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -6324,23 +12544,23 @@ s3_iter_8:
 	ADDL          R14, R11
 	MOVQ          24(R10)(R13*1), R15
 	TESTQ         R15, R15
-	JZ            lf_nobox_107
+	JZ            lf_nobox_211
 	PEXTQ         R15, DI, R14
 	ADDQ          56(R10)(R13*1), R14
 	MOVBLZX       (R12)(R14*1), R14
 	ADDL          R14, R11
 
-lf_nobox_107:
+lf_nobox_211:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_105
+	JNZ     lf_done_209
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_105
+	JLE     lf_done_209
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -6364,13 +12584,13 @@ lf_nobox_107:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_108
+	JZ      lf_nobox_212
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_108:
+lf_nobox_212:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -6379,7 +12599,7 @@ lf_nobox_108:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_105:
+lf_done_209:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -6441,23 +12661,23 @@ s2_skip_17:
 	ADDL          R15, R12
 	MOVQ          24(R11)(R14*1), BP
 	TESTQ         BP, BP
-	JZ            lf_nobox_111
+	JZ            lf_nobox_215
 	PEXTQ         BP, R10, R15
 	ADDQ          56(R11)(R14*1), R15
 	MOVBLZX       (R13)(R15*1), R15
 	ADDL          R15, R12
 
-lf_nobox_111:
+lf_nobox_215:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_109
+	JNZ     lf_done_213
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_109
+	JLE     lf_done_213
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -6482,13 +12702,13 @@ lf_nobox_111:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_112
+	JZ      lf_nobox_216
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_112:
+lf_nobox_216:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -6497,7 +12717,7 @@ lf_nobox_112:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_109:
+lf_done_213:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -6561,23 +12781,23 @@ s2_skip_18:
 	ADDL          R13, R10
 	MOVQ          24(R9)(R12*1), R14
 	TESTQ         R14, R14
-	JZ            lf_nobox_115
+	JZ            lf_nobox_219
 	PEXTQ         R14, DI, R13
 	ADDQ          56(R9)(R12*1), R13
 	MOVBLZX       (R11)(R13*1), R13
 	ADDL          R13, R10
 
-lf_nobox_115:
+lf_nobox_219:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_113
+	JNZ     lf_done_217
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_113
+	JLE     lf_done_217
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -6601,13 +12821,13 @@ lf_nobox_115:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_116
+	JZ      lf_nobox_220
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_116:
+lf_nobox_220:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -6616,7 +12836,7 @@ lf_nobox_116:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_113:
+lf_done_217:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -6676,23 +12896,23 @@ s2_oskip_19:
 	ADDL          R12, R9
 	MOVQ          24(R8)(R11*1), R13
 	TESTQ         R13, R13
-	JZ            lf_nobox_119
+	JZ            lf_nobox_223
 	PEXTQ         R13, DX, R12
 	ADDQ          56(R8)(R11*1), R12
 	MOVBLZX       (R10)(R12*1), R12
 	ADDL          R12, R9
 
-lf_nobox_119:
+lf_nobox_223:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_117
+	JNZ     lf_done_221
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_117
+	JLE     lf_done_221
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -6715,13 +12935,13 @@ lf_nobox_119:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_120
+	JZ      lf_nobox_224
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_120:
+lf_nobox_224:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -6730,7 +12950,7 @@ lf_nobox_120:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_117:
+lf_done_221:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -6859,6 +13079,833 @@ s4_fin_22:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX512PEXTBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
+TEXT ·solve4AVX512PEXTBatch(SB), NOSPLIT, $168-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 144(SP)
+	MOVQ CX, 152(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 160(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      144(SP), AX
+	MOVQ      (AX), CX
+	MOVQ      8(AX), AX
+	MOVQ      CX, DX
+	ORQ       AX, DX
+	NOTQ      DX
+	LEAQ      ·leafRank+0(SB), BX
+	LEAQ      ·leafSquare+0(SB), SI
+	XORQ      DI, DI
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), DX
+	BTSQ      DX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x08, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x10, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x18, BX
+	ORQ       BX, DX
+	MOVQ      CX, 80(SP)
+	MOVQ      AX, 88(SP)
+	MOVQ      144(SP), AX
+	MOVQ      16(AX), AX
+	MOVQ      AX, 96(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf4+0(SB), AX
+	LEAQ      ·leafConst+0(SB), CX
+	VMOVQ     DX, X0
+	VPSRLW    $0x02, X0, X1
+	VPAND     (CX), X1, X1
+	VMOVDQU   16(CX), X2
+	VPSHUFB   X1, X2, X2
+	VPSRLD    $0x10, X2, X3
+	VPXOR     X3, X2, X1
+	VPSRLD    $0x08, X1, X3
+	VPXOR     X3, X1, X1
+	VPXOR     X3, X3, X3
+	VPSHUFB   X3, X1, X1
+	VPAND     X2, X1, X1
+	VPCMPEQB  X3, X1, X1
+	VPMOVMSKB X1, CX
+	ANDL      $0x0000000f, CX
+	SHLL      $0x04, CX
+	VMOVDQU   (AX)(CX*1), X1
+	VPSHUFB   X1, X0, X0
+	VMOVDQU   X0, 128(SP)
+	MOVQ      $-127, 104(SP)
+	MOVQ      $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ          112(SP), AX
+	LEAQ          128(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, CX
+	MOVQ          80(SP), DX
+	MOVQ          88(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s4_next_3
+	LEAQ          ·lfRay+0(SB), SI
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (SI)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(SI)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, SI
+	TESTQ         SI, SI
+	JZ            s4_next_3
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          96(SP), CX
+	NOTQ          CX
+	SHRL          $0x08, AX
+	MOVQ          BX, 16(SP)
+	MOVQ          DX, 24(SP)
+	MOVQ          CX, 32(SP)
+	INCQ          (SP)
+	LEAQ          ·leafShuf3+0(SB), CX
+	LEAQ          ·leafConst+0(SB), DX
+	VMOVQ         AX, X0
+	VPSRLW        $0x02, X0, X1
+	VPAND         (DX), X1, X1
+	VMOVDQU       16(DX), X2
+	VPSHUFB       X1, X2, X2
+	VPAND         32(DX), X2, X2
+	VPSRLD        $0x10, X2, X3
+	VPXOR         X3, X2, X1
+	VPSRLD        $0x08, X1, X3
+	VPXOR         X3, X1, X1
+	VPXOR         X3, X3, X3
+	VPSHUFB       X3, X1, X1
+	VPAND         X2, X1, X1
+	VPCMPEQB      X3, X1, X1
+	VPMOVMSKB     X1, AX
+	ANDL          $0x00000007, AX
+	SHLL          $0x04, AX
+	VMOVDQU       (CX)(AX*1), X1
+	VPSHUFB       X1, X0, X0
+	VMOVDQU       X0, 64(SP)
+	MOVQ          $-127, 40(SP)
+	MOVQ          $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ          48(SP), AX
+	LEAQ          64(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, CX
+	MOVQ          16(SP), DX
+	MOVQ          24(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s3_next_9
+	LEAQ          ·lfRay+0(SB), SI
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (SI)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(SI)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, SI
+	TESTQ         SI, SI
+	JZ            s3_next_9
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          32(SP), CX
+	NOTQ          CX
+	SHRL          $0x08, AX
+	MOVBQZX       AL, SI
+	SHRL          $0x08, AX
+	MOVBQZX       AL, AX
+	INCQ          (SP)
+	MOVQ          $-127, DI
+	MOVQ          CX, R8
+	NOTQ          R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(SI*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_17
+	LEAQ          ·lfRay+0(SB), R9
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          SI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_17
+	INCQ          (SP)
+	MOVQ          DX, DI
+	XORQ          R9, DI
+	POPCNTQ       DI, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R10
+	LEAQ          ·lfCountFlip+0(SB), R12
+	MOVQ          AX, R13
+	SHLQ          $0x06, R13
+	PEXTQ         (R10)(R13*1), DI, R14
+	ADDQ          32(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R11
+	PEXTQ         8(R10)(R13*1), DI, R14
+	ADDQ          40(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          $0x0101010101010101, R15
+	MOVQ          DI, R14
+	ANDQ          16(R10)(R13*1), R14
+	IMULQ         R15, R14
+	SHRQ          $0x38, R14
+	ADDQ          48(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          24(R10)(R13*1), R15
+	TESTQ         R15, R15
+	JZ            lf_nobox_227
+	PEXTQ         R15, DI, R14
+	ADDQ          56(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+
+lf_nobox_227:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_225
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_225
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_228
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_228:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_225:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ          DI, CX
+	JG            s2_high_13
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(AX*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_18
+	LEAQ          ·lfRay+0(SB), R9
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          AX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_18
+	INCQ          (SP)
+	MOVQ          DX, R10
+	XORQ          R9, R10
+	POPCNTQ       R10, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R11
+	LEAQ          ·lfCountFlip+0(SB), R13
+	MOVQ          SI, R14
+	SHLQ          $0x06, R14
+	PEXTQ         (R11)(R14*1), R10, R15
+	ADDQ          32(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R12
+	PEXTQ         8(R11)(R14*1), R10, R15
+	ADDQ          40(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          $0x0101010101010101, BP
+	MOVQ          R10, R15
+	ANDQ          16(R11)(R14*1), R15
+	IMULQ         BP, R15
+	SHRQ          $0x38, R15
+	ADDQ          48(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          24(R11)(R14*1), BP
+	TESTQ         BP, BP
+	JZ            lf_nobox_231
+	PEXTQ         BP, R10, R15
+	ADDQ          56(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+
+lf_nobox_231:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_229
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_229
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_232
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_232:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_229:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ          DI, $-127
+	JNE           s2_decide_15
+	MOVQ          $+127, DI
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(SI*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_19
+	LEAQ          ·lfRay+0(SB), R8
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          SI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (R8)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R8
+	TESTQ         R8, R8
+	JZ            s2_oskip_19
+	INCQ          (SP)
+	MOVQ          BX, DI
+	XORQ          R8, DI
+	POPCNTQ       DI, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          ·lfPext+0(SB), R9
+	LEAQ          ·lfCountFlip+0(SB), R11
+	MOVQ          AX, R12
+	SHLQ          $0x06, R12
+	PEXTQ         (R9)(R12*1), DI, R13
+	ADDQ          32(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R10
+	PEXTQ         8(R9)(R12*1), DI, R13
+	ADDQ          40(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          $0x0101010101010101, R14
+	MOVQ          DI, R13
+	ANDQ          16(R9)(R12*1), R13
+	IMULQ         R14, R13
+	SHRQ          $0x38, R13
+	ADDQ          48(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          24(R9)(R12*1), R14
+	TESTQ         R14, R14
+	JZ            lf_nobox_235
+	PEXTQ         R14, DI, R13
+	ADDQ          56(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+
+lf_nobox_235:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_233
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_233
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_236
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_236:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_233:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ          DI, CX
+	JLE           s2_low_14
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(AX*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_20
+	LEAQ          ·lfRay+0(SB), R8
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (R8)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	TESTQ         AX, AX
+	JZ            s2_oskip_20
+	INCQ          (SP)
+	MOVQ          BX, DX
+	XORQ          AX, DX
+	POPCNTQ       DX, AX
+	LEAQ          -62(AX)(AX*1), AX
+	LEAQ          ·lfPext+0(SB), R8
+	LEAQ          ·lfCountFlip+0(SB), R10
+	MOVQ          SI, R11
+	SHLQ          $0x06, R11
+	PEXTQ         (R8)(R11*1), DX, R12
+	ADDQ          32(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R9
+	PEXTQ         8(R8)(R11*1), DX, R12
+	ADDQ          40(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          $0x0101010101010101, R13
+	MOVQ          DX, R12
+	ANDQ          16(R8)(R11*1), R12
+	IMULQ         R13, R12
+	SHRQ          $0x38, R12
+	ADDQ          48(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          24(R8)(R11*1), R13
+	TESTQ         R13, R13
+	JZ            lf_nobox_239
+	PEXTQ         R13, DX, R12
+	ADDQ          56(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+
+lf_nobox_239:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_237
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_237
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_240
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_240:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_237:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ 152(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 144(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 152(SP)
+	CMPQ CX, 160(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -7273,6 +14320,441 @@ s2_done_4:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve2AVX512SimulBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve2AVX512SimulBatch(SB), NOSPLIT, $40-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 16(SP)
+	MOVQ         CX, 24(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 32(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+
+loop:
+	MOVQ          $0x00000000, (SP)
+	MOVQ          16(SP), CX
+	MOVQ          (CX), DX
+	MOVQ          8(CX), CX
+	MOVQ          DX, BX
+	ORQ           CX, BX
+	NOTQ          BX
+	LEAQ          ·leafRank+0(SB), SI
+	LEAQ          ·leafSquare+0(SB), DI
+	XORQ          R8, R8
+	MOVQ          $0x00000000, R9
+	BSFQ          BX, R9
+	MOVBQZX       (SI)(R9*1), R9
+	BTSQ          R9, R8
+	LEAQ          -1(BX), R9
+	ANDQ          R9, BX
+	MOVQ          $0x00000000, R9
+	BSFQ          BX, R9
+	MOVBQZX       (SI)(R9*1), BX
+	BTSQ          BX, R8
+	MOVQ          $0x00000000, SI
+	BSFQ          R8, SI
+	MOVBQZX       (DI)(SI*1), BX
+	LEAQ          -1(R8), SI
+	ANDQ          SI, R8
+	MOVQ          $0x00000000, SI
+	BSFQ          R8, SI
+	MOVBQZX       (DI)(SI*1), SI
+	SHLQ          $0x08, SI
+	ORQ           SI, BX
+	MOVBQZX       BL, SI
+	SHRQ          $0x08, BX
+	MOVQ          16(SP), DI
+	MOVQ          16(DI), DI
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DI, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(SI*8), R10
+	TESTQ         CX, R10
+	JZ            s2_skip_5
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          SI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_5
+	INCQ          (SP)
+	MOVQ          CX, R8
+	XORQ          R10, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          BX, R11
+	ANDQ          $0x38, R11
+	SHLQ          $0x02, R11
+	VPSHUFB       (R10)(R11*1), Y2, Y2
+	MOVQ          BX, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R11
+	VPSRLVQ       (R11)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R11
+	VPTESTMB      (R11)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R11
+	LEAQ          ·lfPair+0(SB), R12
+	MOVL          R10, R13
+	ANDL          $0x00ff00ff, R13
+	ADDL          (R11)(BX*8), R13
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R11)(BX*8), R10
+	MOVWLZX       R13, R14
+	MOVWLZX       (R12)(R14*2), R11
+	SHRL          $0x10, R13
+	MOVWLZX       (R12)(R13*2), R14
+	ADDL          R14, R11
+	MOVWLZX       R10, R14
+	MOVWLZX       (R12)(R14*2), R13
+	ADDL          R13, R11
+	SHRL          $0x10, R10
+	MOVWLZX       (R12)(R10*2), R14
+	ADDL          R14, R11
+	MOVBLZX       R11, R10
+	SHRL          $0x08, R11
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R10*1), R12
+	LEAQ          -1(R8), R13
+	MOVQ          R13, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R14
+	MOVQ          R11, R15
+	NEGQ          R15
+	ORQ           R13, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R8)(R15*2), R8
+	SUBQ          R11, R8
+	CMPQ          R14, R9
+	CMOVQGT       R8, R14
+	TESTQ         R10, R10
+	CMOVQEQ       R14, R12
+	NEGQ          R12
+	MOVQ          R12, R8
+
+s2_skip_5:
+	CMPQ          R8, DI
+	JG            s2_high_1
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(BX*8), R10
+	TESTQ         CX, R10
+	JZ            s2_skip_6
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  CX, Y3
+	MOVQ          BX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_6
+	INCQ          (SP)
+	MOVQ          CX, R11
+	XORQ          R10, R11
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          SI, R12
+	ANDQ          $0x38, R12
+	SHLQ          $0x02, R12
+	VPSHUFB       (R10)(R12*1), Y2, Y2
+	MOVQ          SI, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R12
+	VPSRLVQ       (R12)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R12
+	VPTESTMB      (R12)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R12
+	LEAQ          ·lfPair+0(SB), R13
+	MOVL          R10, R14
+	ANDL          $0x00ff00ff, R14
+	ADDL          (R12)(SI*8), R14
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R12)(SI*8), R10
+	MOVWLZX       R14, R15
+	MOVWLZX       (R13)(R15*2), R12
+	SHRL          $0x10, R14
+	MOVWLZX       (R13)(R14*2), R15
+	ADDL          R15, R12
+	MOVWLZX       R10, R15
+	MOVWLZX       (R13)(R15*2), R14
+	ADDL          R14, R12
+	SHRL          $0x10, R10
+	MOVWLZX       (R13)(R10*2), R15
+	ADDL          R15, R12
+	MOVBLZX       R12, R10
+	SHRL          $0x08, R12
+	POPCNTQ       R11, R11
+	LEAQ          -62(R11)(R11*1), R11
+	LEAQ          (R11)(R10*1), R13
+	LEAQ          -1(R11), R14
+	MOVQ          R14, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R11)(R15*2), R15
+	MOVQ          R12, BP
+	NEGQ          BP
+	ORQ           R14, BP
+	SARQ          $0x3f, BP
+	LEAQ          (R11)(BP*2), R11
+	SUBQ          R12, R11
+	CMPQ          R15, R9
+	CMOVQGT       R11, R15
+	TESTQ         R10, R10
+	CMOVQEQ       R15, R13
+	NEGQ          R13
+	CMPQ          R13, R8
+	CMOVQGT       R13, R8
+
+s2_skip_6:
+	CMPQ          R8, $-127
+	JNE           s2_decide_3
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(SI*8), R9
+	TESTQ         DX, R9
+	JZ            s2_oskip_7
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          SI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_7
+	INCQ          (SP)
+	MOVQ          DX, R8
+	XORQ          R9, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R9
+	MOVQ          BX, R10
+	ANDQ          $0x38, R10
+	SHLQ          $0x02, R10
+	VPSHUFB       (R9)(R10*1), Y2, Y2
+	MOVQ          BX, R9
+	SHLQ          $0x05, R9
+	LEAQ          ·lfPairShift+0(SB), R10
+	VPSRLVQ       (R10)(R9*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R10
+	VPTESTMB      (R10)(R9*1), Y2, K1
+	KMOVD         K1, R9
+	LEAQ          ·lfPairOfs+0(SB), R10
+	LEAQ          ·lfPair+0(SB), R11
+	MOVL          R9, R12
+	ANDL          $0x00ff00ff, R12
+	ADDL          (R10)(BX*8), R12
+	SHRL          $0x08, R9
+	ANDL          $0x00ff00ff, R9
+	ADDL          4(R10)(BX*8), R9
+	MOVWLZX       R12, R13
+	MOVWLZX       (R11)(R13*2), R10
+	SHRL          $0x10, R12
+	MOVWLZX       (R11)(R12*2), R13
+	ADDL          R13, R10
+	MOVWLZX       R9, R13
+	MOVWLZX       (R11)(R13*2), R12
+	ADDL          R12, R10
+	SHRL          $0x10, R9
+	MOVWLZX       (R11)(R9*2), R13
+	ADDL          R13, R10
+	MOVBLZX       R10, R9
+	SHRL          $0x08, R10
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R9*1), R11
+	LEAQ          -1(R8), R12
+	MOVQ          R12, R13
+	SARQ          $0x3f, R13
+	LEAQ          (R8)(R13*2), R13
+	MOVQ          R10, R14
+	NEGQ          R14
+	ORQ           R12, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R8
+	SUBQ          R10, R8
+	CMPQ          R13, DI
+	CMOVQGT       R8, R13
+	TESTQ         R9, R9
+	CMOVQEQ       R13, R11
+	MOVQ          R11, R8
+
+s2_oskip_7:
+	CMPQ          R8, DI
+	JLE           s2_low_2
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(BX*8), R9
+	TESTQ         DX, R9
+	JZ            s2_oskip_8
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          BX, CX
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_8
+	INCQ          (SP)
+	MOVQ          DX, BX
+	XORQ          CX, BX
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfShuf+0(SB), CX
+	MOVQ          SI, R9
+	ANDQ          $0x38, R9
+	SHLQ          $0x02, R9
+	VPSHUFB       (CX)(R9*1), Y2, Y2
+	MOVQ          SI, CX
+	SHLQ          $0x05, CX
+	LEAQ          ·lfPairShift+0(SB), R9
+	VPSRLVQ       (R9)(CX*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R9
+	VPTESTMB      (R9)(CX*1), Y2, K1
+	KMOVD         K1, CX
+	LEAQ          ·lfPairOfs+0(SB), R9
+	LEAQ          ·lfPair+0(SB), R10
+	MOVL          CX, R11
+	ANDL          $0x00ff00ff, R11
+	ADDL          (R9)(SI*8), R11
+	SHRL          $0x08, CX
+	ANDL          $0x00ff00ff, CX
+	ADDL          4(R9)(SI*8), CX
+	MOVWLZX       R11, R9
+	MOVWLZX       (R10)(R9*2), SI
+	SHRL          $0x10, R11
+	MOVWLZX       (R10)(R11*2), R9
+	ADDL          R9, SI
+	MOVWLZX       CX, R9
+	MOVWLZX       (R10)(R9*2), R11
+	ADDL          R11, SI
+	SHRL          $0x10, CX
+	MOVWLZX       (R10)(CX*2), R9
+	ADDL          R9, SI
+	MOVBLZX       SI, CX
+	SHRL          $0x08, SI
+	POPCNTQ       BX, BX
+	LEAQ          -62(BX)(BX*1), BX
+	LEAQ          (BX)(CX*1), R9
+	LEAQ          -1(BX), R10
+	MOVQ          R10, R11
+	SARQ          $0x3f, R11
+	LEAQ          (BX)(R11*2), R11
+	MOVQ          SI, R12
+	NEGQ          R12
+	ORQ           R10, R12
+	SARQ          $0x3f, R12
+	LEAQ          (BX)(R12*2), BX
+	SUBQ          SI, BX
+	CMPQ          R11, DI
+	CMOVQGT       BX, R11
+	TESTQ         CX, CX
+	CMOVQEQ       R11, R9
+	CMPQ          R9, R8
+	CMOVQLT       R9, R8
+
+s2_oskip_8:
+	CMPQ    R8, $+127
+	JNE     s2_decide_3
+	POPCNTQ DX, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), DX
+	LEAQ    -2(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, R8
+
+s2_decide_3:
+	CMPQ R8, DI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ DI, CX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(DI), CX
+
+s2_done_4:
+	MOVQ 24(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 16(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 24(SP)
+	CMPQ DX, 32(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -7820,6 +15302,574 @@ s3_fin_15:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX512SimulBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve3AVX512SimulBatch(SB), NOSPLIT, $104-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 80(SP)
+	MOVQ         CX, 88(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 96(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      80(SP), CX
+	MOVQ      (CX), DX
+	MOVQ      8(CX), CX
+	MOVQ      DX, BX
+	ORQ       CX, BX
+	NOTQ      BX
+	LEAQ      ·leafRank+0(SB), SI
+	LEAQ      ·leafSquare+0(SB), DI
+	XORQ      R8, R8
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), BX
+	BTSQ      BX, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x08, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x10, SI
+	ORQ       SI, BX
+	MOVQ      DX, 16(SP)
+	MOVQ      CX, 24(SP)
+	MOVQ      80(SP), CX
+	MOVQ      16(CX), CX
+	MOVQ      CX, 32(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf3+0(SB), CX
+	LEAQ      ·leafConst+0(SB), DX
+	VMOVQ     BX, X2
+	VPSRLW    $0x02, X2, X3
+	VPAND     (DX), X3, X3
+	VMOVDQU   16(DX), X4
+	VPSHUFB   X3, X4, X4
+	VPAND     32(DX), X4, X4
+	VPSRLD    $0x10, X4, X5
+	VPXOR     X5, X4, X3
+	VPSRLD    $0x08, X3, X5
+	VPXOR     X5, X3, X3
+	VPXOR     X5, X5, X5
+	VPSHUFB   X5, X3, X3
+	VPAND     X4, X3, X3
+	VPCMPEQB  X5, X3, X3
+	VPMOVMSKB X3, DX
+	ANDL      $0x00000007, DX
+	SHLL      $0x04, DX
+	VMOVDQU   (CX)(DX*1), X3
+	VPSHUFB   X3, X2, X2
+	VMOVDQU   X2, 64(SP)
+	MOVQ      $-127, 40(SP)
+	MOVQ      $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_3
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_3
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_11
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_11
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          CX, R11
+	ANDQ          $0x38, R11
+	SHLQ          $0x02, R11
+	VPSHUFB       (R10)(R11*1), Y2, Y2
+	MOVQ          CX, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R11
+	VPSRLVQ       (R11)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R11
+	VPTESTMB      (R11)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R11
+	LEAQ          ·lfPair+0(SB), R12
+	MOVL          R10, R13
+	ANDL          $0x00ff00ff, R13
+	ADDL          (R11)(CX*8), R13
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R11)(CX*8), R10
+	MOVWLZX       R13, R14
+	MOVWLZX       (R12)(R14*2), R11
+	SHRL          $0x10, R13
+	MOVWLZX       (R12)(R13*2), R14
+	ADDL          R14, R11
+	MOVWLZX       R10, R14
+	MOVWLZX       (R12)(R14*2), R13
+	ADDL          R13, R11
+	SHRL          $0x10, R10
+	MOVWLZX       (R12)(R10*2), R14
+	ADDL          R14, R11
+	MOVBLZX       R11, R10
+	SHRL          $0x08, R11
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R10*1), R12
+	LEAQ          -1(R8), R13
+	MOVQ          R13, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R14
+	MOVQ          R11, R15
+	NEGQ          R15
+	ORQ           R13, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R8)(R15*2), R8
+	SUBQ          R11, R8
+	CMPQ          R14, R9
+	CMOVQGT       R8, R14
+	TESTQ         R10, R10
+	CMOVQEQ       R14, R12
+	NEGQ          R12
+	MOVQ          R12, R8
+
+s2_skip_11:
+	CMPQ          R8, DX
+	JG            s2_high_7
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_12
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_12
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          DI, R12
+	ANDQ          $0x38, R12
+	SHLQ          $0x02, R12
+	VPSHUFB       (R10)(R12*1), Y2, Y2
+	MOVQ          DI, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R12
+	VPSRLVQ       (R12)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R12
+	VPTESTMB      (R12)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R12
+	LEAQ          ·lfPair+0(SB), R13
+	MOVL          R10, R14
+	ANDL          $0x00ff00ff, R14
+	ADDL          (R12)(DI*8), R14
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R12)(DI*8), R10
+	MOVWLZX       R14, R15
+	MOVWLZX       (R13)(R15*2), R12
+	SHRL          $0x10, R14
+	MOVWLZX       (R13)(R14*2), R15
+	ADDL          R15, R12
+	MOVWLZX       R10, R15
+	MOVWLZX       (R13)(R15*2), R14
+	ADDL          R14, R12
+	SHRL          $0x10, R10
+	MOVWLZX       (R13)(R10*2), R15
+	ADDL          R15, R12
+	MOVBLZX       R12, R10
+	SHRL          $0x08, R12
+	POPCNTQ       R11, R11
+	LEAQ          -62(R11)(R11*1), R11
+	LEAQ          (R11)(R10*1), R13
+	LEAQ          -1(R11), R14
+	MOVQ          R14, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R11)(R15*2), R15
+	MOVQ          R12, BP
+	NEGQ          BP
+	ORQ           R14, BP
+	SARQ          $0x3f, BP
+	LEAQ          (R11)(BP*2), R11
+	SUBQ          R12, R11
+	CMPQ          R15, R9
+	CMOVQGT       R11, R15
+	TESTQ         R10, R10
+	CMOVQEQ       R15, R13
+	NEGQ          R13
+	CMPQ          R13, R8
+	CMOVQGT       R13, R8
+
+s2_skip_12:
+	CMPQ          R8, $-127
+	JNE           s2_decide_9
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_13
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_13
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R9
+	MOVQ          CX, R10
+	ANDQ          $0x38, R10
+	SHLQ          $0x02, R10
+	VPSHUFB       (R9)(R10*1), Y2, Y2
+	MOVQ          CX, R9
+	SHLQ          $0x05, R9
+	LEAQ          ·lfPairShift+0(SB), R10
+	VPSRLVQ       (R10)(R9*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R10
+	VPTESTMB      (R10)(R9*1), Y2, K1
+	KMOVD         K1, R9
+	LEAQ          ·lfPairOfs+0(SB), R10
+	LEAQ          ·lfPair+0(SB), R11
+	MOVL          R9, R12
+	ANDL          $0x00ff00ff, R12
+	ADDL          (R10)(CX*8), R12
+	SHRL          $0x08, R9
+	ANDL          $0x00ff00ff, R9
+	ADDL          4(R10)(CX*8), R9
+	MOVWLZX       R12, R13
+	MOVWLZX       (R11)(R13*2), R10
+	SHRL          $0x10, R12
+	MOVWLZX       (R11)(R12*2), R13
+	ADDL          R13, R10
+	MOVWLZX       R9, R13
+	MOVWLZX       (R11)(R13*2), R12
+	ADDL          R12, R10
+	SHRL          $0x10, R9
+	MOVWLZX       (R11)(R9*2), R13
+	ADDL          R13, R10
+	MOVBLZX       R10, R9
+	SHRL          $0x08, R10
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R9*1), R11
+	LEAQ          -1(R8), R12
+	MOVQ          R12, R13
+	SARQ          $0x3f, R13
+	LEAQ          (R8)(R13*2), R13
+	MOVQ          R10, R14
+	NEGQ          R14
+	ORQ           R12, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R8
+	SUBQ          R10, R8
+	CMPQ          R13, DX
+	CMOVQGT       R8, R13
+	TESTQ         R9, R9
+	CMOVQEQ       R13, R11
+	MOVQ          R11, R8
+
+s2_oskip_13:
+	CMPQ          R8, DX
+	JLE           s2_low_8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_14
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_14
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfShuf+0(SB), CX
+	MOVQ          DI, R9
+	ANDQ          $0x38, R9
+	SHLQ          $0x02, R9
+	VPSHUFB       (CX)(R9*1), Y2, Y2
+	MOVQ          DI, CX
+	SHLQ          $0x05, CX
+	LEAQ          ·lfPairShift+0(SB), R9
+	VPSRLVQ       (R9)(CX*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R9
+	VPTESTMB      (R9)(CX*1), Y2, K1
+	KMOVD         K1, CX
+	LEAQ          ·lfPairOfs+0(SB), R9
+	LEAQ          ·lfPair+0(SB), R10
+	MOVL          CX, R11
+	ANDL          $0x00ff00ff, R11
+	ADDL          (R9)(DI*8), R11
+	SHRL          $0x08, CX
+	ANDL          $0x00ff00ff, CX
+	ADDL          4(R9)(DI*8), CX
+	MOVWLZX       R11, R9
+	MOVWLZX       (R10)(R9*2), DI
+	SHRL          $0x10, R11
+	MOVWLZX       (R10)(R11*2), R9
+	ADDL          R9, DI
+	MOVWLZX       CX, R9
+	MOVWLZX       (R10)(R9*2), R11
+	ADDL          R11, DI
+	SHRL          $0x10, CX
+	MOVWLZX       (R10)(CX*2), R9
+	ADDL          R9, DI
+	MOVBLZX       DI, CX
+	SHRL          $0x08, DI
+	POPCNTQ       BX, BX
+	LEAQ          -62(BX)(BX*1), BX
+	LEAQ          (BX)(CX*1), R9
+	LEAQ          -1(BX), R10
+	MOVQ          R10, R11
+	SARQ          $0x3f, R11
+	LEAQ          (BX)(R11*2), R11
+	MOVQ          DI, R12
+	NEGQ          R12
+	ORQ           R10, R12
+	SARQ          $0x3f, R12
+	LEAQ          (BX)(R12*2), BX
+	SUBQ          DI, BX
+	CMPQ          R11, DX
+	CMOVQGT       BX, R11
+	TESTQ         CX, CX
+	CMOVQEQ       R11, R9
+	CMPQ          R9, R8
+	CMOVQLT       R9, R8
+
+s2_oskip_14:
+	CMPQ    R8, $+127
+	JNE     s2_decide_9
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_9:
+	CMPQ R8, DX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ DX, CX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(DX), CX
+
+s2_done_10:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_4
+	CMPQ CX, 40(SP)
+	JLE  s3_next_3
+	MOVQ CX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ CX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ CX
+
+s3_fin_15:
+	MOVQ 88(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 80(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 88(SP)
+	CMPQ DX, 96(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -8502,6 +16552,706 @@ s4_fin_22:
 	VZEROUPPER
 	RET
 
+// func solve4AVX512SimulBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve4AVX512SimulBatch(SB), NOSPLIT, $168-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 144(SP)
+	MOVQ         CX, 152(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 160(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      144(SP), CX
+	MOVQ      (CX), DX
+	MOVQ      8(CX), CX
+	MOVQ      DX, BX
+	ORQ       CX, BX
+	NOTQ      BX
+	LEAQ      ·leafRank+0(SB), SI
+	LEAQ      ·leafSquare+0(SB), DI
+	XORQ      R8, R8
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), BX
+	BTSQ      BX, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x08, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x10, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x18, SI
+	ORQ       SI, BX
+	MOVQ      DX, 80(SP)
+	MOVQ      CX, 88(SP)
+	MOVQ      144(SP), CX
+	MOVQ      16(CX), CX
+	MOVQ      CX, 96(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf4+0(SB), CX
+	LEAQ      ·leafConst+0(SB), DX
+	VMOVQ     BX, X2
+	VPSRLW    $0x02, X2, X3
+	VPAND     (DX), X3, X3
+	VMOVDQU   16(DX), X4
+	VPSHUFB   X3, X4, X4
+	VPSRLD    $0x10, X4, X5
+	VPXOR     X5, X4, X3
+	VPSRLD    $0x08, X3, X5
+	VPXOR     X5, X3, X3
+	VPXOR     X5, X5, X5
+	VPSHUFB   X5, X3, X3
+	VPAND     X4, X3, X3
+	VPCMPEQB  X5, X3, X3
+	VPMOVMSKB X3, DX
+	ANDL      $0x0000000f, DX
+	SHLL      $0x04, DX
+	VMOVDQU   (CX)(DX*1), X3
+	VPSHUFB   X3, X2, X2
+	VMOVDQU   X2, 128(SP)
+	MOVQ      $-127, 104(SP)
+	MOVQ      $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ          112(SP), CX
+	LEAQ          128(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          80(SP), BX
+	MOVQ          88(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s4_next_3
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s4_next_3
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          96(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVQ          SI, 16(SP)
+	MOVQ          BX, 24(SP)
+	MOVQ          DX, 32(SP)
+	INCQ          (SP)
+	LEAQ          ·leafShuf3+0(SB), DX
+	LEAQ          ·leafConst+0(SB), BX
+	VMOVQ         CX, X2
+	VPSRLW        $0x02, X2, X3
+	VPAND         (BX), X3, X3
+	VMOVDQU       16(BX), X4
+	VPSHUFB       X3, X4, X4
+	VPAND         32(BX), X4, X4
+	VPSRLD        $0x10, X4, X5
+	VPXOR         X5, X4, X3
+	VPSRLD        $0x08, X3, X5
+	VPXOR         X5, X3, X3
+	VPXOR         X5, X5, X5
+	VPSHUFB       X5, X3, X3
+	VPAND         X4, X3, X3
+	VPCMPEQB      X5, X3, X3
+	VPMOVMSKB     X3, CX
+	ANDL          $0x00000007, CX
+	SHLL          $0x04, CX
+	VMOVDQU       (DX)(CX*1), X3
+	VPSHUFB       X3, X2, X2
+	VMOVDQU       X2, 64(SP)
+	MOVQ          $-127, 40(SP)
+	MOVQ          $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_9
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_9
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_17
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_17
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          CX, R11
+	ANDQ          $0x38, R11
+	SHLQ          $0x02, R11
+	VPSHUFB       (R10)(R11*1), Y2, Y2
+	MOVQ          CX, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R11
+	VPSRLVQ       (R11)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R11
+	VPTESTMB      (R11)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R11
+	LEAQ          ·lfPair+0(SB), R12
+	MOVL          R10, R13
+	ANDL          $0x00ff00ff, R13
+	ADDL          (R11)(CX*8), R13
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R11)(CX*8), R10
+	MOVWLZX       R13, R14
+	MOVWLZX       (R12)(R14*2), R11
+	SHRL          $0x10, R13
+	MOVWLZX       (R12)(R13*2), R14
+	ADDL          R14, R11
+	MOVWLZX       R10, R14
+	MOVWLZX       (R12)(R14*2), R13
+	ADDL          R13, R11
+	SHRL          $0x10, R10
+	MOVWLZX       (R12)(R10*2), R14
+	ADDL          R14, R11
+	MOVBLZX       R11, R10
+	SHRL          $0x08, R11
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R10*1), R12
+	LEAQ          -1(R8), R13
+	MOVQ          R13, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R14
+	MOVQ          R11, R15
+	NEGQ          R15
+	ORQ           R13, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R8)(R15*2), R8
+	SUBQ          R11, R8
+	CMPQ          R14, R9
+	CMOVQGT       R8, R14
+	TESTQ         R10, R10
+	CMOVQEQ       R14, R12
+	NEGQ          R12
+	MOVQ          R12, R8
+
+s2_skip_17:
+	CMPQ          R8, DX
+	JG            s2_high_13
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_18
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_18
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          DI, R12
+	ANDQ          $0x38, R12
+	SHLQ          $0x02, R12
+	VPSHUFB       (R10)(R12*1), Y2, Y2
+	MOVQ          DI, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R12
+	VPSRLVQ       (R12)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R12
+	VPTESTMB      (R12)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R12
+	LEAQ          ·lfPair+0(SB), R13
+	MOVL          R10, R14
+	ANDL          $0x00ff00ff, R14
+	ADDL          (R12)(DI*8), R14
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R12)(DI*8), R10
+	MOVWLZX       R14, R15
+	MOVWLZX       (R13)(R15*2), R12
+	SHRL          $0x10, R14
+	MOVWLZX       (R13)(R14*2), R15
+	ADDL          R15, R12
+	MOVWLZX       R10, R15
+	MOVWLZX       (R13)(R15*2), R14
+	ADDL          R14, R12
+	SHRL          $0x10, R10
+	MOVWLZX       (R13)(R10*2), R15
+	ADDL          R15, R12
+	MOVBLZX       R12, R10
+	SHRL          $0x08, R12
+	POPCNTQ       R11, R11
+	LEAQ          -62(R11)(R11*1), R11
+	LEAQ          (R11)(R10*1), R13
+	LEAQ          -1(R11), R14
+	MOVQ          R14, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R11)(R15*2), R15
+	MOVQ          R12, BP
+	NEGQ          BP
+	ORQ           R14, BP
+	SARQ          $0x3f, BP
+	LEAQ          (R11)(BP*2), R11
+	SUBQ          R12, R11
+	CMPQ          R15, R9
+	CMOVQGT       R11, R15
+	TESTQ         R10, R10
+	CMOVQEQ       R15, R13
+	NEGQ          R13
+	CMPQ          R13, R8
+	CMOVQGT       R13, R8
+
+s2_skip_18:
+	CMPQ          R8, $-127
+	JNE           s2_decide_15
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_19
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_19
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R9
+	MOVQ          CX, R10
+	ANDQ          $0x38, R10
+	SHLQ          $0x02, R10
+	VPSHUFB       (R9)(R10*1), Y2, Y2
+	MOVQ          CX, R9
+	SHLQ          $0x05, R9
+	LEAQ          ·lfPairShift+0(SB), R10
+	VPSRLVQ       (R10)(R9*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R10
+	VPTESTMB      (R10)(R9*1), Y2, K1
+	KMOVD         K1, R9
+	LEAQ          ·lfPairOfs+0(SB), R10
+	LEAQ          ·lfPair+0(SB), R11
+	MOVL          R9, R12
+	ANDL          $0x00ff00ff, R12
+	ADDL          (R10)(CX*8), R12
+	SHRL          $0x08, R9
+	ANDL          $0x00ff00ff, R9
+	ADDL          4(R10)(CX*8), R9
+	MOVWLZX       R12, R13
+	MOVWLZX       (R11)(R13*2), R10
+	SHRL          $0x10, R12
+	MOVWLZX       (R11)(R12*2), R13
+	ADDL          R13, R10
+	MOVWLZX       R9, R13
+	MOVWLZX       (R11)(R13*2), R12
+	ADDL          R12, R10
+	SHRL          $0x10, R9
+	MOVWLZX       (R11)(R9*2), R13
+	ADDL          R13, R10
+	MOVBLZX       R10, R9
+	SHRL          $0x08, R10
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R9*1), R11
+	LEAQ          -1(R8), R12
+	MOVQ          R12, R13
+	SARQ          $0x3f, R13
+	LEAQ          (R8)(R13*2), R13
+	MOVQ          R10, R14
+	NEGQ          R14
+	ORQ           R12, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R8
+	SUBQ          R10, R8
+	CMPQ          R13, DX
+	CMOVQGT       R8, R13
+	TESTQ         R9, R9
+	CMOVQEQ       R13, R11
+	MOVQ          R11, R8
+
+s2_oskip_19:
+	CMPQ          R8, DX
+	JLE           s2_low_14
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_20
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_20
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfShuf+0(SB), CX
+	MOVQ          DI, R9
+	ANDQ          $0x38, R9
+	SHLQ          $0x02, R9
+	VPSHUFB       (CX)(R9*1), Y2, Y2
+	MOVQ          DI, CX
+	SHLQ          $0x05, CX
+	LEAQ          ·lfPairShift+0(SB), R9
+	VPSRLVQ       (R9)(CX*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R9
+	VPTESTMB      (R9)(CX*1), Y2, K1
+	KMOVD         K1, CX
+	LEAQ          ·lfPairOfs+0(SB), R9
+	LEAQ          ·lfPair+0(SB), R10
+	MOVL          CX, R11
+	ANDL          $0x00ff00ff, R11
+	ADDL          (R9)(DI*8), R11
+	SHRL          $0x08, CX
+	ANDL          $0x00ff00ff, CX
+	ADDL          4(R9)(DI*8), CX
+	MOVWLZX       R11, R9
+	MOVWLZX       (R10)(R9*2), DI
+	SHRL          $0x10, R11
+	MOVWLZX       (R10)(R11*2), R9
+	ADDL          R9, DI
+	MOVWLZX       CX, R9
+	MOVWLZX       (R10)(R9*2), R11
+	ADDL          R11, DI
+	SHRL          $0x10, CX
+	MOVWLZX       (R10)(CX*2), R9
+	ADDL          R9, DI
+	MOVBLZX       DI, CX
+	SHRL          $0x08, DI
+	POPCNTQ       BX, BX
+	LEAQ          -62(BX)(BX*1), BX
+	LEAQ          (BX)(CX*1), R9
+	LEAQ          -1(BX), R10
+	MOVQ          R10, R11
+	SARQ          $0x3f, R11
+	LEAQ          (BX)(R11*2), R11
+	MOVQ          DI, R12
+	NEGQ          R12
+	ORQ           R10, R12
+	SARQ          $0x3f, R12
+	LEAQ          (BX)(R12*2), BX
+	SUBQ          DI, BX
+	CMPQ          R11, DX
+	CMOVQGT       BX, R11
+	TESTQ         CX, CX
+	CMOVQEQ       R11, R9
+	CMPQ          R9, R8
+	CMOVQLT       R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -60(CX)(CX*1), CX
+	LEAQ    4(CX), DX
+	LEAQ    -4(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), CX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ CX
+
+s4_fin_22:
+	MOVQ 152(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 144(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 152(SP)
+	CMPQ DX, 160(SP)
+	JB   loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func solve2AVX2Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, CMOV, POPCNT
 TEXT ·solve2AVX2Simul(SB), NOSPLIT, $16-40
@@ -8980,6 +17730,508 @@ s2_done_4:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve2AVX2SimulBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve2AVX2SimulBatch(SB), NOSPLIT, $40-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 16(SP)
+	MOVQ         CX, 24(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 32(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+
+loop:
+	MOVQ         $0x00000000, (SP)
+	MOVQ         16(SP), CX
+	MOVQ         (CX), DX
+	MOVQ         8(CX), CX
+	MOVQ         DX, BX
+	ORQ          CX, BX
+	NOTQ         BX
+	LEAQ         ·leafRank+0(SB), SI
+	LEAQ         ·leafSquare+0(SB), DI
+	XORQ         R8, R8
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), R9
+	BTSQ         R9, R8
+	LEAQ         -1(BX), R9
+	ANDQ         R9, BX
+	MOVQ         $0x00000000, R9
+	BSFQ         BX, R9
+	MOVBQZX      (SI)(R9*1), BX
+	BTSQ         BX, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), BX
+	LEAQ         -1(R8), SI
+	ANDQ         SI, R8
+	MOVQ         $0x00000000, SI
+	BSFQ         R8, SI
+	MOVBQZX      (DI)(SI*1), SI
+	SHLQ         $0x08, SI
+	ORQ          SI, BX
+	MOVBQZX      BL, SI
+	SHRQ         $0x08, BX
+	MOVQ         16(SP), DI
+	MOVQ         16(DI), DI
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DI, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(SI*8), R10
+	TESTQ        CX, R10
+	JZ           s2_skip_5
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_5
+	INCQ         (SP)
+	MOVQ         CX, R8
+	XORQ         R10, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         BX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         BX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R11
+	VPSRLVQ      (R11)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R11
+	LEAQ         ·lfPair+0(SB), R12
+	MOVL         R10, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R11)(BX*8), R13
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R11)(BX*8), R10
+	MOVWLZX      R13, R14
+	MOVWLZX      (R12)(R14*2), R11
+	SHRL         $0x10, R13
+	MOVWLZX      (R12)(R13*2), R14
+	ADDL         R14, R11
+	MOVWLZX      R10, R14
+	MOVWLZX      (R12)(R14*2), R13
+	ADDL         R13, R11
+	SHRL         $0x10, R10
+	MOVWLZX      (R12)(R10*2), R14
+	ADDL         R14, R11
+	MOVBLZX      R11, R10
+	SHRL         $0x08, R11
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R10*1), R12
+	LEAQ         -1(R8), R13
+	MOVQ         R13, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R14
+	MOVQ         R11, R15
+	NEGQ         R15
+	ORQ          R13, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R8)(R15*2), R8
+	SUBQ         R11, R8
+	CMPQ         R14, R9
+	CMOVQGT      R8, R14
+	TESTQ        R10, R10
+	CMOVQEQ      R14, R12
+	NEGQ         R12
+	MOVQ         R12, R8
+
+s2_skip_5:
+	CMPQ         R8, DI
+	JG           s2_high_1
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(BX*8), R10
+	TESTQ        CX, R10
+	JZ           s2_skip_6
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_6
+	INCQ         (SP)
+	MOVQ         CX, R11
+	XORQ         R10, R11
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         SI, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R10)(R12*1), Y5, Y5
+	MOVQ         SI, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R12
+	VPSRLVQ      (R12)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R12
+	VPAND        (R12)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R12
+	LEAQ         ·lfPair+0(SB), R13
+	MOVL         R10, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R12)(SI*8), R14
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R12)(SI*8), R10
+	MOVWLZX      R14, R15
+	MOVWLZX      (R13)(R15*2), R12
+	SHRL         $0x10, R14
+	MOVWLZX      (R13)(R14*2), R15
+	ADDL         R15, R12
+	MOVWLZX      R10, R15
+	MOVWLZX      (R13)(R15*2), R14
+	ADDL         R14, R12
+	SHRL         $0x10, R10
+	MOVWLZX      (R13)(R10*2), R15
+	ADDL         R15, R12
+	MOVBLZX      R12, R10
+	SHRL         $0x08, R12
+	POPCNTQ      R11, R11
+	LEAQ         -62(R11)(R11*1), R11
+	LEAQ         (R11)(R10*1), R13
+	LEAQ         -1(R11), R14
+	MOVQ         R14, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R11)(R15*2), R15
+	MOVQ         R12, BP
+	NEGQ         BP
+	ORQ          R14, BP
+	SARQ         $0x3f, BP
+	LEAQ         (R11)(BP*2), R11
+	SUBQ         R12, R11
+	CMPQ         R15, R9
+	CMOVQGT      R11, R15
+	TESTQ        R10, R10
+	CMOVQEQ      R15, R13
+	NEGQ         R13
+	CMPQ         R13, R8
+	CMOVQGT      R13, R8
+
+s2_skip_6:
+	CMPQ         R8, $-127
+	JNE          s2_decide_3
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(SI*8), R9
+	TESTQ        DX, R9
+	JZ           s2_oskip_7
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_7
+	INCQ         (SP)
+	MOVQ         DX, R8
+	XORQ         R9, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         BX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         BX, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfPairShift+0(SB), R10
+	VPSRLVQ      (R10)(R9*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfPairOfs+0(SB), R10
+	LEAQ         ·lfPair+0(SB), R11
+	MOVL         R9, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R10)(BX*8), R12
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R10)(BX*8), R9
+	MOVWLZX      R12, R13
+	MOVWLZX      (R11)(R13*2), R10
+	SHRL         $0x10, R12
+	MOVWLZX      (R11)(R12*2), R13
+	ADDL         R13, R10
+	MOVWLZX      R9, R13
+	MOVWLZX      (R11)(R13*2), R12
+	ADDL         R12, R10
+	SHRL         $0x10, R9
+	MOVWLZX      (R11)(R9*2), R13
+	ADDL         R13, R10
+	MOVBLZX      R10, R9
+	SHRL         $0x08, R10
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R9*1), R11
+	LEAQ         -1(R8), R12
+	MOVQ         R12, R13
+	SARQ         $0x3f, R13
+	LEAQ         (R8)(R13*2), R13
+	MOVQ         R10, R14
+	NEGQ         R14
+	ORQ          R12, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R8
+	SUBQ         R10, R8
+	CMPQ         R13, DI
+	CMOVQGT      R8, R13
+	TESTQ        R9, R9
+	CMOVQEQ      R13, R11
+	MOVQ         R11, R8
+
+s2_oskip_7:
+	CMPQ         R8, DI
+	JLE          s2_low_2
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(BX*8), R9
+	TESTQ        DX, R9
+	JZ           s2_oskip_8
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, CX
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_8
+	INCQ         (SP)
+	MOVQ         DX, BX
+	XORQ         CX, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), CX
+	MOVQ         SI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (CX)(R9*1), Y5, Y5
+	MOVQ         SI, CX
+	SHLQ         $0x05, CX
+	LEAQ         ·lfPairShift+0(SB), R9
+	VPSRLVQ      (R9)(CX*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R9
+	VPAND        (R9)(CX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, CX
+	LEAQ         ·lfPairOfs+0(SB), R9
+	LEAQ         ·lfPair+0(SB), R10
+	MOVL         CX, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R9)(SI*8), R11
+	SHRL         $0x08, CX
+	ANDL         $0x00ff00ff, CX
+	ADDL         4(R9)(SI*8), CX
+	MOVWLZX      R11, R9
+	MOVWLZX      (R10)(R9*2), SI
+	SHRL         $0x10, R11
+	MOVWLZX      (R10)(R11*2), R9
+	ADDL         R9, SI
+	MOVWLZX      CX, R9
+	MOVWLZX      (R10)(R9*2), R11
+	ADDL         R11, SI
+	SHRL         $0x10, CX
+	MOVWLZX      (R10)(CX*2), R9
+	ADDL         R9, SI
+	MOVBLZX      SI, CX
+	SHRL         $0x08, SI
+	POPCNTQ      BX, BX
+	LEAQ         -62(BX)(BX*1), BX
+	LEAQ         (BX)(CX*1), R9
+	LEAQ         -1(BX), R10
+	MOVQ         R10, R11
+	SARQ         $0x3f, R11
+	LEAQ         (BX)(R11*2), R11
+	MOVQ         SI, R12
+	NEGQ         R12
+	ORQ          R10, R12
+	SARQ         $0x3f, R12
+	LEAQ         (BX)(R12*2), BX
+	SUBQ         SI, BX
+	CMPQ         R11, DI
+	CMOVQGT      BX, R11
+	TESTQ        CX, CX
+	CMOVQEQ      R11, R9
+	CMPQ         R9, R8
+	CMOVQLT      R9, R8
+
+s2_oskip_8:
+	CMPQ    R8, $+127
+	JNE     s2_decide_3
+	POPCNTQ DX, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), DX
+	LEAQ    -2(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, R8
+
+s2_decide_3:
+	CMPQ R8, DI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ DI, CX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(DI), CX
+
+s2_done_4:
+	MOVQ 24(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 16(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 24(SP)
+	CMPQ DX, 32(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -9607,6 +18859,654 @@ s3_fin_15:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX2SimulBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve3AVX2SimulBatch(SB), NOSPLIT, $104-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 80(SP)
+	MOVQ         CX, 88(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 96(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      80(SP), CX
+	MOVQ      (CX), DX
+	MOVQ      8(CX), CX
+	MOVQ      DX, BX
+	ORQ       CX, BX
+	NOTQ      BX
+	LEAQ      ·leafRank+0(SB), SI
+	LEAQ      ·leafSquare+0(SB), DI
+	XORQ      R8, R8
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), BX
+	BTSQ      BX, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x08, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x10, SI
+	ORQ       SI, BX
+	MOVQ      DX, 16(SP)
+	MOVQ      CX, 24(SP)
+	MOVQ      80(SP), CX
+	MOVQ      16(CX), CX
+	MOVQ      CX, 32(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf3+0(SB), CX
+	LEAQ      ·leafConst+0(SB), DX
+	VMOVQ     BX, X5
+	VPSRLW    $0x02, X5, X6
+	VPAND     (DX), X6, X6
+	VMOVDQU   16(DX), X7
+	VPSHUFB   X6, X7, X7
+	VPAND     32(DX), X7, X7
+	VPSRLD    $0x10, X7, X8
+	VPXOR     X8, X7, X6
+	VPSRLD    $0x08, X6, X8
+	VPXOR     X8, X6, X6
+	VPXOR     X8, X8, X8
+	VPSHUFB   X8, X6, X6
+	VPAND     X7, X6, X6
+	VPCMPEQB  X8, X6, X6
+	VPMOVMSKB X6, DX
+	ANDL      $0x00000007, DX
+	SHLL      $0x04, DX
+	VMOVDQU   (CX)(DX*1), X6
+	VPSHUFB   X6, X5, X5
+	VMOVDQU   X5, 64(SP)
+	MOVQ      $-127, 40(SP)
+	MOVQ      $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ         48(SP), CX
+	LEAQ         64(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         16(SP), BX
+	MOVQ         24(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s3_next_3
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s3_next_3
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         32(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVBQZX      CL, DI
+	SHRL         $0x08, CX
+	MOVBQZX      CL, CX
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DX, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(DI*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_11
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_11
+	INCQ         (SP)
+	MOVQ         BX, R8
+	XORQ         R10, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R11
+	VPSRLVQ      (R11)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R11
+	LEAQ         ·lfPair+0(SB), R12
+	MOVL         R10, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R11)(CX*8), R13
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R11)(CX*8), R10
+	MOVWLZX      R13, R14
+	MOVWLZX      (R12)(R14*2), R11
+	SHRL         $0x10, R13
+	MOVWLZX      (R12)(R13*2), R14
+	ADDL         R14, R11
+	MOVWLZX      R10, R14
+	MOVWLZX      (R12)(R14*2), R13
+	ADDL         R13, R11
+	SHRL         $0x10, R10
+	MOVWLZX      (R12)(R10*2), R14
+	ADDL         R14, R11
+	MOVBLZX      R11, R10
+	SHRL         $0x08, R11
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R10*1), R12
+	LEAQ         -1(R8), R13
+	MOVQ         R13, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R14
+	MOVQ         R11, R15
+	NEGQ         R15
+	ORQ          R13, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R8)(R15*2), R8
+	SUBQ         R11, R8
+	CMPQ         R14, R9
+	CMOVQGT      R8, R14
+	TESTQ        R10, R10
+	CMOVQEQ      R14, R12
+	NEGQ         R12
+	MOVQ         R12, R8
+
+s2_skip_11:
+	CMPQ         R8, DX
+	JG           s2_high_7
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(CX*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_12
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_12
+	INCQ         (SP)
+	MOVQ         BX, R11
+	XORQ         R10, R11
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         DI, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R10)(R12*1), Y5, Y5
+	MOVQ         DI, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R12
+	VPSRLVQ      (R12)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R12
+	VPAND        (R12)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R12
+	LEAQ         ·lfPair+0(SB), R13
+	MOVL         R10, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R12)(DI*8), R14
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R12)(DI*8), R10
+	MOVWLZX      R14, R15
+	MOVWLZX      (R13)(R15*2), R12
+	SHRL         $0x10, R14
+	MOVWLZX      (R13)(R14*2), R15
+	ADDL         R15, R12
+	MOVWLZX      R10, R15
+	MOVWLZX      (R13)(R15*2), R14
+	ADDL         R14, R12
+	SHRL         $0x10, R10
+	MOVWLZX      (R13)(R10*2), R15
+	ADDL         R15, R12
+	MOVBLZX      R12, R10
+	SHRL         $0x08, R12
+	POPCNTQ      R11, R11
+	LEAQ         -62(R11)(R11*1), R11
+	LEAQ         (R11)(R10*1), R13
+	LEAQ         -1(R11), R14
+	MOVQ         R14, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R11)(R15*2), R15
+	MOVQ         R12, BP
+	NEGQ         BP
+	ORQ          R14, BP
+	SARQ         $0x3f, BP
+	LEAQ         (R11)(BP*2), R11
+	SUBQ         R12, R11
+	CMPQ         R15, R9
+	CMOVQGT      R11, R15
+	TESTQ        R10, R10
+	CMOVQEQ      R15, R13
+	NEGQ         R13
+	CMPQ         R13, R8
+	CMOVQGT      R13, R8
+
+s2_skip_12:
+	CMPQ         R8, $-127
+	JNE          s2_decide_9
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DI*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_13
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_13
+	INCQ         (SP)
+	MOVQ         SI, R8
+	XORQ         R9, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         CX, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfPairShift+0(SB), R10
+	VPSRLVQ      (R10)(R9*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfPairOfs+0(SB), R10
+	LEAQ         ·lfPair+0(SB), R11
+	MOVL         R9, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R10)(CX*8), R12
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R10)(CX*8), R9
+	MOVWLZX      R12, R13
+	MOVWLZX      (R11)(R13*2), R10
+	SHRL         $0x10, R12
+	MOVWLZX      (R11)(R12*2), R13
+	ADDL         R13, R10
+	MOVWLZX      R9, R13
+	MOVWLZX      (R11)(R13*2), R12
+	ADDL         R12, R10
+	SHRL         $0x10, R9
+	MOVWLZX      (R11)(R9*2), R13
+	ADDL         R13, R10
+	MOVBLZX      R10, R9
+	SHRL         $0x08, R10
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R9*1), R11
+	LEAQ         -1(R8), R12
+	MOVQ         R12, R13
+	SARQ         $0x3f, R13
+	LEAQ         (R8)(R13*2), R13
+	MOVQ         R10, R14
+	NEGQ         R14
+	ORQ          R12, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R8
+	SUBQ         R10, R8
+	CMPQ         R13, DX
+	CMOVQGT      R8, R13
+	TESTQ        R9, R9
+	CMOVQEQ      R13, R11
+	MOVQ         R11, R8
+
+s2_oskip_13:
+	CMPQ         R8, DX
+	JLE          s2_low_8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(CX*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_14
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_14
+	INCQ         (SP)
+	MOVQ         SI, BX
+	XORQ         CX, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), CX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (CX)(R9*1), Y5, Y5
+	MOVQ         DI, CX
+	SHLQ         $0x05, CX
+	LEAQ         ·lfPairShift+0(SB), R9
+	VPSRLVQ      (R9)(CX*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R9
+	VPAND        (R9)(CX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, CX
+	LEAQ         ·lfPairOfs+0(SB), R9
+	LEAQ         ·lfPair+0(SB), R10
+	MOVL         CX, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R9)(DI*8), R11
+	SHRL         $0x08, CX
+	ANDL         $0x00ff00ff, CX
+	ADDL         4(R9)(DI*8), CX
+	MOVWLZX      R11, R9
+	MOVWLZX      (R10)(R9*2), DI
+	SHRL         $0x10, R11
+	MOVWLZX      (R10)(R11*2), R9
+	ADDL         R9, DI
+	MOVWLZX      CX, R9
+	MOVWLZX      (R10)(R9*2), R11
+	ADDL         R11, DI
+	SHRL         $0x10, CX
+	MOVWLZX      (R10)(CX*2), R9
+	ADDL         R9, DI
+	MOVBLZX      DI, CX
+	SHRL         $0x08, DI
+	POPCNTQ      BX, BX
+	LEAQ         -62(BX)(BX*1), BX
+	LEAQ         (BX)(CX*1), R9
+	LEAQ         -1(BX), R10
+	MOVQ         R10, R11
+	SARQ         $0x3f, R11
+	LEAQ         (BX)(R11*2), R11
+	MOVQ         DI, R12
+	NEGQ         R12
+	ORQ          R10, R12
+	SARQ         $0x3f, R12
+	LEAQ         (BX)(R12*2), BX
+	SUBQ         DI, BX
+	CMPQ         R11, DX
+	CMOVQGT      BX, R11
+	TESTQ        CX, CX
+	CMOVQEQ      R11, R9
+	CMPQ         R9, R8
+	CMOVQLT      R9, R8
+
+s2_oskip_14:
+	CMPQ    R8, $+127
+	JNE     s2_decide_9
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_9:
+	CMPQ R8, DX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ DX, CX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(DX), CX
+
+s2_done_10:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_4
+	CMPQ CX, 40(SP)
+	JLE  s3_next_3
+	MOVQ CX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ CX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ CX
+
+s3_fin_15:
+	MOVQ 88(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 80(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 88(SP)
+	CMPQ DX, 96(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -10382,6 +20282,799 @@ s4_fin_22:
 	VZEROUPPER
 	RET
 
+// func solve4AVX2SimulBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve4AVX2SimulBatch(SB), NOSPLIT, $168-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 144(SP)
+	MOVQ         CX, 152(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 160(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      144(SP), CX
+	MOVQ      (CX), DX
+	MOVQ      8(CX), CX
+	MOVQ      DX, BX
+	ORQ       CX, BX
+	NOTQ      BX
+	LEAQ      ·leafRank+0(SB), SI
+	LEAQ      ·leafSquare+0(SB), DI
+	XORQ      R8, R8
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), BX
+	BTSQ      BX, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x08, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x10, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x18, SI
+	ORQ       SI, BX
+	MOVQ      DX, 80(SP)
+	MOVQ      CX, 88(SP)
+	MOVQ      144(SP), CX
+	MOVQ      16(CX), CX
+	MOVQ      CX, 96(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf4+0(SB), CX
+	LEAQ      ·leafConst+0(SB), DX
+	VMOVQ     BX, X5
+	VPSRLW    $0x02, X5, X6
+	VPAND     (DX), X6, X6
+	VMOVDQU   16(DX), X7
+	VPSHUFB   X6, X7, X7
+	VPSRLD    $0x10, X7, X8
+	VPXOR     X8, X7, X6
+	VPSRLD    $0x08, X6, X8
+	VPXOR     X8, X6, X6
+	VPXOR     X8, X8, X8
+	VPSHUFB   X8, X6, X6
+	VPAND     X7, X6, X6
+	VPCMPEQB  X8, X6, X6
+	VPMOVMSKB X6, DX
+	ANDL      $0x0000000f, DX
+	SHLL      $0x04, DX
+	VMOVDQU   (CX)(DX*1), X6
+	VPSHUFB   X6, X5, X5
+	VMOVDQU   X5, 128(SP)
+	MOVQ      $-127, 104(SP)
+	MOVQ      $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ         112(SP), CX
+	LEAQ         128(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         80(SP), BX
+	MOVQ         88(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s4_next_3
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s4_next_3
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         96(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVQ         SI, 16(SP)
+	MOVQ         BX, 24(SP)
+	MOVQ         DX, 32(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf3+0(SB), DX
+	LEAQ         ·leafConst+0(SB), BX
+	VMOVQ        CX, X5
+	VPSRLW       $0x02, X5, X6
+	VPAND        (BX), X6, X6
+	VMOVDQU      16(BX), X7
+	VPSHUFB      X6, X7, X7
+	VPAND        32(BX), X7, X7
+	VPSRLD       $0x10, X7, X8
+	VPXOR        X8, X7, X6
+	VPSRLD       $0x08, X6, X8
+	VPXOR        X8, X6, X6
+	VPXOR        X8, X8, X8
+	VPSHUFB      X8, X6, X6
+	VPAND        X7, X6, X6
+	VPCMPEQB     X8, X6, X6
+	VPMOVMSKB    X6, CX
+	ANDL         $0x00000007, CX
+	SHLL         $0x04, CX
+	VMOVDQU      (DX)(CX*1), X6
+	VPSHUFB      X6, X5, X5
+	VMOVDQU      X5, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ         48(SP), CX
+	LEAQ         64(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         16(SP), BX
+	MOVQ         24(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s3_next_9
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s3_next_9
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         32(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVBQZX      CL, DI
+	SHRL         $0x08, CX
+	MOVBQZX      CL, CX
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DX, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(DI*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_17
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_17
+	INCQ         (SP)
+	MOVQ         BX, R8
+	XORQ         R10, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R11
+	VPSRLVQ      (R11)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R11
+	LEAQ         ·lfPair+0(SB), R12
+	MOVL         R10, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R11)(CX*8), R13
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R11)(CX*8), R10
+	MOVWLZX      R13, R14
+	MOVWLZX      (R12)(R14*2), R11
+	SHRL         $0x10, R13
+	MOVWLZX      (R12)(R13*2), R14
+	ADDL         R14, R11
+	MOVWLZX      R10, R14
+	MOVWLZX      (R12)(R14*2), R13
+	ADDL         R13, R11
+	SHRL         $0x10, R10
+	MOVWLZX      (R12)(R10*2), R14
+	ADDL         R14, R11
+	MOVBLZX      R11, R10
+	SHRL         $0x08, R11
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R10*1), R12
+	LEAQ         -1(R8), R13
+	MOVQ         R13, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R14
+	MOVQ         R11, R15
+	NEGQ         R15
+	ORQ          R13, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R8)(R15*2), R8
+	SUBQ         R11, R8
+	CMPQ         R14, R9
+	CMOVQGT      R8, R14
+	TESTQ        R10, R10
+	CMOVQEQ      R14, R12
+	NEGQ         R12
+	MOVQ         R12, R8
+
+s2_skip_17:
+	CMPQ         R8, DX
+	JG           s2_high_13
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(CX*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_18
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_18
+	INCQ         (SP)
+	MOVQ         BX, R11
+	XORQ         R10, R11
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         DI, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R10)(R12*1), Y5, Y5
+	MOVQ         DI, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R12
+	VPSRLVQ      (R12)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R12
+	VPAND        (R12)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R12
+	LEAQ         ·lfPair+0(SB), R13
+	MOVL         R10, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R12)(DI*8), R14
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R12)(DI*8), R10
+	MOVWLZX      R14, R15
+	MOVWLZX      (R13)(R15*2), R12
+	SHRL         $0x10, R14
+	MOVWLZX      (R13)(R14*2), R15
+	ADDL         R15, R12
+	MOVWLZX      R10, R15
+	MOVWLZX      (R13)(R15*2), R14
+	ADDL         R14, R12
+	SHRL         $0x10, R10
+	MOVWLZX      (R13)(R10*2), R15
+	ADDL         R15, R12
+	MOVBLZX      R12, R10
+	SHRL         $0x08, R12
+	POPCNTQ      R11, R11
+	LEAQ         -62(R11)(R11*1), R11
+	LEAQ         (R11)(R10*1), R13
+	LEAQ         -1(R11), R14
+	MOVQ         R14, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R11)(R15*2), R15
+	MOVQ         R12, BP
+	NEGQ         BP
+	ORQ          R14, BP
+	SARQ         $0x3f, BP
+	LEAQ         (R11)(BP*2), R11
+	SUBQ         R12, R11
+	CMPQ         R15, R9
+	CMOVQGT      R11, R15
+	TESTQ        R10, R10
+	CMOVQEQ      R15, R13
+	NEGQ         R13
+	CMPQ         R13, R8
+	CMOVQGT      R13, R8
+
+s2_skip_18:
+	CMPQ         R8, $-127
+	JNE          s2_decide_15
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DI*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_19
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_19
+	INCQ         (SP)
+	MOVQ         SI, R8
+	XORQ         R9, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         CX, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfPairShift+0(SB), R10
+	VPSRLVQ      (R10)(R9*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfPairOfs+0(SB), R10
+	LEAQ         ·lfPair+0(SB), R11
+	MOVL         R9, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R10)(CX*8), R12
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R10)(CX*8), R9
+	MOVWLZX      R12, R13
+	MOVWLZX      (R11)(R13*2), R10
+	SHRL         $0x10, R12
+	MOVWLZX      (R11)(R12*2), R13
+	ADDL         R13, R10
+	MOVWLZX      R9, R13
+	MOVWLZX      (R11)(R13*2), R12
+	ADDL         R12, R10
+	SHRL         $0x10, R9
+	MOVWLZX      (R11)(R9*2), R13
+	ADDL         R13, R10
+	MOVBLZX      R10, R9
+	SHRL         $0x08, R10
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R9*1), R11
+	LEAQ         -1(R8), R12
+	MOVQ         R12, R13
+	SARQ         $0x3f, R13
+	LEAQ         (R8)(R13*2), R13
+	MOVQ         R10, R14
+	NEGQ         R14
+	ORQ          R12, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R8
+	SUBQ         R10, R8
+	CMPQ         R13, DX
+	CMOVQGT      R8, R13
+	TESTQ        R9, R9
+	CMOVQEQ      R13, R11
+	MOVQ         R11, R8
+
+s2_oskip_19:
+	CMPQ         R8, DX
+	JLE          s2_low_14
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(CX*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_20
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_20
+	INCQ         (SP)
+	MOVQ         SI, BX
+	XORQ         CX, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), CX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (CX)(R9*1), Y5, Y5
+	MOVQ         DI, CX
+	SHLQ         $0x05, CX
+	LEAQ         ·lfPairShift+0(SB), R9
+	VPSRLVQ      (R9)(CX*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R9
+	VPAND        (R9)(CX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, CX
+	LEAQ         ·lfPairOfs+0(SB), R9
+	LEAQ         ·lfPair+0(SB), R10
+	MOVL         CX, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R9)(DI*8), R11
+	SHRL         $0x08, CX
+	ANDL         $0x00ff00ff, CX
+	ADDL         4(R9)(DI*8), CX
+	MOVWLZX      R11, R9
+	MOVWLZX      (R10)(R9*2), DI
+	SHRL         $0x10, R11
+	MOVWLZX      (R10)(R11*2), R9
+	ADDL         R9, DI
+	MOVWLZX      CX, R9
+	MOVWLZX      (R10)(R9*2), R11
+	ADDL         R11, DI
+	SHRL         $0x10, CX
+	MOVWLZX      (R10)(CX*2), R9
+	ADDL         R9, DI
+	MOVBLZX      DI, CX
+	SHRL         $0x08, DI
+	POPCNTQ      BX, BX
+	LEAQ         -62(BX)(BX*1), BX
+	LEAQ         (BX)(CX*1), R9
+	LEAQ         -1(BX), R10
+	MOVQ         R10, R11
+	SARQ         $0x3f, R11
+	LEAQ         (BX)(R11*2), R11
+	MOVQ         DI, R12
+	NEGQ         R12
+	ORQ          R10, R12
+	SARQ         $0x3f, R12
+	LEAQ         (BX)(R12*2), BX
+	SUBQ         DI, BX
+	CMPQ         R11, DX
+	CMOVQGT      BX, R11
+	TESTQ        CX, CX
+	CMOVQEQ      R11, R9
+	CMPQ         R9, R8
+	CMOVQLT      R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -60(CX)(CX*1), CX
+	LEAQ    4(CX), DX
+	LEAQ    -4(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), CX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ CX
+
+s4_fin_22:
+	MOVQ 152(SP), DX
+	MOVQ CX, (DX)
+	MOVQ (SP), CX
+	MOVQ CX, 8(DX)
+	ADDQ $0x18, 144(SP)
+	ADDQ $0x10, DX
+	MOVQ DX, 152(SP)
+	CMPQ DX, 160(SP)
+	JB   loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func solve2AVX2PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, BMI2, CMOV, POPCNT
 TEXT ·solve2AVX2PEXT(SB), NOSPLIT, $16-40
@@ -10492,23 +21185,23 @@ TEXT ·solve2AVX2PEXT(SB), NOSPLIT, $16-40
 	ADDL         R14, R11
 	MOVQ         24(R10)(R13*1), R15
 	TESTQ        R15, R15
-	JZ           lf_nobox_123
+	JZ           lf_nobox_243
 	PEXTQ        R15, DI, R14
 	ADDQ         56(R10)(R13*1), R14
 	MOVBLZX      (R12)(R14*1), R14
 	ADDL         R14, R11
 
-lf_nobox_123:
+lf_nobox_243:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_121
+	JNZ     lf_done_241
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_121
+	JLE     lf_done_241
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -10532,13 +21225,13 @@ lf_nobox_123:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_124
+	JZ      lf_nobox_244
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_124:
+lf_nobox_244:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -10547,7 +21240,7 @@ lf_nobox_124:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_121:
+lf_done_241:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -10625,23 +21318,23 @@ s2_skip_5:
 	ADDL         R15, R12
 	MOVQ         24(R11)(R14*1), BP
 	TESTQ        BP, BP
-	JZ           lf_nobox_127
+	JZ           lf_nobox_247
 	PEXTQ        BP, R10, R15
 	ADDQ         56(R11)(R14*1), R15
 	MOVBLZX      (R13)(R15*1), R15
 	ADDL         R15, R12
 
-lf_nobox_127:
+lf_nobox_247:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_125
+	JNZ     lf_done_245
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_125
+	JLE     lf_done_245
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -10666,13 +21359,13 @@ lf_nobox_127:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_128
+	JZ      lf_nobox_248
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_128:
+lf_nobox_248:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -10681,7 +21374,7 @@ lf_nobox_128:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_125:
+lf_done_245:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -10761,23 +21454,23 @@ s2_skip_6:
 	ADDL         R13, R10
 	MOVQ         24(R9)(R12*1), R14
 	TESTQ        R14, R14
-	JZ           lf_nobox_131
+	JZ           lf_nobox_251
 	PEXTQ        R14, DI, R13
 	ADDQ         56(R9)(R12*1), R13
 	MOVBLZX      (R11)(R13*1), R13
 	ADDL         R13, R10
 
-lf_nobox_131:
+lf_nobox_251:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_129
+	JNZ     lf_done_249
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_129
+	JLE     lf_done_249
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -10801,13 +21494,13 @@ lf_nobox_131:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_132
+	JZ      lf_nobox_252
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_132:
+lf_nobox_252:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -10816,7 +21509,7 @@ lf_nobox_132:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_129:
+lf_done_249:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -10893,23 +21586,23 @@ s2_oskip_7:
 	ADDL         R12, R9
 	MOVQ         24(R8)(R11*1), R13
 	TESTQ        R13, R13
-	JZ           lf_nobox_135
+	JZ           lf_nobox_255
 	PEXTQ        R13, DX, R12
 	ADDQ         56(R8)(R11*1), R12
 	MOVBLZX      (R10)(R12*1), R12
 	ADDL         R12, R9
 
-lf_nobox_135:
+lf_nobox_255:
 	LEAQ    (CX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_133
+	JNZ     lf_done_253
 	LEAQ    -1(CX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (CX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_133
+	JLE     lf_done_253
 	NOTQ    DX
 	BTRQ    BX, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -10932,13 +21625,13 @@ lf_nobox_135:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_136
+	JZ      lf_nobox_256
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_136:
+lf_nobox_256:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -10947,7 +21640,7 @@ lf_nobox_136:
 	SUBQ R11, CX
 	MOVQ CX, R8
 
-lf_done_133:
+lf_done_253:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -10978,6 +21671,626 @@ s2_done_4:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve2AVX2PEXTBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, BMI2, CMOV, POPCNT
+TEXT ·solve2AVX2PEXTBatch(SB), NOSPLIT, $40-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 16(SP)
+	MOVQ CX, 24(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 32(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ         $0x00000000, (SP)
+	MOVQ         16(SP), AX
+	MOVQ         (AX), CX
+	MOVQ         8(AX), AX
+	MOVQ         CX, DX
+	ORQ          AX, DX
+	NOTQ         DX
+	LEAQ         ·leafRank+0(SB), BX
+	LEAQ         ·leafSquare+0(SB), SI
+	XORQ         DI, DI
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), R8
+	BTSQ         R8, DI
+	LEAQ         -1(DX), R8
+	ANDQ         R8, DX
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), DX
+	BTSQ         DX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), DX
+	LEAQ         -1(DI), BX
+	ANDQ         BX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), BX
+	SHLQ         $0x08, BX
+	ORQ          BX, DX
+	MOVBQZX      DL, BX
+	SHRQ         $0x08, DX
+	MOVQ         16(SP), SI
+	MOVQ         16(SI), SI
+	INCQ         (SP)
+	MOVQ         $-127, DI
+	MOVQ         SI, R8
+	NOTQ         R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(BX*8), R9
+	TESTQ        AX, R9
+	JZ           s2_skip_5
+	LEAQ         ·lfRay+0(SB), R9
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        AX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_5
+	INCQ         (SP)
+	MOVQ         AX, DI
+	XORQ         R9, DI
+	POPCNTQ      DI, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVQ         DX, R13
+	SHLQ         $0x06, R13
+	PEXTQ        (R10)(R13*1), DI, R14
+	ADDQ         32(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R11
+	PEXTQ        8(R10)(R13*1), DI, R14
+	ADDQ         40(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         $0x0101010101010101, R15
+	MOVQ         DI, R14
+	ANDQ         16(R10)(R13*1), R14
+	IMULQ        R15, R14
+	SHRQ         $0x38, R14
+	ADDQ         48(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         24(R10)(R13*1), R15
+	TESTQ        R15, R15
+	JZ           lf_nobox_259
+	PEXTQ        R15, DI, R14
+	ADDQ         56(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+
+lf_nobox_259:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_257
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_257
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    DX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_260
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_260:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_257:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_5:
+	CMPQ         DI, SI
+	JG           s2_high_1
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DX*8), R9
+	TESTQ        AX, R9
+	JZ           s2_skip_6
+	LEAQ         ·lfRay+0(SB), R9
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        AX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_6
+	INCQ         (SP)
+	MOVQ         AX, R10
+	XORQ         R9, R10
+	POPCNTQ      R10, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVQ         BX, R14
+	SHLQ         $0x06, R14
+	PEXTQ        (R11)(R14*1), R10, R15
+	ADDQ         32(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R12
+	PEXTQ        8(R11)(R14*1), R10, R15
+	ADDQ         40(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         $0x0101010101010101, BP
+	MOVQ         R10, R15
+	ANDQ         16(R11)(R14*1), R15
+	IMULQ        BP, R15
+	SHRQ         $0x38, R15
+	ADDQ         48(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         24(R11)(R14*1), BP
+	TESTQ        BP, BP
+	JZ           lf_nobox_263
+	PEXTQ        BP, R10, R15
+	ADDQ         56(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+
+lf_nobox_263:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_261
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_261
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    BX, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    BX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_264
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_264:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_261:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_6:
+	CMPQ         DI, $-127
+	JNE          s2_decide_3
+	MOVQ         $+127, DI
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(BX*8), R8
+	TESTQ        CX, R8
+	JZ           s2_oskip_7
+	LEAQ         ·lfRay+0(SB), R8
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        AX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         BX, R9
+	SHLQ         $0x06, R9
+	VPANDN       (R8)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(R9*1), Y3, Y3
+	VPANDN       32(R8)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(R9*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R8
+	TESTQ        R8, R8
+	JZ           s2_oskip_7
+	INCQ         (SP)
+	MOVQ         CX, DI
+	XORQ         R8, DI
+	POPCNTQ      DI, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         ·lfPext+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVQ         DX, R12
+	SHLQ         $0x06, R12
+	PEXTQ        (R9)(R12*1), DI, R13
+	ADDQ         32(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R10
+	PEXTQ        8(R9)(R12*1), DI, R13
+	ADDQ         40(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         $0x0101010101010101, R14
+	MOVQ         DI, R13
+	ANDQ         16(R9)(R12*1), R13
+	IMULQ        R14, R13
+	SHRQ         $0x38, R13
+	ADDQ         48(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         24(R9)(R12*1), R14
+	TESTQ        R14, R14
+	JZ           lf_nobox_267
+	PEXTQ        R14, DI, R13
+	ADDQ         56(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+
+lf_nobox_267:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_265
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, SI
+	JLE     lf_done_265
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    DX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_268
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_268:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_265:
+	MOVQ R9, DI
+
+s2_oskip_7:
+	CMPQ         DI, SI
+	JLE          s2_low_2
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(DX*8), R8
+	TESTQ        CX, R8
+	JZ           s2_oskip_8
+	LEAQ         ·lfRay+0(SB), R8
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        AX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        CX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, AX
+	SHLQ         $0x06, AX
+	VPANDN       (R8)(AX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(AX*1), Y3, Y3
+	VPANDN       32(R8)(AX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(AX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	TESTQ        AX, AX
+	JZ           s2_oskip_8
+	INCQ         (SP)
+	MOVQ         CX, DX
+	XORQ         AX, DX
+	POPCNTQ      DX, AX
+	LEAQ         -62(AX)(AX*1), AX
+	LEAQ         ·lfPext+0(SB), R8
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVQ         BX, R11
+	SHLQ         $0x06, R11
+	PEXTQ        (R8)(R11*1), DX, R12
+	ADDQ         32(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R9
+	PEXTQ        8(R8)(R11*1), DX, R12
+	ADDQ         40(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         $0x0101010101010101, R13
+	MOVQ         DX, R12
+	ANDQ         16(R8)(R11*1), R12
+	IMULQ        R13, R12
+	SHRQ         $0x38, R12
+	ADDQ         48(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         24(R8)(R11*1), R13
+	TESTQ        R13, R13
+	JZ           lf_nobox_271
+	PEXTQ        R13, DX, R12
+	ADDQ         56(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+
+lf_nobox_271:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_269
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, SI
+	JLE     lf_done_269
+	NOTQ    DX
+	BTRQ    BX, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, BX
+	PEXTQ   (R8)(BX*1), DX, R12
+	ADDQ    32(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(BX*1), DX, R12
+	ADDQ    40(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(BX*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(BX*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_272
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_272:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_269:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_8:
+	CMPQ    DI, $+127
+	JNE     s2_decide_3
+	POPCNTQ CX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), CX
+	LEAQ    -2(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, DI
+
+s2_decide_3:
+	CMPQ DI, SI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ SI, AX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(SI), AX
+
+s2_done_4:
+	MOVQ 24(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 16(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 24(SP)
+	CMPQ CX, 32(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -11195,23 +22508,23 @@ s3_iter_2:
 	ADDL         R14, R11
 	MOVQ         24(R10)(R13*1), R15
 	TESTQ        R15, R15
-	JZ           lf_nobox_139
+	JZ           lf_nobox_275
 	PEXTQ        R15, DI, R14
 	ADDQ         56(R10)(R13*1), R14
 	MOVBLZX      (R12)(R14*1), R14
 	ADDL         R14, R11
 
-lf_nobox_139:
+lf_nobox_275:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_137
+	JNZ     lf_done_273
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_137
+	JLE     lf_done_273
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -11235,13 +22548,13 @@ lf_nobox_139:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_140
+	JZ      lf_nobox_276
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_140:
+lf_nobox_276:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -11250,7 +22563,7 @@ lf_nobox_140:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_137:
+lf_done_273:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -11328,23 +22641,23 @@ s2_skip_11:
 	ADDL         R15, R12
 	MOVQ         24(R11)(R14*1), BP
 	TESTQ        BP, BP
-	JZ           lf_nobox_143
+	JZ           lf_nobox_279
 	PEXTQ        BP, R10, R15
 	ADDQ         56(R11)(R14*1), R15
 	MOVBLZX      (R13)(R15*1), R15
 	ADDL         R15, R12
 
-lf_nobox_143:
+lf_nobox_279:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_141
+	JNZ     lf_done_277
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_141
+	JLE     lf_done_277
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -11369,13 +22682,13 @@ lf_nobox_143:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_144
+	JZ      lf_nobox_280
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_144:
+lf_nobox_280:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -11384,7 +22697,7 @@ lf_nobox_144:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_141:
+lf_done_277:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -11464,23 +22777,23 @@ s2_skip_12:
 	ADDL         R13, R10
 	MOVQ         24(R9)(R12*1), R14
 	TESTQ        R14, R14
-	JZ           lf_nobox_147
+	JZ           lf_nobox_283
 	PEXTQ        R14, DI, R13
 	ADDQ         56(R9)(R12*1), R13
 	MOVBLZX      (R11)(R13*1), R13
 	ADDL         R13, R10
 
-lf_nobox_147:
+lf_nobox_283:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_145
+	JNZ     lf_done_281
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_145
+	JLE     lf_done_281
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -11504,13 +22817,13 @@ lf_nobox_147:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_148
+	JZ      lf_nobox_284
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_148:
+lf_nobox_284:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -11519,7 +22832,7 @@ lf_nobox_148:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_145:
+lf_done_281:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -11595,23 +22908,23 @@ s2_oskip_13:
 	ADDL         R12, R9
 	MOVQ         24(R8)(R11*1), R13
 	TESTQ        R13, R13
-	JZ           lf_nobox_151
+	JZ           lf_nobox_287
 	PEXTQ        R13, DX, R12
 	ADDQ         56(R8)(R11*1), R12
 	MOVBLZX      (R10)(R12*1), R12
 	ADDL         R12, R9
 
-lf_nobox_151:
+lf_nobox_287:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_149
+	JNZ     lf_done_285
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_149
+	JLE     lf_done_285
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -11634,13 +22947,13 @@ lf_nobox_151:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_152
+	JZ      lf_nobox_288
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_152:
+lf_nobox_288:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -11649,7 +22962,7 @@ lf_nobox_152:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_149:
+lf_done_285:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -11729,6 +23042,778 @@ s3_fin_15:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX2PEXTBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, BMI2, CMOV, POPCNT
+TEXT ·solve3AVX2PEXTBatch(SB), NOSPLIT, $104-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 80(SP)
+	MOVQ CX, 88(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 96(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      80(SP), AX
+	MOVQ      (AX), CX
+	MOVQ      8(AX), AX
+	MOVQ      CX, DX
+	ORQ       AX, DX
+	NOTQ      DX
+	LEAQ      ·leafRank+0(SB), BX
+	LEAQ      ·leafSquare+0(SB), SI
+	XORQ      DI, DI
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), DX
+	BTSQ      DX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x08, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x10, BX
+	ORQ       BX, DX
+	MOVQ      CX, 16(SP)
+	MOVQ      AX, 24(SP)
+	MOVQ      80(SP), AX
+	MOVQ      16(AX), AX
+	MOVQ      AX, 32(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf3+0(SB), AX
+	LEAQ      ·leafConst+0(SB), CX
+	VMOVQ     DX, X0
+	VPSRLW    $0x02, X0, X1
+	VPAND     (CX), X1, X1
+	VMOVDQU   16(CX), X2
+	VPSHUFB   X1, X2, X2
+	VPAND     32(CX), X2, X2
+	VPSRLD    $0x10, X2, X3
+	VPXOR     X3, X2, X1
+	VPSRLD    $0x08, X1, X3
+	VPXOR     X3, X1, X1
+	VPXOR     X3, X3, X3
+	VPSHUFB   X3, X1, X1
+	VPAND     X2, X1, X1
+	VPCMPEQB  X3, X1, X1
+	VPMOVMSKB X1, CX
+	ANDL      $0x00000007, CX
+	SHLL      $0x04, CX
+	VMOVDQU   (AX)(CX*1), X1
+	VPSHUFB   X1, X0, X0
+	VMOVDQU   X0, 64(SP)
+	MOVQ      $-127, 40(SP)
+	MOVQ      $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ         48(SP), AX
+	LEAQ         64(SP), CX
+	MOVL         (CX)(AX*4), AX
+	MOVBQZX      AL, CX
+	MOVQ         16(SP), DX
+	MOVQ         24(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
+	JZ           s3_next_3
+	LEAQ         ·lfRay+0(SB), SI
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (SI)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (SI)(DI*1), Y3, Y3
+	VPANDN       32(SI)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(SI)(DI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, SI
+	TESTQ        SI, SI
+	JZ           s3_next_3
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         32(SP), CX
+	NOTQ         CX
+	SHRL         $0x08, AX
+	MOVBQZX      AL, SI
+	SHRL         $0x08, AX
+	MOVBQZX      AL, AX
+	INCQ         (SP)
+	MOVQ         $-127, DI
+	MOVQ         CX, R8
+	NOTQ         R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(SI*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_11
+	LEAQ         ·lfRay+0(SB), R9
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_11
+	INCQ         (SP)
+	MOVQ         DX, DI
+	XORQ         R9, DI
+	POPCNTQ      DI, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVQ         AX, R13
+	SHLQ         $0x06, R13
+	PEXTQ        (R10)(R13*1), DI, R14
+	ADDQ         32(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R11
+	PEXTQ        8(R10)(R13*1), DI, R14
+	ADDQ         40(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         $0x0101010101010101, R15
+	MOVQ         DI, R14
+	ANDQ         16(R10)(R13*1), R14
+	IMULQ        R15, R14
+	SHRQ         $0x38, R14
+	ADDQ         48(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         24(R10)(R13*1), R15
+	TESTQ        R15, R15
+	JZ           lf_nobox_291
+	PEXTQ        R15, DI, R14
+	ADDQ         56(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+
+lf_nobox_291:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_289
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_289
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_292
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_292:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_289:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_11:
+	CMPQ         DI, CX
+	JG           s2_high_7
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(AX*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_12
+	LEAQ         ·lfRay+0(SB), R9
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         AX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_12
+	INCQ         (SP)
+	MOVQ         DX, R10
+	XORQ         R9, R10
+	POPCNTQ      R10, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVQ         SI, R14
+	SHLQ         $0x06, R14
+	PEXTQ        (R11)(R14*1), R10, R15
+	ADDQ         32(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R12
+	PEXTQ        8(R11)(R14*1), R10, R15
+	ADDQ         40(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         $0x0101010101010101, BP
+	MOVQ         R10, R15
+	ANDQ         16(R11)(R14*1), R15
+	IMULQ        BP, R15
+	SHRQ         $0x38, R15
+	ADDQ         48(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         24(R11)(R14*1), BP
+	TESTQ        BP, BP
+	JZ           lf_nobox_295
+	PEXTQ        BP, R10, R15
+	ADDQ         56(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+
+lf_nobox_295:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_293
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_293
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_296
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_296:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_293:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_12:
+	CMPQ         DI, $-127
+	JNE          s2_decide_9
+	MOVQ         $+127, DI
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(SI*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_13
+	LEAQ         ·lfRay+0(SB), R8
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (R8)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(R9*1), Y3, Y3
+	VPANDN       32(R8)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(R9*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R8
+	TESTQ        R8, R8
+	JZ           s2_oskip_13
+	INCQ         (SP)
+	MOVQ         BX, DI
+	XORQ         R8, DI
+	POPCNTQ      DI, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         ·lfPext+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVQ         AX, R12
+	SHLQ         $0x06, R12
+	PEXTQ        (R9)(R12*1), DI, R13
+	ADDQ         32(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R10
+	PEXTQ        8(R9)(R12*1), DI, R13
+	ADDQ         40(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         $0x0101010101010101, R14
+	MOVQ         DI, R13
+	ANDQ         16(R9)(R12*1), R13
+	IMULQ        R14, R13
+	SHRQ         $0x38, R13
+	ADDQ         48(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         24(R9)(R12*1), R14
+	TESTQ        R14, R14
+	JZ           lf_nobox_299
+	PEXTQ        R14, DI, R13
+	ADDQ         56(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+
+lf_nobox_299:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_297
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_297
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_300
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_300:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_297:
+	MOVQ R9, DI
+
+s2_oskip_13:
+	CMPQ         DI, CX
+	JLE          s2_low_8
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(AX*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_14
+	LEAQ         ·lfRay+0(SB), R8
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, AX
+	VPANDN       (R8)(AX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(AX*1), Y3, Y3
+	VPANDN       32(R8)(AX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(AX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	TESTQ        AX, AX
+	JZ           s2_oskip_14
+	INCQ         (SP)
+	MOVQ         BX, DX
+	XORQ         AX, DX
+	POPCNTQ      DX, AX
+	LEAQ         -62(AX)(AX*1), AX
+	LEAQ         ·lfPext+0(SB), R8
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVQ         SI, R11
+	SHLQ         $0x06, R11
+	PEXTQ        (R8)(R11*1), DX, R12
+	ADDQ         32(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R9
+	PEXTQ        8(R8)(R11*1), DX, R12
+	ADDQ         40(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         $0x0101010101010101, R13
+	MOVQ         DX, R12
+	ANDQ         16(R8)(R11*1), R12
+	IMULQ        R13, R12
+	SHRQ         $0x38, R12
+	ADDQ         48(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         24(R8)(R11*1), R13
+	TESTQ        R13, R13
+	JZ           lf_nobox_303
+	PEXTQ        R13, DX, R12
+	ADDQ         56(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+
+lf_nobox_303:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_301
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_301
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_304
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_304:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_301:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_14:
+	CMPQ    DI, $+127
+	JNE     s2_decide_9
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_9:
+	CMPQ DI, CX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ CX, AX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(CX), AX
+
+s2_done_10:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_4
+	CMPQ AX, 40(SP)
+	JLE  s3_next_3
+	MOVQ AX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ AX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ AX
+
+s3_fin_15:
+	MOVQ 88(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 80(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 88(SP)
+	CMPQ CX, 96(SP)
+	JB   loop
+
+done:
 	VZEROUPPER
 	RET
 
@@ -12048,23 +24133,23 @@ s3_iter_8:
 	ADDL         R14, R11
 	MOVQ         24(R10)(R13*1), R15
 	TESTQ        R15, R15
-	JZ           lf_nobox_155
+	JZ           lf_nobox_307
 	PEXTQ        R15, DI, R14
 	ADDQ         56(R10)(R13*1), R14
 	MOVBLZX      (R12)(R14*1), R14
 	ADDL         R14, R11
 
-lf_nobox_155:
+lf_nobox_307:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_153
+	JNZ     lf_done_305
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_153
+	JLE     lf_done_305
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -12088,13 +24173,13 @@ lf_nobox_155:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_156
+	JZ      lf_nobox_308
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_156:
+lf_nobox_308:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -12103,7 +24188,7 @@ lf_nobox_156:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_153:
+lf_done_305:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -12181,23 +24266,23 @@ s2_skip_17:
 	ADDL         R15, R12
 	MOVQ         24(R11)(R14*1), BP
 	TESTQ        BP, BP
-	JZ           lf_nobox_159
+	JZ           lf_nobox_311
 	PEXTQ        BP, R10, R15
 	ADDQ         56(R11)(R14*1), R15
 	MOVBLZX      (R13)(R15*1), R15
 	ADDL         R15, R12
 
-lf_nobox_159:
+lf_nobox_311:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_157
+	JNZ     lf_done_309
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_157
+	JLE     lf_done_309
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -12222,13 +24307,13 @@ lf_nobox_159:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_160
+	JZ      lf_nobox_312
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_160:
+lf_nobox_312:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -12237,7 +24322,7 @@ lf_nobox_160:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_157:
+lf_done_309:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -12317,23 +24402,23 @@ s2_skip_18:
 	ADDL         R13, R10
 	MOVQ         24(R9)(R12*1), R14
 	TESTQ        R14, R14
-	JZ           lf_nobox_163
+	JZ           lf_nobox_315
 	PEXTQ        R14, DI, R13
 	ADDQ         56(R9)(R12*1), R13
 	MOVBLZX      (R11)(R13*1), R13
 	ADDL         R13, R10
 
-lf_nobox_163:
+lf_nobox_315:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_161
+	JNZ     lf_done_313
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_161
+	JLE     lf_done_313
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -12357,13 +24442,13 @@ lf_nobox_163:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_164
+	JZ      lf_nobox_316
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_164:
+lf_nobox_316:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -12372,7 +24457,7 @@ lf_nobox_164:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_161:
+lf_done_313:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -12448,23 +24533,23 @@ s2_oskip_19:
 	ADDL         R12, R9
 	MOVQ         24(R8)(R11*1), R13
 	TESTQ        R13, R13
-	JZ           lf_nobox_167
+	JZ           lf_nobox_319
 	PEXTQ        R13, DX, R12
 	ADDQ         56(R8)(R11*1), R12
 	MOVBLZX      (R10)(R12*1), R12
 	ADDL         R12, R9
 
-lf_nobox_167:
+lf_nobox_319:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_165
+	JNZ     lf_done_317
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_165
+	JLE     lf_done_317
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -12487,13 +24572,13 @@ lf_nobox_167:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_168
+	JZ      lf_nobox_320
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_168:
+lf_nobox_320:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -12502,7 +24587,7 @@ lf_nobox_168:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_165:
+lf_done_317:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -12634,6 +24719,929 @@ s4_fin_22:
 	VZEROUPPER
 	RET
 
+// func solve4AVX2PEXTBatch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, BMI2, CMOV, POPCNT
+TEXT ·solve4AVX2PEXTBatch(SB), NOSPLIT, $168-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 144(SP)
+	MOVQ CX, 152(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 160(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      144(SP), AX
+	MOVQ      (AX), CX
+	MOVQ      8(AX), AX
+	MOVQ      CX, DX
+	ORQ       AX, DX
+	NOTQ      DX
+	LEAQ      ·leafRank+0(SB), BX
+	LEAQ      ·leafSquare+0(SB), SI
+	XORQ      DI, DI
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), R8
+	BTSQ      R8, DI
+	LEAQ      -1(DX), R8
+	ANDQ      R8, DX
+	MOVQ      $0x00000000, R8
+	BSFQ      DX, R8
+	MOVBQZX   (BX)(R8*1), DX
+	BTSQ      DX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x08, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x10, BX
+	ORQ       BX, DX
+	LEAQ      -1(DI), BX
+	ANDQ      BX, DI
+	MOVQ      $0x00000000, BX
+	BSFQ      DI, BX
+	MOVBQZX   (SI)(BX*1), BX
+	SHLQ      $0x18, BX
+	ORQ       BX, DX
+	MOVQ      CX, 80(SP)
+	MOVQ      AX, 88(SP)
+	MOVQ      144(SP), AX
+	MOVQ      16(AX), AX
+	MOVQ      AX, 96(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf4+0(SB), AX
+	LEAQ      ·leafConst+0(SB), CX
+	VMOVQ     DX, X0
+	VPSRLW    $0x02, X0, X1
+	VPAND     (CX), X1, X1
+	VMOVDQU   16(CX), X2
+	VPSHUFB   X1, X2, X2
+	VPSRLD    $0x10, X2, X3
+	VPXOR     X3, X2, X1
+	VPSRLD    $0x08, X1, X3
+	VPXOR     X3, X1, X1
+	VPXOR     X3, X3, X3
+	VPSHUFB   X3, X1, X1
+	VPAND     X2, X1, X1
+	VPCMPEQB  X3, X1, X1
+	VPMOVMSKB X1, CX
+	ANDL      $0x0000000f, CX
+	SHLL      $0x04, CX
+	VMOVDQU   (AX)(CX*1), X1
+	VPSHUFB   X1, X0, X0
+	VMOVDQU   X0, 128(SP)
+	MOVQ      $-127, 104(SP)
+	MOVQ      $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ         112(SP), AX
+	LEAQ         128(SP), CX
+	MOVL         (CX)(AX*4), AX
+	MOVBQZX      AL, CX
+	MOVQ         80(SP), DX
+	MOVQ         88(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
+	JZ           s4_next_3
+	LEAQ         ·lfRay+0(SB), SI
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (SI)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (SI)(DI*1), Y3, Y3
+	VPANDN       32(SI)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(SI)(DI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, SI
+	TESTQ        SI, SI
+	JZ           s4_next_3
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         96(SP), CX
+	NOTQ         CX
+	SHRL         $0x08, AX
+	MOVQ         BX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         CX, 32(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf3+0(SB), CX
+	LEAQ         ·leafConst+0(SB), DX
+	VMOVQ        AX, X0
+	VPSRLW       $0x02, X0, X1
+	VPAND        (DX), X1, X1
+	VMOVDQU      16(DX), X2
+	VPSHUFB      X1, X2, X2
+	VPAND        32(DX), X2, X2
+	VPSRLD       $0x10, X2, X3
+	VPXOR        X3, X2, X1
+	VPSRLD       $0x08, X1, X3
+	VPXOR        X3, X1, X1
+	VPXOR        X3, X3, X3
+	VPSHUFB      X3, X1, X1
+	VPAND        X2, X1, X1
+	VPCMPEQB     X3, X1, X1
+	VPMOVMSKB    X1, AX
+	ANDL         $0x00000007, AX
+	SHLL         $0x04, AX
+	VMOVDQU      (CX)(AX*1), X1
+	VPSHUFB      X1, X0, X0
+	VMOVDQU      X0, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ         48(SP), AX
+	LEAQ         64(SP), CX
+	MOVL         (CX)(AX*4), AX
+	MOVBQZX      AL, CX
+	MOVQ         16(SP), DX
+	MOVQ         24(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
+	JZ           s3_next_9
+	LEAQ         ·lfRay+0(SB), SI
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (SI)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (SI)(DI*1), Y3, Y3
+	VPANDN       32(SI)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(SI)(DI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, SI
+	TESTQ        SI, SI
+	JZ           s3_next_9
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         32(SP), CX
+	NOTQ         CX
+	SHRL         $0x08, AX
+	MOVBQZX      AL, SI
+	SHRL         $0x08, AX
+	MOVBQZX      AL, AX
+	INCQ         (SP)
+	MOVQ         $-127, DI
+	MOVQ         CX, R8
+	NOTQ         R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(SI*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_17
+	LEAQ         ·lfRay+0(SB), R9
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_17
+	INCQ         (SP)
+	MOVQ         DX, DI
+	XORQ         R9, DI
+	POPCNTQ      DI, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVQ         AX, R13
+	SHLQ         $0x06, R13
+	PEXTQ        (R10)(R13*1), DI, R14
+	ADDQ         32(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R11
+	PEXTQ        8(R10)(R13*1), DI, R14
+	ADDQ         40(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         $0x0101010101010101, R15
+	MOVQ         DI, R14
+	ANDQ         16(R10)(R13*1), R14
+	IMULQ        R15, R14
+	SHRQ         $0x38, R14
+	ADDQ         48(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         24(R10)(R13*1), R15
+	TESTQ        R15, R15
+	JZ           lf_nobox_323
+	PEXTQ        R15, DI, R14
+	ADDQ         56(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+
+lf_nobox_323:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_321
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_321
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_324
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_324:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_321:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ         DI, CX
+	JG           s2_high_13
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(AX*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_18
+	LEAQ         ·lfRay+0(SB), R9
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         AX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_18
+	INCQ         (SP)
+	MOVQ         DX, R10
+	XORQ         R9, R10
+	POPCNTQ      R10, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVQ         SI, R14
+	SHLQ         $0x06, R14
+	PEXTQ        (R11)(R14*1), R10, R15
+	ADDQ         32(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R12
+	PEXTQ        8(R11)(R14*1), R10, R15
+	ADDQ         40(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         $0x0101010101010101, BP
+	MOVQ         R10, R15
+	ANDQ         16(R11)(R14*1), R15
+	IMULQ        BP, R15
+	SHRQ         $0x38, R15
+	ADDQ         48(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         24(R11)(R14*1), BP
+	TESTQ        BP, BP
+	JZ           lf_nobox_327
+	PEXTQ        BP, R10, R15
+	ADDQ         56(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+
+lf_nobox_327:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_325
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_325
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_328
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_328:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_325:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ         DI, $-127
+	JNE          s2_decide_15
+	MOVQ         $+127, DI
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(SI*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_19
+	LEAQ         ·lfRay+0(SB), R8
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (R8)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(R9*1), Y3, Y3
+	VPANDN       32(R8)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(R9*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R8
+	TESTQ        R8, R8
+	JZ           s2_oskip_19
+	INCQ         (SP)
+	MOVQ         BX, DI
+	XORQ         R8, DI
+	POPCNTQ      DI, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         ·lfPext+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVQ         AX, R12
+	SHLQ         $0x06, R12
+	PEXTQ        (R9)(R12*1), DI, R13
+	ADDQ         32(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R10
+	PEXTQ        8(R9)(R12*1), DI, R13
+	ADDQ         40(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         $0x0101010101010101, R14
+	MOVQ         DI, R13
+	ANDQ         16(R9)(R12*1), R13
+	IMULQ        R14, R13
+	SHRQ         $0x38, R13
+	ADDQ         48(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         24(R9)(R12*1), R14
+	TESTQ        R14, R14
+	JZ           lf_nobox_331
+	PEXTQ        R14, DI, R13
+	ADDQ         56(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+
+lf_nobox_331:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_329
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_329
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_332
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_332:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_329:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ         DI, CX
+	JLE          s2_low_14
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(AX*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_20
+	LEAQ         ·lfRay+0(SB), R8
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, AX
+	VPANDN       (R8)(AX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(AX*1), Y3, Y3
+	VPANDN       32(R8)(AX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(AX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	TESTQ        AX, AX
+	JZ           s2_oskip_20
+	INCQ         (SP)
+	MOVQ         BX, DX
+	XORQ         AX, DX
+	POPCNTQ      DX, AX
+	LEAQ         -62(AX)(AX*1), AX
+	LEAQ         ·lfPext+0(SB), R8
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVQ         SI, R11
+	SHLQ         $0x06, R11
+	PEXTQ        (R8)(R11*1), DX, R12
+	ADDQ         32(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R9
+	PEXTQ        8(R8)(R11*1), DX, R12
+	ADDQ         40(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         $0x0101010101010101, R13
+	MOVQ         DX, R12
+	ANDQ         16(R8)(R11*1), R12
+	IMULQ        R13, R12
+	SHRQ         $0x38, R12
+	ADDQ         48(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         24(R8)(R11*1), R13
+	TESTQ        R13, R13
+	JZ           lf_nobox_335
+	PEXTQ        R13, DX, R12
+	ADDQ         56(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+
+lf_nobox_335:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_333
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_333
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_336
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_336:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_333:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ 152(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 144(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 152(SP)
+	CMPQ CX, 160(SP)
+	JB   loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func solve2BMI2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: BMI2, CMOV, POPCNT
 TEXT ·solve2BMI2(SB), NOSPLIT, $16-40
@@ -12750,23 +25758,23 @@ TEXT ·solve2BMI2(SB), NOSPLIT, $16-40
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_171
+	JZ      lf_nobox_339
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_171:
+lf_nobox_339:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_169
+	JNZ     lf_done_337
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_169
+	JLE     lf_done_337
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -12790,13 +25798,13 @@ lf_nobox_171:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_172
+	JZ      lf_nobox_340
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_172:
+lf_nobox_340:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -12805,7 +25813,7 @@ lf_nobox_172:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_169:
+lf_done_337:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -12889,23 +25897,23 @@ s2_skip_5:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_175
+	JZ      lf_nobox_343
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_175:
+lf_nobox_343:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_173
+	JNZ     lf_done_341
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_173
+	JLE     lf_done_341
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -12930,13 +25938,13 @@ lf_nobox_175:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_176
+	JZ      lf_nobox_344
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_176:
+lf_nobox_344:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -12945,7 +25953,7 @@ lf_nobox_176:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_173:
+lf_done_341:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -13031,23 +26039,23 @@ s2_skip_6:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_179
+	JZ      lf_nobox_347
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_179:
+lf_nobox_347:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_177
+	JNZ     lf_done_345
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_177
+	JLE     lf_done_345
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -13071,13 +26079,13 @@ lf_nobox_179:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_180
+	JZ      lf_nobox_348
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_180:
+lf_nobox_348:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -13086,7 +26094,7 @@ lf_nobox_180:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_177:
+lf_done_345:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -13168,23 +26176,23 @@ s2_oskip_7:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_183
+	JZ      lf_nobox_351
 	PEXTQ   R13, CX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_183:
+lf_nobox_351:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_181
+	JNZ     lf_done_349
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_181
+	JLE     lf_done_349
 	NOTQ    CX
 	BTRQ    BX, CX
 	LEAQ    ·lfPext+0(SB), R8
@@ -13207,13 +26215,13 @@ lf_nobox_183:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_184
+	JZ      lf_nobox_352
 	PEXTQ   R13, CX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_184:
+lf_nobox_352:
 	MOVQ R11, CX
 	NEGQ CX
 	ORQ  R9, CX
@@ -13222,7 +26230,7 @@ lf_nobox_184:
 	SUBQ R11, CX
 	MOVQ CX, R8
 
-lf_done_181:
+lf_done_349:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -13253,6 +26261,648 @@ s2_done_4:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	RET
+
+// func solve2BMI2Batch(in []uint64, out []uint64)
+// Requires: BMI2, CMOV, POPCNT
+TEXT ·solve2BMI2Batch(SB), NOSPLIT, $40-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 16(SP)
+	MOVQ CX, 24(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 32(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ    $0x00000000, (SP)
+	MOVQ    16(SP), AX
+	MOVQ    (AX), CX
+	MOVQ    8(AX), AX
+	MOVQ    CX, DX
+	ORQ     AX, DX
+	NOTQ    DX
+	LEAQ    ·leafRank+0(SB), BX
+	LEAQ    ·leafSquare+0(SB), SI
+	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
+	BTSQ    DX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x08, BX
+	ORQ     BX, DX
+	MOVBQZX DL, BX
+	SHRQ    $0x08, DX
+	MOVQ    16(SP), SI
+	MOVQ    16(SI), SI
+	INCQ    (SP)
+	MOVQ    $-127, DI
+	MOVQ    SI, R8
+	NOTQ    R8
+	LEAQ    ·lfNeighbour+0(SB), R9
+	MOVQ    (R9)(BX*8), R9
+	TESTQ   AX, R9
+	JZ      s2_skip_5
+	LEAQ    ·pextLines+0(SB), R9
+	LEAQ    ·pextOutflank+0(SB), R10
+	LEAQ    ·pextFlipped+0(SB), R11
+	MOVQ    BX, R12
+	SHLQ    $0x06, R12
+	MOVQ    56(R9)(R12*1), R13
+	SHRXQ   R13, AX, R14
+	SHRXQ   R13, CX, R15
+	MOVBQZX R14, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R11)(R14*1), R14
+	SHLXQ   R13, R14, R14
+	MOVQ    (R9)(R12*1), R13
+	PEXTQ   R13, AX, R15
+	PEXTQ   R13, CX, BP
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    8(R9)(R12*1), R13
+	PEXTQ   R13, AX, R15
+	PEXTQ   R13, CX, BP
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    16(R9)(R12*1), R13
+	PEXTQ   R13, AX, R15
+	PEXTQ   R13, CX, BP
+	ADDQ    48(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R10
+	ANDQ    BP, R10
+	ADDQ    48(R9)(R12*1), R10
+	MOVBQZX (R11)(R10*1), R9
+	PDEPQ   R13, R9, R9
+	ORQ     R9, R14
+	TESTQ   R14, R14
+	JZ      s2_skip_5
+	INCQ    (SP)
+	MOVQ    AX, DI
+	XORQ    R14, DI
+	POPCNTQ DI, R9
+	LEAQ    -62(R9)(R9*1), R9
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    DX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R14
+	ADDQ    32(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R11
+	PEXTQ   8(R10)(R13*1), DI, R14
+	ADDQ    40(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R10)(R13*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+	MOVQ    24(R10)(R13*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_355
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+
+lf_nobox_355:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_353
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_353
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    DX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_356
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_356:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_353:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_5:
+	CMPQ    DI, SI
+	JG      s2_high_1
+	LEAQ    ·lfNeighbour+0(SB), R9
+	MOVQ    (R9)(DX*8), R9
+	TESTQ   AX, R9
+	JZ      s2_skip_6
+	LEAQ    ·pextLines+0(SB), R9
+	LEAQ    ·pextOutflank+0(SB), R10
+	LEAQ    ·pextFlipped+0(SB), R11
+	MOVQ    DX, R12
+	SHLQ    $0x06, R12
+	MOVQ    56(R9)(R12*1), R13
+	SHRXQ   R13, AX, R14
+	SHRXQ   R13, CX, R15
+	MOVBQZX R14, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R11)(R14*1), R14
+	SHLXQ   R13, R14, R14
+	MOVQ    (R9)(R12*1), R13
+	PEXTQ   R13, AX, R15
+	PEXTQ   R13, CX, BP
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    8(R9)(R12*1), R13
+	PEXTQ   R13, AX, R15
+	PEXTQ   R13, CX, BP
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    16(R9)(R12*1), R13
+	PEXTQ   R13, AX, R15
+	PEXTQ   R13, CX, BP
+	ADDQ    48(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R10
+	ANDQ    BP, R10
+	ADDQ    48(R9)(R12*1), R10
+	MOVBQZX (R11)(R10*1), R9
+	PDEPQ   R13, R9, R9
+	ORQ     R9, R14
+	TESTQ   R14, R14
+	JZ      s2_skip_6
+	INCQ    (SP)
+	MOVQ    AX, R9
+	XORQ    R14, R9
+	POPCNTQ R9, R10
+	LEAQ    -62(R10)(R10*1), R10
+	LEAQ    ·lfPext+0(SB), R11
+	LEAQ    ·lfCountFlip+0(SB), R13
+	MOVQ    BX, R14
+	SHLQ    $0x06, R14
+	PEXTQ   (R11)(R14*1), R9, R15
+	ADDQ    32(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R12
+	PEXTQ   8(R11)(R14*1), R9, R15
+	ADDQ    40(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R9, R15
+	ANDQ    16(R11)(R14*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+	MOVQ    24(R11)(R14*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_359
+	PEXTQ   BP, R9, R15
+	ADDQ    56(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+
+lf_nobox_359:
+	LEAQ    (R10)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_357
+	LEAQ    -1(R10), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R10)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_357
+	MOVQ    R9, R8
+	NOTQ    R8
+	BTRQ    BX, R8
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    BX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R9)(R13*1), R8, R15
+	ADDQ    32(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R9)(R13*1), R8, R15
+	ADDQ    40(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R9)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R9)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_360
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_360:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R10)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_357:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_6:
+	CMPQ    DI, $-127
+	JNE     s2_decide_3
+	MOVQ    $+127, DI
+	LEAQ    ·lfNeighbour+0(SB), R8
+	MOVQ    (R8)(BX*8), R8
+	TESTQ   CX, R8
+	JZ      s2_oskip_7
+	LEAQ    ·pextLines+0(SB), R8
+	LEAQ    ·pextOutflank+0(SB), R9
+	LEAQ    ·pextFlipped+0(SB), R10
+	MOVQ    BX, R11
+	SHLQ    $0x06, R11
+	MOVQ    56(R8)(R11*1), R12
+	SHRXQ   R12, CX, R13
+	SHRXQ   R12, AX, R14
+	MOVBQZX R13, R13
+	ADDQ    24(R8)(R11*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    24(R8)(R11*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	SHLXQ   R12, R13, R13
+	MOVQ    (R8)(R11*1), R12
+	PEXTQ   R12, CX, R14
+	PEXTQ   R12, AX, R15
+	ADDQ    32(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    32(R8)(R11*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	PDEPQ   R12, R14, R14
+	ORQ     R14, R13
+	MOVQ    8(R8)(R11*1), R12
+	PEXTQ   R12, CX, R14
+	PEXTQ   R12, AX, R15
+	ADDQ    40(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    40(R8)(R11*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	PDEPQ   R12, R14, R14
+	ORQ     R14, R13
+	MOVQ    16(R8)(R11*1), R12
+	PEXTQ   R12, CX, R14
+	PEXTQ   R12, AX, R15
+	ADDQ    48(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R9
+	ANDQ    R15, R9
+	ADDQ    48(R8)(R11*1), R9
+	MOVBQZX (R10)(R9*1), R8
+	PDEPQ   R12, R8, R8
+	ORQ     R8, R13
+	TESTQ   R13, R13
+	JZ      s2_oskip_7
+	INCQ    (SP)
+	MOVQ    CX, DI
+	XORQ    R13, DI
+	POPCNTQ DI, R8
+	LEAQ    -62(R8)(R8*1), R8
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    DX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R13
+	ADDQ    32(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R10
+	PEXTQ   8(R9)(R12*1), DI, R13
+	ADDQ    40(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+	MOVQ    $0x0101010101010101, R14
+	MOVQ    DI, R13
+	ANDQ    16(R9)(R12*1), R13
+	IMULQ   R14, R13
+	SHRQ    $0x38, R13
+	ADDQ    48(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+	MOVQ    24(R9)(R12*1), R14
+	TESTQ   R14, R14
+	JZ      lf_nobox_363
+	PEXTQ   R14, DI, R13
+	ADDQ    56(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+
+lf_nobox_363:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_361
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, SI
+	JLE     lf_done_361
+	NOTQ    DI
+	BTRQ    DX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    DX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_364
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_364:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_361:
+	MOVQ R9, DI
+
+s2_oskip_7:
+	CMPQ    DI, SI
+	JLE     s2_low_2
+	LEAQ    ·lfNeighbour+0(SB), R8
+	MOVQ    (R8)(DX*8), R8
+	TESTQ   CX, R8
+	JZ      s2_oskip_8
+	LEAQ    ·pextLines+0(SB), R8
+	LEAQ    ·pextOutflank+0(SB), R9
+	LEAQ    ·pextFlipped+0(SB), R10
+	SHLQ    $0x06, DX
+	MOVQ    56(R8)(DX*1), R11
+	SHRXQ   R11, CX, R12
+	SHRXQ   R11, AX, R13
+	MOVBQZX R12, R12
+	ADDQ    24(R8)(DX*1), R12
+	MOVBQZX (R9)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    24(R8)(DX*1), R12
+	MOVBQZX (R10)(R12*1), R12
+	SHLXQ   R11, R12, R12
+	MOVQ    (R8)(DX*1), R11
+	PEXTQ   R11, CX, R13
+	PEXTQ   R11, AX, R14
+	ADDQ    32(R8)(DX*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    32(R8)(DX*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	PDEPQ   R11, R13, R13
+	ORQ     R13, R12
+	MOVQ    8(R8)(DX*1), R11
+	PEXTQ   R11, CX, R13
+	PEXTQ   R11, AX, R14
+	ADDQ    40(R8)(DX*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    40(R8)(DX*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	PDEPQ   R11, R13, R13
+	ORQ     R13, R12
+	MOVQ    16(R8)(DX*1), R11
+	PEXTQ   R11, CX, R13
+	PEXTQ   R11, AX, AX
+	ADDQ    48(R8)(DX*1), R13
+	MOVBQZX (R9)(R13*1), R9
+	ANDQ    AX, R9
+	ADDQ    48(R8)(DX*1), R9
+	MOVBQZX (R10)(R9*1), AX
+	PDEPQ   R11, AX, AX
+	ORQ     AX, R12
+	TESTQ   R12, R12
+	JZ      s2_oskip_8
+	INCQ    (SP)
+	MOVQ    CX, AX
+	XORQ    R12, AX
+	POPCNTQ AX, DX
+	LEAQ    -62(DX)(DX*1), DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	MOVQ    BX, R11
+	SHLQ    $0x06, R11
+	PEXTQ   (R8)(R11*1), AX, R12
+	ADDQ    32(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R9
+	PEXTQ   8(R8)(R11*1), AX, R12
+	ADDQ    40(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    AX, R12
+	ANDQ    16(R8)(R11*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+	MOVQ    24(R8)(R11*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_367
+	PEXTQ   R13, AX, R12
+	ADDQ    56(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+
+lf_nobox_367:
+	LEAQ    (DX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_365
+	LEAQ    -1(DX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (DX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, SI
+	JLE     lf_done_365
+	NOTQ    AX
+	BTRQ    BX, AX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, BX
+	PEXTQ   (R8)(BX*1), AX, R12
+	ADDQ    32(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(BX*1), AX, R12
+	ADDQ    40(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    AX, R12
+	ANDQ    16(R8)(BX*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(BX*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_368
+	PEXTQ   R13, AX, R12
+	ADDQ    56(R8)(BX*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_368:
+	MOVQ R11, AX
+	NEGQ AX
+	ORQ  R9, AX
+	SARQ $0x3f, AX
+	LEAQ (DX)(AX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_365:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_8:
+	CMPQ    DI, $+127
+	JNE     s2_decide_3
+	POPCNTQ CX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), CX
+	LEAQ    -2(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, DI
+
+s2_decide_3:
+	CMPQ DI, SI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ SI, AX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(SI), AX
+
+s2_done_4:
+	MOVQ 24(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 16(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 24(SP)
+	CMPQ CX, 32(SP)
+	JB   loop
+
+done:
 	RET
 
 // func solve3BMI2(P uint64, O uint64, alpha int) (score int, nodes uint64)
@@ -13487,23 +27137,23 @@ s3_iter_2:
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_187
+	JZ      lf_nobox_371
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_187:
+lf_nobox_371:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_185
+	JNZ     lf_done_369
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_185
+	JLE     lf_done_369
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -13527,13 +27177,13 @@ lf_nobox_187:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_188
+	JZ      lf_nobox_372
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_188:
+lf_nobox_372:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -13542,7 +27192,7 @@ lf_nobox_188:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_185:
+lf_done_369:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -13626,23 +27276,23 @@ s2_skip_11:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_191
+	JZ      lf_nobox_375
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_191:
+lf_nobox_375:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_189
+	JNZ     lf_done_373
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_189
+	JLE     lf_done_373
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -13667,13 +27317,13 @@ lf_nobox_191:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_192
+	JZ      lf_nobox_376
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_192:
+lf_nobox_376:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -13682,7 +27332,7 @@ lf_nobox_192:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_189:
+lf_done_373:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -13768,23 +27418,23 @@ s2_skip_12:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_195
+	JZ      lf_nobox_379
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_195:
+lf_nobox_379:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_193
+	JNZ     lf_done_377
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_193
+	JLE     lf_done_377
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -13808,13 +27458,13 @@ lf_nobox_195:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_196
+	JZ      lf_nobox_380
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_196:
+lf_nobox_380:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -13823,7 +27473,7 @@ lf_nobox_196:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_193:
+lf_done_377:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -13905,23 +27555,23 @@ s2_oskip_13:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_199
+	JZ      lf_nobox_383
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_199:
+lf_nobox_383:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_197
+	JNZ     lf_done_381
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_197
+	JLE     lf_done_381
 	NOTQ    AX
 	BTRQ    SI, AX
 	LEAQ    ·lfPext+0(SB), R8
@@ -13944,13 +27594,13 @@ lf_nobox_199:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_200
+	JZ      lf_nobox_384
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_200:
+lf_nobox_384:
 	MOVQ R11, AX
 	NEGQ AX
 	ORQ  R9, AX
@@ -13959,7 +27609,7 @@ lf_nobox_200:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_197:
+lf_done_381:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -14039,6 +27689,813 @@ s3_fin_15:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	RET
+
+// func solve3BMI2Batch(in []uint64, out []uint64)
+// Requires: BMI2, CMOV, POPCNT, SSE2, SSSE3
+TEXT ·solve3BMI2Batch(SB), NOSPLIT, $104-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 80(SP)
+	MOVQ CX, 88(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 96(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ     $0x00000000, (SP)
+	MOVQ     80(SP), AX
+	MOVQ     (AX), CX
+	MOVQ     8(AX), AX
+	MOVQ     CX, DX
+	ORQ      AX, DX
+	NOTQ     DX
+	LEAQ     ·leafRank+0(SB), BX
+	LEAQ     ·leafSquare+0(SB), SI
+	XORQ     DI, DI
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), DX
+	BTSQ     DX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x08, BX
+	ORQ      BX, DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x10, BX
+	ORQ      BX, DX
+	MOVQ     CX, 16(SP)
+	MOVQ     AX, 24(SP)
+	MOVQ     80(SP), AX
+	MOVQ     16(AX), AX
+	MOVQ     AX, 32(SP)
+	INCQ     (SP)
+	LEAQ     ·leafShuf3+0(SB), AX
+	LEAQ     ·leafConst+0(SB), CX
+	MOVQ     DX, X0
+	MOVO     X0, X1
+	PSRLW    $0x02, X1
+	MOVOU    (CX), X3
+	PAND     X3, X1
+	MOVOU    16(CX), X2
+	PSHUFB   X1, X2
+	MOVOU    32(CX), X3
+	PAND     X3, X2
+	MOVO     X2, X1
+	MOVO     X2, X3
+	PSRLL    $0x10, X3
+	PXOR     X3, X1
+	MOVO     X1, X3
+	PSRLL    $0x08, X3
+	PXOR     X3, X1
+	PXOR     X3, X3
+	PSHUFB   X3, X1
+	PAND     X2, X1
+	PCMPEQB  X3, X1
+	PMOVMSKB X1, CX
+	ANDL     $0x00000007, CX
+	SHLL     $0x04, CX
+	MOVOU    (AX)(CX*1), X3
+	PSHUFB   X3, X0
+	MOVOU    X0, 64(SP)
+	MOVQ     $-127, 40(SP)
+	MOVQ     $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ    48(SP), AX
+	LEAQ    64(SP), CX
+	MOVL    (CX)(AX*4), AX
+	MOVBQZX AL, CX
+	MOVQ    16(SP), DX
+	MOVQ    24(SP), BX
+	LEAQ    ·lfNeighbour+0(SB), SI
+	MOVQ    (SI)(CX*8), SI
+	TESTQ   BX, SI
+	JZ      s3_next_3
+	LEAQ    ·pextLines+0(SB), SI
+	LEAQ    ·pextOutflank+0(SB), DI
+	LEAQ    ·pextFlipped+0(SB), R8
+	MOVQ    CX, R9
+	SHLQ    $0x06, R9
+	MOVQ    56(SI)(R9*1), R10
+	SHRXQ   R10, BX, R11
+	SHRXQ   R10, DX, R12
+	MOVBQZX R11, R11
+	ADDQ    24(SI)(R9*1), R11
+	MOVBQZX (DI)(R11*1), R11
+	ANDQ    R12, R11
+	ADDQ    24(SI)(R9*1), R11
+	MOVBQZX (R8)(R11*1), R11
+	SHLXQ   R10, R11, R11
+	MOVQ    (SI)(R9*1), R10
+	PEXTQ   R10, BX, R12
+	PEXTQ   R10, DX, R13
+	ADDQ    32(SI)(R9*1), R12
+	MOVBQZX (DI)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    32(SI)(R9*1), R12
+	MOVBQZX (R8)(R12*1), R12
+	PDEPQ   R10, R12, R12
+	ORQ     R12, R11
+	MOVQ    8(SI)(R9*1), R10
+	PEXTQ   R10, BX, R12
+	PEXTQ   R10, DX, R13
+	ADDQ    40(SI)(R9*1), R12
+	MOVBQZX (DI)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    40(SI)(R9*1), R12
+	MOVBQZX (R8)(R12*1), R12
+	PDEPQ   R10, R12, R12
+	ORQ     R12, R11
+	MOVQ    16(SI)(R9*1), R10
+	PEXTQ   R10, BX, R12
+	PEXTQ   R10, DX, R13
+	ADDQ    48(SI)(R9*1), R12
+	MOVBQZX (DI)(R12*1), DI
+	ANDQ    R13, DI
+	ADDQ    48(SI)(R9*1), DI
+	MOVBQZX (R8)(DI*1), SI
+	PDEPQ   R10, SI, SI
+	ORQ     SI, R11
+	TESTQ   R11, R11
+	JZ      s3_next_3
+	XORQ    R11, BX
+	ORQ     R11, DX
+	BTSQ    CX, DX
+	MOVQ    32(SP), CX
+	NOTQ    CX
+	SHRL    $0x08, AX
+	MOVBQZX AL, SI
+	SHRL    $0x08, AX
+	MOVBQZX AL, AX
+	INCQ    (SP)
+	MOVQ    $-127, DI
+	MOVQ    CX, R8
+	NOTQ    R8
+	LEAQ    ·lfNeighbour+0(SB), R9
+	MOVQ    (R9)(SI*8), R9
+	TESTQ   DX, R9
+	JZ      s2_skip_11
+	LEAQ    ·pextLines+0(SB), R9
+	LEAQ    ·pextOutflank+0(SB), R10
+	LEAQ    ·pextFlipped+0(SB), R11
+	MOVQ    SI, R12
+	SHLQ    $0x06, R12
+	MOVQ    56(R9)(R12*1), R13
+	SHRXQ   R13, DX, R14
+	SHRXQ   R13, BX, R15
+	MOVBQZX R14, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R11)(R14*1), R14
+	SHLXQ   R13, R14, R14
+	MOVQ    (R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    8(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    16(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    48(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R10
+	ANDQ    BP, R10
+	ADDQ    48(R9)(R12*1), R10
+	MOVBQZX (R11)(R10*1), R9
+	PDEPQ   R13, R9, R9
+	ORQ     R9, R14
+	TESTQ   R14, R14
+	JZ      s2_skip_11
+	INCQ    (SP)
+	MOVQ    DX, DI
+	XORQ    R14, DI
+	POPCNTQ DI, R9
+	LEAQ    -62(R9)(R9*1), R9
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R14
+	ADDQ    32(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R11
+	PEXTQ   8(R10)(R13*1), DI, R14
+	ADDQ    40(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R10)(R13*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+	MOVQ    24(R10)(R13*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_387
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+
+lf_nobox_387:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_385
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_385
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_388
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_388:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_385:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_11:
+	CMPQ    DI, CX
+	JG      s2_high_7
+	LEAQ    ·lfNeighbour+0(SB), R9
+	MOVQ    (R9)(AX*8), R9
+	TESTQ   DX, R9
+	JZ      s2_skip_12
+	LEAQ    ·pextLines+0(SB), R9
+	LEAQ    ·pextOutflank+0(SB), R10
+	LEAQ    ·pextFlipped+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	MOVQ    56(R9)(R12*1), R13
+	SHRXQ   R13, DX, R14
+	SHRXQ   R13, BX, R15
+	MOVBQZX R14, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R11)(R14*1), R14
+	SHLXQ   R13, R14, R14
+	MOVQ    (R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    8(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    16(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    48(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R10
+	ANDQ    BP, R10
+	ADDQ    48(R9)(R12*1), R10
+	MOVBQZX (R11)(R10*1), R9
+	PDEPQ   R13, R9, R9
+	ORQ     R9, R14
+	TESTQ   R14, R14
+	JZ      s2_skip_12
+	INCQ    (SP)
+	MOVQ    DX, R9
+	XORQ    R14, R9
+	POPCNTQ R9, R10
+	LEAQ    -62(R10)(R10*1), R10
+	LEAQ    ·lfPext+0(SB), R11
+	LEAQ    ·lfCountFlip+0(SB), R13
+	MOVQ    SI, R14
+	SHLQ    $0x06, R14
+	PEXTQ   (R11)(R14*1), R9, R15
+	ADDQ    32(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R12
+	PEXTQ   8(R11)(R14*1), R9, R15
+	ADDQ    40(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R9, R15
+	ANDQ    16(R11)(R14*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+	MOVQ    24(R11)(R14*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_391
+	PEXTQ   BP, R9, R15
+	ADDQ    56(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+
+lf_nobox_391:
+	LEAQ    (R10)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_389
+	LEAQ    -1(R10), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R10)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_389
+	MOVQ    R9, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R9)(R13*1), R8, R15
+	ADDQ    32(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R9)(R13*1), R8, R15
+	ADDQ    40(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R9)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R9)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_392
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_392:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R10)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_389:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_12:
+	CMPQ    DI, $-127
+	JNE     s2_decide_9
+	MOVQ    $+127, DI
+	LEAQ    ·lfNeighbour+0(SB), R8
+	MOVQ    (R8)(SI*8), R8
+	TESTQ   BX, R8
+	JZ      s2_oskip_13
+	LEAQ    ·pextLines+0(SB), R8
+	LEAQ    ·pextOutflank+0(SB), R9
+	LEAQ    ·pextFlipped+0(SB), R10
+	MOVQ    SI, R11
+	SHLQ    $0x06, R11
+	MOVQ    56(R8)(R11*1), R12
+	SHRXQ   R12, BX, R13
+	SHRXQ   R12, DX, R14
+	MOVBQZX R13, R13
+	ADDQ    24(R8)(R11*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    24(R8)(R11*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	SHLXQ   R12, R13, R13
+	MOVQ    (R8)(R11*1), R12
+	PEXTQ   R12, BX, R14
+	PEXTQ   R12, DX, R15
+	ADDQ    32(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    32(R8)(R11*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	PDEPQ   R12, R14, R14
+	ORQ     R14, R13
+	MOVQ    8(R8)(R11*1), R12
+	PEXTQ   R12, BX, R14
+	PEXTQ   R12, DX, R15
+	ADDQ    40(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    40(R8)(R11*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	PDEPQ   R12, R14, R14
+	ORQ     R14, R13
+	MOVQ    16(R8)(R11*1), R12
+	PEXTQ   R12, BX, R14
+	PEXTQ   R12, DX, R15
+	ADDQ    48(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R9
+	ANDQ    R15, R9
+	ADDQ    48(R8)(R11*1), R9
+	MOVBQZX (R10)(R9*1), R8
+	PDEPQ   R12, R8, R8
+	ORQ     R8, R13
+	TESTQ   R13, R13
+	JZ      s2_oskip_13
+	INCQ    (SP)
+	MOVQ    BX, DI
+	XORQ    R13, DI
+	POPCNTQ DI, R8
+	LEAQ    -62(R8)(R8*1), R8
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R13
+	ADDQ    32(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R10
+	PEXTQ   8(R9)(R12*1), DI, R13
+	ADDQ    40(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+	MOVQ    $0x0101010101010101, R14
+	MOVQ    DI, R13
+	ANDQ    16(R9)(R12*1), R13
+	IMULQ   R14, R13
+	SHRQ    $0x38, R13
+	ADDQ    48(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+	MOVQ    24(R9)(R12*1), R14
+	TESTQ   R14, R14
+	JZ      lf_nobox_395
+	PEXTQ   R14, DI, R13
+	ADDQ    56(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+
+lf_nobox_395:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_393
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_393
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_396
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_396:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_393:
+	MOVQ R9, DI
+
+s2_oskip_13:
+	CMPQ    DI, CX
+	JLE     s2_low_8
+	LEAQ    ·lfNeighbour+0(SB), R8
+	MOVQ    (R8)(AX*8), R8
+	TESTQ   BX, R8
+	JZ      s2_oskip_14
+	LEAQ    ·pextLines+0(SB), R8
+	LEAQ    ·pextOutflank+0(SB), R9
+	LEAQ    ·pextFlipped+0(SB), R10
+	SHLQ    $0x06, AX
+	MOVQ    56(R8)(AX*1), R11
+	SHRXQ   R11, BX, R12
+	SHRXQ   R11, DX, R13
+	MOVBQZX R12, R12
+	ADDQ    24(R8)(AX*1), R12
+	MOVBQZX (R9)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    24(R8)(AX*1), R12
+	MOVBQZX (R10)(R12*1), R12
+	SHLXQ   R11, R12, R12
+	MOVQ    (R8)(AX*1), R11
+	PEXTQ   R11, BX, R13
+	PEXTQ   R11, DX, R14
+	ADDQ    32(R8)(AX*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    32(R8)(AX*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	PDEPQ   R11, R13, R13
+	ORQ     R13, R12
+	MOVQ    8(R8)(AX*1), R11
+	PEXTQ   R11, BX, R13
+	PEXTQ   R11, DX, R14
+	ADDQ    40(R8)(AX*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    40(R8)(AX*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	PDEPQ   R11, R13, R13
+	ORQ     R13, R12
+	MOVQ    16(R8)(AX*1), R11
+	PEXTQ   R11, BX, R13
+	PEXTQ   R11, DX, DX
+	ADDQ    48(R8)(AX*1), R13
+	MOVBQZX (R9)(R13*1), R9
+	ANDQ    DX, R9
+	ADDQ    48(R8)(AX*1), R9
+	MOVBQZX (R10)(R9*1), AX
+	PDEPQ   R11, AX, AX
+	ORQ     AX, R12
+	TESTQ   R12, R12
+	JZ      s2_oskip_14
+	INCQ    (SP)
+	MOVQ    BX, AX
+	XORQ    R12, AX
+	POPCNTQ AX, DX
+	LEAQ    -62(DX)(DX*1), DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	MOVQ    SI, R11
+	SHLQ    $0x06, R11
+	PEXTQ   (R8)(R11*1), AX, R12
+	ADDQ    32(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R9
+	PEXTQ   8(R8)(R11*1), AX, R12
+	ADDQ    40(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    AX, R12
+	ANDQ    16(R8)(R11*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+	MOVQ    24(R8)(R11*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_399
+	PEXTQ   R13, AX, R12
+	ADDQ    56(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+
+lf_nobox_399:
+	LEAQ    (DX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_397
+	LEAQ    -1(DX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (DX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_397
+	NOTQ    AX
+	BTRQ    SI, AX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), AX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), AX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    AX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_400
+	PEXTQ   R13, AX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_400:
+	MOVQ R11, AX
+	NEGQ AX
+	ORQ  R9, AX
+	SARQ $0x3f, AX
+	LEAQ (DX)(AX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_397:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_14:
+	CMPQ    DI, $+127
+	JNE     s2_decide_9
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_9:
+	CMPQ DI, CX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ CX, AX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(CX), AX
+
+s2_done_10:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_4
+	CMPQ AX, 40(SP)
+	JLE  s3_next_3
+	MOVQ AX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ AX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ AX
+
+s3_fin_15:
+	MOVQ 88(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 80(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 88(SP)
+	CMPQ CX, 96(SP)
+	JB   loop
+
+done:
 	RET
 
 // func solve4BMI2(P uint64, O uint64, alpha int) (score int, nodes uint64)
@@ -14386,23 +28843,23 @@ s3_iter_8:
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_203
+	JZ      lf_nobox_403
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_203:
+lf_nobox_403:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_201
+	JNZ     lf_done_401
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_201
+	JLE     lf_done_401
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -14426,13 +28883,13 @@ lf_nobox_203:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_204
+	JZ      lf_nobox_404
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_204:
+lf_nobox_404:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -14441,7 +28898,7 @@ lf_nobox_204:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_201:
+lf_done_401:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -14525,23 +28982,23 @@ s2_skip_17:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_207
+	JZ      lf_nobox_407
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_207:
+lf_nobox_407:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_205
+	JNZ     lf_done_405
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_205
+	JLE     lf_done_405
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -14566,13 +29023,13 @@ lf_nobox_207:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_208
+	JZ      lf_nobox_408
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_208:
+lf_nobox_408:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -14581,7 +29038,7 @@ lf_nobox_208:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_205:
+lf_done_405:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -14667,23 +29124,23 @@ s2_skip_18:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_211
+	JZ      lf_nobox_411
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_211:
+lf_nobox_411:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_209
+	JNZ     lf_done_409
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_209
+	JLE     lf_done_409
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -14707,13 +29164,13 @@ lf_nobox_211:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_212
+	JZ      lf_nobox_412
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_212:
+lf_nobox_412:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -14722,7 +29179,7 @@ lf_nobox_212:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_209:
+lf_done_409:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -14804,23 +29261,23 @@ s2_oskip_19:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_215
+	JZ      lf_nobox_415
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_215:
+lf_nobox_415:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_213
+	JNZ     lf_done_413
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_213
+	JLE     lf_done_413
 	NOTQ    AX
 	BTRQ    SI, AX
 	LEAQ    ·lfPext+0(SB), R8
@@ -14843,13 +29300,13 @@ lf_nobox_215:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_216
+	JZ      lf_nobox_416
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_216:
+lf_nobox_416:
 	MOVQ R11, AX
 	NEGQ AX
 	ORQ  R9, AX
@@ -14858,7 +29315,7 @@ lf_nobox_216:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_213:
+lf_done_413:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -14987,6 +29444,975 @@ s4_fin_22:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	RET
+
+// func solve4BMI2Batch(in []uint64, out []uint64)
+// Requires: BMI2, CMOV, POPCNT, SSE2, SSSE3
+TEXT ·solve4BMI2Batch(SB), NOSPLIT, $168-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 144(SP)
+	MOVQ CX, 152(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 160(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ     $0x00000000, (SP)
+	MOVQ     144(SP), AX
+	MOVQ     (AX), CX
+	MOVQ     8(AX), AX
+	MOVQ     CX, DX
+	ORQ      AX, DX
+	NOTQ     DX
+	LEAQ     ·leafRank+0(SB), BX
+	LEAQ     ·leafSquare+0(SB), SI
+	XORQ     DI, DI
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), DX
+	BTSQ     DX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x08, BX
+	ORQ      BX, DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x10, BX
+	ORQ      BX, DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x18, BX
+	ORQ      BX, DX
+	MOVQ     CX, 80(SP)
+	MOVQ     AX, 88(SP)
+	MOVQ     144(SP), AX
+	MOVQ     16(AX), AX
+	MOVQ     AX, 96(SP)
+	INCQ     (SP)
+	LEAQ     ·leafShuf4+0(SB), AX
+	LEAQ     ·leafConst+0(SB), CX
+	MOVQ     DX, X0
+	MOVO     X0, X1
+	PSRLW    $0x02, X1
+	MOVOU    (CX), X2
+	PAND     X2, X1
+	MOVOU    16(CX), X2
+	PSHUFB   X1, X2
+	MOVO     X2, X1
+	MOVO     X2, X3
+	PSRLL    $0x10, X3
+	PXOR     X3, X1
+	MOVO     X1, X3
+	PSRLL    $0x08, X3
+	PXOR     X3, X1
+	PXOR     X3, X3
+	PSHUFB   X3, X1
+	PAND     X2, X1
+	PCMPEQB  X3, X1
+	PMOVMSKB X1, CX
+	ANDL     $0x0000000f, CX
+	SHLL     $0x04, CX
+	MOVOU    (AX)(CX*1), X2
+	PSHUFB   X2, X0
+	MOVOU    X0, 128(SP)
+	MOVQ     $-127, 104(SP)
+	MOVQ     $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ     112(SP), AX
+	LEAQ     128(SP), CX
+	MOVL     (CX)(AX*4), AX
+	MOVBQZX  AL, CX
+	MOVQ     80(SP), DX
+	MOVQ     88(SP), BX
+	LEAQ     ·lfNeighbour+0(SB), SI
+	MOVQ     (SI)(CX*8), SI
+	TESTQ    BX, SI
+	JZ       s4_next_3
+	LEAQ     ·pextLines+0(SB), SI
+	LEAQ     ·pextOutflank+0(SB), DI
+	LEAQ     ·pextFlipped+0(SB), R8
+	MOVQ     CX, R9
+	SHLQ     $0x06, R9
+	MOVQ     56(SI)(R9*1), R10
+	SHRXQ    R10, BX, R11
+	SHRXQ    R10, DX, R12
+	MOVBQZX  R11, R11
+	ADDQ     24(SI)(R9*1), R11
+	MOVBQZX  (DI)(R11*1), R11
+	ANDQ     R12, R11
+	ADDQ     24(SI)(R9*1), R11
+	MOVBQZX  (R8)(R11*1), R11
+	SHLXQ    R10, R11, R11
+	MOVQ     (SI)(R9*1), R10
+	PEXTQ    R10, BX, R12
+	PEXTQ    R10, DX, R13
+	ADDQ     32(SI)(R9*1), R12
+	MOVBQZX  (DI)(R12*1), R12
+	ANDQ     R13, R12
+	ADDQ     32(SI)(R9*1), R12
+	MOVBQZX  (R8)(R12*1), R12
+	PDEPQ    R10, R12, R12
+	ORQ      R12, R11
+	MOVQ     8(SI)(R9*1), R10
+	PEXTQ    R10, BX, R12
+	PEXTQ    R10, DX, R13
+	ADDQ     40(SI)(R9*1), R12
+	MOVBQZX  (DI)(R12*1), R12
+	ANDQ     R13, R12
+	ADDQ     40(SI)(R9*1), R12
+	MOVBQZX  (R8)(R12*1), R12
+	PDEPQ    R10, R12, R12
+	ORQ      R12, R11
+	MOVQ     16(SI)(R9*1), R10
+	PEXTQ    R10, BX, R12
+	PEXTQ    R10, DX, R13
+	ADDQ     48(SI)(R9*1), R12
+	MOVBQZX  (DI)(R12*1), DI
+	ANDQ     R13, DI
+	ADDQ     48(SI)(R9*1), DI
+	MOVBQZX  (R8)(DI*1), SI
+	PDEPQ    R10, SI, SI
+	ORQ      SI, R11
+	TESTQ    R11, R11
+	JZ       s4_next_3
+	XORQ     R11, BX
+	ORQ      R11, DX
+	BTSQ     CX, DX
+	MOVQ     96(SP), CX
+	NOTQ     CX
+	SHRL     $0x08, AX
+	MOVQ     BX, 16(SP)
+	MOVQ     DX, 24(SP)
+	MOVQ     CX, 32(SP)
+	INCQ     (SP)
+	LEAQ     ·leafShuf3+0(SB), CX
+	LEAQ     ·leafConst+0(SB), DX
+	MOVQ     AX, X0
+	MOVO     X0, X1
+	PSRLW    $0x02, X1
+	MOVOU    (DX), X3
+	PAND     X3, X1
+	MOVOU    16(DX), X2
+	PSHUFB   X1, X2
+	MOVOU    32(DX), X3
+	PAND     X3, X2
+	MOVO     X2, X1
+	MOVO     X2, X3
+	PSRLL    $0x10, X3
+	PXOR     X3, X1
+	MOVO     X1, X3
+	PSRLL    $0x08, X3
+	PXOR     X3, X1
+	PXOR     X3, X3
+	PSHUFB   X3, X1
+	PAND     X2, X1
+	PCMPEQB  X3, X1
+	PMOVMSKB X1, AX
+	ANDL     $0x00000007, AX
+	SHLL     $0x04, AX
+	MOVOU    (CX)(AX*1), X3
+	PSHUFB   X3, X0
+	MOVOU    X0, 64(SP)
+	MOVQ     $-127, 40(SP)
+	MOVQ     $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ    48(SP), AX
+	LEAQ    64(SP), CX
+	MOVL    (CX)(AX*4), AX
+	MOVBQZX AL, CX
+	MOVQ    16(SP), DX
+	MOVQ    24(SP), BX
+	LEAQ    ·lfNeighbour+0(SB), SI
+	MOVQ    (SI)(CX*8), SI
+	TESTQ   BX, SI
+	JZ      s3_next_9
+	LEAQ    ·pextLines+0(SB), SI
+	LEAQ    ·pextOutflank+0(SB), DI
+	LEAQ    ·pextFlipped+0(SB), R8
+	MOVQ    CX, R9
+	SHLQ    $0x06, R9
+	MOVQ    56(SI)(R9*1), R10
+	SHRXQ   R10, BX, R11
+	SHRXQ   R10, DX, R12
+	MOVBQZX R11, R11
+	ADDQ    24(SI)(R9*1), R11
+	MOVBQZX (DI)(R11*1), R11
+	ANDQ    R12, R11
+	ADDQ    24(SI)(R9*1), R11
+	MOVBQZX (R8)(R11*1), R11
+	SHLXQ   R10, R11, R11
+	MOVQ    (SI)(R9*1), R10
+	PEXTQ   R10, BX, R12
+	PEXTQ   R10, DX, R13
+	ADDQ    32(SI)(R9*1), R12
+	MOVBQZX (DI)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    32(SI)(R9*1), R12
+	MOVBQZX (R8)(R12*1), R12
+	PDEPQ   R10, R12, R12
+	ORQ     R12, R11
+	MOVQ    8(SI)(R9*1), R10
+	PEXTQ   R10, BX, R12
+	PEXTQ   R10, DX, R13
+	ADDQ    40(SI)(R9*1), R12
+	MOVBQZX (DI)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    40(SI)(R9*1), R12
+	MOVBQZX (R8)(R12*1), R12
+	PDEPQ   R10, R12, R12
+	ORQ     R12, R11
+	MOVQ    16(SI)(R9*1), R10
+	PEXTQ   R10, BX, R12
+	PEXTQ   R10, DX, R13
+	ADDQ    48(SI)(R9*1), R12
+	MOVBQZX (DI)(R12*1), DI
+	ANDQ    R13, DI
+	ADDQ    48(SI)(R9*1), DI
+	MOVBQZX (R8)(DI*1), SI
+	PDEPQ   R10, SI, SI
+	ORQ     SI, R11
+	TESTQ   R11, R11
+	JZ      s3_next_9
+	XORQ    R11, BX
+	ORQ     R11, DX
+	BTSQ    CX, DX
+	MOVQ    32(SP), CX
+	NOTQ    CX
+	SHRL    $0x08, AX
+	MOVBQZX AL, SI
+	SHRL    $0x08, AX
+	MOVBQZX AL, AX
+	INCQ    (SP)
+	MOVQ    $-127, DI
+	MOVQ    CX, R8
+	NOTQ    R8
+	LEAQ    ·lfNeighbour+0(SB), R9
+	MOVQ    (R9)(SI*8), R9
+	TESTQ   DX, R9
+	JZ      s2_skip_17
+	LEAQ    ·pextLines+0(SB), R9
+	LEAQ    ·pextOutflank+0(SB), R10
+	LEAQ    ·pextFlipped+0(SB), R11
+	MOVQ    SI, R12
+	SHLQ    $0x06, R12
+	MOVQ    56(R9)(R12*1), R13
+	SHRXQ   R13, DX, R14
+	SHRXQ   R13, BX, R15
+	MOVBQZX R14, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R11)(R14*1), R14
+	SHLXQ   R13, R14, R14
+	MOVQ    (R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    8(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    16(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    48(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R10
+	ANDQ    BP, R10
+	ADDQ    48(R9)(R12*1), R10
+	MOVBQZX (R11)(R10*1), R9
+	PDEPQ   R13, R9, R9
+	ORQ     R9, R14
+	TESTQ   R14, R14
+	JZ      s2_skip_17
+	INCQ    (SP)
+	MOVQ    DX, DI
+	XORQ    R14, DI
+	POPCNTQ DI, R9
+	LEAQ    -62(R9)(R9*1), R9
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R14
+	ADDQ    32(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R11
+	PEXTQ   8(R10)(R13*1), DI, R14
+	ADDQ    40(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R10)(R13*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+	MOVQ    24(R10)(R13*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_419
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+
+lf_nobox_419:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_417
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_417
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_420
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_420:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_417:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ    DI, CX
+	JG      s2_high_13
+	LEAQ    ·lfNeighbour+0(SB), R9
+	MOVQ    (R9)(AX*8), R9
+	TESTQ   DX, R9
+	JZ      s2_skip_18
+	LEAQ    ·pextLines+0(SB), R9
+	LEAQ    ·pextOutflank+0(SB), R10
+	LEAQ    ·pextFlipped+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	MOVQ    56(R9)(R12*1), R13
+	SHRXQ   R13, DX, R14
+	SHRXQ   R13, BX, R15
+	MOVBQZX R14, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R11)(R14*1), R14
+	SHLXQ   R13, R14, R14
+	MOVQ    (R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    8(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    16(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    48(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R10
+	ANDQ    BP, R10
+	ADDQ    48(R9)(R12*1), R10
+	MOVBQZX (R11)(R10*1), R9
+	PDEPQ   R13, R9, R9
+	ORQ     R9, R14
+	TESTQ   R14, R14
+	JZ      s2_skip_18
+	INCQ    (SP)
+	MOVQ    DX, R9
+	XORQ    R14, R9
+	POPCNTQ R9, R10
+	LEAQ    -62(R10)(R10*1), R10
+	LEAQ    ·lfPext+0(SB), R11
+	LEAQ    ·lfCountFlip+0(SB), R13
+	MOVQ    SI, R14
+	SHLQ    $0x06, R14
+	PEXTQ   (R11)(R14*1), R9, R15
+	ADDQ    32(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R12
+	PEXTQ   8(R11)(R14*1), R9, R15
+	ADDQ    40(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R9, R15
+	ANDQ    16(R11)(R14*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+	MOVQ    24(R11)(R14*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_423
+	PEXTQ   BP, R9, R15
+	ADDQ    56(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+
+lf_nobox_423:
+	LEAQ    (R10)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_421
+	LEAQ    -1(R10), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R10)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_421
+	MOVQ    R9, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R9)(R13*1), R8, R15
+	ADDQ    32(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R9)(R13*1), R8, R15
+	ADDQ    40(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R9)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R9)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_424
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_424:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R10)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_421:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ    DI, $-127
+	JNE     s2_decide_15
+	MOVQ    $+127, DI
+	LEAQ    ·lfNeighbour+0(SB), R8
+	MOVQ    (R8)(SI*8), R8
+	TESTQ   BX, R8
+	JZ      s2_oskip_19
+	LEAQ    ·pextLines+0(SB), R8
+	LEAQ    ·pextOutflank+0(SB), R9
+	LEAQ    ·pextFlipped+0(SB), R10
+	MOVQ    SI, R11
+	SHLQ    $0x06, R11
+	MOVQ    56(R8)(R11*1), R12
+	SHRXQ   R12, BX, R13
+	SHRXQ   R12, DX, R14
+	MOVBQZX R13, R13
+	ADDQ    24(R8)(R11*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    24(R8)(R11*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	SHLXQ   R12, R13, R13
+	MOVQ    (R8)(R11*1), R12
+	PEXTQ   R12, BX, R14
+	PEXTQ   R12, DX, R15
+	ADDQ    32(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    32(R8)(R11*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	PDEPQ   R12, R14, R14
+	ORQ     R14, R13
+	MOVQ    8(R8)(R11*1), R12
+	PEXTQ   R12, BX, R14
+	PEXTQ   R12, DX, R15
+	ADDQ    40(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    40(R8)(R11*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	PDEPQ   R12, R14, R14
+	ORQ     R14, R13
+	MOVQ    16(R8)(R11*1), R12
+	PEXTQ   R12, BX, R14
+	PEXTQ   R12, DX, R15
+	ADDQ    48(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R9
+	ANDQ    R15, R9
+	ADDQ    48(R8)(R11*1), R9
+	MOVBQZX (R10)(R9*1), R8
+	PDEPQ   R12, R8, R8
+	ORQ     R8, R13
+	TESTQ   R13, R13
+	JZ      s2_oskip_19
+	INCQ    (SP)
+	MOVQ    BX, DI
+	XORQ    R13, DI
+	POPCNTQ DI, R8
+	LEAQ    -62(R8)(R8*1), R8
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R13
+	ADDQ    32(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R10
+	PEXTQ   8(R9)(R12*1), DI, R13
+	ADDQ    40(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+	MOVQ    $0x0101010101010101, R14
+	MOVQ    DI, R13
+	ANDQ    16(R9)(R12*1), R13
+	IMULQ   R14, R13
+	SHRQ    $0x38, R13
+	ADDQ    48(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+	MOVQ    24(R9)(R12*1), R14
+	TESTQ   R14, R14
+	JZ      lf_nobox_427
+	PEXTQ   R14, DI, R13
+	ADDQ    56(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+
+lf_nobox_427:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_425
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_425
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_428
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_428:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_425:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ    DI, CX
+	JLE     s2_low_14
+	LEAQ    ·lfNeighbour+0(SB), R8
+	MOVQ    (R8)(AX*8), R8
+	TESTQ   BX, R8
+	JZ      s2_oskip_20
+	LEAQ    ·pextLines+0(SB), R8
+	LEAQ    ·pextOutflank+0(SB), R9
+	LEAQ    ·pextFlipped+0(SB), R10
+	SHLQ    $0x06, AX
+	MOVQ    56(R8)(AX*1), R11
+	SHRXQ   R11, BX, R12
+	SHRXQ   R11, DX, R13
+	MOVBQZX R12, R12
+	ADDQ    24(R8)(AX*1), R12
+	MOVBQZX (R9)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    24(R8)(AX*1), R12
+	MOVBQZX (R10)(R12*1), R12
+	SHLXQ   R11, R12, R12
+	MOVQ    (R8)(AX*1), R11
+	PEXTQ   R11, BX, R13
+	PEXTQ   R11, DX, R14
+	ADDQ    32(R8)(AX*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    32(R8)(AX*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	PDEPQ   R11, R13, R13
+	ORQ     R13, R12
+	MOVQ    8(R8)(AX*1), R11
+	PEXTQ   R11, BX, R13
+	PEXTQ   R11, DX, R14
+	ADDQ    40(R8)(AX*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    40(R8)(AX*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	PDEPQ   R11, R13, R13
+	ORQ     R13, R12
+	MOVQ    16(R8)(AX*1), R11
+	PEXTQ   R11, BX, R13
+	PEXTQ   R11, DX, DX
+	ADDQ    48(R8)(AX*1), R13
+	MOVBQZX (R9)(R13*1), R9
+	ANDQ    DX, R9
+	ADDQ    48(R8)(AX*1), R9
+	MOVBQZX (R10)(R9*1), AX
+	PDEPQ   R11, AX, AX
+	ORQ     AX, R12
+	TESTQ   R12, R12
+	JZ      s2_oskip_20
+	INCQ    (SP)
+	MOVQ    BX, AX
+	XORQ    R12, AX
+	POPCNTQ AX, DX
+	LEAQ    -62(DX)(DX*1), DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	MOVQ    SI, R11
+	SHLQ    $0x06, R11
+	PEXTQ   (R8)(R11*1), AX, R12
+	ADDQ    32(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R9
+	PEXTQ   8(R8)(R11*1), AX, R12
+	ADDQ    40(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    AX, R12
+	ANDQ    16(R8)(R11*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+	MOVQ    24(R8)(R11*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_431
+	PEXTQ   R13, AX, R12
+	ADDQ    56(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+
+lf_nobox_431:
+	LEAQ    (DX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_429
+	LEAQ    -1(DX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (DX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_429
+	NOTQ    AX
+	BTRQ    SI, AX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), AX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), AX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    AX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_432
+	PEXTQ   R13, AX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_432:
+	MOVQ R11, AX
+	NEGQ AX
+	ORQ  R9, AX
+	SARQ $0x3f, AX
+	LEAQ (DX)(AX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_429:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ 152(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 144(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 152(SP)
+	CMPQ CX, 160(SP)
+	JB   loop
+
+done:
 	RET
 
 // func solve2SSE2(P uint64, O uint64, alpha int) (score int, nodes uint64)
@@ -15175,14 +30601,14 @@ TEXT ·solve2SSE2(SB), NOSPLIT, $16-40
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_217
+	JNZ        lf_done_433
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_217
+	JLE        lf_done_433
 	NOTQ       DI
 	BTRQ       DX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -15231,7 +30657,7 @@ TEXT ·solve2SSE2(SB), NOSPLIT, $16-40
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_217:
+lf_done_433:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -15385,14 +30811,14 @@ s2_skip_5:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_219
+	JNZ        lf_done_435
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_219
+	JLE        lf_done_435
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       BX, R8
@@ -15442,7 +30868,7 @@ s2_skip_5:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_219:
+lf_done_435:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -15598,14 +31024,14 @@ s2_skip_6:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_221
+	JNZ        lf_done_437
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, SI
-	JLE        lf_done_221
+	JLE        lf_done_437
 	NOTQ       DI
 	BTRQ       DX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -15654,7 +31080,7 @@ s2_skip_6:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_221:
+lf_done_437:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -15807,14 +31233,14 @@ s2_oskip_7:
 	ADDL       R13, R9
 	LEAQ       (CX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_223
+	JNZ        lf_done_439
 	LEAQ       -1(CX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (CX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, SI
-	JLE        lf_done_223
+	JLE        lf_done_439
 	NOTQ       DX
 	BTRQ       BX, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -15863,7 +31289,7 @@ s2_oskip_7:
 	SUBQ       R10, CX
 	MOVQ       CX, R8
 
-lf_done_223:
+lf_done_439:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -15894,6 +31320,934 @@ s2_done_4:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	RET
+
+// func solve2SSE2Batch(in []uint64, out []uint64)
+// Requires: CMOV, POPCNT, SSE2
+TEXT ·solve2SSE2Batch(SB), NOSPLIT, $40-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 16(SP)
+	MOVQ CX, 24(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 32(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ       $0x00000000, (SP)
+	MOVQ       16(SP), AX
+	MOVQ       (AX), CX
+	MOVQ       8(AX), AX
+	MOVQ       CX, DX
+	ORQ        AX, DX
+	NOTQ       DX
+	LEAQ       ·leafRank+0(SB), BX
+	LEAQ       ·leafSquare+0(SB), SI
+	XORQ       DI, DI
+	MOVQ       $0x00000000, R8
+	BSFQ       DX, R8
+	MOVBQZX    (BX)(R8*1), R8
+	BTSQ       R8, DI
+	LEAQ       -1(DX), R8
+	ANDQ       R8, DX
+	MOVQ       $0x00000000, R8
+	BSFQ       DX, R8
+	MOVBQZX    (BX)(R8*1), DX
+	BTSQ       DX, DI
+	MOVQ       $0x00000000, BX
+	BSFQ       DI, BX
+	MOVBQZX    (SI)(BX*1), DX
+	LEAQ       -1(DI), BX
+	ANDQ       BX, DI
+	MOVQ       $0x00000000, BX
+	BSFQ       DI, BX
+	MOVBQZX    (SI)(BX*1), BX
+	SHLQ       $0x08, BX
+	ORQ        BX, DX
+	MOVBQZX    DL, BX
+	SHRQ       $0x08, DX
+	MOVQ       16(SP), SI
+	MOVQ       16(SI), SI
+	INCQ       (SP)
+	MOVQ       $-127, DI
+	MOVQ       SI, R8
+	NOTQ       R8
+	LEAQ       ·lfNeighbour+0(SB), R9
+	MOVQ       (R9)(BX*8), R9
+	TESTQ      AX, R9
+	JZ         s2_skip_5
+	LEAQ       ·lfRay+0(SB), R9
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       CX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       AX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       BX, R10
+	SHLQ       $0x06, R10
+	MOVO       X2, X3
+	PANDN      (R9)(R10*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R9)(R10*1), X3
+	MOVO       X2, X4
+	PANDN      16(R9)(R10*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R9)(R10*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R9
+	TESTQ      R9, R9
+	JZ         s2_skip_5
+	INCQ       (SP)
+	MOVQ       AX, DI
+	XORQ       R9, DI
+	MOVQ       DI, 8(SP)
+	POPCNTQ    DI, R9
+	LEAQ       -62(R9)(R9*1), R9
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       DX, R11
+	SHLQ       $0x05, R11
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R11*1), X1
+	MOVOU      16(R10)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R10
+	PMOVMSKB   X3, R12
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       DX, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R11, R13
+	MOVQ       DX, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R11, R14
+	MOVBLZX    R10, R15
+	MOVBLZX    (R13)(R15*1), R11
+	SHRL       $0x08, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R11
+	MOVBLZX    R12, R12
+	MOVBLZX    (R13)(R12*1), R15
+	ADDL       R15, R11
+	MOVQ       DX, R10
+	SHRQ       $0x03, R10
+	MOVBLZX    8(SP)(R10*1), R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R11
+	LEAQ       (R9)(R11*1), R10
+	TESTQ      R11, R11
+	JNZ        lf_done_441
+	LEAQ       -1(R9), R11
+	MOVQ       R11, R10
+	SARQ       $0x3f, R10
+	LEAQ       (R9)(R10*2), R12
+	MOVQ       R12, R10
+	CMPQ       R12, R8
+	JLE        lf_done_441
+	NOTQ       DI
+	BTRQ       DX, DI
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       DX, R12
+	SHLQ       $0x05, R12
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R12*1), X1
+	MOVOU      16(R10)(R12*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DI
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R12
+	MOVQ       DX, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R12, R13
+	MOVQ       DX, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R12, R14
+	MOVBLZX    DI, R15
+	MOVBLZX    (R13)(R15*1), R12
+	SHRL       $0x08, DI
+	MOVBLZX    (R13)(DI*1), R15
+	ADDL       R15, R12
+	MOVBLZX    R10, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R12
+	MOVQ       DX, DI
+	SHRQ       $0x03, DI
+	MOVBLZX    8(SP)(DI*1), R15
+	XORL       $0x000000ff, R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R12
+	MOVQ       R12, DI
+	NEGQ       DI
+	ORQ        R11, DI
+	SARQ       $0x3f, DI
+	LEAQ       (R9)(DI*2), DI
+	SUBQ       R12, DI
+	MOVQ       DI, R10
+
+lf_done_441:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_5:
+	CMPQ       DI, SI
+	JG         s2_high_1
+	LEAQ       ·lfNeighbour+0(SB), R9
+	MOVQ       (R9)(DX*8), R9
+	TESTQ      AX, R9
+	JZ         s2_skip_6
+	LEAQ       ·lfRay+0(SB), R9
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       CX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       AX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       DX, R10
+	SHLQ       $0x06, R10
+	MOVO       X2, X3
+	PANDN      (R9)(R10*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R9)(R10*1), X3
+	MOVO       X2, X4
+	PANDN      16(R9)(R10*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R9)(R10*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R9
+	TESTQ      R9, R9
+	JZ         s2_skip_6
+	INCQ       (SP)
+	MOVQ       AX, R10
+	XORQ       R9, R10
+	MOVQ       R10, 8(SP)
+	POPCNTQ    R10, R9
+	LEAQ       -62(R9)(R9*1), R9
+	LEAQ       ·lfMask+0(SB), R11
+	MOVQ       BX, R12
+	SHLQ       $0x05, R12
+	MOVQ       R10, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R11)(R12*1), X1
+	MOVOU      16(R11)(R12*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R11
+	PMOVMSKB   X3, R13
+	LEAQ       ·lfCountFlip+0(SB), R12
+	MOVQ       BX, R14
+	ANDQ       $0x38, R14
+	SHLQ       $0x05, R14
+	ADDQ       R12, R14
+	MOVQ       BX, R15
+	ANDQ       $0x07, R15
+	SHLQ       $0x08, R15
+	ADDQ       R12, R15
+	MOVBLZX    R11, BP
+	MOVBLZX    (R14)(BP*1), R12
+	SHRL       $0x08, R11
+	MOVBLZX    (R14)(R11*1), BP
+	ADDL       BP, R12
+	MOVBLZX    R13, R13
+	MOVBLZX    (R14)(R13*1), BP
+	ADDL       BP, R12
+	MOVQ       BX, R11
+	SHRQ       $0x03, R11
+	MOVBLZX    8(SP)(R11*1), BP
+	MOVBLZX    (R15)(BP*1), BP
+	ADDL       BP, R12
+	LEAQ       (R9)(R12*1), R11
+	TESTQ      R12, R12
+	JNZ        lf_done_443
+	LEAQ       -1(R9), R12
+	MOVQ       R12, R11
+	SARQ       $0x3f, R11
+	LEAQ       (R9)(R11*2), R13
+	MOVQ       R13, R11
+	CMPQ       R13, R8
+	JLE        lf_done_443
+	MOVQ       R10, R8
+	NOTQ       R8
+	BTRQ       BX, R8
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       BX, R11
+	SHLQ       $0x05, R11
+	MOVQ       R8, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R11*1), X1
+	MOVOU      16(R10)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R8
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       BX, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R11, R13
+	MOVQ       BX, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R11, R14
+	MOVBLZX    R8, R15
+	MOVBLZX    (R13)(R15*1), R11
+	SHRL       $0x08, R8
+	MOVBLZX    (R13)(R8*1), R15
+	ADDL       R15, R11
+	MOVBLZX    R10, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R11
+	MOVQ       BX, R8
+	SHRQ       $0x03, R8
+	MOVBLZX    8(SP)(R8*1), R15
+	XORL       $0x000000ff, R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R11
+	MOVQ       R11, R8
+	NEGQ       R8
+	ORQ        R12, R8
+	SARQ       $0x3f, R8
+	LEAQ       (R9)(R8*2), R8
+	SUBQ       R11, R8
+	MOVQ       R8, R11
+
+lf_done_443:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_6:
+	CMPQ       DI, $-127
+	JNE        s2_decide_3
+	MOVQ       $+127, DI
+	LEAQ       ·lfNeighbour+0(SB), R8
+	MOVQ       (R8)(BX*8), R8
+	TESTQ      CX, R8
+	JZ         s2_oskip_7
+	LEAQ       ·lfRay+0(SB), R8
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       AX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       CX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       BX, R9
+	SHLQ       $0x06, R9
+	MOVO       X2, X3
+	PANDN      (R8)(R9*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R8)(R9*1), X3
+	MOVO       X2, X4
+	PANDN      16(R8)(R9*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R8)(R9*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R8)(R9*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R8)(R9*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R8)(R9*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R8)(R9*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R8
+	TESTQ      R8, R8
+	JZ         s2_oskip_7
+	INCQ       (SP)
+	MOVQ       CX, DI
+	XORQ       R8, DI
+	MOVQ       DI, 8(SP)
+	POPCNTQ    DI, R8
+	LEAQ       -62(R8)(R8*1), R8
+	LEAQ       ·lfMask+0(SB), R9
+	MOVQ       DX, R10
+	SHLQ       $0x05, R10
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R9)(R10*1), X1
+	MOVOU      16(R9)(R10*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R9
+	PMOVMSKB   X3, R11
+	LEAQ       ·lfCountFlip+0(SB), R10
+	MOVQ       DX, R12
+	ANDQ       $0x38, R12
+	SHLQ       $0x05, R12
+	ADDQ       R10, R12
+	MOVQ       DX, R13
+	ANDQ       $0x07, R13
+	SHLQ       $0x08, R13
+	ADDQ       R10, R13
+	MOVBLZX    R9, R14
+	MOVBLZX    (R12)(R14*1), R10
+	SHRL       $0x08, R9
+	MOVBLZX    (R12)(R9*1), R14
+	ADDL       R14, R10
+	MOVBLZX    R11, R11
+	MOVBLZX    (R12)(R11*1), R14
+	ADDL       R14, R10
+	MOVQ       DX, R9
+	SHRQ       $0x03, R9
+	MOVBLZX    8(SP)(R9*1), R14
+	MOVBLZX    (R13)(R14*1), R14
+	ADDL       R14, R10
+	LEAQ       (R8)(R10*1), R9
+	TESTQ      R10, R10
+	JNZ        lf_done_445
+	LEAQ       -1(R8), R10
+	MOVQ       R10, R9
+	SARQ       $0x3f, R9
+	LEAQ       (R8)(R9*2), R11
+	MOVQ       R11, R9
+	CMPQ       R11, SI
+	JLE        lf_done_445
+	NOTQ       DI
+	BTRQ       DX, DI
+	LEAQ       ·lfMask+0(SB), R9
+	MOVQ       DX, R11
+	SHLQ       $0x05, R11
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R9)(R11*1), X1
+	MOVOU      16(R9)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DI
+	PMOVMSKB   X3, R9
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       DX, R12
+	ANDQ       $0x38, R12
+	SHLQ       $0x05, R12
+	ADDQ       R11, R12
+	MOVQ       DX, R13
+	ANDQ       $0x07, R13
+	SHLQ       $0x08, R13
+	ADDQ       R11, R13
+	MOVBLZX    DI, R14
+	MOVBLZX    (R12)(R14*1), R11
+	SHRL       $0x08, DI
+	MOVBLZX    (R12)(DI*1), R14
+	ADDL       R14, R11
+	MOVBLZX    R9, R9
+	MOVBLZX    (R12)(R9*1), R14
+	ADDL       R14, R11
+	MOVQ       DX, DI
+	SHRQ       $0x03, DI
+	MOVBLZX    8(SP)(DI*1), R14
+	XORL       $0x000000ff, R14
+	MOVBLZX    (R13)(R14*1), R14
+	ADDL       R14, R11
+	MOVQ       R11, DI
+	NEGQ       DI
+	ORQ        R10, DI
+	SARQ       $0x3f, DI
+	LEAQ       (R8)(DI*2), DI
+	SUBQ       R11, DI
+	MOVQ       DI, R9
+
+lf_done_445:
+	MOVQ R9, DI
+
+s2_oskip_7:
+	CMPQ       DI, SI
+	JLE        s2_low_2
+	LEAQ       ·lfNeighbour+0(SB), R8
+	MOVQ       (R8)(DX*8), R8
+	TESTQ      CX, R8
+	JZ         s2_oskip_8
+	LEAQ       ·lfRay+0(SB), R8
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       AX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       CX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       DX, AX
+	SHLQ       $0x06, AX
+	MOVO       X2, X3
+	PANDN      (R8)(AX*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R8)(AX*1), X3
+	MOVO       X2, X4
+	PANDN      16(R8)(AX*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R8)(AX*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R8)(AX*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R8)(AX*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R8)(AX*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R8)(AX*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, AX
+	TESTQ      AX, AX
+	JZ         s2_oskip_8
+	INCQ       (SP)
+	MOVQ       CX, DX
+	XORQ       AX, DX
+	MOVQ       DX, 8(SP)
+	POPCNTQ    DX, AX
+	LEAQ       -62(AX)(AX*1), AX
+	LEAQ       ·lfMask+0(SB), R8
+	MOVQ       BX, R9
+	SHLQ       $0x05, R9
+	MOVQ       DX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R8)(R9*1), X1
+	MOVOU      16(R8)(R9*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R8
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R9
+	MOVQ       BX, R11
+	ANDQ       $0x38, R11
+	SHLQ       $0x05, R11
+	ADDQ       R9, R11
+	MOVQ       BX, R12
+	ANDQ       $0x07, R12
+	SHLQ       $0x08, R12
+	ADDQ       R9, R12
+	MOVBLZX    R8, R13
+	MOVBLZX    (R11)(R13*1), R9
+	SHRL       $0x08, R8
+	MOVBLZX    (R11)(R8*1), R13
+	ADDL       R13, R9
+	MOVBLZX    R10, R10
+	MOVBLZX    (R11)(R10*1), R13
+	ADDL       R13, R9
+	MOVQ       BX, R8
+	SHRQ       $0x03, R8
+	MOVBLZX    8(SP)(R8*1), R13
+	MOVBLZX    (R12)(R13*1), R13
+	ADDL       R13, R9
+	LEAQ       (AX)(R9*1), R8
+	TESTQ      R9, R9
+	JNZ        lf_done_447
+	LEAQ       -1(AX), R9
+	MOVQ       R9, R8
+	SARQ       $0x3f, R8
+	LEAQ       (AX)(R8*2), R10
+	MOVQ       R10, R8
+	CMPQ       R10, SI
+	JLE        lf_done_447
+	NOTQ       DX
+	BTRQ       BX, DX
+	LEAQ       ·lfMask+0(SB), R8
+	MOVQ       BX, R10
+	SHLQ       $0x05, R10
+	MOVQ       DX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R8)(R10*1), X1
+	MOVOU      16(R8)(R10*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DX
+	PMOVMSKB   X3, R8
+	LEAQ       ·lfCountFlip+0(SB), R10
+	MOVQ       BX, R11
+	ANDQ       $0x38, R11
+	SHLQ       $0x05, R11
+	ADDQ       R10, R11
+	MOVQ       BX, R12
+	ANDQ       $0x07, R12
+	SHLQ       $0x08, R12
+	ADDQ       R10, R12
+	MOVBLZX    DL, R13
+	MOVBLZX    (R11)(R13*1), R10
+	SHRL       $0x08, DX
+	MOVBLZX    (R11)(DX*1), R13
+	ADDL       R13, R10
+	MOVBLZX    R8, R8
+	MOVBLZX    (R11)(R8*1), R13
+	ADDL       R13, R10
+	MOVQ       BX, DX
+	SHRQ       $0x03, DX
+	MOVBLZX    8(SP)(DX*1), R13
+	XORL       $0x000000ff, R13
+	MOVBLZX    (R12)(R13*1), R13
+	ADDL       R13, R10
+	MOVQ       R10, DX
+	NEGQ       DX
+	ORQ        R9, DX
+	SARQ       $0x3f, DX
+	LEAQ       (AX)(DX*2), AX
+	SUBQ       R10, AX
+	MOVQ       AX, R8
+
+lf_done_447:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_8:
+	CMPQ    DI, $+127
+	JNE     s2_decide_3
+	POPCNTQ CX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), CX
+	LEAQ    -2(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, DI
+
+s2_decide_3:
+	CMPQ DI, SI
+	JG   s2_high_1
+
+s2_low_2:
+	MOVQ SI, AX
+	JMP  s2_done_4
+
+s2_high_1:
+	LEAQ 1(SI), AX
+
+s2_done_4:
+	MOVQ 24(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 16(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 24(SP)
+	CMPQ CX, 32(SP)
+	JB   loop
+
+done:
 	RET
 
 // func solve3SSE2(P uint64, O uint64, alpha int) (score int, nodes uint64)
@@ -16249,14 +32603,14 @@ s3_iter_2:
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_225
+	JNZ        lf_done_449
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_225
+	JLE        lf_done_449
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -16305,7 +32659,7 @@ s3_iter_2:
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_225:
+lf_done_449:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -16459,14 +32813,14 @@ s2_skip_11:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_227
+	JNZ        lf_done_451
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_227
+	JLE        lf_done_451
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       SI, R8
@@ -16516,7 +32870,7 @@ s2_skip_11:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_227:
+lf_done_451:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -16672,14 +33026,14 @@ s2_skip_12:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_229
+	JNZ        lf_done_453
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, CX
-	JLE        lf_done_229
+	JLE        lf_done_453
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -16728,7 +33082,7 @@ s2_skip_12:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_229:
+lf_done_453:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -16880,14 +33234,14 @@ s2_oskip_13:
 	ADDL       R13, R9
 	LEAQ       (AX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_231
+	JNZ        lf_done_455
 	LEAQ       -1(AX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (AX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, CX
-	JLE        lf_done_231
+	JLE        lf_done_455
 	NOTQ       DX
 	BTRQ       SI, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -16936,7 +33290,7 @@ s2_oskip_13:
 	SUBQ       R10, AX
 	MOVQ       AX, R8
 
-lf_done_231:
+lf_done_455:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -17016,6 +33370,1149 @@ s3_fin_15:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	RET
+
+// func solve3SSE2Batch(in []uint64, out []uint64)
+// Requires: CMOV, POPCNT, SSE2, SSSE3
+TEXT ·solve3SSE2Batch(SB), NOSPLIT, $104-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 80(SP)
+	MOVQ CX, 88(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 96(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ     $0x00000000, (SP)
+	MOVQ     80(SP), AX
+	MOVQ     (AX), CX
+	MOVQ     8(AX), AX
+	MOVQ     CX, DX
+	ORQ      AX, DX
+	NOTQ     DX
+	LEAQ     ·leafRank+0(SB), BX
+	LEAQ     ·leafSquare+0(SB), SI
+	XORQ     DI, DI
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), DX
+	BTSQ     DX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x08, BX
+	ORQ      BX, DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x10, BX
+	ORQ      BX, DX
+	MOVQ     CX, 16(SP)
+	MOVQ     AX, 24(SP)
+	MOVQ     80(SP), AX
+	MOVQ     16(AX), AX
+	MOVQ     AX, 32(SP)
+	INCQ     (SP)
+	LEAQ     ·leafShuf3+0(SB), AX
+	LEAQ     ·leafConst+0(SB), CX
+	MOVQ     DX, X0
+	MOVO     X0, X1
+	PSRLW    $0x02, X1
+	MOVOU    (CX), X3
+	PAND     X3, X1
+	MOVOU    16(CX), X2
+	PSHUFB   X1, X2
+	MOVOU    32(CX), X3
+	PAND     X3, X2
+	MOVO     X2, X1
+	MOVO     X2, X3
+	PSRLL    $0x10, X3
+	PXOR     X3, X1
+	MOVO     X1, X3
+	PSRLL    $0x08, X3
+	PXOR     X3, X1
+	PXOR     X3, X3
+	PSHUFB   X3, X1
+	PAND     X2, X1
+	PCMPEQB  X3, X1
+	PMOVMSKB X1, CX
+	ANDL     $0x00000007, CX
+	SHLL     $0x04, CX
+	MOVOU    (AX)(CX*1), X3
+	PSHUFB   X3, X0
+	MOVOU    X0, 64(SP)
+	MOVQ     $-127, 40(SP)
+	MOVQ     $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ       48(SP), AX
+	LEAQ       64(SP), CX
+	MOVL       (CX)(AX*4), AX
+	MOVBQZX    AL, CX
+	MOVQ       16(SP), DX
+	MOVQ       24(SP), BX
+	LEAQ       ·lfNeighbour+0(SB), SI
+	MOVQ       (SI)(CX*8), SI
+	TESTQ      BX, SI
+	JZ         s3_next_3
+	LEAQ       ·lfRay+0(SB), SI
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       CX, DI
+	SHLQ       $0x06, DI
+	MOVO       X2, X3
+	PANDN      (SI)(DI*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (SI)(DI*1), X3
+	MOVO       X2, X4
+	PANDN      16(SI)(DI*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(SI)(DI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(SI)(DI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(SI)(DI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(SI)(DI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(SI)(DI*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, SI
+	TESTQ      SI, SI
+	JZ         s3_next_3
+	XORQ       SI, BX
+	ORQ        SI, DX
+	BTSQ       CX, DX
+	MOVQ       32(SP), CX
+	NOTQ       CX
+	SHRL       $0x08, AX
+	MOVBQZX    AL, SI
+	SHRL       $0x08, AX
+	MOVBQZX    AL, AX
+	INCQ       (SP)
+	MOVQ       $-127, DI
+	MOVQ       CX, R8
+	NOTQ       R8
+	LEAQ       ·lfNeighbour+0(SB), R9
+	MOVQ       (R9)(SI*8), R9
+	TESTQ      DX, R9
+	JZ         s2_skip_11
+	LEAQ       ·lfRay+0(SB), R9
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       BX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       DX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       SI, R10
+	SHLQ       $0x06, R10
+	MOVO       X2, X3
+	PANDN      (R9)(R10*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R9)(R10*1), X3
+	MOVO       X2, X4
+	PANDN      16(R9)(R10*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R9)(R10*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R9
+	TESTQ      R9, R9
+	JZ         s2_skip_11
+	INCQ       (SP)
+	MOVQ       DX, DI
+	XORQ       R9, DI
+	MOVQ       DI, 8(SP)
+	POPCNTQ    DI, R9
+	LEAQ       -62(R9)(R9*1), R9
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       AX, R11
+	SHLQ       $0x05, R11
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R11*1), X1
+	MOVOU      16(R10)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R10
+	PMOVMSKB   X3, R12
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       AX, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R11, R13
+	MOVQ       AX, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R11, R14
+	MOVBLZX    R10, R15
+	MOVBLZX    (R13)(R15*1), R11
+	SHRL       $0x08, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R11
+	MOVBLZX    R12, R12
+	MOVBLZX    (R13)(R12*1), R15
+	ADDL       R15, R11
+	MOVQ       AX, R10
+	SHRQ       $0x03, R10
+	MOVBLZX    8(SP)(R10*1), R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R11
+	LEAQ       (R9)(R11*1), R10
+	TESTQ      R11, R11
+	JNZ        lf_done_457
+	LEAQ       -1(R9), R11
+	MOVQ       R11, R10
+	SARQ       $0x3f, R10
+	LEAQ       (R9)(R10*2), R12
+	MOVQ       R12, R10
+	CMPQ       R12, R8
+	JLE        lf_done_457
+	NOTQ       DI
+	BTRQ       AX, DI
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       AX, R12
+	SHLQ       $0x05, R12
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R12*1), X1
+	MOVOU      16(R10)(R12*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DI
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R12
+	MOVQ       AX, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R12, R13
+	MOVQ       AX, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R12, R14
+	MOVBLZX    DI, R15
+	MOVBLZX    (R13)(R15*1), R12
+	SHRL       $0x08, DI
+	MOVBLZX    (R13)(DI*1), R15
+	ADDL       R15, R12
+	MOVBLZX    R10, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R12
+	MOVQ       AX, DI
+	SHRQ       $0x03, DI
+	MOVBLZX    8(SP)(DI*1), R15
+	XORL       $0x000000ff, R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R12
+	MOVQ       R12, DI
+	NEGQ       DI
+	ORQ        R11, DI
+	SARQ       $0x3f, DI
+	LEAQ       (R9)(DI*2), DI
+	SUBQ       R12, DI
+	MOVQ       DI, R10
+
+lf_done_457:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_11:
+	CMPQ       DI, CX
+	JG         s2_high_7
+	LEAQ       ·lfNeighbour+0(SB), R9
+	MOVQ       (R9)(AX*8), R9
+	TESTQ      DX, R9
+	JZ         s2_skip_12
+	LEAQ       ·lfRay+0(SB), R9
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       BX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       DX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       AX, R10
+	SHLQ       $0x06, R10
+	MOVO       X2, X3
+	PANDN      (R9)(R10*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R9)(R10*1), X3
+	MOVO       X2, X4
+	PANDN      16(R9)(R10*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R9)(R10*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R9
+	TESTQ      R9, R9
+	JZ         s2_skip_12
+	INCQ       (SP)
+	MOVQ       DX, R10
+	XORQ       R9, R10
+	MOVQ       R10, 8(SP)
+	POPCNTQ    R10, R9
+	LEAQ       -62(R9)(R9*1), R9
+	LEAQ       ·lfMask+0(SB), R11
+	MOVQ       SI, R12
+	SHLQ       $0x05, R12
+	MOVQ       R10, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R11)(R12*1), X1
+	MOVOU      16(R11)(R12*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R11
+	PMOVMSKB   X3, R13
+	LEAQ       ·lfCountFlip+0(SB), R12
+	MOVQ       SI, R14
+	ANDQ       $0x38, R14
+	SHLQ       $0x05, R14
+	ADDQ       R12, R14
+	MOVQ       SI, R15
+	ANDQ       $0x07, R15
+	SHLQ       $0x08, R15
+	ADDQ       R12, R15
+	MOVBLZX    R11, BP
+	MOVBLZX    (R14)(BP*1), R12
+	SHRL       $0x08, R11
+	MOVBLZX    (R14)(R11*1), BP
+	ADDL       BP, R12
+	MOVBLZX    R13, R13
+	MOVBLZX    (R14)(R13*1), BP
+	ADDL       BP, R12
+	MOVQ       SI, R11
+	SHRQ       $0x03, R11
+	MOVBLZX    8(SP)(R11*1), BP
+	MOVBLZX    (R15)(BP*1), BP
+	ADDL       BP, R12
+	LEAQ       (R9)(R12*1), R11
+	TESTQ      R12, R12
+	JNZ        lf_done_459
+	LEAQ       -1(R9), R12
+	MOVQ       R12, R11
+	SARQ       $0x3f, R11
+	LEAQ       (R9)(R11*2), R13
+	MOVQ       R13, R11
+	CMPQ       R13, R8
+	JLE        lf_done_459
+	MOVQ       R10, R8
+	NOTQ       R8
+	BTRQ       SI, R8
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       SI, R11
+	SHLQ       $0x05, R11
+	MOVQ       R8, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R11*1), X1
+	MOVOU      16(R10)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R8
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       SI, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R11, R13
+	MOVQ       SI, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R11, R14
+	MOVBLZX    R8, R15
+	MOVBLZX    (R13)(R15*1), R11
+	SHRL       $0x08, R8
+	MOVBLZX    (R13)(R8*1), R15
+	ADDL       R15, R11
+	MOVBLZX    R10, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R11
+	MOVQ       SI, R8
+	SHRQ       $0x03, R8
+	MOVBLZX    8(SP)(R8*1), R15
+	XORL       $0x000000ff, R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R11
+	MOVQ       R11, R8
+	NEGQ       R8
+	ORQ        R12, R8
+	SARQ       $0x3f, R8
+	LEAQ       (R9)(R8*2), R8
+	SUBQ       R11, R8
+	MOVQ       R8, R11
+
+lf_done_459:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_12:
+	CMPQ       DI, $-127
+	JNE        s2_decide_9
+	MOVQ       $+127, DI
+	LEAQ       ·lfNeighbour+0(SB), R8
+	MOVQ       (R8)(SI*8), R8
+	TESTQ      BX, R8
+	JZ         s2_oskip_13
+	LEAQ       ·lfRay+0(SB), R8
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       SI, R9
+	SHLQ       $0x06, R9
+	MOVO       X2, X3
+	PANDN      (R8)(R9*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R8)(R9*1), X3
+	MOVO       X2, X4
+	PANDN      16(R8)(R9*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R8)(R9*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R8)(R9*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R8)(R9*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R8)(R9*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R8)(R9*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R8
+	TESTQ      R8, R8
+	JZ         s2_oskip_13
+	INCQ       (SP)
+	MOVQ       BX, DI
+	XORQ       R8, DI
+	MOVQ       DI, 8(SP)
+	POPCNTQ    DI, R8
+	LEAQ       -62(R8)(R8*1), R8
+	LEAQ       ·lfMask+0(SB), R9
+	MOVQ       AX, R10
+	SHLQ       $0x05, R10
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R9)(R10*1), X1
+	MOVOU      16(R9)(R10*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R9
+	PMOVMSKB   X3, R11
+	LEAQ       ·lfCountFlip+0(SB), R10
+	MOVQ       AX, R12
+	ANDQ       $0x38, R12
+	SHLQ       $0x05, R12
+	ADDQ       R10, R12
+	MOVQ       AX, R13
+	ANDQ       $0x07, R13
+	SHLQ       $0x08, R13
+	ADDQ       R10, R13
+	MOVBLZX    R9, R14
+	MOVBLZX    (R12)(R14*1), R10
+	SHRL       $0x08, R9
+	MOVBLZX    (R12)(R9*1), R14
+	ADDL       R14, R10
+	MOVBLZX    R11, R11
+	MOVBLZX    (R12)(R11*1), R14
+	ADDL       R14, R10
+	MOVQ       AX, R9
+	SHRQ       $0x03, R9
+	MOVBLZX    8(SP)(R9*1), R14
+	MOVBLZX    (R13)(R14*1), R14
+	ADDL       R14, R10
+	LEAQ       (R8)(R10*1), R9
+	TESTQ      R10, R10
+	JNZ        lf_done_461
+	LEAQ       -1(R8), R10
+	MOVQ       R10, R9
+	SARQ       $0x3f, R9
+	LEAQ       (R8)(R9*2), R11
+	MOVQ       R11, R9
+	CMPQ       R11, CX
+	JLE        lf_done_461
+	NOTQ       DI
+	BTRQ       AX, DI
+	LEAQ       ·lfMask+0(SB), R9
+	MOVQ       AX, R11
+	SHLQ       $0x05, R11
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R9)(R11*1), X1
+	MOVOU      16(R9)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DI
+	PMOVMSKB   X3, R9
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       AX, R12
+	ANDQ       $0x38, R12
+	SHLQ       $0x05, R12
+	ADDQ       R11, R12
+	MOVQ       AX, R13
+	ANDQ       $0x07, R13
+	SHLQ       $0x08, R13
+	ADDQ       R11, R13
+	MOVBLZX    DI, R14
+	MOVBLZX    (R12)(R14*1), R11
+	SHRL       $0x08, DI
+	MOVBLZX    (R12)(DI*1), R14
+	ADDL       R14, R11
+	MOVBLZX    R9, R9
+	MOVBLZX    (R12)(R9*1), R14
+	ADDL       R14, R11
+	MOVQ       AX, DI
+	SHRQ       $0x03, DI
+	MOVBLZX    8(SP)(DI*1), R14
+	XORL       $0x000000ff, R14
+	MOVBLZX    (R13)(R14*1), R14
+	ADDL       R14, R11
+	MOVQ       R11, DI
+	NEGQ       DI
+	ORQ        R10, DI
+	SARQ       $0x3f, DI
+	LEAQ       (R8)(DI*2), DI
+	SUBQ       R11, DI
+	MOVQ       DI, R9
+
+lf_done_461:
+	MOVQ R9, DI
+
+s2_oskip_13:
+	CMPQ       DI, CX
+	JLE        s2_low_8
+	LEAQ       ·lfNeighbour+0(SB), R8
+	MOVQ       (R8)(AX*8), R8
+	TESTQ      BX, R8
+	JZ         s2_oskip_14
+	LEAQ       ·lfRay+0(SB), R8
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	SHLQ       $0x06, AX
+	MOVO       X2, X3
+	PANDN      (R8)(AX*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R8)(AX*1), X3
+	MOVO       X2, X4
+	PANDN      16(R8)(AX*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R8)(AX*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R8)(AX*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R8)(AX*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R8)(AX*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R8)(AX*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, AX
+	TESTQ      AX, AX
+	JZ         s2_oskip_14
+	INCQ       (SP)
+	MOVQ       BX, DX
+	XORQ       AX, DX
+	MOVQ       DX, 8(SP)
+	POPCNTQ    DX, AX
+	LEAQ       -62(AX)(AX*1), AX
+	LEAQ       ·lfMask+0(SB), R8
+	MOVQ       SI, R9
+	SHLQ       $0x05, R9
+	MOVQ       DX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R8)(R9*1), X1
+	MOVOU      16(R8)(R9*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R8
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R9
+	MOVQ       SI, R11
+	ANDQ       $0x38, R11
+	SHLQ       $0x05, R11
+	ADDQ       R9, R11
+	MOVQ       SI, R12
+	ANDQ       $0x07, R12
+	SHLQ       $0x08, R12
+	ADDQ       R9, R12
+	MOVBLZX    R8, R13
+	MOVBLZX    (R11)(R13*1), R9
+	SHRL       $0x08, R8
+	MOVBLZX    (R11)(R8*1), R13
+	ADDL       R13, R9
+	MOVBLZX    R10, R10
+	MOVBLZX    (R11)(R10*1), R13
+	ADDL       R13, R9
+	MOVQ       SI, R8
+	SHRQ       $0x03, R8
+	MOVBLZX    8(SP)(R8*1), R13
+	MOVBLZX    (R12)(R13*1), R13
+	ADDL       R13, R9
+	LEAQ       (AX)(R9*1), R8
+	TESTQ      R9, R9
+	JNZ        lf_done_463
+	LEAQ       -1(AX), R9
+	MOVQ       R9, R8
+	SARQ       $0x3f, R8
+	LEAQ       (AX)(R8*2), R10
+	MOVQ       R10, R8
+	CMPQ       R10, CX
+	JLE        lf_done_463
+	NOTQ       DX
+	BTRQ       SI, DX
+	LEAQ       ·lfMask+0(SB), R8
+	MOVQ       SI, R10
+	SHLQ       $0x05, R10
+	MOVQ       DX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R8)(R10*1), X1
+	MOVOU      16(R8)(R10*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DX
+	PMOVMSKB   X3, R8
+	LEAQ       ·lfCountFlip+0(SB), R10
+	MOVQ       SI, R11
+	ANDQ       $0x38, R11
+	SHLQ       $0x05, R11
+	ADDQ       R10, R11
+	MOVQ       SI, R12
+	ANDQ       $0x07, R12
+	SHLQ       $0x08, R12
+	ADDQ       R10, R12
+	MOVBLZX    DL, R13
+	MOVBLZX    (R11)(R13*1), R10
+	SHRL       $0x08, DX
+	MOVBLZX    (R11)(DX*1), R13
+	ADDL       R13, R10
+	MOVBLZX    R8, R8
+	MOVBLZX    (R11)(R8*1), R13
+	ADDL       R13, R10
+	MOVQ       SI, DX
+	SHRQ       $0x03, DX
+	MOVBLZX    8(SP)(DX*1), R13
+	XORL       $0x000000ff, R13
+	MOVBLZX    (R12)(R13*1), R13
+	ADDL       R13, R10
+	MOVQ       R10, DX
+	NEGQ       DX
+	ORQ        R9, DX
+	SARQ       $0x3f, DX
+	LEAQ       (AX)(DX*2), AX
+	SUBQ       R10, AX
+	MOVQ       AX, R8
+
+lf_done_463:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_14:
+	CMPQ    DI, $+127
+	JNE     s2_decide_9
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_9:
+	CMPQ DI, CX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ CX, AX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(CX), AX
+
+s2_done_10:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_4
+	CMPQ AX, 40(SP)
+	JLE  s3_next_3
+	MOVQ AX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ AX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ AX
+
+s3_fin_15:
+	MOVQ 88(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 80(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 88(SP)
+	CMPQ CX, 96(SP)
+	JB   loop
+
+done:
 	RET
 
 // func solve4SSE2(P uint64, O uint64, alpha int) (score int, nodes uint64)
@@ -17535,14 +35032,14 @@ s3_iter_8:
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_233
+	JNZ        lf_done_465
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_233
+	JLE        lf_done_465
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -17591,7 +35088,7 @@ s3_iter_8:
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_233:
+lf_done_465:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -17745,14 +35242,14 @@ s2_skip_17:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_235
+	JNZ        lf_done_467
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_235
+	JLE        lf_done_467
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       SI, R8
@@ -17802,7 +35299,7 @@ s2_skip_17:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_235:
+lf_done_467:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -17958,14 +35455,14 @@ s2_skip_18:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_237
+	JNZ        lf_done_469
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, CX
-	JLE        lf_done_237
+	JLE        lf_done_469
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -18014,7 +35511,7 @@ s2_skip_18:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_237:
+lf_done_469:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -18166,14 +35663,14 @@ s2_oskip_19:
 	ADDL       R13, R9
 	LEAQ       (AX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_239
+	JNZ        lf_done_471
 	LEAQ       -1(AX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (AX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, CX
-	JLE        lf_done_239
+	JLE        lf_done_471
 	NOTQ       DX
 	BTRQ       SI, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -18222,7 +35719,7 @@ s2_oskip_19:
 	SUBQ       R10, AX
 	MOVQ       AX, R8
 
-lf_done_239:
+lf_done_471:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -18351,6 +35848,1362 @@ s4_fin_22:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	RET
+
+// func solve4SSE2Batch(in []uint64, out []uint64)
+// Requires: CMOV, POPCNT, SSE2, SSSE3
+TEXT ·solve4SSE2Batch(SB), NOSPLIT, $168-48
+	MOVQ in_base+0(FP), AX
+	MOVQ out_base+24(FP), CX
+	MOVQ out_len+32(FP), DX
+	MOVQ AX, 144(SP)
+	MOVQ CX, 152(SP)
+	LEAQ (CX)(DX*8), DX
+	MOVQ DX, 160(SP)
+	CMPQ CX, DX
+	JAE  done
+
+loop:
+	MOVQ     $0x00000000, (SP)
+	MOVQ     144(SP), AX
+	MOVQ     (AX), CX
+	MOVQ     8(AX), AX
+	MOVQ     CX, DX
+	ORQ      AX, DX
+	NOTQ     DX
+	LEAQ     ·leafRank+0(SB), BX
+	LEAQ     ·leafSquare+0(SB), SI
+	XORQ     DI, DI
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), R8
+	BTSQ     R8, DI
+	LEAQ     -1(DX), R8
+	ANDQ     R8, DX
+	MOVQ     $0x00000000, R8
+	BSFQ     DX, R8
+	MOVBQZX  (BX)(R8*1), DX
+	BTSQ     DX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x08, BX
+	ORQ      BX, DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x10, BX
+	ORQ      BX, DX
+	LEAQ     -1(DI), BX
+	ANDQ     BX, DI
+	MOVQ     $0x00000000, BX
+	BSFQ     DI, BX
+	MOVBQZX  (SI)(BX*1), BX
+	SHLQ     $0x18, BX
+	ORQ      BX, DX
+	MOVQ     CX, 80(SP)
+	MOVQ     AX, 88(SP)
+	MOVQ     144(SP), AX
+	MOVQ     16(AX), AX
+	MOVQ     AX, 96(SP)
+	INCQ     (SP)
+	LEAQ     ·leafShuf4+0(SB), AX
+	LEAQ     ·leafConst+0(SB), CX
+	MOVQ     DX, X0
+	MOVO     X0, X1
+	PSRLW    $0x02, X1
+	MOVOU    (CX), X2
+	PAND     X2, X1
+	MOVOU    16(CX), X2
+	PSHUFB   X1, X2
+	MOVO     X2, X1
+	MOVO     X2, X3
+	PSRLL    $0x10, X3
+	PXOR     X3, X1
+	MOVO     X1, X3
+	PSRLL    $0x08, X3
+	PXOR     X3, X1
+	PXOR     X3, X3
+	PSHUFB   X3, X1
+	PAND     X2, X1
+	PCMPEQB  X3, X1
+	PMOVMSKB X1, CX
+	ANDL     $0x0000000f, CX
+	SHLL     $0x04, CX
+	MOVOU    (AX)(CX*1), X2
+	PSHUFB   X2, X0
+	MOVOU    X0, 128(SP)
+	MOVQ     $-127, 104(SP)
+	MOVQ     $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ       112(SP), AX
+	LEAQ       128(SP), CX
+	MOVL       (CX)(AX*4), AX
+	MOVBQZX    AL, CX
+	MOVQ       80(SP), DX
+	MOVQ       88(SP), BX
+	LEAQ       ·lfNeighbour+0(SB), SI
+	MOVQ       (SI)(CX*8), SI
+	TESTQ      BX, SI
+	JZ         s4_next_3
+	LEAQ       ·lfRay+0(SB), SI
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       CX, DI
+	SHLQ       $0x06, DI
+	MOVO       X2, X3
+	PANDN      (SI)(DI*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (SI)(DI*1), X3
+	MOVO       X2, X4
+	PANDN      16(SI)(DI*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(SI)(DI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(SI)(DI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(SI)(DI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(SI)(DI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(SI)(DI*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, SI
+	TESTQ      SI, SI
+	JZ         s4_next_3
+	XORQ       SI, BX
+	ORQ        SI, DX
+	BTSQ       CX, DX
+	MOVQ       96(SP), CX
+	NOTQ       CX
+	SHRL       $0x08, AX
+	MOVQ       BX, 16(SP)
+	MOVQ       DX, 24(SP)
+	MOVQ       CX, 32(SP)
+	INCQ       (SP)
+	LEAQ       ·leafShuf3+0(SB), CX
+	LEAQ       ·leafConst+0(SB), DX
+	MOVQ       AX, X0
+	MOVO       X0, X1
+	PSRLW      $0x02, X1
+	MOVOU      (DX), X3
+	PAND       X3, X1
+	MOVOU      16(DX), X2
+	PSHUFB     X1, X2
+	MOVOU      32(DX), X3
+	PAND       X3, X2
+	MOVO       X2, X1
+	MOVO       X2, X3
+	PSRLL      $0x10, X3
+	PXOR       X3, X1
+	MOVO       X1, X3
+	PSRLL      $0x08, X3
+	PXOR       X3, X1
+	PXOR       X3, X3
+	PSHUFB     X3, X1
+	PAND       X2, X1
+	PCMPEQB    X3, X1
+	PMOVMSKB   X1, AX
+	ANDL       $0x00000007, AX
+	SHLL       $0x04, AX
+	MOVOU      (CX)(AX*1), X3
+	PSHUFB     X3, X0
+	MOVOU      X0, 64(SP)
+	MOVQ       $-127, 40(SP)
+	MOVQ       $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ       48(SP), AX
+	LEAQ       64(SP), CX
+	MOVL       (CX)(AX*4), AX
+	MOVBQZX    AL, CX
+	MOVQ       16(SP), DX
+	MOVQ       24(SP), BX
+	LEAQ       ·lfNeighbour+0(SB), SI
+	MOVQ       (SI)(CX*8), SI
+	TESTQ      BX, SI
+	JZ         s3_next_9
+	LEAQ       ·lfRay+0(SB), SI
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       CX, DI
+	SHLQ       $0x06, DI
+	MOVO       X2, X3
+	PANDN      (SI)(DI*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (SI)(DI*1), X3
+	MOVO       X2, X4
+	PANDN      16(SI)(DI*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(SI)(DI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(SI)(DI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(SI)(DI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(SI)(DI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(SI)(DI*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, SI
+	TESTQ      SI, SI
+	JZ         s3_next_9
+	XORQ       SI, BX
+	ORQ        SI, DX
+	BTSQ       CX, DX
+	MOVQ       32(SP), CX
+	NOTQ       CX
+	SHRL       $0x08, AX
+	MOVBQZX    AL, SI
+	SHRL       $0x08, AX
+	MOVBQZX    AL, AX
+	INCQ       (SP)
+	MOVQ       $-127, DI
+	MOVQ       CX, R8
+	NOTQ       R8
+	LEAQ       ·lfNeighbour+0(SB), R9
+	MOVQ       (R9)(SI*8), R9
+	TESTQ      DX, R9
+	JZ         s2_skip_17
+	LEAQ       ·lfRay+0(SB), R9
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       BX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       DX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       SI, R10
+	SHLQ       $0x06, R10
+	MOVO       X2, X3
+	PANDN      (R9)(R10*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R9)(R10*1), X3
+	MOVO       X2, X4
+	PANDN      16(R9)(R10*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R9)(R10*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R9
+	TESTQ      R9, R9
+	JZ         s2_skip_17
+	INCQ       (SP)
+	MOVQ       DX, DI
+	XORQ       R9, DI
+	MOVQ       DI, 8(SP)
+	POPCNTQ    DI, R9
+	LEAQ       -62(R9)(R9*1), R9
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       AX, R11
+	SHLQ       $0x05, R11
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R11*1), X1
+	MOVOU      16(R10)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R10
+	PMOVMSKB   X3, R12
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       AX, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R11, R13
+	MOVQ       AX, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R11, R14
+	MOVBLZX    R10, R15
+	MOVBLZX    (R13)(R15*1), R11
+	SHRL       $0x08, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R11
+	MOVBLZX    R12, R12
+	MOVBLZX    (R13)(R12*1), R15
+	ADDL       R15, R11
+	MOVQ       AX, R10
+	SHRQ       $0x03, R10
+	MOVBLZX    8(SP)(R10*1), R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R11
+	LEAQ       (R9)(R11*1), R10
+	TESTQ      R11, R11
+	JNZ        lf_done_473
+	LEAQ       -1(R9), R11
+	MOVQ       R11, R10
+	SARQ       $0x3f, R10
+	LEAQ       (R9)(R10*2), R12
+	MOVQ       R12, R10
+	CMPQ       R12, R8
+	JLE        lf_done_473
+	NOTQ       DI
+	BTRQ       AX, DI
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       AX, R12
+	SHLQ       $0x05, R12
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R12*1), X1
+	MOVOU      16(R10)(R12*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DI
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R12
+	MOVQ       AX, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R12, R13
+	MOVQ       AX, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R12, R14
+	MOVBLZX    DI, R15
+	MOVBLZX    (R13)(R15*1), R12
+	SHRL       $0x08, DI
+	MOVBLZX    (R13)(DI*1), R15
+	ADDL       R15, R12
+	MOVBLZX    R10, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R12
+	MOVQ       AX, DI
+	SHRQ       $0x03, DI
+	MOVBLZX    8(SP)(DI*1), R15
+	XORL       $0x000000ff, R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R12
+	MOVQ       R12, DI
+	NEGQ       DI
+	ORQ        R11, DI
+	SARQ       $0x3f, DI
+	LEAQ       (R9)(DI*2), DI
+	SUBQ       R12, DI
+	MOVQ       DI, R10
+
+lf_done_473:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ       DI, CX
+	JG         s2_high_13
+	LEAQ       ·lfNeighbour+0(SB), R9
+	MOVQ       (R9)(AX*8), R9
+	TESTQ      DX, R9
+	JZ         s2_skip_18
+	LEAQ       ·lfRay+0(SB), R9
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       BX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       DX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       AX, R10
+	SHLQ       $0x06, R10
+	MOVO       X2, X3
+	PANDN      (R9)(R10*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R9)(R10*1), X3
+	MOVO       X2, X4
+	PANDN      16(R9)(R10*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R9)(R10*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R9
+	TESTQ      R9, R9
+	JZ         s2_skip_18
+	INCQ       (SP)
+	MOVQ       DX, R10
+	XORQ       R9, R10
+	MOVQ       R10, 8(SP)
+	POPCNTQ    R10, R9
+	LEAQ       -62(R9)(R9*1), R9
+	LEAQ       ·lfMask+0(SB), R11
+	MOVQ       SI, R12
+	SHLQ       $0x05, R12
+	MOVQ       R10, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R11)(R12*1), X1
+	MOVOU      16(R11)(R12*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R11
+	PMOVMSKB   X3, R13
+	LEAQ       ·lfCountFlip+0(SB), R12
+	MOVQ       SI, R14
+	ANDQ       $0x38, R14
+	SHLQ       $0x05, R14
+	ADDQ       R12, R14
+	MOVQ       SI, R15
+	ANDQ       $0x07, R15
+	SHLQ       $0x08, R15
+	ADDQ       R12, R15
+	MOVBLZX    R11, BP
+	MOVBLZX    (R14)(BP*1), R12
+	SHRL       $0x08, R11
+	MOVBLZX    (R14)(R11*1), BP
+	ADDL       BP, R12
+	MOVBLZX    R13, R13
+	MOVBLZX    (R14)(R13*1), BP
+	ADDL       BP, R12
+	MOVQ       SI, R11
+	SHRQ       $0x03, R11
+	MOVBLZX    8(SP)(R11*1), BP
+	MOVBLZX    (R15)(BP*1), BP
+	ADDL       BP, R12
+	LEAQ       (R9)(R12*1), R11
+	TESTQ      R12, R12
+	JNZ        lf_done_475
+	LEAQ       -1(R9), R12
+	MOVQ       R12, R11
+	SARQ       $0x3f, R11
+	LEAQ       (R9)(R11*2), R13
+	MOVQ       R13, R11
+	CMPQ       R13, R8
+	JLE        lf_done_475
+	MOVQ       R10, R8
+	NOTQ       R8
+	BTRQ       SI, R8
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       SI, R11
+	SHLQ       $0x05, R11
+	MOVQ       R8, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R11*1), X1
+	MOVOU      16(R10)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R8
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       SI, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R11, R13
+	MOVQ       SI, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R11, R14
+	MOVBLZX    R8, R15
+	MOVBLZX    (R13)(R15*1), R11
+	SHRL       $0x08, R8
+	MOVBLZX    (R13)(R8*1), R15
+	ADDL       R15, R11
+	MOVBLZX    R10, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R11
+	MOVQ       SI, R8
+	SHRQ       $0x03, R8
+	MOVBLZX    8(SP)(R8*1), R15
+	XORL       $0x000000ff, R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R11
+	MOVQ       R11, R8
+	NEGQ       R8
+	ORQ        R12, R8
+	SARQ       $0x3f, R8
+	LEAQ       (R9)(R8*2), R8
+	SUBQ       R11, R8
+	MOVQ       R8, R11
+
+lf_done_475:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ       DI, $-127
+	JNE        s2_decide_15
+	MOVQ       $+127, DI
+	LEAQ       ·lfNeighbour+0(SB), R8
+	MOVQ       (R8)(SI*8), R8
+	TESTQ      BX, R8
+	JZ         s2_oskip_19
+	LEAQ       ·lfRay+0(SB), R8
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       SI, R9
+	SHLQ       $0x06, R9
+	MOVO       X2, X3
+	PANDN      (R8)(R9*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R8)(R9*1), X3
+	MOVO       X2, X4
+	PANDN      16(R8)(R9*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R8)(R9*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R8)(R9*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R8)(R9*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R8)(R9*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R8)(R9*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R8
+	TESTQ      R8, R8
+	JZ         s2_oskip_19
+	INCQ       (SP)
+	MOVQ       BX, DI
+	XORQ       R8, DI
+	MOVQ       DI, 8(SP)
+	POPCNTQ    DI, R8
+	LEAQ       -62(R8)(R8*1), R8
+	LEAQ       ·lfMask+0(SB), R9
+	MOVQ       AX, R10
+	SHLQ       $0x05, R10
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R9)(R10*1), X1
+	MOVOU      16(R9)(R10*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R9
+	PMOVMSKB   X3, R11
+	LEAQ       ·lfCountFlip+0(SB), R10
+	MOVQ       AX, R12
+	ANDQ       $0x38, R12
+	SHLQ       $0x05, R12
+	ADDQ       R10, R12
+	MOVQ       AX, R13
+	ANDQ       $0x07, R13
+	SHLQ       $0x08, R13
+	ADDQ       R10, R13
+	MOVBLZX    R9, R14
+	MOVBLZX    (R12)(R14*1), R10
+	SHRL       $0x08, R9
+	MOVBLZX    (R12)(R9*1), R14
+	ADDL       R14, R10
+	MOVBLZX    R11, R11
+	MOVBLZX    (R12)(R11*1), R14
+	ADDL       R14, R10
+	MOVQ       AX, R9
+	SHRQ       $0x03, R9
+	MOVBLZX    8(SP)(R9*1), R14
+	MOVBLZX    (R13)(R14*1), R14
+	ADDL       R14, R10
+	LEAQ       (R8)(R10*1), R9
+	TESTQ      R10, R10
+	JNZ        lf_done_477
+	LEAQ       -1(R8), R10
+	MOVQ       R10, R9
+	SARQ       $0x3f, R9
+	LEAQ       (R8)(R9*2), R11
+	MOVQ       R11, R9
+	CMPQ       R11, CX
+	JLE        lf_done_477
+	NOTQ       DI
+	BTRQ       AX, DI
+	LEAQ       ·lfMask+0(SB), R9
+	MOVQ       AX, R11
+	SHLQ       $0x05, R11
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R9)(R11*1), X1
+	MOVOU      16(R9)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DI
+	PMOVMSKB   X3, R9
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       AX, R12
+	ANDQ       $0x38, R12
+	SHLQ       $0x05, R12
+	ADDQ       R11, R12
+	MOVQ       AX, R13
+	ANDQ       $0x07, R13
+	SHLQ       $0x08, R13
+	ADDQ       R11, R13
+	MOVBLZX    DI, R14
+	MOVBLZX    (R12)(R14*1), R11
+	SHRL       $0x08, DI
+	MOVBLZX    (R12)(DI*1), R14
+	ADDL       R14, R11
+	MOVBLZX    R9, R9
+	MOVBLZX    (R12)(R9*1), R14
+	ADDL       R14, R11
+	MOVQ       AX, DI
+	SHRQ       $0x03, DI
+	MOVBLZX    8(SP)(DI*1), R14
+	XORL       $0x000000ff, R14
+	MOVBLZX    (R13)(R14*1), R14
+	ADDL       R14, R11
+	MOVQ       R11, DI
+	NEGQ       DI
+	ORQ        R10, DI
+	SARQ       $0x3f, DI
+	LEAQ       (R8)(DI*2), DI
+	SUBQ       R11, DI
+	MOVQ       DI, R9
+
+lf_done_477:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ       DI, CX
+	JLE        s2_low_14
+	LEAQ       ·lfNeighbour+0(SB), R8
+	MOVQ       (R8)(AX*8), R8
+	TESTQ      BX, R8
+	JZ         s2_oskip_20
+	LEAQ       ·lfRay+0(SB), R8
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	SHLQ       $0x06, AX
+	MOVO       X2, X3
+	PANDN      (R8)(AX*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R8)(AX*1), X3
+	MOVO       X2, X4
+	PANDN      16(R8)(AX*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R8)(AX*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R8)(AX*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R8)(AX*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R8)(AX*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R8)(AX*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, AX
+	TESTQ      AX, AX
+	JZ         s2_oskip_20
+	INCQ       (SP)
+	MOVQ       BX, DX
+	XORQ       AX, DX
+	MOVQ       DX, 8(SP)
+	POPCNTQ    DX, AX
+	LEAQ       -62(AX)(AX*1), AX
+	LEAQ       ·lfMask+0(SB), R8
+	MOVQ       SI, R9
+	SHLQ       $0x05, R9
+	MOVQ       DX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R8)(R9*1), X1
+	MOVOU      16(R8)(R9*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R8
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R9
+	MOVQ       SI, R11
+	ANDQ       $0x38, R11
+	SHLQ       $0x05, R11
+	ADDQ       R9, R11
+	MOVQ       SI, R12
+	ANDQ       $0x07, R12
+	SHLQ       $0x08, R12
+	ADDQ       R9, R12
+	MOVBLZX    R8, R13
+	MOVBLZX    (R11)(R13*1), R9
+	SHRL       $0x08, R8
+	MOVBLZX    (R11)(R8*1), R13
+	ADDL       R13, R9
+	MOVBLZX    R10, R10
+	MOVBLZX    (R11)(R10*1), R13
+	ADDL       R13, R9
+	MOVQ       SI, R8
+	SHRQ       $0x03, R8
+	MOVBLZX    8(SP)(R8*1), R13
+	MOVBLZX    (R12)(R13*1), R13
+	ADDL       R13, R9
+	LEAQ       (AX)(R9*1), R8
+	TESTQ      R9, R9
+	JNZ        lf_done_479
+	LEAQ       -1(AX), R9
+	MOVQ       R9, R8
+	SARQ       $0x3f, R8
+	LEAQ       (AX)(R8*2), R10
+	MOVQ       R10, R8
+	CMPQ       R10, CX
+	JLE        lf_done_479
+	NOTQ       DX
+	BTRQ       SI, DX
+	LEAQ       ·lfMask+0(SB), R8
+	MOVQ       SI, R10
+	SHLQ       $0x05, R10
+	MOVQ       DX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R8)(R10*1), X1
+	MOVOU      16(R8)(R10*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DX
+	PMOVMSKB   X3, R8
+	LEAQ       ·lfCountFlip+0(SB), R10
+	MOVQ       SI, R11
+	ANDQ       $0x38, R11
+	SHLQ       $0x05, R11
+	ADDQ       R10, R11
+	MOVQ       SI, R12
+	ANDQ       $0x07, R12
+	SHLQ       $0x08, R12
+	ADDQ       R10, R12
+	MOVBLZX    DL, R13
+	MOVBLZX    (R11)(R13*1), R10
+	SHRL       $0x08, DX
+	MOVBLZX    (R11)(DX*1), R13
+	ADDL       R13, R10
+	MOVBLZX    R8, R8
+	MOVBLZX    (R11)(R8*1), R13
+	ADDL       R13, R10
+	MOVQ       SI, DX
+	SHRQ       $0x03, DX
+	MOVBLZX    8(SP)(DX*1), R13
+	XORL       $0x000000ff, R13
+	MOVBLZX    (R12)(R13*1), R13
+	ADDL       R13, R10
+	MOVQ       R10, DX
+	NEGQ       DX
+	ORQ        R9, DX
+	SARQ       $0x3f, DX
+	LEAQ       (AX)(DX*2), AX
+	SUBQ       R10, AX
+	MOVQ       AX, R8
+
+lf_done_479:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ 152(SP), CX
+	MOVQ AX, (CX)
+	MOVQ (SP), AX
+	MOVQ AX, 8(CX)
+	ADDQ $0x18, 144(SP)
+	ADDQ $0x10, CX
+	MOVQ CX, 152(SP)
+	CMPQ CX, 160(SP)
+	JB   loop
+
+done:
 	RET
 
 DATA leafEntriesTab<>+0(SB)/8, $·solve2AVX2(SB)

@@ -25,6 +25,20 @@ var MoveEvaluate = newKernel[MoveEvaluateFunc]("move_evaluate", "Edax 4.4's shal
 func init() {
 	MoveEvaluate.Register(Info{Name: "edax-branchy", Rank: 5, Note: "Go: shift fills, parity bonus by compares"}, MoveEvaluateBranchy)
 	MoveEvaluate.Register(Info{Name: "parity-table", Rank: 6, Note: "Go: shift fills, parity bonus by table (seed 003)"}, MoveEvaluateTable)
+	MoveEvaluate.RegisterBatch("edax-branchy", MoveEvaluateBatchFunc(func(in []MoveEval, out []int) {
+		out = out[:len(in)]
+		for i := range in {
+			c := &in[i]
+			out[i] = MoveEvaluateBranchy(kernels.Board{P: c.P, O: c.O}, c.X, c.Flipped, uint8(c.Parity), c.NEmpties, c.H0, c.H1)
+		}
+	}))
+	MoveEvaluate.RegisterBatch("parity-table", MoveEvaluateBatchFunc(func(in []MoveEval, out []int) {
+		out = out[:len(in)]
+		for i := range in {
+			c := &in[i]
+			out[i] = MoveEvaluateTable(kernels.Board{P: c.P, O: c.O}, c.X, c.Flipped, uint8(c.Parity), c.NEmpties, c.H0, c.H1)
+		}
+	}))
 	for n := range parityWeight {
 		switch {
 		case n < 12:

@@ -88,6 +88,18 @@ func movesSequentialBatch(in []uint64, out []uint64)
 // potentialMovesAVX2 returns P's potential moves: the four directions' inner O discs in one YMM, shifted both ways.
 func potentialMovesAVX2(P uint64, O uint64) uint64
 
+// moveEvaluateAVX2Batch is move_evaluate parity-table with the mobility from moves avx2 over (P, O, x, flipped,
+// parity, empties, h0, h1) records of 8 words, len(out) of them. The loop stays in assembly: no call per element.
+//
+//go:noescape
+func moveEvaluateAVX2Batch(in []uint64, out []int)
+
+// moveEvaluateAVX512Batch is move_evaluate parity-table with the mobility from moves avx512 over (P, O, x, flipped,
+// parity, empties, h0, h1) records of 8 words, len(out) of them. The loop stays in assembly: no call per element.
+//
+//go:noescape
+func moveEvaluateAVX512Batch(in []uint64, out []int)
+
 // movesEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
 func movesEntries() *[10]uintptr
 
@@ -113,6 +125,8 @@ var _ = registerISA([]asmFunc{
 	{movesSequential, []Feature{}},
 	{movesSequentialBatch, []Feature{}},
 	{potentialMovesAVX2, []Feature{AVX, AVX2}},
+	{moveEvaluateAVX2Batch, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{moveEvaluateAVX512Batch, []Feature{AVX, AVX512F, AVX512VL, CMOV, POPCNT}},
 })
 
 // The variants of the functions above (their features are added from

@@ -2049,6 +2049,327 @@ TEXT ·potentialMovesAVX2(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
+// func moveEvaluateAVX2Batch(in []uint64, out []int)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·moveEvaluateAVX2Batch(SB), NOSPLIT, $0-48
+	MOVQ    in_base+0(FP), AX
+	MOVQ    out_base+24(FP), CX
+	MOVQ    out_len+32(FP), DX
+	TESTQ   DX, DX
+	JZ      done
+	VMOVDQU ·dirSteps+0(SB), Y0
+	VMOVDQU ·dirSteps+32(SB), Y1
+	VMOVDQU ·dirInner+0(SB), Y2
+
+loop:
+	MOVQ         (AX), SI
+	MOVQ         8(AX), DI
+	MOVQ         24(AX), R8
+	MOVQ         ·moveEvalW+0(SB), BX
+	CMPQ         R8, DI
+	JEQ          store
+	MOVQ         16(AX), R9
+	MOVQ         ·moveEvalW+8(SB), BX
+	CMPQ         R9, 48(AX)
+	JEQ          store
+	MOVQ         ·moveEvalW+16(SB), BX
+	CMPQ         R9, 56(AX)
+	JEQ          store
+	ANDL         $0x0000003f, R9
+	MOVQ         R8, R10
+	NOTQ         R10
+	ANDQ         DI, R10
+	ORQ          R8, SI
+	BTSQ         R9, SI
+	VMOVQ        R10, X3
+	VPBROADCASTQ X3, Y3
+	VMOVQ        SI, X4
+	VPBROADCASTQ X4, Y4
+	VPAND        Y2, Y4, Y4
+	VPSLLVQ      Y0, Y3, Y5
+	VPSRLVQ      Y0, Y3, Y3
+	VPAND        Y4, Y5, Y5
+	VPAND        Y4, Y3, Y3
+	VPSLLVQ      Y0, Y5, Y6
+	VPSRLVQ      Y0, Y3, Y7
+	VPAND        Y4, Y6, Y6
+	VPAND        Y4, Y7, Y7
+	VPOR         Y6, Y5, Y5
+	VPOR         Y7, Y3, Y3
+	VPSLLVQ      Y0, Y4, Y8
+	VPAND        Y4, Y8, Y8
+	VPSRLVQ      Y0, Y8, Y4
+	VPSLLVQ      Y1, Y5, Y6
+	VPSRLVQ      Y1, Y3, Y7
+	VPAND        Y8, Y6, Y6
+	VPAND        Y4, Y7, Y7
+	VPOR         Y6, Y5, Y5
+	VPOR         Y7, Y3, Y3
+	VPSLLVQ      Y1, Y5, Y6
+	VPSRLVQ      Y1, Y3, Y7
+	VPAND        Y8, Y6, Y6
+	VPAND        Y4, Y7, Y7
+	VPOR         Y6, Y5, Y5
+	VPOR         Y7, Y3, Y3
+	VPSLLVQ      Y0, Y5, Y5
+	VPSRLVQ      Y0, Y3, Y3
+	VPOR         Y3, Y5, Y5
+	VEXTRACTI128 $0x01, Y5, X3
+	VPOR         X3, X5, X3
+	VPUNPCKHQDQ  X3, X3, X4
+	VPOR         X4, X3, X3
+	VMOVQ        X3, DI
+	MOVQ         R10, BX
+	ORQ          SI, BX
+	NOTQ         BX
+	ANDQ         BX, DI
+	MOVQ         ·moveEvalW+24(SB), BX
+	LEAQ         ·moveEvalValue+0(SB), R8
+	ADDQ         (R8)(R9*8), BX
+	LEAQ         ·moveEvalQuad+0(SB), R8
+	MOVQ         (R8)(R9*8), R9
+	ANDQ         32(AX), R9
+	MOVQ         40(AX), R11
+	ANDL         $0x0000003f, R11
+	LEAQ         ·parityWeight+0(SB), R8
+	MOVQ         (R8)(R11*8), R8
+	XORL         R11, R11
+	TESTQ        R9, R9
+	CMOVQEQ      R11, R8
+	ADDQ         R8, BX
+	MOVQ         $0x7e7e7e7e7e7e7e7e, R11
+	ANDQ         SI, R11
+	MOVQ         R11, R9
+	SHLQ         $0x01, R9
+	MOVQ         R9, R8
+	MOVQ         R11, R9
+	SHRQ         $0x01, R9
+	ORQ          R9, R8
+	MOVQ         $0x00ffffffffffff00, R11
+	ANDQ         SI, R11
+	MOVQ         R11, R9
+	SHLQ         $0x08, R9
+	ORQ          R9, R8
+	MOVQ         R11, R9
+	SHRQ         $0x08, R9
+	ORQ          R9, R8
+	MOVQ         $0x007e7e7e7e7e7e00, R11
+	ANDQ         SI, R11
+	MOVQ         R11, R9
+	SHLQ         $0x07, R9
+	ORQ          R9, R8
+	MOVQ         R11, R9
+	SHRQ         $0x07, R9
+	ORQ          R9, R8
+	MOVQ         R11, R9
+	SHLQ         $0x09, R9
+	ORQ          R9, R8
+	MOVQ         R11, R9
+	SHRQ         $0x09, R9
+	ORQ          R9, R8
+	MOVQ         R10, R9
+	ORQ          SI, R9
+	NOTQ         R9
+	ANDQ         R9, R8
+	MOVQ         $0x8100000000000081, R10
+	POPCNTQ      R8, R9
+	ANDQ         R10, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, R9
+	IMULQ        ·moveEvalW+32(SB), R9
+	SUBQ         R9, BX
+	MOVQ         SI, R8
+	ANDQ         R10, R8
+	MOVQ         R8, R12
+	SHLQ         $0x01, R12
+	MOVQ         $0x0200000000000002, R9
+	ANDQ         R9, R12
+	MOVQ         R8, R9
+	SHRQ         $0x01, R9
+	MOVQ         $0x4000000000000040, R11
+	ANDQ         R11, R9
+	ORQ          R9, R12
+	MOVQ         R8, R9
+	SHLQ         $0x08, R9
+	ORQ          R9, R12
+	MOVQ         R8, R9
+	SHRQ         $0x08, R9
+	ORQ          R9, R12
+	ANDQ         SI, R12
+	ORQ          R12, R8
+	POPCNTQ      R8, R8
+	IMULQ        ·moveEvalW+40(SB), R8
+	ADDQ         R8, BX
+	POPCNTQ      DI, SI
+	ANDQ         R10, DI
+	POPCNTQ      DI, DI
+	ADDQ         DI, SI
+	IMULQ        ·moveEvalW+48(SB), SI
+	SUBQ         SI, BX
+
+store:
+	MOVQ BX, (CX)
+	ADDQ $0x40, AX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func moveEvaluateAVX512Batch(in []uint64, out []int)
+// Requires: AVX, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·moveEvaluateAVX512Batch(SB), NOSPLIT, $0-48
+	MOVQ      in_base+0(FP), AX
+	MOVQ      out_base+24(FP), CX
+	MOVQ      out_len+32(FP), DX
+	TESTQ     DX, DX
+	JZ        done
+	VMOVDQU64 ·dirRot+0(SB), Z0
+	VMOVDQU64 ·dirRot+64(SB), Z1
+	VMOVDQU64 ·dirInner+0(SB), Z2
+
+loop:
+	MOVQ          (AX), SI
+	MOVQ          8(AX), DI
+	MOVQ          24(AX), R8
+	MOVQ          ·moveEvalW+0(SB), BX
+	CMPQ          R8, DI
+	JEQ           store
+	MOVQ          16(AX), R9
+	MOVQ          ·moveEvalW+8(SB), BX
+	CMPQ          R9, 48(AX)
+	JEQ           store
+	MOVQ          ·moveEvalW+16(SB), BX
+	CMPQ          R9, 56(AX)
+	JEQ           store
+	ANDL          $0x0000003f, R9
+	MOVQ          R8, R10
+	NOTQ          R10
+	ANDQ          DI, R10
+	ORQ           R8, SI
+	BTSQ          R9, SI
+	VPBROADCASTQ  R10, Z3
+	VPBROADCASTQ  SI, Z4
+	VPANDQ        Z2, Z4, Z4
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z4, Z6
+	VPANDQ        Z4, Z3, Z3
+	VPANDQ        Z4, Z6, Z6
+	VPROLVQ       Z0, Z3, Z5
+	VPTERNLOGQ    $0xf8, Z4, Z5, Z3
+	VPROLVQ       Z1, Z3, Z5
+	VPTERNLOGQ    $0xf8, Z6, Z5, Z3
+	VPROLVQ       Z1, Z3, Z5
+	VPTERNLOGQ    $0xf8, Z6, Z5, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y4
+	VPORQ         Y4, Y3, Y4
+	VEXTRACTI32X4 $0x01, Y4, X3
+	VPORQ         X3, X4, X3
+	VPUNPCKHQDQ   X3, X3, X4
+	VPORQ         X4, X3, X3
+	VMOVQ         X3, DI
+	MOVQ          R10, BX
+	ORQ           SI, BX
+	NOTQ          BX
+	ANDQ          BX, DI
+	MOVQ          ·moveEvalW+24(SB), BX
+	LEAQ          ·moveEvalValue+0(SB), R8
+	ADDQ          (R8)(R9*8), BX
+	LEAQ          ·moveEvalQuad+0(SB), R8
+	MOVQ          (R8)(R9*8), R9
+	ANDQ          32(AX), R9
+	MOVQ          40(AX), R11
+	ANDL          $0x0000003f, R11
+	LEAQ          ·parityWeight+0(SB), R8
+	MOVQ          (R8)(R11*8), R8
+	XORL          R11, R11
+	TESTQ         R9, R9
+	CMOVQEQ       R11, R8
+	ADDQ          R8, BX
+	MOVQ          $0x7e7e7e7e7e7e7e7e, R11
+	ANDQ          SI, R11
+	MOVQ          R11, R9
+	SHLQ          $0x01, R9
+	MOVQ          R9, R8
+	MOVQ          R11, R9
+	SHRQ          $0x01, R9
+	ORQ           R9, R8
+	MOVQ          $0x00ffffffffffff00, R11
+	ANDQ          SI, R11
+	MOVQ          R11, R9
+	SHLQ          $0x08, R9
+	ORQ           R9, R8
+	MOVQ          R11, R9
+	SHRQ          $0x08, R9
+	ORQ           R9, R8
+	MOVQ          $0x007e7e7e7e7e7e00, R11
+	ANDQ          SI, R11
+	MOVQ          R11, R9
+	SHLQ          $0x07, R9
+	ORQ           R9, R8
+	MOVQ          R11, R9
+	SHRQ          $0x07, R9
+	ORQ           R9, R8
+	MOVQ          R11, R9
+	SHLQ          $0x09, R9
+	ORQ           R9, R8
+	MOVQ          R11, R9
+	SHRQ          $0x09, R9
+	ORQ           R9, R8
+	MOVQ          R10, R9
+	ORQ           SI, R9
+	NOTQ          R9
+	ANDQ          R9, R8
+	MOVQ          $0x8100000000000081, R10
+	POPCNTQ       R8, R9
+	ANDQ          R10, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, R9
+	IMULQ         ·moveEvalW+32(SB), R9
+	SUBQ          R9, BX
+	MOVQ          SI, R8
+	ANDQ          R10, R8
+	MOVQ          R8, R12
+	SHLQ          $0x01, R12
+	MOVQ          $0x0200000000000002, R9
+	ANDQ          R9, R12
+	MOVQ          R8, R9
+	SHRQ          $0x01, R9
+	MOVQ          $0x4000000000000040, R11
+	ANDQ          R11, R9
+	ORQ           R9, R12
+	MOVQ          R8, R9
+	SHLQ          $0x08, R9
+	ORQ           R9, R12
+	MOVQ          R8, R9
+	SHRQ          $0x08, R9
+	ORQ           R9, R12
+	ANDQ          SI, R12
+	ORQ           R12, R8
+	POPCNTQ       R8, R8
+	IMULQ         ·moveEvalW+40(SB), R8
+	ADDQ          R8, BX
+	POPCNTQ       DI, SI
+	ANDQ          R10, DI
+	POPCNTQ       DI, DI
+	ADDQ          DI, SI
+	IMULQ         ·moveEvalW+48(SB), SI
+	SUBQ          SI, BX
+
+store:
+	MOVQ BX, (CX)
+	ADDQ $0x40, AX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  loop
+
+done:
+	VZEROUPPER
+	RET
+
 DATA movesEntriesTab<>+0(SB)/8, $·movesSSE2(SB)
 DATA movesEntriesTab<>+8(SB)/8, $·movesAVX2(SB)
 DATA movesEntriesTab<>+16(SB)/8, $·movesAVX512VL(SB)

@@ -1,7 +1,8 @@
 // Command eval generates the pattern-evaluation kernels: the feature update
 // (AVX2 and AVX-512 rows of 3 x 16 lanes, seed 000 4.4.5), the weight sum
-// by gathers over three weight layouts (seed 000 4.5.0 and 4.5.5), and the
-// features from scratch by PEXT and by PSHUFB (seed 004).
+// by gathers over three weight layouts (seed 000 4.5.0 and 4.5.5), each
+// with its batch form (the loop in assembly), and the features from
+// scratch by PEXT and by PSHUFB (seed 004).
 //
 // The per-square rows, the gather offsets, the PEXT masks and
 // binary-to-ternary tables and the shuffle controls are Go arrays built at
@@ -53,7 +54,9 @@ func main() {
 	evalUpdateAVX512()
 	for _, layout := range []string{"Offset", "Plain", "Interleaved"} {
 		evalSumAVX2(layout)
+		evalSumAVX2Batch(layout)
 		evalSumAVX512(layout)
+		evalSumAVX512Batch(layout)
 	}
 	evalFeaturesPEXT()
 	evalFeaturesShuffle()
@@ -70,28 +73,92 @@ func rowAddr(sq, r Register) {
 	ADDQ(base, r)
 }
 
+// updateOps are where an update body gets its operands: the per-call
+// function loads them from its arguments, the batch loop from an element.
+type updateOps struct {
+	src, x, flipped, mover, dst func() Register
+	label                       func(string) string
+}
+
+func (o updateOps) lbl(s string) string {
+	if o.label == nil {
+		return s
+	}
+	return o.label(s)
+}
+
 func evalUpdateAVX2() {
 	asmgen.Func("evalUpdateAVX2", "func(dst, src *[48]uint16, x int, flipped uint64, mover int)")
 	Doc("evalUpdateAVX2 updates the 46 indexes as 3 x 16 lanes: x's row of digit",
 		"weights subtracted (twice for mover 0: 2 -> 0), then one row per flipped",
 		"disc subtracted (mover 0) or added (mover 1), 3 VPSUBW or VPADDW each.")
-	src := Load(Param("src"), GP64())
+	updateAVX2(paramOps())
+	VZEROUPPER()
+	RET()
+
+	updateBatch("evalUpdateAVX2", updateAVX2)
+}
+
+// paramOps loads an update's operands from the function's arguments.
+func paramOps() updateOps {
+	load := func(name string) func() Register { return func() Register { return Load(Param(name), GP64()) } }
+	return updateOps{src: load("src"), x: load("x"), flipped: load("flipped"), mover: load("mover"), dst: load("dst")}
+}
+
+// updateBatch emits name+"Batch": the update body over a batch of
+// variants.FeaturesMove (src 96 bytes, x, flipped, mover: 15 words),
+// writing kernels.Features (12 words) until out is full.
+func updateBatch(name string, body func(updateOps)) {
+	asmgen.Func(name+"Batch", "func(in []uint64, out []uint64)")
+	Doc(name+"Batch runs "+name+" on (features, x, flipped, mover) records of 15 words,",
+		"writing the 12 words of each result until out is full. The loop stays in assembly: no call per element.")
+	src := Load(Param("in").Base(), GP64())
+	dst := Load(Param("out").Base(), GP64())
+	end := Load(Param("out").Len(), GP64())
+	LEAQ(Mem{Base: dst, Index: end, Scale: 8}, end)
+	CMPQ(dst, end)
+	JAE(LabelRef("done"))
+	Label("loop")
+	field := func(disp int) func() Register {
+		return func() Register {
+			r := GP64()
+			MOVQ(Mem{Base: src, Disp: disp}, r)
+			return r
+		}
+	}
+	body(updateOps{
+		src: func() Register { return src }, x: field(96), flipped: field(104), mover: field(112),
+		dst: func() Register { return dst }, label: func(s string) string { return "batch_" + s },
+	})
+	ADDQ(U8(120), src)
+	ADDQ(U8(96), dst)
+	CMPQ(dst, end)
+	JB(LabelRef("loop"))
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
+
+func updateAVX2(o updateOps) {
+	src := o.src()
 	f := [3]VecVirtual{YMM(), YMM(), YMM()}
 	for i := range f {
 		VMOVDQU(Mem{Base: src, Disp: 32 * i}, f[i])
 	}
-	x := Load(Param("x"), GP64())
+	x := o.x()
 	row := GP64()
 	rowAddr(x, row)
-	flipped := Load(Param("flipped"), GP64())
-	mover := Load(Param("mover"), GP64())
+	flipped := o.flipped()
+	mover := o.mover()
 	tb := GP64()
 	LEAQ(goData("evalX2FVec", 0), tb)
 	sq, off, t := GP64(), GP64(), GP64()
+	store := o.lbl("store")
 	loop := func(name string, op func(...Op)) {
+		name = o.lbl(name)
 		Label(name)
 		TESTQ(flipped, flipped)
-		JZ(LabelRef("store"))
+		JZ(LabelRef(store))
 		BSFQ(flipped, sq)
 		LEAQ(Mem{Base: flipped, Disp: -1}, t)
 		ANDQ(t, flipped)
@@ -103,46 +170,54 @@ func evalUpdateAVX2() {
 		JMP(LabelRef(name))
 	}
 	TESTQ(mover, mover)
-	JNZ(LabelRef("mover1"))
+	JNZ(LabelRef(o.lbl("mover1")))
 	for i := range f {
 		VPSUBW(Mem{Base: row, Disp: 32 * i}, f[i], f[i])
 		VPSUBW(Mem{Base: row, Disp: 32 * i}, f[i], f[i])
 	}
 	loop("sub", VPSUBW)
-	Label("mover1")
+	Label(o.lbl("mover1"))
 	for i := range f {
 		VPSUBW(Mem{Base: row, Disp: 32 * i}, f[i], f[i])
 	}
 	loop("add", VPADDW)
-	Label("store")
-	dst := Load(Param("dst"), GP64())
+	Label(store)
+	dst := o.dst()
 	for i := range f {
 		VMOVDQU(f[i], Mem{Base: dst, Disp: 32 * i})
 	}
-	VZEROUPPER()
-	RET()
 }
 
 func evalUpdateAVX512() {
 	asmgen.Func("evalUpdateAVX512", "func(dst, src *[48]uint16, x int, flipped uint64, mover int)")
 	Doc("evalUpdateAVX512 is evalUpdateAVX2 with lanes 0-31 in one ZMM register and",
 		"32-47 in a YMM register: 2 subtractions per flipped disc.")
-	src := Load(Param("src"), GP64())
+	updateAVX512(paramOps())
+	VZEROUPPER()
+	RET()
+
+	updateBatch("evalUpdateAVX512", updateAVX512)
+}
+
+func updateAVX512(o updateOps) {
+	src := o.src()
 	z, y := ZMM(), YMM()
 	VMOVDQU16(Mem{Base: src}, z)
 	VMOVDQU(Mem{Base: src, Disp: 64}, y)
-	x := Load(Param("x"), GP64())
+	x := o.x()
 	row := GP64()
 	rowAddr(x, row)
-	flipped := Load(Param("flipped"), GP64())
-	mover := Load(Param("mover"), GP64())
+	flipped := o.flipped()
+	mover := o.mover()
 	tb := GP64()
 	LEAQ(goData("evalX2FVec", 0), tb)
 	sq, off, t := GP64(), GP64(), GP64()
+	store := o.lbl("store")
 	loop := func(name string, op func(...Op)) {
+		name = o.lbl(name)
 		Label(name)
 		TESTQ(flipped, flipped)
-		JZ(LabelRef("store"))
+		JZ(LabelRef(store))
 		BSFQ(flipped, sq)
 		LEAQ(Mem{Base: flipped, Disp: -1}, t)
 		ANDQ(t, flipped)
@@ -153,22 +228,20 @@ func evalUpdateAVX512() {
 		JMP(LabelRef(name))
 	}
 	TESTQ(mover, mover)
-	JNZ(LabelRef("mover1"))
+	JNZ(LabelRef(o.lbl("mover1")))
 	for i := 0; i < 2; i++ {
 		VPSUBW(Mem{Base: row}, z, z)
 		VPSUBW(Mem{Base: row, Disp: 64}, y, y)
 	}
 	loop("sub", VPSUBW)
-	Label("mover1")
+	Label(o.lbl("mover1"))
 	VPSUBW(Mem{Base: row}, z, z)
 	VPSUBW(Mem{Base: row, Disp: 64}, y, y)
 	loop("add", VPADDW)
-	Label("store")
-	dst := Load(Param("dst"), GP64())
+	Label(store)
+	dst := o.dst()
 	VMOVDQU16(z, Mem{Base: dst})
 	VMOVDQU(y, Mem{Base: dst, Disp: 64})
-	VZEROUPPER()
-	RET()
 }
 
 // Gather sums. Every form zero-extends the indexes to 32 bits, adds each
@@ -218,6 +291,12 @@ func evalSumAVX2(layout string) {
 		one = YMM()
 		VPBROADCASTD(sumOne, one)
 	}
+	hsum(gatherAVX2(layout, fp, tp, shift, one))
+}
+
+// gatherAVX2 returns the 8 partial sums of the 46 weights of the features
+// at fp in the table at tp.
+func gatherAVX2(layout string, fp, tp Register, shift, one VecVirtual) VecVirtual {
 	acc := YMM()
 	VPXOR(acc, acc, acc)
 	mask, idx, d, sel := YMM(), YMM(), YMM(), YMM()
@@ -247,11 +326,19 @@ func evalSumAVX2(layout string) {
 		VPSRAD(Imm(16), d, d)
 		VPADDD(d, acc, acc)
 	}
-	hsum(acc)
+	return acc
 }
 
 // hsum stores the sum of acc's 8 dwords, sign-extended, as the result.
 func hsum(acc VecVirtual) {
+	s := hsumGP(acc)
+	VZEROUPPER()
+	Store(s, ReturnIndex(0))
+	RET()
+}
+
+// hsumGP returns the sum of acc's 8 dwords, sign-extended.
+func hsumGP(acc VecVirtual) Register {
 	x := XMM()
 	VEXTRACTI128(Imm(1), acc, x)
 	VPADDD(x, acc.AsX(), x)
@@ -264,9 +351,7 @@ func hsum(acc VecVirtual) {
 	VMOVD(x, r)
 	s := GP64()
 	MOVLQSX(r, s)
-	VZEROUPPER()
-	Store(s, ReturnIndex(0))
-	RET()
+	return s
 }
 
 func evalSumAVX512(layout string) {
@@ -289,12 +374,24 @@ func evalSumAVX512(layout string) {
 	VPXORD(acc, acc, acc)
 	idx, d, sel := ZMM(), ZMM(), ZMM()
 	k := K()
-	full := K()
+	full, kl := gatherMasks512()
+	hsum(gatherAVX512(layout, fp, tp, shift, one, acc, idx, d, sel, k, full, kl))
+}
+
+// gatherMasks512 returns the masks of 16 lanes and of the last 14.
+func gatherMasks512() (full, kl Register) {
+	full = K()
 	KXNORW(full, full, full)
 	last := GP32()
 	MOVL(U32(1<<14-1), last)
-	kl := K()
+	kl = K()
 	KMOVW(last, kl)
+	return full, kl
+}
+
+// gatherAVX512 sums the 46 weights in the zeroed acc (idx, d, sel, k:
+// scratch registers) and returns 8 partial sums.
+func gatherAVX512(layout string, fp, tp Register, shift, one, acc, idx, d, sel VecVirtual, k, full, kl Register) VecVirtual {
 	for g := 0; g < 3; g++ {
 		VPMOVZXWD(Mem{Base: fp, Disp: 32 * g}, idx)
 		VPMINUD(goData("evalGatherMax", 64*g), idx, idx)
@@ -324,7 +421,119 @@ func evalSumAVX512(layout string) {
 	y := YMM()
 	VEXTRACTI64X4(Imm(1), acc, y)
 	VPADDD(y, acc.AsY(), y)
-	hsum(y)
+	return y
+}
+
+// The batch forms run over variants.FeaturesPly records (the 48 indexes
+// in 12 words, then the ply: 13 words) with one table pointer per ply
+// (per ply pair for the interleaved layout), built with the layout: the
+// ply is clamped to 0..60, its table and the bias (at ·evalBiasIndex)
+// are read here, and the shift of the interleaved layout is made from
+// the ply's parity.
+
+// numPlies is variants.NumPlies: the weight tables, one per ply 0..60
+// (the Go wrappers' table arrays have this type: a mismatch does not
+// compile).
+const numPlies = 61
+
+func sumBatchSignature(layout string) string {
+	if layout == "Interleaved" {
+		return fmt.Sprintf("func(tabs *[%d]*int32, in []uint64, out []int)", (numPlies+1)/2)
+	}
+	return fmt.Sprintf("func(tabs *[%d]*int16, in []uint64, out []int)", numPlies)
+}
+
+// sumBatch emits name+"Batch" around gather, which sums the features at
+// fp in the table at tp (with shift set for the interleaved layout).
+func sumBatch(name, layout string, setup func(), gather func(fp, tp Register, shift VecVirtual) Register) {
+	asmgen.Func(name+"Batch", sumBatchSignature(layout))
+	Doc(fmt.Sprintf("%sBatch runs %s on (features, ply) records of 13 words, with the tables", name, name),
+		"of every ply at tabs (per ply pair for the interleaved layout), len(out) of them.",
+		"The loop stays in assembly: no call per element.")
+	tabs := Load(Param("tabs"), GP64())
+	src := Load(Param("in").Base(), GP64())
+	dst := Load(Param("out").Base(), GP64())
+	n := Load(Param("out").Len(), GP64())
+	TESTQ(n, n)
+	JZ(LabelRef("done"))
+	setup()
+	bi := GP64()
+	MOVQ(goData("evalBiasIndex", 0), bi)
+	Label("loop")
+	ply, t := GP64(), GP64()
+	MOVQ(Mem{Base: src, Disp: 96}, ply)
+	XORL(t.As32(), t.As32())
+	CMPQ(ply, t)
+	CMOVQLT(t, ply)
+	MOVL(U32(numPlies-1), t.As32())
+	CMPQ(ply, t)
+	CMOVQGT(t, ply)
+	tp, bias := GP64(), GP64()
+	var shift VecVirtual
+	switch layout {
+	case "Offset", "Plain":
+		MOVQ(Mem{Base: tabs, Index: ply, Scale: 8}, tp)
+		disp := 0
+		if layout == "Offset" {
+			disp = 2 // the guard word
+		}
+		MOVWQSX(Mem{Base: tp, Index: bi, Scale: 2, Disp: disp}, bias)
+	case "Interleaved":
+		pair := GP64()
+		MOVQ(ply, pair)
+		SHRQ(U8(1), pair)
+		MOVQ(Mem{Base: tabs, Index: pair, Scale: 8}, tp)
+		// the ply's half of the bias: low for an even ply, high for an odd
+		hi := GP64()
+		MOVWQSX(Mem{Base: tp, Index: bi, Scale: 4}, bias)
+		MOVWQSX(Mem{Base: tp, Index: bi, Scale: 4, Disp: 2}, hi)
+		ANDL(U32(1), ply.As32())
+		CMOVQNE(hi, bias)
+		// the gathered dword is shifted left 16 - 16*(ply&1)
+		SHLL(U8(4), ply.As32())
+		NEGL(ply.As32())
+		ADDL(U32(16), ply.As32())
+		shift = XMM()
+		VMOVQ(ply, shift)
+	}
+	r := gather(src, tp, shift)
+	ADDQ(bias, r)
+	MOVQ(r, Mem{Base: dst})
+	ADDQ(U8(104), src)
+	ADDQ(U8(8), dst)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
+
+func evalSumAVX2Batch(layout string) {
+	var one VecVirtual
+	sumBatch("evalSumGather"+layout+"AVX2", layout, func() {
+		if layout == "Plain" {
+			one = YMM()
+			VPBROADCASTD(sumOne, one)
+		}
+	}, func(fp, tp Register, shift VecVirtual) Register {
+		return hsumGP(gatherAVX2(layout, fp, tp, shift, one))
+	})
+}
+
+func evalSumAVX512Batch(layout string) {
+	var one VecVirtual
+	var full, kl Register
+	sumBatch("evalSumGather"+layout+"AVX512", layout, func() {
+		if layout == "Plain" {
+			one = ZMM()
+			VPBROADCASTD(sumOne, one)
+		}
+		full, kl = gatherMasks512()
+	}, func(fp, tp Register, shift VecVirtual) Register {
+		acc := ZMM()
+		VPXORD(acc, acc, acc)
+		return hsumGP(gatherAVX512(layout, fp, tp, shift, one, acc, ZMM(), ZMM(), ZMM(), K(), full, kl))
+	})
 }
 
 // evalFeaturesPEXT: per feature, PEXT of P and of O by the feature's

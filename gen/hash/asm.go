@@ -1,5 +1,5 @@
 // Command hash generates the transposition-table kernels: the CRC32C hash
-// code (SSE4.2), the bodies of the streaming-store clears (SSE2 MOVNTDQ,
+// code (SSE4.2, per call and batched), the bodies of the streaming-store clears (SSE2 MOVNTDQ,
 // AVX2 VMOVNTDQ, AVX-512 64-byte stores, each fenced by SFENCE), the
 // REP STOSB zero fill, and the bucket prefetch.
 package main
@@ -16,20 +16,7 @@ import (
 func main() {
 	asmgen.Setup()
 
-	asmgen.Func("hashCodeCRC32", "func(P, O uint64) uint64")
-	Doc("hashCodeCRC32 is Edax 4.5's board_get_hash_code: crc = CRC32C(0, P) by the SSE4.2 instruction,",
-		"then crc<<32 | CRC32C(crc, O).")
-	P := Load(Param("P"), GP64())
-	O := Load(Param("O"), GP64())
-	c, d := GP64(), GP64()
-	XORL(c.As32(), c.As32())
-	CRC32Q(P, c)
-	MOVL(c.As32(), d.As32())
-	CRC32Q(O, d)
-	SHLQ(Imm(32), c)
-	ORQ(d, c)
-	Store(c, ReturnIndex(0))
-	RET()
+	hashCode()
 
 	asmgen.Func("hashPrefetchT0", "func(bucket *byte)")
 	Doc("hashPrefetchT0 brings the first and the last entry of a 4-way bucket of 24-byte entries into L1",
@@ -86,6 +73,52 @@ func main() {
 	RET()
 
 	asmgen.Generate()
+}
+
+// hashCode emits hashCodeCRC32 and its batch form over (P, O) pairs.
+func hashCode() {
+	asmgen.Register("hashCodeCRC32", asmgen.Variant{Kernel: "HashCode", Name: "crc32-sse42", Rank: 20, BatchOf: "board",
+		Note: "SSE4.2 CRC32 instruction, two per hash (Edax 4.5)"})
+	asmgen.Func("hashCodeCRC32", "func(P, O uint64) uint64")
+	Doc("hashCodeCRC32 is Edax 4.5's board_get_hash_code: crc = CRC32C(0, P) by the SSE4.2 instruction,",
+		"then crc<<32 | CRC32C(crc, O).")
+	P, O := GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	Store(crc(P, O), ReturnIndex(0))
+	RET()
+
+	asmgen.Func("hashCodeCRC32Batch", "func(in []uint64, out []uint64)")
+	Doc("hashCodeCRC32Batch is hashCodeCRC32 over a batch: in holds len(out) (P, O) pairs.",
+		"The loop stays in assembly: no call per element.")
+	src := Load(Param("in").Base(), GP64())
+	dst := Load(Param("out").Base(), GP64())
+	n := Load(Param("out").Len(), GP64())
+	TESTQ(n, n)
+	JZ(LabelRef("done"))
+	Label("loop")
+	P, O = GP64(), GP64()
+	MOVQ(Mem{Base: src}, P)
+	MOVQ(Mem{Base: src, Disp: 8}, O)
+	MOVQ(crc(P, O), Mem{Base: dst})
+	ADDQ(U8(16), src)
+	ADDQ(U8(8), dst)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
+	Label("done")
+	RET()
+}
+
+// crc returns CRC32C(0, P)<<32 | CRC32C(CRC32C(0, P), O).
+func crc(P, O reg.Register) reg.GPVirtual {
+	c, d := GP64(), GP64()
+	XORL(c.As32(), c.As32())
+	CRC32Q(P, c)
+	MOVL(c.As32(), d.As32())
+	CRC32Q(O, d)
+	SHLQ(Imm(32), c)
+	ORQ(d, c)
+	return c
 }
 
 // storeClear emits hashClearVMOVDQU, the same loop as the AVX2 streaming

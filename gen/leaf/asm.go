@@ -3,11 +3,12 @@
 // search below a 4-empties node makes no call at all (Go asm is ABI0 and
 // never inlined: a call per node would cost as much as the node).
 //
-// Each kernel is one function per family; a level's state (board, window,
-// best score, move index) lives in stack slots while the level below
-// runs, which keeps the register allocation within avo's 15 GP registers
-// whatever flip and score_1 need. The node count is one stack slot for
-// the whole search.
+// Each kernel is one function per family, and its batch form: the same
+// search inlined in a loop over (P, O, alpha) elements, no call per
+// element. A level's state (board, window, best score, move index) lives
+// in stack slots while the level below runs, which keeps the register
+// allocation within avo's 15 GP registers whatever flip and score_1 need.
+// The node count is one stack slot for the whole search.
 //
 // Move order is the reference's LeafOrder: the empties in presorted order
 // (corners first, X-squares last; built by a rank bit mask), then a stable
@@ -123,44 +124,24 @@ func kernel(f family, n int) {
 	if n > 2 {
 		note += ", PSHUFB parity sort"
 	}
-	asmgen.Register(name, asmgen.Variant{Kernel: fmt.Sprintf("Solve%d", n), Name: f.variant, Rank: f.rank, PEXT: f.pext, Note: note})
+	asmgen.Register(name, asmgen.Variant{Kernel: fmt.Sprintf("Solve%d", n), Name: f.variant, Rank: f.rank, PEXT: f.pext,
+		BatchOf: "BoardAlpha", BatchOut: "ScoreNodes", Note: note})
 	asmgen.Func(name, "func(P, O uint64, alpha int) (score int, nodes uint64)")
 	Doc(fmt.Sprintf("%s is solve_%d (%s) with every level below inlined.", name, n, f.doc))
-	g := &gen{f: f}
-	g.nodes = AllocLocal(8)
-	g.pmem = AllocLocal(8)
-	for l := 3; l <= n; l++ {
-		g.lv[l] = level{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(16)}
-	}
+	g := newGen(f, n)
 	if !f.localSetup {
 		f.flip.Setup()
 	}
-	MOVQ(U32(0), g.nodes)
-	P, O, e := GP64(), GP64(), GP64()
-	Load(Param("P"), P)
-	Load(Param("O"), O)
-	MOVQ(P, e)
-	ORQ(O, e)
-	NOTQ(e)
-	list := search.Presorted(e, n)
-	var res reg.GPVirtual
-	if n == 2 {
-		x1, x2 := GP64(), GP64()
-		MOVBQZX(list.As8(), x1)
-		MOVQ(list, x2)
-		SHRQ(U8(8), x2)
+	res := g.search(n, func() (reg.GPVirtual, reg.GPVirtual) {
+		P, O := GP64(), GP64()
+		Load(Param("P"), P)
+		Load(Param("O"), O)
+		return P, O
+	}, func() reg.GPVirtual {
 		a := GP64()
 		Load(Param("alpha"), a)
-		res = g.solve2(P, O, a, x1, x2)
-	} else {
-		lv := g.lv[n]
-		MOVQ(P, lv.P)
-		MOVQ(O, lv.O)
-		a := GP64()
-		Load(Param("alpha"), a)
-		MOVQ(a, lv.alpha)
-		res = g.solveN(n, list)
-	}
+		return a
+	})
 	Store(res, ReturnIndex(0))
 	nd := GP64()
 	MOVQ(g.nodes, nd)
@@ -169,6 +150,91 @@ func kernel(f family, n int) {
 		VZEROUPPER()
 	}
 	RET()
+
+	// The batch form: the same search per element, the loop's pointers
+	// in stack slots (the search needs every register).
+	asmgen.Func(name+"Batch", "func(in []uint64, out []uint64)")
+	Doc(fmt.Sprintf("%sBatch runs %s on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.", name, name),
+		"The loop stays in assembly: no call per element.")
+	g = newGen(f, n)
+	src, dst, end := AllocLocal(8), AllocLocal(8), AllocLocal(8)
+	sp, dp, l := GP64(), GP64(), GP64()
+	Load(Param("in").Base(), sp)
+	Load(Param("out").Base(), dp)
+	Load(Param("out").Len(), l)
+	MOVQ(sp, src)
+	MOVQ(dp, dst)
+	LEAQ(Mem{Base: dp, Index: l, Scale: 8}, l)
+	MOVQ(l, end)
+	CMPQ(dp, l)
+	JAE(LabelRef("done"))
+	if !f.localSetup {
+		f.flip.Setup()
+	}
+	Label("loop")
+	res = g.search(n, func() (reg.GPVirtual, reg.GPVirtual) {
+		s, P, O := GP64(), GP64(), GP64()
+		MOVQ(src, s)
+		MOVQ(Mem{Base: s}, P)
+		MOVQ(Mem{Base: s, Disp: 8}, O)
+		return P, O
+	}, func() reg.GPVirtual {
+		a, s := GP64(), GP64()
+		MOVQ(src, s)
+		MOVQ(Mem{Base: s, Disp: 16}, a)
+		return a
+	})
+	d := GP64()
+	MOVQ(dst, d)
+	MOVQ(res, Mem{Base: d})
+	nd = GP64()
+	MOVQ(g.nodes, nd)
+	MOVQ(nd, Mem{Base: d, Disp: 8})
+	ADDQ(U8(24), src)
+	ADDQ(U8(16), d)
+	MOVQ(d, dst)
+	CMPQ(d, end)
+	JB(LabelRef("loop"))
+	Label("done")
+	if f.vector {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+// newGen allocates a function's stack slots for a search of n empties.
+func newGen(f family, n int) *gen {
+	g := &gen{f: f}
+	g.nodes = AllocLocal(8)
+	g.pmem = AllocLocal(8)
+	for l := 3; l <= n; l++ {
+		g.lv[l] = level{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(16)}
+	}
+	return g
+}
+
+// search emits solve_n of the board that load loads at the alpha that
+// loadAlpha loads, and returns its score; the node count is in g.nodes.
+func (g *gen) search(n int, load func() (P, O reg.GPVirtual), loadAlpha func() reg.GPVirtual) reg.GPVirtual {
+	MOVQ(U32(0), g.nodes)
+	P, O := load()
+	e := GP64()
+	MOVQ(P, e)
+	ORQ(O, e)
+	NOTQ(e)
+	list := search.Presorted(e, n)
+	if n == 2 {
+		x1, x2 := GP64(), GP64()
+		MOVBQZX(list.As8(), x1)
+		MOVQ(list, x2)
+		SHRQ(U8(8), x2)
+		return g.solve2(P, O, loadAlpha(), x1, x2)
+	}
+	lv := g.lv[n]
+	MOVQ(P, lv.P)
+	MOVQ(O, lv.O)
+	MOVQ(loadAlpha(), lv.alpha)
+	return g.solveN(n, list)
 }
 
 func (g *gen) flip(P, O, x reg.GPVirtual) reg.GPVirtual {

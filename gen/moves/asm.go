@@ -1,11 +1,15 @@
 // Command moves generates the assembly move generators (get_moves), each
 // with its batch form: SSE2 (mirrored high lane), AVX2 (four directions
 // per YMM), AVX-512VL (the same with VPTERNLOGQ) and AVX-512 (eight
-// directions per ZMM with VPROLVQ).
+// directions per ZMM with VPROLVQ); potential_moves in AVX2; and the
+// batch forms of move_evaluate's assembly users (parity-table with the
+// mobility from moves avx2 or avx512), the whole score in the loop.
 package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
 
 	"github.com/flipbench/flipbench/gen/internal/asmgen"
 	"github.com/flipbench/flipbench/gen/internal/flipasm"
@@ -45,6 +49,8 @@ func main() {
 	asmgen.Register("movesSequential", asmgen.Variant{Kernel: "Moves", Name: "sequential", Rank: 5, BatchOf: "board", Note: "Edax-AVX plain get_moves, sequential fill: six single steps both ways in GP registers"})
 
 	potentialMovesAVX2()
+	moveEvaluateBatch("moveEvaluateAVX2Batch", "moves avx2", avx2)
+	moveEvaluateBatch("moveEvaluateAVX512Batch", "moves avx512", zmm)
 	asmgen.Generate()
 }
 
@@ -71,5 +77,148 @@ func potentialMovesAVX2() {
 	ANDQ(O, m)
 	Store(m, ReturnIndex(0))
 	VZEROUPPER()
+	RET()
+}
+
+// moveEvaluateBatch emits the batch form of move_evaluate parity-table
+// with the opponent's mobility from m (variants/move_evaluate_amd64.go):
+// over variants.MoveEval records (P, O, x, flipped, parity, empties, h0,
+// h1: 8 words), len(out) of them. The weights, the squares' values and
+// quadrants and the parity bonus are Go tables of package variants
+// (·moveEvalW, ·moveEvalValue, ·moveEvalQuad, ·parityWeight).
+func moveEvaluateBatch(name, what string, m flipasm.Mover) {
+	asmgen.Func(name, "func(in []uint64, out []int)")
+	Doc(name+" is move_evaluate parity-table with the mobility from "+what+" over (P, O, x, flipped,",
+		"parity, empties, h0, h1) records of 8 words, len(out) of them. The loop stays in assembly: no call per element.")
+	w := func(i int) Mem { return asmgen.GoTable("moveEvalW").Offset(8 * i) }
+	src, dst, n := GP64(), GP64(), GP64()
+	Load(Param("in").Base(), src)
+	Load(Param("out").Base(), dst)
+	Load(Param("out").Len(), n)
+	TESTQ(n, n)
+	JZ(LabelRef("done"))
+	m.Setup()
+	Label("loop")
+	res := GP64()
+	P, O, f := GP64(), GP64(), GP64()
+	MOVQ(Mem{Base: src}, P)
+	MOVQ(Mem{Base: src, Disp: 8}, O)
+	MOVQ(Mem{Base: src, Disp: 24}, f)
+	// a wipe-out and the hash moves skip the rest
+	MOVQ(w(0), res)
+	CMPQ(f, O)
+	JEQ(LabelRef("store"))
+	x := GP64()
+	MOVQ(Mem{Base: src, Disp: 16}, x)
+	MOVQ(w(1), res)
+	CMPQ(x, Mem{Base: src, Disp: 48})
+	JEQ(LabelRef("store"))
+	MOVQ(w(2), res)
+	CMPQ(x, Mem{Base: src, Disp: 56})
+	JEQ(LabelRef("store"))
+	ANDL(U32(63), x.As32())
+	// the position after the move: the opponent (np) to move
+	np, no := GP64(), GP64()
+	MOVQ(f, np)
+	NOTQ(np)
+	ANDQ(O, np)
+	MOVQ(P, no)
+	ORQ(f, no)
+	BTSQ(x, no)
+	mob := m.Moves(np, no)
+	// square value, and the parity bonus if x's quadrant is odd
+	tb, q, pw, e := GP64(), GP64(), GP64(), GP64()
+	MOVQ(w(3), res) // 36 x the two mobility weights
+	LEAQ(asmgen.GoTable("moveEvalValue"), tb)
+	ADDQ(Mem{Base: tb, Index: x, Scale: 8}, res)
+	LEAQ(asmgen.GoTable("moveEvalQuad"), tb)
+	MOVQ(Mem{Base: tb, Index: x, Scale: 8}, q)
+	ANDQ(Mem{Base: src, Disp: 32}, q)
+	MOVQ(Mem{Base: src, Disp: 40}, e)
+	ANDL(U32(63), e.As32())
+	LEAQ(asmgen.GoTable("parityWeight"), tb)
+	MOVQ(Mem{Base: tb, Index: e, Scale: 8}, pw)
+	XORL(e.As32(), e.As32())
+	TESTQ(q, q)
+	CMOVQEQ(e, pw)
+	ADDQ(pw, res)
+	// potential mobility: O's discs with a square on both sides
+	const corners = 0x8100000000000081
+	pot, t, k := GP64(), GP64(), GP64()
+	for i, d := range []struct {
+		mask  uint64
+		steps []int
+	}{{0x7e7e7e7e7e7e7e7e, []int{1}}, {0x00ffffffffffff00, []int{8}}, {0x007e7e7e7e7e7e00, []int{7, 9}}} {
+		MOVQ(U64(d.mask), k)
+		ANDQ(no, k)
+		for j, s := range d.steps {
+			MOVQ(k, t)
+			SHLQ(U8(s), t)
+			if i == 0 && j == 0 {
+				MOVQ(t, pot)
+			} else {
+				ORQ(t, pot)
+			}
+			MOVQ(k, t)
+			SHRQ(U8(s), t)
+			ORQ(t, pot)
+		}
+	}
+	MOVQ(np, t)
+	ORQ(no, t)
+	NOTQ(t)
+	ANDQ(t, pot)
+	cm := GP64()
+	MOVQ(U64(corners), cm)
+	weighted := func(b reg.GPVirtual) reg.GPVirtual {
+		c, d := GP64(), GP64()
+		POPCNTQ(b, c)
+		ANDQ(cm, b)
+		POPCNTQ(b, d)
+		ADDQ(d, c)
+		return c
+	}
+	c := weighted(pot)
+	IMULQ(w(4), c)
+	SUBQ(c, res)
+	// corner stability of the mover's discs: its corners and its edge
+	// discs next to them
+	cs, sp := GP64(), GP64()
+	MOVQ(no, cs)
+	ANDQ(cm, cs)
+	MOVQ(cs, sp)
+	SHLQ(U8(1), sp)
+	MOVQ(U64(0x0200000000000002), t) // from a1 and a8
+	ANDQ(t, sp)
+	MOVQ(cs, t)
+	SHRQ(U8(1), t)
+	MOVQ(U64(0x4000000000000040), k) // from h1 and h8
+	ANDQ(k, t)
+	ORQ(t, sp)
+	MOVQ(cs, t)
+	SHLQ(U8(8), t)
+	ORQ(t, sp)
+	MOVQ(cs, t)
+	SHRQ(U8(8), t)
+	ORQ(t, sp)
+	ANDQ(no, sp)
+	ORQ(sp, cs)
+	POPCNTQ(cs, cs)
+	IMULQ(w(5), cs)
+	ADDQ(cs, res)
+	// mobility
+	c = weighted(mob)
+	IMULQ(w(6), c)
+	SUBQ(c, res)
+	Label("store")
+	MOVQ(res, Mem{Base: dst})
+	ADDQ(U8(64), src)
+	ADDQ(U8(8), dst)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
+	Label("done")
+	if m.Vector() {
+		VZEROUPPER()
+	}
 	RET()
 }

@@ -51,8 +51,13 @@ type Variant struct {
 	BoundLow bool
 	// BatchOf, if set, is the element type of the function's batch form
 	// fn+"Batch", which reads its inputs as 64-bit words (BoardX, board,
-	// PX, PXA: see variants/batch.go).
+	// PX, PXA, BoardAlpha: see variants/batch.go).
 	BatchOf string
+	// BatchOut, if set, is the output element type of the batch form
+	// when it is more than one word (ScoreNodes): the batch form writes
+	// its outputs as words too, func(in, out []uint64), and runs until
+	// out is full.
+	BatchOut string
 }
 
 type registration struct {
@@ -243,7 +248,10 @@ func registrationCode(table []byte, entries string) ([]byte, error) {
 			}
 		}
 		fmt.Fprintf(&b, "\t%s.Register(Info{%s,\n\t\tNote: %q}, %s)\n", v.Kernel, info, v.Note, r.fn)
-		if v.BatchOf != "" {
+		switch {
+		case v.BatchOut != "":
+			fmt.Fprintf(&b, "\tregisterWordsBatchIO[%s, %s](%s, %q, %sBatch)\n", v.BatchOf, v.BatchOut, v.Kernel, v.Name, r.fn)
+		case v.BatchOf != "":
 			fmt.Fprintf(&b, "\tregisterWordsBatch[%s](%s, %q, %sBatch)\n", v.BatchOf, v.Kernel, v.Name, r.fn)
 		}
 	}
