@@ -1,7 +1,5 @@
 package variants
 
-import "unsafe"
-
 // A CallForm is one way a kernel is called, timed on a function of flip's
 // signature with no body: the part of every per-call time that is the
 // call itself, which a kernel's body cannot win back.
@@ -51,10 +49,10 @@ func loopGoDirect(in []BoardX, n int) uint64 {
 	return r
 }
 
-// words is in as the 64-bit words assembly reads (three per BoardX).
-func words(in []BoardX) []uint64 {
+// loopWords is in as the 64-bit words assembly reads (three per BoardX).
+func loopWords(in []BoardX) []uint64 {
 	if len(in) == 0 {
 		panic("variants: a call loop needs inputs")
 	}
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(in))), 3*len(in))
+	return words(in)
 }

@@ -8,7 +8,7 @@ func asmFloors() []CallForm {
 	return []CallForm{
 		{"asm", "funcvalue", func(in []BoardX, n int) uint64 { return loopFuncValue(emptyAsmFn, in, n) }},
 		{"asm", "direct", loopAsmDirect},
-		{"asm", "from-asm", func(in []BoardX, n int) uint64 { return flipFromAsm(emptyFlipEntry(), words(in), n) }},
+		{"asm", "from-asm", func(in []BoardX, n int) uint64 { return flipFromAsm(emptyFlipEntry(), loopWords(in), n) }},
 	}
 }
 
@@ -29,5 +29,5 @@ func FlipFromAsm(v Info) (func(in []BoardX, n int) uint64, bool) {
 	if e == 0 {
 		return nil, false
 	}
-	return func(in []BoardX, n int) uint64 { return flipFromAsm(e, words(in), n) }, true
+	return func(in []BoardX, n int) uint64 { return flipFromAsm(e, loopWords(in), n) }, true
 }
