@@ -7,7 +7,7 @@ require (
 	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/sys v0.49.0
-	golang.org/x/term v0.44.0
+	golang.org/x/term v0.46.0
 	gonum.org/v1/plot v0.17.0
 )
 
@@ -22,5 +22,6 @@ require (
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	golang.org/x/image v0.46.0 // indirect
+	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
 )

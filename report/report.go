@@ -36,6 +36,11 @@ type Options struct {
 	// Output's directory; "" computes it.
 	ChartsLink string
 	Confidence float64
+	// FileLink, if set, is where the report links a results file ("" for
+	// the default): a perfdata server's page of it, when the files came
+	// from a server (harness/store). By default the file, relative to
+	// Output.
+	FileLink func(path string) string
 }
 
 // Machine is one CPU column.
@@ -258,6 +263,11 @@ func (r *Report) header() {
 
 // link makes a results file path relative to the report.
 func (r *Report) link(f string) string {
+	if r.opts.FileLink != nil {
+		if l := r.opts.FileLink(f); l != "" {
+			return l
+		}
+	}
 	return filepath.ToSlash(relTo(filepath.Dir(r.opts.Output), f))
 }
 

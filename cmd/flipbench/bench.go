@@ -25,7 +25,7 @@ func init() {
 	register(&command{
 		name:    "bench",
 		summary: "benchmark every runnable variant of every kernel (or whole solves per variant) into results/<cpu>/",
-		usage:   "[-kernel K,...] [-variant V] [-count N] [-benchtime D] [-cpu N] [-solve SET [-solve-kernel K]] [-o FILE]",
+		usage:   "[-kernel K,...] [-variant V] [-count N] [-benchtime D] [-cpu N] [-solve SET [-solve-kernel K]] [-o FILE] [-upload URL]",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := benchFlags{}
 			fs.StringVar(&o.kernels, "kernel", "", "only these kernels (comma-separated; default all, with floor: the call floors, an empty function called in each form)")
@@ -41,6 +41,7 @@ func init() {
 			fs.StringVar(&o.out, "o", "", "results file (default results/<cpu-slug>/<date>-<what>.txt)")
 			fs.StringVar(&o.progress, "progress", "auto", "progress bar: auto (when stderr is a terminal), bar, lines, off")
 			fs.BoolVar(&o.dryRun, "n", false, "print what would run and the planned time, run nothing")
+			fs.StringVar(&o.upload, "upload", "", "then send the results file to this perfdata server (flipbench upload); the file is kept whatever happens")
 			return func(args []string) error {
 				if len(args) > 0 {
 					return &exitError{2, fmt.Sprintf("bench: unexpected argument %q", args[0])}
@@ -61,6 +62,7 @@ type benchFlags struct {
 	solve, solveKernel string
 	out, progress      string
 	dryRun             bool
+	upload             string
 }
 
 func joinInts(xs []int) string {
@@ -137,6 +139,10 @@ func runBench(o benchFlags) error {
 	if o.variant != "" {
 		what += "-" + o.variant
 	}
+	server, err := openUpload(o.upload)
+	if err != nil {
+		return err
+	}
 	bo := bench.Options{Count: o.count, BenchTime: o.benchtime, Warmup: o.warmup}
 	plan, runs := bench.Plan(groups, bo)
 	if o.dryRun {
@@ -151,6 +157,9 @@ func runBench(o benchFlags) error {
 	}
 	if len(groups) == 0 {
 		return &exitError{2, "bench: nothing to run"}
+	}
+	if server != nil {
+		warnIfDown(server)
 	}
 
 	now := time.Now()
@@ -204,6 +213,9 @@ func runBench(o benchFlags) error {
 		if errors.Is(runErr, context.Canceled) {
 			if rf.Results() > 0 {
 				fmt.Fprintf(stdout, "interrupted after %v: kept %d finished results in %s\n", time.Since(start).Round(time.Second), rf.Results(), path)
+				if server != nil {
+					fmt.Fprintf(stdout, "not uploaded (interrupted): flipbench upload -server %s %s sends them\n", server.URL, path)
+				}
 			}
 			return &exitError{130, "interrupted"}
 		}
@@ -213,6 +225,9 @@ func runBench(o benchFlags) error {
 		return runErr
 	}
 	fmt.Fprintf(stdout, "%d results in %v: %s\n", rf.Results(), time.Since(start).Round(time.Second), path)
+	if server != nil {
+		return uploadAfterRun(stdout, server, path)
+	}
 	fmt.Fprintf(stdout, "next: flipbench compare %s   (or flipbench report, flipbench pick)\n", path)
 	return nil
 }

@@ -13,7 +13,7 @@ func init() {
 	register(&command{
 		name:    "compare",
 		summary: "tables from results files: medians, confidence intervals, deltas and p-values (benchstat's statistics)",
-		usage:   "[-row KEYS] [-col KEYS] [-table KEYS] [-filter EXPR] [-base COL] [-md] [FILE...]   (default: every file under results/)",
+		usage:   "[-row KEYS] [-col KEYS] [-table KEYS] [-filter EXPR] [-base COL] [-md] [FILE... | -server URL [-q QUERY]]   (default: every file under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := stats.DefaultCompare
 			fs.StringVar(&o.Row, "row", o.Row, "projection of rows: keys such as /kernel,/variant,/form,/size, .fullname (benchproc syntax)")
@@ -24,8 +24,28 @@ func init() {
 			fs.Float64Var(&o.Confidence, "confidence", 0.95, "confidence level of the intervals")
 			md := fs.Bool("md", false, "Markdown tables")
 			latest := fs.Bool("latest", false, "per machine and benchmark, only the newest file's results (default when no file is named)")
+			sf := addServerFlags(fs)
 			return func(args []string) error {
 				files := args
+				if err := sf.noQueryWithout("compare"); err != nil {
+					return err
+				}
+				if sf.on() {
+					if len(args) > 0 {
+						return &exitError{2, "compare: name files or give -server, not both"}
+					}
+					d, err := sf.fetch(nil)
+					if err != nil {
+						return err
+					}
+					defer os.RemoveAll(d.Dir)
+					if len(d.Files) == 0 {
+						return &exitError{1, fmt.Sprintf("compare: no results on %s match the query %q", *sf.url, *sf.query)}
+					}
+					if files = d.Files; !isSet(fs, "latest") {
+						*latest = true
+					}
+				}
 				if len(files) == 0 {
 					var err error
 					dir := bench.ResultsDir()
@@ -41,6 +61,13 @@ func init() {
 			}
 		},
 	})
+}
+
+// isSet says whether a flag was given.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 func runCompare(files []string, o stats.CompareOptions, md, latest bool) error {

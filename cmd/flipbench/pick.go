@@ -14,6 +14,7 @@ import (
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/harness/store"
 	"github.com/flipbench/flipbench/results"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -57,7 +58,7 @@ func init() {
 	register(&command{
 		name:    "pick",
 		summary: "choose the fastest variant per kernel on this CPU (where significant) and write it as this CPU's profile",
-		usage:   "[-quick] [-alpha A] [-o FILE] [-user] [-n] [RESULTS-FILE...]   (default: results/<this cpu>/*.txt)",
+		usage:   "[-quick] [-alpha A] [-o FILE] [-user] [-n] [RESULTS-FILE... | -server URL [-q QUERY]]   (default: results/<this cpu>/*.txt)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := pickFlags{}
 			fs.BoolVar(&o.quick, "quick", false, "measure now (per call, 6 interleaved runs) even if results exist")
@@ -65,8 +66,15 @@ func init() {
 			fs.StringVar(&o.out, "o", "", "profile file (default results/<cpu-slug>/profile.json)")
 			fs.BoolVar(&o.user, "user", false, "also install the profile in the user config dir, where an installed flipbench finds it")
 			fs.BoolVar(&o.dry, "n", false, "print the choice, write no profile")
+			o.server = addServerFlags(fs)
 			return func(args []string) error {
 				o.files = args
+				if err := o.server.noQueryWithout("pick"); err != nil {
+					return err
+				}
+				if o.server.on() && (len(args) > 0 || o.quick) {
+					return &exitError{2, "pick: -server picks from the server's results: no files, no -quick"}
+				}
 				return runPick(o)
 			}
 		},
@@ -78,6 +86,7 @@ type pickFlags struct {
 	alpha            float64
 	out              string
 	files            []string
+	server           serverFlags // -server: the results of machines of this CPU's identity there
 }
 
 func runPick(o pickFlags) error {
@@ -89,7 +98,19 @@ func runPick(o pickFlags) error {
 	dir := bench.ResultsDir()
 
 	files := o.files
-	if len(files) == 0 && !o.quick {
+	var link func(string) string // of a file from the server
+	if o.server.on() {
+		id := store.IdentityFromConfig(bench.MachineConfig(time.Now(), cpu))
+		d, err := o.server.fetch(&id)
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d.Dir)
+		if len(d.Files) == 0 {
+			return &exitError{1, fmt.Sprintf("pick: no results on %s from a machine of this CPU's identity (%s): flipbench bench -upload %s sends some", *o.server.url, id, *o.server.url)}
+		}
+		files, link = d.Files, d.Link
+	} else if len(files) == 0 && !o.quick {
 		all, err := filepath.Glob(filepath.Join(dir, slug, "*.txt"))
 		if err != nil {
 			return err
@@ -111,6 +132,11 @@ func runPick(o pickFlags) error {
 	for _, p := range ds.Problems {
 		fmt.Fprintln(os.Stderr, p)
 	}
+	if link != nil { // the server's results of this CPU's identity are this CPU's, whatever their slug
+		for _, r := range ds.Results {
+			r.SetConfig("cpu-slug", slug)
+		}
+	}
 	ds.KeepLatest()
 	of := slug
 	if len(o.files) > 0 && len(ds.Results) > 0 {
@@ -126,6 +152,10 @@ func runPick(o pickFlags) error {
 	p := &results.Profile{CPU: of, Brand: cpu.Brand, Uarch: cpu.Uarch, Date: time.Now().UTC().Truncate(time.Second),
 		Commit: bench.Commit(), Choices: map[string]string{}, Kernels: picks}
 	for _, f := range files {
+		if link != nil {
+			p.From = append(p.From, link(f))
+			continue
+		}
 		if rel, err := filepath.Rel(filepath.Dir(dir), f); err == nil && !strings.HasPrefix(rel, "..") {
 			f = rel
 		}

@@ -28,7 +28,7 @@ func init() {
 	register(&command{
 		name:    "solve",
 		summary: "exact endgame solves (one thread) with the selected variants: scores, best moves, nodes, time, and the node-count fingerprint",
-		usage:   "[-set ffo1-19|ffo20-39|ffo40-59|ffo60-79 | -obf FILE | -board 'BOARD SIDE'] [-variants spec] [-hash BITS] [-go-bottom] [-count N] [-eval W] [-json] [-fingerprint] [-o FILE | -save]",
+		usage:   "[-set ffo1-19|ffo20-39|ffo40-59|ffo60-79 | -obf FILE | -board 'BOARD SIDE'] [-variants spec] [-hash BITS] [-go-bottom] [-count N] [-eval W] [-json] [-fingerprint] [-o FILE | -save] [-upload URL]",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := &solveOpts{}
 			fs.StringVar(&o.set, "set", "", "FFO set to solve: "+strings.Join(solver.Sets, ", ")+" (any ffoA-B range of 1..79); the default without -obf or -board is ffo1-19")
@@ -44,6 +44,7 @@ func init() {
 			fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the solves to this file")
 			fs.StringVar(&o.out, "o", "", "also write every position's solve (each run) to this results file, in Go's benchmark format with the machine's configuration (flipbench report shows it)")
 			fs.BoolVar(&o.save, "save", false, "like -o, to results/<cpu-slug>/<date>-solve-<set>-eval-<name>.txt")
+			fs.StringVar(&o.upload, "upload", "", "then send the results file (-o, else -save's) to this perfdata server (flipbench upload), if every score was right and the run was not interrupted; the file is kept whatever happens")
 			return func(args []string) error { return runSolve(o, args) }
 		},
 	})
@@ -59,6 +60,7 @@ type solveOpts struct {
 	cpuprofile      string
 	out             string
 	save            bool
+	upload          string
 }
 
 // solved is one solve's outcome.
@@ -81,6 +83,16 @@ func runSolve(o *solveOpts, args []string) error {
 	}
 	if o.out != "" && o.save {
 		return &exitError{2, "solve: give -o or -save, not both"}
+	}
+	server, err := openUpload(o.upload)
+	if err != nil {
+		return err
+	}
+	if server != nil {
+		warnIfDown(server)
+		if o.out == "" {
+			o.save = true
+		}
 	}
 	name, set, err := solvePositions(o)
 	if err != nil {
@@ -207,6 +219,12 @@ func runSolve(o *solveOpts, args []string) error {
 	}
 	if stopped || intr.Load() {
 		return &exitError{130, ""}
+	}
+	if server != nil && rf != nil {
+		if !rf.close() {
+			return &exitError{1, "solve: no results file to upload"}
+		}
+		return uploadAfterRun(os.Stderr, server, rf.rf.Path)
 	}
 	return nil
 }
@@ -379,10 +397,11 @@ func fingerprint(rows []solved) string {
 // with ns/op, nodes/op, and as plain labels (no statistic makes sense of
 // them) empties, score and best-square (a1=0 .. h8=63, 64 pass, 65 none).
 type solveResults struct {
-	rf   *bench.ResultsFile
-	cfg  []benchfmt.Config
-	set  string
-	byID bool
+	rf         *bench.ResultsFile
+	cfg        []benchfmt.Config
+	set        string
+	byID       bool
+	closed, ok bool // close ran; the file is in place
 }
 
 // createSolveResults opens the results file of -o or -save.
@@ -456,14 +475,21 @@ func (s *solveResults) write(row solved) error {
 }
 
 // close puts the file in place and says where (on stderr: stdout may be
-// -json's).
-func (s *solveResults) close() {
+// -json's); it reports whether the file is there (a second call does
+// nothing).
+func (s *solveResults) close() bool {
+	if s.closed {
+		return s.ok
+	}
+	s.closed = true
 	n := s.rf.Results()
 	if err := s.rf.Close(); err != nil { // ErrNoResults too: interrupted before the first solve
 		fmt.Fprintf(os.Stderr, "flipbench: %s: %v\n", s.rf.Path, err)
-		return
+		return false
 	}
 	fmt.Fprintf(os.Stderr, "flipbench: %d results in %s\n", n, s.rf.Path)
+	s.ok = true
+	return true
 }
 
 func fileConfig(kv [][2]string) []benchfmt.Config {

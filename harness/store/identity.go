@@ -1,0 +1,108 @@
+package store
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Identity is the CPU a result was measured on, from its configuration:
+// its cpu-id line when it has one, and its cpu-vendor, cpu-family,
+// cpu-model and cpu-stepping lines (every flipbench results file has
+// these four).
+type Identity struct {
+	ID                              string // cpu-id
+	Vendor, Family, Model, Stepping string
+}
+
+// identityKeys are the configuration keys of an Identity.
+var identityKeys = []string{"cpu-id", "cpu-vendor", "cpu-family", "cpu-model", "cpu-stepping"}
+
+// IdentityOf reads an identity from a configuration (a result's
+// GetConfig, a label map's lookup).
+func IdentityOf(get func(key string) string) Identity {
+	return Identity{ID: get("cpu-id"), Vendor: get("cpu-vendor"), Family: get("cpu-family"), Model: get("cpu-model"), Stepping: get("cpu-stepping")}
+}
+
+// IdentityFromConfig reads an identity from configuration lines, as
+// bench.MachineConfig returns them.
+func IdentityFromConfig(cfg [][2]string) Identity {
+	return IdentityOf(func(k string) string {
+		for _, kv := range cfg {
+			if kv[0] == k {
+				return kv[1]
+			}
+		}
+		return ""
+	})
+}
+
+func (a Identity) hasFour() bool {
+	return a.Vendor != "" && a.Family != "" && a.Model != "" && a.Stepping != ""
+}
+
+// Known says whether the identity names a CPU.
+func (a Identity) Known() bool { return a.ID != "" || a.hasFour() }
+
+// Same says whether two identities are the same machine: by cpu-id when
+// both have one, else by vendor, family, model and stepping.
+func (a Identity) Same(b Identity) bool {
+	if a.ID != "" && b.ID != "" {
+		return a.ID == b.ID
+	}
+	return a.hasFour() && b.hasFour() && a.Vendor == b.Vendor && a.Family == b.Family && a.Model == b.Model && a.Stepping == b.Stepping
+}
+
+func (a Identity) String() string {
+	var s []string
+	if a.ID != "" {
+		s = append(s, "cpu-id "+a.ID)
+	}
+	if a.hasFour() {
+		s = append(s, fmt.Sprintf("%s family %s model %s stepping %s", a.Vendor, a.Family, a.Model, a.Stepping))
+	}
+	if len(s) == 0 {
+		return "unknown CPU"
+	}
+	return strings.Join(s, ", ")
+}
+
+// Query is the server query selecting this machine's results: the four
+// lines when known (results written before cpu-id existed have them too;
+// Same then tells machines apart by cpu-id), else cpu-id.
+func (a Identity) Query() string {
+	if a.hasFour() {
+		return fmt.Sprintf("cpu-vendor:%s cpu-family:%s cpu-model:%s cpu-stepping:%s",
+			QuoteWord(a.Vendor), QuoteWord(a.Family), QuoteWord(a.Model), QuoteWord(a.Stepping))
+	}
+	if a.ID != "" {
+		return "cpu-id:" + QuoteWord(a.ID)
+	}
+	return ""
+}
+
+// QuoteWord quotes a query value the way the server splits queries
+// (shell-like words, double quotes, backslash escapes).
+func QuoteWord(v string) string {
+	if v != "" && !strings.ContainsAny(v, " \t\"\\") {
+		return v
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._+-]+`)
+
+// dirName is the results directory of a machine: its cpu-slug (as under
+// results/), else its identity made a file name.
+func dirName(get func(string) string) string {
+	for _, s := range []string{get("cpu-slug"), get("cpu-id")} {
+		if n := strings.Trim(unsafeName.ReplaceAllString(s, "-"), "-."); n != "" {
+			return n
+		}
+	}
+	a := IdentityOf(get)
+	if a.hasFour() {
+		return strings.Trim(unsafeName.ReplaceAllString(strings.Join([]string{a.Vendor, a.Family, a.Model, a.Stepping}, "-"), "-"), "-.")
+	}
+	return "unknown-cpu"
+}
