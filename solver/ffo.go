@@ -72,15 +72,18 @@ func FFO() ([]Position, error) {
 	return out, nil
 }
 
-// Sets names the FFO sets.
-var Sets = []string{"ffo1-19", "ffo20-39", "ffo40-59", "ffo60-79"}
+// Sets names the FFO sets and the project's own (sets.go).
+var Sets = []string{"ffo1-19", "ffo20-39", "ffo40-59", "ffo60-79", "heldout", "tune"}
 
-// Set returns a named set: ffoA-B (any range within 1..79, e.g. ffo20-39)
-// or ffoN.
+// Set returns a named set: ffoA-B (any range within 1..79, e.g. ffo20-39),
+// ffoN, or one of the project's own, heldout and tune.
 func Set(name string) ([]Position, error) {
+	if ps, ok, err := ownSet(name); ok {
+		return ps, err
+	}
 	r, ok := strings.CutPrefix(strings.ToLower(name), "ffo")
 	if !ok {
-		return nil, fmt.Errorf("unknown set %q: want ffoA-B, e.g. %s", name, strings.Join(Sets, ", "))
+		return nil, fmt.Errorf("unknown set %q: want ffoA-B or an own set, e.g. %s", name, strings.Join(Sets, ", "))
 	}
 	a, b, isRange := strings.Cut(r, "-")
 	lo, err1 := strconv.Atoi(a)

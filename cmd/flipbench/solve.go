@@ -256,23 +256,9 @@ func solvePositions(o *solveOpts) (string, []solver.Position, error) {
 			return "", nil, &exitError{2, "solve: " + err.Error()}
 		}
 		defer f.Close()
-		es, err := kernels.ReadOBF(f, o.obf)
+		out, err := solver.ReadOBF(f, o.obf)
 		if err != nil {
 			return "", nil, &exitError{2, "solve: " + err.Error()}
-		}
-		if len(es) == 0 {
-			return "", nil, &exitError{2, "solve: " + o.obf + ": no positions"}
-		}
-		var out []solver.Position
-		for i, e := range es {
-			if err := e.Valid(); err != nil {
-				return "", nil, &exitError{2, fmt.Sprintf("solve: %s:%d: %v", o.obf, e.Line, err)}
-			}
-			p := solver.Position{ID: fmt.Sprint(i + 1), Position: e.Position}
-			if sc, ok := e.BestScore(); ok {
-				p.Score, p.HasScore, p.BestMoves = sc, true, e.BestMoves()
-			}
-			out = append(out, p)
 		}
 		return o.obf, out, nil
 	}

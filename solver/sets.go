@@ -1,0 +1,61 @@
+package solver
+
+import (
+	"embed"
+	"fmt"
+	"io"
+
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// The project's own sets: positions of self-play games, none of FFO's,
+// solved exactly with every best move (flipbench positions wrote them;
+// the header of each file says how). The search's constants are tuned on
+// "tune" only; "heldout" is never tuned on, so that a speed measured on it
+// (and on the FFO sets, tuned on by nobody here since) is not overfitted.
+//
+//go:embed sets/*.obf
+var ownSets embed.FS
+
+var ownSetFiles = map[string]string{
+	"heldout": "sets/heldout-20-24.obf",
+	"tune":    "sets/tune-20-24.obf",
+}
+
+// ReadOBF reads the positions of an OBF file; listed move scores become
+// the known score and best moves. A file without positions is an error.
+func ReadOBF(r io.Reader, name string) ([]Position, error) {
+	es, err := kernels.ReadOBF(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if len(es) == 0 {
+		return nil, fmt.Errorf("%s: no positions", name)
+	}
+	var out []Position
+	for i, e := range es {
+		if err := e.Valid(); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, e.Line, err)
+		}
+		p := Position{ID: fmt.Sprint(i + 1), Position: e.Position}
+		if sc, ok := e.BestScore(); ok {
+			p.Score, p.HasScore, p.BestMoves = sc, true, e.BestMoves()
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func ownSet(name string) ([]Position, bool, error) {
+	file, ok := ownSetFiles[name]
+	if !ok {
+		return nil, false, nil
+	}
+	f, err := ownSets.Open(file)
+	if err != nil {
+		return nil, true, err
+	}
+	defer f.Close()
+	ps, err := ReadOBF(f, file)
+	return ps, true, err
+}
