@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/variants"
 )
 
 var benchHashBits = flag.String("flipbench.hashbits", "", "hash_clear table sizes for BenchmarkKernel, log2 entries (default 15,17,20,22; flipbench bench goes to 26)")
@@ -66,8 +67,18 @@ func benchGroup(b *testing.B, g *bench.Group) {
 	}
 }
 
-// Every kernel has benchmarks, every runnable variant appears per call,
-// every case runs, and the names carry the keys.
+func implOf(kernel, variant, form string) string {
+	k, _ := variants.KernelByName(kernel)
+	for _, in := range k.Infos() {
+		if in.Name == variant && form != "baseline" {
+			return in.Kind()
+		}
+	}
+	return variants.KindGo
+}
+
+// Every kernel has benchmarks, every runnable variant appears per call
+// with its kind (impl), every case runs, and the names carry the keys.
 func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 	cpu := testCPU(t)
 	groups, err := KernelBenchGroups(BenchSelect{HashBits: []int{8}}, cpu)
@@ -87,6 +98,9 @@ func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 			}
 			if c.Key("form") == "call" {
 				seen[c.Key("kernel")+"/"+c.Key("variant")] = true
+			}
+			if len(c.Config) != 1 || c.Config[0][0] != "impl" || c.Config[0][1] != implOf(c.Key("kernel"), c.Key("variant"), c.Key("form")) {
+				t.Errorf("%s: configuration %v, want impl: %s", c.FullName(), c.Config, implOf(c.Key("kernel"), c.Key("variant"), c.Key("form")))
 			}
 			c.Run(3)
 		}
