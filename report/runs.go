@@ -221,7 +221,7 @@ func (r *Report) solverRuns() {
 	var keys []ms
 	for _, m := range r.Machines {
 		for _, u := range solves {
-			if u.machine == m.Slug && !slices.Contains(keys, ms{u.machine, u.set}) {
+			if u.machine == m.ID && !slices.Contains(keys, ms{u.machine, u.set}) {
 				keys = append(keys, ms{u.machine, u.set})
 			}
 		}
@@ -244,11 +244,11 @@ func (r *Report) solverRuns() {
 	}
 }
 
-func (r *Report) machineLabel(slug string) string {
-	if m := r.byslug[slug]; m != nil {
+func (r *Report) machineLabel(id string) string {
+	if m := r.byID[id]; m != nil {
 		return m.Label()
 	}
-	return slug
+	return id
 }
 
 // weightsLabel names a run's weights by their checksum.

@@ -42,8 +42,21 @@ func init() {
 			fs.BoolVar(&o.fp, "fingerprint", false, "print only the fingerprint (a hash of every node count) and check the scores")
 			fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the solves to this file")
 			fs.StringVar(&o.out, "o", "", "also write every position's solve (each run) to this results file, in Go's benchmark format with the machine's configuration (flipbench report shows it)")
-			fs.BoolVar(&o.save, "save", false, "like -o, to results/<cpu-slug>/<date>-solve-<set>-eval-<name>.txt")
-			return func(args []string) error { return runSolve(o, args) }
+			fs.BoolVar(&o.save, "save", false, "like -o, to results/<cpu-id>/<date>-solve-<set>-eval-<name>.txt")
+			return func(args []string) error {
+				// an empty -set, -obf or -board is a mistake (an unset
+				// shell variable), not a request for the default set
+				var empty []string
+				fs.Visit(func(f *flag.Flag) {
+					if (f.Name == "set" || f.Name == "obf" || f.Name == "board") && strings.TrimSpace(f.Value.String()) == "" {
+						empty = append(empty, "-"+f.Name)
+					}
+				})
+				if len(empty) > 0 {
+					return &exitError{2, fmt.Sprintf("solve: %s is empty (leave it out for the default set, ffo1-19)", strings.Join(empty, ", "))}
+				}
+				return runSolve(o, args)
+			}
 		},
 	})
 }
@@ -137,7 +150,8 @@ func runSolve(o *solveOpts, args []string) error {
 		}
 		// written as the solves finish; closed (renamed into place) on
 		// every way out, an interrupted or failed session included
-		defer rf.close()
+		// (marked incomplete)
+		defer func() { rf.close(intr.Load()) }()
 	}
 	if !o.json && !o.fp {
 		fmt.Fprintf(stdout, "solve %s: %d positions, 1 thread, eval %s, hash %s\nkernels: %s\n\n", name, len(set), evalName, hashName, sv.Kernels())
@@ -407,7 +421,7 @@ func createSolveResults(o *solveOpts, name string, sv *solver.Solver, cpu varian
 	cfg = append(cfg, [2]string{"variants", sv.Kernels().String()}, [2]string{"hash-bits", hashBits})
 	path := o.out
 	if path == "" {
-		path = bench.ResultsName(bench.ResultsDir(), cpu.Slug(), now, "solve-"+set+"-eval-"+nameValue(ev.name))
+		path = bench.ResultsName(bench.ResultsDir(), cpu.ID(), now, "solve-"+set+"-eval-"+nameValue(ev.name))
 	}
 	rf, err := bench.CreateResults(path)
 	if err != nil {
@@ -454,9 +468,14 @@ func (s *solveResults) write(row solved) error {
 }
 
 // close puts the file in place and says where (on stderr: stdout may be
-// -json's).
-func (s *solveResults) close() {
+// -json's); an interrupted session's file is marked incomplete first.
+func (s *solveResults) close(interrupted bool) {
 	n := s.rf.Results()
+	if interrupted && n > 0 {
+		if err := s.rf.MarkIncomplete(fmt.Sprintf("interrupted after %d solves", n)); err != nil {
+			fmt.Fprintf(os.Stderr, "flipbench: %s: %v\n", s.rf.Path, err)
+		}
+	}
 	if err := s.rf.Close(); err != nil { // ErrNoResults too: interrupted before the first solve
 		fmt.Fprintf(os.Stderr, "flipbench: %s: %v\n", s.rf.Path, err)
 		return

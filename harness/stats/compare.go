@@ -27,8 +27,9 @@ type CompareOptions struct {
 	Confidence float64 // of the intervals; 0 for 0.95
 }
 
-// DefaultCompare puts machines in columns and benchmarks in rows.
-var DefaultCompare = CompareOptions{Table: "", Row: ".fullname", Col: "cpu", Confidence: 0.95}
+// DefaultCompare puts machines (their identities) in columns and
+// benchmarks in rows.
+var DefaultCompare = CompareOptions{Table: "", Row: ".fullname", Col: "cpu-id", Confidence: 0.95}
 
 // Cell is the sample of one row and column.
 type Cell struct {

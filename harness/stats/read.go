@@ -124,6 +124,13 @@ func (ds *Dataset) read(src Source) error {
 		case *benchfmt.Result:
 			c := rec.Clone()
 			c.SetConfig(".file", name)
+			if c.GetConfig("cpu-id") == "" {
+				// a file older than the cpu-id line: -col cpu-id works
+				// on it too
+				if id := derivedID(c); id != "" {
+					c.SetConfig("cpu-id", id)
+				}
+			}
 			ds.Results = append(ds.Results, c)
 		}
 	}
