@@ -66,8 +66,8 @@ func TestReadOBF(t *testing.T) {
 		"XX" + strings.Repeat("-", 62) + " X; A1:+2", // not empty
 		strings.Repeat("-", 63) + " X; G8:+1",
 		"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; A1:+4", // empty but not legal
-		"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; PS:+2",        // a pass with moves
-		"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX- X; H8:+64",       // no disc flips: no move
+		"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; PS:+2",         // a pass with moves
+		"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX- X; H8:+64",        // no disc flips: no move
 	}
 	for _, b := range bad {
 		if _, err := ReadOBF(strings.NewReader("\n"+b+"\n"), "bad.obf"); err == nil || !strings.Contains(err.Error(), "bad.obf:2:") {
