@@ -416,10 +416,10 @@ func (r *Report) filesCell(m *Machine) string {
 	}
 	var parts []string
 	if disk > 0 {
-		parts = append(parts, fmt.Sprintf("[%d in %s/](%s/)", disk, filepath.Base(folder), r.link(folder)))
+		parts = append(parts, fmt.Sprintf("%d used, [%s/](%s/)", disk, filepath.Base(folder), r.link(folder)))
 	}
 	if emb > 0 {
-		parts = append(parts, fmt.Sprintf("%d embedded (results/%s/ of the flipbench built)", emb, m.ID))
+		parts = append(parts, fmt.Sprintf("%d used, embedded (results/%s/ of the flipbench built)", emb, m.ID))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -800,8 +800,8 @@ func (r *Report) winnerTable(kernels []string) {
 	r.p("## Fastest variant per kernel and CPU\n\n")
 	r.p("Per call (hash_clear: a whole table at the largest size every CPU measured). A cell is the fastest flipbench variant, ")
 	r.p("its median time, and its margin over the runner-up with the p-value of the difference ")
-	r.p("(Mann-Whitney U, as benchstat): p ≥ 0.05 is a tie. `flipbench pick` makes the same choice for its CPU, ")
-	r.p("among the variants the selection rules allow there.\n\n")
+	r.p("(Mann-Whitney U, as benchstat): p ≥ 0.05 is a tie. `flipbench pick` decides from the same data for its own CPU, ")
+	r.p("among the variants the selection rules allow there and only where the winner beats the default significantly.\n\n")
 	var ms []*Machine
 	for _, m := range r.Machines {
 		for _, k := range kernels {
