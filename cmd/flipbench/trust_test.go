@@ -14,6 +14,8 @@ import (
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/results"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // TestMain lets a test run this binary as flipbench itself
@@ -235,4 +237,28 @@ func lastLines(s string, n int) string {
 		l = l[len(l)-n:]
 	}
 	return strings.Join(l, "\n")
+}
+
+// A profile measured on another CPU is not applied, and the cpu command's
+// note says so; the CPU's own is.
+func TestProfileOfAnotherCPU(t *testing.T) {
+	feats := []variants.Feature{variants.SSE2, variants.POPCNT, variants.AVX, variants.AVX2, variants.BMI1, variants.BMI2}
+	zen2 := variants.NewCPUInfo("AMD EPYC", "AMD", 0x17, 0x31, 0, 3, feats)
+	zen4 := variants.NewCPUInfo("AMD EPYC", "AMD", 0x19, 0x11, 1, 3, feats)
+	path := filepath.Join(t.TempDir(), "profile.json")
+	p := &results.Profile{CPU: zen4.ID(), Brand: "AMD EPYC", Choices: map[string]string{"flip": "bitscan"}}
+	if err := p.Write(path); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("FLIPBENCH_PROFILE", path)
+	var w bytes.Buffer
+	got := loadProfile(zen2, &w)
+	if got.choices != nil || !strings.Contains(got.note, "measured on "+zen4.ID()+", not on this CPU ("+zen2.ID()+")") ||
+		!strings.Contains(w.String(), "not applied") {
+		t.Errorf("Zen 2 with the Zen 4's profile: %+v, warning %q", got, w.String())
+	}
+	w.Reset()
+	if got := loadProfile(zen4, &w); got.choices["flip"] != "bitscan" || got.note != "" || w.Len() != 0 {
+		t.Errorf("Zen 4 with its own profile: %+v, warning %q", got, w.String())
+	}
 }
