@@ -123,7 +123,7 @@ func Load(o Options) (*Report, error) {
 	runs := takeRuns(ds)
 	ds.KeepLatest()
 	r := &Report{opts: o, ds: ds, byID: map[string]*Machine{}, Problems: ds.Problems, Stale: ds.Stale, Partial: ds.Incomplete,
-		runs: newestRuns(runs), kinds: map[string]string{}, compiler: map[string][]string{}, winners: map[string]map[string]*winner{}}
+		runs: newestRuns(runs, ds.Incomplete), kinds: map[string]string{}, compiler: map[string][]string{}, winners: map[string]map[string]*winner{}}
 	all := slices.Clone(ds.Results)
 	for _, u := range r.runs {
 		all = append(all, u.res...)

@@ -78,8 +78,10 @@ func takeRuns(ds *stats.Dataset) []*run {
 // newestRuns keeps the newest solve run per machine, set and evaluation
 // setting (files are read in date order within a machine), and the newest
 // MAE run per evaluation setting over every machine (the error does not
-// depend on the machine; by date, then file order).
-func newestRuns(runs []*run) []*run {
+// depend on the machine; by date, then file order). A run of an
+// interrupted session (its file in incomplete) never replaces a complete
+// one.
+func newestRuns(runs []*run, incomplete map[string]string) []*run {
 	type key struct{ kind, machine, set, eval string }
 	keyOf := func(u *run) key {
 		if u.kind == "mae" {
@@ -88,6 +90,11 @@ func newestRuns(runs []*run) []*run {
 		return key{u.kind, u.machine, u.set, u.eval}
 	}
 	newer := func(u, n *run) bool {
+		_, ui := incomplete[u.file]
+		_, ni := incomplete[n.file]
+		if ui != ni {
+			return ni
+		}
 		if u.kind == "mae" && u.date != n.date {
 			return u.date > n.date
 		}

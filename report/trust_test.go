@@ -187,3 +187,30 @@ func FuzzReport(f *testing.F) {
 		}
 	})
 }
+
+// An interrupted solve -save run never replaces a complete one either.
+func TestReportInterruptedSolveRun(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, filepath.Join("testdata", "runs"), dir)
+	cpu := filepath.Join(dir, "amd-ryzen-7-3700x")
+	newer := filepath.Join(cpu, "2026-01-09T000000-solve-ffo1-3-eval-none.txt")
+	data, err := os.ReadFile(filepath.Join(cpu, "2026-01-03T010000-solve-ffo1-3-eval-none.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	var keep []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "BenchmarkSolvePosition/set=ffo1-3/id=1 ") {
+			l = strings.Replace(l, " 240000 nodes/op", " 999999 nodes/op", 1)
+		} else if strings.HasPrefix(l, "BenchmarkSolvePosition") {
+			continue // solved only the first position
+		}
+		keep = append(keep, l)
+	}
+	write(t, newer, strings.Join(keep, "")+"\n"+bench.IncompleteKey+": interrupted after 1 solves\n")
+	md, _, _ := generate(t, dir)
+	if strings.Contains(md, "999999") || !strings.Contains(md, "| none | — | 3 | 720000 |") {
+		t.Errorf("the interrupted solve run replaced the complete one:\n%s", md)
+	}
+}
