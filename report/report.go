@@ -287,11 +287,29 @@ func values(keys []benchproc.Key, field string) []string {
 }
 
 // kernelsInResults lists the kernels with results, in the order first met.
+// The order is the one of the file with the most kernels (bench's: the
+// hot path first), then of the others, so that a CPU with a partial run
+// does not reorder the page.
 func (r *Report) kernels() []string {
-	var out []string
+	byFile := map[string][]string{}
+	var files []string
 	for _, res := range r.ds.Results {
-		if string(res.Name.Base()) == "Kernel" {
-			addOnce(&out, nameKey(res, "kernel"))
+		if string(res.Name.Base()) != "Kernel" {
+			continue
+		}
+		f := res.GetConfig(".file")
+		if _, ok := byFile[f]; !ok {
+			files = append(files, f)
+		}
+		ks := byFile[f]
+		addOnce(&ks, nameKey(res, "kernel"))
+		byFile[f] = ks
+	}
+	slices.SortStableFunc(files, func(a, b string) int { return len(byFile[b]) - len(byFile[a]) })
+	var out []string
+	for _, f := range files {
+		for _, k := range byFile[f] {
+			addOnce(&out, k)
 		}
 	}
 	return out
