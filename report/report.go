@@ -1141,10 +1141,10 @@ func (r *Report) footer() {
 	r.p("`-count` and `-eval FILE` (our weights or an Edax eval.dat). ")
 	r.p("The same cases run under `go test -bench /kernel=flip/ ./harness`.\n\n")
 	r.p("Every kernel's variants on every CPU, absolute times side by side, with flipbench or with stock benchstat ")
-	r.p("(the `cpu-id` configuration line names the CPU):\n\n")
+	r.p("(the `cpu-id` configuration line names the CPU; benchstat pools every file it is given, flipbench takes the newest complete run of each CPU):\n\n")
 	r.p("```sh\n")
-	r.p("go run ./cmd/flipbench compare -table /kernel -row /variant -col cpu-id -filter '.name:Kernel /form:call'\n")
-	r.p("go run golang.org/x/perf/cmd/benchstat@latest -table /kernel -row /variant -col cpu-id -filter '.name:Kernel /form:call' results/*/*-kernels*.txt\n")
+	r.p("go run ./cmd/flipbench compare -table /kernel -row /variant,/len,/size -col cpu-id -filter '.name:Kernel /form:call'\n")
+	r.p("go run golang.org/x/perf/cmd/benchstat@latest -table /kernel -row /variant,/len,/size -col cpu-id -filter '.name:Kernel /form:call' results/*/*-kernels*.txt\n")
 	r.p("```\n")
 	r.trainingRecipe()
 }

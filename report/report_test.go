@@ -180,7 +180,7 @@ func TestReportSolverRuns(t *testing.T) {
 		"go run ./cmd/flipbench train -eval-mae -save",
 		"go run ./cmd/flipbench train -dir ck -o default.fbw   # ",
 		"bench -solve ffo20-39 -count 6   # whole solves per score_1 variant",
-		"benchstat@latest -table /kernel -row /variant -col cpu-id",
+		"benchstat@latest -table /kernel -row /variant,/len,/size -col cpu-id",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("BENCHMARKS.md lacks %q", want)
