@@ -135,7 +135,7 @@ func TestCbenchTiming(t *testing.T) {
 	wantConfig := map[string]string{
 		"impl": "c", "cflags": "-O2", "count": "2", "benchtime": "5ms",
 		"cpu-vendor": c.Vendor, "cpu-family": fmt.Sprintf("%#x", c.Family), "cpu-model": fmt.Sprintf("%#x", c.Model),
-		"cpu-stepping": fmt.Sprint(c.Stepping), "cpu": c.Brand, "cpu-slug": c.Slug(),
+		"cpu-stepping": fmt.Sprint(c.Stepping), "cpu": c.Brand, "cpu-slug": c.Slug(), "cpu-id": c.ID(),
 	}
 	if c.Uarch != "" {
 		wantConfig["uarch"] = c.Uarch

@@ -277,6 +277,58 @@ static void slug(char *out, size_t len) {
     }
 }
 
+/* cpu_id: flipbench's identity of this CPU (variants.Identity), the
+ * cpu-id line and the results/<cpu-id>/ folder:
+ * <vendor>-<uarch>-f<family>-m<model>-s<stepping>, the uarch left out when
+ * unknown. */
+static void lower_sanitized(char *out, size_t len, const char *s) {
+    size_t n = 0;
+    int dash = 0;
+    for (const char *p = s; *p && n + 1 < len; p++) {
+        int ch = tolower((unsigned char)*p);
+        if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) {
+            out[n++] = (char)ch;
+            dash = 0;
+        } else if (!dash && n > 0) {
+            out[n++] = '-';
+            dash = 1;
+        }
+    }
+    if (n > 0 && out[n - 1] == '-') n--;
+    out[n] = 0;
+}
+
+static void cpu_id(char *out, size_t len) {
+    char v[32], u[96] = "", tmp[96];
+    const char *vendor = cpu.vendor;
+    if (!strcmp(vendor, "VendorUnknown") || !strcmp(vendor, "unknown") || !vendor[0]) vendor = "unknown";
+    lower_sanitized(v, sizeof v, vendor);
+    if (cpu.family == 0 && cpu.model == 0 && cpu.stepping == 0) {
+        char b[128];
+        lower_sanitized(b, sizeof b, cpu.brand[0] ? cpu.brand : "unknown");
+        snprintf(out, len, "%s-%s", v, b);
+        return;
+    }
+    const char *name = uarch();
+    if (strcmp(name, "unknown")) {
+        /* "Zen 4" zen4, "Zen/Zen+" zen-zenplus, "Sapphire Rapids" sapphire-rapids */
+        size_t n = 0;
+        for (const char *p = name; *p && n + 5 < sizeof tmp; p++) {
+            if (*p == ' ' && p[1] >= '0' && p[1] <= '9') continue;
+            if (*p == '+') {
+                memcpy(tmp + n, "plus", 4);
+                n += 4;
+                continue;
+            }
+            tmp[n++] = *p;
+        }
+        tmp[n] = 0;
+        lower_sanitized(u, sizeof u, tmp);
+    }
+    if (u[0]) snprintf(out, len, "%s-%s-f%02x-m%02x-s%d", v, u, (unsigned)cpu.family, (unsigned)cpu.model, cpu.stepping);
+    else snprintf(out, len, "%s-f%02x-m%02x-s%d", v, (unsigned)cpu.family, (unsigned)cpu.model, cpu.stepping);
+}
+
 /* check_requires exits 3 when the CPU lacks a feature the kernel's unit
  * was compiled for. */
 static void check_requires(const char *variant) {
@@ -740,14 +792,16 @@ int main(int argc, char **argv) {
     cs[2].run = batch_run;
 
     /* the configuration lines, as flipbench writes them */
-    char sl[128], date[32], compiler[256], cflags[1024];
+    char sl[128], id[256], date[32], compiler[256], cflags[1024];
     slug(sl, sizeof sl);
+    cpu_id(id, sizeof id);
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     trim_copy(compiler, sizeof compiler, cbench_kernel.compiler);
     trim_copy(cflags, sizeof cflags, cbench_kernel.cflags);
     printf("cpu: %s\n", cpu.brand[0] ? cpu.brand : "unknown");
     printf("cpu-slug: %s\n", sl);
+    printf("cpu-id: %s\n", id);
     printf("cpu-vendor: %s\n", cpu.vendor);
     printf("cpu-family: 0x%x\n", (unsigned)cpu.family);
     printf("cpu-model: 0x%x\n", (unsigned)cpu.model);

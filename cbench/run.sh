@@ -117,5 +117,5 @@ if [ "$status" -ne 0 ] || ! grep -q '^Benchmark' "$out.partial"; then
   exit $(( status ? status : 1 ))
 fi
 mv "$out.partial" "$out"
-slug=$(sed -n 's/^cpu-slug: //p' "$out" | head -1)
-echo "cbench: saved to $out; to show it beside flipbench's variants: mv $out $root/results/$slug/" >&2
+id=$(sed -n 's/^cpu-id: //p' "$out" | head -1)
+echo "cbench: saved to $out; to show it beside flipbench's variants: mv $out $root/results/$id/" >&2

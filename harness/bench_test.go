@@ -67,9 +67,19 @@ func benchGroup(b *testing.B, g *bench.Group) {
 	}
 }
 
-// Every kernel has benchmarks, every runnable variant appears per call,
-// every call floor is timed, every case runs, and the names carry the
-// keys.
+func implOf(kernel, variant, form string) string {
+	k, _ := variants.KernelByName(kernel)
+	for _, in := range k.Infos() {
+		if in.Name == variant && form != "baseline" {
+			return in.Kind()
+		}
+	}
+	return variants.KindGo
+}
+
+// Every kernel has benchmarks, every runnable variant appears per call
+// with its kind (impl), every call floor is timed, every case runs, and
+// the names carry the keys.
 func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 	cpu := testCPU(t)
 	groups, err := KernelBenchGroups(BenchSelect{HashBits: []int{8}}, cpu)
@@ -86,6 +96,9 @@ func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 		for _, c := range g.Cases {
 			if c.Name == "Floor" {
 				floors[c.Key("impl")+"/"+c.Key("form")] = true
+				if len(c.Config) != 1 || c.Config[0] != [2]string{"impl", c.Key("impl")} {
+					t.Errorf("%s: configuration %v, want impl: %s", c.FullName(), c.Config, c.Key("impl"))
+				}
 				c.Run(3)
 				continue
 			}
@@ -94,6 +107,9 @@ func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 			}
 			if c.Key("form") == "call" {
 				seen[c.Key("kernel")+"/"+c.Key("variant")] = true
+			}
+			if len(c.Config) != 1 || c.Config[0][0] != "impl" || c.Config[0][1] != implOf(c.Key("kernel"), c.Key("variant"), c.Key("form")) {
+				t.Errorf("%s: configuration %v, want impl: %s", c.FullName(), c.Config, implOf(c.Key("kernel"), c.Key("variant"), c.Key("form")))
 			}
 			c.Run(3)
 		}

@@ -66,7 +66,36 @@ func KernelBenchGroups(sel BenchSelect, cpu variants.CPUInfo) ([]*bench.Group, e
 	if sel.wantKernel(FloorKernel) && sel.Variant == "" {
 		groups = append(groups, floorGroups()...)
 	}
+	MarkImpl(groups)
 	return groups, nil
+}
+
+// MarkImpl gives every case of a variant the configuration line impl:
+// its kind (variants.KindGo, KindArchsimd, KindAsm; a baseline is Go), so
+// that a results file says what each variant is without the registry
+// that made it, and orders each group's cases by kind (Go, archsimd,
+// assembly), keeping their order within a kind, so that the line
+// changes at most twice per round.
+func MarkImpl(groups []*bench.Group) {
+	rank := map[string]int{variants.KindGo: 0, variants.KindArchsimd: 1, variants.KindAsm: 2}
+	for _, g := range groups {
+		for _, c := range g.Cases {
+			kind := variants.KindGo
+			if named := c.Key("impl"); named != "" { // a call floor names its kind
+				kind = named
+			} else if k, err := variants.KernelByName(c.Key("kernel")); err == nil && c.Key("form") != "baseline" {
+				for _, in := range k.Infos() {
+					if in.Name == c.Key("variant") {
+						kind = in.Kind()
+					}
+				}
+			}
+			c.Config = append(c.Config, [2]string{"impl", kind})
+		}
+		slices.SortStableFunc(g.Cases, func(a, b *bench.Case) int {
+			return rank[a.Config[len(a.Config)-1][1]] - rank[b.Config[len(b.Config)-1][1]]
+		})
+	}
 }
 
 // Benchmarks makes the kernel's groups: the variants cpu runs per call,

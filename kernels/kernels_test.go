@@ -65,11 +65,23 @@ func TestReadOBF(t *testing.T) {
 		strings.Repeat("-", 64) + " X; G8:+99",       // score out of range
 		"XX" + strings.Repeat("-", 62) + " X; A1:+2", // not empty
 		strings.Repeat("-", 63) + " X; G8:+1",
+		"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; A1:+4", // empty but not legal
+		"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; PS:+2",         // a pass with moves
+		"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX- X; H8:+64",        // no disc flips: no move
 	}
 	for _, b := range bad {
 		if _, err := ReadOBF(strings.NewReader("\n"+b+"\n"), "bad.obf"); err == nil || !strings.Contains(err.Error(), "bad.obf:2:") {
 			t.Errorf("%q: error %v, want one naming bad.obf:2", b, err)
 		}
+	}
+	_, err = ReadOBF(strings.NewReader(strings.Split(bad[5], ";")[0]+"; A1:+4\n"), "x.obf")
+	if err == nil || !strings.Contains(err.Error(), "a1 is not a legal move of X (legal: ") {
+		t.Errorf("illegal move: %v", err)
+	}
+	// a pass is legal where the side to move has no move and the game goes on
+	pass := "OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOX- X; PS:-60"
+	if es, err := ReadOBF(strings.NewReader(pass+"\n"), "p.obf"); err != nil || len(es) != 1 {
+		t.Errorf("a legal pass: %v", err)
 	}
 }
 
@@ -388,6 +400,9 @@ func FuzzParseOBFLine(f *testing.F) {
 		for _, m := range e.Moves {
 			if m.Score < ScoreMin || m.Score > ScoreMax || m.Move != Pass && e.Empties()&Bit(m.Move) == 0 {
 				t.Fatalf("bad move score %+v", m)
+			}
+			if moves := Moves(e.P, e.O); m.Move != Pass && moves&Bit(m.Move) == 0 || m.Move == Pass && moves != 0 {
+				t.Fatalf("illegal move accepted %+v", m)
 			}
 		}
 	})

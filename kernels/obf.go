@@ -50,7 +50,9 @@ func (e OBFEntry) BestMoves() []int {
 }
 
 // ParseOBFLine parses "board side; move:score; ...". Text after % is a
-// comment. An empty or comment-only line returns ok == false.
+// comment. An empty or comment-only line returns ok == false. A listed
+// move must be legal (a pass only when the side to move has none and the
+// game goes on).
 func ParseOBFLine(line string) (e OBFEntry, ok bool, err error) {
 	if i := strings.IndexByte(line, '%'); i >= 0 {
 		line = line[:i]
@@ -87,9 +89,30 @@ func ParseOBFLine(line string) (e OBFEntry, ok bool, err error) {
 		if x != Pass && e.Empties()&Bit(x) == 0 {
 			return e, false, fmt.Errorf("move score %q: square %s is not empty", f, SquareName(x))
 		}
+		if err := e.legal(x); err != nil {
+			return e, false, fmt.Errorf("move score %q: %v", f, err)
+		}
 		e.Moves = append(e.Moves, MoveScore{x, s})
 	}
 	return e, true, nil
+}
+
+// legal checks that x (a square or Pass) is a legal move of the side to
+// move: a listed score of an illegal move would only be blamed on the
+// solver later.
+func (e OBFEntry) legal(x int) error {
+	moves := Moves(e.P, e.O)
+	switch {
+	case x == Pass && moves != 0:
+		return fmt.Errorf("a pass is not legal: %s has moves (%s)", e.Side, squareList(moves))
+	case x == Pass && Moves(e.O, e.P) == 0:
+		return fmt.Errorf("a pass is not legal: the game is over")
+	case x != Pass && moves == 0:
+		return fmt.Errorf("%s is not a legal move: %s has no move (list a pass, PS)", SquareName(x), e.Side)
+	case x != Pass && moves&Bit(x) == 0:
+		return fmt.Errorf("%s is not a legal move of %s (legal: %s)", SquareName(x), e.Side, squareList(moves))
+	}
+	return nil
 }
 
 // ReadOBF reads every entry of an OBF stream; name is used in errors.

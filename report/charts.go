@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"image/color"
 	"io"
 	"math"
@@ -14,13 +13,17 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"golang.org/x/perf/benchproc"
+
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/variants"
 )
 
-// The charts show speed relative to the reference on a log scale: a bar
-// of length log10(reference time / variant time), so that 2x faster and
-// 2x slower are bars of the same length on either side of the 1x line.
-// Bars are horizontal, one per variant and machine (a colour per machine).
+// The charts show absolute times per operation on a log scale (one
+// decade is as long at 1 ns as at 1 µs), so that CPUs compare: a dot per
+// variant (or kernel) and machine at its median, a bar across its
+// confidence interval, the time written beside it. Rows are categories
+// top to bottom; a colour per machine.
 
 // palette is colour-blind safe (Okabe-Ito).
 var palette = []color.Color{
@@ -34,117 +37,141 @@ var palette = []color.Color{
 	color.RGBA{0, 0, 0, 255},
 }
 
-// ratioTicks labels a log10 axis with ratios: 0.5x, 1x, 2x, 5x, 10x...
-type ratioTicks struct{}
+// timeTicks labels a log axis of seconds: 1, 2, 5 × 10^k with ns, µs,
+// ms, s.
+type timeTicks struct{}
 
-func (ratioTicks) Ticks(min, max float64) []plot.Tick {
+func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
-	for e := math.Floor(min) - 1; e <= math.Ceil(max)+1; e++ {
-		for _, m := range []float64{1, 2, 5} {
-			v := math.Log10(m) + e
-			if v < min-1e-9 || v > max+1e-9 {
+	ms := []float64{1, 2, 5}
+	if math.Log10(hi/lo) > 3.5 { // wide: decades only, or the labels collide
+		ms = []float64{1}
+	}
+	for e := math.Floor(math.Log10(lo)) - 1; e <= math.Ceil(math.Log10(hi))+1; e++ {
+		for _, m := range ms {
+			v := m * math.Pow(10, e)
+			if v < lo*(1-1e-9) || v > hi*(1+1e-9) {
 				continue
 			}
-			r := math.Pow(10, v)
-			label := fmt.Sprintf("%gx", roundSig(r))
-			ts = append(ts, plot.Tick{Value: v, Label: label})
+			ts = append(ts, plot.Tick{Value: v, Label: fmtTime(v)})
 		}
+	}
+	if len(ts) < 2 { // a narrow range: its ends
+		ts = []plot.Tick{{Value: lo, Label: fmtTime(lo)}, {Value: hi, Label: fmtTime(hi)}}
 	}
 	return ts
 }
 
-func roundSig(v float64) float64 {
-	p := math.Pow(10, math.Floor(math.Log10(v))-1)
-	return math.Round(v/p) * p
+// dot is one median (seconds) with its interval (0 where it has none)
+// and the text beside it.
+type dot struct {
+	ok             bool
+	center, lo, hi float64
+	text           string
 }
 
-// series is one machine's bars.
+// series is one machine's dots, one per category.
 type series struct {
-	label  string
-	values []float64 // log10 speed-ups, NaN where not measured
+	label string
+	dots  []dot
 }
 
-// barChart draws horizontal grouped bars: one group per category (top to
-// bottom in the given order), one bar per series.
-func barChart(path, title, xlabel string, cats []string, ss []series) error {
+// dotsXY are a series' dots as gonum's XYer and XErrorer.
+type dotsXY struct {
+	xys  plotter.XYs
+	errs plotter.XErrors
+}
+
+func (d dotsXY) Len() int                        { return len(d.xys) }
+func (d dotsXY) XY(i int) (float64, float64)     { return d.xys[i].X, d.xys[i].Y }
+func (d dotsXY) XError(i int) (float64, float64) { return d.errs[i].Low, d.errs[i].High }
+
+// dotChart draws the categories top to bottom, a row of dots per
+// category (one per series, offset vertically), on a log scale of time.
+func dotChart(path, title string, cats []string, ss []series) error {
 	plot.DefaultFont.Variant = "Sans"
 	p := plot.New()
 	p.Title.Text = title
 	if len(ss) == 1 {
 		p.Title.Text += " on " + ss[0].label
 	}
-	p.X.Label.Text = xlabel
-	p.X.Tick.Marker = ratioTicks{}
+	p.X.Label.Text = "time per operation (log scale; left is faster)"
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = timeTicks{}
 	p.Legend.Top = true
 	p.Legend.Left = false
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
-	// categories top to bottom: the plot's Y grows upwards
 	rev := make([]string, len(cats))
 	for i, c := range cats {
 		rev[len(cats)-1-i] = c
 	}
 	p.NominalY(rev...)
-	barW := vg.Points(min(14, 40/float64(max(len(ss), 1))))
-	lo, hi := 0.0, 0.0
+	lo, hi := math.Inf(1), math.Inf(-1)
+	step := 0.7 / float64(max(len(ss), 1))
 	for si, s := range ss {
-		vals := make(plotter.Values, len(cats))
-		for i := range cats {
-			v := s.values[i]
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				v = 0
+		off := step * (float64(len(ss)-1)/2 - float64(si))
+		var d dotsXY
+		var texts []string
+		var at plotter.XYs // where the texts go: right of the interval
+		for i, dt := range s.dots {
+			if !dt.ok || !(dt.center > 0) || math.IsInf(dt.center, 0) {
+				continue
 			}
-			vals[len(cats)-1-i] = v
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
+			y := float64(len(cats)-1-i) + off
+			l, h := dt.center-dt.lo, dt.hi-dt.center
+			if !(dt.lo > 0) || !(dt.hi >= dt.center) || math.IsInf(dt.hi, 0) {
+				l, h = 0, 0
+			}
+			d.xys = append(d.xys, plotter.XY{X: dt.center, Y: y})
+			d.errs = append(d.errs, struct{ Low, High float64 }{l, h})
+			texts = append(texts, dt.text)
+			at = append(at, plotter.XY{X: dt.center + h, Y: y})
+			lo, hi = math.Min(lo, dt.center-l), math.Max(hi, dt.center+h)
 		}
-		b, err := plotter.NewBarChart(vals, barW)
+		if len(d.xys) == 0 {
+			continue
+		}
+		col := palette[si%len(palette)]
+		sc, err := plotter.NewScatter(d.xys)
 		if err != nil {
 			return err
 		}
-		b.Horizontal = true
-		b.Color = palette[si%len(palette)]
-		b.LineStyle.Width = 0
-		b.Offset = barW * vg.Length(float64(len(ss)-1)/2-float64(si))
-		p.Add(b)
+		sc.GlyphStyle.Color = col
+		sc.GlyphStyle.Shape = draw.CircleGlyph{}
+		sc.GlyphStyle.Radius = vg.Points(3)
+		p.Add(sc)
 		if len(ss) > 1 {
-			p.Legend.Add(s.label, b)
+			p.Legend.Add(s.label, sc)
 		}
-		// the ratio written at the end of each bar
-		var xys plotter.XYs
-		var texts []string
-		for i, v := range vals {
-			if v == 0 && math.IsNaN(s.values[len(cats)-1-i]) {
-				continue
-			}
-			xys = append(xys, plotter.XY{X: math.Max(v, 0), Y: float64(i)})
-			texts = append(texts, fmt.Sprintf("%.3gx", math.Pow(10, v)))
+		eb, err := plotter.NewXErrorBars(d)
+		if err != nil {
+			return err
 		}
-		if len(xys) > 0 {
-			l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: texts})
-			if err != nil {
-				return err
-			}
-			for i := range l.TextStyle {
-				l.TextStyle[i].Font.Size = vg.Points(7)
-				l.TextStyle[i].Font.Variant = "Sans"
-			}
-			l.Offset = vg.Point{X: vg.Points(3), Y: b.Offset - vg.Points(3)}
-			p.Add(l)
+		eb.LineStyle.Color = col
+		eb.LineStyle.Width = vg.Points(1)
+		eb.CapWidth = vg.Points(4)
+		p.Add(eb)
+		lb, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: texts})
+		if err != nil {
+			return err
 		}
+		for i := range lb.TextStyle {
+			lb.TextStyle[i].Font.Size = vg.Points(7)
+			lb.TextStyle[i].Font.Variant = "Sans"
+			lb.TextStyle[i].Color = col
+		}
+		lb.Offset = vg.Point{X: vg.Points(6), Y: -vg.Points(3)}
+		p.Add(lb)
+	}
+	if math.IsInf(lo, 0) { // nothing measured
+		lo, hi = 1e-9, 1e-8
 	}
 	p.Add(plotter.NewGrid())
-	one, err := plotter.NewLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(len(cats)) - 0.5}})
-	if err != nil {
-		return err
-	}
-	one.LineStyle.Width = vg.Points(1)
-	one.LineStyle.Color = color.Gray{Y: 60}
-	p.Add(one)
-	p.X.Min = math.Min(lo, 0) - 0.1
-	p.X.Max = math.Max(hi, math.Log10(2))*1.12 + 0.15 // room for the labels
-	height := vg.Length(90+len(cats)*max(len(ss), 1)*16) * vg.Points(1)
+	p.X.Min = lo / 1.5
+	p.X.Max = hi * 4 // room for the texts
+	height := vg.Length(90+len(cats)*max(len(ss), 1)*14) * vg.Points(1)
 	if len(ss) > 1 {
-		// room above the bars for the legend, one line per machine
-		room := float64(len(ss)*13+8) / float64(len(ss)*16)
+		room := float64(len(ss)*13+8) / float64(len(ss)*14)
 		p.Y.Min, p.Y.Max = -0.5, float64(len(cats))-0.5+room
 		height += vg.Points(float64(len(ss)*13 + 8))
 	}
@@ -160,84 +187,97 @@ func saveSVG(p *plot.Plot, path string, w, h vg.Length) error {
 	})
 }
 
-// kernelChart: every variant (per call, and batched where measured) of a
-// kernel, speed relative to the reference per call on each machine.
-func kernelChart(path, kernel string, t *stats.Table, machines []*Machine) error {
+// dotOf is a cell's dot, with text.
+func dotOf(c *stats.Cell, text string) dot {
+	if c == nil {
+		return dot{}
+	}
+	s := c.Summary
+	return dot{ok: true, center: s.Center, lo: s.Lo, hi: s.Hi, text: text}
+}
+
+// kernelChart: every variant of a kernel (per call, and batched where
+// measured; C kernels marked), its time on each machine.
+func kernelChart(path, kernel string, t *stats.Table, machines []*Machine, kindOf func(kernel, variant string) string) error {
 	var cats []string
-	type rc struct{ variant, form, len string }
-	var rows []rc
-	for _, row := range t.Rows {
-		x := rc{stats.FieldValue(row, "/variant"), stats.FieldValue(row, "/form"), stats.FieldValue(row, "/len")}
-		if lens := values(t.Rows, "/len"); x.len != "" && x.len != lens[0] {
-			continue // popcount: the short slices only
+	var rows []benchproc.Key
+	for _, form := range []string{"call", "batch"} {
+		for _, c := range []bool{false, true} {
+			for _, row := range t.Rows {
+				v := stats.FieldValue(row, "/variant")
+				if stats.FieldValue(row, "/form") != form || (kindOf(kernel, v) == variants.KindC) != c {
+					continue
+				}
+				name := v
+				if c {
+					name += " [C]"
+				}
+				if form != "call" {
+					name += " (" + form + ")"
+				}
+				cats = append(cats, name)
+				rows = append(rows, row)
+			}
 		}
-		name := x.variant
-		if x.form != "call" {
-			name += " (" + x.form + ")"
-		}
-		cats = append(cats, name)
-		rows = append(rows, x)
 	}
 	var ss []series
 	for _, m := range machines {
-		var col *int
+		var col *benchproc.Key
 		for i, c := range t.Cols {
-			if c.StringValues() == m.Slug {
-				col = &i
+			if c.StringValues() == m.ID {
+				col = &t.Cols[i]
 			}
 		}
 		if col == nil {
 			continue
 		}
-		ref := math.NaN()
-		for _, row := range t.Rows {
-			if stats.FieldValue(row, "/variant") == "reference" && stats.FieldValue(row, "/form") == "call" {
-				if c := t.Cell(row, t.Cols[*col]); c != nil {
-					ref = c.Summary.Center
-				}
-			}
-		}
 		s := series{label: m.Label()}
-		for _, x := range rows {
-			v := math.NaN()
-			for _, row := range t.Rows {
-				if stats.FieldValue(row, "/variant") == x.variant && stats.FieldValue(row, "/form") == x.form &&
-					stats.FieldValue(row, "/len") == x.len {
-					if c := t.Cell(row, t.Cols[*col]); c != nil && c.Summary.Center > 0 {
-						v = math.Log10(ref / c.Summary.Center)
-					}
-				}
+		for _, row := range rows {
+			c := t.Cell(row, *col)
+			text := ""
+			if c != nil {
+				text = fmtTime(c.Summary.Center)
 			}
-			s.values = append(s.values, v)
+			s.dots = append(s.dots, dotOf(c, text))
 		}
 		ss = append(ss, s)
 	}
-	return barChart(path, kernel+": speed relative to the reference (per call)", "speed-up (log scale; right of 1x is faster)", cats, ss)
+	return dotChart(path, kernel+": time per operation", cats, ss)
 }
 
-// summaryChart: per kernel, the fastest variant per call relative to the
-// reference, on each machine.
-func summaryChart(path string, kernels []string, best map[string]map[string]float64, machines []*Machine) error {
-	var cats []string
+// summaryChart: per kernel, the fastest variant per call on each
+// machine, at its absolute time (hash_clear, a whole table per operation,
+// is left out: its microseconds would squeeze every other kernel).
+func summaryChart(path string, kernels []string, wins map[string]map[string]*winner, machines []*Machine) (bool, error) {
+	var cats, ks []string
 	for _, k := range kernels {
-		if _, ok := best[k]; ok {
-			cats = append(cats, k)
+		if ws := wins[k]; len(ws) > 0 && k != "hash_clear" {
+			for _, w := range ws {
+				cats = append(cats, w.label)
+				break
+			}
+			ks = append(ks, k)
 		}
 	}
 	var ss []series
 	for _, m := range machines {
 		s := series{label: m.Label()}
 		any := false
-		for _, k := range cats {
-			v := math.NaN()
-			if b, ok := best[k][m.Slug]; ok && b > 0 {
-				v, any = math.Log10(b), true
+		for _, k := range ks {
+			w := wins[k][m.ID]
+			if w == nil {
+				s.dots = append(s.dots, dot{})
+				continue
 			}
-			s.values = append(s.values, v)
+			any = true
+			s.dots = append(s.dots, dotOf(w.cell, w.variant+" "+fmtTime(w.cell.Summary.Center)))
 		}
 		if any {
 			ss = append(ss, s)
 		}
 	}
-	return barChart(path, "Fastest variant per kernel, speed relative to the reference", "speed-up per call (log scale)", cats, ss)
+	if len(cats) == 0 {
+		return false, nil
+	}
+	return true, dotChart(path, "Fastest variant per kernel, time per call", cats, ss)
 }

@@ -1,35 +1,49 @@
 // Package report turns the results files under results/ into
-// BENCHMARKS.md: per-kernel tables of every variant on every CPU measured
-// (per call and batched), hash_clear throughput against the machine's
-// write bandwidth, the whole-solver table, the per-position solver runs
-// per evaluation setting and the evaluation's error, and SVG charts of each
-// variant's speed relative to the reference. Statistics are benchstat's
-// (golang.org/x/perf benchproc and benchmath), through stats.BuildTables.
+// BENCHMARKS.md: which variant wins each kernel on each CPU (with its
+// margin and p-value), per-kernel tables of absolute times of every
+// variant on every CPU measured (per call and batched; each cell's rank
+// on its CPU and its time over that CPU's fastest; C kernels timed by
+// cbench beside them, marked), hash_clear throughput against the
+// machine's write bandwidth, the whole-solver table, the per-position
+// solver runs per evaluation setting and the evaluation's error, and SVG
+// charts of absolute times. Statistics are benchstat's (golang.org/x/perf
+// benchproc and benchmath), through stats.BuildTables. CPUs are told apart
+// by their identity (stats.CPUOf), never by their brand.
 package report
 
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/flipbench/flipbench/internal/atomicfile"
 
 	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchproc"
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/results"
+	"github.com/flipbench/flipbench/variants"
 	"github.com/flipbench/flipbench/weights"
 	"github.com/flipbench/flipbench/weights/train"
 )
 
 // Options says where the report reads and writes.
 type Options struct {
-	ResultsDir string // results/ (read)
+	ResultsDir string // results/ (read): one folder per CPU identity
+	// NoEmbedded leaves out the results embedded in the binary (the
+	// committed results/ it was built from), which otherwise stand in for
+	// every CPU that ResultsDir does not have: an installed flipbench
+	// compares the user's CPU with the known ones.
+	NoEmbedded bool
 	Output     string // BENCHMARKS.md
 	ChartsDir  string // SVG charts (docs/charts)
 	// ChartsLink is ChartsDir as the Markdown links it, relative to
@@ -43,20 +57,30 @@ type Options struct {
 	FileLink func(path string) string
 }
 
-// Machine is one CPU column.
+// Machine is one CPU column: one identity.
 type Machine struct {
-	Slug, Brand, Uarch, Level, Go, Features string
-	Commits, Dates, Files, Runs             []string
+	ID, Brand, Uarch, Level, Go, Features string
+	Commits, Dates, Files, Runs           []string
+	Embedded                              bool // its results are the binary's, not ResultsDir's
+	label                                 string
 }
 
-// Label is the machine's column header.
+// Label is the machine's column header: brand and microarchitecture (the
+// identity too where two machines would share a label).
 func (m *Machine) Label() string {
+	if m.label != "" {
+		return m.label
+	}
+	return m.baseLabel()
+}
+
+func (m *Machine) baseLabel() string {
 	l := m.Brand
+	if l == "" || l == "unknown" {
+		l = m.ID
+	}
 	if m.Uarch != "" && m.Uarch != "unknown" {
 		l += " (" + m.Uarch + ")"
-	}
-	if l == "" {
-		return m.Slug
 	}
 	return l
 }
@@ -66,10 +90,15 @@ type Report struct {
 	opts     Options
 	ds       *stats.Dataset
 	Machines []*Machine
-	byslug   map[string]*Machine
+	byID     map[string]*Machine
 	Problems []string
-	Charts   []string // files written
-	runs     []*run   // solver and MAE runs shown whole (runs.go)
+	Stale    []string          // unfinished files no session writes
+	Partial  map[string]string // interrupted sessions' files
+	Charts   []string          // files written
+	runs     []*run            // solver and MAE runs shown whole (runs.go)
+	kinds    map[string]string // kernel/variant -> stats.KindOf
+	compiler map[string][]string
+	winners  map[string]map[string]*winner // kernel -> machine
 	md       bytes.Buffer
 }
 
@@ -77,47 +106,144 @@ type Report struct {
 // put machines in columns, whatever their files say.
 const machineKey = "machine"
 
-// Load reads every results file under dir (the newest file's results per
-// machine and benchmark).
+// EmbeddedPrefix names the results embedded in the binary.
+const EmbeddedPrefix = "embedded:results/"
+
+// Load reads every results file under dir (the newest complete file's
+// results per machine and benchmark) and, unless NoEmbedded, the embedded
+// results of every CPU dir does not have.
 func Load(o Options) (*Report, error) {
 	if o.Confidence == 0 {
 		o.Confidence = 0.95
 	}
-	files, err := stats.ResultsFiles(o.ResultsDir)
+	ds, err := stats.ReadDir(o.ResultsDir)
 	if err != nil {
 		return nil, err
 	}
-	ds, err := stats.ReadResults(files...)
-	if err != nil {
-		return nil, err
+	if !o.NoEmbedded {
+		if err := addEmbedded(ds, o.ResultsDir); err != nil {
+			return nil, err
+		}
 	}
 	runs := takeRuns(ds)
 	ds.KeepLatest()
-	r := &Report{opts: o, ds: ds, byslug: map[string]*Machine{}, Problems: ds.Problems, runs: newestRuns(runs)}
+	r := &Report{opts: o, ds: ds, byID: map[string]*Machine{}, Problems: ds.Problems, Stale: ds.Stale, Partial: ds.Incomplete,
+		runs: newestRuns(runs, ds.Incomplete), kinds: map[string]string{}, compiler: map[string][]string{}, winners: map[string]map[string]*winner{}}
 	all := slices.Clone(ds.Results)
 	for _, u := range r.runs {
 		all = append(all, u.res...)
 	}
 	for _, res := range all {
-		slug := stats.CPUOf(res)
-		res.SetConfig(machineKey, slug)
-		m := r.byslug[slug]
+		id := stats.CPUOf(res)
+		res.SetConfig(machineKey, id)
+		m := r.byID[id]
 		if m == nil {
-			m = &Machine{Slug: slug, Brand: res.GetConfig("cpu"), Uarch: res.GetConfig("uarch"),
+			m = &Machine{ID: id, Brand: res.GetConfig("cpu"), Uarch: res.GetConfig("uarch"),
 				Level: res.GetConfig("x64level"), Go: res.GetConfig("go"), Features: res.GetConfig("cpu-features")}
-			r.byslug[slug] = m
+			r.byID[id] = m
 			r.Machines = append(r.Machines, m)
 		}
-		addOnce(&m.Commits, short(res.GetConfig("commit")))
-		addOnce(&m.Dates, res.GetConfig("date"))
 		f := res.GetConfig(".file")
+		m.Embedded = m.Embedded || strings.HasPrefix(f, EmbeddedPrefix)
 		addOnce(&m.Files, f)
+		if string(res.Name.Base()) == "Kernel" {
+			kv := nameKey(res, "kernel") + "/" + nameKey(res, "variant")
+			if _, ok := r.kinds[kv]; !ok {
+				r.kinds[kv] = stats.KindOf(res)
+			}
+			if c := res.GetConfig("compiler"); c != "" && r.kinds[kv] == variants.KindC {
+				cs := r.compiler[kv]
+				addOnce(&cs, c)
+				r.compiler[kv] = cs
+			}
+			if res.GetConfig("impl") == variants.KindC {
+				continue // cbench's runs: not the machine's flipbench runs
+			}
+		}
+		addOnce(&m.Commits, res.GetConfig("date")+" "+short(res.GetConfig("commit")))
+		addOnce(&m.Dates, res.GetConfig("date"))
 		if c, bt := res.GetConfig("count"), res.GetConfig("benchtime"); c != "" {
 			addOnce(&m.Runs, "-count "+c+" -benchtime "+bt)
 		}
 	}
-	slices.SortFunc(r.Machines, func(a, b *Machine) int { return strings.Compare(a.Label()+a.Slug, b.Label()+b.Slug) })
+	labels := map[string]int{}
+	for _, m := range r.Machines {
+		labels[m.baseLabel()]++
+	}
+	for _, m := range r.Machines {
+		if labels[m.baseLabel()] > 1 {
+			m.label = m.baseLabel() + " [" + m.ID + "]"
+		}
+		slices.Sort(m.Dates)
+		slices.Sort(m.Commits) // by date
+	}
+	slices.SortFunc(r.Machines, func(a, b *Machine) int { return strings.Compare(a.Label()+a.ID, b.Label()+b.ID) })
 	return r, nil
+}
+
+// Dataset is what the report read (its problems, interrupted sessions and
+// stale files included).
+func (r *Report) Dataset() *stats.Dataset { return r.ds }
+
+// addEmbedded adds to ds the embedded results of the CPUs that dir has
+// neither a folder nor a result of.
+func addEmbedded(ds *stats.Dataset, dir string) error {
+	have := map[string]bool{}
+	for _, r := range ds.Results {
+		have[stats.CPUOf(r)] = true
+	}
+	for _, f := range ds.Files {
+		have[filepath.Base(filepath.Dir(f))] = true
+	}
+	srcs, err := stats.FSSources(results.FS(), EmbeddedPrefix)
+	if err != nil {
+		return err
+	}
+	var take []stats.Source
+	for _, s := range srcs {
+		id, _, _ := strings.Cut(strings.TrimPrefix(s.Name, EmbeddedPrefix), "/")
+		if !have[id] {
+			take = append(take, s)
+		}
+	}
+	if len(take) == 0 {
+		return nil
+	}
+	emb, err := stats.ReadSources(take...)
+	if err != nil {
+		return err
+	}
+	// embedded CPUs whose results turn out to be on disk under another
+	// folder name are left out too
+	var keep []string
+	for _, r := range emb.Results {
+		if have[stats.CPUOf(r)] {
+			continue
+		}
+		if f := r.GetConfig(".file"); !slices.Contains(keep, f) {
+			keep = append(keep, f)
+		}
+	}
+	for _, r := range emb.Results {
+		if slices.Contains(keep, r.GetConfig(".file")) {
+			ds.Results = append(ds.Results, r)
+		}
+	}
+	for _, f := range emb.Files {
+		if slices.Contains(keep, f) {
+			ds.Files = append(ds.Files, f)
+			if why, ok := emb.Incomplete[f]; ok {
+				ds.Incomplete[f] = why
+			}
+		}
+	}
+	ds.Problems = append(ds.Problems, emb.Problems...)
+	for k, v := range emb.Units {
+		if _, ok := ds.Units[k]; !ok {
+			ds.Units[k] = v
+		}
+	}
+	return nil
 }
 
 func addOnce(s *[]string, v string) {
@@ -166,11 +292,29 @@ func values(keys []benchproc.Key, field string) []string {
 }
 
 // kernelsInResults lists the kernels with results, in the order first met.
+// The order is the one of the file with the most kernels (bench's: the
+// hot path first), then of the others, so that a CPU with a partial run
+// does not reorder the page.
 func (r *Report) kernels() []string {
-	var out []string
+	byFile := map[string][]string{}
+	var files []string
 	for _, res := range r.ds.Results {
-		if string(res.Name.Base()) == "Kernel" {
-			addOnce(&out, nameKey(res, "kernel"))
+		if string(res.Name.Base()) != "Kernel" {
+			continue
+		}
+		f := res.GetConfig(".file")
+		if _, ok := byFile[f]; !ok {
+			files = append(files, f)
+		}
+		ks := byFile[f]
+		addOnce(&ks, nameKey(res, "kernel"))
+		byFile[f] = ks
+	}
+	slices.SortStableFunc(files, func(a, b string) int { return len(byFile[b]) - len(byFile[a]) })
+	var out []string
+	for _, f := range files {
+		for _, k := range byFile[f] {
+			addOnce(&out, k)
 		}
 	}
 	return out
@@ -194,30 +338,38 @@ func (r *Report) Write() error {
 	if err := os.MkdirAll(r.opts.ChartsDir, 0o755); err != nil {
 		return err
 	}
-	r.header()
+	// the kernel sections first (they find the winners), then the page
+	// in reading order: machines, winners, kernels, solves
 	kernels := r.kernels()
-	speedups := map[string]map[string]float64{} // kernel -> machine -> best speed-up per call
+	var sections bytes.Buffer
 	for _, k := range kernels {
+		r.md.Reset()
 		if k == "hash_clear" {
 			r.hashClear()
-			continue
+		} else if err := r.kernel(k); err != nil {
+			return err
 		}
-		s, err := r.kernel(k)
+		sections.Write(r.md.Bytes())
+	}
+	r.hashClearWinners()
+	r.md.Reset()
+	r.header()
+	if len(r.winners) > 0 {
+		r.winnerTable(kernels)
+		f := filepath.Join(r.opts.ChartsDir, "summary.svg")
+		drawn, err := summaryChart(f, kernels, r.winners, r.Machines)
 		if err != nil {
 			return err
 		}
-		speedups[k] = s
+		if drawn {
+			r.Charts = append(r.Charts, f)
+			r.p("![the fastest variant of each kernel on each CPU: absolute time per call (hash_clear aside)](%s/summary.svg)\n\n", r.opts.ChartsLink)
+		}
 	}
+	r.md.Write(sections.Bytes())
 	r.solve()
 	r.solverRuns()
 	r.evalError()
-	if len(speedups) > 0 {
-		f := filepath.Join(r.opts.ChartsDir, "summary.svg")
-		if err := summaryChart(f, kernels, speedups, r.Machines); err != nil {
-			return err
-		}
-		r.Charts = append(r.Charts, f)
-	}
 	r.footer()
 	return atomicfile.Write(r.opts.Output, r.md.Bytes())
 }
@@ -228,27 +380,28 @@ func (r *Report) header() {
 	r.p("# Benchmarks\n\n")
 	r.p("<!-- Generated by `flipbench report` from the files under results/. Do not edit: re-run the command. -->\n\n")
 	r.p("Every variant of every kernel, measured by `flipbench bench` on each CPU that has results in ")
-	r.p("[results/](results/): median time per operation with its %s confidence interval (benchstat's ", pctLabel(r.opts.Confidence))
-	r.p("statistics, golang.org/x/perf), runs interleaved across variants. One operation is one kernel call on one input, ")
-	r.p("taken from a fixed set of positions of random legal games (per call: a Go loop calling the variant's function value; ")
-	r.p("batched: one call looping over a slice inside the variant, which shows what the call costs: Go assembly is never inlined). ")
-	r.p("The fastest variant of each column is in bold; ×N is its speed relative to the reference per call ")
-	r.p("(×2.00 = twice as fast). Results from another CPU dropped into results/<cpu>/ become new columns.\n\n")
+	r.p("[results/](results/) (one folder per CPU identity: vendor, microarchitecture, family, model, stepping; ")
+	r.p("never the brand alone, which a hypervisor may show for several CPUs). ")
+	r.p("A cell is the median time per operation with its %s confidence interval (benchstat's ", pctLabel(r.opts.Confidence))
+	r.p("statistics, golang.org/x/perf), runs interleaved across variants: absolute times, so that CPUs compare. ")
+	r.p("One operation is one kernel call on one input, taken from a fixed set of positions of random legal games ")
+	r.p("(per call: a Go loop calling the variant's function value; batched: one call looping over a slice inside the variant, ")
+	r.p("which shows what the call costs: Go assembly is never inlined). `#N` is the variant's rank on that CPU ")
+	r.p("(per call and batched apart) and `N×` its time over that CPU's fastest; the fastest is in bold. ")
+	r.p("The kind of each variant is plain Go, archsimd (`gosimd-*`, Go's simd/archsimd), or asm (avo-generated assembly); ")
+	r.p("rows of kind C are kernels in C timed by [cbench](cbench/) on the same inputs beside them, for comparison: never a flipbench variant, never ranked.\n\n")
 	if len(r.Machines) == 0 {
 		r.p("No results yet: run `go run ./cmd/flipbench bench` and then `go run ./cmd/flipbench report`.\n\n")
 		return
 	}
 	r.p("## Machines\n\n")
-	r.p("| CPU | uarch | x86-64 | Go | commit | date | runs | files |\n|---|---|---|---|---|---|---|---|\n")
+	r.p("| CPU | identity | uarch | x86-64 | Go | runs | dates | commits | files |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, m := range r.Machines {
-		var files []string
-		for _, f := range m.Files {
-			files = append(files, fmt.Sprintf("[%s](%s)", filepath.Base(f), r.link(f)))
-		}
-		r.p("| %s | %s | %s | %s | %s | %s | %s | %s |\n", m.Label(), or(m.Uarch, "?"), or(m.Level, "?"), or(m.Go, "?"),
-			strings.Join(m.Commits, ", "), strings.Join(m.Dates, ", "), strings.Join(m.Runs, "; "), strings.Join(files, " "))
+		r.p("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |\n", m.Label(), m.ID, or(m.Uarch, "?"), or(m.Level, "?"), or(m.Go, "?"),
+			or(strings.Join(m.Runs, "; "), "—"), dateRange(m.Dates), commitRange(m.Commits), r.filesCell(m))
 	}
 	r.p("\n")
+	r.callFloors()
 	if len(r.Problems) > 0 {
 		r.p("Lines of the results files that could not be read (skipped):\n\n")
 		for _, p := range r.Problems {
@@ -256,9 +409,133 @@ func (r *Report) header() {
 		}
 		r.p("\n")
 	}
-	if len(r.kernels()) > 0 {
-		r.p("![best variant per kernel, speed relative to the reference](%s/summary.svg)\n\n", r.opts.ChartsLink)
+	if len(r.Partial) > 0 {
+		r.p("Interrupted sessions (their results count only where no complete run has the benchmark):\n\n")
+		for _, f := range slices.Sorted(maps.Keys(r.Partial)) {
+			r.p("- `%s`: %s\n", r.display(f), r.Partial[f])
+		}
+		r.p("\n")
 	}
+	if len(r.Stale) > 0 {
+		r.p("Unfinished results files of sessions killed before their end (not read):\n\n")
+		for _, f := range r.Stale {
+			r.p("- `%s`\n", r.display(f))
+		}
+		r.p("\n")
+	}
+}
+
+// filesCell: the number of files and the folder, linked when on disk.
+func (r *Report) filesCell(m *Machine) string {
+	var disk, emb int
+	folder := ""
+	for _, f := range m.Files {
+		if strings.HasPrefix(f, EmbeddedPrefix) {
+			emb++
+		} else {
+			disk++
+			folder = filepath.Dir(f)
+		}
+	}
+	var parts []string
+	if disk > 0 {
+		parts = append(parts, fmt.Sprintf("%d used, [%s/](%s/)", disk, filepath.Base(folder), r.link(folder)))
+	}
+	if emb > 0 {
+		parts = append(parts, fmt.Sprintf("%d used, embedded (results/%s/ of the flipbench built)", emb, m.ID))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// display names a file in the text: a path relative to the report, or
+// its embedded name.
+func (r *Report) display(f string) string {
+	if strings.HasPrefix(f, EmbeddedPrefix) {
+		return f
+	}
+	return r.link(f)
+}
+
+// dateRange: "2026-11-24 01:43 – 10:18 UTC" from RFC 3339 dates.
+func dateRange(dates []string) string {
+	if len(dates) == 0 {
+		return "?"
+	}
+	f := func(d string) string {
+		if len(d) >= 16 && d[10] == 'T' {
+			return d[:10] + " " + d[11:16]
+		}
+		return d
+	}
+	a, b := f(dates[0]), f(dates[len(dates)-1])
+	if a == b {
+		return a + " UTC"
+	}
+	if a[:min(10, len(a))] == b[:min(10, len(b))] && len(b) > 11 {
+		return a + " – " + b[11:] + " UTC"
+	}
+	return a + " – " + b + " UTC"
+}
+
+// commitRange: the first and last commit by date ("a1b2c3d4e5f6 …
+// 0f9e8d7c6b5a, 9 commits"), from "date commit" entries; "-dirty" ones
+// counted.
+func commitRange(entries []string) string {
+	var commits []string
+	dirty := 0
+	for _, e := range entries {
+		_, c, _ := strings.Cut(e, " ")
+		if c == "" {
+			continue
+		}
+		if !slices.Contains(commits, c) {
+			commits = append(commits, c)
+			if strings.HasSuffix(c, "-dirty") {
+				dirty++
+			}
+		}
+	}
+	switch len(commits) {
+	case 0:
+		return "?"
+	case 1:
+		return "`" + commits[0] + "`"
+	}
+	s := fmt.Sprintf("`%s` … `%s` (%d commits", commits[0], commits[len(commits)-1], len(commits))
+	if dirty > 0 {
+		s += fmt.Sprintf(", %d with uncommitted changes", dirty)
+	}
+	return s + ")"
+}
+
+// callFloors notes, per CPU, the call floors measured there
+// (BenchmarkFloor/impl=<go|asm|c>/form=<...>: an empty function called as
+// the kernels are).
+func (r *Report) callFloors() {
+	t := unitTable(r.build(".name:Floor .unit:ns/op", "/impl,/form", machineKey), "sec/op")
+	if t == nil {
+		return
+	}
+	r.p("Call floor (an empty function of a kernel's signature called the way the benchmarks call kernels: ")
+	r.p("what every per-call time includes):\n\n")
+	for _, m := range r.Machines {
+		var parts []string
+		for _, row := range t.Rows {
+			for _, col := range t.Cols {
+				if col.StringValues() != m.ID {
+					continue
+				}
+				if c := t.Cell(row, col); c != nil {
+					parts = append(parts, fmt.Sprintf("%s %s %s %s", stats.KindLabel(stats.FieldValue(row, "/impl")),
+						stats.FieldValue(row, "/form"), fmtTime(c.Summary.Center), stats.FormatCI(c.Summary)))
+				}
+			}
+		}
+		if len(parts) > 0 {
+			r.p("- %s: %s\n", m.Label(), strings.Join(parts, "; "))
+		}
+	}
+	r.p("\n")
 }
 
 // link makes a results file path relative to the report.
@@ -293,103 +570,311 @@ func or(s, d string) string {
 
 func pctLabel(c float64) string { return fmt.Sprintf("%.4g%%", 100*c) }
 
+// winner is a kernel's fastest variant on one machine, per call.
+type winner struct {
+	variant, second string
+	kind            string
+	cell, cell2     *stats.Cell
+	cmp             *benchmath.Comparison
+	label           string // the kernel's row in the winners' table
+}
+
+// kind of a row's variant (stats.KindOf, gathered by Load).
+func (r *Report) kindOf(kernel, variant string) string {
+	if k, ok := r.kinds[kernel+"/"+variant]; ok {
+		return k
+	}
+	return variants.KindAsm
+}
+
+// kindCell: "Go", "asm", "archsimd", "C (gcc 12.2.0)".
+func (r *Report) kindCell(kernel, variant string) string {
+	k := r.kindOf(kernel, variant)
+	s := stats.KindLabel(k)
+	if cs := r.compiler[kernel+"/"+variant]; k == variants.KindC && len(cs) > 0 {
+		s += " (" + strings.Join(cs, "; ") + ")"
+	}
+	return s
+}
+
 // kernel writes one kernel's section: variants (per call, batched) x
-// machines, and its chart. It returns the best per-call speed-up per
-// machine.
-func (r *Report) kernel(k string) (map[string]float64, error) {
+// machines, and its chart; the per-call winners go to r.winners.
+func (r *Report) kernel(k string) error {
 	filter := fmt.Sprintf(".name:Kernel /kernel:%q .unit:ns/op", k)
 	row := "/variant,/form@(call batch)"
 	ts := r.build(filter, row+",/len@num", machineKey)
 	t := unitTable(ts, "sec/op")
 	if t == nil {
-		return nil, nil
+		return nil
 	}
 	r.p("## %s\n\n", k)
 	lens := values(t.Rows, "/len")
 	if len(lens) == 0 {
 		lens = []string{""}
 	}
-	best := map[string]float64{}
+	var chartT *stats.Table
 	for _, l := range lens {
 		sub := t
 		if l != "" {
 			r.p("Slices of %s words per call.\n\n", l)
 			sub = unitTable(r.build(filter+" /len:"+l, row, machineKey), "sec/op")
 		}
-		b := r.variantTable(sub)
-		if l == "" || l == lens[0] {
-			for m, v := range b {
-				best[m] = v
+		w := r.variantTable(k, sub)
+		if l == lens[0] {
+			chartT = sub
+			label := k
+			if l != "" {
+				label += " (" + l + " words)"
+			}
+			for m, win := range w {
+				win.label = label
+				if r.winners[k] == nil {
+					r.winners[k] = map[string]*winner{}
+				}
+				r.winners[k][m] = win
 			}
 		}
 	}
 	f := filepath.Join(r.opts.ChartsDir, k+".svg")
-	if err := kernelChart(f, k, t, r.Machines); err != nil {
-		return nil, err
+	if err := kernelChart(f, k, chartT, r.Machines, r.kindOf); err != nil {
+		return err
 	}
 	r.Charts = append(r.Charts, f)
-	r.p("![%s: speed relative to the reference](%s/%s.svg)\n\n", k, r.opts.ChartsLink, k)
-	return best, nil
+	r.p("![%s: time per operation of every variant on every CPU](%s/%s.svg)\n\n", k, r.opts.ChartsLink, k)
+	return nil
 }
 
-// variantTable writes rows of variants (and forms) and a column per
-// machine, marks the fastest per form, and says how sure the win is.
-func (r *Report) variantTable(t *stats.Table) map[string]float64 {
-	best := map[string]float64{}
-	head := []string{"variant"}
+// rankOf ranks, per column and form, the flipbench variants of a table
+// (never C rows) by median time.
+type ranked struct {
+	rows []benchproc.Key // fastest first
+	pos  map[benchproc.Key]int
+}
+
+func (r *Report) rank(k string, t *stats.Table, col benchproc.Key, form string) ranked {
+	rk := ranked{pos: map[benchproc.Key]int{}}
+	for _, row := range t.Rows {
+		if stats.FieldValue(row, "/form") != form || r.kindOf(k, stats.FieldValue(row, "/variant")) == variants.KindC {
+			continue
+		}
+		if t.Cell(row, col) != nil {
+			rk.rows = append(rk.rows, row)
+		}
+	}
+	slices.SortStableFunc(rk.rows, func(a, b benchproc.Key) int {
+		return cmpFloat(t.Cell(a, col).Summary.Center, t.Cell(b, col).Summary.Center)
+	})
+	for i, row := range rk.rows {
+		rk.pos[row] = i + 1
+	}
+	return rk
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// variantTable writes rows of variants (per call, then batched; C rows
+// after the flipbench variants of each form) and a column per machine:
+// absolute time, rank and ratio to the fastest of that CPU; then per
+// machine the winner, its margin and how sure it is, and the best of each
+// kind. It returns the per-call winners by machine.
+func (r *Report) variantTable(k string, t *stats.Table) map[string]*winner {
+	forms := []string{"call", "batch"}
+	ranks := map[[2]string]ranked{} // (machine, form)
+	for _, col := range t.Cols {
+		for _, form := range forms {
+			ranks[[2]string{col.StringValues(), form}] = r.rank(k, t, col, form)
+		}
+	}
+	head := []string{"variant", "kind"}
 	for _, c := range t.Cols {
 		head = append(head, r.colLabel(c))
 	}
-	// per column: the reference's per-call median and the fastest row per form
-	type fastest struct {
-		row, second benchproc.Key
-		c, c2       *stats.Cell
+	var rows [][]string
+	for _, form := range forms {
+		var ordered []benchproc.Key
+		for _, c := range []bool{false, true} {
+			for _, row := range t.Rows {
+				if stats.FieldValue(row, "/form") == form && (r.kindOf(k, stats.FieldValue(row, "/variant")) == variants.KindC) == c {
+					ordered = append(ordered, row)
+				}
+			}
+		}
+		for _, row := range ordered {
+			v := stats.FieldValue(row, "/variant")
+			isC := r.kindOf(k, v) == variants.KindC
+			name := v
+			if isC {
+				name = "*" + v + "*"
+			}
+			if form != "call" {
+				name += " · " + form
+			}
+			line := []string{name, r.kindCell(k, v)}
+			for _, col := range t.Cols {
+				c := t.Cell(row, col)
+				if c == nil {
+					line = append(line, "")
+					continue
+				}
+				rk := ranks[[2]string{col.StringValues(), form}]
+				s := fmtTime(c.Summary.Center) + " " + stats.FormatCI(c.Summary)
+				var best *stats.Cell
+				if len(rk.rows) > 0 {
+					best = t.Cell(rk.rows[0], col)
+				}
+				switch pos := rk.pos[row]; {
+				case pos == 1:
+					s = "**" + s + " #1**"
+				case pos > 1:
+					s += fmt.Sprintf(" #%d %s", pos, times(c.Summary.Center/best.Summary.Center))
+				case best != nil: // a C row: beside the flipbench variants, not among them
+					s += " " + times(c.Summary.Center/best.Summary.Center)
+				}
+				line = append(line, s)
+			}
+			rows = append(rows, line)
+		}
 	}
-	ref := map[benchproc.Key]float64{}
-	fast := map[[2]string]*fastest{} // (col, form)
+	stats.WriteMarkdownTable(&r.md, head, rows)
+	r.p("\n")
+
+	wins := map[string]*winner{}
 	for _, col := range t.Cols {
-		for _, row := range t.Rows {
-			c := t.Cell(row, col)
-			if c == nil {
+		for _, form := range forms {
+			rk := ranks[[2]string{col.StringValues(), form}]
+			if len(rk.rows) == 0 {
 				continue
 			}
-			v, form := stats.FieldValue(row, "/variant"), stats.FieldValue(row, "/form")
-			if v == "reference" && form == "call" {
-				ref[col] = c.Summary.Center
+			w := &winner{variant: stats.FieldValue(rk.rows[0], "/variant"), cell: t.Cell(rk.rows[0], col)}
+			w.kind = r.kindOf(k, w.variant)
+			s := fmt.Sprintf("- %s, %s: fastest **%s** %s", r.colLabel(col), formLabel(form), w.variant, fmtTime(w.cell.Summary.Center))
+			if len(rk.rows) > 1 {
+				w.second, w.cell2 = stats.FieldValue(rk.rows[1], "/variant"), t.Cell(rk.rows[1], col)
+				cmp := stats.CompareCells(t, w.cell2, w.cell)
+				w.cmp = &cmp
+				verdict := "the difference is significant"
+				if cmp.P >= cmp.Alpha {
+					verdict = "not a significant difference"
+				}
+				s += fmt.Sprintf("; runner-up %s %s (%s: %s)", w.second, slower(w.cell2.Summary.Center/w.cell.Summary.Center), cmp, verdict)
 			}
-			k := [2]string{col.StringValues(), form}
-			f := fast[k]
-			switch {
-			case f == nil:
-				fast[k] = &fastest{row: row, c: c}
-			case c.Summary.Center < f.c.Summary.Center:
-				f.second, f.c2 = f.row, f.c
-				f.row, f.c = row, c
-			case f.c2 == nil || c.Summary.Center < f.c2.Summary.Center:
-				f.second, f.c2 = row, c
+			if form == "call" {
+				wins[col.StringValues()] = w
+			}
+			r.p("%s.%s\n", s, r.bestOfKinds(k, t, col, form, w.cell))
+		}
+	}
+	r.notes(t)
+	r.p("\n")
+	return wins
+}
+
+// bestOfKinds: " Best of each kind: Go carry 9.16 ns (2.09×); asm ...",
+// when more than one kind was measured.
+func (r *Report) bestOfKinds(k string, t *stats.Table, col benchproc.Key, form string, fastest *stats.Cell) string {
+	best := map[string]benchproc.Key{}
+	for _, row := range t.Rows {
+		if stats.FieldValue(row, "/form") != form {
+			continue
+		}
+		c := t.Cell(row, col)
+		if c == nil {
+			continue
+		}
+		kind := r.kindOf(k, stats.FieldValue(row, "/variant"))
+		if b, ok := best[kind]; !ok || c.Summary.Center < t.Cell(b, col).Summary.Center {
+			best[kind] = row
+		}
+	}
+	if len(best) < 2 {
+		return ""
+	}
+	var parts []string
+	for _, kind := range []string{variants.KindGo, variants.KindArchsimd, variants.KindAsm, variants.KindC} {
+		row, ok := best[kind]
+		if !ok {
+			continue
+		}
+		c := t.Cell(row, col)
+		p := fmt.Sprintf("%s %s %s", stats.KindLabel(kind), stats.FieldValue(row, "/variant"), fmtTime(c.Summary.Center))
+		if ratio := c.Summary.Center / fastest.Summary.Center; math.Abs(ratio-1) > 0.0005 {
+			p += " (" + times(ratio) + ")"
+		}
+		parts = append(parts, p)
+	}
+	return " Best of each kind: " + strings.Join(parts, "; ") + "."
+}
+
+// times writes a ratio of times: "1.57×".
+func times(ratio float64) string {
+	if ratio >= 10 {
+		return fmt.Sprintf("%.1f×", ratio)
+	}
+	return fmt.Sprintf("%.2f×", ratio)
+}
+
+// winnerTable is the answer most readers come for: per kernel and CPU,
+// the fastest variant per call, its margin over the runner-up and how
+// sure that is.
+func (r *Report) winnerTable(kernels []string) {
+	r.p("## Fastest variant per kernel and CPU\n\n")
+	r.p("Per call (hash_clear: a whole table at the largest size every CPU measured). A cell is the fastest flipbench variant, ")
+	r.p("its median time, and its margin over the runner-up with the p-value of the difference ")
+	r.p("(Mann-Whitney U, as benchstat): p ≥ 0.05 is a tie. `flipbench pick` decides from the same data for its own CPU, ")
+	r.p("among the variants the selection rules allow there and only where the winner beats the default significantly.\n\n")
+	var ms []*Machine
+	for _, m := range r.Machines {
+		for _, k := range kernels {
+			if r.winners[k][m.ID] != nil {
+				ms = append(ms, m)
+				break
 			}
 		}
 	}
+	head := []string{"kernel"}
+	for _, m := range ms {
+		head = append(head, m.Label())
+	}
 	var rows [][]string
-	for _, row := range t.Rows {
-		v, form := stats.FieldValue(row, "/variant"), stats.FieldValue(row, "/form")
-		name := v
-		if form != "call" {
-			name += " · " + form
+	for _, k := range kernels {
+		ws := r.winners[k]
+		if len(ws) == 0 {
+			continue
 		}
-		line := []string{name}
-		for _, col := range t.Cols {
-			c := t.Cell(row, col)
-			if c == nil {
+		label := k
+		for _, w := range ws {
+			label = w.label
+		}
+		line := []string{label}
+		for _, m := range ms {
+			w := ws[m.ID]
+			if w == nil {
 				line = append(line, "")
 				continue
 			}
-			s := fmtTime(c.Summary.Center) + " " + stats.FormatCI(c.Summary)
-			if rv, ok := ref[col]; ok && c.Summary.Center > 0 {
-				s += fmt.Sprintf(" ×%.2f", rv/c.Summary.Center)
-			}
-			if f := fast[[2]string{col.StringValues(), form}]; f != nil && f.row == row && len(t.Rows) > 1 {
-				s = "**" + s + "**"
+			s := fmt.Sprintf("**%s** %s", w.variant, fmtTime(w.cell.Summary.Center))
+			if w.cmp != nil {
+				ratio := w.cell2.Summary.Center / w.cell.Summary.Center
+				margin := fmt.Sprintf("%.1f%%", 100*(ratio-1))
+				if ratio >= 2 {
+					margin = times(ratio)
+				}
+				switch {
+				case w.cmp.P < w.cmp.Alpha && ratio >= 2:
+					s += fmt.Sprintf(", %s faster than %s (p=%.3f)", margin, w.second, w.cmp.P)
+				case w.cmp.P < w.cmp.Alpha:
+					s += fmt.Sprintf(", %s ahead of %s (p=%.3f)", margin, w.second, w.cmp.P)
+				default:
+					s += fmt.Sprintf(", tie with %s (+%s, p=%.2f)", w.second, margin, w.cmp.P)
+				}
 			}
 			line = append(line, s)
 		}
@@ -397,36 +882,6 @@ func (r *Report) variantTable(t *stats.Table) map[string]float64 {
 	}
 	stats.WriteMarkdownTable(&r.md, head, rows)
 	r.p("\n")
-	// how sure: fastest vs runner-up per machine and form
-	for _, col := range t.Cols {
-		for _, form := range []string{"call", "batch"} {
-			f := fast[[2]string{col.StringValues(), form}]
-			if f == nil {
-				continue
-			}
-			if form == "call" && ref[col] > 0 {
-				best[col.StringValues()] = ref[col] / f.c.Summary.Center
-			}
-			if f.c2 == nil {
-				continue
-			}
-			cmp := stats.CompareCells(t, f.c2, f.c)
-			verdict := "the difference is significant"
-			if cmp.P >= cmp.Alpha {
-				verdict = "not a significant difference"
-			}
-			s := fmt.Sprintf("- %s, %s: fastest **%s**", r.colLabel(col), formLabel(form), stats.FieldValue(f.row, "/variant"))
-			if rv := ref[col]; rv > 0 {
-				s += fmt.Sprintf(" (×%.2f the reference per call)", rv/f.c.Summary.Center)
-			}
-			s += fmt.Sprintf("; runner-up %s %s (%s: %s)\n", stats.FieldValue(f.second, "/variant"),
-				slower(f.c2.Summary.Center/f.c.Summary.Center), cmp, verdict)
-			r.p("%s", s)
-		}
-	}
-	r.notes(t)
-	r.p("\n")
-	return best
 }
 
 // slower says how much slower a ratio of times (>= 1) is.
@@ -445,7 +900,7 @@ func formLabel(f string) string {
 }
 
 func (r *Report) colLabel(k benchproc.Key) string {
-	if m := r.byslug[k.StringValues()]; m != nil {
+	if m := r.byID[k.StringValues()]; m != nil {
 		return m.Label()
 	}
 	return k.StringValues()
@@ -492,7 +947,7 @@ func (r *Report) hashClear() {
 	r.p("over the same memory by Go's `clear` streaming zeros (row %s). The logical clear (generation counter) ", bench.BaselineVariant)
 	r.p("writes almost nothing, so its figure is not a bandwidth.\n\n")
 	for _, m := range r.Machines {
-		filter := fmt.Sprintf(".name:Kernel /kernel:hash_clear %s:%q .unit:GB/s", machineKey, m.Slug)
+		filter := fmt.Sprintf(".name:Kernel /kernel:hash_clear %s:%q .unit:GB/s", machineKey, m.ID)
 		t := unitTable(r.build(filter, "/variant", "/size@num"), "GB/s")
 		if t == nil {
 			continue
@@ -547,6 +1002,70 @@ func (r *Report) hashClear() {
 		r.notes(t)
 		r.p("\n")
 	}
+}
+
+// hashClearWinners finds hash_clear's winners per call (a whole table
+// per operation) at the largest size every machine that cleared tables
+// measured.
+func (r *Report) hashClearWinners() {
+	t := unitTable(r.build(".name:Kernel /kernel:hash_clear /form:call .unit:ns/op", "/variant", machineKey+",/size@num"), "sec/op")
+	if t == nil {
+		return
+	}
+	sizes := map[string]int{} // size -> machines
+	machines := map[string]bool{}
+	for _, col := range t.Cols {
+		machines[stats.FieldValue(col, machineKey)] = true
+		sizes[stats.FieldValue(col, "/size")]++
+	}
+	best := ""
+	for sz, n := range sizes {
+		if n == len(machines) && (best == "" || parseSize(sz) > parseSize(best)) {
+			best = sz
+		}
+	}
+	if best == "" {
+		return
+	}
+	t = unitTable(r.build(".name:Kernel /kernel:hash_clear /form:call .unit:ns/op /size:"+best, "/variant,/form", machineKey), "sec/op")
+	if t == nil {
+		return
+	}
+	for _, col := range t.Cols {
+		rk := r.rank("hash_clear", t, col, "call")
+		if len(rk.rows) == 0 {
+			continue
+		}
+		w := &winner{variant: stats.FieldValue(rk.rows[0], "/variant"), cell: t.Cell(rk.rows[0], col), label: "hash_clear (" + best + ")"}
+		w.kind = r.kindOf("hash_clear", w.variant)
+		if len(rk.rows) > 1 {
+			w.second, w.cell2 = stats.FieldValue(rk.rows[1], "/variant"), t.Cell(rk.rows[1], col)
+			cmp := stats.CompareCells(t, w.cell2, w.cell)
+			w.cmp = &cmp
+		}
+		if r.winners["hash_clear"] == nil {
+			r.winners["hash_clear"] = map[string]*winner{}
+		}
+		r.winners["hash_clear"][col.StringValues()] = w
+	}
+}
+
+// parseSize reads bench.SizeName's form back (768KiB, 1.5GiB).
+func parseSize(s string) float64 {
+	units := []string{"KiB", "MiB", "GiB", "TiB"}
+	mult := 1.0
+	for i, u := range units {
+		if strings.HasSuffix(s, u) {
+			s, mult = strings.TrimSuffix(s, u), math.Pow(1024, float64(i+1))
+			break
+		}
+	}
+	s = strings.TrimSuffix(s, "B")
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0
+	}
+	return v * mult
 }
 
 // solve writes the whole-solver tables in the shape of seed 000's last-flip
@@ -617,19 +1136,26 @@ func (r *Report) footer() {
 	r.p("## Reproduce\n\n")
 	r.p("On your own machine, from a clone of this repository:\n\n")
 	r.p("```sh\n")
-	r.p("go run ./cmd/flipbench bench              # every kernel and variant, 10 interleaved runs -> results/<your-cpu>/\n")
-	r.p("go run ./cmd/flipbench bench -solve ffo20-39 -count 5   # whole solves per score_1 variant (-solve-kernel K for another kernel)\n")
-	r.p("go run ./cmd/flipbench solve -set ffo20-39 -save               # solver run per position, embedded weights -> results/<your-cpu>/\n")
+	r.p("go run ./cmd/flipbench bench              # every kernel and variant, 10 interleaved runs -> results/<cpu-id>/\n")
+	r.p("go run ./cmd/flipbench bench -solve ffo20-39 -count 6   # whole solves per score_1 variant (-solve-kernel K for another kernel)\n")
+	r.p("go run ./cmd/flipbench solve -set ffo20-39 -save               # solver run per position, embedded weights -> results/<cpu-id>/\n")
 	r.p("go run ./cmd/flipbench solve -set ffo20-39 -eval none -save    # the same without evaluation: the nodes ratio\n")
 	r.p("go run ./cmd/flipbench train -eval-mae -save                   # evaluation error at 20-24 empties (-eval none: the zero evaluation)\n")
 	r.p("go run ./cmd/flipbench report             # this file and docs/charts/*.svg\n")
 	r.p("go run ./cmd/flipbench pick               # the fastest variant per kernel on your CPU, as its profile\n")
 	r.p("```\n\n")
-	r.p("Options: `-kernel flip,moves` for some kernels, `-cpu 1` to pin to one CPU, `-count`, `-benchtime`; ")
-	r.p("Ctrl-C keeps every finished result (a solve keeps the positions solved). `solve` takes `-variants`, `-hash`, ")
-	r.p("`-count` and `-eval FILE` (our weights or an Edax eval.dat). Compare any files with ")
-	r.p("`go run ./cmd/flipbench compare -row /variant -col cpu FILES`, or with benchstat. ")
-	r.p("The same cases run under `go test -bench /kernel=flip/ ./harness`.\n")
+	r.p("Options: `-kernel flip,moves` for some kernels, `-cpu 1` to pin to one CPU, `-count` (6 or more: fewer runs ")
+	r.p("give no %s interval), `-benchtime`; ", pctLabel(r.opts.Confidence))
+	r.p("Ctrl-C keeps every finished result, in a file marked incomplete that never replaces a complete run ")
+	r.p("(a solve keeps the positions solved). `solve` takes `-variants`, `-hash`, ")
+	r.p("`-count` and `-eval FILE` (our weights or an Edax eval.dat). ")
+	r.p("The same cases run under `go test -bench /kernel=flip/ ./harness`.\n\n")
+	r.p("Every kernel's variants on every CPU, absolute times side by side, with flipbench or with stock benchstat ")
+	r.p("(the `cpu-id` configuration line names the CPU; benchstat pools every file it is given, flipbench takes the newest complete run of each CPU):\n\n")
+	r.p("```sh\n")
+	r.p("go run ./cmd/flipbench compare -table /kernel -row /variant,/len,/size -col cpu-id -filter '.name:Kernel /form:call'\n")
+	r.p("go run golang.org/x/perf/cmd/benchstat@latest -table /kernel -row /variant,/len,/size -col cpu-id -filter '.name:Kernel /form:call' results/*/*-kernels*.txt\n")
+	r.p("```\n")
 	r.trainingRecipe()
 }
 

@@ -31,7 +31,7 @@ func copyTree(t *testing.T, src, dst string) {
 func generate(t *testing.T, results string) (string, *Report, string) {
 	t.Helper()
 	root := t.TempDir()
-	o := Options{ResultsDir: results, Output: filepath.Join(root, "BENCHMARKS.md"), ChartsDir: filepath.Join(root, "docs", "charts")}
+	o := Options{ResultsDir: results, Output: filepath.Join(root, "BENCHMARKS.md"), ChartsDir: filepath.Join(root, "docs", "charts"), NoEmbedded: true}
 	r, err := Load(o)
 	if err != nil {
 		t.Fatal(err)
@@ -57,12 +57,16 @@ func TestReportTwoCPUs(t *testing.T) {
 	amd := "AMD Ryzen 7 3700X 8-Core Processor (Zen 2)"
 	intel := "Intel(R) Core(TM) i7-4770 CPU @ 3.40GHz (Haswell)"
 	for _, want := range []string{
-		"## flip\n\n| variant | " + amd + " | " + intel + " |",
-		"| bitscan | **", // fastest per call marked
-		"| bitscan · batch | **",
-		"×10.0",                 // ratio to the reference
-		"2.51× slower",          // runner-up
-		"| reference | 59.9 ns", // the newest AMD run, not the old 999 ns one
+		"## flip\n\n| variant | kind | " + amd + " | " + intel + " |",
+		"| bitscan | Go | **5.97 ns ±1% #1** | **7.79 ns ±1% #1** |", // absolute times, fastest marked
+		"| bitscan · batch | Go | **",
+		"| reference | Go | 59.9 ns ±1% #3 10.0× | 77.8 ns ±1% #3 9.98× |", // rank and ratio to the fastest; the newest AMD run, not the old 999 ns one
+		"2.51× slower", // runner-up
+		"## Fastest variant per kernel and CPU\n",
+		"| flip | **bitscan** 5.97 ns, 2.51× faster than fill (p=0.002) | **bitscan** 7.79 ns, 2.52× faster than fill (p=0.002) |",
+		"| hash_clear (24MiB) | **reference** 699 µs | **reference** 905 µs |",
+		"| " + amd + " | `amd-zen2-f17-m71-s0` | Zen 2 |", // one Machines row per CPU, its identity
+		"2026-01-01 00:00 UTC | `0123456789ab` |",
 		"**" + amd[:len(amd)-8], // hash_clear per machine
 		"(Go clear, zeros) |",   // the baseline row
 		"GB/s ±",                // throughput with intervals
@@ -108,6 +112,9 @@ func TestReportGarbageLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// the same CPU as the folder's other files (line 1 instead of goos:
+	// the line numbers stay)
+	data = []byte(strings.Replace(string(data), "goos: linux\n", "cpu-id: amd-zen2-f17-m71-s0\n", 1))
 	if err := os.WriteFile(bad, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +128,7 @@ func TestReportGarbageLines(t *testing.T) {
 		t.Errorf("problems %q", r.Problems)
 	}
 	// the newest AMD flip results are now the garbage file's 3 readable runs
-	if !strings.Contains(md, "| reference | 60.2 ns") {
+	if !strings.Contains(md, "| reference | Go | 60.2 ns") {
 		t.Errorf("flip table does not use the readable lines of the newest file")
 	}
 }
@@ -172,7 +179,8 @@ func TestReportSolverRuns(t *testing.T) {
 		"go run ./cmd/flipbench solve -set ffo20-39 -save",
 		"go run ./cmd/flipbench train -eval-mae -save",
 		"go run ./cmd/flipbench train -dir ck -o default.fbw   # ",
-		"bench -solve ffo20-39 -count 5   # whole solves per score_1 variant",
+		"bench -solve ffo20-39 -count 6   # whole solves per score_1 variant",
+		"benchstat@latest -table /kernel -row /variant,/len,/size -col cpu-id",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("BENCHMARKS.md lacks %q", want)

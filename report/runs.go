@@ -78,8 +78,10 @@ func takeRuns(ds *stats.Dataset) []*run {
 // newestRuns keeps the newest solve run per machine, set and evaluation
 // setting (files are read in date order within a machine), and the newest
 // MAE run per evaluation setting over every machine (the error does not
-// depend on the machine; by date, then file order).
-func newestRuns(runs []*run) []*run {
+// depend on the machine; by date, then file order). A run of an
+// interrupted session (its file in incomplete) never replaces a complete
+// one.
+func newestRuns(runs []*run, incomplete map[string]string) []*run {
 	type key struct{ kind, machine, set, eval string }
 	keyOf := func(u *run) key {
 		if u.kind == "mae" {
@@ -88,6 +90,11 @@ func newestRuns(runs []*run) []*run {
 		return key{u.kind, u.machine, u.set, u.eval}
 	}
 	newer := func(u, n *run) bool {
+		_, ui := incomplete[u.file]
+		_, ni := incomplete[n.file]
+		if ui != ni {
+			return ni
+		}
 		if u.kind == "mae" && u.date != n.date {
 			return u.date > n.date
 		}
@@ -221,7 +228,7 @@ func (r *Report) solverRuns() {
 	var keys []ms
 	for _, m := range r.Machines {
 		for _, u := range solves {
-			if u.machine == m.Slug && !slices.Contains(keys, ms{u.machine, u.set}) {
+			if u.machine == m.ID && !slices.Contains(keys, ms{u.machine, u.set}) {
 				keys = append(keys, ms{u.machine, u.set})
 			}
 		}
@@ -244,11 +251,11 @@ func (r *Report) solverRuns() {
 	}
 }
 
-func (r *Report) machineLabel(slug string) string {
-	if m := r.byslug[slug]; m != nil {
+func (r *Report) machineLabel(id string) string {
+	if m := r.byID[id]; m != nil {
 		return m.Label()
 	}
-	return slug
+	return id
 }
 
 // weightsLabel names a run's weights by their checksum.

@@ -1,9 +1,11 @@
 // Package results holds the benchmark results of every CPU measured
-// (results/<cpu-slug>/*.txt, Go's benchmark format) and the per-CPU pick
-// profiles (results/<cpu-slug>/profile.json) written by flipbench pick.
+// (results/<cpu-id>/*.txt, Go's benchmark format; the cpu-id is
+// variants.CPUInfo.ID, e.g. amd-zen4-f19-m11-s1) and the per-CPU pick
+// profiles (results/<cpu-id>/profile.json) written by flipbench pick.
 // The directory is embedded, so that a binary built from this repository
 // selects, on a CPU that has a committed profile, the variants measured
-// fastest there.
+// fastest there, and so that an installed flipbench report shows the
+// committed CPUs beside the user's.
 package results
 
 import (
@@ -29,7 +31,7 @@ func FS() fs.FS { return embedded }
 // kernel that measured significantly faster than the built-in default, and
 // the figures behind every decision.
 type Profile struct {
-	CPU     string            `json:"cpu"` // slug
+	CPU     string            `json:"cpu"` // the identity it was measured on (variants.CPUInfo.ID)
 	Brand   string            `json:"brand"`
 	Uarch   string            `json:"uarch,omitempty"`
 	Date    time.Time         `json:"date"`
@@ -62,7 +64,7 @@ type Figure struct {
 }
 
 // ProfileName is the profile's path inside a results directory.
-func ProfileName(slug string) string { return filepath.Join(slug, "profile.json") }
+func ProfileName(id string) string { return filepath.Join(id, "profile.json") }
 
 // Parse reads a profile.
 func Parse(data []byte) (*Profile, error) {
@@ -77,8 +79,8 @@ func Parse(data []byte) (*Profile, error) {
 }
 
 // Embedded returns the committed profile of a CPU, or nil.
-func Embedded(slug string) (*Profile, error) {
-	data, err := embedded.ReadFile(slug + "/profile.json")
+func Embedded(id string) (*Profile, error) {
+	data, err := embedded.ReadFile(id + "/profile.json")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -87,26 +89,64 @@ func Embedded(slug string) (*Profile, error) {
 	}
 	p, err := Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("embedded results/%s/profile.json: %v", slug, err)
+		return nil, fmt.Errorf("embedded results/%s/profile.json: %v", id, err)
 	}
 	return p, nil
 }
 
+// EmbeddedCPUs lists the CPUs (folders) of the embedded results.
+func EmbeddedCPUs() []string {
+	ents, _ := fs.ReadDir(embedded, ".")
+	var out []string
+	for _, e := range ents {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
 // UserProfilePath is where a user's own profile of a CPU lives
-// (<user config dir>/flipbench/<slug>/profile.json); it overrides the
+// (<user config dir>/flipbench/<cpu-id>/profile.json); it overrides the
 // embedded one.
-func UserProfilePath(slug string) (string, error) {
+func UserProfilePath(id string) (string, error) {
 	dir, err := os.UserConfigDir()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, "flipbench", slug, "profile.json"), nil
+	return filepath.Join(dir, "flipbench", id, "profile.json"), nil
 }
 
-// Find returns the profile in force for a CPU and where it came from:
-// the file named by $FLIPBENCH_PROFILE ("off" for none), else the user's
-// (UserProfilePath), else the embedded one; nil if there is none.
-func Find(slug string) (*Profile, string, error) {
+// OtherCPUError: a profile was found for a CPU, but it was measured on
+// another (its cpu is another identity): it is not applied.
+type OtherCPUError struct {
+	Source   string // where it was found
+	Measured string // the identity it was measured on
+	Here     string // the CPU it was looked up for
+}
+
+func (e *OtherCPUError) Error() string {
+	return fmt.Sprintf("the profile %s was measured on %s, not on this CPU (%s): not applied, the built-in rules choose", e.Source, e.Measured, e.Here)
+}
+
+// Find returns the profile in force for the CPU of identity id and where
+// it came from: the file named by $FLIPBENCH_PROFILE ("off" for none),
+// else the user's (UserProfilePath), else the embedded one; nil if there
+// is none. A profile is only ever applied to the CPU it was measured on:
+// one of another identity is not returned, and the error
+// (*OtherCPUError) says so.
+func Find(id string) (*Profile, string, error) {
+	p, src, err := find(id)
+	if err != nil || p == nil {
+		return nil, src, err
+	}
+	if p.CPU != id {
+		return nil, src, &OtherCPUError{Source: src, Measured: p.CPU, Here: id}
+	}
+	return p, src, nil
+}
+
+func find(id string) (*Profile, string, error) {
 	if env := os.Getenv("FLIPBENCH_PROFILE"); env != "" {
 		if env == "off" || env == "none" {
 			return nil, "", nil
@@ -114,18 +154,18 @@ func Find(slug string) (*Profile, string, error) {
 		p, err := readFile(env)
 		return p, env, err
 	}
-	if up, err := UserProfilePath(slug); err == nil {
+	if up, err := UserProfilePath(id); err == nil {
 		if p, err := readFile(up); err == nil {
 			return p, up, nil
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, up, err
 		}
 	}
-	p, err := Embedded(slug)
+	p, err := Embedded(id)
 	if p == nil || err != nil {
 		return nil, "", err
 	}
-	return p, "embedded results/" + slug + "/profile.json", nil
+	return p, "embedded results/" + id + "/profile.json", nil
 }
 
 func readFile(path string) (*Profile, error) {

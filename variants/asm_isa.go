@@ -36,3 +36,13 @@ func asmFeatures(fn any) []Feature {
 	}
 	return asmISA[v.Pointer()]
 }
+
+// isAsm reports whether fn is a generated assembly function.
+func isAsm(fn any) bool {
+	v := reflect.ValueOf(fn)
+	if fn == nil || v.Kind() != reflect.Func || v.IsNil() {
+		return false
+	}
+	_, ok := asmISA[v.Pointer()]
+	return ok
+}

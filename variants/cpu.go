@@ -85,25 +85,40 @@ func (c CPUInfo) clone() CPUInfo {
 }
 
 func detect() CPUInfo {
+	var has []Feature
+	for _, f := range AllFeatures {
+		if cpuid.CPU.Supports(cpuidOf[f]) {
+			has = append(has, f)
+		}
+	}
+	return NewCPUInfo(strings.TrimSpace(cpuid.CPU.BrandName), cpuid.CPU.VendorID.String(),
+		cpuid.CPU.Family, cpuid.CPU.Model, cpuid.CPU.Stepping, cpuid.CPU.X64Level(), has)
+}
+
+// NewCPUInfo describes a CPU from what CPUID says of it (brand, vendor as
+// klauspost/cpuid names it: "AMD", "Intel", ...; family, model and
+// stepping; the x86-64 level and the features): the microarchitecture
+// and the selection rules (SlowPEXT, ZMMDownclock) follow from them. It is
+// a pure function, so that tests fake CPUs and results files' configuration
+// lines become a CPUInfo again.
+func NewCPUInfo(brand, vendor string, family, model, stepping, level int, has []Feature) CPUInfo {
 	c := CPUInfo{
-		Brand:    strings.TrimSpace(cpuid.CPU.BrandName),
-		Vendor:   cpuid.CPU.VendorID.String(),
-		Family:   cpuid.CPU.Family,
-		Model:    cpuid.CPU.Model,
-		Stepping: cpuid.CPU.Stepping,
-		Level:    cpuid.CPU.X64Level(),
+		Brand:    brand,
+		Vendor:   vendor,
+		Family:   family,
+		Model:    model,
+		Stepping: stepping,
+		Level:    level,
 		Has:      map[Feature]bool{},
 		Detected: map[Feature]bool{},
 	}
-	for f, id := range cpuidOf {
-		if cpuid.CPU.Supports(id) {
-			c.Detected[f] = true
-			c.Has[f] = true
-		}
+	for _, f := range has {
+		c.Detected[f] = true
+		c.Has[f] = true
 	}
 	c.Uarch = uarchName(c.Vendor, c.Family, c.Model)
-	c.SlowPEXT = cpuid.CPU.VendorID == cpuid.AMD && c.Family < 0x19
-	c.ZMMDownclock = cpuid.CPU.VendorID == cpuid.Intel && c.Family == 6 && c.Model == 0x55
+	c.SlowPEXT = c.Vendor == "AMD" && c.Family < 0x19
+	c.ZMMDownclock = c.Vendor == "Intel" && c.Family == 6 && c.Model == 0x55
 	return c
 }
 
@@ -172,15 +187,27 @@ func (c CPUInfo) FeatureList() []Feature {
 	return out
 }
 
-// Slug is a file-system-safe name for this CPU, used for results/<slug>/.
+// Slug is a file-system-safe form of the brand string (the cpu-slug
+// configuration line): a label, not an identity. Under a hypervisor many
+// CPUs share one brand ("AMD EPYC" for Zen 2 to Zen 5); ID tells them apart.
 func (c CPUInfo) Slug() string {
 	s := strings.ToLower(c.Brand)
 	if s == "" {
 		s = fmt.Sprintf("%s-family%d-model%d", strings.ToLower(c.Vendor), c.Family, c.Model)
 	}
+	out := strings.TrimSuffix(sanitize(s), "-")
+	for _, junk := range []string{"-processor", "-with-radeon-graphics"} {
+		out = strings.ReplaceAll(out, junk, "")
+	}
+	return out
+}
+
+// sanitize keeps lower-case letters and digits of s, and one '-' for
+// every run of anything else (none at the start).
+func sanitize(s string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range s {
+	for _, r := range strings.ToLower(s) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
 			b.WriteRune(r)
 			dash = false
@@ -189,11 +216,62 @@ func (c CPUInfo) Slug() string {
 			dash = true
 		}
 	}
-	out := strings.TrimSuffix(b.String(), "-")
-	for _, junk := range []string{"-processor", "-with-radeon-graphics"} {
-		out = strings.ReplaceAll(out, junk, "")
+	return b.String()
+}
+
+// ID is the CPU's identity: the name of its results folder
+// (results/<id>/), the cpu-id configuration line of its results files and
+// the key of its pick profile. It is made of what identifies the silicon,
+// never of the brand string alone:
+//
+//	<vendor>-<uarch>-f<family>-m<model>-s<stepping>
+//
+// vendor in lower case (amd, intel, ...), the microarchitecture as
+// flipbench names it (zen4, haswell, skylake-sp-cascade-lake; left out
+// when unknown), family and model as two hexadecimal digits (CPUID's
+// display family and model), stepping in decimal: amd-zen4-f19-m11-s1 for
+// every Zen 4 EPYC of family 0x19 model 0x11 stepping 1, whatever brand a
+// hypervisor shows. A CPU without CPUID (not x86) is <vendor>-<brand slug>.
+func (c CPUInfo) ID() string { return Identity(c.Vendor, c.Family, c.Model, c.Stepping, c.Brand) }
+
+// Identity is CPUInfo.ID from a CPU's vendor, family, model, stepping and
+// brand (the cpu-vendor, cpu-family, cpu-model, cpu-stepping and cpu lines
+// of a results file that predates the cpu-id line).
+func Identity(vendor string, family, model, stepping int, brand string) string {
+	v := strings.ToLower(strings.TrimSpace(vendor))
+	if v == "" || v == "vendorunknown" || v == "unknown" {
+		v = "unknown"
 	}
-	return out
+	v = strings.TrimSuffix(sanitize(v), "-")
+	if family == 0 && model == 0 && stepping == 0 {
+		b := strings.TrimSuffix(sanitize(brand), "-")
+		if b == "" {
+			b = "unknown"
+		}
+		return v + "-" + b
+	}
+	id := v
+	if u := UarchID(uarchName(vendor, family, model)); u != "" {
+		id += "-" + u
+	}
+	return id + fmt.Sprintf("-f%02x-m%02x-s%d", family, model, stepping)
+}
+
+// UarchID is a microarchitecture name as it appears in an identity:
+// "Zen 4" zen4, "Sapphire Rapids" sapphire-rapids, "Zen/Zen+" zen-zenplus.
+func UarchID(uarch string) string {
+	var b strings.Builder
+	for i, r := range uarch {
+		switch {
+		case r == ' ' && i+1 < len(uarch) && uarch[i+1] >= '0' && uarch[i+1] <= '9':
+			// "Zen 4": zen4
+		case r == '+':
+			b.WriteString("plus")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimSuffix(sanitize(b.String()), "-")
 }
 
 // uarchName names the microarchitecture for the families the selection

@@ -50,6 +50,33 @@ type Info struct {
 	// entry is the assembly entry point of a generated variant (what
 	// other assembly calls: see Bottom), 0 for Go code.
 	entry uintptr
+	// Asm is set by Register when the variant's function, its batch form
+	// or a function it Uses is generated assembly.
+	Asm bool
+}
+
+// The kinds of implementation, as results files name them (the impl
+// configuration line, and BenchmarkFloor/impl=...).
+const (
+	KindGo       = "go"       // plain Go, compiled by gc
+	KindArchsimd = "archsimd" // Go with simd/archsimd (GOEXPERIMENT=simd): variants named gosimd-*
+	KindAsm      = "asm"      // avo-generated Go assembly, or Go around it
+	KindC        = "c"        // not a flipbench variant: a C kernel timed by cbench
+)
+
+// ArchsimdPrefix starts the name of every archsimd variant.
+const ArchsimdPrefix = "gosimd-"
+
+// Kind is the variant's kind of implementation: KindArchsimd for the
+// gosimd-* variants, KindAsm when it runs generated assembly, else KindGo.
+func (i Info) Kind() string {
+	switch {
+	case strings.HasPrefix(i.Name, ArchsimdPrefix):
+		return KindArchsimd
+	case i.Asm:
+		return KindAsm
+	}
+	return KindGo
 }
 
 // Entry is the variant's assembly entry point, 0 for Go code.
@@ -155,6 +182,9 @@ func (k *Kernel[F]) complete(info Info, fns ...any) Info {
 	info.Kernel = k.name
 	req := slices.Clone(info.Requires)
 	for _, fn := range append(fns, info.Uses...) {
+		if isAsm(fn) {
+			info.Asm = true
+		}
 		for _, f := range asmFeatures(fn) {
 			if !slices.Contains(req, f) {
 				req = append(req, f)
@@ -262,19 +292,28 @@ func (k *Kernel[F]) With(info Info, fn F) *Kernel[F] {
 	return &c
 }
 
-// defaultIndex applies the rules: the profile's choice if cpu can run it,
-// else the highest rank among runnable variants, skipping PEXT variants
-// where PEXT is slow, ZMM variants where 512-bit code downclocks, and
-// variants with a bound result.
+// allowed is what no profile overrides: cpu runs v, v's result is
+// exact, and v does not use PEXT/PDEP where they are microcoded.
+func allowed(v Info, cpu CPUInfo) bool {
+	return v.RunsOn(cpu) && !v.Bound && !(v.UsesPEXT && cpu.SlowPEXT)
+}
+
+// defaultIndex applies the rules: the profile's choice if it is allowed
+// (runnable, exact, no PEXT where PEXT is slow: a profile measured on
+// another CPU that slipped through never breaks that rule), else the
+// highest rank among allowed variants, skipping ZMM variants where
+// 512-bit code downclocks.
 func (k *Kernel[F]) defaultIndex(cpu CPUInfo, profile map[string]string) int {
 	if name, ok := profile[k.name]; ok {
-		if i := k.find(name); i >= 0 && k.variants[i].RunsOn(cpu) {
+		// a profile is only applied to the CPU it was measured on
+		// (results.Find); the rules hold even so
+		if i := k.find(name); i >= 0 && allowed(k.variants[i].Info, cpu) {
 			return i
 		}
 	}
 	best := 0
 	for i, v := range k.variants {
-		if !v.RunsOn(cpu) || v.Bound || v.UsesPEXT && cpu.SlowPEXT || v.ZMM && cpu.ZMMDownclock {
+		if !allowed(v.Info, cpu) || v.ZMM && cpu.ZMMDownclock {
 			continue
 		}
 		if v.Rank > k.variants[best].Rank {

@@ -125,6 +125,12 @@ func TestDefaultRules(t *testing.T) {
 	if name(map[string]string{"test": "zmm"}) != "zmm" {
 		t.Error("the profile's choice was not applied")
 	}
+	if name(map[string]string{"test": "pext"}) != "plain" {
+		t.Error("a profile's PEXT choice was applied where PEXT is microcoded")
+	}
+	if name(map[string]string{"test": "bound"}) != "plain" {
+		t.Error("a profile's bound-result choice was applied")
+	}
 	cpu.Has = map[Feature]bool{}
 	k.variants[2].Requires = []Feature{AVX512F}
 	if name(map[string]string{"test": "zmm"}) != "zmm" {

@@ -7,16 +7,19 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"golang.org/x/perf/benchfmt"
 	"golang.org/x/term"
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -126,6 +129,7 @@ func runBench(o benchFlags) error {
 			return err
 		}
 		groups, err = solver.BenchGroups(o.solve, o.solveKernel, o.variant, base, solver.Options{Weights: w})
+		harness.MarkImpl(groups)
 		what = "solve-" + o.solve + "-" + o.solveKernel
 	} else {
 		groups, err = harness.KernelBenchGroups(sel, cpu)
@@ -172,7 +176,13 @@ func runBench(o benchFlags) error {
 	}
 	path := o.out
 	if path == "" {
-		path = bench.ResultsName(bench.ResultsDir(), cpu.Slug(), now, what)
+		path = bench.ResultsName(bench.ResultsDir(), cpu.ID(), now, what)
+	}
+	// before taking the folder's lock: every .partial there is stale then
+	for _, f := range stats.StaleFiles(filepath.Dir(filepath.Dir(path))) {
+		if filepath.Dir(f) == filepath.Dir(path) {
+			fmt.Fprintln(os.Stderr, "flipbench bench: "+stats.StaleNote(f))
+		}
 	}
 	if o.cpu >= 0 {
 		unpin, err := bench.PinToCPU(o.cpu)
@@ -184,22 +194,43 @@ func runBench(o benchFlags) error {
 	}
 	rf, err := bench.CreateResults(path)
 	if err != nil {
-		return err
+		return &exitError{1, "bench: " + err.Error()}
+	}
+	if rf.Lock.TookOver != "" {
+		fmt.Fprintf(os.Stderr, "flipbench bench: took over the lock of %s, left by %s\n", filepath.Dir(path), rf.Lock.TookOver)
 	}
 
 	// Ctrl-C stops after the run in progress and keeps every finished
-	// result; a second Ctrl-C kills (the .partial file stays).
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// result, the file marked incomplete; a second Ctrl-C kills (the
+	// .partial file stays, reported as stale by the next command).
+	sigCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() {
-		<-ctx.Done()
+		<-sigCtx.Done()
 		stop()
 	}()
 	defer stop()
+	ctx, cancel := context.WithCancel(sigCtx)
+	defer cancel()
 
-	fmt.Fprintf(stdout, "%s (%s), %d runs, about %v; writing %s\n", cpu.Brand, cpu.Uarch, runs, plan.Round(time.Second), path)
+	fmt.Fprintf(stdout, "%s (%s, %s), %d runs, about %v; writing %s\n", cpu.Brand, cpu.Uarch, cpu.ID(), runs, plan.Round(time.Second), path)
 	bo.Progress = newProgress(o.progress)
 	start := time.Now()
-	runErr := bench.Run(ctx, groups, bo, rf.Write)
+	runErr := bench.Run(ctx, groups, bo, func(r *benchfmt.Result) error {
+		err := rf.Write(r)
+		if interruptAfter > 0 && rf.Results() >= interruptAfter {
+			cancel() // tests: as if Ctrl-C came now
+		}
+		return err
+	})
+	if runErr != nil && rf.Results() > 0 {
+		why := "stopped by an error: " + runErr.Error()
+		if errors.Is(runErr, context.Canceled) {
+			why = "interrupted"
+		}
+		if err := rf.MarkIncomplete(fmt.Sprintf("%s after %d of %d runs", why, rf.Results(), runs)); err != nil {
+			fmt.Fprintf(os.Stderr, "flipbench bench: %s: %v\n", path, err)
+		}
+	}
 	closeErr := rf.Close()
 	switch {
 	case errors.Is(closeErr, bench.ErrNoResults):
@@ -212,7 +243,7 @@ func runBench(o benchFlags) error {
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
 			if rf.Results() > 0 {
-				fmt.Fprintf(stdout, "interrupted after %v: kept %d finished results in %s\n", time.Since(start).Round(time.Second), rf.Results(), path)
+				fmt.Fprintf(stdout, "interrupted after %v: kept %d finished results in %s, marked incomplete (they never replace a complete run)\n", time.Since(start).Round(time.Second), rf.Results(), path)
 				if server != nil {
 					fmt.Fprintf(stdout, "not uploaded (interrupted): flipbench upload -server %s %s sends them\n", server.URL, path)
 				}
@@ -231,6 +262,10 @@ func runBench(o benchFlags) error {
 	fmt.Fprintf(stdout, "next: flipbench compare %s   (or flipbench report, flipbench pick)\n", path)
 	return nil
 }
+
+// interruptAfter, when positive, interrupts a bench after that many
+// results, as Ctrl-C would (tests).
+var interruptAfter int
 
 // ---- progress ----
 

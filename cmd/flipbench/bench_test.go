@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/results"
 )
 
 func TestBenchWritesResults(t *testing.T) {
@@ -75,9 +77,14 @@ func TestCompareReportPickOnTestdata(t *testing.T) {
 		t.Errorf("compare with garbage: exit %d\n%s", code, text)
 	}
 	dir := t.TempDir()
-	code, text = runCLI(t, "report", "-results", filepath.Join(td, "results"), "-o", filepath.Join(dir, "B.md"), "-charts", filepath.Join(dir, "charts"))
-	if code != 0 || !strings.Contains(text, "2 CPUs") {
+	code, text = runCLI(t, "report", "-embedded=false", "-results", filepath.Join(td, "results"), "-o", filepath.Join(dir, "B.md"), "-charts", filepath.Join(dir, "charts"))
+	if code != 0 || !strings.Contains(text, "2 CPUs,") {
 		t.Errorf("report: exit %d\n%s", code, text)
+	}
+	// by default the embedded (committed) CPUs join them
+	code, text = runCLI(t, "report", "-results", filepath.Join(td, "results"), "-o", filepath.Join(dir, "B.md"), "-charts", filepath.Join(dir, "charts"))
+	if want := fmt.Sprintf("%d CPUs (%d from the results this binary embeds)", 2+len(results.EmbeddedCPUs()), len(results.EmbeddedCPUs())); code != 0 || !strings.Contains(text, want) {
+		t.Errorf("report with the embedded results: exit %d, want %q\n%s", code, want, text)
 	}
 	code, text = runCLI(t, append([]string{"pick", "-n"}, files[0])...)
 	if code != 0 || !strings.Contains(text, "flip") || !strings.Contains(text, "why:") {

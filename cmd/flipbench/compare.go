@@ -3,7 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
@@ -13,20 +15,22 @@ func init() {
 	register(&command{
 		name:    "compare",
 		summary: "tables from results files: medians, confidence intervals, deltas and p-values (benchstat's statistics)",
-		usage:   "[-row KEYS] [-col KEYS] [-table KEYS] [-filter EXPR] [-base COL] [-md] [FILE... | -server URL [-q QUERY]]   (default: every file under results/)",
+		usage:   "[-row KEYS] [-col KEYS] [-table KEYS] [-filter EXPR] [-base COL] [-md] [-results DIR] [FILE... | -server URL [-q QUERY]]   (default: every file under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := stats.DefaultCompare
 			fs.StringVar(&o.Row, "row", o.Row, "projection of rows: keys such as /kernel,/variant,/form,/size, .fullname (benchproc syntax)")
-			fs.StringVar(&o.Col, "col", o.Col, "projection of columns: a configuration key (cpu, uarch, commit, .file) or a name key (/variant)")
+			fs.StringVar(&o.Col, "col", o.Col, "projection of columns: a configuration key (cpu-id, cpu, uarch, commit, .file, impl) or a name key (/variant)")
 			fs.StringVar(&o.Table, "table", o.Table, "projection splitting tables (each unit is a table of its own)")
 			fs.StringVar(&o.Filter, "filter", "", "keep only matching results, e.g. '/kernel:flip /form:call' or '/kernel:(flip OR moves)'")
 			fs.StringVar(&o.Base, "base", "", "the column the others are compared with (default the first)")
 			fs.Float64Var(&o.Confidence, "confidence", 0.95, "confidence level of the intervals")
 			md := fs.Bool("md", false, "Markdown tables")
-			latest := fs.Bool("latest", false, "per machine and benchmark, only the newest file's results (default when no file is named)")
+			latest := fs.Bool("latest", false, "per machine and benchmark, only the newest complete file's results (default when no file is named)")
+			dir := fs.String("results", bench.ResultsDir(), "results directory read when no file is named (one folder per CPU identity)")
 			sf := addServerFlags(fs)
 			return func(args []string) error {
-				files := args
+				var ds *stats.Dataset
+				var err error
 				if err := sf.noQueryWithout("compare"); err != nil {
 					return err
 				}
@@ -42,22 +46,29 @@ func init() {
 					if len(d.Files) == 0 {
 						return &exitError{1, fmt.Sprintf("compare: no results on %s match the query %q", *sf.url, *sf.query)}
 					}
-					if files = d.Files; !isSet(fs, "latest") {
-						*latest = true
-					}
-				}
-				if len(files) == 0 {
-					var err error
-					dir := bench.ResultsDir()
-					if files, err = stats.ResultsFiles(dir); err != nil {
+					if ds, err = stats.ReadResults(d.Files...); err != nil {
 						return err
 					}
-					if len(files) == 0 {
-						return &exitError{2, fmt.Sprintf("compare: no results files under %s (run flipbench bench, or name files)", dir)}
+					if !isSet(fs, "latest") {
+						*latest = true
+					}
+					return runCompare(ds, o, *md, *latest)
+				}
+				if len(args) == 0 {
+					if ds, err = stats.ReadDir(*dir); err != nil {
+						return err
+					}
+					if len(ds.Files) == 0 {
+						for _, s := range ds.Stale {
+							fmt.Fprintln(os.Stderr, stats.StaleNote(s))
+						}
+						return &exitError{2, fmt.Sprintf("compare: no results files under %s (run flipbench bench, or name files)", *dir)}
 					}
 					*latest = true
+				} else if ds, err = stats.ReadResults(args...); err != nil {
+					return err
 				}
-				return runCompare(files, o, *md, *latest)
+				return runCompare(ds, o, *md, *latest)
 			}
 		},
 	})
@@ -70,14 +81,10 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-func runCompare(files []string, o stats.CompareOptions, md, latest bool) error {
-	ds, err := stats.ReadResults(files...)
-	if err != nil {
-		return err
-	}
-	for _, p := range ds.Problems {
-		fmt.Fprintln(os.Stderr, p)
-	}
+// runCompare prints the tables of a dataset (read from a directory or
+// from files), after what could not be read.
+func runCompare(ds *stats.Dataset, o stats.CompareOptions, md, latest bool) error {
+	reportTrouble(ds)
 	if latest {
 		ds.KeepLatest()
 	}
@@ -93,4 +100,18 @@ func runCompare(files []string, o stats.CompareOptions, md, latest bool) error {
 		fmt.Fprintf(stdout, "\n%d unreadable lines skipped (listed on stderr)\n", len(ds.Problems))
 	}
 	return nil
+}
+
+// reportTrouble prints, on stderr, the lines of a dataset that could not
+// be read, its interrupted sessions and its stale unfinished files.
+func reportTrouble(ds *stats.Dataset) {
+	for _, p := range ds.Problems {
+		fmt.Fprintln(os.Stderr, p)
+	}
+	for _, f := range slices.Sorted(maps.Keys(ds.Incomplete)) {
+		fmt.Fprintf(os.Stderr, "%s: an interrupted session (%s): its results count only where no complete run has the benchmark\n", f, ds.Incomplete[f])
+	}
+	for _, s := range ds.Stale {
+		fmt.Fprintln(os.Stderr, stats.StaleNote(s))
+	}
 }

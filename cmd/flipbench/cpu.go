@@ -36,6 +36,7 @@ func runCPU(sel variants.Selection) error {
 	}
 	fmt.Fprintf(stdout, "vendor:    %s  family %d (%#x)  model %d (%#x)  stepping %d  (%s)\n",
 		c.Vendor, c.Family, c.Family, c.Model, c.Model, c.Stepping, uarch)
+	fmt.Fprintf(stdout, "identity:  %s  (results/%s/, its pick profile)\n", c.ID(), c.ID())
 	fmt.Fprintf(stdout, "x86-64:    v%d\n", c.Level)
 	var has, lacks []string
 	for _, f := range variants.AllFeatures {
@@ -55,8 +56,13 @@ func runCPU(sel variants.Selection) error {
 	if c.ZMMDownclock {
 		fmt.Fprintln(stdout, "note:      512-bit code lowers the clock here: defaults prefer 256-bit forms")
 	}
-	if p := cpuProfile(); len(p.choices) > 0 {
+	switch p := cpuProfile(); {
+	case p.note != "":
+		fmt.Fprintf(stdout, "profile:   none applied: %s\n", p.note)
+	case p.source != "":
 		fmt.Fprintf(stdout, "profile:   %d kernel choices from 'flipbench pick' (%s)\n", len(p.choices), p.source)
+	default:
+		fmt.Fprintf(stdout, "profile:   none for this CPU: the built-in rules choose ('flipbench pick' makes one)\n")
 	}
 	fmt.Fprintln(stdout)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)

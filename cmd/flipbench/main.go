@@ -47,17 +47,28 @@ func main() {
 
 func run(args []string) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 2 {
+			fmt.Fprintf(os.Stderr, "flipbench help: one topic at a time (got %q)\n", args[1:])
+			return 2
+		}
 		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				fs := newFlags(c)
-				c.setup(fs)
-				fs.SetOutput(stdout)
-				fs.Usage()
-				return 0
+			c, ok := commands[args[1]]
+			if !ok {
+				fmt.Fprintf(os.Stderr, "flipbench help: unknown topic %q\n\n", args[1])
+				usage(os.Stderr)
+				return 2
 			}
+			fs := newFlags(c)
+			c.setup(fs)
+			fs.SetOutput(stdout)
+			fs.Usage()
+			return 0
 		}
 		usage(stdout)
 		return 0
+	}
+	if args[0] == "-version" || args[0] == "--version" {
+		args = []string{"version"}
 	}
 	c, ok := commands[args[0]]
 	if !ok {

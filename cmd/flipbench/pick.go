@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -20,23 +23,33 @@ import (
 )
 
 // profile is the pick profile of this CPU in force: its choices and where
-// it came from ("" for none).
+// it came from ("" for none); note says why a profile found was not
+// applied.
 type profile struct {
 	choices map[string]string
 	source  string
+	note    string
 }
 
 // cpuProfile finds this CPU's profile (FLIPBENCH_PROFILE, else the
-// user's, else the one embedded from results/<slug>/profile.json) once;
+// user's, else the one embedded from results/<cpu-id>/profile.json) once;
 // its choices set the default variants, and -variants and
-// FLIPBENCH_VARIANTS still override them. A choice this build or CPU
-// cannot honour is dropped with a warning.
-var cpuProfile = sync.OnceValue(func() profile {
-	host := variants.Host()
-	p, src, err := results.Find(host.Slug())
+// FLIPBENCH_VARIANTS still override them. A profile measured on another
+// CPU is not applied (the built-in rules choose; a warning says so); a
+// choice this build or CPU cannot honour is dropped with a warning.
+var cpuProfile = sync.OnceValue(func() profile { return loadProfile(variants.Host(), os.Stderr) })
+
+// loadProfile is cpuProfile for any CPU, warnings to w.
+func loadProfile(host variants.CPUInfo, w io.Writer) profile {
+	p, src, err := results.Find(host.ID())
+	var other *results.OtherCPUError
+	if errors.As(err, &other) {
+		fmt.Fprintf(w, "flipbench: %v\n", err)
+		return profile{note: err.Error()}
+	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "flipbench: ignoring the pick profile: %v\n", err)
-		return profile{}
+		fmt.Fprintf(w, "flipbench: ignoring the pick profile: %v\n", err)
+		return profile{note: "ignored: " + err.Error()}
 	}
 	if p == nil {
 		return profile{}
@@ -47,25 +60,26 @@ var cpuProfile = sync.OnceValue(func() profile {
 			_, err = kern.Lookup(v, host)
 		}
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "flipbench: profile %s: %s=%s ignored: %v\n", src, k, v, err)
+			fmt.Fprintf(w, "flipbench: profile %s: %s=%s ignored: %v\n", src, k, v, err)
 			delete(p.Choices, k)
 		}
 	}
-	return profile{p.Choices, src}
-})
+	return profile{choices: p.Choices, source: src}
+}
 
 func init() {
 	register(&command{
 		name:    "pick",
 		summary: "choose the fastest variant per kernel on this CPU (where significant) and write it as this CPU's profile",
-		usage:   "[-quick] [-alpha A] [-o FILE] [-user] [-n] [RESULTS-FILE... | -server URL [-q QUERY]]   (default: results/<this cpu>/*.txt)",
+		usage:   "[-quick] [-alpha A] [-o FILE] [-user] [-n] [-results DIR] [RESULTS-FILE... | -server URL [-q QUERY]]   (default: this CPU's results under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := pickFlags{}
 			fs.BoolVar(&o.quick, "quick", false, "measure now (per call, 6 interleaved runs) even if results exist")
 			fs.Float64Var(&o.alpha, "alpha", 0.05, "significance a winner needs against the default")
-			fs.StringVar(&o.out, "o", "", "profile file (default results/<cpu-slug>/profile.json)")
+			fs.StringVar(&o.out, "o", "", "profile file (default results/<cpu-id>/profile.json)")
 			fs.BoolVar(&o.user, "user", false, "also install the profile in the user config dir, where an installed flipbench finds it")
 			fs.BoolVar(&o.dry, "n", false, "print the choice, write no profile")
+			fs.StringVar(&o.dir, "results", bench.ResultsDir(), "results directory (one folder per CPU identity)")
 			o.server = addServerFlags(fs)
 			return func(args []string) error {
 				o.files = args
@@ -84,7 +98,7 @@ func init() {
 type pickFlags struct {
 	quick, user, dry bool
 	alpha            float64
-	out              string
+	out, dir         string
 	files            []string
 	server           serverFlags // -server: the results of machines of this CPU's identity there
 }
@@ -94,62 +108,76 @@ func runPick(o pickFlags) error {
 	if err != nil {
 		return &exitError{2, "FLIPBENCH_DISABLE: " + err.Error()}
 	}
-	slug := cpu.Slug()
-	dir := bench.ResultsDir()
+	id := cpu.ID()
+	dir := o.dir
 
+	var ds *stats.Dataset
 	files := o.files
 	var link func(string) string // of a file from the server
-	if o.server.on() {
-		id := store.IdentityFromConfig(bench.MachineConfig(time.Now(), cpu))
-		d, err := o.server.fetch(&id)
+	switch {
+	case o.server.on():
+		sid := store.IdentityFromConfig(bench.MachineConfig(time.Now(), cpu))
+		d, err := o.server.fetch(&sid)
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(d.Dir)
 		if len(d.Files) == 0 {
-			return &exitError{1, fmt.Sprintf("pick: no results on %s from a machine of this CPU's identity (%s): flipbench bench -upload %s sends some", *o.server.url, id, *o.server.url)}
+			return &exitError{1, fmt.Sprintf("pick: no results on %s from a machine of this CPU's identity (%s): flipbench bench -upload %s sends some", *o.server.url, sid, *o.server.url)}
 		}
-		files, link = d.Files, d.Link
-	} else if len(files) == 0 && !o.quick {
-		all, err := filepath.Glob(filepath.Join(dir, slug, "*.txt"))
-		if err != nil {
+		if ds, err = stats.ReadResults(d.Files...); err != nil {
 			return err
 		}
-		files = all
+		for _, r := range ds.Results { // the server's results of this CPU's identity are this CPU's
+			r.SetConfig("cpu-id", id)
+		}
+		files, link = d.Files, d.Link
+	case len(files) > 0:
+		if ds, err = stats.ReadResults(files...); err != nil {
+			return err
+		}
+	case !o.quick:
+		// every results file of this CPU, wherever it is under dir
+		if ds, err = stats.ReadDir(dir); err != nil {
+			return err
+		}
+		ds, files = onlyCPU(ds, id, filepath.Join(dir, id))
 	}
-	if len(files) == 0 {
-		fmt.Fprintf(stdout, "no results for this CPU (%s) under %s: measuring now (per call, 6 interleaved runs)\n", slug, dir)
+	if ds == nil || len(ds.Results) == 0 && len(o.files) == 0 {
+		fmt.Fprintf(stdout, "no results for this CPU (%s) under %s: measuring now (per call, 6 interleaved runs)\n", id, dir)
 		f, err := quickMeasure(dir, cpu)
 		if err != nil {
 			return err
 		}
 		files = []string{f}
-	}
-	ds, err := stats.ReadResults(files...)
-	if err != nil {
-		return err
-	}
-	for _, p := range ds.Problems {
-		fmt.Fprintln(os.Stderr, p)
-	}
-	if link != nil { // the server's results of this CPU's identity are this CPU's, whatever their slug
-		for _, r := range ds.Results {
-			r.SetConfig("cpu-slug", slug)
+		if ds, err = stats.ReadResults(files...); err != nil {
+			return err
 		}
 	}
+	reportTrouble(ds)
 	ds.KeepLatest()
-	of := slug
+	of, judge := id, cpu
 	if len(o.files) > 0 && len(ds.Results) > 0 {
 		of = stats.CPUOf(ds.Results[0])
-		if of != slug {
-			fmt.Fprintf(stdout, "note: these results are from %s, not this CPU (%s)\n", of, slug)
+		cpus := map[string]bool{}
+		for _, r := range ds.Results {
+			cpus[stats.CPUOf(r)] = true
+		}
+		if len(cpus) > 1 {
+			fmt.Fprintf(stdout, "note: these files hold results of %d CPUs: picking for %s, the first\n", len(cpus), of)
+		}
+		if of != id {
+			fmt.Fprintf(stdout, "note: these results are from %s, not this CPU (%s): judged by that CPU's features and rules\n", of, id)
+			if c, ok := stats.CPUInfoOf(ds.Results[0]); ok && c.ID() == of {
+				judge = c
+			}
 		}
 	}
 	// against the built-in defaults, without any profile or user choice
-	picks := stats.Pick(ds, of, stats.PickOptions{Alpha: o.alpha, CPU: cpu})
+	picks := stats.Pick(ds, of, stats.PickOptions{Alpha: o.alpha, CPU: judge})
 	writePicks(picks)
 
-	p := &results.Profile{CPU: of, Brand: cpu.Brand, Uarch: cpu.Uarch, Date: time.Now().UTC().Truncate(time.Second),
+	p := &results.Profile{CPU: of, Brand: judge.Brand, Uarch: judge.Uarch, Date: time.Now().UTC().Truncate(time.Second),
 		Commit: bench.Commit(), Choices: map[string]string{}, Kernels: picks}
 	for _, f := range files {
 		if link != nil {
@@ -177,7 +205,7 @@ func runPick(o pickFlags) error {
 	if err := p.Write(out); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "profile written to %s: built from this repository, flipbench (and its solver) use it by default on this CPU\n", out)
+	fmt.Fprintf(stdout, "profile written to %s: built from this repository, flipbench (and its solver) use it by default on a CPU of identity %s\n", out, of)
 	if o.user {
 		up, err := results.UserProfilePath(of)
 		if err != nil {
@@ -191,6 +219,29 @@ func runPick(o pickFlags) error {
 	return nil
 }
 
+// onlyCPU keeps the results of the CPU id and the files they come from;
+// a file of that CPU outside its folder (a folder named by an older
+// scheme) is used, with a note to move it.
+func onlyCPU(ds *stats.Dataset, id, folder string) (*stats.Dataset, []string) {
+	keep := ds.Results[:0]
+	var files []string
+	for _, r := range ds.Results {
+		if stats.CPUOf(r) != id {
+			continue
+		}
+		keep = append(keep, r)
+		if f := r.GetConfig(".file"); !slices.Contains(files, f) {
+			files = append(files, f)
+			if filepath.Dir(f) != folder {
+				fmt.Fprintf(os.Stderr, "note: %s holds results of this CPU (%s) outside %s: move it there\n", f, id, folder)
+			}
+		}
+	}
+	ds.Results = keep
+	ds.Files = files
+	return ds, files
+}
+
 func quickMeasure(dir string, cpu variants.CPUInfo) (string, error) {
 	groups, err := harness.KernelBenchGroups(harness.BenchSelect{HashBits: []int{22}, NoBatch: true}, cpu)
 	if err != nil {
@@ -199,7 +250,7 @@ func quickMeasure(dir string, cpu variants.CPUInfo) (string, error) {
 	now := time.Now()
 	bo := bench.Options{Count: 6, BenchTime: 50 * time.Millisecond, Warmup: 10 * time.Millisecond, Config: bench.MachineConfig(now, cpu)}
 	bo.Progress = newProgress("auto")
-	path := bench.ResultsName(dir, cpu.Slug(), now, "pick-quick")
+	path := bench.ResultsName(dir, cpu.ID(), now, "pick-quick")
 	rf, err := bench.CreateResults(path)
 	if err != nil {
 		return "", err

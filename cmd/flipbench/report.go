@@ -13,16 +13,17 @@ import (
 func init() {
 	register(&command{
 		name:    "report",
-		summary: "generate BENCHMARKS.md and its SVG charts from the results files of every CPU under results/",
-		usage:   "[-results DIR | -server URL [-q QUERY]] [-o FILE] [-charts DIR]",
+		summary: "generate BENCHMARKS.md and its SVG charts from the results files of every CPU under results/ (and the committed CPUs this binary embeds), or from a perfdata server",
+		usage:   "[-results DIR | -server URL [-q QUERY]] [-o FILE] [-charts DIR] [-embedded=false]",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			res := bench.ResultsDir()
 			root := filepath.Dir(res)
 			o := report.Options{}
-			fs.StringVar(&o.ResultsDir, "results", res, "results directory (one folder per CPU)")
+			fs.StringVar(&o.ResultsDir, "results", res, "results directory (one folder per CPU identity)")
 			fs.StringVar(&o.Output, "o", filepath.Join(root, "BENCHMARKS.md"), "Markdown file to write")
 			fs.StringVar(&o.ChartsDir, "charts", filepath.Join(root, "docs", "charts"), "directory of the SVG charts")
 			fs.Float64Var(&o.Confidence, "confidence", 0.95, "confidence level of the intervals")
+			embedded := fs.Bool("embedded", true, "add the results this binary embeds (the repository's results/ it was built from) for every CPU the results directory lacks")
 			sf := addServerFlags(fs)
 			return func(args []string) error {
 				if len(args) > 0 {
@@ -31,6 +32,7 @@ func init() {
 				if err := sf.noQueryWithout("report"); err != nil {
 					return err
 				}
+				o.NoEmbedded = !*embedded
 				from := ""
 				if sf.on() {
 					d, err := sf.fetch(nil)
@@ -41,22 +43,37 @@ func init() {
 					if len(d.Files) == 0 {
 						return fmt.Errorf("no results on %s match the query %q: %s left as it is", *sf.url, *sf.query, o.Output)
 					}
-					o.ResultsDir, o.FileLink = d.Dir, d.Link
+					// the server's results only: what was uploaded
+					o.ResultsDir, o.FileLink, o.NoEmbedded = d.Dir, d.Link, true
 					from = fmt.Sprintf(" (%d uploads of %s)", d.Uploads, *sf.url)
 				}
-				r, err := report.Load(o)
-				if err != nil {
-					return err
-				}
-				for _, p := range r.Problems {
-					fmt.Fprintln(os.Stderr, p)
-				}
-				if err := r.Write(); err != nil {
-					return err
-				}
-				fmt.Fprintf(stdout, "%s: %d CPUs, %d charts in %s%s\n", o.Output, len(r.Machines), len(r.Charts), o.ChartsDir, from)
-				return nil
+				return runReport(o, from)
 			}
 		},
 	})
+}
+
+// runReport writes the report of a results directory (from says where
+// it came from, if not results/).
+func runReport(o report.Options, from string) error {
+	r, err := report.Load(o)
+	if err != nil {
+		return err
+	}
+	reportTrouble(r.Dataset())
+	if err := r.Write(); err != nil {
+		return err
+	}
+	emb := 0
+	for _, m := range r.Machines {
+		if m.Embedded {
+			emb++
+		}
+	}
+	note := ""
+	if emb > 0 {
+		note = fmt.Sprintf(" (%d from the results this binary embeds)", emb)
+	}
+	fmt.Fprintf(stdout, "%s: %d CPUs%s, %d charts in %s%s\n", o.Output, len(r.Machines), note, len(r.Charts), o.ChartsDir, from)
+	return nil
 }

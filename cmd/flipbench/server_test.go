@@ -76,7 +76,7 @@ func TestServerReportSameAsResults(t *testing.T) {
 	srv := storetest.New(t, storetest.Options{})
 	res := filepath.Join(t.TempDir(), "results")
 	copyResults(t, filepath.Join("..", "..", "results"), res)
-	slug := variants.Host().Slug()
+	slug := variants.Host().ID() // the results folder of this CPU
 	now := time.Now().UTC().Format("2006-01-02T150405")
 	fresh := filepath.Join(res, slug, now+"-kernels-flip+popcount.txt")
 	code, out, errOut := runCLI2(t, "bench", "-kernel", "flip,popcount", "-count", "3", "-benchtime", "1ms", "-warmup", "1ms",

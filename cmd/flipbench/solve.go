@@ -43,9 +43,22 @@ func init() {
 			fs.BoolVar(&o.fp, "fingerprint", false, "print only the fingerprint (a hash of every node count) and check the scores")
 			fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the solves to this file")
 			fs.StringVar(&o.out, "o", "", "also write every position's solve (each run) to this results file, in Go's benchmark format with the machine's configuration (flipbench report shows it)")
-			fs.BoolVar(&o.save, "save", false, "like -o, to results/<cpu-slug>/<date>-solve-<set>-eval-<name>.txt")
+			fs.BoolVar(&o.save, "save", false, "like -o, to results/<cpu-id>/<date>-solve-<set>-eval-<name>.txt")
 			fs.StringVar(&o.upload, "upload", "", "then send the results file (-o, else -save's) to this perfdata server (flipbench upload), if every score was right and the run was not interrupted; the file is kept whatever happens")
-			return func(args []string) error { return runSolve(o, args) }
+			return func(args []string) error {
+				// an empty -set, -obf or -board is a mistake (an unset
+				// shell variable), not a request for the default set
+				var empty []string
+				fs.Visit(func(f *flag.Flag) {
+					if (f.Name == "set" || f.Name == "obf" || f.Name == "board") && strings.TrimSpace(f.Value.String()) == "" {
+						empty = append(empty, "-"+f.Name)
+					}
+				})
+				if len(empty) > 0 {
+					return &exitError{2, fmt.Sprintf("solve: %s is empty (leave it out for the default set, ffo1-19)", strings.Join(empty, ", "))}
+				}
+				return runSolve(o, args)
+			}
 		},
 	})
 }
@@ -151,7 +164,8 @@ func runSolve(o *solveOpts, args []string) error {
 		}
 		// written as the solves finish; closed (renamed into place) on
 		// every way out, an interrupted or failed session included
-		defer rf.close()
+		// (marked incomplete)
+		defer func() { rf.close(intr.Load()) }()
 	}
 	if !o.json && !o.fp {
 		fmt.Fprintf(stdout, "solve %s: %d positions, 1 thread, eval %s, hash %s\nkernels: %s\n\n", name, len(set), evalName, hashName, sv.Kernels())
@@ -221,7 +235,7 @@ func runSolve(o *solveOpts, args []string) error {
 		return &exitError{130, ""}
 	}
 	if server != nil && rf != nil {
-		if !rf.close() {
+		if !rf.close(false) {
 			return &exitError{1, "solve: no results file to upload"}
 		}
 		return uploadAfterRun(os.Stderr, server, rf.rf.Path)
@@ -414,7 +428,7 @@ func createSolveResults(o *solveOpts, name string, sv *solver.Solver, cpu varian
 	cfg = append(cfg, [2]string{"variants", sv.Kernels().String()}, [2]string{"hash-bits", hashBits})
 	path := o.out
 	if path == "" {
-		path = bench.ResultsName(bench.ResultsDir(), cpu.Slug(), now, "solve-"+set+"-eval-"+nameValue(ev.name))
+		path = bench.ResultsName(bench.ResultsDir(), cpu.ID(), now, "solve-"+set+"-eval-"+nameValue(ev.name))
 	}
 	rf, err := bench.CreateResults(path)
 	if err != nil {
@@ -461,14 +475,19 @@ func (s *solveResults) write(row solved) error {
 }
 
 // close puts the file in place and says where (on stderr: stdout may be
-// -json's); it reports whether the file is there (a second call does
-// nothing).
-func (s *solveResults) close() bool {
+// -json's), an interrupted session's file marked incomplete first; it
+// reports whether the file is there (a second call does nothing).
+func (s *solveResults) close(interrupted bool) bool {
 	if s.closed {
 		return s.ok
 	}
 	s.closed = true
 	n := s.rf.Results()
+	if interrupted && n > 0 {
+		if err := s.rf.MarkIncomplete(fmt.Sprintf("interrupted after %d solves", n)); err != nil {
+			fmt.Fprintf(os.Stderr, "flipbench: %s: %v\n", s.rf.Path, err)
+		}
+	}
 	if err := s.rf.Close(); err != nil { // ErrNoResults too: interrupted before the first solve
 		fmt.Fprintf(os.Stderr, "flipbench: %s: %v\n", s.rf.Path, err)
 		return false

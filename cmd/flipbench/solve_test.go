@@ -97,6 +97,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "-board", "0x1 0x1"}, {"solve", "-hash", "60"}, {"solve", "-hash", "39"},
 		{"solve", "-obf", "/nonexistent.obf"}, {"solve", "-set", "ffo1", "-board", "x"}, {"solve", "-count", "0"},
 		{"solve", "-eval", "/nonexistent.dat"}, {"solve", "extra"},
+		{"solve", "-board", ""}, {"solve", "-set", ""}, {"solve", "-obf", ""}, {"solve", "-board", " "},
 	} {
 		if code, out := runCLI(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2:\n%s", args, code, out)
@@ -189,7 +190,7 @@ func TestSolveSave(t *testing.T) {
 		"*-solve-ffo1-2-eval-default.txt": "SolvePosition/set=ffo1-2/id=1",
 		"*-solve-board-eval-none.txt":     "SolvePosition/set=board/board=",
 	} {
-		files, _ := filepath.Glob(filepath.Join(dir, "results", variants.Host().Slug(), pattern))
+		files, _ := filepath.Glob(filepath.Join(dir, "results", variants.Host().ID(), pattern))
 		if len(files) != 1 {
 			t.Fatalf("%s: %q", pattern, files)
 		}

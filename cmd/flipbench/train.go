@@ -179,7 +179,7 @@ func maeResults(spec string, set *weights.Set, mc train.MAEConfig, path string) 
 	}
 	now := time.Now()
 	if path == "" {
-		path = bench.ResultsName(bench.ResultsDir(), variants.Host().Slug(), now, "eval-mae-"+nameValue(ev.name))
+		path = bench.ResultsName(bench.ResultsDir(), variants.Host().ID(), now, "eval-mae-"+nameValue(ev.name))
 	}
 	// a name already taken fails at once; the file is written after the
 	// measurement, so that an interrupted one leaves nothing behind

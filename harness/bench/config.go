@@ -12,8 +12,10 @@ import (
 )
 
 // MachineConfig returns the configuration lines that identify the machine
-// and the build in a results file: they become benchproc keys (cpu,
-// uarch, commit, ...) so that tables can put CPUs in columns.
+// and the build in a results file: they become benchproc keys (cpu-id,
+// cpu, uarch, commit, ...) so that tables can put CPUs in columns. cpu-id
+// is the CPU's identity (variants.CPUInfo.ID), the key every reader uses;
+// cpu (the brand) and cpu-slug are labels.
 func MachineConfig(now time.Time, c variants.CPUInfo) [][2]string {
 	uarch := c.Uarch
 	if uarch == "" {
@@ -28,6 +30,7 @@ func MachineConfig(now time.Time, c variants.CPUInfo) [][2]string {
 		{"goarch", runtime.GOARCH},
 		{"cpu", brand},
 		{"cpu-slug", c.Slug()},
+		{"cpu-id", c.ID()},
 		{"cpu-vendor", orUnknown(c.Vendor)},
 		{"cpu-family", fmt.Sprintf("%#x", c.Family)},
 		{"cpu-model", fmt.Sprintf("%#x", c.Model)},
@@ -90,21 +93,77 @@ func goamd64() string {
 
 // Commit identifies the project revision: the VCS stamp of the build, or
 // (go run does not stamp) git rev-parse in the working directory, with
-// "-dirty" when tracked files are modified; "unknown" otherwise.
-func Commit() string {
-	if rev := buildSetting("vcs.revision"); rev != "" {
-		if buildSetting("vcs.modified") == "true" {
+// "-dirty" when code differs from it: a file other than those the main
+// job itself writes (GeneratedPath: BENCHMARKS.md, docs/charts/,
+// results/) is modified, added or deleted, tracked or not (ignored files
+// aside). A stamped build run outside its repository keeps the stamp's
+// own modified flag. "unknown" when there is neither stamp nor git.
+func Commit() string { return commitIn("") }
+
+// GeneratedPath reports whether a path (relative to the repository root,
+// with slashes) is one the main job regenerates, so that changing it does
+// not make the build dirty.
+func GeneratedPath(p string) bool {
+	return p == "BENCHMARKS.md" || strings.HasPrefix(p, "docs/charts/") || strings.HasPrefix(p, "results/")
+}
+
+func commitIn(dir string) string {
+	rev := buildSetting("vcs.revision")
+	stamped := rev != ""
+	modified := buildSetting("vcs.modified") == "true"
+	head, err := git(dir, "rev-parse", "HEAD")
+	switch {
+	case !stamped && err != nil:
+		return "unknown"
+	case !stamped:
+		rev = strings.TrimSpace(head)
+	case err != nil || strings.TrimSpace(head) != rev || !modified:
+		// not in the build's repository, or clean: the stamp says it all
+		if modified {
 			rev += "-dirty"
 		}
 		return rev
 	}
-	out, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	st, err := git(dir, "status", "--porcelain", "-z", "--untracked-files=all")
 	if err != nil {
-		return "unknown"
+		if stamped && modified {
+			rev += "-dirty"
+		}
+		return rev
 	}
-	rev := strings.TrimSpace(string(out))
-	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(strings.TrimSpace(string(st))) > 0 {
+	if codeChanged(st) {
 		rev += "-dirty"
 	}
 	return rev
+}
+
+func git(dir string, args ...string) (string, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	return string(out), err
+}
+
+// codeChanged reads git status --porcelain -z (paths relative to the
+// repository root): is any changed path outside GeneratedPath?
+func codeChanged(status string) bool {
+	fields := strings.Split(status, "\x00")
+	for i := 0; i < len(fields); i++ {
+		e := fields[i]
+		if len(e) < 4 {
+			continue
+		}
+		xy, path := e[:2], e[3:]
+		if !GeneratedPath(path) {
+			return true
+		}
+		if xy[0] == 'R' || xy[0] == 'C' {
+			// the source of a rename or copy follows
+			i++
+			if i < len(fields) && fields[i] != "" && !GeneratedPath(fields[i]) {
+				return true
+			}
+		}
+	}
+	return false
 }

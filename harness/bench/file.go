@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,13 +17,25 @@ import (
 // A ResultsFile is a results file being written: results go to NAME.partial
 // as they finish (one write per line, so an interrupted session keeps
 // every finished line), and Close syncs it and renames it to NAME, which
-// therefore appears whole or not at all.
+// therefore appears whole or not at all. A session that stops before its
+// end says so in the file (MarkIncomplete) before Close; a process killed
+// outright leaves NAME.partial, which the readers report as stale. While
+// the file is open its folder's lock (LockDir) is held.
 type ResultsFile struct {
 	Path string // the final name
+	// Lock is the folder's lock; Lock.TookOver says whether a dead
+	// process's lock was taken over.
+	Lock *Lock
 	f    *atomicfile.File
 	w    *benchfmt.Writer
 	n    int
 }
+
+// IncompleteKey is the configuration line that marks an interrupted
+// session's file (after its last result: "incomplete: interrupted after
+// 12 of 40 runs"). Readers never let such a file's results replace a
+// complete run's (stats.Dataset.KeepLatest).
+const IncompleteKey = "incomplete"
 
 // ResultsDir finds the results/ directory: in the flipbench module root
 // above the working directory if there is one, else ./results.
@@ -56,28 +69,64 @@ func isFlipbenchRoot(dir string) bool {
 	return false
 }
 
-// ResultsName is results/<slug>/<date>-<what>.txt.
-func ResultsName(dir, slug string, now time.Time, what string) string {
-	return filepath.Join(dir, slug, now.UTC().Format("2006-01-02T150405")+"-"+what+".txt")
+// ResultsName is results/<cpu-id>/<date>-<what>.txt (variants.CPUInfo.ID).
+func ResultsName(dir, id string, now time.Time, what string) string {
+	return filepath.Join(dir, id, now.UTC().Format("2006-01-02T150405")+"-"+what+".txt")
 }
 
-// CreateResults starts a results file at path (its directory is created).
+// PartialSuffix ends the name of a results file being written.
+const PartialSuffix = ".partial"
+
+// CreateResults starts a results file at path (its directory is created),
+// holding the directory's lock until Close: an error names the session
+// that holds it.
 func CreateResults(path string) (*ResultsFile, error) {
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("%s exists already", path)
 	}
-	f, err := atomicfile.Create(path, ".partial")
+	lock, err := LockDir(filepath.Dir(path), commandLine())
 	if err != nil {
 		return nil, err
 	}
-	rf := &ResultsFile{Path: path, f: f, w: benchfmt.NewWriter(f)}
+	f, err := atomicfile.Create(path, PartialSuffix)
+	if err != nil {
+		lock.Unlock()
+		return nil, err
+	}
+	rf := &ResultsFile{Path: path, Lock: lock, f: f, w: benchfmt.NewWriter(f)}
 	for _, u := range UnitMetadata() {
 		if err := rf.w.Write(u); err != nil {
 			f.Abort()
+			lock.Unlock()
 			return nil, err
 		}
 	}
 	return rf, nil
+}
+
+// commandLine is this process's command, for the lock file.
+func commandLine() string {
+	args := slices.Clone(os.Args)
+	if len(args) > 0 {
+		args[0] = filepath.Base(args[0])
+	}
+	s := strings.Join(args, " ")
+	if len(s) > 200 {
+		s = s[:197] + "..."
+	}
+	return strings.ReplaceAll(s, "\n", " ")
+}
+
+// MarkIncomplete ends the file with the IncompleteKey line, reason its
+// value (one line): the session stopped before its end. Call it before
+// Close.
+func (rf *ResultsFile) MarkIncomplete(reason string) error {
+	reason = strings.Join(strings.Fields(reason), " ")
+	if reason == "" {
+		reason = "interrupted"
+	}
+	_, err := fmt.Fprintf(rf.f, "\n%s: %s\n", IncompleteKey, reason)
+	return err
 }
 
 // Write appends one result; it reaches the file before Write returns.
@@ -97,8 +146,10 @@ func (rf *ResultsFile) WriteUnit(u *benchfmt.UnitMetadata) error { return rf.w.W
 func (rf *ResultsFile) Results() int { return rf.n }
 
 // Close syncs the file and renames it to its final name; with no result
-// written it removes it instead and returns ErrNoResults.
+// written it removes it instead and returns ErrNoResults. It releases the
+// folder's lock.
 func (rf *ResultsFile) Close() error {
+	defer rf.Lock.Unlock()
 	if rf.n == 0 {
 		rf.f.Abort()
 		return ErrNoResults

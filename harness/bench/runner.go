@@ -35,6 +35,9 @@ type Case struct {
 	// NoWarmup skips the calibration run when an operation is long and its
 	// group's first case has already warmed what matters (whole solves).
 	NoWarmup bool
+	// Config holds configuration lines of this case's results only, after
+	// the session's (impl: go, asm, archsimd: the kind of the variant).
+	Config [][2]string
 	// PlanOp is a guess of one operation's duration before any run, so the
 	// progress bar's time left is sane from the start (0: unknown, short).
 	PlanOp time.Duration
@@ -240,6 +243,9 @@ func (c *Case) itersFor(d time.Duration) int {
 func (c *Case) result(n int, el time.Duration, config [][2]string) *benchfmt.Result {
 	r := &benchfmt.Result{Name: benchfmt.Name(c.FullName()), Iters: n}
 	for _, kv := range config {
+		r.Config = append(r.Config, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
+	}
+	for _, kv := range c.Config {
 		r.Config = append(r.Config, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
 	}
 	ns := float64(el.Nanoseconds()) / float64(n)

@@ -1,172 +1,18 @@
 package stats
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
-	"unicode"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchproc"
 	"golang.org/x/perf/benchunit"
 )
-
-// A Dataset is the benchmark results of a set of files, with the lines
-// that could not be read, by file:line.
-type Dataset struct {
-	Results  []*benchfmt.Result
-	Problems []string // "file:line: what is wrong"
-	Units    benchfmt.UnitMetadataMap
-	Files    []string
-}
-
-// ReadResults reads results files in Go's benchmark format. A line that is
-// not a benchmark result, a configuration line or go test's own output is
-// reported in Problems with its file:line, and the rest is read. Only a
-// file that cannot be opened is an error.
-func ReadResults(paths ...string) (*Dataset, error) {
-	ds := &Dataset{Units: benchfmt.UnitMetadataMap{}, Files: paths}
-	for _, p := range paths {
-		first := len(ds.Problems)
-		f, err := os.Open(p)
-		if err != nil {
-			return nil, err
-		}
-		r := benchfmt.NewReader(f, p)
-		for r.Scan() {
-			switch rec := r.Result().(type) {
-			case *benchfmt.SyntaxError:
-				ds.Problems = append(ds.Problems, rec.Error())
-			case *benchfmt.UnitMetadata:
-				ds.Units[rec.UnitMetadataKey] = rec
-			case *benchfmt.Result:
-				c := rec.Clone()
-				c.SetConfig(".file", p)
-				ds.Results = append(ds.Results, c)
-			}
-		}
-		err = r.Err()
-		if _, serr := f.Seek(0, io.SeekStart); serr == nil {
-			ds.Problems = append(ds.Problems, foreignLines(f, p)...)
-		}
-		sortByLine(ds.Problems[first:])
-		f.Close()
-		if err != nil {
-			ds.Problems = append(ds.Problems, err.Error())
-		}
-	}
-	return ds, nil
-}
-
-// sortByLine orders "file:line: ..." messages of one file by line.
-func sortByLine(msgs []string) {
-	line := func(s string) int {
-		parts := strings.SplitN(s, ":", 3)
-		if len(parts) < 3 {
-			return 0
-		}
-		n, _ := strconv.Atoi(parts[1])
-		return n
-	}
-	slices.SortStableFunc(msgs, func(a, b string) int { return line(a) - line(b) })
-}
-
-// foreignLines names the lines benchfmt skips without a word: neither a
-// result, nor configuration, nor unit metadata, nor go test's own output.
-func foreignLines(r io.Reader, name string) []string {
-	var out []string
-	s := bufio.NewScanner(r)
-	s.Buffer(nil, 1<<20)
-	for n := 1; s.Scan(); n++ {
-		line := s.Text()
-		t := strings.TrimSpace(line)
-		switch {
-		case t == "", strings.HasPrefix(line, "Benchmark"), strings.HasPrefix(line, "Unit "),
-			t == "PASS", t == "FAIL", strings.HasPrefix(t, "ok "), strings.HasPrefix(t, "ok\t"),
-			strings.HasPrefix(t, "FAIL\t"), strings.HasPrefix(t, "--- "), strings.HasPrefix(t, "=== "),
-			strings.HasPrefix(t, "?"), isConfigLine(line):
-			continue
-		}
-		if len(line) > 60 {
-			line = line[:57] + "..."
-		}
-		out = append(out, fmt.Sprintf("%s:%d: not a benchmark result nor a configuration line, ignored: %q", name, n, line))
-	}
-	return out
-}
-
-// isConfigLine is benchfmt's rule for "key: value": a key starting with a
-// lower-case letter, without spaces or upper-case letters.
-func isConfigLine(line string) bool {
-	key, _, ok := strings.Cut(line, ":")
-	if !ok || key == "" {
-		return false
-	}
-	for i, r := range key {
-		if i == 0 && !unicode.IsLower(r) || unicode.IsSpace(r) || unicode.IsUpper(r) {
-			return false
-		}
-	}
-	return true
-}
-
-// ResultsFiles lists the results files under dir (dir/<cpu>/*.txt), in
-// name order, which is date order within a CPU.
-func ResultsFiles(dir string) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
-	if err != nil {
-		return nil, err
-	}
-	slices.Sort(files)
-	return files, nil
-}
-
-// CPUOf names the machine of a result: its cpu-slug configuration, else
-// the directory its file is in (results/<slug>/), else its cpu line.
-func CPUOf(r *benchfmt.Result) string {
-	if s := r.GetConfig("cpu-slug"); s != "" {
-		return s
-	}
-	if f := r.GetConfig(".file"); f != "" {
-		if d := filepath.Base(filepath.Dir(f)); d != "." && d != "/" {
-			return d
-		}
-	}
-	return r.GetConfig("cpu")
-}
-
-// KeepLatest keeps, for each machine and benchmark, only the results of
-// the newest file that has it (files are read in date order), so that a
-// re-run replaces an older run instead of mixing with it.
-func (ds *Dataset) KeepLatest() {
-	fileIdx := map[string]int{}
-	for i, f := range ds.Files {
-		fileIdx[f] = i
-	}
-	type key struct{ cpu, name string }
-	newest := map[key]int{}
-	for _, r := range ds.Results {
-		k := key{CPUOf(r), string(r.Name.Full())}
-		if i := fileIdx[r.GetConfig(".file")]; i >= newest[k] {
-			newest[k] = i
-		}
-	}
-	var keep []*benchfmt.Result
-	for _, r := range ds.Results {
-		if fileIdx[r.GetConfig(".file")] == newest[key{CPUOf(r), string(r.Name.Full())}] {
-			keep = append(keep, r)
-		}
-	}
-	ds.Results = keep
-}
 
 // CompareOptions chooses a comparison's tables, rows and columns by key,
 // with benchproc's projection and filter syntax.
@@ -181,8 +27,9 @@ type CompareOptions struct {
 	Confidence float64 // of the intervals; 0 for 0.95
 }
 
-// DefaultCompare puts machines in columns and benchmarks in rows.
-var DefaultCompare = CompareOptions{Table: "", Row: ".fullname", Col: "cpu", Confidence: 0.95}
+// DefaultCompare puts machines (their identities) in columns and
+// benchmarks in rows.
+var DefaultCompare = CompareOptions{Table: "", Row: ".fullname", Col: "cpu-id", Confidence: 0.95}
 
 // Cell is the sample of one row and column.
 type Cell struct {
@@ -238,6 +85,11 @@ func FieldValue(k benchproc.Key, name string) string {
 // the files combined in one cell.
 var ignoredDifferences = map[string]bool{".file": true, "date": true, "count": true, "benchtime": true}
 
+// MaxCells bounds the size of the tables BuildTables makes (rows times
+// columns, over every table), so that no projection of any input makes
+// tables out of proportion with its results.
+const MaxCells = 1 << 20
+
 // BuildTables groups the results by the options' projections and computes
 // every cell's median, confidence interval and comparison with the base
 // column, with benchmath (benchstat's statistics).
@@ -270,6 +122,11 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 
 	tables := map[benchproc.Key]*Table{}
 	var order []benchproc.Key
+	type seenKey struct {
+		t *Table
+		k benchproc.Key
+	}
+	seen, seenCol := map[seenKey]bool{}, map[seenKey]bool{} // rows and columns of each table
 	for _, r0 := range ds.Results {
 		r := r0.Clone()
 		if ok, _ := filter.Apply(r); !ok {
@@ -291,16 +148,25 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 			if c == nil {
 				c = &Cell{residues: map[benchproc.Key]bool{}}
 				t.Cells[[2]benchproc.Key{rk, ck}] = c
-				if !slices.Contains(t.Rows, rk) {
+				if !seen[seenKey{t, rk}] {
+					seen[seenKey{t, rk}] = true
 					t.Rows = append(t.Rows, rk)
 				}
-				if !slices.Contains(t.Cols, ck) {
+				if !seenCol[seenKey{t, ck}] {
+					seenCol[seenKey{t, ck}] = true
 					t.Cols = append(t.Cols, ck)
 				}
 			}
 			c.Values = append(c.Values, v.Value)
 			c.residues[res] = true
 		}
+	}
+	cells := 0
+	for _, t := range tables {
+		cells += len(t.Rows) * len(t.Cols)
+	}
+	if cells > MaxCells {
+		return nil, fmt.Errorf("the tables would have %d cells (more than %d): choose rows, columns or a filter that narrow them", cells, MaxCells)
 	}
 	benchproc.SortKeys(order)
 	var out []*Table

@@ -32,9 +32,10 @@ type PickOptions struct {
 }
 
 // Pick chooses, per kernel, the fastest variant measured on the machine
-// cpu (a CPUOf slug) in ds, per call (where the solver calls it; for
+// cpu (a CPUOf identity) in ds, per call (where the solver calls it; for
 // hash_clear, at the largest table size measured). A variant is eligible
-// if this build has it, this CPU runs it, and the built-in rules allow it
+// if it is one of this build's variants (never a C kernel of cbench's,
+// impl: c, nor a variant another build had), this CPU runs it, and the built-in rules allow it
 // as a default: no Bound (lazy) variant, no PEXT where PEXT is microcoded,
 // no 512-bit form where it lowers the clock (a micro-benchmark cannot see
 // what that costs the rest of the program). The fastest eligible variant
@@ -52,6 +53,7 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 	data := map[string]map[string][]float64{}
 	hashSize := map[string]float64{} // the size used for hash_clear
 	shortest := map[string]int{}     // the slice length used for popcount
+	foreign := map[string][]string{} // kernel -> C kernels measured beside
 	for _, r := range ds.Results {
 		if CPUOf(r) != cpu || string(r.Name.Base()) != "Kernel" {
 			continue
@@ -61,6 +63,13 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 			continue
 		}
 		k := keys["kernel"]
+		if KindOf(r) == variants.KindC {
+			// cbench's: timed beside the variants, never one of them
+			if !slices.Contains(foreign[k], keys["variant"]) {
+				foreign[k] = append(foreign[k], keys["variant"])
+			}
+			continue
+		}
 		if k == "hash_clear" || keys["size"] != "" {
 			sz := parseSize(keys["size"])
 			switch cur, ok := hashSize[k]; {
@@ -97,7 +106,7 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 	solveData := map[string]map[string][]float64{}
 	solveSet := map[string]string{}
 	for _, r := range ds.Results {
-		if CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" {
+		if CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" || KindOf(r) == variants.KindC {
 			continue
 		}
 		keys := nameKeys(r.Name)
@@ -152,6 +161,9 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 		}
 		var eligible []meas
 		var excluded []string
+		for _, c := range foreign[k.Name()] {
+			excluded = append(excluded, c+" (C, timed by cbench: not a flipbench variant)")
+		}
 		var ref, def *meas
 		for _, name := range slices.Sorted(maps.Keys(samples)) {
 			m := meas{name: name, sample: benchmath.NewSample(samples[name], &benchmath.DefaultThresholds)}

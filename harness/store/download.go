@@ -54,7 +54,7 @@ func (d *Downloaded) Link(file string) string {
 const listLimit = 1 << 30
 
 // Download writes the results a query selects into dir, laid out like
-// results/: dir/<cpu-slug>/<name>.txt, one file per uploaded file, named
+// results/: dir/<cpu-id>/<name>.txt, one file per uploaded file, named
 // as it was uploaded (a second upload of a name gets ~<upload>-<part>
 // after it, so that it sorts after the first), with its configuration
 // lines, its unit metadata and its results in their original order.

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/flipbench/flipbench/harness/stats"
+	"golang.org/x/perf/benchfmt"
 )
 
 // Identity is the CPU a result was measured on, from its configuration:
@@ -92,17 +95,18 @@ func QuoteWord(v string) string {
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._+-]+`)
 
-// dirName is the results directory of a machine: its cpu-slug (as under
-// results/), else its identity made a file name.
+// dirName is the results directory of a machine, as under results/: its
+// CPU identity (cpu-id, or derived from family, model and stepping as
+// stats.CPUOf derives it for older files), else its cpu-slug.
 func dirName(get func(string) string) string {
-	for _, s := range []string{get("cpu-slug"), get("cpu-id")} {
-		if n := strings.Trim(unsafeName.ReplaceAllString(s, "-"), "-."); n != "" {
-			return n
+	r := &benchfmt.Result{}
+	for _, k := range []string{"cpu-id", "cpu-vendor", "cpu-family", "cpu-model", "cpu-stepping", "cpu-slug", "cpu"} {
+		if v := get(k); v != "" {
+			r.SetConfig(k, v)
 		}
 	}
-	a := IdentityOf(get)
-	if a.hasFour() {
-		return strings.Trim(unsafeName.ReplaceAllString(strings.Join([]string{a.Vendor, a.Family, a.Model, a.Stepping}, "-"), "-"), "-.")
+	if n := strings.Trim(unsafeName.ReplaceAllString(stats.CPUOf(r), "-"), "-."); n != "" {
+		return n
 	}
 	return "unknown-cpu"
 }

@@ -7,7 +7,7 @@
 // Upload sends results files as one upload, each file a part with every
 // configuration line (the CPU identity, commit, Go version) as labels the
 // server indexes. Download brings a query's results back as a results
-// directory laid out like results/: <dir>/<cpu-slug>/<file>.txt, one file
+// directory laid out like results/: <dir>/<cpu-id>/<file>.txt, one file
 // per uploaded file under its original name, configuration lines and unit
 // metadata kept, results in their original order. compare, report and
 // pick then read it as they read results/, so that their tables are the

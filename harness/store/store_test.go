@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/harness/store"
 	"github.com/flipbench/flipbench/harness/store/storetest"
 )
@@ -39,6 +40,17 @@ func testFiles(t *testing.T) []string {
 		files = append(files, f...)
 	}
 	return files
+}
+
+// cpuDir is the folder a file's results come back in: its CPU identity
+// (the folder of the test's older files is named by the brand).
+func cpuDir(t *testing.T, f string) string {
+	t.Helper()
+	ds, err := stats.ReadResults(f)
+	if err != nil || len(ds.Results) == 0 {
+		t.Fatalf("%s: %v", f, err)
+	}
+	return stats.CPUOf(ds.Results[0])
 }
 
 func newServer(t *testing.T) (*storetest.Server, *store.Server) {
@@ -94,7 +106,7 @@ func sha(t *testing.T, path string) [32]byte {
 	return sha256.Sum256(data)
 }
 
-// Every file comes back under results/<cpu-slug>/ with its name, its
+// Every file comes back under results/<cpu-id>/ with its name, its
 // results in order with their configuration, and its unit metadata; a
 // second upload of the same files is skipped, and with Again comes back
 // under names that sort after the first.
@@ -124,7 +136,7 @@ func TestUploadDownloadRoundTrip(t *testing.T) {
 		t.Fatalf("downloaded %d uploads, files %q", d.Uploads, d.Files)
 	}
 	for _, f := range files {
-		got := filepath.Join(dir, filepath.Base(filepath.Dir(f)), filepath.Base(f))
+		got := filepath.Join(dir, cpuDir(t, f), filepath.Base(f))
 		if !slices.Contains(d.Files, got) {
 			t.Errorf("%s did not come back as %s", f, got)
 			continue
@@ -156,7 +168,7 @@ func TestUploadDownloadRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := strings.TrimSuffix(filepath.Base(files[0]), ".txt")
-	first := slices.Index(d.Files, filepath.Join(dir2, filepath.Base(filepath.Dir(files[0])), base+".txt"))
+	first := slices.Index(d.Files, filepath.Join(dir2, cpuDir(t, files[0]), base+".txt"))
 	if first < 0 || d.Uploads != 2 || len(d.Files) != len(files)+1 || !strings.HasPrefix(filepath.Base(d.Files[first+1]), base+"~") {
 		t.Errorf("after a second upload of %s: %d uploads, %q", files[0], d.Uploads, d.Files)
 	}
@@ -217,7 +229,7 @@ func TestDownloadQuery(t *testing.T) {
 		t.Fatal("no results of the AMD machine")
 	}
 	for _, f := range d.Files {
-		if filepath.Base(filepath.Dir(f)) != "amd-ryzen-7-3700x" {
+		if filepath.Base(filepath.Dir(f)) != "amd-zen2-f17-m71-s0" {
 			t.Errorf("%s is not the AMD machine's", f)
 		}
 	}

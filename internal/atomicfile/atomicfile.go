@@ -32,6 +32,11 @@ func Create(path, suffix string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := f.Chmod(Perm); err != nil { // whatever the umask
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
 	return &File{Path: path, f: f}, nil
 }
 

@@ -1,0 +1,98 @@
+package stats
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchunit"
+
+	"github.com/flipbench/flipbench/variants"
+)
+
+// memSource is a results file in memory.
+func memSource(name string, data []byte) Source {
+	return Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }}
+}
+
+// FuzzReadResults: any file is read (bad lines named and skipped), and
+// the values kept are ones the statistics can use; the tables, compare's
+// output and pick finish on it.
+func FuzzReadResults(f *testing.F) {
+	text, _ := BadValues()
+	// the line longer than MaxLine out (TestReadRejectsBadValues has
+	// it): the fuzzer would spend its time minimizing it
+	var short []string
+	for _, l := range strings.Split(text, "\n") {
+		if len(l) < 1000 {
+			short = append(short, l)
+		}
+	}
+	f.Add([]byte(strings.Join(short, "\n")))
+	for _, p := range []string{"testdata/bad/mixed.txt", "testdata/results/amd-ryzen-7-3700x/2026-01-01T000000-kernels.txt",
+		"testdata/results/amd-ryzen-7-3700x/2026-01-01T010000-solve-ffo20-39-count_last_flip.txt"} {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("cpu-id: x\nBenchmarkKernel/kernel=flip/variant=a/form=call 1 NaN ns/op\nBenchmarkKernel/kernel=flip/variant=a/form=call 1 NaN ns/op\n"))
+	f.Add([]byte("Unit ns/op better=higher\nBenchmarkKernel/kernel=flip/variant=a/form=call 1 1 ns/op 1 ns/op\nincomplete: yes\n"))
+	host := variants.Host()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ds, err := ReadSources(memSource("f.txt", data), memSource("g.txt", data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ds.Problems {
+			if !strings.HasPrefix(p, "f.txt") && !strings.HasPrefix(p, "g.txt") {
+				t.Errorf("problem without its file: %q", p)
+			}
+		}
+		for _, r := range ds.Results {
+			if r.Iters < 1 {
+				t.Errorf("%s: %d iterations", r.Name, r.Iters)
+			}
+			for _, v := range r.Values {
+				_, tidy := benchunit.Tidy(1, v.Unit)
+				if math.IsNaN(v.Value) || math.IsInf(v.Value, 0) || mustBePositive(tidy) && v.Value <= 0 {
+					t.Errorf("%s: %v %s kept", r.Name, v.Value, v.Unit)
+				}
+			}
+		}
+		ds.KeepLatest()
+		for _, o := range []CompareOptions{DefaultCompare, {Row: "/variant", Col: "/form", Table: "/kernel"},
+			{Row: ".name", Col: "cpu-id", Filter: "/form:call"}, {Row: "/variant", Col: ".file"}} {
+			ts, err := BuildTables(ds, o)
+			if err != nil {
+				continue
+			}
+			WriteTables(io.Discard, ts, false)
+			WriteTables(io.Discard, ts, true)
+		}
+		seen := map[string]bool{}
+		for _, r := range ds.Results {
+			if cpu := CPUOf(r); !seen[cpu] && len(seen) < 3 {
+				seen[cpu] = true
+				if strings.ContainsAny(cpu, "/\\. ") || cpu == "" {
+					t.Errorf("CPUOf %q is not a folder name", cpu)
+				}
+				Pick(ds, cpu, PickOptions{CPU: host})
+			}
+		}
+	})
+}
+
+// The seeds and the bad-values file as files on disk, through ReadDir.
+func TestFuzzSeedsOnDisk(t *testing.T) {
+	text, _ := BadValues()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "x", "a.txt"), text)
+	ds, err := ReadDir(dir)
+	if err != nil || len(ds.Results) == 0 {
+		t.Fatal(err)
+	}
+}
