@@ -31,6 +31,9 @@ type Kernels struct {
 	EvalFeatures    variants.EvalFeaturesFunc
 	EvalUpdate      variants.EvalUpdateFunc
 	EvalSum         variants.EvalSumFunc
+	// EvalSumBatch is EvalSum's batch form (nil if its variant has
+	// none): the ordering scores every move of a node at once.
+	EvalSumBatch variants.EvalSumBatchFunc
 
 	// names are the variants bound, in the order of kernelNames, with
 	// "solver" for the composed score_1 and leaf.
@@ -71,6 +74,9 @@ func Bind(sel variants.Selection) Kernels {
 		EvalFeatures:    variants.EvalFeatures.Fn(sel),
 		EvalUpdate:      variants.EvalUpdate.Fn(sel),
 		EvalSum:         variants.EvalSum.Fn(sel),
+	}
+	if v, err := variants.EvalSum.Get(sel.Name(variants.EvalSum), sel.CPU()); err == nil {
+		k.EvalSumBatch, _ = v.Batch.(variants.EvalSumBatchFunc)
 	}
 	leaf := "solver"
 	if sel.Pinned(variants.Solve4) || !sel.Pinned(variants.Flip) && !sel.Pinned(variants.Score1) && !sel.Pinned(variants.CountLastFlip) {

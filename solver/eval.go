@@ -204,6 +204,10 @@ func (s *search) scoreList(ml *moveList, P, O uint64, alpha, n int, parity uint8
 		sd = sortDepth(n, failLow)
 		sortBeta = -max(kernels.ScoreMin, alpha-8) * scale
 	}
+	if useEval && sd == 0 && s.k.EvalSumBatch != nil {
+		s.scoreListBatch(ml, b, n, parity, side, h0, h1)
+		return
+	}
 	for i := 0; i < ml.n; i++ {
 		mv := &ml.m[i]
 		x, f := int(mv.x), mv.f
@@ -215,5 +219,34 @@ func (s *search) scoreList(ml *moveList, P, O uint64, alpha, n int, parity uint8
 			sc += (64*scale - v) << s.p.evalSh
 		}
 		mv.score = int32(sc)
+	}
+}
+
+// scoreListBatch is scoreList with a one-ply evaluation (sortDepth 0):
+// the children's features first, then every evaluation in one eval_sum
+// batch call, then the same scores and the same node count as one
+// evalSearch per child.
+func (s *search) scoreListBatch(ml *moveList, b kernels.Board, n int, parity uint8, side, h0, h1 int) {
+	var idx [len(ml.m)]int8
+	k := 0
+	for i := 0; i < ml.n; i++ {
+		mv := &ml.m[i]
+		sc := s.moveEvaluate(b, int(mv.x), mv.f, parity, n, h0, h1)
+		mv.score = int32(sc)
+		if sc < kernels.WSecondMove {
+			s.k.EvalUpdate(&s.batchIn[k].F, &s.feat[n], int(mv.x), mv.f, side)
+			s.batchIn[k].Ply = 60 - (n - 1)
+			idx[k] = int8(i)
+			k++
+		}
+	}
+	if k == 0 {
+		return
+	}
+	s.nodes += uint64(k)
+	s.k.EvalSumBatch(s.w[side^1], s.batchIn[:k], s.batchOut[:k])
+	for j := 0; j < k; j++ {
+		v := min(max(s.batchOut[j], -63*scale), 63*scale)
+		ml.m[idx[j]].score += int32((64*scale - v) << s.p.evalSh)
 	}
 }

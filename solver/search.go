@@ -24,6 +24,9 @@ type search struct {
 	feat    [65]kernels.Features     // features of the position at n empties on the current line
 	ml      [65]moveList             // move list of the endgame node at n empties
 	eml     [65]moveList             // move list of the evaluation search at n empties
+	// the children of an ordering at one ply, evaluated in one batch
+	batchIn  [34]variants.FeaturesPly
+	batchOut [34]int
 	stop    *atomic.Bool
 	stopped bool
 	p       params
