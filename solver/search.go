@@ -20,17 +20,17 @@ type search struct {
 	mask    uint64
 	date    uint8
 
-	w       [2]*variants.EvalWeights // evaluation from the view of digit 0 / 1, nil: none
-	feat    [65]kernels.Features     // features of the position at n empties on the current line
-	ml      [65]moveList             // move list of the endgame node at n empties
-	eml     [65]moveList             // move list of the evaluation search at n empties
+	w    [2]*variants.EvalWeights // evaluation from the view of digit 0 / 1, nil: none
+	feat [65]kernels.Features     // features of the position at n empties on the current line
+	ml   [65]moveList             // move list of the endgame node at n empties
+	eml  [65]moveList             // move list of the evaluation search at n empties
 	// the children of an ordering at one ply, evaluated in one batch
 	batchIn  [34]variants.FeaturesPly
 	batchOut [34]int
-	stop    *atomic.Bool
-	stopped bool
-	p       params
-	sel     uint8 // selectivity of the running search: 0 exact, else a ProbCut level (probcut.go)
+	stop     *atomic.Bool
+	stopped  bool
+	p        params
+	sel      uint8 // selectivity of the running search: 0 exact, else a ProbCut level (probcut.go)
 }
 
 type move struct {
