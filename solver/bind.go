@@ -31,6 +31,11 @@ type Kernels struct {
 	EvalFeatures    variants.EvalFeaturesFunc
 	EvalUpdate      variants.EvalUpdateFunc
 	EvalSum         variants.EvalSumFunc
+	// FlipBatch is Flip's batch form (nil if its variant has none): a
+	// node's moves are flipped in one call.
+	FlipBatch variants.FlipBatchFunc
+	// MoveEvaluateBatch is MoveEvaluate's batch form (nil if none).
+	MoveEvaluateBatch variants.MoveEvaluateBatchFunc
 	// EvalSumBatch is EvalSum's batch form (nil if its variant has
 	// none): the ordering scores every move of a node at once.
 	EvalSumBatch variants.EvalSumBatchFunc
@@ -74,6 +79,12 @@ func Bind(sel variants.Selection) Kernels {
 		EvalFeatures:    variants.EvalFeatures.Fn(sel),
 		EvalUpdate:      variants.EvalUpdate.Fn(sel),
 		EvalSum:         variants.EvalSum.Fn(sel),
+	}
+	if v, err := variants.Flip.Get(sel.Name(variants.Flip), sel.CPU()); err == nil {
+		k.FlipBatch, _ = v.Batch.(variants.FlipBatchFunc)
+	}
+	if v, err := variants.MoveEvaluate.Get(sel.Name(variants.MoveEvaluate), sel.CPU()); err == nil {
+		k.MoveEvaluateBatch, _ = v.Batch.(variants.MoveEvaluateBatchFunc)
 	}
 	if v, err := variants.EvalSum.Get(sel.Name(variants.EvalSum), sel.CPU()); err == nil {
 		k.EvalSumBatch, _ = v.Batch.(variants.EvalSumBatchFunc)

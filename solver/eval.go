@@ -184,9 +184,22 @@ func (s *search) scoreMoves(ml *moveList, P, O, moves uint64, alpha, n int, pari
 
 // genMoves lists P's moves with their flips (done before the table probe,
 // so that the prefetched bucket arrives meanwhile, as Edax's
-// search_get_movelist).
+// search_get_movelist), in one flip batch call where the variant has one.
 func (s *search) genMoves(ml *moveList, P, O, moves uint64) {
 	ml.n = 0
+	if s.k.FlipBatch != nil && moves&(moves-1) != 0 {
+		n := 0
+		for m := moves; m != 0; m &= m - 1 {
+			s.flipIn[n] = variants.BoardX{P: P, O: O, X: bits.TrailingZeros64(m)}
+			n++
+		}
+		s.k.FlipBatch(s.flipIn[:n], s.flipOut[:n])
+		for i := 0; i < n; i++ {
+			ml.m[i] = move{f: s.flipOut[i], x: int8(s.flipIn[i].X)}
+		}
+		ml.n = n
+		return
+	}
 	for m := moves; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m)
 		ml.m[ml.n] = move{f: s.flip(P, O, x), x: int8(x)}
@@ -196,44 +209,60 @@ func (s *search) genMoves(ml *moveList, P, O, moves uint64) {
 
 // scoreList scores the moves of ml for ordering.
 func (s *search) scoreList(ml *moveList, P, O uint64, alpha, n int, parity uint8, side, h0, h1 int, failLow bool) {
-	b := kernels.Board{P: P, O: O}
-	useEval := s.w[0] != nil && n >= s.p.sortMin
-	sd := 0
-	sortBeta := 0
-	if useEval {
-		sd = sortDepth(n, failLow)
-		sortBeta = -max(kernels.ScoreMin, alpha-8) * scale
-	}
-	if useEval && sd == 0 && s.k.EvalSumBatch != nil {
-		s.scoreListBatch(ml, b, n, parity, side, h0, h1)
+	s.moveScores(ml, P, O, n, parity, h0, h1)
+	if s.w[0] == nil || n < s.p.sortMin {
 		return
 	}
+	sd := sortDepth(n, failLow)
+	if sd == 0 && s.k.EvalSumBatch != nil {
+		s.evalBatch(ml, n, side)
+		return
+	}
+	sortBeta := -max(kernels.ScoreMin, alpha-8) * scale
 	for i := 0; i < ml.n; i++ {
 		mv := &ml.m[i]
-		x, f := int(mv.x), mv.f
-		sc := s.moveEvaluate(b, x, f, parity, n, h0, h1)
-		if useEval && sc < kernels.WSecondMove {
-			s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
-			v := s.evalSearch(O&^f, P|f|bit(x), n-1, side^1, -scoreInf*scale, sortBeta, sd, false)
-			v = min(max(v, -64*scale), 64*scale)
-			sc += (64*scale - v) << s.p.evalSh
+		if mv.score >= kernels.WSecondMove {
+			continue
 		}
-		mv.score = int32(sc)
+		x, f := int(mv.x), mv.f
+		s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
+		v := s.evalSearch(O&^f, P|f|bit(x), n-1, side^1, -scoreInf*scale, sortBeta, sd, false)
+		v = min(max(v, -64*scale), 64*scale)
+		mv.score += int32((64*scale - v) << s.p.evalSh)
 	}
 }
 
-// scoreListBatch is scoreList with a one-ply evaluation (sortDepth 0):
-// the children's features first, then every evaluation in one eval_sum
-// batch call, then the same scores and the same node count as one
+// moveScores sets each move's move_evaluate score, in one batch call
+// where the variant has a batch form.
+func (s *search) moveScores(ml *moveList, P, O uint64, n int, parity uint8, h0, h1 int) {
+	if s.k.MoveEvaluateBatch != nil && ml.n > 1 {
+		for i := 0; i < ml.n; i++ {
+			mv := &ml.m[i]
+			s.meIn[i] = variants.MoveEval{P: P, O: O, X: int(mv.x), Flipped: mv.f, Parity: int(parity), NEmpties: n, H0: h0, H1: h1}
+		}
+		s.k.MoveEvaluateBatch(s.meIn[:ml.n], s.meOut[:ml.n])
+		for i := 0; i < ml.n; i++ {
+			ml.m[i].score = int32(s.meOut[i])
+		}
+		return
+	}
+	b := kernels.Board{P: P, O: O}
+	for i := 0; i < ml.n; i++ {
+		mv := &ml.m[i]
+		mv.score = int32(s.moveEvaluate(b, int(mv.x), mv.f, parity, n, h0, h1))
+	}
+}
+
+// evalBatch adds a one-ply evaluation (sortDepth 0) to the ordering
+// scores: the children's features first, then every evaluation in one
+// eval_sum batch call; the same scores and the same node count as one
 // evalSearch per child.
-func (s *search) scoreListBatch(ml *moveList, b kernels.Board, n int, parity uint8, side, h0, h1 int) {
+func (s *search) evalBatch(ml *moveList, n int, side int) {
 	var idx [len(ml.m)]int8
 	k := 0
 	for i := 0; i < ml.n; i++ {
 		mv := &ml.m[i]
-		sc := s.moveEvaluate(b, int(mv.x), mv.f, parity, n, h0, h1)
-		mv.score = int32(sc)
-		if sc < kernels.WSecondMove {
+		if mv.score < kernels.WSecondMove {
 			s.k.EvalUpdate(&s.batchIn[k].F, &s.feat[n], int(mv.x), mv.f, side)
 			s.batchIn[k].Ply = 60 - (n - 1)
 			idx[k] = int8(i)

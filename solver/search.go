@@ -27,6 +27,10 @@ type search struct {
 	// the children of an ordering at one ply, evaluated in one batch
 	batchIn  [34]variants.FeaturesPly
 	batchOut [34]int
+	flipIn   [34]variants.BoardX
+	flipOut  [34]uint64
+	meIn     [34]variants.MoveEval
+	meOut    [34]int
 	stop     *atomic.Bool
 	stopped  bool
 	p        params
