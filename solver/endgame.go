@@ -11,16 +11,10 @@ import (
 // transposition cutoff far from the end, moves ordered by move_evaluate
 // (and the evaluation search with weights), fail-soft result stored.
 func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
-	s.nodes++
-	if n >= 12 && s.stop.Load() {
-		s.stopped = true
-	}
-	if s.stopped {
+	code, moves, ok := s.enter(P, O, n >= 12)
+	if !ok {
 		return alpha
 	}
-	code := s.hashCode(P, O)
-	s.prefetch(code)
-	moves := s.moves(P, O)
 	if moves == 0 {
 		if s.moves(O, P) == 0 {
 			return s.k.BoardSolve(P, n)
@@ -80,6 +74,23 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	return best
 }
 
+// enter counts a node of the table's searches, polls the stop flag when
+// asked (not at every node: an atomic load costs), and starts the node:
+// its hash code (its bucket prefetched while the moves are generated) and
+// P's moves; false when the search was stopped.
+func (s *search) enter(P, O uint64, poll bool) (code, moves uint64, ok bool) {
+	s.nodes++
+	if poll && s.stop.Load() {
+		s.stopped = true
+	}
+	if s.stopped {
+		return 0, 0, false
+	}
+	code = s.hashCode(P, O)
+	s.prefetch(code)
+	return code, s.moves(P, O), true
+}
+
 // child searches the position after P plays x (flipping f) at a null
 // window, from the opponent's view: the endgame search, or the shallow
 // search below hashMin empties.
@@ -126,16 +137,10 @@ func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) in
 	if n < s.p.hashMin {
 		return s.exact(P, O, alpha, beta, side)
 	}
-	s.nodes++
-	if s.stop.Load() {
-		s.stopped = true
-	}
-	if s.stopped {
+	code, moves, ok := s.enter(P, O, true)
+	if !ok {
 		return alpha
 	}
-	code := s.hashCode(P, O)
-	s.prefetch(code)
-	moves := s.moves(P, O)
 	if moves == 0 {
 		if s.moves(O, P) == 0 {
 			return s.k.BoardSolve(P, n)
