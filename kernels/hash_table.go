@@ -41,6 +41,7 @@ func NewHashTable(bits int) (*HashTable, error) {
 	}
 	n := uint64(1) << uint(bits)
 	t := &HashTable{Entries: make([]HashEntry, n+Ways-1), Mask: n - 1, Date: 1}
+	hugePages(t.Entries)
 	HashClear(t)
 	return t, nil
 }
