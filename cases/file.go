@@ -93,6 +93,31 @@ func checkX(x int) error {
 	return nil
 }
 
+// checkEmpty checks that the square x is not in occupied.
+func checkEmpty(x int, occupied uint64) error {
+	if occupied>>uint(x)&1 != 0 {
+		return fmt.Errorf("square x = %d is not empty", x)
+	}
+	return nil
+}
+
+// checkDisjoint checks that P and O share no square.
+func checkDisjoint(P, O uint64) error {
+	if P&O != 0 {
+		return fmt.Errorf("P and O overlap (%#x)", P&O)
+	}
+	return nil
+}
+
+// checkLast checks a record of a kernel of the last empty square
+// (count_last_flip, score_1): x a square, not one of P's.
+func checkLast(r Record) error {
+	if err := checkX(r.X); err != nil {
+		return err
+	}
+	return checkEmpty(r.X, r.P)
+}
+
 func checkZero(b []byte, what string) error {
 	for _, c := range b {
 		if c != 0 {
@@ -123,11 +148,11 @@ var layouts = map[string]layout{
 			if err := checkX(r.X); err != nil {
 				return r, err
 			}
-			if r.P&r.O != 0 {
-				return r, fmt.Errorf("P and O overlap (%#x)", r.P&r.O)
+			if err := checkDisjoint(r.P, r.O); err != nil {
+				return r, err
 			}
-			if (r.P|r.O)>>uint(r.X)&1 != 0 {
-				return r, fmt.Errorf("square x = %d is not empty", r.X)
+			if err := checkEmpty(r.X, r.P|r.O); err != nil {
+				return r, err
 			}
 			return r, checkZero(b[20:24], "the reserved word at offset 20")
 		},
@@ -147,13 +172,7 @@ var layouts = map[string]layout{
 		},
 		get: func(b []byte) (Record, error) {
 			r := Record{P: le.Uint64(b), X: i32(b[8:]), WantInt: i32(b[12:])}
-			if err := checkX(r.X); err != nil {
-				return r, err
-			}
-			if r.P>>uint(r.X)&1 != 0 {
-				return r, fmt.Errorf("square x = %d is not empty", r.X)
-			}
-			return r, nil
+			return r, checkLast(r)
 		},
 	},
 	"moves": {
@@ -171,10 +190,7 @@ var layouts = map[string]layout{
 		},
 		get: func(b []byte) (Record, error) {
 			r := Record{P: le.Uint64(b), O: le.Uint64(b[8:]), Want: le.Uint64(b[16:])}
-			if r.P&r.O != 0 {
-				return r, fmt.Errorf("P and O overlap (%#x)", r.P&r.O)
-			}
-			return r, nil
+			return r, checkDisjoint(r.P, r.O)
 		},
 	},
 	"score_1": {
@@ -193,11 +209,8 @@ var layouts = map[string]layout{
 		},
 		get: func(b []byte) (Record, error) {
 			r := Record{P: le.Uint64(b), X: i32(b[8:]), Alpha: i32(b[12:]), WantInt: i32(b[16:])}
-			if err := checkX(r.X); err != nil {
+			if err := checkLast(r); err != nil {
 				return r, err
-			}
-			if r.P>>uint(r.X)&1 != 0 {
-				return r, fmt.Errorf("square x = %d is not empty", r.X)
 			}
 			return r, checkZero(b[20:24], "the reserved word at offset 20")
 		},

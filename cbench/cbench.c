@@ -251,36 +251,8 @@ static const char *uarch(void) {
     return "unknown";
 }
 
-/* slug: flipbench's results/<slug>/ name of this CPU (CPUInfo.Slug). */
-static void slug(char *out, size_t len) {
-    char s[128];
-    if (cpu.brand[0]) snprintf(s, sizeof s, "%s", cpu.brand);
-    else snprintf(s, sizeof s, "%s-family%d-model%d", cpu.vendor, cpu.family, cpu.model);
-    size_t n = 0;
-    int dash = 0;
-    for (const char *p = s; *p && n + 1 < len; p++) {
-        int ch = tolower((unsigned char)*p);
-        if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) {
-            out[n++] = (char)ch;
-            dash = 0;
-        } else if (!dash && n > 0) {
-            out[n++] = '-';
-            dash = 1;
-        }
-    }
-    if (n > 0 && out[n - 1] == '-') n--;
-    out[n] = 0;
-    static const char *const junk[] = {"-processor", "-with-radeon-graphics"};
-    for (int j = 0; j < 2; j++) {
-        char *q;
-        while ((q = strstr(out, junk[j])) != NULL) memmove(q, q + strlen(junk[j]), strlen(q + strlen(junk[j])) + 1);
-    }
-}
-
-/* cpu_id: flipbench's identity of this CPU (variants.Identity), the
- * cpu-id line and the results/<cpu-id>/ folder:
- * <vendor>-<uarch>-f<family>-m<model>-s<stepping>, the uarch left out when
- * unknown. */
+/* lower_sanitized: s lowercased, every run of other characters than a-z
+ * and 0-9 one dash, none at either end (the slug and the cpu-id parts). */
 static void lower_sanitized(char *out, size_t len, const char *s) {
     size_t n = 0;
     int dash = 0;
@@ -298,6 +270,23 @@ static void lower_sanitized(char *out, size_t len, const char *s) {
     out[n] = 0;
 }
 
+/* slug: flipbench's results/<slug>/ name of this CPU (CPUInfo.Slug). */
+static void slug(char *out, size_t len) {
+    char s[128];
+    if (cpu.brand[0]) snprintf(s, sizeof s, "%s", cpu.brand);
+    else snprintf(s, sizeof s, "%s-family%d-model%d", cpu.vendor, cpu.family, cpu.model);
+    lower_sanitized(out, len, s);
+    static const char *const junk[] = {"-processor", "-with-radeon-graphics"};
+    for (int j = 0; j < 2; j++) {
+        char *q;
+        while ((q = strstr(out, junk[j])) != NULL) memmove(q, q + strlen(junk[j]), strlen(q + strlen(junk[j])) + 1);
+    }
+}
+
+/* cpu_id: flipbench's identity of this CPU (variants.Identity), the
+ * cpu-id line and the results/<cpu-id>/ folder:
+ * <vendor>-<uarch>-f<family>-m<model>-s<stepping>, the uarch left out when
+ * unknown. */
 static void cpu_id(char *out, size_t len) {
     char v[32], u[96] = "", tmp[96];
     const char *vendor = cpu.vendor;

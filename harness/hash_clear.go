@@ -41,11 +41,13 @@ var _ = declare(&Spec[variants.HashClearFunc, tableRun, string]{
 	Call:   clearRounds,
 	Cases:  tableRuns(2, 14, 1),
 	Show:   tableRun.String,
-	Fuzz: func(P, _ uint64, x, _ int) (tableRun, bool) {
-		return tableRun{2 + x%9, P}, true
-	},
+	Fuzz:   fuzzTableRun,
 	Groups: hashClearGroups,
 })
+
+// fuzzTableRun makes a table check of a fuzzer's values: its size from x,
+// its garbage from P.
+func fuzzTableRun(P, _ uint64, x, _ int) (tableRun, bool) { return tableRun{2 + x%9, P}, true }
 
 // tableRuns yields the table sizes lo..hi by step.
 func tableRuns(lo, hi, step int) func(o Options) iter.Seq[tableRun] {

@@ -3,6 +3,7 @@ package harness
 import (
 	"fmt"
 	"iter"
+	"math/rand/v2"
 
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
@@ -14,19 +15,9 @@ var _ = declare(&Spec[variants.HashCodeFunc, kernels.Board, uint64]{
 	Kernel: variants.HashCode,
 	Call:   func(fn variants.HashCodeFunc, b kernels.Board) uint64 { return fn(b.P, b.O) },
 	Cases: func(o Options) iter.Seq[kernels.Board] {
-		return func(yield func(kernels.Board) bool) {
-			p := pool(o)
-			rng := rngFor(o, 7)
-			for i := 0; i < o.N; i++ {
-				b := p.board(i)
-				if i%4 == 3 {
-					b = kernels.Board{P: rng.Uint64(), O: rng.Uint64()}
-				}
-				if !yield(b) {
-					return
-				}
-			}
-		}
+		return mixedBoards(o, 7, func(rng *rand.Rand) kernels.Board {
+			return kernels.Board{P: rng.Uint64(), O: rng.Uint64()}
+		})
 	},
 	Show:   func(b kernels.Board) string { return fmt.Sprintf("P=%s O=%s", hexbits(b.P), hexbits(b.O)) },
 	Fuzz:   func(P, O uint64, _, _ int) (kernels.Board, bool) { return kernels.Board{P: P, O: O}, true },

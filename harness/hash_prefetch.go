@@ -17,9 +17,7 @@ var _ = declare(&Spec[variants.HashPrefetchFunc, tableRun, string]{
 	Call:   prefetchRounds,
 	Cases:  tableRuns(2, 16, 2),
 	Show:   tableRun.String,
-	Fuzz: func(P, _ uint64, x, _ int) (tableRun, bool) {
-		return tableRun{2 + x%9, P}, true
-	},
+	Fuzz:   fuzzTableRun,
 	Groups: hashPrefetchGroups,
 })
 

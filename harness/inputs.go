@@ -213,14 +213,7 @@ var moveEvaluateInputs = sync.OnceValue(func() []variants.MoveEval {
 	out := make([]variants.MoveEval, benchInputs)
 	for i, m := range flipInputs() {
 		b := kernels.Board{P: m.P, O: m.O}
-		moves := movesFast(b.P, b.O)
-		h0, h1 := kernels.NoMove, kernels.NoMove
-		if rng.IntN(2) == 0 {
-			h0 = nthBit(moves, rng.IntN(bits.OnesCount64(moves)))
-		}
-		if rng.IntN(4) == 0 {
-			h1 = nthBit(moves, rng.IntN(bits.OnesCount64(moves)))
-		}
+		h0, h1 := hashMoves(rng, movesFast(b.P, b.O), 2)
 		out[i] = newMoveEvaluateInput(b, m.X, h0, h1)
 	}
 	return out
@@ -288,6 +281,25 @@ func (p *casePool) boards(n int) func(yield func(kernels.Board) bool) {
 	return func(yield func(kernels.Board) bool) {
 		for i := 0; i < n; i++ {
 			if !yield(p.board(i)) {
+				return
+			}
+		}
+	}
+}
+
+// mixedBoards yields o.N boards of the pool (edge cases first) with every
+// fourth one (i%4 == 3) replaced by other's, drawn from rngFor(o, salt):
+// the cases of a kernel also defined on boards no game reaches.
+func mixedBoards(o Options, salt uint64, other func(rng *rand.Rand) kernels.Board) func(yield func(kernels.Board) bool) {
+	return func(yield func(kernels.Board) bool) {
+		p := pool(o)
+		rng := rngFor(o, salt)
+		for i := 0; i < o.N; i++ {
+			b := p.board(i)
+			if i%4 == 3 {
+				b = other(rng)
+			}
+			if !yield(b) {
 				return
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"math/rand/v2"
 
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
@@ -14,6 +15,19 @@ import (
 func newMoveEvaluateInput(b kernels.Board, x, h0, h1 int) variants.MoveEval {
 	return variants.MoveEval{P: b.P, O: b.O, X: x, Flipped: kernels.Flip(b.P, b.O, x), Parity: int(kernels.Parity(b.Empties())),
 		NEmpties: b.NumEmpties(), H0: h0, H1: h1}
+}
+
+// hashMoves draws the hash moves of an input among moves: the first one
+// time in oneIn, the second one time in four, else none.
+func hashMoves(rng *rand.Rand, moves uint64, oneIn int) (h0, h1 int) {
+	h0, h1 = kernels.NoMove, kernels.NoMove
+	if rng.IntN(oneIn) == 0 {
+		h0 = nthBit(moves, rng.IntN(bits.OnesCount64(moves)))
+	}
+	if rng.IntN(4) == 0 {
+		h1 = nthBit(moves, rng.IntN(bits.OnesCount64(moves)))
+	}
+	return h0, h1
 }
 
 // move_evaluate: every legal move of random-game positions, with the
@@ -28,14 +42,7 @@ var _ = declare(&Spec[variants.MoveEvaluateFunc, variants.MoveEval, int]{
 			rng := rngFor(o, 11)
 			for c := range pool(o).moveCases(o.N, legalMoves) {
 				b := kernels.Board{P: c.P, O: c.O}
-				m := movesFast(b.P, b.O)
-				h0, h1 := kernels.NoMove, kernels.NoMove
-				if rng.IntN(4) == 0 {
-					h0 = nthBit(m, rng.IntN(bits.OnesCount64(m)))
-				}
-				if rng.IntN(4) == 0 {
-					h1 = nthBit(m, rng.IntN(bits.OnesCount64(m)))
-				}
+				h0, h1 := hashMoves(rng, movesFast(b.P, b.O), 4)
 				if !yield(newMoveEvaluateInput(b, c.X, h0, h1)) {
 					return
 				}

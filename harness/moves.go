@@ -8,35 +8,34 @@ import (
 )
 
 // moves: random-game positions of every phase and the edge boards.
-var _ = declare(&Spec[variants.MovesFunc, kernels.Board, uint64]{
-	Kernel: variants.Moves,
-	Call:   func(fn variants.MovesFunc, b kernels.Board) uint64 { return fn(b.P, b.O) },
-	Cases:  func(o Options) iter.Seq[kernels.Board] { return pool(o).boards(o.N) },
-	Show:   bs,
-	Fuzz:   fuzzBoardInput,
-	Inputs: benchBoards,
-	Loop:   loopBoard[variants.MovesFunc],
-})
+var _ = declare(boardSpec(variants.Moves, nil))
 
-func fuzzBoardInput(P, O uint64, _, _ int) (kernels.Board, bool) { return fuzzBoard(P, O), true }
-
-// loopBoard is the per-call loop of a kernel of (P, O) returning a
-// bitboard.
-func loopBoard[F ~func(P, O uint64) uint64](fn F, in []kernels.Board) func(int) {
-	return func(n int) {
-		var r uint64
-		for i := 0; i < n; i++ {
-			b := &in[cycle(i, len(in))]
-			r += fn(b.P, b.O)
-		}
-		benchSink += r
+// boardSpec is the spec of a kernel of a board returning a bitboard or a
+// count (moves, potential_moves, stability, stable_edge...): its cases
+// (nil: random-game positions of every phase and the edge boards),
+// counterexamples as board strings, fuzzed boards made valid, benchmarks
+// on benchBoards.
+func boardSpec[F ~func(P, O uint64) R, R uint64 | int](k *variants.Kernel[F], cases func(o Options) iter.Seq[kernels.Board]) *Spec[F, kernels.Board, R] {
+	if cases == nil {
+		cases = func(o Options) iter.Seq[kernels.Board] { return pool(o).boards(o.N) }
+	}
+	return &Spec[F, kernels.Board, R]{
+		Kernel: k,
+		Call:   func(fn F, b kernels.Board) R { return fn(b.P, b.O) },
+		Cases:  cases,
+		Show:   bs,
+		Fuzz:   fuzzBoardInput,
+		Inputs: benchBoards,
+		Loop:   loopBoard[F],
 	}
 }
 
-// loopBoardInt is loopBoard for a kernel returning a count.
-func loopBoardInt[F ~func(P, O uint64) int](fn F, in []kernels.Board) func(int) {
+func fuzzBoardInput(P, O uint64, _, _ int) (kernels.Board, bool) { return fuzzBoard(P, O), true }
+
+// loopBoard is the per-call loop of a kernel of (P, O).
+func loopBoard[F ~func(P, O uint64) R, R uint64 | int](fn F, in []kernels.Board) func(int) {
 	return func(n int) {
-		r := 0
+		var r R
 		for i := 0; i < n; i++ {
 			b := &in[cycle(i, len(in))]
 			r += fn(b.P, b.O)

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"iter"
+	"math/rand/v2"
 
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
@@ -9,30 +10,12 @@ import (
 
 // stability: random-game positions, and every fourth case a nearly full
 // random board (many full lines and chains of stable discs).
-var _ = declare(&Spec[variants.StabilityFunc, kernels.Board, uint64]{
-	Kernel: variants.Stability,
-	Call:   func(fn variants.StabilityFunc, b kernels.Board) uint64 { return fn(b.P, b.O) },
-	Cases: func(o Options) iter.Seq[kernels.Board] {
-		return func(yield func(kernels.Board) bool) {
-			p := pool(o)
-			rng := rngFor(o, 23)
-			for i := 0; i < o.N; i++ {
-				b := p.board(i)
-				if i%4 == 3 {
-					P, empty := rng.Uint64(), uint64(0)
-					for k := rng.IntN(9); k > 0; k-- {
-						empty |= 1 << rng.IntN(64)
-					}
-					b = kernels.Board{P: P &^ empty, O: ^P &^ empty}
-				}
-				if !yield(b) {
-					return
-				}
-			}
+var _ = declare(boardSpec(variants.Stability, func(o Options) iter.Seq[kernels.Board] {
+	return mixedBoards(o, 23, func(rng *rand.Rand) kernels.Board {
+		P, empty := rng.Uint64(), uint64(0)
+		for k := rng.IntN(9); k > 0; k-- {
+			empty |= 1 << rng.IntN(64)
 		}
-	},
-	Show:   bs,
-	Fuzz:   fuzzBoardInput,
-	Inputs: benchBoards,
-	Loop:   loopBoard[variants.StabilityFunc],
-})
+		return kernels.Board{P: P &^ empty, O: ^P &^ empty}
+	})
+}))

@@ -11,24 +11,8 @@ import (
 // each edge (the rest of the board from a random game), then random-game
 // positions.
 var (
-	_ = declare(&Spec[variants.StableEdgeFunc, kernels.Board, uint64]{
-		Kernel: variants.StableEdge,
-		Call:   func(fn variants.StableEdgeFunc, b kernels.Board) uint64 { return fn(b.P, b.O) },
-		Cases:  edgeCases,
-		Show:   bs,
-		Fuzz:   fuzzBoardInput,
-		Inputs: benchBoards,
-		Loop:   loopBoard[variants.StableEdgeFunc],
-	})
-	_ = declare(&Spec[variants.CountFunc, kernels.Board, int]{
-		Kernel: variants.StableEdgeCount,
-		Call:   func(fn variants.CountFunc, b kernels.Board) int { return fn(b.P, b.O) },
-		Cases:  edgeCases,
-		Show:   bs,
-		Fuzz:   fuzzBoardInput,
-		Inputs: benchBoards,
-		Loop:   loopBoardInt[variants.CountFunc],
-	})
+	_ = declare(boardSpec(variants.StableEdge, edgeCases))
+	_ = declare(boardSpec(variants.StableEdgeCount, edgeCases))
 )
 
 func edgeCases(o Options) iter.Seq[kernels.Board] {

@@ -13,6 +13,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -160,7 +161,7 @@ func Load(o Options) (*Report, error) {
 				continue // cbench's runs: not the machine's flipbench runs
 			}
 		}
-		addOnce(&m.Commits, res.GetConfig("date")+" "+short(res.GetConfig("commit")))
+		addOnce(&m.Commits, res.GetConfig("date")+" "+bench.ShortCommit(res.GetConfig("commit")))
 		addOnce(&m.Dates, res.GetConfig("date"))
 		if c, bt := res.GetConfig("count"), res.GetConfig("benchtime"); c != "" {
 			addOnce(&m.Runs, "-count "+c+" -benchtime "+bt)
@@ -250,18 +251,6 @@ func addOnce(s *[]string, v string) {
 	if v != "" && !slices.Contains(*s, v) {
 		*s = append(*s, v)
 	}
-}
-
-// short abbreviates a commit hash, keeping a "-dirty" mark.
-func short(commit string) string {
-	base, dirty := strings.CutSuffix(commit, "-dirty")
-	if len(base) > 12 {
-		base = base[:12]
-	}
-	if dirty {
-		base += "-dirty"
-	}
-	return base
 }
 
 // build runs one table query.
@@ -662,22 +651,12 @@ func (r *Report) rank(k string, t *stats.Table, col benchproc.Key, form string) 
 		}
 	}
 	slices.SortStableFunc(rk.rows, func(a, b benchproc.Key) int {
-		return cmpFloat(t.Cell(a, col).Summary.Center, t.Cell(b, col).Summary.Center)
+		return cmp.Compare(t.Cell(a, col).Summary.Center, t.Cell(b, col).Summary.Center)
 	})
 	for i, row := range rk.rows {
 		rk.pos[row] = i + 1
 	}
 	return rk
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // variantTable writes rows of variants (per call, then batched; C rows
@@ -972,36 +951,48 @@ func (r *Report) hashClear() {
 				}
 			}
 		}
-		var rows [][]string
-		for _, row := range t.Rows {
+		label := func(row benchproc.Key) string {
 			v := stats.FieldValue(row, "/variant")
-			line := []string{v}
 			if v == bench.BaselineVariant {
-				line[0] = v + " (Go clear, zeros)"
+				return v + " (Go clear, zeros)"
 			}
-			for _, col := range t.Cols {
-				c := t.Cell(row, col)
-				if c == nil {
-					line = append(line, "")
-					continue
-				}
-				s := fmt.Sprintf("%.3g GB/s %s", c.Summary.Center, stats.FormatCI(c.Summary))
-				if baseRow != nil && v != bench.BaselineVariant {
-					if b := t.Cell(*baseRow, col); b != nil && b.Summary.Center > 0 {
-						s += fmt.Sprintf(" (%.0f%%)", 100*c.Summary.Center/b.Summary.Center)
-					}
-				}
-				if bestAt[col] == row {
-					s = "**" + s + "**"
-				}
-				line = append(line, s)
-			}
-			rows = append(rows, line)
+			return v
 		}
-		stats.WriteMarkdownTable(&r.md, head, rows)
-		r.notes(t)
-		r.p("\n")
+		r.cellTable(t, head, label, "", func(row, col benchproc.Key, c *stats.Cell) string {
+			s := fmt.Sprintf("%.3g GB/s %s", c.Summary.Center, stats.FormatCI(c.Summary))
+			if baseRow != nil && stats.FieldValue(row, "/variant") != bench.BaselineVariant {
+				if b := t.Cell(*baseRow, col); b != nil && b.Summary.Center > 0 {
+					s += fmt.Sprintf(" (%.0f%%)", 100*c.Summary.Center/b.Summary.Center)
+				}
+			}
+			if bestAt[col] == row {
+				s = "**" + s + "**"
+			}
+			return s
+		})
 	}
+}
+
+// cellTable writes t as a markdown table under head, then its notes: a
+// line per row led by label(row), a column per column of t with cell's
+// text of each measured cell (missing where there is none).
+func (r *Report) cellTable(t *stats.Table, head []string, label func(row benchproc.Key) string, missing string, cell func(row, col benchproc.Key, c *stats.Cell) string) {
+	var rows [][]string
+	for _, row := range t.Rows {
+		line := []string{label(row)}
+		for _, col := range t.Cols {
+			c := t.Cell(row, col)
+			if c == nil {
+				line = append(line, missing)
+				continue
+			}
+			line = append(line, cell(row, col, c))
+		}
+		rows = append(rows, line)
+	}
+	stats.WriteMarkdownTable(&r.md, head, rows)
+	r.notes(t)
+	r.p("\n")
 }
 
 // hashClearWinners finds hash_clear's winners per call (a whole table
@@ -1109,26 +1100,14 @@ func (r *Report) solve() {
 				}
 			}
 		}
-		var rows [][]string
-		for _, row := range t.Rows {
-			line := []string{stats.FieldValue(row, "/variant")}
-			for _, col := range t.Cols {
-				c := t.Cell(row, col)
-				if c == nil {
-					line = append(line, "N/A")
-					continue
-				}
-				s := fmt.Sprintf("%.3f s %s", c.Summary.Center, stats.FormatCI(c.Summary))
-				if fastest[col] == row && len(t.Rows) > 1 {
-					s = "**" + s + "**"
-				}
-				line = append(line, s)
+		variant := func(row benchproc.Key) string { return stats.FieldValue(row, "/variant") }
+		r.cellTable(t, head, variant, "N/A", func(row, col benchproc.Key, c *stats.Cell) string {
+			s := fmt.Sprintf("%.3f s %s", c.Summary.Center, stats.FormatCI(c.Summary))
+			if fastest[col] == row && len(t.Rows) > 1 {
+				s = "**" + s + "**"
 			}
-			rows = append(rows, line)
-		}
-		stats.WriteMarkdownTable(&r.md, head, rows)
-		r.notes(t)
-		r.p("\n")
+			return s
+		})
 	}
 }
 

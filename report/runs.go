@@ -10,6 +10,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 
+	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/kernels"
 )
@@ -368,7 +369,7 @@ func (r *Report) positionTable(u *run) {
 	if h := u.config("hash-bits"); h != "" {
 		facts = append(facts, "hash "+h)
 	}
-	if c := short(u.config("commit")); c != "" {
+	if c := bench.ShortCommit(u.config("commit")); c != "" {
 		facts = append(facts, "commit "+c)
 	}
 	if len(facts) > 0 {

@@ -54,15 +54,21 @@ func FlipBitscan(P, O uint64, x int) uint64 {
 				f |= (first - 1) & m
 			}
 		}
-		m = maskDown[x][d]
-		if stop := (^O) & m; stop != 0 {
-			first := uint64(1) << uint(63-bits.LeadingZeros64(stop))
-			if first&P != 0 {
-				f |= m &^ (first<<1 - 1)
-			}
-		}
+		f |= flipDown(P, O, maskDown[x][d])
 	}
 	return f
+}
+
+// flipDown is the flip on the downward ray m: its first non-O square is
+// the highest (LZCNT), and the O discs above it flip if it is P.
+func flipDown(P, O, m uint64) uint64 {
+	if stop := (^O) & m; stop != 0 {
+		first := uint64(1) << uint(63-bits.LeadingZeros64(stop))
+		if first&P != 0 {
+			return m &^ (first<<1 - 1)
+		}
+	}
+	return 0
 }
 
 // FlipFill extends a run of O from x six times per direction and keeps it
@@ -126,13 +132,7 @@ func FlipCarry(P, O uint64, x int) uint64 {
 		if out != 0 {
 			f |= (out - 1) & m
 		}
-		m = maskDown[x][d]
-		if stop := (^O) & m; stop != 0 {
-			first := uint64(1) << uint(63-bits.LeadingZeros64(stop))
-			if first&P != 0 {
-				f |= m &^ (first<<1 - 1)
-			}
-		}
+		f |= flipDown(P, O, maskDown[x][d])
 	}
 	return f
 }

@@ -38,18 +38,6 @@ func boardSolveFunc(f func(kernels.Board, int) (int, uint64)) SolveFunc {
 
 func init() {
 	Solve2.Register(Info{Name: "go", Rank: 5, Note: "Go: carry flip and score_1 on it, no allocation"}, Solve2Go)
-	Solve3.Register(Info{Name: "edax-branchy", Rank: 5, Note: "Go: presorted empties, nested parity tests"}, func(P, O uint64, alpha int) (int, uint64) {
-		return leaf3(P, O, alpha, orderBranchy)
-	})
-	Solve3.Register(Info{Name: "parity-table", Rank: 6, Note: "Go: presorted empties, permutation table on the odd-quadrant mask (seed 003)"}, func(P, O uint64, alpha int) (int, uint64) {
-		return leaf3(P, O, alpha, orderTable)
-	})
-	Solve4.Register(Info{Name: "edax-branchy", Rank: 5, Note: "Go: presorted empties, nested parity tests"}, func(P, O uint64, alpha int) (int, uint64) {
-		return leaf4(P, O, alpha, orderBranchy)
-	})
-	Solve4.Register(Info{Name: "parity-table", Rank: 6, Note: "Go: presorted empties, permutation table on the odd-quadrant mask (seed 003)"}, func(P, O uint64, alpha int) (int, uint64) {
-		return leaf4(P, O, alpha, orderTable)
-	})
 	// the batch forms: a Go loop calling the search directly
 	Solve2.RegisterBatch("go", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
 		out = out[:len(in)]
@@ -57,30 +45,29 @@ func init() {
 			out[i].Score, out[i].Nodes = Solve2Go(c.P, c.O, c.Alpha)
 		}
 	}))
-	Solve3.RegisterBatch("edax-branchy", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
-		out = out[:len(in)]
-		for i, c := range in {
-			out[i].Score, out[i].Nodes = leaf3(c.P, c.O, c.Alpha, orderBranchy)
+	for _, k := range []struct {
+		kernel *Kernel[SolveFunc]
+		n      int
+	}{{Solve3, 3}, {Solve4, 4}} {
+		for _, o := range []struct {
+			info  Info
+			order orderFunc
+		}{
+			{Info{Name: "edax-branchy", Rank: 5, Note: "Go: presorted empties, nested parity tests"}, orderBranchy},
+			{Info{Name: "parity-table", Rank: 6, Note: "Go: presorted empties, permutation table on the odd-quadrant mask (seed 003)"}, orderTable},
+		} {
+			n, order := k.n, o.order
+			k.kernel.Register(o.info, func(P, O uint64, alpha int) (int, uint64) {
+				return leaf(P, O, alpha, n, order)
+			})
+			k.kernel.RegisterBatch(o.info.Name, SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
+				out = out[:len(in)]
+				for i, c := range in {
+					out[i].Score, out[i].Nodes = leaf(c.P, c.O, c.Alpha, n, order)
+				}
+			}))
 		}
-	}))
-	Solve3.RegisterBatch("parity-table", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
-		out = out[:len(in)]
-		for i, c := range in {
-			out[i].Score, out[i].Nodes = leaf3(c.P, c.O, c.Alpha, orderTable)
-		}
-	}))
-	Solve4.RegisterBatch("edax-branchy", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
-		out = out[:len(in)]
-		for i, c := range in {
-			out[i].Score, out[i].Nodes = leaf4(c.P, c.O, c.Alpha, orderBranchy)
-		}
-	}))
-	Solve4.RegisterBatch("parity-table", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
-		out = out[:len(in)]
-		for i, c := range in {
-			out[i].Score, out[i].Nodes = leaf4(c.P, c.O, c.Alpha, orderTable)
-		}
-	}))
+	}
 }
 
 func init() {
@@ -354,31 +341,39 @@ func solve2On(P, O uint64, alpha, x1, x2 int) (int, uint64) {
 	return alpha, nodes
 }
 
-func leaf3(P, O uint64, alpha int, order orderFunc) (int, uint64) {
+// leaf orders the n (3 or 4) empties of (P, O) and searches them.
+func leaf(P, O uint64, alpha, n int, order orderFunc) (int, uint64) {
 	var xs [4]int
 	e := ^(P | O)
 	presorted(e, &xs)
-	order.sort(&xs, 3, kernels.Parity(e))
-	return solve3On(P, O, alpha, &xs, order, false)
+	order.sort(&xs, n, kernels.Parity(e))
+	return solveOn(P, O, alpha, &xs, n, order, false)
 }
 
-// solve3On searches with the three empties xs already ordered; after each
-// move the two left are ordered again (LeafOrder of the new position).
-func solve3On(P, O uint64, alpha int, xs *[4]int, order orderFunc, passed bool) (int, uint64) {
+// solveOn searches with the n (3 or 4) empties xs already ordered; after
+// each move the ones left are ordered again (LeafOrder of the new
+// position) and searched by solveOn, or solve2On for the last two.
+func solveOn(P, O uint64, alpha int, xs *[4]int, n int, order orderFunc, passed bool) (int, uint64) {
 	var nodes uint64 = 1
 	best := -kernels.ScoreInf
-	for i := 0; i < 3; i++ {
+	var rest [4]int
+	for i := 0; i < n; i++ {
 		x := xs[i]
 		f := FlipCarry(P, O, x)
 		if f == 0 {
 			continue
 		}
-		var rest [4]int
 		e := ^(P | O) &^ (uint64(1) << uint(x))
 		presorted(e, &rest)
 		np, no := O&^f, P|f|uint64(1)<<uint(x)
-		order.sort(&rest, 2, kernels.Parity(e))
-		s, nn := solve2On(np, no, -alpha-1, rest[0], rest[1])
+		order.sort(&rest, n-1, kernels.Parity(e))
+		var s int
+		var nn uint64
+		if n == 3 {
+			s, nn = solve2On(np, no, -alpha-1, rest[0], rest[1])
+		} else {
+			s, nn = solveOn(np, no, -alpha-1, &rest, n-1, order, false)
+		}
 		nodes += nn
 		if -s > alpha {
 			return -s, nodes
@@ -387,49 +382,9 @@ func solve3On(P, O uint64, alpha int, xs *[4]int, order orderFunc, passed bool) 
 	}
 	if best == -kernels.ScoreInf {
 		if passed || MovesKoggeStone(O, P) == 0 {
-			return kernels.BoardSolve(P, 3), nodes
+			return kernels.BoardSolve(P, n), nodes
 		}
-		s, nn := solve3On(O, P, -alpha-1, xs, order, true)
-		return -s, nodes + nn
-	}
-	return best, nodes
-}
-
-func leaf4(P, O uint64, alpha int, order orderFunc) (int, uint64) {
-	var xs [4]int
-	e := ^(P | O)
-	presorted(e, &xs)
-	order.sort(&xs, 4, kernels.Parity(e))
-	return solve4On(P, O, alpha, &xs, order)
-}
-
-func solve4On(P, O uint64, alpha int, xs *[4]int, order orderFunc) (int, uint64) {
-	var nodes uint64 = 1
-	best := -kernels.ScoreInf
-	for i := 0; i < 4; i++ {
-		x := xs[i]
-		f := FlipCarry(P, O, x)
-		if f == 0 {
-			continue
-		}
-		// LeafOrder of the three left: presorted, then odd first.
-		var rest [4]int
-		e := ^(P | O) &^ (uint64(1) << uint(x))
-		presorted(e, &rest)
-		np, no := O&^f, P|f|uint64(1)<<uint(x)
-		order.sort(&rest, 3, kernels.Parity(e))
-		s, nn := solve3On(np, no, -alpha-1, &rest, order, false)
-		nodes += nn
-		if -s > alpha {
-			return -s, nodes
-		}
-		best = max(best, -s)
-	}
-	if best == -kernels.ScoreInf {
-		if MovesKoggeStone(O, P) == 0 {
-			return kernels.BoardSolve(P, 4), nodes
-		}
-		s, nn := solve4On(O, P, -alpha-1, xs, order)
+		s, nn := solveOn(O, P, -alpha-1, xs, n, order, true)
 		return -s, nodes + nn
 	}
 	return best, nodes

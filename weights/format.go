@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"slices"
 
 	"github.com/flipbench/flipbench/internal/atomicfile"
 )
@@ -63,7 +64,7 @@ func (s *Set) distinct() ([][]int16, [NumPlies]uint8) {
 	for p, t := range s.Plies {
 		found := -1
 		for i, u := range tabs {
-			if &u[0] == &t[0] || equal16(u, t) {
+			if &u[0] == &t[0] || slices.Equal(u, t) {
 				found = i
 				break
 			}
@@ -75,18 +76,6 @@ func (s *Set) distinct() ([][]int16, [NumPlies]uint8) {
 		idx[p] = uint8(found)
 	}
 	return tabs, idx
-}
-
-func equal16(a, b []int16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Marshal encodes s in flipbench's format. Equal tables are stored once.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,7 +44,7 @@ func TestTrainTinyAndEvalFlag(t *testing.T) {
 		t.Fatal(err)
 	}
 	for p := range a.Plain {
-		if !slicesEqual(a.Plain[p], b.Plain[p]) {
+		if !slices.Equal(a.Plain[p], b.Plain[p]) {
 			t.Fatalf("ply %d differs between %s and %s", p, out, dat)
 		}
 	}
@@ -82,18 +83,6 @@ func TestTrainTinyAndEvalFlag(t *testing.T) {
 	if code, o := runCLI(t, "train", "-play-depth", "2", "-games", "4", "-o", filepath.Join(dir, "p.fbw")); code != 2 {
 		t.Fatalf("-play-depth without -play: exit %d\n%s", code, o)
 	}
-}
-
-func slicesEqual(a, b []int16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // -eval-mae -o: the error per empties count as results, printed as

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
@@ -78,7 +77,7 @@ func uploadFiles(ctx context.Context, w io.Writer, s *store.Server, files []stri
 	for _, fi := range up.Files {
 		switch {
 		case fi.Part != "":
-			fmt.Fprintf(w, "%s: %d results, %s, commit %s, %s -> part %s\n", fi.Path, fi.Results, fi.Identity, or(short(fi.Commit), "?"), or(fi.Go, "go ?"), fi.Part)
+			fmt.Fprintf(w, "%s: %d results, %s, commit %s, %s -> part %s\n", fi.Path, fi.Results, fi.Identity, or(bench.ShortCommit(fi.Commit), "?"), or(fi.Go, "go ?"), fi.Part)
 		case fi.Existing != "":
 			fmt.Fprintf(w, "%s: on the server already (upload %s), not sent (-again sends it)\n", fi.Path, fi.Existing)
 		}
@@ -96,16 +95,4 @@ func or(s, d string) string {
 		return d
 	}
 	return s
-}
-
-// short abbreviates a commit hash, keeping a "-dirty" mark.
-func short(commit string) string {
-	base, dirty := strings.CutSuffix(commit, "-dirty")
-	if len(base) > 12 {
-		base = base[:12]
-	}
-	if dirty {
-		base += "-dirty"
-	}
-	return base
 }

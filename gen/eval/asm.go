@@ -139,11 +139,21 @@ func updateBatch(name string, body func(updateOps)) {
 	RET()
 }
 
-func updateAVX2(o updateOps) {
+// updateLane is one register of the 48 words: its offset in a row and
+// the move that loads and stores it.
+type updateLane struct {
+	v    VecVirtual
+	disp int
+	mov  func(from, to Op)
+}
+
+// updateLanes is the update body both widths share: load src into the
+// lanes, subtract x's row (twice for mover 0, in each width's own order,
+// by double), subtract or add the row of every flipped square, store.
+func updateLanes(o updateOps, lanes []updateLane, double func(row Register)) {
 	src := o.src()
-	f := [3]VecVirtual{YMM(), YMM(), YMM()}
-	for i := range f {
-		VMOVDQU(Mem{Base: src, Disp: 32 * i}, f[i])
+	for _, l := range lanes {
+		l.mov(Mem{Base: src, Disp: l.disp}, l.v)
 	}
 	x := o.x()
 	row := GP64()
@@ -164,28 +174,38 @@ func updateAVX2(o updateOps) {
 		ANDQ(t, flipped)
 		LEAQ(Mem{Base: sq, Index: sq, Scale: 2}, off)
 		SHLQ(Imm(5), off)
-		for i := range f {
-			op(Mem{Base: tb, Index: off, Scale: 1, Disp: 32 * i}, f[i], f[i])
+		for _, l := range lanes {
+			op(Mem{Base: tb, Index: off, Scale: 1, Disp: l.disp}, l.v, l.v)
 		}
 		JMP(LabelRef(name))
 	}
 	TESTQ(mover, mover)
 	JNZ(LabelRef(o.lbl("mover1")))
-	for i := range f {
-		VPSUBW(Mem{Base: row, Disp: 32 * i}, f[i], f[i])
-		VPSUBW(Mem{Base: row, Disp: 32 * i}, f[i], f[i])
-	}
+	double(row)
 	loop("sub", VPSUBW)
 	Label(o.lbl("mover1"))
-	for i := range f {
-		VPSUBW(Mem{Base: row, Disp: 32 * i}, f[i], f[i])
+	for _, l := range lanes {
+		VPSUBW(Mem{Base: row, Disp: l.disp}, l.v, l.v)
 	}
 	loop("add", VPADDW)
 	Label(store)
 	dst := o.dst()
-	for i := range f {
-		VMOVDQU(f[i], Mem{Base: dst, Disp: 32 * i})
+	for _, l := range lanes {
+		l.mov(l.v, Mem{Base: dst, Disp: l.disp})
 	}
+}
+
+func vmovdqu(from, to Op)   { VMOVDQU(from, to) }
+func vmovdqu16(from, to Op) { VMOVDQU16(from, to) }
+
+func updateAVX2(o updateOps) {
+	lanes := []updateLane{{YMM(), 0, vmovdqu}, {YMM(), 32, vmovdqu}, {YMM(), 64, vmovdqu}}
+	updateLanes(o, lanes, func(row Register) {
+		for _, l := range lanes {
+			VPSUBW(Mem{Base: row, Disp: l.disp}, l.v, l.v)
+			VPSUBW(Mem{Base: row, Disp: l.disp}, l.v, l.v)
+		}
+	})
 }
 
 func evalUpdateAVX512() {
@@ -200,48 +220,14 @@ func evalUpdateAVX512() {
 }
 
 func updateAVX512(o updateOps) {
-	src := o.src()
-	z, y := ZMM(), YMM()
-	VMOVDQU16(Mem{Base: src}, z)
-	VMOVDQU(Mem{Base: src, Disp: 64}, y)
-	x := o.x()
-	row := GP64()
-	rowAddr(x, row)
-	flipped := o.flipped()
-	mover := o.mover()
-	tb := GP64()
-	LEAQ(goData("evalX2FVec", 0), tb)
-	sq, off, t := GP64(), GP64(), GP64()
-	store := o.lbl("store")
-	loop := func(name string, op func(...Op)) {
-		name = o.lbl(name)
-		Label(name)
-		TESTQ(flipped, flipped)
-		JZ(LabelRef(store))
-		BSFQ(flipped, sq)
-		LEAQ(Mem{Base: flipped, Disp: -1}, t)
-		ANDQ(t, flipped)
-		LEAQ(Mem{Base: sq, Index: sq, Scale: 2}, off)
-		SHLQ(Imm(5), off)
-		op(Mem{Base: tb, Index: off, Scale: 1}, z, z)
-		op(Mem{Base: tb, Index: off, Scale: 1, Disp: 64}, y, y)
-		JMP(LabelRef(name))
-	}
-	TESTQ(mover, mover)
-	JNZ(LabelRef(o.lbl("mover1")))
-	for i := 0; i < 2; i++ {
-		VPSUBW(Mem{Base: row}, z, z)
-		VPSUBW(Mem{Base: row, Disp: 64}, y, y)
-	}
-	loop("sub", VPSUBW)
-	Label(o.lbl("mover1"))
-	VPSUBW(Mem{Base: row}, z, z)
-	VPSUBW(Mem{Base: row, Disp: 64}, y, y)
-	loop("add", VPADDW)
-	Label(store)
-	dst := o.dst()
-	VMOVDQU16(z, Mem{Base: dst})
-	VMOVDQU(y, Mem{Base: dst, Disp: 64})
+	lanes := []updateLane{{ZMM(), 0, vmovdqu16}, {YMM(), 64, vmovdqu}}
+	updateLanes(o, lanes, func(row Register) {
+		for range 2 {
+			for _, l := range lanes {
+				VPSUBW(Mem{Base: row, Disp: l.disp}, l.v, l.v)
+			}
+		}
+	})
 }
 
 // Gather sums. Every form zero-extends the indexes to 32 bits, adds each
@@ -275,22 +261,35 @@ func sumSignature(layout string) string {
 	}
 }
 
-func evalSumAVX2(layout string) {
-	name := "evalSumGather" + layout + "AVX2"
+// sumFunc starts the per-call sum of layout with lanes-wide gathers
+// (name ending in width) and loads its arguments; vec makes the Plain
+// layout's vector of ones.
+func sumFunc(layout, width string, lanes int, vec func() VecVirtual) (fp, tp Register, shift, one VecVirtual) {
+	name := "evalSumGather" + layout + width
 	asmgen.Func(name, sumSignature(layout))
-	Doc(fmt.Sprintf("%s sums the 46 weights with 8-lane VPGATHERDD, %s.", name, sumDoc[layout]))
-	fp := Load(Param("f"), GP64())
-	tp := Load(Param("t"), GP64())
-	var shift, one VecVirtual
-	switch layout {
-	case "Interleaved":
+	Doc(fmt.Sprintf("%s sums the 46 weights with %d-lane VPGATHERDD, %s.", name, lanes, sumDoc[layout]))
+	fp = Load(Param("f"), GP64())
+	tp = Load(Param("t"), GP64())
+	if layout == "Interleaved" {
 		shift = XMM()
 		s := Load(Param("shift"), GP64())
 		MOVQ(s, shift)
-	case "Plain":
-		one = YMM()
-		VPBROADCASTD(sumOne, one)
 	}
+	return fp, tp, shift, sumOnes(layout, vec)
+}
+
+// sumOnes is the Plain layout's vector of dword ones (nil for the others).
+func sumOnes(layout string, vec func() VecVirtual) VecVirtual {
+	if layout != "Plain" {
+		return nil
+	}
+	one := vec()
+	VPBROADCASTD(sumOne, one)
+	return one
+}
+
+func evalSumAVX2(layout string) {
+	fp, tp, shift, one := sumFunc(layout, "AVX2", 8, YMM)
 	hsum(gatherAVX2(layout, fp, tp, shift, one))
 }
 
@@ -355,21 +354,7 @@ func hsumGP(acc VecVirtual) Register {
 }
 
 func evalSumAVX512(layout string) {
-	name := "evalSumGather" + layout + "AVX512"
-	asmgen.Func(name, sumSignature(layout))
-	Doc(fmt.Sprintf("%s sums the 46 weights with 16-lane VPGATHERDD, %s.", name, sumDoc[layout]))
-	fp := Load(Param("f"), GP64())
-	tp := Load(Param("t"), GP64())
-	var shift, one VecVirtual
-	switch layout {
-	case "Interleaved":
-		shift = XMM()
-		s := Load(Param("shift"), GP64())
-		MOVQ(s, shift)
-	case "Plain":
-		one = ZMM()
-		VPBROADCASTD(sumOne, one)
-	}
+	fp, tp, shift, one := sumFunc(layout, "AVX512", 16, ZMM)
 	acc := ZMM()
 	VPXORD(acc, acc, acc)
 	idx, d, sel := ZMM(), ZMM(), ZMM()
@@ -511,10 +496,7 @@ func sumBatch(name, layout string, setup func(), gather func(fp, tp Register, sh
 func evalSumAVX2Batch(layout string) {
 	var one VecVirtual
 	sumBatch("evalSumGather"+layout+"AVX2", layout, func() {
-		if layout == "Plain" {
-			one = YMM()
-			VPBROADCASTD(sumOne, one)
-		}
+		one = sumOnes(layout, YMM)
 	}, func(fp, tp Register, shift VecVirtual) Register {
 		return hsumGP(gatherAVX2(layout, fp, tp, shift, one))
 	})
@@ -524,10 +506,7 @@ func evalSumAVX512Batch(layout string) {
 	var one VecVirtual
 	var full, kl Register
 	sumBatch("evalSumGather"+layout+"AVX512", layout, func() {
-		if layout == "Plain" {
-			one = ZMM()
-			VPBROADCASTD(sumOne, one)
-		}
+		one = sumOnes(layout, ZMM)
 		full, kl = gatherMasks512()
 	}, func(fp, tp Register, shift VecVirtual) Register {
 		acc := ZMM()

@@ -82,30 +82,19 @@ func hashCode() {
 	asmgen.Func("hashCodeCRC32", "func(P, O uint64) uint64")
 	Doc("hashCodeCRC32 is Edax 4.5's board_get_hash_code: crc = CRC32C(0, P) by the SSE4.2 instruction,",
 		"then crc<<32 | CRC32C(crc, O).")
-	P, O := GP64(), GP64()
-	Load(Param("P"), P)
-	Load(Param("O"), O)
+	P, O := asmgen.LoadBoard()
 	Store(crc(P, O), ReturnIndex(0))
 	RET()
 
 	asmgen.Func("hashCodeCRC32Batch", "func(in []uint64, out []uint64)")
 	Doc("hashCodeCRC32Batch is hashCodeCRC32 over a batch: in holds len(out) (P, O) pairs.",
 		"The loop stays in assembly: no call per element.")
-	src := Load(Param("in").Base(), GP64())
-	dst := Load(Param("out").Base(), GP64())
-	n := Load(Param("out").Len(), GP64())
-	TESTQ(n, n)
-	JZ(LabelRef("done"))
-	Label("loop")
-	P, O = GP64(), GP64()
-	MOVQ(Mem{Base: src}, P)
-	MOVQ(Mem{Base: src, Disp: 8}, O)
-	MOVQ(crc(P, O), Mem{Base: dst})
-	ADDQ(U8(16), src)
-	ADDQ(U8(8), dst)
-	DECQ(n)
-	JNZ(LabelRef("loop"))
-	Label("done")
+	asmgen.BatchLoop(16, nil, func(p reg.GPVirtual) reg.Register {
+		P, O := GP64(), GP64()
+		MOVQ(Mem{Base: p}, P)
+		MOVQ(Mem{Base: p, Disp: 8}, O)
+		return crc(P, O)
+	})
 	RET()
 }
 

@@ -150,12 +150,13 @@ func countFunc(f form) {
 
 	asmgen.Func(f.name+"Batch", "func(in []uint64, out []int)")
 	Doc(f.name + "Batch runs " + f.name + " on (P, x) word pairs, len(out) of them.")
-	loop(f, 16, func(p reg.GPVirtual) reg.GPVirtual {
+	asmgen.BatchLoop(16, nil, func(p reg.GPVirtual) reg.Register {
 		P, x := GP64(), GP64()
 		MOVQ(Mem{Base: p}, P)
 		MOVQ(Mem{Base: p, Disp: 8}, x)
 		return f.count(P, Mem{Base: p}, x)
 	})
+	ret(f)
 }
 
 func scoreFunc(f form) {
@@ -176,30 +177,12 @@ func scoreFunc(f form) {
 
 	asmgen.Func(f.name+"Batch", "func(in []uint64, out []int)")
 	Doc(f.name + "Batch runs " + f.name + " on (P, x, alpha) word triples, len(out) of them.")
-	loop(f, 24, func(p reg.GPVirtual) reg.GPVirtual {
+	asmgen.BatchLoop(24, nil, func(p reg.GPVirtual) reg.Register {
 		P, x, alpha := GP64(), GP64(), GP64()
 		MOVQ(Mem{Base: p}, P)
 		MOVQ(Mem{Base: p, Disp: 8}, x)
 		MOVQ(Mem{Base: p, Disp: 16}, alpha)
 		return f.score(P, Mem{Base: p}, x, alpha)
 	})
-}
-
-// loop runs body over len(out) records of size bytes.
-func loop(f form, size int, body func(p reg.GPVirtual) reg.GPVirtual) {
-	p, o, n := GP64(), GP64(), GP64()
-	Load(Param("in").Base(), p)
-	Load(Param("out").Base(), o)
-	Load(Param("out").Len(), n)
-	TESTQ(n, n)
-	JZ(LabelRef("done"))
-	Label("loop")
-	r := body(p)
-	MOVQ(r, Mem{Base: o})
-	ADDQ(U8(size), p)
-	ADDQ(U8(8), o)
-	DECQ(n)
-	JNZ(LabelRef("loop"))
-	Label("done")
 	ret(f)
 }

@@ -100,6 +100,18 @@ func goamd64() string {
 // own modified flag. "unknown" when there is neither stamp nor git.
 func Commit() string { return commitIn("") }
 
+// ShortCommit abbreviates a Commit (a hash), keeping its "-dirty" mark.
+func ShortCommit(commit string) string {
+	base, dirty := strings.CutSuffix(commit, "-dirty")
+	if len(base) > 12 {
+		base = base[:12]
+	}
+	if dirty {
+		base += "-dirty"
+	}
+	return base
+}
+
 // GeneratedPath reports whether a path (relative to the repository root,
 // with slashes) is one the main job regenerates, so that changing it does
 // not make the build dirty.

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -193,7 +194,7 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 			}
 		}
 		slices.SortStableFunc(eligible, func(a, b meas) int {
-			return cmpFloat(a.sum.Center, b.sum.Center)
+			return cmp.Compare(a.sum.Center, b.sum.Center)
 		})
 		fig := func(m *meas) *results.Figure {
 			if m == nil {
@@ -241,16 +242,6 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 		out = append(out, kc)
 	}
 	return out
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func finite(v float64) float64 {

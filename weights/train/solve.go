@@ -104,11 +104,7 @@ func (s *Exact) ab(P, O uint64, alpha, beta, n int, passed bool) int {
 		ttMove = int(e.move)
 	}
 	var buf [32]child
-	cs := buf[:0]
-	for m := moves; m != 0; m &= m - 1 {
-		x := bits.TrailingZeros64(m)
-		f := s.ops.flip(P, O, x)
-		np, no := O^f, P|f|kernels.Bit(x)
+	cs := s.ops.children(&buf, P, O, moves, func(np, no uint64, x int) int {
 		om := s.ops.moves(np, no)
 		sc := bits.OnesCount64(om)*16 + bits.OnesCount64(om&cornerMask)*32
 		if kernels.Bit(x)&cornerMask != 0 {
@@ -120,8 +116,8 @@ func (s *Exact) ab(P, O uint64, alpha, beta, n int, passed bool) int {
 		if x == ttMove {
 			sc = -1 << 20
 		}
-		cs = append(cs, child{np, no, x, sc})
-	}
+		return sc
+	})
 	sortChildren(cs)
 	a0 := alpha
 	best, bestMove := -65, cs[0].x
@@ -160,6 +156,19 @@ func (s *Exact) ab(P, O uint64, alpha, beta, n int, passed bool) int {
 		*e = ne
 	}
 	return best
+}
+
+// children lists in buf the positions after each of moves, P's moves in
+// (P, O), each with its ordering score by score (the child, after x).
+func (o ops) children(buf *[32]child, P, O, moves uint64, score func(np, no uint64, x int) int) []child {
+	cs := buf[:0]
+	for m := moves; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		f := o.flip(P, O, x)
+		np, no := O^f, P|f|kernels.Bit(x)
+		cs = append(cs, child{np, no, x, score(np, no, x)})
+	}
+	return cs
 }
 
 // sortChildren sorts by score, lowest first (insertion sort: a few
@@ -241,19 +250,15 @@ func (s *searcher) ab(P, O uint64, alpha, beta, depth int, passed bool) int {
 		return -s.ab(O, P, -beta, -alpha, depth, true)
 	}
 	var buf [32]child
-	cs := buf[:0]
-	for m := moves; m != 0; m &= m - 1 {
-		x := bits.TrailingZeros64(m)
-		f := s.ops.flip(P, O, x)
-		np, no := O^f, P|f|kernels.Bit(x)
-		sc := 0
-		if depth >= 3 && s.ev.has(bits.OnesCount64(^(np | no))) {
-			sc = s.ev.eval(board{P: np, O: no}) // the opponent's view: lowest first
-		} else if depth == 2 {
-			sc = bits.OnesCount64(s.ops.moves(np, no))
+	cs := s.ops.children(&buf, P, O, moves, func(np, no uint64, _ int) int {
+		switch {
+		case depth >= 3 && s.ev.has(bits.OnesCount64(^(np | no))):
+			return s.ev.eval(board{P: np, O: no}) // the opponent's view: lowest first
+		case depth == 2:
+			return bits.OnesCount64(s.ops.moves(np, no))
 		}
-		cs = append(cs, child{np, no, x, sc})
-	}
+		return 0
+	})
 	if depth >= 2 {
 		sortChildren(cs)
 	}

@@ -1,6 +1,7 @@
 // Package asmgen holds what every flipbench generator shares: the build
-// constraint that drops assembly under the purego tag, and helpers for
-// constant tables.
+// constraint that drops assembly under the purego tag, helpers for
+// constant tables, and the pieces many functions are made of (funcs.go:
+// loading a board, the batch loop, folding vector lanes).
 package asmgen
 
 import (

@@ -85,15 +85,8 @@ func (f *FlipGFNI) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		VINSERTI128(U8(1), hi, hi.AsY(), OO)
 		var acc reg.VecVirtual
 		for h := 0; h < 2; h++ {
-			m := row.Offset(32 * h)
 			s, t := YMM(), YMM()
-			VPANDN(m, OO, s)
-			VPSUBQ(s, f.c, t)
-			VPAND(t, s, s)
-			VPAND(PP, s, s)
-			VPCMPEQQ(f.c, s, t)
-			VPSUBQ(s, t, t)
-			VPANDN(m, t, t)
+			upFlipsAVX2(row.Offset(32*h), PP, OO, f.c, s, t)
 			if acc == nil {
 				acc = t
 			} else {

@@ -31,19 +31,26 @@ func empties(m, P, O reg.GPVirtual) {
 // MovesAVX2 is Edax-AVX's get_moves: the four directions in the lanes of
 // a YMM register, shifted both ways with VPSLLVQ/VPSRLVQ, Kogge-Stone fill
 // (one step, then the doubled step twice: runs of up to six discs).
-type MovesAVX2 struct {
+type MovesAVX2 struct{ dirFill }
+
+// dirFill is what the four-direction fills (MovesAVX2, MovesAVX512VL)
+// read: the tables dirSteps and dirInner, and their registers once Setup
+// has loaded them.
+type dirFill struct {
 	step, step2, inner Mem
 	s, s2, in          reg.VecVirtual
 }
 
-// NewMovesAVX2 addresses its tables (dirSteps, dirInner).
-func NewMovesAVX2() *MovesAVX2 {
-	return &MovesAVX2{
+func newDirFill() dirFill {
+	return dirFill{
 		step:  table("dirSteps"),
 		step2: table("dirSteps").Offset(32),
 		inner: table("dirInner"),
 	}
 }
+
+// NewMovesAVX2 addresses its tables (dirSteps, dirInner).
+func NewMovesAVX2() *MovesAVX2 { return &MovesAVX2{newDirFill()} }
 
 func (m *MovesAVX2) Vector() bool { return true }
 
@@ -143,18 +150,9 @@ const (
 
 // MovesAVX512VL is MovesAVX2 with AVX-512VL's VPTERNLOGQ folding each
 // fill step's AND and OR, and broadcasts straight from GP registers.
-type MovesAVX512VL struct {
-	step, step2, inner Mem
-	s, s2, in          reg.VecVirtual
-}
+type MovesAVX512VL struct{ dirFill }
 
-func NewMovesAVX512VL() *MovesAVX512VL {
-	return &MovesAVX512VL{
-		step:  table("dirSteps"),
-		step2: table("dirSteps").Offset(32),
-		inner: table("dirInner"),
-	}
-}
+func NewMovesAVX512VL() *MovesAVX512VL { return &MovesAVX512VL{newDirFill()} }
 
 func (m *MovesAVX512VL) Vector() bool { return true }
 

@@ -174,17 +174,18 @@ func jumpReg(r reg.Register) {
 // with the signature of a flip, their table, name (a jump through the
 // table: the square's function returns to the caller) and name+"Batch",
 // which calls through the table per element, as Edax does at every move.
-// Not a Flipper: a call through a table cannot be inlined.
-func RoxaneFuncs(name, doc string) {
+// Not a Flipper: a call through a table cannot be inlined. They are
+// registered as variant, a variant of Flip.
+func RoxaneFuncs(name, doc string, variant asmgen.Variant) {
+	variant.Kernel, variant.BatchOf = "Flip", "BoardX"
+	asmgen.Register(name, variant)
 	const sig = "func(P, O uint64, x int) uint64"
 	for x := 0; x < 64; x++ {
 		fn := name + squareName(x)
 		asmgen.Func(fn, sig)
 		asmgen.Internal(fn, name, name+"Batch")
 		Doc(fn + " is " + name + " on " + squareName(x) + ".")
-		P, O := GP64(), GP64()
-		Load(Param("P"), P)
-		Load(Param("O"), O)
+		P, O := asmgen.LoadBoard()
 		Store(roxaneSquare(P, O, x), ReturnIndex(0))
 		RET()
 	}

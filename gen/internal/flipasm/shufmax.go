@@ -64,15 +64,20 @@ func (f *FlipAVXShufMax) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	VPADDQ(l, l, l)
 	VPSUBQ(l, f.zero, l)
 	VPAND(dn, l, l)
-	// up: LS1B, kept if P's; the ray below it, or nothing
-	u := YMM()
-	VPANDN(up, OO, u)
-	VPSUBQ(u, f.zero, t)
-	VPAND(t, u, u)
-	VPAND(PP, u, u)
-	VPCMPEQQ(f.zero, u, t)
-	VPSUBQ(u, t, t)
-	VPANDN(up, t, t)
+	upFlipsAVX2(up, PP, OO, f.zero, YMM(), t)
 	VPOR(t, l, l)
 	return ReduceAVX2(l)
+}
+
+// upFlipsAVX2 sets t to the flips on the up rays ray (four lanes): LS1B
+// of the stops, kept if P's; the ray below it, or nothing. zero holds
+// zeros, s is scratch.
+func upFlipsAVX2(ray Mem, PP, OO, zero, s, t reg.VecVirtual) {
+	VPANDN(ray, OO, s)
+	VPSUBQ(s, zero, t)
+	VPAND(t, s, s)
+	VPAND(PP, s, s)
+	VPCMPEQQ(zero, s, t)
+	VPSUBQ(s, t, t)
+	VPANDN(ray, t, t)
 }

@@ -117,6 +117,19 @@ func kgByteSum(P reg.GPVirtual, m Mem, k reg.GPVirtual) reg.GPVirtual {
 	return r
 }
 
+// kgLines gathers by kindergarten multiplies x's file in row order and
+// the a1-h8 and h1-a8 diagonals through square d (lfLine) in file order.
+func kgLines(P, x, d reg.GPVirtual) (file, d9, d7 reg.GPVirtual) {
+	k := GP64()
+	MOVQ(U64(0x0101010101010101), k)
+	file = kgFile(P, x, k)
+	lt := lea("lfLine")
+	do := shifted(d, 5)
+	d9 = kgByteSum(P, Mem{Base: lt, Index: do, Scale: 1, Disp: 16}, k)
+	d7 = kgByteSum(P, Mem{Base: lt, Index: do, Scale: 1, Disp: 24}, k)
+	return file, d9, d7
+}
+
 // kgFile gathers x's file in row order: the file moved to file A (by CL)
 // and a kindergarten multiply.
 func kgFile(P, x reg.GPVirtual, k reg.GPVirtual) reg.GPVirtual {

@@ -337,18 +337,7 @@ func FlippedZMM(P, x reg.GPVirtual) reg.GPVirtual {
 	rd := ZMM()
 	VPANDNQ_Z(M, d, k4, rd) // M &^ d: above the highest
 	VPORQ(rd, ru, ru)
-	h := YMM()
-	VEXTRACTI64X4(U8(1), ru, h)
-	VPOR(h, ru.AsY(), h)
-	hx := XMM()
-	VEXTRACTI128(U8(1), h, hx)
-	VPOR(hx, h.AsX(), hx)
-	h2 := XMM()
-	VPSHUFD(U8(0x4e), hx, h2)
-	VPOR(h2, hx, hx)
-	f := GP64()
-	VMOVQ(hx, f)
-	return f
+	return asmgen.FoldQ(ru, VPOR)
 }
 
 // CountZMM is P's half of FlippedZMM, popcounted.

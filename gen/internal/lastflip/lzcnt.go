@@ -59,13 +59,7 @@ func CountLZCNT(P reg.GPVirtual, _ Mem, x reg.GPVirtual) reg.GPVirtual {
 
 	// middle rows: file and diagonals by kindergarten
 	Label(mid)
-	k := GP64()
-	MOVQ(U64(0x0101010101010101), k)
-	file := kgFile(q, x, k)
-	lt := lea("lfLine")
-	po := shifted(pos, 5)
-	d9 := kgByteSum(q, Mem{Base: lt, Index: po, Scale: 1, Disp: 16}, k)
-	d7 := kgByteSum(q, Mem{Base: lt, Index: po, Scale: 1, Disp: 24}, k)
+	file, d9, d7 := kgLines(q, x, pos)
 	cfc := cfRow(x, false)
 	cfy := cfRow(pos, true)
 	o := sumBytes([]reg.GPVirtual{cfy, cfc, cfc}, []reg.GPVirtual{file, d9, d7})

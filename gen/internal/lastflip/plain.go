@@ -14,13 +14,7 @@ import (
 // order, the others in file order).
 func plainLines(P, x reg.GPVirtual) [4]reg.GPVirtual {
 	row := rowByte(P, x)
-	k := GP64()
-	MOVQ(U64(0x0101010101010101), k)
-	file := kgFile(P, x, k)
-	lt := lea("lfLine")
-	xo := shifted(x, 5)
-	d9 := kgByteSum(P, Mem{Base: lt, Index: xo, Scale: 1, Disp: 16}, k)
-	d7 := kgByteSum(P, Mem{Base: lt, Index: xo, Scale: 1, Disp: 24}, k)
+	file, d9, d7 := kgLines(P, x, x)
 	return [4]reg.GPVirtual{row, file, d9, d7}
 }
 

@@ -4,6 +4,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/flipbench/flipbench/gen/internal/asmgen"
 )
 
 // FlippedPPFill is Edax's count_last_flip_avx_ppfill.c (the way of
@@ -39,15 +41,7 @@ func FlippedPPFill(P, x reg.GPVirtual) reg.GPVirtual {
 	VPSUBQ(u, z, z) // at and above it; all if none
 	VPANDN(L, z, z)
 	VPOR(z, f, f)
-	h := XMM()
-	VEXTRACTI128(U8(1), f, h)
-	VPOR(h, f.AsX(), h)
-	h2 := XMM()
-	VPSHUFD(U8(0x4e), h, h2)
-	VPOR(h2, h, h)
-	r := GP64()
-	VMOVQ(h, r)
-	return r
+	return asmgen.FoldQ(f, VPOR)
 }
 
 // CountPPFill counts FlippedPPFill.

@@ -1,0 +1,61 @@
+package asmgen
+
+import (
+	"github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// BatchLoop emits the body of a batch form func(in []uint64, out []T)
+// with T one word: len(out) records of size bytes from in, each record's
+// result (body's, given the record's address) stored to out's next word.
+// setup, if set, runs once before the loop. The caller ends the function
+// (VZEROUPPER where it used vector registers, RET): the loop stays in
+// assembly, no call per element.
+func BatchLoop(size int, setup func(), body func(p reg.GPVirtual) reg.Register) {
+	p, o, n := build.GP64(), build.GP64(), build.GP64()
+	build.Load(build.Param("in").Base(), p)
+	build.Load(build.Param("out").Base(), o)
+	build.Load(build.Param("out").Len(), n)
+	if setup != nil {
+		setup()
+	}
+	build.TESTQ(n, n)
+	build.JZ(LabelRef("done"))
+	build.Label("loop")
+	build.MOVQ(body(p), Mem{Base: o})
+	build.ADDQ(U8(size), p)
+	build.ADDQ(U8(8), o)
+	build.DECQ(n)
+	build.JNZ(LabelRef("loop"))
+	build.Label("done")
+}
+
+// LoadBoard loads the arguments P and O of a function of a board.
+func LoadBoard() (P, O reg.GPVirtual) {
+	P, O = build.GP64(), build.GP64()
+	build.Load(build.Param("P"), P)
+	build.Load(build.Param("O"), O)
+	return P, O
+}
+
+// FoldQ reduces the quadwords of v (a ZMM or YMM register) to one in a
+// GP register by op (VPOR to OR them, VPADDQ to add them): the high half
+// onto the low half, down to one lane.
+func FoldQ(v reg.VecVirtual, op func(a, b, c Op)) reg.GPVirtual {
+	if v.Size() == 64 {
+		h := build.YMM()
+		build.VEXTRACTI64X4(U8(1), v, h)
+		op(h, v.AsY(), h)
+		v = h
+	}
+	x := build.XMM()
+	build.VEXTRACTI128(U8(1), v, x)
+	op(x, v.AsX(), x)
+	y := build.XMM()
+	build.VPSHUFD(U8(0x4e), x, y)
+	op(y, x, x)
+	r := build.GP64()
+	build.VMOVQ(x, r)
+	return r
+}
