@@ -88,45 +88,7 @@ func (s *search) solve2(P, O uint64, alpha, x1, x2 int) int {
 
 // solve3 is kernels.Solve3; list holds the three empties in presorted order.
 func (s *search) solve3(P, O uint64, alpha int, list uint64, parity uint8) int {
-	s.nodes++
-	q := &kernels.QuadrantID
-	x1, x2, x3 := int(list&0xff), int(list>>8&0xff), int(list>>16&0xff)
-	var m uint8
-	if parity&q[x1] != 0 {
-		m = 1
-	}
-	if parity&q[x2] != 0 {
-		m |= 2
-	}
-	if parity&q[x3] != 0 {
-		m |= 4
-	}
-	perm := variants.OddFirst(3, m)
-	best := -scoreInf
-	for i := 0; i < 3; i++ {
-		j := uint(perm[i])
-		x := int(list >> (8 * j) & 0xff)
-		if variants.Neighbours(x)&O == 0 {
-			continue
-		}
-		f := s.flip(P, O, x)
-		if f == 0 {
-			continue
-		}
-		rest := variants.RemoveByte(list, j)
-		v := -s.solve2(O&^f, P|f|uint64(1)<<uint(x), -alpha-1, int(rest&0xff), int(rest>>8&0xff))
-		if v > alpha {
-			return v
-		}
-		best = max(best, v)
-	}
-	if best == -scoreInf {
-		if s.moves(O, P) == 0 {
-			return s.k.BoardSolve(P, 3)
-		}
-		return -s.solve3(O, P, -alpha-1, list, parity)
-	}
-	return best
+	return s.leaf(3, P, O, alpha, list, parity)
 }
 
 // solve4 is kernels.Solve4 (or the bound solve_4 variant); list holds the
@@ -137,24 +99,24 @@ func (s *search) solve4(P, O uint64, alpha int, list uint64, parity uint8) int {
 		s.nodes += n
 		return v
 	}
+	return s.leaf(4, P, O, alpha, list, parity)
+}
+
+// leaf is kernels.Solve3 (n = 3) and Solve4 (n = 4): the n presorted
+// empties of list, those in an odd quadrant first, each child searched by
+// the level below. A pass searches the swapped board at the same level.
+func (s *search) leaf(n int, P, O uint64, alpha int, list uint64, parity uint8) int {
 	s.nodes++
 	q := &kernels.QuadrantID
 	var m uint8
-	if parity&q[list&0xff] != 0 {
-		m = 1
+	for i := 0; i < n; i++ {
+		if parity&q[list>>(8*i)&0xff] != 0 {
+			m |= 1 << i
+		}
 	}
-	if parity&q[list>>8&0xff] != 0 {
-		m |= 2
-	}
-	if parity&q[list>>16&0xff] != 0 {
-		m |= 4
-	}
-	if parity&q[list>>24&0xff] != 0 {
-		m |= 8
-	}
-	perm := variants.OddFirst(4, m)
+	perm := variants.OddFirst(n, m)
 	best := -scoreInf
-	for i := 0; i < 4; i++ {
+	for i := 0; i < n; i++ {
 		j := uint(perm[i])
 		x := int(list >> (8 * j) & 0xff)
 		if variants.Neighbours(x)&O == 0 {
@@ -164,7 +126,13 @@ func (s *search) solve4(P, O uint64, alpha int, list uint64, parity uint8) int {
 		if f == 0 {
 			continue
 		}
-		v := -s.solve3(O&^f, P|f|uint64(1)<<uint(x), -alpha-1, variants.RemoveByte(list, j), parity^q[x])
+		rest := variants.RemoveByte(list, j)
+		var v int
+		if n == 4 {
+			v = -s.leaf(3, O&^f, P|f|uint64(1)<<uint(x), -alpha-1, rest, parity^q[x])
+		} else {
+			v = -s.solve2(O&^f, P|f|uint64(1)<<uint(x), -alpha-1, int(rest&0xff), int(rest>>8&0xff))
+		}
 		if v > alpha {
 			return v
 		}
@@ -172,9 +140,9 @@ func (s *search) solve4(P, O uint64, alpha int, list uint64, parity uint8) int {
 	}
 	if best == -scoreInf {
 		if s.moves(O, P) == 0 {
-			return s.k.BoardSolve(P, 4)
+			return s.k.BoardSolve(P, n)
 		}
-		return -s.solve4(O, P, -alpha-1, list, parity)
+		return -s.leaf(n, O, P, -alpha-1, list, parity)
 	}
 	return best
 }

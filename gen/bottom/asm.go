@@ -519,38 +519,8 @@ func (g *gen) leafLevel(n int) {
 		JLE(LabelRef(next))
 		MOVQ(s, lv.best)
 	}
-	Label(next)
-	INCQ(lv.k)
-	CMPQ(lv.k, U8(n))
-	JB(LabelRef(iter))
-	// no move: pass once, or the game is over
-	CMPQ(lv.best, I8(-scoreInf))
-	JNE(LabelRef(done))
-	CMPQ(lv.passed, U8(0))
-	JNE(LabelRef(over))
-	{
-		sp, so, sa := GP64(), GP64(), GP64()
-		MOVQ(lv.P, sp)
-		MOVQ(lv.O, so)
-		MOVQ(so, lv.P)
-		MOVQ(sp, lv.O)
-		MOVQ(lv.alpha, sa)
-		NOTQ(sa)
-		MOVQ(sa, lv.alpha)
-	}
-	MOVQ(U32(1), lv.passed)
-	INCQ(g.nodes)
-	JMP(LabelRef(start))
-	Label(over)
-	// the swapped position's node is taken back: the reference never
-	// searches it
-	DECQ(g.nodes)
-	{
-		bp := GP64()
-		MOVQ(lv.P, bp)
-		MOVQ(search.BoardSolve(bp, n), lv.best)
-	}
-	JMP(LabelRef(done))
+	search.LoopTail(search.LeafLoop{N: n, P: lv.P, O: lv.O, Alpha: lv.alpha, Best: lv.best, K: lv.k, Passed: lv.passed,
+		Nodes: g.nodes, Start: start, Iter: iter, Next: next, Done: done, Over: over, NoMove: -scoreInf})
 	Label(cut)
 	{
 		s := GP64()

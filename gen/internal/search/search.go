@@ -157,3 +157,45 @@ func NeighbourTest(O, x reg.GPVirtual, skip string) {
 	TESTQ(O, t)
 	JZ(LabelRef(skip))
 }
+
+// LeafLoop names what a 3- or 4-empties leaf level keeps on the stack and
+// the labels of its move loop, for LoopTail.
+type LeafLoop struct {
+	N                                   int // the empties of the level
+	P, O, Alpha, Best, K, Passed, Nodes Mem
+	Start, Iter, Next, Done, Over       string
+	NoMove                              int32 // Best while no move was legal (-kernels.ScoreInf)
+}
+
+// LoopTail emits the end of a leaf level's move loop, at label Next: the
+// next of the N moves; when none was legal, a pass (the swapped board
+// searched again at the same level, the window negated) or, after a pass,
+// the end of the game. There the swapped position's node is taken back, as
+// the reference never searches it, and Best is the final score.
+func LoopTail(l LeafLoop) {
+	Label(l.Next)
+	INCQ(l.K)
+	CMPQ(l.K, U8(l.N))
+	JB(LabelRef(l.Iter))
+	CMPQ(l.Best, I8(l.NoMove))
+	JNE(LabelRef(l.Done))
+	CMPQ(l.Passed, U8(0))
+	JNE(LabelRef(l.Over))
+	sp, so, sa := GP64(), GP64(), GP64()
+	MOVQ(l.P, sp)
+	MOVQ(l.O, so)
+	MOVQ(so, l.P)
+	MOVQ(sp, l.O)
+	MOVQ(l.Alpha, sa)
+	NOTQ(sa)
+	MOVQ(sa, l.Alpha)
+	MOVQ(U32(1), l.Passed)
+	INCQ(l.Nodes)
+	JMP(LabelRef(l.Start))
+	Label(l.Over)
+	DECQ(l.Nodes)
+	bp := GP64()
+	MOVQ(l.P, bp)
+	MOVQ(BoardSolve(bp, l.N), l.Best)
+	JMP(LabelRef(l.Done))
+}
