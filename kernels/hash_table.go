@@ -70,3 +70,17 @@ func HashClear(t *HashTable) {
 // HashPrefetch would bring the bucket of code into the cache; the reference
 // does nothing, which is always correct.
 func HashPrefetch(t *HashTable, code uint64) {}
+
+// BoundCut is what a stored bound [lower, upper] of the exact score says
+// to an alpha-beta window: the score to return, if it decides the node.
+func BoundCut(lower, upper, alpha, beta int) (int, bool) {
+	switch {
+	case lower >= beta:
+		return lower, true
+	case upper <= alpha:
+		return upper, true
+	case lower == upper:
+		return lower, true
+	}
+	return 0, false
+}

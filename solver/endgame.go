@@ -149,15 +149,9 @@ func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) in
 	}
 	h0, h1 := kernels.NoMove, kernels.NoMove
 	if e := s.probe(code, P, O); e != nil {
-		if lo, hi := int(e.Lower), int(e.Upper); e.Sel <= s.sel {
-			if lo >= beta {
-				return lo
-			}
-			if hi <= alpha {
-				return hi
-			}
-			if lo == hi {
-				return lo
+		if e.Sel <= s.sel {
+			if v, ok := kernels.BoundCut(int(e.Lower), int(e.Upper), alpha, beta); ok {
+				return v
 			}
 		}
 		h0, h1 = int(e.Move[0]), int(e.Move[1])

@@ -512,12 +512,7 @@ func (g *gen) leafLevel(n int) {
 	{
 		s := GP64()
 		MOVQ(g.leaf[n-1].res, s)
-		NEGQ(s)
-		CMPQ(s, lv.alpha)
-		JG(LabelRef(cut))
-		CMPQ(s, lv.best)
-		JLE(LabelRef(next))
-		MOVQ(s, lv.best)
+		search.Child(s, lv.alpha, lv.best, cut, next)
 	}
 	search.LoopTail(search.LeafLoop{N: n, P: lv.P, O: lv.O, Alpha: lv.alpha, Best: lv.best, K: lv.k, Passed: lv.passed,
 		Nodes: g.nodes, Start: start, Iter: iter, Next: next, Done: done, Over: over, NoMove: -scoreInf})

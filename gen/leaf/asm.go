@@ -379,12 +379,7 @@ func (g *gen) solveN(n int, list reg.GPVirtual) reg.GPVirtual {
 		MOVQ(a, c.alpha)
 		s = g.solveN(n-1, rest)
 	}
-	NEGQ(s)
-	CMPQ(s, lv.alpha)
-	JG(LabelRef(cut))
-	CMPQ(s, lv.best)
-	JLE(LabelRef(next))
-	MOVQ(s, lv.best)
+	search.Child(s, lv.alpha, lv.best, cut, next)
 	search.LoopTail(search.LeafLoop{N: n, P: lv.P, O: lv.O, Alpha: lv.alpha, Best: lv.best, K: lv.k, Passed: lv.passed,
 		Nodes: g.nodes, Start: start, Iter: iter, Next: next, Done: done, Over: over, NoMove: -scoreInf})
 	Label(cut)

@@ -91,14 +91,8 @@ func (s *Exact) ab(P, O uint64, alpha, beta, n int, passed bool) int {
 	e = &s.tt[hash(P, O)&s.mask]
 	if e.P == P && e.O == O {
 		lo, hi := int(e.lower), int(e.upper)
-		if lo >= beta {
-			return lo
-		}
-		if hi <= alpha {
-			return hi
-		}
-		if lo == hi {
-			return lo
+		if v, ok := kernels.BoundCut(lo, hi, alpha, beta); ok {
+			return v
 		}
 		alpha, beta = max(alpha, lo), min(beta, hi)
 		ttMove = int(e.move)

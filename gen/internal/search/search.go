@@ -167,6 +167,17 @@ type LeafLoop struct {
 	NoMove                              int32 // Best while no move was legal (-kernels.ScoreInf)
 }
 
+// Child emits a leaf level's use of a child's score s (destroyed): -s, a
+// cut to label cut above alpha, the new best, then on to label next.
+func Child(s reg.GPVirtual, alpha, best Mem, cut, next string) {
+	NEGQ(s)
+	CMPQ(s, alpha)
+	JG(LabelRef(cut))
+	CMPQ(s, best)
+	JLE(LabelRef(next))
+	MOVQ(s, best)
+}
+
 // LoopTail emits the end of a leaf level's move loop, at label Next: the
 // next of the N moves; when none was legal, a pass (the swapped board
 // searched again at the same level, the window negated) or, after a pass,
