@@ -19,8 +19,14 @@ func stableEdgeCountPEXT(P uint64, O uint64) int
 // stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.
 func stabilityAVX2(P uint64, O uint64) uint64
 
+// stabilitySpread returns P's stable discs (Edax get_stability, AVX2): 0 before the diagonals when no disc can be stable, then the four directions spread in one ymm.
+func stabilitySpread(P uint64, O uint64) uint64
+
+// stabilitySpread512 returns P's stable discs (Edax get_stability, AVX-512VL VPTERNLOGQ): 0 before the diagonals when no disc can be stable, then the four directions spread in one ymm.
+func stabilitySpread512(P uint64, O uint64) uint64
+
 // stabilityEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
-func stabilityEntries() *[5]uintptr
+func stabilityEntries() *[7]uintptr
 
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
@@ -30,6 +36,8 @@ var _ = registerISA([]asmFunc{
 	{stableEdgePEXT, []Feature{BMI2}},
 	{stableEdgeCountPEXT, []Feature{BMI2, POPCNT}},
 	{stabilityAVX2, []Feature{AVX, AVX2}},
+	{stabilitySpread, []Feature{AVX, AVX2}},
+	{stabilitySpread512, []Feature{AVX, AVX2, AVX512F, AVX512VL}},
 })
 
 // The variants of the functions above (their features are added from
@@ -46,4 +54,8 @@ func init() {
 		Note: "BMI2 PEXT gathers, no scatter: four table bytes, one POPCNT"}, stableEdgeCountPEXT)
 	Stability.Register(Info{Name: "avx2-full-lines", Rank: 20, entry: e[4],
 		Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges"}, stabilityAVX2)
+	Stability.Register(Info{Name: "avx2-spread", Rank: 25, entry: e[5],
+		Note: "AVX2 Edax get_stability: PCMPEQB full ranks, mirrored-board diagonal fill, spread in one ymm; 0 early when no edge or rank-and-file disc"}, stabilitySpread)
+	Stability.Register(Info{Name: "avx512vl-spread", Rank: 26, entry: e[6],
+		Note: "avx2-spread with AVX-512VL VPTERNLOGQ (256-bit): 3-input ANDs and ORs in the diagonal fill and the spread"}, stabilitySpread512)
 }

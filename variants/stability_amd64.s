@@ -581,14 +581,265 @@ again:
 	MOVQ R9, ret+16(FP)
 	RET
 
+DATA diagShifts<>+0(SB)/8, $0x0000000000000009
+DATA diagShifts<>+8(SB)/8, $0x0000000000000007
+DATA diagShifts<>+16(SB)/8, $0x0000000000000007
+DATA diagShifts<>+24(SB)/8, $0x0000000000000009
+DATA diagShifts<>+32(SB)/8, $0x0000000000000012
+DATA diagShifts<>+40(SB)/8, $0x000000000000000e
+DATA diagShifts<>+48(SB)/8, $0x000000000000000e
+DATA diagShifts<>+56(SB)/8, $0x0000000000000012
+DATA diagShifts<>+64(SB)/8, $0x0000000000000024
+DATA diagShifts<>+72(SB)/8, $0x000000000000001c
+DATA diagShifts<>+80(SB)/8, $0x000000000000001c
+DATA diagShifts<>+88(SB)/8, $0x0000000000000024
+GLOBL diagShifts<>(SB), RODATA|NOPTR, $96
+
+DATA diagStops<>+0(SB)/8, $0xff80808080808080
+DATA diagStops<>+8(SB)/8, $0xff01010101010101
+DATA diagStops<>+16(SB)/8, $0xff01010101010101
+DATA diagStops<>+24(SB)/8, $0xff80808080808080
+DATA diagStops<>+32(SB)/8, $0xffffc0c0c0c0c0c0
+DATA diagStops<>+40(SB)/8, $0xffff030303030303
+DATA diagStops<>+48(SB)/8, $0xffff030303030303
+DATA diagStops<>+56(SB)/8, $0xffffc0c0c0c0c0c0
+DATA diagStops<>+64(SB)/8, $0xfffffffff0f0f0f0
+DATA diagStops<>+72(SB)/8, $0xffffffff0f0f0f0f
+DATA diagStops<>+80(SB)/8, $0xffffffff0f0f0f0f
+DATA diagStops<>+88(SB)/8, $0xfffffffff0f0f0f0
+GLOBL diagStops<>(SB), RODATA|NOPTR, $96
+
+DATA mirrorHigh<>+0(SB)/8, $0x0706050403020100
+DATA mirrorHigh<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA mirrorHigh<>+16(SB)/8, $0x0001020304050607
+DATA mirrorHigh<>+24(SB)/8, $0x08090a0b0c0d0e0f
+GLOBL mirrorHigh<>(SB), RODATA|NOPTR, $32
+
+DATA mirrorBoth<>+0(SB)/8, $0x0001020304050607
+DATA mirrorBoth<>+8(SB)/8, $0x08090a0b0c0d0e0f
+GLOBL mirrorBoth<>(SB), RODATA|NOPTR, $16
+
+DATA centralX<>+0(SB)/8, $0x007e7e7e7e7e7e00
+DATA centralX<>+8(SB)/8, $0x007e7e7e7e7e7e00
+GLOBL centralX<>(SB), RODATA|NOPTR, $16
+
+DATA spreadShifts<>+0(SB)/8, $0x0000000000000001
+DATA spreadShifts<>+8(SB)/8, $0x0000000000000008
+DATA spreadShifts<>+16(SB)/8, $0x0000000000000009
+DATA spreadShifts<>+24(SB)/8, $0x0000000000000007
+GLOBL spreadShifts<>(SB), RODATA|NOPTR, $32
+
+// func stabilitySpread(P uint64, O uint64) uint64
+// Requires: AVX, AVX2
+TEXT ·stabilitySpread(SB), NOSPLIT, $0-24
+	MOVQ        ·edgeStab+0(SB), AX
+	VMOVQ       O+8(FP), X0
+	VMOVQ       P+0(FP), X1
+	VPUNPCKLBW  X1, X0, X2
+	VPUNPCKLQDQ X1, X0, X0
+	VPEXTRW     $0x00, X2, CX
+	VPEXTRW     $0x07, X2, DX
+	VPMOVMSKB   X0, SI
+	VPSLLQ      $0x07, X0, X2
+	VPMOVMSKB   X2, BX
+	MOVBQZX     (AX)(CX*1), CX
+	MOVBQZX     (AX)(DX*1), DX
+	MOVBQZX     (AX)(BX*1), BX
+	MOVBQZX     (AX)(SI*1), AX
+	MOVQ        CX, SI
+	ORQ         DX, SI
+	ORQ         BX, SI
+	ORQ         AX, SI
+	VPSHUFD     $0x4e, X0, X2
+	VPOR        X2, X0, X0
+	VPCMPEQD    X2, X2, X2
+	VPCMPEQB    X2, X0, X3
+	VPSRLDQ     $0x01, X0, X2
+	VPAND       X2, X0, X4
+	VPSHUFLW    $0x39, X4, X2
+	VPAND       X2, X4, X4
+	VPSHUFLW    $0x4e, X4, X2
+	VPAND       X2, X4, X4
+	VPAND       centralX<>+0(SB), X1, X1
+	VPAND       X3, X4, X2
+	VPAND       X1, X2, X2
+	VMOVQ       X2, DI
+	ORQ         SI, DI
+	JNZ         stabilitySpreadSpread
+	MOVQ        $0x00000000, ret+16(FP)
+	RET
+
+stabilitySpreadSpread:
+	SHLQ         $0x38, DX
+	LEAQ         fileA1A8<>+0(SB), SI
+	MOVQ         (SI)(BX*8), BX
+	MOVQ         (SI)(AX*8), AX
+	SHLQ         $0x07, AX
+	ORQ          DX, CX
+	ORQ          AX, BX
+	ORQ          BX, CX
+	VPBROADCASTQ X0, Y0
+	VPSHUFB      mirrorHigh<>+0(SB), Y0, Y0
+	VPSRLVQ      diagShifts<>+0(SB), Y0, Y2
+	VPOR         diagStops<>+0(SB), Y2, Y2
+	VPAND        Y2, Y0, Y0
+	VPSRLVQ      diagShifts<>+32(SB), Y0, Y2
+	VPOR         diagStops<>+32(SB), Y2, Y2
+	VPAND        Y2, Y0, Y0
+	VPSRLVQ      diagShifts<>+64(SB), Y0, Y2
+	VPOR         diagStops<>+64(SB), Y2, Y2
+	VPAND        Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X2
+	VPSHUFB      mirrorBoth<>+0(SB), X2, X2
+	VPAND        X2, X0, X0
+	VPUNPCKLQDQ  X4, X3, X3
+	VINSERTI128  $0x01, X0, Y3, Y0
+	VMOVQ        CX, X2
+	VPBROADCASTQ X2, Y2
+	VPOR         Y2, Y0, Y0
+	VPBROADCASTQ X1, Y1
+	VPOR         Y2, Y1, Y1
+	VPERMQ       $0x4e, Y0, Y3
+	VPAND        Y3, Y0, Y2
+	VPSHUFD      $0x4e, Y2, Y3
+	VPAND        Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+
+stabilitySpreadAgain:
+	VPSLLVQ spreadShifts<>+0(SB), Y2, Y3
+	VPSRLVQ spreadShifts<>+0(SB), Y2, Y4
+	VPOR    Y4, Y3, Y3
+	VPOR    Y0, Y3, Y3
+	VPERMQ  $0x4e, Y3, Y4
+	VPAND   Y4, Y3, Y3
+	VPSHUFD $0x4e, Y3, Y4
+	VPAND   Y4, Y3, Y3
+	VPAND   Y1, Y3, Y3
+	VPTEST  X3, X2
+	JCS     stabilitySpreadDone
+	VPSLLVQ spreadShifts<>+0(SB), Y3, Y2
+	VPSRLVQ spreadShifts<>+0(SB), Y3, Y4
+	VPOR    Y4, Y2, Y2
+	VPOR    Y0, Y2, Y2
+	VPERMQ  $0x4e, Y2, Y4
+	VPAND   Y4, Y2, Y2
+	VPSHUFD $0x4e, Y2, Y4
+	VPAND   Y4, Y2, Y2
+	VPAND   Y1, Y2, Y2
+	VPTEST  X2, X3
+	JCC     stabilitySpreadAgain
+
+stabilitySpreadDone:
+	VMOVQ X2, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func stabilitySpread512(P uint64, O uint64) uint64
+// Requires: AVX, AVX2, AVX512F, AVX512VL
+TEXT ·stabilitySpread512(SB), NOSPLIT, $0-24
+	MOVQ        ·edgeStab+0(SB), AX
+	VMOVQ       O+8(FP), X0
+	VMOVQ       P+0(FP), X1
+	VPUNPCKLBW  X1, X0, X2
+	VPUNPCKLQDQ X1, X0, X0
+	VPEXTRW     $0x00, X2, CX
+	VPEXTRW     $0x07, X2, DX
+	VPMOVMSKB   X0, SI
+	VPSLLQ      $0x07, X0, X2
+	VPMOVMSKB   X2, BX
+	MOVBQZX     (AX)(CX*1), CX
+	MOVBQZX     (AX)(DX*1), DX
+	MOVBQZX     (AX)(BX*1), BX
+	MOVBQZX     (AX)(SI*1), AX
+	MOVQ        CX, SI
+	ORQ         DX, SI
+	ORQ         BX, SI
+	ORQ         AX, SI
+	VPSHUFD     $0x4e, X0, X2
+	VPOR        X2, X0, X0
+	VPCMPEQD    X3, X3, X3
+	VPCMPEQB    X3, X0, X4
+	VPSRLDQ     $0x01, X0, X2
+	VPAND       X2, X0, X5
+	VPSHUFLW    $0x39, X5, X2
+	VPAND       X2, X5, X5
+	VPSHUFLW    $0x4e, X5, X2
+	VPAND       X2, X5, X5
+	VPAND       centralX<>+0(SB), X1, X1
+	VPTERNLOGQ  $0x80, X1, X5, X4
+	VMOVQ       X4, DI
+	ORQ         SI, DI
+	JNZ         stabilitySpread512Spread
+	MOVQ        $0x00000000, ret+16(FP)
+	RET
+
+stabilitySpread512Spread:
+	VPCMPEQB     X3, X0, X4
+	SHLQ         $0x38, DX
+	LEAQ         fileA1A8<>+0(SB), SI
+	MOVQ         (SI)(BX*8), BX
+	MOVQ         (SI)(AX*8), AX
+	SHLQ         $0x07, AX
+	ORQ          DX, CX
+	ORQ          AX, BX
+	ORQ          BX, CX
+	VPBROADCASTQ X0, Y0
+	VPSHUFB      mirrorHigh<>+0(SB), Y0, Y0
+	VPSRLVQ      diagShifts<>+0(SB), Y0, Y2
+	VPTERNLOGQ   $0xe0, diagStops<>+0(SB), Y2, Y0
+	VPSRLVQ      diagShifts<>+32(SB), Y0, Y2
+	VPTERNLOGQ   $0xe0, diagStops<>+32(SB), Y2, Y0
+	VPSRLVQ      diagShifts<>+64(SB), Y0, Y2
+	VPTERNLOGQ   $0xe0, diagStops<>+64(SB), Y2, Y0
+	VEXTRACTI128 $0x01, Y0, X2
+	VPSHUFB      mirrorBoth<>+0(SB), X2, X2
+	VPAND        X2, X0, X0
+	VPUNPCKLQDQ  X5, X4, X3
+	VINSERTI128  $0x01, X0, Y3, Y0
+	VPBROADCASTQ CX, Y2
+	VPOR         Y2, Y0, Y0
+	VPBROADCASTQ X1, Y1
+	VPOR         Y2, Y1, Y1
+	VPERMQ       $0x4e, Y0, Y3
+	VPAND        Y3, Y0, Y2
+	VPSHUFD      $0x4e, Y2, Y3
+	VPTERNLOGQ   $0x80, Y1, Y3, Y2
+
+stabilitySpread512Again:
+	VPSLLVQ    spreadShifts<>+0(SB), Y2, Y3
+	VPSRLVQ    spreadShifts<>+0(SB), Y2, Y4
+	VPTERNLOGQ $0xfe, Y0, Y4, Y3
+	VPERMQ     $0x4e, Y3, Y4
+	VPAND      Y4, Y3, Y3
+	VPSHUFD    $0x4e, Y3, Y4
+	VPTERNLOGQ $0x80, Y1, Y4, Y3
+	VPTEST     X3, X2
+	JCS        stabilitySpread512Done
+	VPSLLVQ    spreadShifts<>+0(SB), Y3, Y2
+	VPSRLVQ    spreadShifts<>+0(SB), Y3, Y4
+	VPTERNLOGQ $0xfe, Y0, Y4, Y2
+	VPERMQ     $0x4e, Y2, Y4
+	VPAND      Y4, Y2, Y2
+	VPSHUFD    $0x4e, Y2, Y4
+	VPTERNLOGQ $0x80, Y1, Y4, Y2
+	VPTEST     X2, X3
+	JCC        stabilitySpread512Again
+
+stabilitySpread512Done:
+	VMOVQ X2, ret+16(FP)
+	VZEROUPPER
+	RET
+
 DATA stabilityEntriesTab<>+0(SB)/8, $·stableEdgeSSE2(SB)
 DATA stabilityEntriesTab<>+8(SB)/8, $·stableEdgeCountSSE2(SB)
 DATA stabilityEntriesTab<>+16(SB)/8, $·stableEdgePEXT(SB)
 DATA stabilityEntriesTab<>+24(SB)/8, $·stableEdgeCountPEXT(SB)
 DATA stabilityEntriesTab<>+32(SB)/8, $·stabilityAVX2(SB)
-GLOBL stabilityEntriesTab<>(SB), RODATA|NOPTR, $40
+DATA stabilityEntriesTab<>+40(SB)/8, $·stabilitySpread(SB)
+DATA stabilityEntriesTab<>+48(SB)/8, $·stabilitySpread512(SB)
+GLOBL stabilityEntriesTab<>(SB), RODATA|NOPTR, $56
 
-// func stabilityEntries() *[5]uintptr
+// func stabilityEntries() *[7]uintptr
 TEXT ·stabilityEntries(SB), NOSPLIT, $0-8
 	LEAQ stabilityEntriesTab<>+0(SB), AX
 	MOVQ AX, ret+0(FP)

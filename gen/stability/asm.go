@@ -1,7 +1,9 @@
 // Command stability generates the stable-edge and stability variants:
 // Edax's edge-stability table read with SSE2 PMOVMSKB + PUNPCKLBW gathers
 // or BMI2 PEXT/PDEP, the count-only forms, and get_stability with its full
-// lines computed four directions at once in AVX2.
+// lines computed four directions at once in AVX2, or as Edax-AVX does it
+// (PCMPEQB ranks, mirrored-board diagonals, the spread in one ymm) with an
+// early exit, in AVX2 and AVX-512VL.
 package main
 
 import (
@@ -45,6 +47,11 @@ func main() {
 	stableEdgePEXT(false)
 	stableEdgePEXT(true)
 	stabilityAVX2()
+	spreadTables()
+	stabilitySpread(spreadVariant{fn: "stabilitySpread", doc: ", AVX2", v: asmgen.Variant{Kernel: "Stability", Name: "avx2-spread", Rank: 25,
+		Note: "AVX2 Edax get_stability: PCMPEQB full ranks, mirrored-board diagonal fill, spread in one ymm; 0 early when no edge or rank-and-file disc"}})
+	stabilitySpread(spreadVariant{fn: "stabilitySpread512", evex: true, doc: ", AVX-512VL VPTERNLOGQ", v: asmgen.Variant{Kernel: "Stability", Name: "avx512vl-spread", Rank: 26,
+		Note: "avx2-spread with AVX-512VL VPTERNLOGQ (256-bit): 3-input ANDs and ORs in the diagonal fill and the spread"}})
 	asmgen.Generate()
 }
 
@@ -346,5 +353,277 @@ func stabilityAVX2() {
 	CMPQ(st, old)
 	JNE(LabelRef("again"))
 	Store(st, ReturnIndex(0))
+	RET()
+}
+
+// paramAddr is the stack address of an argument (ABI0: every argument is
+// in memory, so a byte or a vector can be loaded from it directly).
+func paramAddr(name string) Mem {
+	b, err := Param(name).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return b.Addr
+}
+
+// retAddr is the stack address of the result.
+func retAddr() Mem {
+	b, err := ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return b.Addr
+}
+
+// diagMasks returns the shift counts and stop masks of the AND fill that
+// finds the full diagonals, four lanes: the board along +9 and +7, and
+// the board mirrored vertically (bytes reversed) along +7 and +9, which
+// are the original's -9 and -7. A lane keeps a square where it is full
+// from there to the edge: in round k (a jump of k = 1, 2, 4 steps) a square
+// whose jump leaves the line keeps what it has (the stop mask), the others
+// AND in the square k steps on.
+func diagMasks() (shifts, stops []uint64) {
+	lanes := [4]struct{ s, df int }{{9, 1}, {7, -1}, {7, -1}, {9, 1}}
+	for _, k := range [3]int{1, 2, 4} {
+		for _, l := range lanes {
+			shifts = append(shifts, uint64(l.s*k))
+			var m uint64
+			for y := 0; y < 64; y++ {
+				if f, r := y%8+l.df*k, y/8+k; f < 0 || f > 7 || r > 7 {
+					m |= 1 << y
+				}
+			}
+			stops = append(stops, m)
+		}
+	}
+	return
+}
+
+// byteCtl is a VPSHUFB control of n 16-byte lanes: in the lanes listed in
+// mirror, each 8-byte half reversed (the vertical mirror of a bitboard),
+// elsewhere the identity.
+func byteCtl(name string, n int, mirror ...int) Mem {
+	var q []uint64
+	for l := 0; l < n; l++ {
+		rev := false
+		for _, m := range mirror {
+			rev = rev || m == l
+		}
+		for h := 0; h < 2; h++ {
+			var v uint64
+			for b := 0; b < 8; b++ {
+				src := uint64(8*h + b)
+				if rev {
+					src = uint64(8*h + 7 - b)
+				}
+				v |= src << (8 * b)
+			}
+			q = append(q, v)
+		}
+	}
+	return asmgen.Table64(name, q)
+}
+
+// The tables of the spread variants.
+var shiftD, stopD, mirrorHigh, mirrorBoth, centralX, spreadDirs Mem
+
+func spreadTables() {
+	shifts, stops := diagMasks()
+	shiftD = asmgen.Table64("diagShifts", shifts)
+	stopD = asmgen.Table64("diagStops", stops)
+	mirrorHigh = byteCtl("mirrorHigh", 2, 1)
+	mirrorBoth = byteCtl("mirrorBoth", 1, 0)
+	centralX = asmgen.Table64("centralX", []uint64{central, central})
+	spreadDirs = asmgen.Table64("spreadShifts", []uint64{1, 8, 9, 7})
+}
+
+// VPTERNLOGQ truth tables: the result bit for inputs (dst, b, c) is bit
+// dst<<2|b<<1|c of the immediate.
+const (
+	ternOr3   = 0xfe // dst | b | c
+	ternAnd3  = 0x80 // dst & b & c
+	ternAndOr = 0xe0 // dst & (b | c)
+)
+
+type spreadVariant struct {
+	fn   string
+	v    asmgen.Variant
+	evex bool   // AVX-512VL: VPTERNLOGQ where three operands meet
+	doc  string // how the function differs, for its doc comment
+}
+
+// stabilitySpread is Edax-AVX's get_stability, with less work per call:
+//
+//   - the stable edges: ranks indexed by the words of PUNPCKLBW(O, P), files
+//     by PMOVMSKB of (O, P);
+//   - the full ranks by one PCMPEQB, the full files by three byte
+//     rotations; a position whose four edge-table bytes are 0 and whose
+//     central discs of P lie on no full rank and full file at once has no
+//     stable disc at all: it returns 0 before the files are scattered
+//     through the A1_A8 table and before the diagonals (more than half of
+//     the calls on random-game positions);
+//   - the full diagonals by Edax's AND fill on four lanes, the board and
+//     its vertical mirror, one shift direction only;
+//   - the spread of stability with all four directions in one ymm and the
+//     stable state in every lane: the full lines and the central discs of
+//     P both get the stable edges ORed in, so that one AND of the four
+//     directions' "full line or stable neighbour" with them is the next
+//     state. The loop is unrolled twice so that it needs no move.
+func stabilitySpread(sv spreadVariant) {
+	asmgen.Register(sv.fn, sv.v)
+	asmgen.Func(sv.fn, "func(P, O uint64) uint64")
+	Doc(sv.fn + " returns P's stable discs (Edax get_stability" + sv.doc + "): 0 before the diagonals when no disc can be stable, then the four directions spread in one ymm.")
+
+	// the stable edges: the table bytes of the four edges (the rank
+	// indexes are the words of PUNPCKLBW(O, P), the file indexes
+	// PMOVMSKB of (O, P)); scattered onto the board only past the early
+	// exit, which needs no more than to know whether one is non-zero
+	tab := GP64()
+	MOVQ(edgeStab, tab)
+	xo, xp, po, rk, t := XMM(), XMM(), XMM(), XMM(), XMM()
+	VMOVQ(paramAddr("O"), xo)
+	VMOVQ(paramAddr("P"), xp)
+	VPUNPCKLBW(xp, xo, rk)  // word 0: rank 1's index p*256+o, word 7: rank 8's
+	VPUNPCKLQDQ(xp, xo, po) // O in the low half, P in the high half
+	i1, i8, ia, ih := GP32(), GP32(), GP32(), GP32()
+	VPEXTRW(Imm(0), rk, i1)
+	VPEXTRW(Imm(7), rk, i8)
+	VPMOVMSKB(po, ih) // sign bits: the H file's index
+	VPSLLQ(Imm(7), po, t)
+	VPMOVMSKB(t, ia) // bit 0 of each byte to the sign: the A file's
+	s1, s8, sa, sh := GP64(), GP64(), GP64(), GP64()
+	MOVBQZX(Mem{Base: tab, Index: i1.As64(), Scale: 1}, s1)
+	MOVBQZX(Mem{Base: tab, Index: i8.As64(), Scale: 1}, s8)
+	MOVBQZX(Mem{Base: tab, Index: ia.As64(), Scale: 1}, sa)
+	MOVBQZX(Mem{Base: tab, Index: ih.As64(), Scale: 1}, sh)
+	some := GP64()
+	MOVQ(s1, some)
+	ORQ(s8, some)
+	ORQ(sa, some)
+	ORQ(sh, some) // non-zero: some edge disc is stable
+
+	// full ranks and files
+	op, d2, ones, fh, fv := XMM(), XMM(), XMM(), XMM(), XMM()
+	VPSHUFD(Imm(0x4e), po, op)
+	VPOR(op, po, d2) // the discs in both halves
+	VPCMPEQD(ones, ones, ones)
+	VPCMPEQB(ones, d2, fh) // full ranks
+	VPSRLDQ(Imm(1), d2, t) // the low half rotated by a byte
+	VPAND(t, d2, fv)
+	VPSHUFLW(Imm(0x39), fv, t) // by two bytes
+	VPAND(t, fv, fv)
+	VPSHUFLW(Imm(0x4e), fv, t) // by four
+	VPAND(t, fv, fv)           // full files
+	pc := XMM()
+	VPAND(centralX, xp, pc) // the central discs of P
+
+	// the stable discs are among the stable edges and the central discs
+	// of P on four full lines: none of either, and none is stable
+	if sv.evex {
+		VPTERNLOGQ(Imm(ternAnd3), pc, fv, fh) // fh is made again below
+		t = fh
+	} else {
+		VPAND(fh, fv, t)
+		VPAND(pc, t, t)
+	}
+	g := GP64()
+	VMOVQ(t, g)
+	ORQ(some, g)
+	JNZ(LabelRef(sv.fn + "Spread"))
+	MOVQ(U32(0), retAddr())
+	RET()
+	Label(sv.fn + "Spread")
+	if sv.evex {
+		VPCMPEQB(ones, d2, fh)
+	}
+
+	// the stable edges onto the board: ranks 1 and 8 as they are, the A
+	// and H files through the A1_A8 table
+	SHLQ(Imm(56), s8)
+	ft := GP64()
+	LEAQ(fileA1A8, ft)
+	MOVQ(Mem{Base: ft, Index: sa, Scale: 8}, sa)
+	MOVQ(Mem{Base: ft, Index: sh, Scale: 8}, sh)
+	SHLQ(Imm(7), sh)
+	ORQ(s8, s1)
+	ORQ(sh, sa)
+	ORQ(sa, s1) // the stable edges
+
+	// full diagonals: lanes d+9, d+7, mirror+7 (d-9), mirror+9 (d-7)
+	dd := YMM()
+	VPBROADCASTQ(d2, dd)
+	VPSHUFB(mirrorHigh, dd, dd)
+	for k := 0; k < 3; k++ {
+		u := YMM()
+		VPSRLVQ(shiftD.Offset(32*k), dd, u)
+		if sv.evex {
+			VPTERNLOGQ(Imm(ternAndOr), stopD.Offset(32*k), u, dd)
+		} else {
+			VPOR(stopD.Offset(32*k), u, u)
+			VPAND(u, dd, dd)
+		}
+	}
+	hi, fd := XMM(), XMM()
+	VEXTRACTI128(Imm(1), dd, hi)
+	VPSHUFB(mirrorBoth, hi, hi)
+	VPAND(hi, dd.AsX(), fd) // full diagonals: a1-h8, h1-a8
+	hv, full := XMM(), YMM()
+	VPUNPCKLQDQ(fv, fh, hv) // full ranks, full files
+	VINSERTI128(Imm(1), fd, hv.AsY(), full)
+
+	// the stable edges into the full lines (every direction) and into the
+	// central discs of P: the squares a state may hold
+	e := YMM()
+	if sv.evex {
+		VPBROADCASTQ(s1, e)
+	} else {
+		VMOVQ(s1, e.AsX())
+		VPBROADCASTQ(e.AsX(), e)
+	}
+	VPOR(e, full, full)
+	can := YMM()
+	VPBROADCASTQ(pc, can)
+	VPOR(e, can, can)
+
+	// and4 sets dst to the AND of x's four lanes, in every lane, with can.
+	and4 := func(x, dst reg.VecVirtual) {
+		y := YMM()
+		VPERMQ(Imm(0x4e), x, y)
+		VPAND(y, x, dst)
+		VPSHUFD(Imm(0x4e), dst, y)
+		if sv.evex {
+			VPTERNLOGQ(Imm(ternAnd3), can, y, dst)
+		} else {
+			VPAND(y, dst, dst)
+			VPAND(can, dst, dst)
+		}
+	}
+	// step sets next to the discs stable after st: full or a stable
+	// neighbour in each direction.
+	step := func(st, next reg.VecVirtual) {
+		y := YMM()
+		VPSLLVQ(spreadDirs, st, next)
+		VPSRLVQ(spreadDirs, st, y)
+		if sv.evex {
+			VPTERNLOGQ(Imm(ternOr3), full, y, next)
+		} else {
+			VPOR(y, next, next)
+			VPOR(full, next, next)
+		}
+		and4(next, next)
+	}
+	st, nx := YMM(), YMM()
+	and4(full, st) // the edges and the central discs on four full lines
+	again, done := sv.fn+"Again", sv.fn+"Done"
+	Label(again)
+	step(st, nx)
+	VPTEST(nx.AsX(), st.AsX()) // CF: nothing new
+	JCS(LabelRef(done))
+	step(nx, st)
+	VPTEST(st.AsX(), nx.AsX())
+	JCC(LabelRef(again))
+	Label(done)
+	VMOVQ(st.AsX(), retAddr())
+	VZEROUPPER()
 	RET()
 }
