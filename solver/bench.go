@@ -54,20 +54,32 @@ func (p Position) Check(r Result) error {
 	return nil
 }
 
-// BottomKernel names the bottom of the search (Kernels.Bottom) where a
+// BottomKernel names the bottom of the search (bottom.go) where a
 // kernel's name is expected: in whole-solve benchmarks, its variants are
-// asm and go.
+// the bottoms this build and CPU offer (asm, gosimd, go).
 const BottomKernel = "bottom"
 
-// With returns a solver on the kernels sel chooses that shares sv's
-// table (the two must not solve at the same time): the variants of a
-// whole-solve benchmark search through the same memory.
-func (sv *Solver) With(sel variants.Selection) *Solver {
-	k := Bind(sel)
-	if sv.opts.GoBottom {
-		k = k.withoutBottom()
+// With returns a solver on the kernels sel chooses, on sv's bottom, that
+// shares sv's table (the two must not solve at the same time): the
+// variants of a whole-solve benchmark search through the same memory.
+func (sv *Solver) With(sel variants.Selection) (*Solver, error) {
+	k, err := Bind(sel).withBottom(sv.opts.Bottom)
+	if err != nil {
+		return nil, err
 	}
-	return &Solver{opts: sv.opts, k: k, tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}
+	return &Solver{opts: sv.opts, k: k, tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}, nil
+}
+
+// WithBottom returns sv on the bottom named (Options.Bottom), sharing
+// sv's table as With does, or says why that bottom cannot run here.
+func (sv *Solver) WithBottom(name string) (*Solver, error) {
+	k, err := sv.k.withBottom(name)
+	if err != nil {
+		return nil, err
+	}
+	o := sv.opts
+	o.Bottom = name
+	return &Solver{opts: o, k: k, tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}, nil
 }
 
 // BenchGroups returns one group: a whole solve of set per variant of
@@ -76,8 +88,9 @@ func (sv *Solver) With(sel variants.Selection) *Solver {
 // whole set; nodes/op is reported beside ns/op, and a variant whose node
 // count differs from the others' is an error (a kernel that changes the
 // search is wrong), as is a wrong score. The kernel BottomKernel compares
-// the bottom of the search in assembly ("asm", where this selection has
-// one) with the Go shallow search ("go").
+// the bottoms of the search this build and CPU offer: the assembly
+// ("asm", where this selection has one), the archsimd ("gosimd",
+// GOEXPERIMENT=simd builds on AVX2 CPUs) and the Go one ("go").
 func BenchGroups(set, kernel, variant string, base variants.Selection, opts Options) ([]*bench.Group, error) {
 	ps, err := Set(set)
 	if err != nil {
@@ -93,17 +106,23 @@ func BenchGroups(set, kernel, variant string, base variants.Selection, opts Opti
 	}
 	var cands []candidate
 	if kernel == BottomKernel {
-		if sv.k.Bottom != nil {
-			cands = append(cands, candidate{"asm", sv})
+		if variant != "" {
+			// one bottom asked for: if it cannot run here, say why
+			if _, err := sv.WithBottom(variant); err != nil {
+				return nil, err
+			}
 		}
-		o := opts
-		o.GoBottom = true
-		gs := &Solver{opts: o, k: sv.k.withoutBottom(), tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}
-		cands = append(cands, candidate{"go", gs})
+		for _, b := range BottomNames {
+			bs, err := sv.WithBottom(b)
+			if err != nil {
+				continue // not in this build, or not on this CPU
+			}
+			cands = append(cands, candidate{b, bs})
+		}
 	} else {
 		k, err := variants.KernelByName(kernel)
 		if err != nil {
-			return nil, fmt.Errorf("%w (or %s: the search's bottom, asm or go)", err, BottomKernel)
+			return nil, fmt.Errorf("%w (or %s: the search's bottom, %s)", err, BottomKernel, strings.Join(BottomNames, ", "))
 		}
 		for _, info := range k.Infos() {
 			if !info.RunsOn(base.CPU()) {
@@ -113,7 +132,11 @@ func BenchGroups(set, kernel, variant string, base variants.Selection, opts Opti
 			if err != nil {
 				return nil, err
 			}
-			cands = append(cands, candidate{info.Name, sv.With(sel)})
+			vs, err := sv.With(sel)
+			if err != nil {
+				return nil, fmt.Errorf("%s=%s: %w", kernel, info.Name, err)
+			}
+			cands = append(cands, candidate{info.Name, vs})
 		}
 	}
 	g := &bench.Group{Title: "solve " + set + " per " + kernel + " variant"}

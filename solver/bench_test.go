@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,8 +39,8 @@ func TestBenchGroups(t *testing.T) {
 	for _, c := range gs[0].Cases {
 		impls = append(impls, c.Key("variant"))
 	}
-	if want := "go"; impls[len(impls)-1] != want || len(impls) == 2 && impls[0] != "asm" {
-		t.Errorf("bottom variants %v, want [asm go] or [go]", impls)
+	if want := Bottoms(testSelection(t, "")); !slices.Equal(impls, want) {
+		t.Errorf("bottom variants %v, want %v", impls, want)
 	}
 	nodes = map[float64]bool{}
 	if err := bench.Run(context.Background(), gs, bench.Options{Count: 1, BenchTime: time.Microsecond}, func(r *benchfmt.Result) error {
@@ -48,6 +49,19 @@ func TestBenchGroups(t *testing.T) {
 		return nil
 	}); err != nil || len(nodes) != 1 {
 		t.Errorf("bottom bench: err %v, node counts %v", err, nodes)
+	}
+	// one bottom asked for: run alone where offered, else an error naming it
+	offered := Bottoms(testSelection(t, ""))
+	for _, b := range append(slices.Clone(BottomNames), "no-such") {
+		gs, err := BenchGroups("ffo1-2", BottomKernel, b, testSelection(t, ""), Options{HashBits: 16})
+		switch {
+		case slices.Contains(offered, b):
+			if err != nil || len(gs) != 1 || len(gs[0].Cases) != 1 || gs[0].Cases[0].Key("variant") != b {
+				t.Errorf("bottom %s alone: %v", b, err)
+			}
+		case err == nil || !strings.Contains(err.Error(), "bottom "+b+": "):
+			t.Errorf("bottom %s, not offered here: BenchGroups says %v", b, err)
+		}
 	}
 	if _, err := BenchGroups("ffo1-2", "flip", "no-such", testSelection(t, ""), Options{}); err == nil {
 		t.Error("unknown variant accepted")

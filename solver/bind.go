@@ -1,7 +1,9 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/flipbench/flipbench/variants"
@@ -19,7 +21,8 @@ type Kernels struct {
 	Solve4        variants.SolveFunc  // nil: the solver's leaf on Flip and Score1
 	// Bottom, if not nil, is the search from 7 to 5 empties in assembly
 	// on these kernels, with the same leaf (Solve4, or the solver's own on
-	// Flip and Score1 or CountLastFlip); nil: the Go shallow search.
+	// Flip and Score1 or CountLastFlip); nil: the Go shallow search, or
+	// the archsimd one (bottom.go).
 	Bottom          *variants.Bottom
 	BoardSolve      variants.BoardSolveFunc
 	Stability       variants.StabilityFunc
@@ -43,6 +46,14 @@ type Kernels struct {
 	// names are the variants bound, in the order of kernelNames, with
 	// "solver" for the composed score_1 and leaf.
 	names [len(kernelNames)]string
+
+	// goSIMD: the bottom is the archsimd one (bottom_gosimd.go), whose
+	// flip is the AVX-512 one if goSIMDFlip512.
+	goSIMD, goSIMDFlip512 bool
+	// asm is the assembly bottom these kernels allow (nil: asmErr says
+	// why not); goSIMDErr says why the archsimd bottom cannot run, or nil.
+	asm               *variants.Bottom
+	asmErr, goSIMDErr error
 }
 
 var kernelNames = [...]string{"flip", "moves", "count_last_flip", "score_1", "solve_4", "board_solve",
@@ -114,15 +125,11 @@ func Bind(sel variants.Selection) Kernels {
 	case k.Solve4 == nil:
 		leafMode = variants.LeafCountLastFlip
 	}
-	if b, ok := variants.NewBottom(sel, leafMode); ok {
-		k.Bottom, k.names[len(k.names)-1] = b, "asm"
+	k.asm, k.asmErr = asmBottom(sel, leafMode)
+	if k.asm != nil {
+		k.Bottom, k.names[len(k.names)-1] = k.asm, BottomAsm
 	}
-	return k
-}
-
-// withoutBottom is k with the Go shallow search.
-func (k Kernels) withoutBottom() Kernels {
-	k.Bottom, k.names[len(k.names)-1] = nil, "go"
+	k.goSIMDFlip512, k.goSIMDErr = goSIMDBottom(sel.CPU())
 	return k
 }
 
@@ -146,7 +153,15 @@ func References() Kernels {
 	for i := range k.names {
 		k.names[i] = variants.RefName
 	}
-	k.names[3], k.names[4], k.names[len(k.names)-1] = "solver", "solver", "go"
+	k.names[3], k.names[4], k.names[len(k.names)-1] = "solver", "solver", BottomGo
+	k.asmErr = errors.New("the reference kernels are Go code: the assembly bottom calls assembly entry points")
+	// the archsimd bottom's kernels are fixed: it may run under the
+	// references wherever this CPU (less FLIPBENCH_DISABLE) runs them
+	if cpu, err := variants.Host().Without(os.Getenv("FLIPBENCH_DISABLE")); err != nil {
+		k.goSIMDErr = fmt.Errorf("FLIPBENCH_DISABLE: %v", err)
+	} else {
+		k.goSIMDFlip512, k.goSIMDErr = goSIMDBottom(cpu)
+	}
 	return k
 }
 

@@ -16,6 +16,9 @@ func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n in
 		s.nodes += nodes
 		return v
 	}
+	if s.k.goSIMD {
+		return s.goSIMDShallow(P, O, alpha, list, parity, n)
+	}
 	s.nodes++
 	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
 		return v

@@ -37,10 +37,11 @@ type Options struct {
 	// Weights are the evaluation weights for move ordering; nil orders
 	// moves without evaluation.
 	Weights *variants.EvalWeights
-	// GoBottom searches from 7 empties down in Go even where the
-	// assembly bottom could (Kernels.Bottom): what crossing into assembly
-	// once per subtree saves, measured.
-	GoBottom bool
+	// Bottom is the bottom of the search (bottom.go): BottomAsm,
+	// BottomGoSIMD or BottomGo; "" is the assembly where the selection's
+	// kernels allow it, else Go. A bottom that cannot run here is an
+	// error that says why.
+	Bottom string
 	// tune replaces the search's constants (tests that tune or exercise
 	// them; nil: defaultParams).
 	tune *params
@@ -101,8 +102,9 @@ func NewWith(opts Options, k Kernels) (*Solver, error) {
 	if err := k.check(); err != nil {
 		return nil, err
 	}
-	if opts.GoBottom {
-		k = k.withoutBottom()
+	k, err := k.withBottom(opts.Bottom)
+	if err != nil {
+		return nil, err
 	}
 	sv := &Solver{opts: opts, k: k, limit: memoryLimit()}
 	if opts.Weights != nil {

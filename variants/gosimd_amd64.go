@@ -95,6 +95,8 @@ func init() {
 
 	StableEdge.Register(Info{Name: "gosimd-avx-movemask", Requires: reqAVX, Rank: 1,
 		Note: "archsimd 128-bit: files by VPMOVMSKB of (O, P), ranks from bytes, multiply scatter"}, gosimd.StableEdgeAVX)
+	StableEdgeCount.Register(Info{Name: "gosimd-avx-movemask", Requires: reqAVX, Rank: 1,
+		Note: "archsimd 128-bit: files by VPMOVMSKB of (O, P), four table bytes in 32 bits, one popcount"}, gosimd.StableEdgeCountAVX)
 
 	EvalUpdate.Register(Info{Name: "gosimd-avx2", Requires: reqAVX2, Rank: 1,
 		Note: "archsimd 3 x Uint16x16: flipped rows summed, then one subtract (and add)"}, gosimd.EvalUpdateAVX2)

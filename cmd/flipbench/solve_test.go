@@ -5,12 +5,14 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -72,6 +74,39 @@ func TestSolveFingerprintAcrossVariants(t *testing.T) {
 				t.Errorf("%s=%s: fingerprint %s, want %s", k.Name(), info.Name, got, want)
 			}
 		}
+	}
+}
+
+// Every bottom this build and CPU offer gives the default's fingerprint;
+// one it does not offer, or an unknown one, is a usage error.
+func TestSolveBottoms(t *testing.T) {
+	sel, err := selection("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, out := runCLI(t, "solve", "-set", "ffo1-3", "-fingerprint")
+	want := fingerprintOf(out)
+	offered := solver.Bottoms(sel)
+	t.Logf("bottoms offered here: %v", offered)
+	for _, b := range solver.BottomNames {
+		code, out, errOut := runCLI2(t, "solve", "-set", "ffo1-3", "-fingerprint", "-bottom", b)
+		switch {
+		case !slices.Contains(offered, b):
+			if code != 2 || !strings.Contains(errOut, "bottom "+b+": ") {
+				t.Errorf("-bottom %s, not offered here: exit %d, want 2 and why: %s", b, code, errOut)
+			}
+			// bench -solve ... -solve-kernel bottom -variant b says why too
+			code, _, errOut = runCLI2(t, "bench", "-solve", "ffo1", "-solve-kernel", "bottom", "-variant", b, "-count", "1",
+				"-o", filepath.Join(t.TempDir(), "r.txt"), "-progress", "off")
+			if code != 2 || !strings.Contains(errOut, "bottom "+b+": ") {
+				t.Errorf("bench -solve-kernel bottom -variant %s, not offered here: exit %d, want 2 and why: %s", b, code, errOut)
+			}
+		case code != 0 || fingerprintOf(out) != want:
+			t.Errorf("-bottom %s: exit %d, fingerprint %q, want %q", b, code, fingerprintOf(out), want)
+		}
+	}
+	if code, _, errOut := runCLI2(t, "solve", "-set", "ffo1", "-bottom", "nope"); code != 2 || !strings.Contains(errOut, "asm, gosimd, go") {
+		t.Errorf("-bottom nope: exit %d, want 2 and the bottoms: %s", code, errOut)
 	}
 }
 

@@ -71,11 +71,18 @@ func lineFlips(p, pos int) int {
 // square (AVX2): VPSHUFB moves x's row byte into lane 3, and one
 // VPMOVMSKB gathers the file, both diagonals and the row.
 func CountLastFlipAVX2(P uint64, x int) int {
+	n := CountLastFlipAVX2B(archsimd.BroadcastUint64x4(P), x)
+	archsimd.ClearAVXUpperBits()
+	return n
+}
+
+// CountLastFlipAVX2B is CountLastFlipAVX2 on P broadcast by the caller and
+// without the VZEROUPPER, as FlipAVX2PPFillB: the form that inlines.
+func CountLastFlipAVX2B(PP archsimd.Uint64x4, x int) int {
 	var zero archsimd.Uint8x32
 	x &= 63
-	ps := archsimd.BroadcastUint64x4(P).AsUint8x32().PermuteOrZeroGrouped(archsimd.LoadInt8x32(&lfShuf[x>>3]))
+	ps := PP.AsUint8x32().PermuteOrZeroGrouped(archsimd.LoadInt8x32(&lfShuf[x>>3]))
 	t := ^ps.And(archsimd.LoadUint64x4(&lfMask[x]).AsUint8x32()).Equal(zero).ToBits()
-	archsimd.ClearAVXUpperBits()
 	y, c := &lfCountFlip[x>>3], &lfCountFlip[x&7]
 	return int(y[uint8(t)]) + int(y[uint8(t>>8)]) + int(y[uint8(t>>16)]) + int(c[t>>24])
 }

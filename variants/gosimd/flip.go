@@ -57,30 +57,44 @@ func flipDown(q, dn archsimd.Uint64x4) archsimd.Uint64x4 {
 // FlipAVX2PPFill returns the discs of O flipped by P on x (AVX2): the
 // down rays' highest stop by a parallel-prefix fill (shifts d, 2d, 4d).
 func FlipAVX2PPFill(P, O uint64, x int) uint64 {
+	f := FlipAVX2PPFillB(archsimd.BroadcastUint64x4(P), archsimd.BroadcastUint64x4(O), x)
+	archsimd.ClearAVXUpperBits()
+	return f
+}
+
+// FlipAVX2PPFillB is FlipAVX2PPFill on P and O broadcast by the caller,
+// once per node for all of its moves, and without the VZEROUPPER: a
+// caller that keeps vectors across calls clears the upper halves once,
+// when it is done (the archsimd bottom of the solver). Its vector
+// parameters earn it the compiler's SIMD inlining credit (three times the
+// budget), so it inlines where it is called.
+func FlipAVX2PPFillB(PP, OO archsimd.Uint64x4, x int) uint64 {
 	r := &flipRays[x&63]
 	up, dn := archsimd.LoadUint64x4(&r[0]), archsimd.LoadUint64x4(&r[1])
-	PP, OO := archsimd.BroadcastUint64x4(P), archsimd.BroadcastUint64x4(O)
 	s1 := archsimd.LoadUint64x4(&dirStep)
 	s := dn.AndNot(OO)
 	e := s.Or(s.ShiftRight(s1))
 	e = e.Or(e.ShiftRight(archsimd.LoadUint64x4(&dirStep2)))
 	e = e.Or(e.ShiftRight(archsimd.LoadUint64x4(&dirStep4)))
 	q := s.AndNot(e.ShiftRight(s1)).And(PP) // no stop above it: MS1B(s)
-	f := or4(flipUp(PP, OO, up).Or(flipDown(q, dn)))
-	archsimd.ClearAVXUpperBits()
-	return f
+	return or4(flipUp(PP, OO, up).Or(flipDown(q, dn)))
 }
 
 // FlipAVX512LZCNT returns the discs of O flipped by P on x (AVX-512CD/VL,
 // 256-bit): the down rays' highest stop by VPLZCNTQ. With no stop, the
 // count is 64 and the shift leaves nothing.
 func FlipAVX512LZCNT(P, O uint64, x int) uint64 {
-	r := &flipRays[x&63]
-	up, dn := archsimd.LoadUint64x4(&r[0]), archsimd.LoadUint64x4(&r[1])
-	PP, OO := archsimd.BroadcastUint64x4(P), archsimd.BroadcastUint64x4(O)
-	s := dn.AndNot(OO)
-	q := ones4().ShiftAllLeft(63).ShiftRight(s.LeadingZeros()).And(PP) // MS1B(s) & P
-	f := or4(flipUp(PP, OO, up).Or(flipDown(q, dn)))
+	f := FlipAVX512LZCNTB(archsimd.BroadcastUint64x4(P), archsimd.BroadcastUint64x4(O), x)
 	archsimd.ClearAVXUpperBits()
 	return f
+}
+
+// FlipAVX512LZCNTB is FlipAVX512LZCNT on P and O broadcast by the caller
+// and without the VZEROUPPER, as FlipAVX2PPFillB: the form that inlines.
+func FlipAVX512LZCNTB(PP, OO archsimd.Uint64x4, x int) uint64 {
+	r := &flipRays[x&63]
+	up, dn := archsimd.LoadUint64x4(&r[0]), archsimd.LoadUint64x4(&r[1])
+	s := dn.AndNot(OO)
+	q := ones4().ShiftAllLeft(63).ShiftRight(s.LeadingZeros()).And(PP) // MS1B(s) & P
+	return or4(flipUp(PP, OO, up).Or(flipDown(q, dn)))
 }

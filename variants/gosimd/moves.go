@@ -27,18 +27,23 @@ var (
 // MovesAVX2 returns P's legal moves (AVX2): four directions per Uint64x4,
 // shifted left and right by a vector of counts (VPSLLVQ, VPSRLVQ).
 func MovesAVX2(P, O uint64) uint64 {
+	m := MovesAVX2B(archsimd.BroadcastUint64x4(P), archsimd.BroadcastUint64x4(O))
+	archsimd.ClearAVXUpperBits()
+	return m
+}
+
+// MovesAVX2B is MovesAVX2 on P and O broadcast by the caller and without
+// the VZEROUPPER, as FlipAVX2PPFillB: the form that inlines.
+func MovesAVX2B(PP, OO archsimd.Uint64x4) uint64 {
 	s, s2 := archsimd.LoadUint64x4(&dirStep), archsimd.LoadUint64x4(&dirStep2)
-	PP := archsimd.BroadcastUint64x4(P)
-	mO := archsimd.BroadcastUint64x4(O).And(archsimd.LoadUint64x4(&dirInner))
+	mO := OO.And(archsimd.LoadUint64x4(&dirInner))
 	fl, fr := PP.ShiftLeft(s).And(mO), PP.ShiftRight(s).And(mO)
 	fl, fr = fl.Or(fl.ShiftLeft(s).And(mO)), fr.Or(fr.ShiftRight(s).And(mO))
 	pl := mO.ShiftLeft(s).And(mO) // pairs of O: the doubled step jumps only those
 	pr := pl.ShiftRight(s)
 	fl, fr = fl.Or(fl.ShiftLeft(s2).And(pl)), fr.Or(fr.ShiftRight(s2).And(pr))
 	fl, fr = fl.Or(fl.ShiftLeft(s2).And(pl)), fr.Or(fr.ShiftRight(s2).And(pr))
-	m := or4(fl.ShiftLeft(s).Or(fr.ShiftRight(s)))
-	archsimd.ClearAVXUpperBits()
-	return m &^ (P | O)
+	return or4(fl.ShiftLeft(s).Or(fr.ShiftRight(s)).AndNot(PP.Or(OO)))
 }
 
 // MovesAVX512 returns P's legal moves (AVX-512F): all eight directions in

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/internal/atomicfile"
+	"github.com/flipbench/flipbench/solver"
+)
+
+// The profile for profile-guided optimization: go build uses
+// cmd/flipbench/default.pgo by itself (-pgo=auto). One process profiles
+// everything, so there is nothing to merge; profiles of other machines
+// merge with the toolchain's own pprof (go tool pprof -proto A B > C).
+
+// pgoSets are what the profile solves by default: the "heldout" set stays
+// out of any tuning, a build's included.
+const pgoSets = "ffo20-29,tune"
+
+// pgoMaxTime bounds a default run: the profile then holds ffo20-29 on
+// every bottom and as much of tune as fits.
+const pgoMaxTime = 2 * time.Minute
+
+// pgoDefaultOut is the profile go build uses, from the repository root.
+const pgoDefaultOut = "cmd/flipbench/default.pgo"
+
+func init() {
+	register(&command{
+		name:    "pgo",
+		summary: "write the profile for profile-guided builds (cmd/flipbench/default.pgo): a short batched kernel bench and whole solves on every bottom, one CPU profile, bounded by -max-time",
+		usage:   "[-o FILE] [-sets " + pgoSets + "] [-bottoms asm,gosimd,go] [-max-time D] [-benchtime D | -no-bench]",
+		setup: func(fs *flag.FlagSet) func([]string) error {
+			o := &pgoOpts{}
+			fs.StringVar(&o.out, "o", pgoDefaultOut, "profile to write, atomically (go build reads cmd/flipbench/default.pgo by itself)")
+			fs.StringVar(&o.sets, "sets", pgoSets, "sets to solve, position by position, each position once per bottom, with the default weights (never heldout: it stays out of tuning)")
+			fs.StringVar(&o.bottoms, "bottoms", "", "bottoms to solve on (default: every one this build and CPU offer; a GOEXPERIMENT=simd build offers gosimd too)")
+			fs.DurationVar(&o.maxTime, "max-time", pgoMaxTime, "profile at most this long: the kernel bench, then the solves until the time is up (the solve in progress is stopped, the profile keeps what ran)")
+			fs.DurationVar(&o.benchtime, "benchtime", 5*time.Millisecond, "one run of each batched kernel benchmark (every runnable variant; not the per-call ones, whose func-value calls PGO would devirtualize)")
+			fs.BoolVar(&o.noBench, "no-bench", false, "solves only")
+			return func(args []string) error {
+				if len(args) > 0 {
+					return &exitError{2, fmt.Sprintf("pgo: unexpected argument %q", args[0])}
+				}
+				return runPGO(o)
+			}
+		},
+	})
+}
+
+type pgoOpts struct {
+	out, sets, bottoms string
+	maxTime, benchtime time.Duration
+	noBench            bool
+}
+
+// pgoSolve is one solve of the profile: a position on a bottom.
+type pgoSolve struct {
+	set, bottom string
+	p           solver.Position
+	sv          *solver.Solver
+}
+
+func runPGO(o *pgoOpts) error {
+	if o.maxTime <= 0 {
+		return &exitError{2, "pgo: -max-time must be positive"}
+	}
+	if !o.noBench && o.benchtime <= 0 {
+		return &exitError{2, "pgo: -benchtime must be positive"}
+	}
+	if o.out == pgoDefaultOut {
+		if fi, err := os.Stat(filepath.Dir(pgoDefaultOut)); err != nil || !fi.IsDir() {
+			return &exitError{2, "pgo: no " + filepath.Dir(pgoDefaultOut) + " here: run from the repository root, or give -o"}
+		}
+	}
+	base, err := selection("")
+	if err != nil {
+		return err
+	}
+	var names []string
+	var sets [][]solver.Position
+	for _, n := range strings.Split(o.sets, ",") {
+		n = strings.TrimSpace(n)
+		if n == "heldout" {
+			return &exitError{2, "pgo: -sets: heldout stays out of any tuning, a profile for the build's included"}
+		}
+		ps, err := solver.Set(n)
+		if err != nil {
+			return &exitError{2, "pgo: -sets: " + err.Error()}
+		}
+		names, sets = append(names, n), append(sets, ps)
+	}
+	bottoms := solver.Bottoms(base)
+	if o.bottoms != "" {
+		bottoms = strings.Split(o.bottoms, ",")
+		for i := range bottoms {
+			bottoms[i] = strings.TrimSpace(bottoms[i])
+		}
+	}
+	w, err := loadEval("default")
+	if err != nil {
+		return err
+	}
+	// one table for all: the bottoms solve in turn
+	first, err := solver.New(solver.Options{Weights: w}, base)
+	if err != nil {
+		return &exitError{2, "pgo: " + err.Error()}
+	}
+	solvers := make([]*solver.Solver, len(bottoms))
+	for i, b := range bottoms {
+		if solvers[i], err = first.WithBottom(b); err != nil {
+			return &exitError{2, "pgo: -bottoms: " + err.Error()}
+		}
+	}
+	// position by position, each on every bottom in turn: a run cut short
+	// by -max-time still weighs the bottoms alike
+	var plan []pgoSolve
+	for i, ps := range sets {
+		for _, p := range ps {
+			for j, sv := range solvers {
+				plan = append(plan, pgoSolve{names[i], bottoms[j], p, sv})
+			}
+		}
+	}
+	var groups []*bench.Group
+	if !o.noBench {
+		// the smallest table: hash_clear's large ones would only weigh memset
+		all, err := harness.KernelBenchGroups(harness.BenchSelect{HashBits: []int{slices.Min(harness.DefaultHashBits)}}, base.CPU())
+		if err != nil {
+			return err
+		}
+		groups = batchOnly(all)
+	}
+
+	var prof bytes.Buffer
+	if err := pprof.StartCPUProfile(&prof); err != nil {
+		return fmt.Errorf("pgo: %v", err)
+	}
+	start := time.Now()
+	deadline := start.Add(o.maxTime)
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	benched := "no kernel bench"
+	if len(groups) > 0 {
+		bo := bench.Options{Count: 1, BenchTime: o.benchtime, Warmup: o.benchtime / 5}
+		err := bench.Run(ctx, groups, bo, func(*benchfmt.Result) error { return nil })
+		switch {
+		case err == nil:
+			benched = "kernel bench " + time.Since(start).Round(time.Millisecond).String()
+		case ctx.Err() != nil:
+			benched = "kernel bench cut at -max-time"
+		default:
+			pprof.StopCPUProfile()
+			return fmt.Errorf("pgo: kernel bench: %v", err)
+		}
+		fmt.Fprintf(os.Stderr, "pgo: %s\n", benched)
+	}
+	// past the deadline, the solve in progress stops (and the next ones)
+	stopAll := time.AfterFunc(time.Until(deadline), func() {
+		for _, sv := range solvers {
+			sv.Stop()
+		}
+	})
+	defer stopAll.Stop()
+	done := 0
+	var times []string
+	for i, ps := range plan {
+		if time.Now().After(deadline) {
+			break
+		}
+		r, err := ps.sv.Solve(ps.p.Board)
+		if err == solver.ErrStopped {
+			break
+		}
+		if err == nil {
+			err = ps.p.Check(r)
+		}
+		if err != nil {
+			pprof.StopCPUProfile()
+			return fmt.Errorf("pgo: solve %s #%s, bottom %s: %v", ps.set, ps.p.ID, ps.bottom, err)
+		}
+		done++
+		times = append(times, fmt.Sprintf("%s %v", ps.bottom, r.Time.Round(time.Millisecond)))
+		if (i+1)%len(solvers) == 0 { // the position on every bottom
+			fmt.Fprintf(os.Stderr, "pgo: %s #%s, %d nodes: %s\n", ps.set, ps.p.ID, r.Nodes, strings.Join(times, ", "))
+			times = times[:0]
+		}
+	}
+	pprof.StopCPUProfile()
+	took := time.Since(start).Round(time.Second)
+	if done < len(plan) {
+		fmt.Fprintf(os.Stderr, "pgo: -max-time %v reached: %d of %d solves done, the profile keeps them\n", o.maxTime, done, len(plan))
+	}
+	if err := atomicfile.Write(o.out, prof.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %d KiB, %v profiled: %d of %d solves (%s, each position on %s), %s\n", o.out, (prof.Len()+1023)/1024,
+		took, done, len(plan), strings.Join(names, ", "), strings.Join(bottoms, ", "), benched)
+	return nil
+}
+
+// batchOnly keeps the batched benchmarks. A per-call benchmark calls the
+// variant through a func value on purpose; profiled, that call would be
+// hot, and PGO would devirtualize it for the hottest Go variant, which
+// would then be measured as a direct call and the others behind a test.
+func batchOnly(groups []*bench.Group) []*bench.Group {
+	var out []*bench.Group
+	for _, g := range groups {
+		var keep []*bench.Case
+		for _, c := range g.Cases {
+			if c.Key("form") == "batch" {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 {
+			g.Cases = keep
+			out = append(out, g)
+		}
+	}
+	return out
+}
