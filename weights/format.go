@@ -80,6 +80,12 @@ func (s *Set) distinct() ([][]int16, [NumPlies]uint8) {
 
 // Marshal encodes s in flipbench's format. Equal tables are stored once.
 func (s *Set) Marshal() ([]byte, error) {
+	return s.marshal(flate.BestCompression)
+}
+
+// marshal encodes s with the deflate level given: any level reads back the
+// same, only the size and the time differ.
+func (s *Set) marshal(level int) ([]byte, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
@@ -113,7 +119,7 @@ func (s *Set) Marshal() ([]byte, error) {
 		}
 	}
 	var z bytes.Buffer
-	zw, err := flate.NewWriter(&z, flate.BestCompression)
+	zw, err := flate.NewWriter(&z, level)
 	if err != nil {
 		return nil, err
 	}
@@ -229,6 +235,18 @@ func Unmarshal(name string, data []byte) (*Set, error) {
 // Save writes s to path in flipbench's format.
 func (s *Set) Save(path string) error {
 	b, err := s.Marshal()
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, b)
+}
+
+// SaveCheckpoint writes s as Save does, at deflate's fastest level: a
+// trainer's checkpoint is rewritten after every group, and the best level
+// spends far longer on a partly trained set's long runs of zeros than the
+// fit itself. Load reads it like any other file.
+func (s *Set) SaveCheckpoint(path string) error {
+	b, err := s.marshal(flate.BestSpeed)
 	if err != nil {
 		return err
 	}

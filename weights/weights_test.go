@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -405,5 +406,24 @@ func fuzzOne(t *testing.T, data []byte) {
 		if _, err := Unmarshal("again", b); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// A checkpoint (fastest deflate level) loads as the same set, and Save of
+// what it loaded gives Save's bytes.
+func TestCheckpointRoundTrip(t *testing.T) {
+	s := randomSet(4, true)
+	dir := t.TempDir()
+	if err := s.SaveCheckpoint(filepath.Join(dir, "c.fbw")); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Load(filepath.Join(dir, "c.fbw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := s.Marshal()
+	got, _ := s2.Marshal()
+	if !bytes.Equal(want, got) {
+		t.Fatal("checkpoint does not load back as the set saved")
 	}
 }

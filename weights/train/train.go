@@ -238,7 +238,7 @@ func (cfg *Config) fitGroup(set *weights.Set, ev *evaluator, g group, label stri
 	cfg.logf("%s: %d positions, fit %d iterations in %.1fs, training rmse %.2f mae %.2f discs\n",
 		label, len(samples), res.iters, time.Since(t0).Seconds(), res.rmse, res.mae)
 	if cfg.Dir != "" {
-		return set.Save(filepath.Join(cfg.Dir, "partial.fbw"))
+		return set.SaveCheckpoint(filepath.Join(cfg.Dir, "partial.fbw"))
 	}
 	return nil
 }
