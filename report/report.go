@@ -1082,7 +1082,7 @@ func (r *Report) solve() {
 	r.p("at its default); time for the whole set, median with its interval. The node count is the same for every ")
 	r.p("variant (checked while measuring).\n\n")
 	for _, k := range keys {
-		t := unitTable(r.build(fmt.Sprintf(".name:Solve /set:%q /kernel:%q .unit:ns/op", k.set, k.kernel), "/variant", machineKey), "sec/op")
+		t := unitTable(r.build(fmt.Sprintf(".name:Solve /set:%q /kernel:%q .unit:ns/op", k.set, k.kernel), "/variant,pgo", machineKey), "sec/op")
 		if t == nil {
 			continue
 		}
@@ -1100,7 +1100,13 @@ func (r *Report) solve() {
 				}
 			}
 		}
-		variant := func(row benchproc.Key) string { return stats.FieldValue(row, "/variant") }
+		// a binary without the PGO profile is its own row
+		variant := func(row benchproc.Key) string {
+			if stats.FieldValue(row, "pgo") == "off" {
+				return stats.FieldValue(row, "/variant") + " (PGO off)"
+			}
+			return stats.FieldValue(row, "/variant")
+		}
 		r.cellTable(t, head, variant, "N/A", func(row, col benchproc.Key, c *stats.Cell) string {
 			s := fmt.Sprintf("%.3f s %s", c.Summary.Center, stats.FormatCI(c.Summary))
 			if fastest[col] == row && len(t.Rows) > 1 {

@@ -46,6 +46,15 @@ func MachineConfig(now time.Time, c variants.CPUInfo) [][2]string {
 	if len(c.Disabled) > 0 {
 		cfg = append(cfg, [2]string{"disabled", strings.Join(c.Disabled, ",")})
 	}
+	// How the binary was built, where it departs from the default build
+	// (go build uses cmd/flipbench/default.pgo): a test binary or one built
+	// with -pgo=off has no profile, and whole solves differ by it.
+	if v := buildSetting("GOEXPERIMENT"); v != "" {
+		cfg = append(cfg, [2]string{"goexperiment", v})
+	}
+	if buildSetting("-pgo") == "" {
+		cfg = append(cfg, [2]string{"pgo", "off"})
+	}
 	return cfg
 }
 
