@@ -255,3 +255,34 @@ func TestFmtTime(t *testing.T) {
 		}
 	}
 }
+
+// Whole solves of one kernel's variants from a binary built without the
+// PGO profile (pgo: off) are their own rows beside the default build's.
+func TestReportSolvePGORows(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "amd-zen4-f19-m11-s1")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	head := "goos: linux\ngoarch: amd64\ncpu: AMD EPYC\ncpu-slug: amd-epyc\ncpu-id: amd-zen4-f19-m11-s1\nuarch: Zen 4\nx64level: v4\ngo: go1.26.8\ncommit: 0123456789ab\n"
+	var pgo, off strings.Builder
+	pgo.WriteString(head)
+	off.WriteString(head + "pgo: off\n")
+	for range 6 {
+		pgo.WriteString("BenchmarkSolve/set=ffo20-39/kernel=bottom/variant=asm 1 3.0e+09 ns/op 101905511 nodes/op\n")
+		off.WriteString("BenchmarkSolve/set=ffo20-39/kernel=bottom/variant=asm 1 3.5e+09 ns/op 101905511 nodes/op\n")
+	}
+	for name, s := range map[string]string{"2026-11-24T214413-solve-ffo20-39-bottom.txt": pgo.String(), "2026-11-24T214513-solve-ffo20-39-bottom.txt": off.String()} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	md, _, _ := generate(t, filepath.Dir(dir))
+	for _, want := range []string{"**ffo20-39, per bottom variant**", "| asm | **3.000 s", "| asm (PGO off) | 3.500 s"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("BENCHMARKS.md lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Log(md)
+	}
+}

@@ -531,11 +531,13 @@ func (ds *Dataset) KeepLatest() {
 			fileIdx[f] += len(ds.Files) // complete files above every incomplete one
 		}
 	}
-	type key struct{ cpu, name string }
+	// A build without the PGO profile (pgo: off) is a run of its own: its
+	// whole solves stand beside the default build's, not replaced by them.
+	type key struct{ cpu, name, pgo string }
 	newest := map[key]int{}
 	keys := make([]key, len(ds.Results))
 	for i, r := range ds.Results {
-		k := key{CPUOf(r), string(r.Name.Full())}
+		k := key{CPUOf(r), string(r.Name.Full()), r.GetConfig("pgo")}
 		keys[i] = k
 		if fi := fileIdx[r.GetConfig(".file")]; fi >= newest[k] {
 			newest[k] = fi
