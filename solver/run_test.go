@@ -4,7 +4,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -117,14 +116,6 @@ func TestSolveSetEnv(t *testing.T) {
 	}
 	t.Logf("total %d nodes %.3fs %.1f Mnps, cpu %.3fs %.1f Mnps (%s)", nodes, total.Seconds(), float64(nodes)/total.Seconds()/1e6,
 		totalCPU.Seconds(), float64(nodes)/totalCPU.Seconds()/1e6, sv.Kernels())
-}
-
-// cpuTime is the CPU time this process used (the machine is shared:
-// wall time is noisy).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkLeaf is the 4-empties leaf on the DirectSpec variants: the

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package main
+
+const canInterruptSelf = false
+
+func interruptSelf() {}
