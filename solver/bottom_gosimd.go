@@ -159,72 +159,24 @@ func (s *search) simdShallow(P, O uint64, alpha int, list uint64, parity uint8, 
 
 // simdSolve4 is solve4 (the solver's own leaf) on the archsimd kernels.
 func (s *search) simdSolve4(P, O uint64, alpha int, list uint64, parity uint8) int {
-	s.nodes++
-	q := &kernels.QuadrantID
-	var m uint8
-	if parity&q[list&63] != 0 {
-		m = 1
-	}
-	if parity&q[list>>8&63] != 0 {
-		m |= 2
-	}
-	if parity&q[list>>16&63] != 0 {
-		m |= 4
-	}
-	if parity&q[list>>24&63] != 0 {
-		m |= 8
-	}
-	perm := variants.OddFirst(4, m)
-	PP, OO := archsimd.BroadcastUint64x4(P), archsimd.BroadcastUint64x4(O)
-	best := -scoreInf
-	for i := 0; i < 4; i++ {
-		j := uint(perm[i])
-		x := sq(list, j)
-		if variants.Neighbours(x)&O == 0 {
-			continue
-		}
-		var f uint64
-		if s.k.goSIMDFlip512 {
-			f = gosimd.FlipAVX512LZCNTB(PP, OO, x)
-		} else {
-			f = gosimd.FlipAVX2PPFillB(PP, OO, x)
-		}
-		if f == 0 {
-			continue
-		}
-		v := -s.simdSolve3(O&^f, P|f|sqBit(x), -alpha-1, removeSq(list, j), parity^q[x&63])
-		if v > alpha {
-			return v
-		}
-		best = max(best, v)
-	}
-	if best == -scoreInf {
-		if gosimd.MovesAVX2B(OO, PP) == 0 {
-			return variants.BoardSolveOdd(P, 4)
-		}
-		return -s.simdSolve4(O, P, -alpha-1, list, parity)
-	}
-	return best
+	return s.simdLeaf(4, P, O, alpha, list, parity)
 }
 
-// simdSolve3 is solve3 on the archsimd kernels.
-func (s *search) simdSolve3(P, O uint64, alpha int, list uint64, parity uint8) int {
+// simdLeaf is the solver's leaf (solver/leaf.go) at n = 4 or 3 on the
+// archsimd kernels: the n presorted empties, odd quadrants first.
+func (s *search) simdLeaf(n int, P, O uint64, alpha int, list uint64, parity uint8) int {
 	s.nodes++
 	q := &kernels.QuadrantID
 	var m uint8
-	if parity&q[list&63] != 0 {
-		m = 1
+	for i := 0; i < n; i++ {
+		if parity&q[list>>(8*i)&63] != 0 {
+			m |= 1 << i
+		}
 	}
-	if parity&q[list>>8&63] != 0 {
-		m |= 2
-	}
-	if parity&q[list>>16&63] != 0 {
-		m |= 4
-	}
-	perm := variants.OddFirst(3, m)
+	perm := variants.OddFirst(n, m)
 	PP, OO := archsimd.BroadcastUint64x4(P), archsimd.BroadcastUint64x4(O)
 	best := -scoreInf
-	for i := 0; i < 3; i++ {
+	for i := 0; i < n; i++ {
 		j := uint(perm[i])
 		x := sq(list, j)
 		if variants.Neighbours(x)&O == 0 {
@@ -240,7 +192,12 @@ func (s *search) simdSolve3(P, O uint64, alpha int, list uint64, parity uint8) i
 			continue
 		}
 		rest := removeSq(list, j)
-		v := -s.simdSolve2(O&^f, P|f|sqBit(x), -alpha-1, sq(rest, 0), sq(rest, 1))
+		var v int
+		if n == 4 {
+			v = -s.simdLeaf(3, O&^f, P|f|sqBit(x), -alpha-1, rest, parity^q[x&63])
+		} else {
+			v = -s.simdSolve2(O&^f, P|f|sqBit(x), -alpha-1, sq(rest, 0), sq(rest, 1))
+		}
 		if v > alpha {
 			return v
 		}
@@ -248,9 +205,9 @@ func (s *search) simdSolve3(P, O uint64, alpha int, list uint64, parity uint8) i
 	}
 	if best == -scoreInf {
 		if gosimd.MovesAVX2B(OO, PP) == 0 {
-			return variants.BoardSolveOdd(P, 3)
+			return variants.BoardSolveOdd(P, n)
 		}
-		return -s.simdSolve3(O, P, -alpha-1, list, parity)
+		return -s.simdLeaf(n, O, P, -alpha-1, list, parity)
 	}
 	return best
 }

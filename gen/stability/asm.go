@@ -95,16 +95,7 @@ func stableEdgeSSE2(count bool) {
 	MOVQ(edgeStab, tab)
 	s1, s8, sa, sh := lookup(tab, r1), lookup(tab, r8), lookup(tab, fa), lookup(tab, fh)
 	if count {
-		SHLL(Imm(8), s8.As32())
-		SHLL(Imm(16), sa.As32())
-		SHLL(Imm(24), sh.As32())
-		ORL(s8.As32(), s1.As32())
-		ORL(sh.As32(), sa.As32())
-		ANDL(U32(0x7e7e0000), sa.As32()) // corners counted once, from the ranks
-		ORL(sa.As32(), s1.As32())
-		POPCNTL(s1.As32(), s1.As32())
-		Store(s1, ReturnIndex(0))
-		RET()
+		returnEdgeCount(s1, s8, sa, sh)
 		return
 	}
 	SHLQ(Imm(56), s8)
@@ -164,16 +155,7 @@ func stableEdgePEXT(count bool) {
 	ORL(O.As32(), r8.As32())
 	s8 := lookup(tab, r8)
 	if count {
-		SHLL(Imm(8), s8.As32())
-		SHLL(Imm(16), sa.As32())
-		SHLL(Imm(24), sh.As32())
-		ORL(s8.As32(), s1.As32())
-		ORL(sh.As32(), sa.As32())
-		ANDL(U32(0x7e7e0000), sa.As32())
-		ORL(sa.As32(), s1.As32())
-		POPCNTL(s1.As32(), s1.As32())
-		Store(s1, ReturnIndex(0))
-		RET()
+		returnEdgeCount(s1, s8, sa, sh)
 		return
 	}
 	SHLQ(Imm(56), s8)
@@ -625,5 +607,21 @@ func stabilitySpread(sv spreadVariant) {
 	Label(done)
 	VMOVQ(st.AsX(), retAddr())
 	VZEROUPPER()
+	RET()
+}
+
+// returnEdgeCount emits the count form's end: the stable bytes of the two
+// ranks (s1, s8) and the two files (sa, sh) packed into one dword, the
+// corners counted once (from the ranks), its popcount returned.
+func returnEdgeCount(s1, s8, sa, sh reg.GPVirtual) {
+	SHLL(Imm(8), s8.As32())
+	SHLL(Imm(16), sa.As32())
+	SHLL(Imm(24), sh.As32())
+	ORL(s8.As32(), s1.As32())
+	ORL(sh.As32(), sa.As32())
+	ANDL(U32(0x7e7e0000), sa.As32())
+	ORL(sa.As32(), s1.As32())
+	POPCNTL(s1.As32(), s1.As32())
+	Store(s1, ReturnIndex(0))
 	RET()
 }
