@@ -79,21 +79,28 @@ func KernelBenchGroups(sel BenchSelect, cpu variants.CPUInfo) ([]*bench.Group, e
 func MarkImpl(groups []*bench.Group) {
 	rank := map[string]int{variants.KindGo: 0, variants.KindArchsimd: 1, variants.KindAsm: 2}
 	for _, g := range groups {
+		kinds := map[*bench.Case]string{}
 		for _, c := range g.Cases {
+			if named := c.Key("impl"); named != "" {
+				// a call floor names its kind in its name: a configuration
+				// key of the same name would give the result two labels
+				// "impl", which the perfdata server refuses
+				kinds[c] = named
+				continue
+			}
 			kind := variants.KindGo
-			if named := c.Key("impl"); named != "" { // a call floor names its kind
-				kind = named
-			} else if k, err := variants.KernelByName(c.Key("kernel")); err == nil && c.Key("form") != "baseline" {
+			if k, err := variants.KernelByName(c.Key("kernel")); err == nil && c.Key("form") != "baseline" {
 				for _, in := range k.Infos() {
 					if in.Name == c.Key("variant") {
 						kind = in.Kind()
 					}
 				}
 			}
+			kinds[c] = kind
 			c.Config = append(c.Config, [2]string{"impl", kind})
 		}
 		slices.SortStableFunc(g.Cases, func(a, b *bench.Case) int {
-			return rank[a.Config[len(a.Config)-1][1]] - rank[b.Config[len(b.Config)-1][1]]
+			return rank[kinds[a]] - rank[kinds[b]]
 		})
 	}
 }

@@ -91,3 +91,32 @@ func TestCompareReportPickOnTestdata(t *testing.T) {
 		t.Errorf("pick: exit %d\n%s", code, text)
 	}
 }
+
+// A call floor names its kind in its name (impl=asm): no result of a
+// session with floors after kernels carries a configuration key that its
+// name has too, which the perfdata server refuses.
+func TestBenchFloorsHaveNoClashingConfig(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.txt")
+	code, text := runCLI(t, "bench", "-kernel", "flip,floor", "-count", "1", "-benchtime", "1ms", "-warmup", "1ms", "-progress", "off", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, text)
+	}
+	ds, err := stats.ReadResults(out)
+	if err != nil || len(ds.Problems) > 0 {
+		t.Fatalf("%v %v", err, ds.Problems)
+	}
+	floors := 0
+	for _, r := range ds.Results {
+		if strings.HasPrefix(string(r.Name), "Floor/") {
+			floors++
+		}
+		for _, kv := range strings.Split(string(r.Name), "/")[1:] {
+			if k, _, ok := strings.Cut(kv, "="); ok && r.GetConfig(k) != "" {
+				t.Errorf("%s: configuration %s: %s, a key of its name too", r.Name, k, r.GetConfig(k))
+			}
+		}
+	}
+	if floors == 0 {
+		t.Fatalf("no call floor measured:\n%s", text)
+	}
+}
