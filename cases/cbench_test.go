@@ -152,6 +152,9 @@ func TestCbenchTiming(t *testing.T) {
 				t.Errorf("%s: %v sec/op, %d iterations", rec.Name.Full(), ns, rec.Iters)
 			}
 			for k, v := range wantConfig {
+				if k == "impl" && string(rec.Name.Base()) == "Floor" {
+					v = "" // the floor's kind is in its name: never a second label
+				}
 				if got := rec.GetConfig(k); got != v {
 					t.Errorf("config %s: %q, want %q", k, got, v)
 				}
