@@ -25,15 +25,6 @@ func goData(name string, disp int) Mem {
 	return Mem{Symbol: Symbol{Name: "·" + name}, Base: StaticBase, Disp: disp}
 }
 
-// paramAddr is the stack address of an argument.
-func paramAddr(name string) Mem {
-	b, err := Param(name).Resolve()
-	if err != nil {
-		panic(err)
-	}
-	return b.Addr
-}
-
 // Constants shared by several functions, emitted once.
 var (
 	sumOne     Mem // dword 1
@@ -577,8 +568,8 @@ func evalFeaturesShuffle() {
 	mPow9 := asmgen.Table32("evalShufPow9", pow9)
 
 	pP, pO := YMM(), YMM()
-	VPBROADCASTQ(paramAddr("P"), pP)
-	VPBROADCASTQ(paramAddr("O"), pO)
+	VPBROADCASTQ(asmgen.ParamAddr("P"), pP)
+	VPBROADCASTQ(asmgen.ParamAddr("O"), pO)
 	bits := YMM()
 	VMOVDQU(mBits, bits)
 	two := YMM()

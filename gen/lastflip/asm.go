@@ -143,8 +143,7 @@ func countFunc(f form) {
 	Load(Param("P"), P)
 	x := GP64()
 	Load(Param("x"), x)
-	pm, _ := Param("P").Resolve()
-	n := f.count(P, pm.Addr, x)
+	n := f.count(P, asmgen.ParamAddr("P"), x)
 	Store(n, ReturnIndex(0))
 	ret(f)
 
@@ -170,8 +169,7 @@ func scoreFunc(f form) {
 	Load(Param("alpha"), alpha)
 	x := GP64()
 	Load(Param("x"), x)
-	pm, _ := Param("P").Resolve()
-	s := f.score(P, pm.Addr, x, alpha)
+	s := f.score(P, asmgen.ParamAddr("P"), x, alpha)
 	Store(s, ReturnIndex(0))
 	ret(f)
 

@@ -338,25 +338,6 @@ func stabilityAVX2() {
 	RET()
 }
 
-// paramAddr is the stack address of an argument (ABI0: every argument is
-// in memory, so a byte or a vector can be loaded from it directly).
-func paramAddr(name string) Mem {
-	b, err := Param(name).Resolve()
-	if err != nil {
-		panic(err)
-	}
-	return b.Addr
-}
-
-// retAddr is the stack address of the result.
-func retAddr() Mem {
-	b, err := ReturnIndex(0).Resolve()
-	if err != nil {
-		panic(err)
-	}
-	return b.Addr
-}
-
 // diagMasks returns the shift counts and stop masks of the AND fill that
 // finds the full diagonals, four lanes: the board along +9 and +7, and
 // the board mirrored vertically (bytes reversed) along +7 and +9, which
@@ -463,8 +444,8 @@ func stabilitySpread(sv spreadVariant) {
 	tab := GP64()
 	MOVQ(edgeStab, tab)
 	xo, xp, po, rk, t := XMM(), XMM(), XMM(), XMM(), XMM()
-	VMOVQ(paramAddr("O"), xo)
-	VMOVQ(paramAddr("P"), xp)
+	VMOVQ(asmgen.ParamAddr("O"), xo)
+	VMOVQ(asmgen.ParamAddr("P"), xp)
 	VPUNPCKLBW(xp, xo, rk)  // word 0: rank 1's index p*256+o, word 7: rank 8's
 	VPUNPCKLQDQ(xp, xo, po) // O in the low half, P in the high half
 	i1, i8, ia, ih := GP32(), GP32(), GP32(), GP32()
@@ -512,7 +493,7 @@ func stabilitySpread(sv spreadVariant) {
 	VMOVQ(t, g)
 	ORQ(some, g)
 	JNZ(LabelRef(sv.fn + "Spread"))
-	MOVQ(U32(0), retAddr())
+	MOVQ(U32(0), asmgen.ReturnAddr())
 	RET()
 	Label(sv.fn + "Spread")
 	if sv.evex {
@@ -605,7 +586,7 @@ func stabilitySpread(sv spreadVariant) {
 	VPTEST(st.AsX(), nx.AsX())
 	JCC(LabelRef(again))
 	Label(done)
-	VMOVQ(st.AsX(), retAddr())
+	VMOVQ(st.AsX(), asmgen.ReturnAddr())
 	VZEROUPPER()
 	RET()
 }

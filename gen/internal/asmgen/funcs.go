@@ -2,6 +2,7 @@ package asmgen
 
 import (
 	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 )
@@ -58,4 +59,19 @@ func FoldQ(v reg.VecVirtual, op func(a, b, c Op)) reg.GPVirtual {
 	r := build.GP64()
 	build.VMOVQ(x, r)
 	return r
+}
+
+// ParamAddr is the stack address of argument name (ABI0: every argument
+// is in memory, so a byte or a vector can be loaded from it directly).
+func ParamAddr(name string) Mem { return addr(build.Param(name)) }
+
+// ReturnAddr is the stack address of the (first) result.
+func ReturnAddr() Mem { return addr(build.ReturnIndex(0)) }
+
+func addr(c gotypes.Component) Mem {
+	b, err := c.Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return b.Addr
 }
