@@ -4,7 +4,6 @@ package gosimd
 
 import (
 	"math/bits"
-	"simd/archsimd"
 
 	"github.com/flipbench/flipbench/kernels"
 )
@@ -17,11 +16,7 @@ import (
 // StableEdgeCountAVX returns the number of P's stable edge discs (AVX,
 // 128-bit).
 func StableEdgeCountAVX(P, O uint64) int {
-	var zero archsimd.Int8x16
-	var v archsimd.Uint64x2
-	v = v.SetElem(0, O).SetElem(1, P)
-	h := zero.Greater(v.AsInt8x16()).ToBits()                 // the H file, p<<8|o
-	a := zero.Greater(v.ShiftAllLeft(7).AsInt8x16()).ToBits() // the A file
+	a, h := edgeFiles(P, O)
 	t := kernels.EdgeStability
 	s := uint32(t[uint16(P)<<8|uint16(O)&0xff]) | uint32(t[uint16(P>>56)<<8|uint16(O>>56)])<<8 |
 		uint32(t[a])<<16 | uint32(t[h])<<24
