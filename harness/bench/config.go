@@ -49,14 +49,23 @@ func MachineConfig(now time.Time, c variants.CPUInfo) [][2]string {
 	// How the binary was built, where it departs from the default build
 	// (go build uses cmd/flipbench/default.pgo): a test binary or one built
 	// with -pgo=off has no profile, and whole solves differ by it.
-	if v := buildSetting("GOEXPERIMENT"); v != "" {
+	if v := BuildGOEXPERIMENT(); v != "" {
 		cfg = append(cfg, [2]string{"goexperiment", v})
 	}
-	if buildSetting("-pgo") == "" {
+	if !BuildPGO() {
 		cfg = append(cfg, [2]string{"pgo", "off"})
 	}
 	return cfg
 }
+
+// BuildGOEXPERIMENT is the GOEXPERIMENT this binary was built with ("" for
+// none): MachineConfig's goexperiment line.
+func BuildGOEXPERIMENT() string { return buildSetting("GOEXPERIMENT") }
+
+// BuildPGO reports whether this binary was built with a PGO profile (go
+// build's default, cmd/flipbench/default.pgo); false for -pgo=off and for
+// test binaries: MachineConfig's "pgo: off" line.
+func BuildPGO() bool { return buildSetting("-pgo") != "" }
 
 func orUnknown(s string) string {
 	if s == "" {

@@ -157,5 +157,13 @@ func (rf *ResultsFile) Close() error {
 	return rf.f.Commit()
 }
 
+// Abort removes the file being written, whatever was written to it (a
+// session that must leave no file: an import that failed half-way), and
+// releases the folder's lock.
+func (rf *ResultsFile) Abort() {
+	defer rf.Lock.Unlock()
+	rf.f.Abort()
+}
+
 // ErrNoResults: the session ended before its first result.
 var ErrNoResults = errors.New("no result was finished; nothing written")

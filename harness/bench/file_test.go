@@ -58,6 +58,47 @@ func TestResultsFileMarks(t *testing.T) {
 	}
 }
 
+// Abort leaves no file, not even the .partial one, and frees the folder.
+func TestResultsFileAbort(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.txt")
+	rf, err := CreateResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "flip"}, {"variant", "x"}}}
+	if err := rf.Write(c.result(10, time.Microsecond, [][2]string{{"cpu-id", "amd-zen4-f19-m11-s1"}})); err != nil {
+		t.Fatal(err)
+	}
+	rf.Abort()
+	for _, p := range []string{path, path + PartialSuffix} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s exists after Abort", p)
+		}
+	}
+	if _, live := LockHolder(filepath.Dir(path)); live {
+		t.Error("the folder is still locked after Abort")
+	}
+	rf2, err := CreateResults(path)
+	if err != nil {
+		t.Fatalf("after Abort: %v", err)
+	}
+	rf2.Abort()
+}
+
+// MachineConfig's build lines say how this binary was built.
+func TestMachineConfigBuild(t *testing.T) {
+	cfg := map[string]string{}
+	for _, kv := range MachineConfig(time.Now(), variants.Host()) {
+		cfg[kv[0]] = kv[1]
+	}
+	if _, off := cfg["pgo"]; off == BuildPGO() || off && cfg["pgo"] != "off" {
+		t.Errorf("pgo line %q, BuildPGO %v", cfg["pgo"], BuildPGO())
+	}
+	if cfg["goexperiment"] != BuildGOEXPERIMENT() {
+		t.Errorf("goexperiment line %q, BuildGOEXPERIMENT %q", cfg["goexperiment"], BuildGOEXPERIMENT())
+	}
+}
+
 func TestMachineConfigIdentity(t *testing.T) {
 	c := variants.NewCPUInfo("AMD EPYC", "AMD", 0x19, 0x11, 1, 4, []variants.Feature{variants.AVX2})
 	cfg := map[string]string{}
