@@ -4,7 +4,8 @@
 // variant on every CPU measured (per call and batched; each cell's rank
 // on its CPU and its time over that CPU's fastest; C kernels timed by
 // cbench beside them, marked), hash_clear throughput against the
-// machine's write bandwidth, the whole-solver table, the per-position
+// machine's write bandwidth, the whole-solver table, whole solves beside
+// Edax-AVX's (imported by flipbench anchor), the per-position
 // solver runs per evaluation setting and the evaluation's error, and SVG
 // charts of absolute times. Statistics are benchstat's (golang.org/x/perf
 // benchproc and benchmath), through stats.BuildTables. CPUs are told apart
@@ -357,6 +358,7 @@ func (r *Report) Write() error {
 	}
 	r.md.Write(sections.Bytes())
 	r.solve()
+	r.edaxVs()
 	r.solverRuns()
 	r.evalError()
 	r.footer()
@@ -1126,6 +1128,8 @@ func (r *Report) footer() {
 	r.p("go run ./cmd/flipbench solve -set ffo20-39 -save               # solver run per position, embedded weights -> results/<cpu-id>/\n")
 	r.p("go run ./cmd/flipbench solve -set ffo20-39 -eval none -save    # the same without evaluation: the nodes ratio\n")
 	r.p("go run ./cmd/flipbench train -eval-mae -save                   # evaluation error at 20-24 empties (-eval none: the zero evaluation)\n")
+	r.p("mkdir -p tmp && ../shared/anchors/edax-vs.sh ffo20-39 | tee tmp/vs.txt   # beside Edax-AVX: a measuring kit outside the project\n")
+	r.p("go run ./cmd/flipbench anchor tmp/vs.txt   # imports that transcript -> results/<cpu-id>/ (-bottom, -pgo: how flipbench ran)\n")
 	r.p("go run ./cmd/flipbench report             # this file and docs/charts/*.svg\n")
 	r.p("go run ./cmd/flipbench pick               # the fastest variant per kernel on your CPU, as its profile\n")
 	r.p("```\n\n")

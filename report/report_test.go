@@ -286,3 +286,58 @@ func TestReportSolvePGORows(t *testing.T) {
 		t.Log(md)
 	}
 }
+
+// Whole solves beside Edax-AVX (flipbench anchor's files): a table per
+// set, a row per bottom and PGO setting, a column per machine; each cell
+// flipbench's and Edax's median search times and the median of the
+// per-run ratios with its interval; the newest import of each machine,
+// set, bottom and PGO setting; never in the Solve table.
+func TestReportEdaxVs(t *testing.T) {
+	md, r, _ := generate(t, filepath.Join("testdata", "edax"))
+	if len(r.Machines) != 2 || len(r.Problems) != 0 {
+		t.Fatalf("%d machines, problems %q", len(r.Machines), r.Problems)
+	}
+	amd := "AMD EPYC 9R14 (Zen 4)"
+	intel := "Intel(R) Core(TM) i7-14700 (Raptor Lake)"
+	for _, want := range []string{
+		"## Whole solves beside Edax-AVX\n",
+		"`../shared/anchors/edax-vs.sh`",
+		"below 1, flipbench is faster",
+		"mkdir -p tmp && ../shared/anchors/edax-vs.sh ffo20-39 | tee tmp/vs.txt\ngo run ./cmd/flipbench anchor tmp/vs.txt\n",
+		"**ffo20-39**\n\n| bottom | " + amd + " | " + intel + " |",
+		// the newest asm import: runs 3.634/2.839, 3.590/2.871, 3.702/2.802, ratios 1.280, 1.250, 1.321
+		"| asm | 3.63 s / 2.84 s = **1.280** ±3% (edax-avx-x86-64-v4) | 2.7 s / 2.25 s = **1.200** ±0% (edax-avx-x86-64-v3) |",
+		// 6 runs without the profile: ratios 1.40 .. 1.45
+		"| asm (PGO off) | 3.99 s / 2.8 s = **1.425** ±2% (edax-avx-x86-64-v4) |  |",
+		// ratios 1.25, 1.241, 1.321: the median of the ratios, not the ratio of the medians (3.6/2.8 = 1.286)
+		"| gosimd | 3.6 s / 2.8 s = **1.250** ±6% (edax-avx-x86-64-v4) |  |",
+		"> note: 3 runs: interval at 75.0%, not 95% (run 6 or more)",
+		"- asm, " + amd + ": [2026-11-24T110000-edax-vs-ffo20-39-bottom-asm.txt](",
+		"): 3 runs, hash 2^22, nodes 101905511 / 161812345, wall 4.03 s / 3.05 s, imported at commit 0123456789ab\n",
+		"nodes 101905511 / 161812345–161812346, wall 3.9 s / 3 s, GOEXPERIMENT=simd,",
+		"**ffo40-47**\n\n| bottom | " + intel + " |",
+		"| asm | 14 s / 8.75 s = **1.600** ±0% (edax-avx-x86-64-v3) |",
+		"hash 2^24",
+		// the Solve table has the bench -solve runs alone
+		"**ffo20-39, per bottom variant**\n\n| bottom | " + amd + " |\n|---|---:|\n| asm | **3.003 s ±0%** |\n| go | 3.303 s ±0% |\n\n",
+		// the Reproduce footer
+		"go run ./cmd/flipbench anchor tmp/vs.txt   # imports that transcript",
+		"| " + amd + " | `amd-zen4-f19-m11-s1` | Zen 4 | v4 | go1.26.8 | — | 2026-11-24 09:00 – 13:00 UTC | `0123456789ab` | 4 used,",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("BENCHMARKS.md lacks %q", want)
+		}
+	}
+	// the older asm import is replaced; the Edax results are in no other table
+	for _, bad := range []string{"9.99", "3.568", "engine="} {
+		if strings.Contains(md, bad) {
+			t.Errorf("BENCHMARKS.md has %q", bad)
+		}
+	}
+	if i, j := strings.Index(md, "## Whole solves\n"), strings.Index(md, "## Whole solves beside Edax-AVX"); i < 0 || j < i {
+		t.Error("the Edax section is not after the whole solves")
+	}
+	if t.Failed() {
+		t.Log(md)
+	}
+}

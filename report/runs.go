@@ -17,22 +17,27 @@ import (
 
 // Runs are results files of one session each, shown whole rather than
 // merged per benchmark: flipbench solve -save (SolvePosition/set=S/id=N,
-// one result per position and run) and flipbench train -eval-mae -save
-// (EvalMAE/empties=N). Of several such files of the same machine, set and
-// evaluation setting, the newest is shown (an interrupted newer run is
-// shown as it is, not completed from an older one: the two may differ in
-// variants or weights).
+// one result per position and run), flipbench train -eval-mae -save
+// (EvalMAE/empties=N) and flipbench anchor (EdaxVs/set=S/bottom=B/engine=E,
+// flipbench's and Edax's solves of a set in turn, paired run by run: edax.go).
+// Of several such files of the same machine, set and evaluation setting
+// (for EdaxVs: bottom and PGO setting), the newest is shown (an
+// interrupted newer run is shown as it is, not completed from an older
+// one: the two may differ in variants or weights). Their results never
+// reach the tables built from the merged results (kernels, Solve).
 
 const (
 	solveName = "SolvePosition"
 	maeName   = "EvalMAE"
+	edaxName  = "EdaxVs"
 )
 
-// A run is the results of one file for one set (solve) or one evaluation
-// (MAE).
+// A run is the results of one file for one set (solve, edax) or one
+// evaluation (MAE).
 type run struct {
 	kind, file, machine, set, eval string
-	idx                            int // of the file, in read order
+	bottom, pgo                    string // edax: the bottom flipbench searched on, its build's pgo line
+	idx                            int    // of the file, in read order
 	date                           string
 	res                            []*benchfmt.Result
 }
@@ -46,7 +51,7 @@ func takeRuns(ds *stats.Dataset) []*run {
 	for i, f := range ds.Files {
 		fileIdx[f] = i
 	}
-	type fk struct{ file, set string }
+	type fk struct{ file, set, bottom string }
 	byFile := map[fk]*run{}
 	var runs []*run
 	keep := ds.Results[:0]
@@ -57,16 +62,21 @@ func takeRuns(ds *stats.Dataset) []*run {
 			kind = "solve"
 		case maeName:
 			kind = "mae"
+		case edaxName:
+			kind = "edax"
 		default:
 			keep = append(keep, res)
 			continue
 		}
 		f := res.GetConfig(".file")
-		k := fk{f, nameKey(res, "set")}
+		k := fk{f, nameKey(res, "set"), nameKey(res, "bottom")}
 		u := byFile[k]
 		if u == nil {
 			u = &run{kind: kind, file: f, machine: stats.CPUOf(res), set: k.set, eval: or(res.GetConfig("eval"), "unknown"),
 				idx: fileIdx[f], date: res.GetConfig("date")}
+			if kind == "edax" {
+				u.bottom, u.pgo = nameKey(res, "bottom"), res.GetConfig("pgo")
+			}
 			byFile[k] = u
 			runs = append(runs, u)
 		}
@@ -77,18 +87,22 @@ func takeRuns(ds *stats.Dataset) []*run {
 }
 
 // newestRuns keeps the newest solve run per machine, set and evaluation
-// setting (files are read in date order within a machine), and the newest
-// MAE run per evaluation setting over every machine (the error does not
-// depend on the machine; by date, then file order). A run of an
+// setting (files are read in date order within a machine), the newest
+// Edax comparison per machine, set, bottom and PGO setting, and the
+// newest MAE run per evaluation setting over every machine (the error
+// does not depend on the machine; by date, then file order). A run of an
 // interrupted session (its file in incomplete) never replaces a complete
 // one.
 func newestRuns(runs []*run, incomplete map[string]string) []*run {
-	type key struct{ kind, machine, set, eval string }
+	type key struct{ kind, machine, set, eval, bottom, pgo string }
 	keyOf := func(u *run) key {
-		if u.kind == "mae" {
+		switch u.kind {
+		case "mae":
 			return key{kind: u.kind, eval: u.eval}
+		case "edax":
+			return key{kind: u.kind, machine: u.machine, set: u.set, bottom: u.bottom, pgo: u.pgo}
 		}
-		return key{u.kind, u.machine, u.set, u.eval}
+		return key{kind: u.kind, machine: u.machine, set: u.set, eval: u.eval}
 	}
 	newer := func(u, n *run) bool {
 		_, ui := incomplete[u.file]

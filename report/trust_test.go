@@ -170,6 +170,9 @@ func FuzzReport(f *testing.F) {
 	f.Add([]byte("cpu-id: x\nimpl: c\nBenchmarkKernel/kernel=flip/variant=c-x/form=call 1 2 ns/op\nBenchmarkFloor/impl=c/form=pointer 1 1 ns/op\n" +
 		"BenchmarkKernel/kernel=hash_clear/variant=reference/form=call/size=1MiB 1 5 ns/op 3 GB/s\nBenchmarkSolvePosition/set=s/id=1 1 5 ns/op 3 nodes/op\n" +
 		"BenchmarkEvalMAE/empties=20 10 1.5 discs -0.5 bias-discs 2 rms-discs\nBenchmarkSolve/set=s/kernel=flip/variant=a 1 9 ns/op\nincomplete: x\n"))
+	f.Add([]byte("cpu-id: x\npgo: off\nBenchmarkEdaxVs/set=s/bottom=asm/engine=flipbench 1 5 ns/op 6 wall-ns/op 7 nodes/op\n" +
+		"BenchmarkEdaxVs/set=s/bottom=asm/engine=edax 1 4 ns/op\nBenchmarkEdaxVs/set=s/bottom=asm/engine=flipbench 1 5 ns/op\n" +
+		"BenchmarkEdaxVs/bottom=x/engine=edax 1 4 ns/op\nBenchmarkEdaxVs/set=t 1 1 ns/op\n"))
 	if data, err := os.ReadFile(filepath.Join("..", "harness", "stats", "testdata", "bad", "mixed.txt")); err == nil {
 		f.Add(data)
 	}

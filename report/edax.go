@@ -1,0 +1,233 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/stats"
+)
+
+// Whole solves beside Edax-AVX: what flipbench anchor imported from the
+// anchors kit's edax-vs.sh (EdaxVs/set=S/bottom=B/engine=flipbench|edax,
+// one pair of results per run, flipbench's first: the two programs solved
+// the set in turn). The project never runs Edax; these files are the text
+// the kit printed.
+
+// bottomOrder is the order of the rows: solver.BottomNames'.
+var bottomOrder = []string{"asm", "gosimd", "go"}
+
+// edaxCell is one imported comparison: a machine, set, bottom and PGO
+// setting.
+type edaxCell struct {
+	u                 *run
+	fb, edax          benchmath.Summary // search times (sec/op), per run
+	ratio             benchmath.Summary // of the per-run ratios flipbench / Edax
+	wallFB, wallEdax  float64           // medians, 0 if the file has none
+	nodesFB, nodesEd  []float64
+	runs, unpaired    int // pairs; results left without a partner
+	binary, hashBits  string
+	goexperiment, pgo string
+}
+
+// edaxPairs reads a comparison's file: run i of flipbench against run i
+// of Edax, in the file's order.
+func (r *Report) edaxPairs(u *run) *edaxCell {
+	c := &edaxCell{u: u, binary: or(u.config("edax"), "?"), hashBits: u.config("hash-bits"), goexperiment: u.config("goexperiment"), pgo: u.pgo}
+	var fb, ed, wfb, wed []float64
+	for _, res := range u.res {
+		sec, ok := value(res, "sec/op") // benchfmt reads ns/op as sec/op
+		if !ok {
+			continue
+		}
+		wall, hasWall := value(res, "wall-sec/op")
+		nodes, hasNodes := value(res, "nodes/op")
+		switch nameKey(res, "engine") {
+		case "flipbench":
+			fb = append(fb, sec)
+			if hasWall {
+				wfb = append(wfb, wall)
+			}
+			if hasNodes {
+				c.nodesFB = append(c.nodesFB, nodes)
+			}
+		case "edax":
+			ed = append(ed, sec)
+			if hasWall {
+				wed = append(wed, wall)
+			}
+			if hasNodes {
+				c.nodesEd = append(c.nodesEd, nodes)
+			}
+		}
+	}
+	c.runs = min(len(fb), len(ed))
+	c.unpaired = len(fb) + len(ed) - 2*c.runs
+	fb, ed = fb[:c.runs], ed[:c.runs]
+	if c.runs == 0 {
+		return c
+	}
+	var ratios []float64
+	for i := range fb {
+		ratios = append(ratios, fb[i]/ed[i])
+	}
+	sum := func(xs []float64) benchmath.Summary {
+		return stats.Summarize(benchmath.AssumeNothing, benchmath.NewSample(xs, &benchmath.DefaultThresholds), r.opts.Confidence)
+	}
+	c.fb, c.edax, c.ratio = sum(fb), sum(ed), sum(ratios)
+	if len(wfb) > 0 && len(wed) > 0 {
+		c.wallFB, c.wallEdax = sum(wfb).Center, sum(wed).Center
+	}
+	return c
+}
+
+// edaxRowLabel: "asm", "gosimd (PGO off)", as the Solve table's rows.
+func edaxRowLabel(bottom, pgo string) string {
+	if pgo == "off" {
+		return bottom + " (PGO off)"
+	}
+	return bottom
+}
+
+// fmtNodes: the count when every run has the same, else its range.
+func fmtNodes(ns []float64) string {
+	if len(ns) == 0 {
+		return "?"
+	}
+	lo, hi := slices.Min(ns), slices.Max(ns)
+	if lo == hi {
+		return fmt.Sprintf("%.0f", lo)
+	}
+	return fmt.Sprintf("%.0f–%.0f", lo, hi)
+}
+
+// edaxVs writes, per set, flipbench's whole solves beside Edax-AVX's: a
+// row per bottom and PGO setting, a column per machine.
+func (r *Report) edaxVs() {
+	us := r.runsOf("edax")
+	if len(us) == 0 {
+		return
+	}
+	r.p("## Whole solves beside Edax-AVX\n\n")
+	r.p("flipbench's solver and the C engine Edax-AVX solving the same positions in turn on the same machine, ")
+	r.p("one thread each, with the same evaluation weights and the same hash table size: measured with ")
+	r.p("`../shared/anchors/edax-vs.sh`, a measuring kit outside the project (the project never runs, ships or copies Edax), ")
+	r.p("and imported by `flipbench anchor`. Search time only: each program's own total, start-up and weights loading left out. ")
+	r.p("A cell is flipbench's median search time / Edax's, then the ratio flipbench / Edax, the median of the runs' ratios ")
+	r.p("(each run of flipbench against the run of Edax right after it) with its interval, and the Edax binary; ")
+	r.p("below 1, flipbench is faster. A row is the bottom flipbench searched on (asm: assembly; gosimd: archsimd, a GOEXPERIMENT=simd build; ")
+	r.p("go), \"(PGO off)\" a flipbench built without the PGO profile; the newest import of each machine, set, bottom and PGO setting. ")
+	r.p("From the project root:\n\n")
+	r.p("```sh\n")
+	r.p("mkdir -p tmp && ../shared/anchors/edax-vs.sh ffo20-39 | tee tmp/vs.txt\n")
+	r.p("go run ./cmd/flipbench anchor tmp/vs.txt\n")
+	r.p("```\n\n")
+	r.p("Other rows: `-bottom gosimd` after the set and to `anchor`, and `GOEXPERIMENT=simd` and `GOFLAGS=-pgo=off` in the environment of both commands ")
+	r.p("(the transcript does not say how flipbench was built: `anchor` records its own build unless told).\n\n")
+
+	var sets []string
+	for _, u := range us {
+		addOnce(&sets, u.set)
+	}
+	slices.Sort(sets)
+	type row struct{ bottom, pgo string }
+	rank := func(b string) int {
+		if i := slices.Index(bottomOrder, b); i >= 0 {
+			return i
+		}
+		return len(bottomOrder)
+	}
+	for _, set := range sets {
+		cells := map[row]map[string]*edaxCell{}
+		var rows []row
+		var ms []*Machine
+		for _, m := range r.Machines {
+			for _, u := range us {
+				if u.set != set || u.machine != m.ID {
+					continue
+				}
+				if !slices.Contains(ms, m) {
+					ms = append(ms, m)
+				}
+				k := row{u.bottom, u.pgo}
+				if cells[k] == nil {
+					cells[k] = map[string]*edaxCell{}
+					rows = append(rows, k)
+				}
+				cells[k][m.ID] = r.edaxPairs(u)
+			}
+		}
+		slices.SortFunc(rows, func(a, b row) int {
+			if d := rank(a.bottom) - rank(b.bottom); d != 0 {
+				return d
+			}
+			if a.bottom != b.bottom {
+				return strings.Compare(a.bottom, b.bottom)
+			}
+			return strings.Compare(a.pgo, b.pgo) // "" (PGO on) before "off"
+		})
+		r.p("**%s**\n\n", or(set, "(no set)"))
+		head := []string{"bottom"}
+		for _, m := range ms {
+			head = append(head, m.Label())
+		}
+		var lines [][]string
+		var notes []string
+		for _, k := range rows {
+			line := []string{edaxRowLabel(k.bottom, k.pgo)}
+			for _, m := range ms {
+				c := cells[k][m.ID]
+				switch {
+				case c == nil:
+					line = append(line, "")
+				case c.runs == 0:
+					line = append(line, "no run")
+				default:
+					line = append(line, fmt.Sprintf("%s / %s = **%.3f** %s (%s)", fmtTime(c.fb.Center), fmtTime(c.edax.Center),
+						c.ratio.Center, stats.FormatCI(c.ratio), c.binary))
+					for _, w := range c.ratio.Warnings {
+						addOnce(&notes, w.Error())
+					}
+				}
+			}
+			lines = append(lines, line)
+		}
+		stats.WriteMarkdownTable(&r.md, head, lines)
+		slices.Sort(notes)
+		for _, n := range notes {
+			r.p("\n> note: %s\n", n)
+		}
+		r.p("\n")
+		for _, k := range rows {
+			for _, m := range ms {
+				c := cells[k][m.ID]
+				if c == nil {
+					continue
+				}
+				r.p("- %s, %s: [%s](%s): ", edaxRowLabel(k.bottom, k.pgo), m.Label(), shortFile(c.u.file), r.link(c.u.file))
+				facts := []string{fmt.Sprintf("%d runs", c.runs)}
+				if c.hashBits != "" {
+					facts = append(facts, "hash 2^"+c.hashBits)
+				}
+				facts = append(facts, "nodes "+fmtNodes(c.nodesFB)+" / "+fmtNodes(c.nodesEd))
+				if c.wallFB > 0 {
+					facts = append(facts, "wall "+fmtTime(c.wallFB)+" / "+fmtTime(c.wallEdax))
+				}
+				if c.goexperiment != "" {
+					facts = append(facts, "GOEXPERIMENT="+c.goexperiment)
+				}
+				if cm := bench.ShortCommit(c.u.config("commit")); cm != "" {
+					facts = append(facts, "imported at commit "+cm)
+				}
+				if c.unpaired > 0 {
+					facts = append(facts, fmt.Sprintf("%d results without a partner left out (an edited file?)", c.unpaired))
+				}
+				r.p("%s\n", strings.Join(facts, ", "))
+			}
+		}
+		r.p("\n")
+	}
+}
