@@ -9,6 +9,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/harness/store/storetest"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -263,5 +264,52 @@ func TestAnchorBadInput(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "results")); err == nil {
 		t.Error("a bad import wrote under results/")
+	}
+}
+
+// anchor's files go to a perfdata server (no label twice) and come back:
+// report -server shows the Edax table as report on the files does.
+func TestAnchorServerReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a server and two reports")
+	}
+	srv := storetest.New(t, storetest.Options{})
+	sample, err := filepath.Abs(sampleVs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := filepath.Join(t.TempDir(), "results")
+	dir := filepath.Join(res, variants.Host().ID())
+	var files []string
+	for _, c := range []struct{ pgo, name string }{
+		{"on", "2026-11-24T000000-edax-vs-ffo20-39-bottom-asm.txt"},
+		{"off", "2026-11-24T000001-edax-vs-ffo20-39-bottom-asm-pgo-off.txt"},
+	} {
+		f := filepath.Join(dir, c.name)
+		if code, out, errOut := runCLI2(t, "anchor", "-pgo", c.pgo, "-o", f, sample); code != 0 {
+			t.Fatalf("anchor -pgo %s: exit %d\n%s%s", c.pgo, code, out, errOut)
+		}
+		files = append(files, f)
+	}
+	if code, out, errOut := runCLI2(t, append([]string{"upload", "-server", srv.URL}, files...)...); code != 0 {
+		t.Fatalf("upload: exit %d\n%s%s", code, out, errOut)
+	}
+	local, remote := t.TempDir(), t.TempDir()
+	if code, out, errOut := runCLI2(t, "report", "-results", res, "-embedded=false", "-o", filepath.Join(local, "B.md"), "-charts", filepath.Join(local, "charts")); code != 0 {
+		t.Fatalf("report: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := runCLI2(t, "report", "-server", srv.URL, "-o", filepath.Join(remote, "B.md"), "-charts", filepath.Join(remote, "charts")); code != 0 {
+		t.Fatalf("report -server: exit %d\n%s%s", code, out, errOut)
+	}
+	a, _ := os.ReadFile(filepath.Join(local, "B.md"))
+	b, _ := os.ReadFile(filepath.Join(remote, "B.md"))
+	la, lb := linkTarget.ReplaceAllString(string(a), "]()"), linkTarget.ReplaceAllString(string(b), "]()")
+	if la != lb {
+		t.Errorf("report -server differs from report on the results directory:\n%s", firstDiff(la, lb))
+	}
+	for _, want := range []string{"## Whole solves beside Edax-AVX", "| asm | 3.63 s / 2.84 s = **1.280** ±3% (edax-avx-x86-64-v4) |", "| asm (PGO off) | 3.63 s / 2.84 s = **1.280**"} {
+		if !strings.Contains(lb, want) {
+			t.Errorf("report -server lacks %q:\n%s", want, lb)
+		}
 	}
 }
