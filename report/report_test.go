@@ -155,7 +155,7 @@ func TestReportSolverRuns(t *testing.T) {
 		"## Solver runs\n",
 		"### ffo1-3 on " + amd + "\n\n| eval | weights | positions | nodes | time | Mnps | nodes ÷ none's | time ÷ none's |",
 		"| default | aaaabbbb | 3 | 180000 | 6.15 ms | 29.3 | 0.250 | 0.256 |", // medians of 6 runs: 2.05+1.025+3.075 ms
-		"| none | — | 3 | 720000 | 24 ms | 30.0 | 1 | 1 |",
+		"| none | — | 3 | 720000 | 24.0 ms | 30.0 | 1 | 1 |",
 		"**eval default (weights aaaabbbb)**, [2026-01-03T000000-solve-ffo1-3-eval-default.txt](",
 		"6 runs per position, hash auto, commit 0123456789ab",
 		"variants: `flip=bitscan,score_1=bmi2-pext`",
@@ -163,11 +163,11 @@ func TestReportSolverRuns(t *testing.T) {
 		"| 1 | 14 | +18 | g8 | 60000 | 2.05 ms ±2% | 29.3 |",
 		"| 3 | 14 | +2 | d1 | 90000 | 3.08 ms ±2% | 29.3 |",
 		"| **total** (3) |  |  |  | **180000** | **6.15 ms** | 29.3 |",
-		"| 1 | 14 | +18 | g8 | 240000 | 8 ms | 30.0 |", // one run: no interval
+		"| 1 | 14 | +18 | g8 | 240000 | 8.00 ms | 30.0 |", // one run: no interval
 		// intel: the none run was interrupted after 2 positions
 		"### ffo1-3 on " + intel + "\n",
-		"| default | aaaabbbb | 3 | 180000 | 7.5 ms | 24.0 | 0.250 | 0.286 |", // (2.5+1.5)/(9+5)
-		"| none | — | 2 | 360000 | 14 ms | 25.7 | 1 | 1 |",
+		"| default | aaaabbbb | 3 | 180000 | 7.50 ms | 24.0 | 0.250 | 0.286 |", // (2.5+1.5)/(9+5)
+		"| none | — | 2 | 360000 | 14.0 ms | 25.7 | 1 | 1 |",
 		"> note: the runs did not solve the same positions",
 		"> note: the runs used different variant sets",
 		// MAE: the newest per evaluation setting, weighted total
@@ -232,9 +232,9 @@ func TestReportSolverRunsCorrupt(t *testing.T) {
 		t.Errorf("problems %q", r.Problems)
 	}
 	for _, want := range []string{
-		"| none | — | 3 | 720000 | 24 ms |",                                                       // the older AMD none run
+		"| none | — | 3 | 720000 | 24.0 ms |",                                                       // the older AMD none run
 		"**eval default (weights aaaabbbb)**, [2026-01-06T000000-solve-ffo1-3-eval-default.txt](", // intel's newest, readable lines
-		"| 4 | 14 | +1 | c1 | 77777 | 1 ms | 77.8 |",
+		"| 4 | 14 | +1 | c1 | 77777 | 1.00 ms | 77.8 |",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("BENCHMARKS.md lacks %q", want)
@@ -249,7 +249,7 @@ func TestFmtTime(t *testing.T) {
 	for _, c := range []struct {
 		sec  float64
 		want string
-	}{{2929, "48m49s"}, {100, "1m40s"}, {99.5, "99.5 s"}, {7.1, "7.1 s"}, {0.0123, "12.3 ms"}, {4000, "1h06m"}} {
+	}{{2929, "48m49s"}, {100, "1m40s"}, {99.5, "99.5 s"}, {7.1, "7.10 s"}, {2.7, "2.70 s"}, {9.999, "10.0 s"}, {0.0001234, "123 µs"}, {0.0123, "12.3 ms"}, {4000, "1h06m"}} {
 		if got := fmtTime(c.sec); got != c.want {
 			t.Errorf("fmtTime(%g) = %q, want %q", c.sec, got, c.want)
 		}
@@ -306,17 +306,17 @@ func TestReportEdaxVs(t *testing.T) {
 		"mkdir -p tmp && ../shared/anchors/edax-vs.sh ffo20-39 | tee tmp/vs.txt\ngo run ./cmd/flipbench anchor tmp/vs.txt\n",
 		"**ffo20-39**\n\n| bottom | " + amd + " | " + intel + " |",
 		// the newest asm import: runs 3.634/2.839, 3.590/2.871, 3.702/2.802, ratios 1.280, 1.250, 1.321
-		"| asm | 3.63 s / 2.84 s = **1.280** ±3% (edax-avx-x86-64-v4) | 2.7 s / 2.25 s = **1.200** ±0% (edax-avx-x86-64-v3) |",
+		"| asm | 3.63 s / 2.84 s = **1.280** ±3% (edax-avx-x86-64-v4) | 2.70 s / 2.25 s = **1.200** ±0% (edax-avx-x86-64-v3) |",
 		// 6 runs without the profile: ratios 1.40 .. 1.45
-		"| asm (PGO off) | 3.99 s / 2.8 s = **1.425** ±2% (edax-avx-x86-64-v4) |  |",
+		"| asm (PGO off) | 3.99 s / 2.80 s = **1.425** ±2% (edax-avx-x86-64-v4) |  |",
 		// ratios 1.25, 1.241, 1.321: the median of the ratios, not the ratio of the medians (3.6/2.8 = 1.286)
-		"| gosimd | 3.6 s / 2.8 s = **1.250** ±6% (edax-avx-x86-64-v4) |  |",
+		"| gosimd | 3.60 s / 2.80 s = **1.250** ±6% (edax-avx-x86-64-v4) |  |",
 		"> note: 3 runs: interval at 75.0%, not 95% (run 6 or more)",
 		"- asm, " + amd + ": [2026-11-24T110000-edax-vs-ffo20-39-bottom-asm.txt](",
 		"): 3 runs, hash 2^22, nodes 101905511 / 161812345, wall 4.03 s / 3.05 s, imported at commit 0123456789ab\n",
-		"nodes 101905511 / 161812345–161812346, wall 3.9 s / 3 s, GOEXPERIMENT=simd,",
+		"nodes 101905511 / 161812345–161812346, wall 3.90 s / 3.00 s, GOEXPERIMENT=simd,",
 		"**ffo40-47**\n\n| bottom | " + intel + " |",
-		"| asm | 14 s / 8.75 s = **1.600** ±0% (edax-avx-x86-64-v3) |",
+		"| asm | 14.0 s / 8.75 s = **1.600** ±0% (edax-avx-x86-64-v3) |",
 		"hash 2^24",
 		// the Solve table has the bench -solve runs alone
 		"**ffo20-39, per bottom variant**\n\n| bottom | " + amd + " |\n|---|---:|\n| asm | **3.003 s ±0%** |\n| go | 3.303 s ±0% |\n\n",
