@@ -313,3 +313,37 @@ func TestAnchorServerReport(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseAnchor: any input is parsed or refused with an error, never a
+// panic; a parsed transcript has runs, each with positive finite times,
+// a set name safe for a file name, and exactly as many runs as its
+// summary's medians say.
+func FuzzParseAnchor(f *testing.F) {
+	data, err := os.ReadFile(sampleVs)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add([]byte("run 1: flipbench 1 s wall, 1 s search (1 nodes)   edax 1 s wall, 1 s search (1 nodes)\n" +
+		"x vs e, hash 2^20, medians of 1: wall 1 / 1 s = 1; search only 1 / 1 s = 1 (flipbench / edax)\n"))
+	f.Add([]byte("run 1: flipbench NaN s wall, -1 s search ( nodes)   edax 1e309 s wall, 0 s search (1 nodes)\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := parseAnchor("fuzz.txt", data)
+		if err != nil {
+			return
+		}
+		if len(tr.runs) == 0 {
+			t.Fatal("a transcript without runs was accepted")
+		}
+		if tr.set == "" || strings.ContainsAny(tr.set, "/\\ \n") || strings.ContainsAny(tr.edax, "/\\ \n") {
+			t.Fatalf("unsafe names: set %q, edax %q", tr.set, tr.edax)
+		}
+		for i, u := range tr.runs {
+			for _, v := range []float64{u.fb.wall, u.fb.search, u.edax.wall, u.edax.search} {
+				if !(v > 0) || math.IsInf(v, 0) {
+					t.Fatalf("run %d: time %v accepted", i+1, v)
+				}
+			}
+		}
+	})
+}
