@@ -232,7 +232,7 @@ func TestReportSolverRunsCorrupt(t *testing.T) {
 		t.Errorf("problems %q", r.Problems)
 	}
 	for _, want := range []string{
-		"| none | — | 3 | 720000 | 24.0 ms |",                                                       // the older AMD none run
+		"| none | — | 3 | 720000 | 24.0 ms |",                                                     // the older AMD none run
 		"**eval default (weights aaaabbbb)**, [2026-01-06T000000-solve-ffo1-3-eval-default.txt](", // intel's newest, readable lines
 		"| 4 | 14 | +1 | c1 | 77777 | 1.00 ms | 77.8 |",
 	} {
