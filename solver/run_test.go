@@ -17,6 +17,8 @@ import (
 // machine's default variants, or FLIPBENCH_SOLVE_VARIANTS
 // (FLIPBENCH_SOLVE_EVAL=none for no weights), and logs nodes, time and
 // Mnps: for tuning and profiling with go test -cpuprofile.
+// FLIPBENCH_SOLVE_BOTTOM picks the bottom (asm, gosimd, go),
+// FLIPBENCH_SOLVE_PARAMS the search's constants (name=value,...).
 func TestSolveSetEnv(t *testing.T) {
 	name := os.Getenv("FLIPBENCH_SOLVE_SET")
 	if name == "" {
@@ -54,6 +56,7 @@ func TestSolveSetEnv(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	opts.Bottom = os.Getenv("FLIPBENCH_SOLVE_BOTTOM")
 	p := defaultParams
 	opts.tune = &p
 	for _, kv := range strings.Split(os.Getenv("FLIPBENCH_SOLVE_PARAMS"), ",") {
