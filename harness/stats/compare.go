@@ -285,10 +285,12 @@ func (t *Table) FormatCenter(s benchunit.Scaler, v float64) string {
 }
 
 func formatUnit(num, unit string) string {
-	switch unit {
-	case "sec/op":
+	// seconds, also under another name (wall-sec/op: benchfmt reads
+	// wall-ns/op so)
+	if base, _, _ := strings.Cut(unit, "/"); base == "sec" || strings.HasSuffix(base, "-sec") {
 		return num + "s"
-	case "GB/s":
+	}
+	if unit == "GB/s" {
 		return num + " GB/s"
 	}
 	return num

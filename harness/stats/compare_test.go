@@ -127,3 +127,17 @@ func TestCompareGarbageLines(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatUnit(t *testing.T) {
+	for _, c := range []struct{ num, unit, want string }{
+		{"2.35n", "sec/op", "2.35ns"},
+		{"3.85", "wall-sec/op", "3.85s"},
+		{"41.2", "GB/s", "41.2 GB/s"},
+		{"1.02e8", "nodes/op", "1.02e8"},
+		{"7", "secret/op", "7"},
+	} {
+		if got := formatUnit(c.num, c.unit); got != c.want {
+			t.Errorf("formatUnit(%q, %q) = %q, want %q", c.num, c.unit, got, c.want)
+		}
+	}
+}
