@@ -213,12 +213,11 @@ func TestBottomsSolveAlike(t *testing.T) {
 func BenchmarkBottom(b *testing.B) {
 	sel := testSelection(b, "")
 	ps := harness.RandomEndgames(11, 1024, 7)
-	lists := make([]uint64, len(ps))
 	par := make([]uint8, len(ps))
 	alphas := make([]int, len(ps))
 	ref := newSearch(References())
 	for i, p := range ps {
-		lists[i], par[i] = variants.PresortList(p.Empties()), kernels.Parity(p.Empties())
+		par[i] = kernels.Parity(p.Empties())
 		alphas[i] = ref.exact(p.P, p.O, kernels.ScoreMin-1, kernels.ScoreMax+1, 0) - 1 + 2*(i&1)
 	}
 	for _, name := range Bottoms(sel) {
@@ -230,7 +229,7 @@ func BenchmarkBottom(b *testing.B) {
 			s := newSearch(k)
 			for i := 0; i < b.N; i++ {
 				j := i & 1023
-				s.shallow(ps[j].P, ps[j].O, alphas[j], lists[j], par[j], 7)
+				s.bottom(ps[j].P, ps[j].O, alphas[j], par[j], 7)
 			}
 			b.ReportMetric(float64(s.nodes)/float64(b.N), "nodes/op")
 		})

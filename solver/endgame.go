@@ -2,7 +2,6 @@ package solver
 
 import (
 	"github.com/flipbench/flipbench/kernels"
-	"github.com/flipbench/flipbench/variants"
 )
 
 // nws is the null-window endgame search (alpha, alpha+1) from hashMin
@@ -103,9 +102,8 @@ func (s *search) child(P, O uint64, x int, f uint64, alpha, n int, parity uint8,
 		}
 		return s.nws(np, no, alpha, n-1, parity, side^1)
 	}
-	e := ^(np | no)
 	if n-1 >= 5 {
-		return s.shallow(np, no, alpha, variants.PresortList(e), parity, n-1)
+		return s.bottom(np, no, alpha, parity, n-1)
 	}
 	return s.nwsAny(np, no, alpha, side^1)
 }

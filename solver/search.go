@@ -109,7 +109,7 @@ func (s *search) nwsAny(P, O uint64, alpha, side int) int {
 		}
 		return s.nws(P, O, alpha, n, parity, side)
 	case n >= 5:
-		return s.shallow(P, O, alpha, variants.PresortList(e), parity, n)
+		return s.bottom(P, O, alpha, parity, n)
 	case n == 4:
 		return s.solve4(P, O, alpha, variants.PresortList(e), parity)
 	case n == 3:

@@ -5,17 +5,24 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
+// bottom is the null-window search of a position of 7 to 5 empties: the
+// assembly bottom, which orders the empties itself, or the shallow search
+// on the empties in presorted order.
+func (s *search) bottom(P, O uint64, alpha int, parity uint8, n int) int {
+	if s.k.Bottom != nil {
+		v, nodes := s.k.Bottom.Search(P, O, alpha)
+		s.nodes += nodes
+		return v
+	}
+	return s.shallow(P, O, alpha, variants.PresortList(^(P | O)), parity, n)
+}
+
 // shallow is the null-window search from 7 to 5 empties (Edax's
 // search_shallow): no table, a stability cutoff, and two loops over the
 // empties in presorted order, the squares of odd quadrants first (parity
 // ordering); 4 empties go to the leaf. list holds the n empties in
 // presorted order.
 func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n int) int {
-	if s.k.Bottom != nil {
-		v, nodes := s.k.Bottom.Search(P, O, alpha)
-		s.nodes += nodes
-		return v
-	}
 	if s.k.goSIMD {
 		return s.goSIMDShallow(P, O, alpha, list, parity, n)
 	}
