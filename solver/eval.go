@@ -238,7 +238,12 @@ func (s *search) moveScores(ml *moveList, P, O uint64, n int, parity uint8, h0, 
 	if s.k.MoveEvaluateBatch != nil && ml.n > 1 {
 		for i := 0; i < ml.n; i++ {
 			mv := &ml.m[i]
-			s.meIn[i] = variants.MoveEval{P: P, O: O, X: int(mv.x), Flipped: mv.f, Parity: int(parity), NEmpties: n, H0: h0, H1: h1}
+			// field by field: a composite literal of this size is built in
+			// a stack temporary and copied in 16-byte loads that its
+			// 8-byte stores cannot forward to (a stall per move)
+			in := &s.meIn[i]
+			in.P, in.O, in.X, in.Flipped = P, O, int(mv.x), mv.f
+			in.Parity, in.NEmpties, in.H0, in.H1 = int(parity), n, h0, h1
 		}
 		s.k.MoveEvaluateBatch(s.meIn[:ml.n], s.meOut[:ml.n])
 		for i := 0; i < ml.n; i++ {

@@ -82,8 +82,12 @@ func (s *search) store(code, P, O uint64, depth int, cost uint8, alpha, beta, sc
 			v, lv = &b[i], l
 		}
 	}
-	*v = kernels.HashEntry{P: P, O: O, Date: s.date, Cost: cost, Depth: uint8(depth), Sel: sel,
-		Lower: -kernels.ScoreInf, Upper: kernels.ScoreInf, Move: [2]uint8{kernels.NoMove, kernels.NoMove}}
+	// field by field: a composite literal would be built on the stack and
+	// copied in 16-byte loads that its narrower stores cannot forward to
+	v.P, v.O = P, O
+	v.Date, v.Cost, v.Depth, v.Sel = s.date, cost, uint8(depth), sel
+	v.Lower, v.Upper = -kernels.ScoreInf, kernels.ScoreInf
+	v.Move[0], v.Move[1] = kernels.NoMove, kernels.NoMove
 	if score < beta {
 		v.Upper = int8(score)
 	}
