@@ -37,49 +37,44 @@ type edaxCell struct {
 // of Edax, in the file's order.
 func (r *Report) edaxPairs(u *run) *edaxCell {
 	c := &edaxCell{u: u, binary: or(u.config("edax"), "?"), hashBits: u.config("hash-bits"), goexperiment: u.config("goexperiment"), pgo: u.pgo}
-	var fb, ed, wfb, wed []float64
+	// one engine's values in the file's order
+	type engine struct{ secs, walls, nodes []float64 }
+	var fb, ed engine
 	for _, res := range u.res {
 		sec, ok := value(res, "sec/op") // benchfmt reads ns/op as sec/op
 		if !ok {
 			continue
 		}
-		wall, hasWall := value(res, "wall-sec/op")
-		nodes, hasNodes := value(res, "nodes/op")
+		var e *engine
 		switch nameKey(res, "engine") {
 		case "flipbench":
-			fb = append(fb, sec)
-			if hasWall {
-				wfb = append(wfb, wall)
-			}
-			if hasNodes {
-				c.nodesFB = append(c.nodesFB, nodes)
-			}
+			e = &fb
 		case "edax":
-			ed = append(ed, sec)
-			if hasWall {
-				wed = append(wed, wall)
-			}
-			if hasNodes {
-				c.nodesEd = append(c.nodesEd, nodes)
-			}
+			e = &ed
+		default:
+			continue
+		}
+		e.secs = append(e.secs, sec)
+		if wall, ok := value(res, "wall-sec/op"); ok {
+			e.walls = append(e.walls, wall)
+		}
+		if nodes, ok := value(res, "nodes/op"); ok {
+			e.nodes = append(e.nodes, nodes)
 		}
 	}
-	c.runs = min(len(fb), len(ed))
-	c.unpaired = len(fb) + len(ed) - 2*c.runs
-	fb, ed = fb[:c.runs], ed[:c.runs]
+	c.nodesFB, c.nodesEd = fb.nodes, ed.nodes
+	c.runs = min(len(fb.secs), len(ed.secs))
+	c.unpaired = len(fb.secs) + len(ed.secs) - 2*c.runs
 	if c.runs == 0 {
 		return c
 	}
 	var ratios []float64
-	for i := range fb {
-		ratios = append(ratios, fb[i]/ed[i])
+	for i := range c.runs {
+		ratios = append(ratios, fb.secs[i]/ed.secs[i])
 	}
-	sum := func(xs []float64) benchmath.Summary {
-		return stats.Summarize(benchmath.AssumeNothing, benchmath.NewSample(xs, &benchmath.DefaultThresholds), r.opts.Confidence)
-	}
-	c.fb, c.edax, c.ratio = sum(fb), sum(ed), sum(ratios)
-	if len(wfb) > 0 && len(wed) > 0 {
-		c.wallFB, c.wallEdax = sum(wfb).Center, sum(wed).Center
+	c.fb, c.edax, c.ratio = r.summary(fb.secs[:c.runs]), r.summary(ed.secs[:c.runs]), r.summary(ratios)
+	if len(fb.walls) > 0 && len(ed.walls) > 0 {
+		c.wallFB, c.wallEdax = r.summary(fb.walls).Center, r.summary(ed.walls).Center
 	}
 	return c
 }

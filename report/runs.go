@@ -207,7 +207,7 @@ func (r *Report) positions(u *run) []*position {
 	}
 	for _, p := range out {
 		if len(p.secs) > 0 {
-			p.time = stats.Summarize(benchmath.AssumeNothing, benchmath.NewSample(p.secs, &benchmath.DefaultThresholds), r.opts.Confidence)
+			p.time = r.summary(p.secs)
 			p.sec = p.time.Center
 		}
 	}
@@ -551,4 +551,10 @@ func (r *Report) evalError() {
 		r.p("[%s](%s) on %s\n", shortFile(u.file), r.link(u.file), r.machineLabel(u.machine))
 	}
 	r.p("\n")
+}
+
+// summary is the median of xs with its interval at the report's
+// confidence, assuming nothing about the distribution.
+func (r *Report) summary(xs []float64) benchmath.Summary {
+	return stats.Summarize(benchmath.AssumeNothing, benchmath.NewSample(xs, &benchmath.DefaultThresholds), r.opts.Confidence)
 }
