@@ -15,10 +15,17 @@ func hashCodeCRC32(P uint64, O uint64) uint64
 func hashCodeCRC32Batch(in []uint64, out []uint64)
 
 // hashPrefetchT0 brings the first and the last entry of a 4-way bucket of 24-byte entries into L1
-// (96 bytes span two cache lines at most: Edax's hash_prefetch).
+// (Edax's hash_prefetch). A bucket's 96 bytes span three cache lines when it starts
+// past byte 32 of a line (3 buckets in 8): then the middle line is not asked for.
 //
 //go:noescape
 func hashPrefetchT0(bucket *byte)
+
+// hashPrefetchT0Lines brings every cache line of a 4-way bucket of 24-byte entries into L1:
+// the lines of its first byte, of 64 bytes on and of its last byte (two or three lines).
+//
+//go:noescape
+func hashPrefetchT0Lines(bucket *byte)
 
 // hashClearMOVNTDQ writes the n bytes at dst (a multiple of the pattern period and aligned) with SSE2 MOVNTDQ streaming stores of the pattern at pat,
 // then SFENCE.
@@ -57,6 +64,7 @@ var _ = registerISA([]asmFunc{
 	{hashCodeCRC32, []Feature{SSE42}},
 	{hashCodeCRC32Batch, []Feature{SSE42}},
 	{hashPrefetchT0, []Feature{SSE2}},
+	{hashPrefetchT0Lines, []Feature{SSE2}},
 	{hashClearMOVNTDQ, []Feature{SSE2}},
 	{hashClearVMOVNTDQ, []Feature{AVX, SSE2}},
 	{hashClearVMOVNTDQ512, []Feature{AVX, AVX512F, SSE2}},

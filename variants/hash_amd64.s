@@ -53,6 +53,15 @@ TEXT ·hashPrefetchT0(SB), NOSPLIT, $0-8
 	PREFETCHT0 72(AX)
 	RET
 
+// func hashPrefetchT0Lines(bucket *byte)
+// Requires: MMX+
+TEXT ·hashPrefetchT0Lines(SB), NOSPLIT, $0-8
+	MOVQ       bucket+0(FP), AX
+	PREFETCHT0 (AX)
+	PREFETCHT0 64(AX)
+	PREFETCHT0 95(AX)
+	RET
+
 // func hashClearMOVNTDQ(dst *byte, n int, pat *byte)
 // Requires: MMX+, SSE2
 TEXT ·hashClearMOVNTDQ(SB), NOSPLIT, $0-24

@@ -20,10 +20,20 @@ func main() {
 
 	asmgen.Func("hashPrefetchT0", "func(bucket *byte)")
 	Doc("hashPrefetchT0 brings the first and the last entry of a 4-way bucket of 24-byte entries into L1",
-		"(96 bytes span two cache lines at most: Edax's hash_prefetch).")
+		"(Edax's hash_prefetch). A bucket's 96 bytes span three cache lines when it starts",
+		"past byte 32 of a line (3 buckets in 8): then the middle line is not asked for.")
 	b := Load(Param("bucket"), GP64())
 	PREFETCHT0(Mem{Base: b})
 	PREFETCHT0(Mem{Base: b, Disp: 3 * 24})
+	RET()
+
+	asmgen.Func("hashPrefetchT0Lines", "func(bucket *byte)")
+	Doc("hashPrefetchT0Lines brings every cache line of a 4-way bucket of 24-byte entries into L1:",
+		"the lines of its first byte, of 64 bytes on and of its last byte (two or three lines).")
+	b = Load(Param("bucket"), GP64())
+	PREFETCHT0(Mem{Base: b})
+	PREFETCHT0(Mem{Base: b, Disp: 64})
+	PREFETCHT0(Mem{Base: b, Disp: 4*24 - 1})
 	RET()
 
 	streamClear("hashClearMOVNTDQ", "SSE2 MOVNTDQ", 16, 96, func(pat reg.Register) func(dst reg.Register) {
