@@ -3212,7 +3212,7 @@ done:
 
 // func solve4AVX2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, CMOV, POPCNT
-TEXT ·solve4AVX2(SB), NOSPLIT, $144-40
+TEXT ·solve4AVX2(SB), NOSPLIT, $160-40
 	LEAQ         ·lfRay+0(SB), AX
 	VMOVDQU      ·dirSteps+0(SB), Y0
 	VMOVDQU      ·dirSteps+32(SB), Y1
@@ -3279,26 +3279,30 @@ TEXT ·solve4AVX2(SB), NOSPLIT, $144-40
 	MOVQ         alpha+16(FP), CX
 	MOVQ         CX, 96(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf4+0(SB), CX
-	LEAQ         ·leafConst+0(SB), DX
-	VMOVQ        BX, X5
-	VPSRLW       $0x02, X5, X6
-	VPAND        (DX), X6, X6
-	VMOVDQU      16(DX), X7
-	VPSHUFB      X6, X7, X7
-	VPSRLD       $0x10, X7, X8
-	VPXOR        X8, X7, X6
-	VPSRLD       $0x08, X6, X8
-	VPXOR        X8, X6, X6
-	VPXOR        X8, X8, X8
-	VPSHUFB      X8, X6, X6
-	VPAND        X7, X6, X6
-	VPCMPEQB     X8, X6, X6
-	VPMOVMSKB    X6, DX
-	ANDL         $0x0000000f, DX
+	MOVQ         BX, 144(SP)
+	MOVQ         BX, CX
+	SHRQ         $0x18, CX
+	IMUL3Q       $0x00010101, CX, CX
+	XORQ         BX, CX
+	ANDL         $0x00242424, CX
+	SHRL         $0x02, CX
+	MOVL         CX, DX
+	SHRL         $0x02, DX
+	ORL          CX, DX
+	ANDL         $0x00030303, DX
+	MOVL         DX, CX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	ANDL         $0x0000003f, DX
+	MOVL         DX, CX
+	SHLL         $0x06, CX
+	MOVQ         CX, 152(SP)
 	SHLL         $0x04, DX
-	VMOVDQU      (CX)(DX*1), X6
-	VPSHUFB      X6, X5, X5
+	LEAQ         ·leafOrder4+0(SB), CX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (CX)(DX*1), X5, X5
 	VMOVDQU      X5, 128(SP)
 	MOVQ         $-127, 104(SP)
 	MOVQ         $0x00000000, 120(SP)
@@ -3310,28 +3314,28 @@ s4_iter_2:
 	MOVQ         112(SP), CX
 	LEAQ         128(SP), DX
 	MOVL         (DX)(CX*4), CX
-	MOVBQZX      CL, DX
-	MOVQ         80(SP), BX
-	MOVQ         88(SP), SI
-	LEAQ         ·lfNeighbour+0(SB), DI
-	MOVQ         (DI)(DX*8), DI
-	TESTQ        SI, DI
+	MOVBQZX      CL, CX
+	MOVQ         80(SP), DX
+	MOVQ         88(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
 	JZ           s4_next_3
-	VMOVQ        BX, X5
+	VMOVQ        DX, X5
 	VPBROADCASTQ X5, Y5
-	VMOVQ        SI, X6
+	VMOVQ        BX, X6
 	VPBROADCASTQ X6, Y6
-	MOVQ         DX, DI
-	SHLQ         $0x06, DI
-	VPANDN       (AX)(DI*1), Y6, Y7
+	MOVQ         CX, SI
+	SHLQ         $0x06, SI
+	VPANDN       (AX)(SI*1), Y6, Y7
 	VPADDQ       Y3, Y7, Y8
 	VPANDN       Y7, Y8, Y9
 	VPAND        Y5, Y9, Y9
 	VPCMPEQQ     Y4, Y9, Y9
 	VPANDN       Y8, Y7, Y8
 	VPANDN       Y8, Y9, Y8
-	VPAND        (AX)(DI*1), Y8, Y8
-	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPAND        (AX)(SI*1), Y8, Y8
+	VPANDN       32(AX)(SI*1), Y6, Y6
 	VPSRLVQ      Y0, Y6, Y7
 	VPOR         Y6, Y7, Y7
 	VPSRLVQ      Y1, Y7, Y9
@@ -3343,46 +3347,31 @@ s4_iter_2:
 	VPAND        Y5, Y9, Y9
 	VPADDQ       Y9, Y9, Y9
 	VPSUBQ       Y9, Y4, Y9
-	VPAND        32(AX)(DI*1), Y9, Y9
+	VPAND        32(AX)(SI*1), Y9, Y9
 	VPOR         Y9, Y8, Y8
 	VEXTRACTI128 $0x01, Y8, X5
 	VPOR         X5, X8, X5
 	VPUNPCKHQDQ  X5, X5, X6
 	VPOR         X6, X5, X5
-	VMOVQ        X5, DI
-	TESTQ        DI, DI
+	VMOVQ        X5, SI
+	TESTQ        SI, SI
 	JZ           s4_next_3
-	XORQ         DI, SI
-	ORQ          DI, BX
-	BTSQ         DX, BX
-	MOVQ         96(SP), DX
-	NOTQ         DX
-	SHRL         $0x08, CX
-	MOVQ         SI, 16(SP)
-	MOVQ         BX, 24(SP)
-	MOVQ         DX, 32(SP)
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         96(SP), CX
+	NOTQ         CX
+	MOVQ         BX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         CX, 32(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf3+0(SB), DX
-	LEAQ         ·leafConst+0(SB), BX
-	VMOVQ        CX, X5
-	VPSRLW       $0x02, X5, X6
-	VPAND        (BX), X6, X6
-	VMOVDQU      16(BX), X7
-	VPSHUFB      X6, X7, X7
-	VPAND        32(BX), X7, X7
-	VPSRLD       $0x10, X7, X8
-	VPXOR        X8, X7, X6
-	VPSRLD       $0x08, X6, X8
-	VPXOR        X8, X6, X6
-	VPXOR        X8, X8, X8
-	VPSHUFB      X8, X6, X6
-	VPAND        X7, X6, X6
-	VPCMPEQB     X8, X6, X6
-	VPMOVMSKB    X6, CX
-	ANDL         $0x00000007, CX
-	SHLL         $0x04, CX
-	VMOVDQU      (DX)(CX*1), X6
-	VPSHUFB      X6, X5, X5
+	MOVQ         152(SP), CX
+	MOVQ         112(SP), DX
+	SHLQ         $0x04, DX
+	ADDQ         DX, CX
+	LEAQ         ·leafOrder3+0(SB), DX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (DX)(CX*1), X5, X5
 	VMOVDQU      X5, 64(SP)
 	MOVQ         $-127, 40(SP)
 	MOVQ         $0x00000000, 56(SP)
@@ -4221,14 +4210,14 @@ s4_fin_22:
 
 // func solve4AVX2Batch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, CMOV, POPCNT
-TEXT ·solve4AVX2Batch(SB), NOSPLIT, $168-48
+TEXT ·solve4AVX2Batch(SB), NOSPLIT, $184-48
 	MOVQ         in_base+0(FP), AX
 	MOVQ         out_base+24(FP), CX
 	MOVQ         out_len+32(FP), DX
-	MOVQ         AX, 144(SP)
-	MOVQ         CX, 152(SP)
+	MOVQ         AX, 160(SP)
+	MOVQ         CX, 168(SP)
 	LEAQ         (CX)(DX*8), DX
-	MOVQ         DX, 160(SP)
+	MOVQ         DX, 176(SP)
 	CMPQ         CX, DX
 	JAE          done
 	LEAQ         ·lfRay+0(SB), AX
@@ -4239,91 +4228,95 @@ TEXT ·solve4AVX2Batch(SB), NOSPLIT, $168-48
 	VPXOR        Y4, Y4, Y4
 
 loop:
-	MOVQ      $0x00000000, (SP)
-	MOVQ      144(SP), CX
-	MOVQ      (CX), DX
-	MOVQ      8(CX), CX
-	MOVQ      DX, BX
-	ORQ       CX, BX
-	NOTQ      BX
-	LEAQ      ·leafRank+0(SB), SI
-	LEAQ      ·leafSquare+0(SB), DI
-	XORQ      R8, R8
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), BX
-	BTSQ      BX, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x08, SI
-	ORQ       SI, BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x10, SI
-	ORQ       SI, BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x18, SI
-	ORQ       SI, BX
-	MOVQ      DX, 80(SP)
-	MOVQ      CX, 88(SP)
-	MOVQ      144(SP), CX
-	MOVQ      16(CX), CX
-	MOVQ      CX, 96(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf4+0(SB), CX
-	LEAQ      ·leafConst+0(SB), DX
-	VMOVQ     BX, X5
-	VPSRLW    $0x02, X5, X6
-	VPAND     (DX), X6, X6
-	VMOVDQU   16(DX), X7
-	VPSHUFB   X6, X7, X7
-	VPSRLD    $0x10, X7, X8
-	VPXOR     X8, X7, X6
-	VPSRLD    $0x08, X6, X8
-	VPXOR     X8, X6, X6
-	VPXOR     X8, X8, X8
-	VPSHUFB   X8, X6, X6
-	VPAND     X7, X6, X6
-	VPCMPEQB  X8, X6, X6
-	VPMOVMSKB X6, DX
-	ANDL      $0x0000000f, DX
-	SHLL      $0x04, DX
-	VMOVDQU   (CX)(DX*1), X6
-	VPSHUFB   X6, X5, X5
-	VMOVDQU   X5, 128(SP)
-	MOVQ      $-127, 104(SP)
-	MOVQ      $0x00000000, 120(SP)
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), CX
+	MOVQ    (CX), DX
+	MOVQ    8(CX), CX
+	MOVQ    DX, BX
+	ORQ     CX, BX
+	NOTQ    BX
+	LEAQ    ·leafRank+0(SB), SI
+	LEAQ    ·leafSquare+0(SB), DI
+	XORQ    R8, R8
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), BX
+	BTSQ    BX, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x08, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x10, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x18, SI
+	ORQ     SI, BX
+	MOVQ    DX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    160(SP), CX
+	MOVQ    16(CX), CX
+	MOVQ    CX, 96(SP)
+	INCQ    (SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x18, CX
+	IMUL3Q  $0x00010101, CX, CX
+	XORQ    BX, CX
+	ANDL    $0x00242424, CX
+	SHRL    $0x02, CX
+	MOVL    CX, DX
+	SHRL    $0x02, DX
+	ORL     CX, DX
+	ANDL    $0x00030303, DX
+	MOVL    DX, CX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	ANDL    $0x0000003f, DX
+	MOVL    DX, CX
+	SHLL    $0x06, CX
+	MOVQ    CX, 152(SP)
+	SHLL    $0x04, DX
+	LEAQ    ·leafOrder4+0(SB), CX
+	VMOVQ   144(SP), X5
+	VPSHUFB (CX)(DX*1), X5, X5
+	VMOVDQU X5, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -4332,28 +4325,28 @@ s4_iter_2:
 	MOVQ         112(SP), CX
 	LEAQ         128(SP), DX
 	MOVL         (DX)(CX*4), CX
-	MOVBQZX      CL, DX
-	MOVQ         80(SP), BX
-	MOVQ         88(SP), SI
-	LEAQ         ·lfNeighbour+0(SB), DI
-	MOVQ         (DI)(DX*8), DI
-	TESTQ        SI, DI
+	MOVBQZX      CL, CX
+	MOVQ         80(SP), DX
+	MOVQ         88(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
 	JZ           s4_next_3
-	VMOVQ        BX, X5
+	VMOVQ        DX, X5
 	VPBROADCASTQ X5, Y5
-	VMOVQ        SI, X6
+	VMOVQ        BX, X6
 	VPBROADCASTQ X6, Y6
-	MOVQ         DX, DI
-	SHLQ         $0x06, DI
-	VPANDN       (AX)(DI*1), Y6, Y7
+	MOVQ         CX, SI
+	SHLQ         $0x06, SI
+	VPANDN       (AX)(SI*1), Y6, Y7
 	VPADDQ       Y3, Y7, Y8
 	VPANDN       Y7, Y8, Y9
 	VPAND        Y5, Y9, Y9
 	VPCMPEQQ     Y4, Y9, Y9
 	VPANDN       Y8, Y7, Y8
 	VPANDN       Y8, Y9, Y8
-	VPAND        (AX)(DI*1), Y8, Y8
-	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPAND        (AX)(SI*1), Y8, Y8
+	VPANDN       32(AX)(SI*1), Y6, Y6
 	VPSRLVQ      Y0, Y6, Y7
 	VPOR         Y6, Y7, Y7
 	VPSRLVQ      Y1, Y7, Y9
@@ -4365,46 +4358,31 @@ s4_iter_2:
 	VPAND        Y5, Y9, Y9
 	VPADDQ       Y9, Y9, Y9
 	VPSUBQ       Y9, Y4, Y9
-	VPAND        32(AX)(DI*1), Y9, Y9
+	VPAND        32(AX)(SI*1), Y9, Y9
 	VPOR         Y9, Y8, Y8
 	VEXTRACTI128 $0x01, Y8, X5
 	VPOR         X5, X8, X5
 	VPUNPCKHQDQ  X5, X5, X6
 	VPOR         X6, X5, X5
-	VMOVQ        X5, DI
-	TESTQ        DI, DI
+	VMOVQ        X5, SI
+	TESTQ        SI, SI
 	JZ           s4_next_3
-	XORQ         DI, SI
-	ORQ          DI, BX
-	BTSQ         DX, BX
-	MOVQ         96(SP), DX
-	NOTQ         DX
-	SHRL         $0x08, CX
-	MOVQ         SI, 16(SP)
-	MOVQ         BX, 24(SP)
-	MOVQ         DX, 32(SP)
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         96(SP), CX
+	NOTQ         CX
+	MOVQ         BX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         CX, 32(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf3+0(SB), DX
-	LEAQ         ·leafConst+0(SB), BX
-	VMOVQ        CX, X5
-	VPSRLW       $0x02, X5, X6
-	VPAND        (BX), X6, X6
-	VMOVDQU      16(BX), X7
-	VPSHUFB      X6, X7, X7
-	VPAND        32(BX), X7, X7
-	VPSRLD       $0x10, X7, X8
-	VPXOR        X8, X7, X6
-	VPSRLD       $0x08, X6, X8
-	VPXOR        X8, X6, X6
-	VPXOR        X8, X8, X8
-	VPSHUFB      X8, X6, X6
-	VPAND        X7, X6, X6
-	VPCMPEQB     X8, X6, X6
-	VPMOVMSKB    X6, CX
-	ANDL         $0x00000007, CX
-	SHLL         $0x04, CX
-	VMOVDQU      (DX)(CX*1), X6
-	VPSHUFB      X6, X5, X5
+	MOVQ         152(SP), CX
+	MOVQ         112(SP), DX
+	SHLQ         $0x04, DX
+	ADDQ         DX, CX
+	LEAQ         ·leafOrder3+0(SB), DX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (DX)(CX*1), X5, X5
 	VMOVDQU      X5, 64(SP)
 	MOVQ         $-127, 40(SP)
 	MOVQ         $0x00000000, 56(SP)
@@ -5235,14 +5213,14 @@ s4_done_5:
 	NEGQ CX
 
 s4_fin_22:
-	MOVQ 152(SP), DX
+	MOVQ 168(SP), DX
 	MOVQ CX, (DX)
 	MOVQ (SP), CX
 	MOVQ CX, 8(DX)
-	ADDQ $0x18, 144(SP)
+	ADDQ $0x18, 160(SP)
 	ADDQ $0x10, DX
-	MOVQ DX, 152(SP)
-	CMPQ DX, 160(SP)
+	MOVQ DX, 168(SP)
+	CMPQ DX, 176(SP)
 	JB   loop
 
 done:
@@ -8035,7 +8013,7 @@ done:
 
 // func solve4AVX512(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
-TEXT ·solve4AVX512(SB), NOSPLIT, $144-40
+TEXT ·solve4AVX512(SB), NOSPLIT, $160-40
 	LEAQ         ·lfRay+0(SB), AX
 	VPBROADCASTQ ·flipOnes+0(SB), Y0
 	VPSLLQ       $0x3f, Y0, Y1
@@ -8099,26 +8077,30 @@ TEXT ·solve4AVX512(SB), NOSPLIT, $144-40
 	MOVQ         alpha+16(FP), CX
 	MOVQ         CX, 96(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf4+0(SB), CX
-	LEAQ         ·leafConst+0(SB), DX
-	VMOVQ        BX, X2
-	VPSRLW       $0x02, X2, X3
-	VPAND        (DX), X3, X3
-	VMOVDQU      16(DX), X4
-	VPSHUFB      X3, X4, X4
-	VPSRLD       $0x10, X4, X5
-	VPXOR        X5, X4, X3
-	VPSRLD       $0x08, X3, X5
-	VPXOR        X5, X3, X3
-	VPXOR        X5, X5, X5
-	VPSHUFB      X5, X3, X3
-	VPAND        X4, X3, X3
-	VPCMPEQB     X5, X3, X3
-	VPMOVMSKB    X3, DX
-	ANDL         $0x0000000f, DX
+	MOVQ         BX, 144(SP)
+	MOVQ         BX, CX
+	SHRQ         $0x18, CX
+	IMUL3Q       $0x00010101, CX, CX
+	XORQ         BX, CX
+	ANDL         $0x00242424, CX
+	SHRL         $0x02, CX
+	MOVL         CX, DX
+	SHRL         $0x02, DX
+	ORL          CX, DX
+	ANDL         $0x00030303, DX
+	MOVL         DX, CX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	ANDL         $0x0000003f, DX
+	MOVL         DX, CX
+	SHLL         $0x06, CX
+	MOVQ         CX, 152(SP)
 	SHLL         $0x04, DX
-	VMOVDQU      (CX)(DX*1), X3
-	VPSHUFB      X3, X2, X2
+	LEAQ         ·leafOrder4+0(SB), CX
+	VMOVQ        144(SP), X2
+	VPSHUFB      (CX)(DX*1), X2, X2
 	VMOVDQU      X2, 128(SP)
 	MOVQ         $-127, 104(SP)
 	MOVQ         $0x00000000, 120(SP)
@@ -8130,66 +8112,51 @@ s4_iter_2:
 	MOVQ          112(SP), CX
 	LEAQ          128(SP), DX
 	MOVL          (DX)(CX*4), CX
-	MOVBQZX       CL, DX
-	MOVQ          80(SP), BX
-	MOVQ          88(SP), SI
-	LEAQ          ·lfNeighbour+0(SB), DI
-	MOVQ          (DI)(DX*8), DI
-	TESTQ         SI, DI
+	MOVBQZX       CL, CX
+	MOVQ          80(SP), DX
+	MOVQ          88(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
 	JZ            s4_next_3
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	MOVQ          DX, DI
-	SHLQ          $0x06, DI
-	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (AX)(SI*1), Y3, Y4
 	VPADDQ        Y0, Y4, Y5
 	VPANDNQ       Y4, Y5, Y6
 	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPTERNLOGQ.Z  $0x20, (AX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(SI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
 	VPSRLVQ       Y3, Y0, Y4
 	VPSRLVQ       Y3, Y1, Y3
 	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VPTERNLOGQ    $0xf2, 32(AX)(SI*1), Y4, K1, Y5
 	VEXTRACTI32X4 $0x01, Y5, X2
 	VPORQ         X2, X5, X2
 	VPUNPCKHQDQ   X2, X2, X3
 	VPORQ         X3, X2, X2
-	VMOVQ         X2, DI
-	TESTQ         DI, DI
+	VMOVQ         X2, SI
+	TESTQ         SI, SI
 	JZ            s4_next_3
-	XORQ          DI, SI
-	ORQ           DI, BX
-	BTSQ          DX, BX
-	MOVQ          96(SP), DX
-	NOTQ          DX
-	SHRL          $0x08, CX
-	MOVQ          SI, 16(SP)
-	MOVQ          BX, 24(SP)
-	MOVQ          DX, 32(SP)
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          96(SP), CX
+	NOTQ          CX
+	MOVQ          BX, 16(SP)
+	MOVQ          DX, 24(SP)
+	MOVQ          CX, 32(SP)
 	INCQ          (SP)
-	LEAQ          ·leafShuf3+0(SB), DX
-	LEAQ          ·leafConst+0(SB), BX
-	VMOVQ         CX, X2
-	VPSRLW        $0x02, X2, X3
-	VPAND         (BX), X3, X3
-	VMOVDQU       16(BX), X4
-	VPSHUFB       X3, X4, X4
-	VPAND         32(BX), X4, X4
-	VPSRLD        $0x10, X4, X5
-	VPXOR         X5, X4, X3
-	VPSRLD        $0x08, X3, X5
-	VPXOR         X5, X3, X3
-	VPXOR         X5, X5, X5
-	VPSHUFB       X5, X3, X3
-	VPAND         X4, X3, X3
-	VPCMPEQB      X5, X3, X3
-	VPMOVMSKB     X3, CX
-	ANDL          $0x00000007, CX
-	SHLL          $0x04, CX
-	VMOVDQU       (DX)(CX*1), X3
-	VPSHUFB       X3, X2, X2
+	MOVQ          152(SP), CX
+	MOVQ          112(SP), DX
+	SHLQ          $0x04, DX
+	ADDQ          DX, CX
+	LEAQ          ·leafOrder3+0(SB), DX
+	VMOVQ         144(SP), X2
+	VPSHUFB       (DX)(CX*1), X2, X2
 	VMOVDQU       X2, 64(SP)
 	MOVQ          $-127, 40(SP)
 	MOVQ          $0x00000000, 56(SP)
@@ -8919,14 +8886,14 @@ s4_fin_22:
 
 // func solve4AVX512Batch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
-TEXT ·solve4AVX512Batch(SB), NOSPLIT, $168-48
+TEXT ·solve4AVX512Batch(SB), NOSPLIT, $184-48
 	MOVQ         in_base+0(FP), AX
 	MOVQ         out_base+24(FP), CX
 	MOVQ         out_len+32(FP), DX
-	MOVQ         AX, 144(SP)
-	MOVQ         CX, 152(SP)
+	MOVQ         AX, 160(SP)
+	MOVQ         CX, 168(SP)
 	LEAQ         (CX)(DX*8), DX
-	MOVQ         DX, 160(SP)
+	MOVQ         DX, 176(SP)
 	CMPQ         CX, DX
 	JAE          done
 	LEAQ         ·lfRay+0(SB), AX
@@ -8934,91 +8901,95 @@ TEXT ·solve4AVX512Batch(SB), NOSPLIT, $168-48
 	VPSLLQ       $0x3f, Y0, Y1
 
 loop:
-	MOVQ      $0x00000000, (SP)
-	MOVQ      144(SP), CX
-	MOVQ      (CX), DX
-	MOVQ      8(CX), CX
-	MOVQ      DX, BX
-	ORQ       CX, BX
-	NOTQ      BX
-	LEAQ      ·leafRank+0(SB), SI
-	LEAQ      ·leafSquare+0(SB), DI
-	XORQ      R8, R8
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), BX
-	BTSQ      BX, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x08, SI
-	ORQ       SI, BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x10, SI
-	ORQ       SI, BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x18, SI
-	ORQ       SI, BX
-	MOVQ      DX, 80(SP)
-	MOVQ      CX, 88(SP)
-	MOVQ      144(SP), CX
-	MOVQ      16(CX), CX
-	MOVQ      CX, 96(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf4+0(SB), CX
-	LEAQ      ·leafConst+0(SB), DX
-	VMOVQ     BX, X2
-	VPSRLW    $0x02, X2, X3
-	VPAND     (DX), X3, X3
-	VMOVDQU   16(DX), X4
-	VPSHUFB   X3, X4, X4
-	VPSRLD    $0x10, X4, X5
-	VPXOR     X5, X4, X3
-	VPSRLD    $0x08, X3, X5
-	VPXOR     X5, X3, X3
-	VPXOR     X5, X5, X5
-	VPSHUFB   X5, X3, X3
-	VPAND     X4, X3, X3
-	VPCMPEQB  X5, X3, X3
-	VPMOVMSKB X3, DX
-	ANDL      $0x0000000f, DX
-	SHLL      $0x04, DX
-	VMOVDQU   (CX)(DX*1), X3
-	VPSHUFB   X3, X2, X2
-	VMOVDQU   X2, 128(SP)
-	MOVQ      $-127, 104(SP)
-	MOVQ      $0x00000000, 120(SP)
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), CX
+	MOVQ    (CX), DX
+	MOVQ    8(CX), CX
+	MOVQ    DX, BX
+	ORQ     CX, BX
+	NOTQ    BX
+	LEAQ    ·leafRank+0(SB), SI
+	LEAQ    ·leafSquare+0(SB), DI
+	XORQ    R8, R8
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), BX
+	BTSQ    BX, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x08, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x10, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x18, SI
+	ORQ     SI, BX
+	MOVQ    DX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    160(SP), CX
+	MOVQ    16(CX), CX
+	MOVQ    CX, 96(SP)
+	INCQ    (SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x18, CX
+	IMUL3Q  $0x00010101, CX, CX
+	XORQ    BX, CX
+	ANDL    $0x00242424, CX
+	SHRL    $0x02, CX
+	MOVL    CX, DX
+	SHRL    $0x02, DX
+	ORL     CX, DX
+	ANDL    $0x00030303, DX
+	MOVL    DX, CX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	ANDL    $0x0000003f, DX
+	MOVL    DX, CX
+	SHLL    $0x06, CX
+	MOVQ    CX, 152(SP)
+	SHLL    $0x04, DX
+	LEAQ    ·leafOrder4+0(SB), CX
+	VMOVQ   144(SP), X2
+	VPSHUFB (CX)(DX*1), X2, X2
+	VMOVDQU X2, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -9027,66 +8998,51 @@ s4_iter_2:
 	MOVQ          112(SP), CX
 	LEAQ          128(SP), DX
 	MOVL          (DX)(CX*4), CX
-	MOVBQZX       CL, DX
-	MOVQ          80(SP), BX
-	MOVQ          88(SP), SI
-	LEAQ          ·lfNeighbour+0(SB), DI
-	MOVQ          (DI)(DX*8), DI
-	TESTQ         SI, DI
+	MOVBQZX       CL, CX
+	MOVQ          80(SP), DX
+	MOVQ          88(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
 	JZ            s4_next_3
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	MOVQ          DX, DI
-	SHLQ          $0x06, DI
-	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (AX)(SI*1), Y3, Y4
 	VPADDQ        Y0, Y4, Y5
 	VPANDNQ       Y4, Y5, Y6
 	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPTERNLOGQ.Z  $0x20, (AX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(SI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
 	VPSRLVQ       Y3, Y0, Y4
 	VPSRLVQ       Y3, Y1, Y3
 	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VPTERNLOGQ    $0xf2, 32(AX)(SI*1), Y4, K1, Y5
 	VEXTRACTI32X4 $0x01, Y5, X2
 	VPORQ         X2, X5, X2
 	VPUNPCKHQDQ   X2, X2, X3
 	VPORQ         X3, X2, X2
-	VMOVQ         X2, DI
-	TESTQ         DI, DI
+	VMOVQ         X2, SI
+	TESTQ         SI, SI
 	JZ            s4_next_3
-	XORQ          DI, SI
-	ORQ           DI, BX
-	BTSQ          DX, BX
-	MOVQ          96(SP), DX
-	NOTQ          DX
-	SHRL          $0x08, CX
-	MOVQ          SI, 16(SP)
-	MOVQ          BX, 24(SP)
-	MOVQ          DX, 32(SP)
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          96(SP), CX
+	NOTQ          CX
+	MOVQ          BX, 16(SP)
+	MOVQ          DX, 24(SP)
+	MOVQ          CX, 32(SP)
 	INCQ          (SP)
-	LEAQ          ·leafShuf3+0(SB), DX
-	LEAQ          ·leafConst+0(SB), BX
-	VMOVQ         CX, X2
-	VPSRLW        $0x02, X2, X3
-	VPAND         (BX), X3, X3
-	VMOVDQU       16(BX), X4
-	VPSHUFB       X3, X4, X4
-	VPAND         32(BX), X4, X4
-	VPSRLD        $0x10, X4, X5
-	VPXOR         X5, X4, X3
-	VPSRLD        $0x08, X3, X5
-	VPXOR         X5, X3, X3
-	VPXOR         X5, X5, X5
-	VPSHUFB       X5, X3, X3
-	VPAND         X4, X3, X3
-	VPCMPEQB      X5, X3, X3
-	VPMOVMSKB     X3, CX
-	ANDL          $0x00000007, CX
-	SHLL          $0x04, CX
-	VMOVDQU       (DX)(CX*1), X3
-	VPSHUFB       X3, X2, X2
+	MOVQ          152(SP), CX
+	MOVQ          112(SP), DX
+	SHLQ          $0x04, DX
+	ADDQ          DX, CX
+	LEAQ          ·leafOrder3+0(SB), DX
+	VMOVQ         144(SP), X2
+	VPSHUFB       (DX)(CX*1), X2, X2
 	VMOVDQU       X2, 64(SP)
 	MOVQ          $-127, 40(SP)
 	MOVQ          $0x00000000, 56(SP)
@@ -9808,14 +9764,14 @@ s4_done_5:
 	NEGQ CX
 
 s4_fin_22:
-	MOVQ 152(SP), DX
+	MOVQ 168(SP), DX
 	MOVQ CX, (DX)
 	MOVQ (SP), CX
 	MOVQ CX, 8(DX)
-	ADDQ $0x18, 144(SP)
+	ADDQ $0x18, 160(SP)
 	ADDQ $0x10, DX
-	MOVQ DX, 152(SP)
-	CMPQ DX, 160(SP)
+	MOVQ DX, 168(SP)
+	CMPQ DX, 176(SP)
 	JB   loop
 
 done:
@@ -12278,90 +12234,94 @@ done:
 
 // func solve4AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
-TEXT ·solve4AVX512PEXT(SB), NOSPLIT, $144-40
-	MOVQ      $0x00000000, (SP)
-	MOVQ      P+0(FP), AX
-	MOVQ      O+8(FP), CX
-	MOVQ      AX, DX
-	ORQ       CX, DX
-	NOTQ      DX
-	LEAQ      ·leafRank+0(SB), BX
-	LEAQ      ·leafSquare+0(SB), SI
-	XORQ      DI, DI
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), DX
-	BTSQ      DX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x08, BX
-	ORQ       BX, DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x10, BX
-	ORQ       BX, DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x18, BX
-	ORQ       BX, DX
-	MOVQ      AX, 80(SP)
-	MOVQ      CX, 88(SP)
-	MOVQ      alpha+16(FP), AX
-	MOVQ      AX, 96(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf4+0(SB), AX
-	LEAQ      ·leafConst+0(SB), CX
-	VMOVQ     DX, X0
-	VPSRLW    $0x02, X0, X1
-	VPAND     (CX), X1, X1
-	VMOVDQU   16(CX), X2
-	VPSHUFB   X1, X2, X2
-	VPSRLD    $0x10, X2, X3
-	VPXOR     X3, X2, X1
-	VPSRLD    $0x08, X1, X3
-	VPXOR     X3, X1, X1
-	VPXOR     X3, X3, X3
-	VPSHUFB   X3, X1, X1
-	VPAND     X2, X1, X1
-	VPCMPEQB  X3, X1, X1
-	VPMOVMSKB X1, CX
-	ANDL      $0x0000000f, CX
-	SHLL      $0x04, CX
-	VMOVDQU   (AX)(CX*1), X1
-	VPSHUFB   X1, X0, X0
-	VMOVDQU   X0, 128(SP)
-	MOVQ      $-127, 104(SP)
-	MOVQ      $0x00000000, 120(SP)
+TEXT ·solve4AVX512PEXT(SB), NOSPLIT, $160-40
+	MOVQ    $0x00000000, (SP)
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	LEAQ    ·leafRank+0(SB), BX
+	LEAQ    ·leafSquare+0(SB), SI
+	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
+	BTSQ    DX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x08, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x10, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x18, BX
+	ORQ     BX, DX
+	MOVQ    AX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    alpha+16(FP), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	VMOVQ   144(SP), X0
+	VPSHUFB (AX)(CX*1), X0, X0
+	VMOVDQU X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -12370,69 +12330,54 @@ s4_iter_2:
 	MOVQ          112(SP), AX
 	LEAQ          128(SP), CX
 	MOVL          (CX)(AX*4), AX
-	MOVBQZX       AL, CX
-	MOVQ          80(SP), DX
-	MOVQ          88(SP), BX
-	LEAQ          ·lfNeighbour+0(SB), SI
-	MOVQ          (SI)(CX*8), SI
-	TESTQ         BX, SI
+	MOVBQZX       AL, AX
+	MOVQ          80(SP), CX
+	MOVQ          88(SP), DX
+	LEAQ          ·lfNeighbour+0(SB), BX
+	MOVQ          (BX)(AX*8), BX
+	TESTQ         DX, BX
 	JZ            s4_next_3
-	LEAQ          ·lfRay+0(SB), SI
+	LEAQ          ·lfRay+0(SB), BX
 	VPBROADCASTQ  ·flipOnes+0(SB), Y0
 	VPSLLQ        $0x3f, Y0, Y1
-	VPBROADCASTQ  DX, Y2
-	VPBROADCASTQ  BX, Y3
-	MOVQ          CX, DI
-	SHLQ          $0x06, DI
-	VPANDNQ       (SI)(DI*1), Y3, Y4
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          AX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (BX)(SI*1), Y3, Y4
 	VPADDQ        Y0, Y4, Y5
 	VPANDNQ       Y4, Y5, Y6
 	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
-	VPANDNQ       32(SI)(DI*1), Y3, Y3
+	VPTERNLOGQ.Z  $0x20, (BX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(SI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
 	VPSRLVQ       Y3, Y0, Y0
 	VPSRLVQ       Y3, Y1, Y1
 	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
+	VPTERNLOGQ    $0xf2, 32(BX)(SI*1), Y0, K1, Y5
 	VEXTRACTI32X4 $0x01, Y5, X0
 	VPORQ         X0, X5, X0
 	VPUNPCKHQDQ   X0, X0, X1
 	VPORQ         X1, X0, X0
-	VMOVQ         X0, SI
-	TESTQ         SI, SI
+	VMOVQ         X0, BX
+	TESTQ         BX, BX
 	JZ            s4_next_3
-	XORQ          SI, BX
-	ORQ           SI, DX
-	BTSQ          CX, DX
-	MOVQ          96(SP), CX
-	NOTQ          CX
-	SHRL          $0x08, AX
-	MOVQ          BX, 16(SP)
-	MOVQ          DX, 24(SP)
-	MOVQ          CX, 32(SP)
+	XORQ          BX, DX
+	ORQ           BX, CX
+	BTSQ          AX, CX
+	MOVQ          96(SP), AX
+	NOTQ          AX
+	MOVQ          DX, 16(SP)
+	MOVQ          CX, 24(SP)
+	MOVQ          AX, 32(SP)
 	INCQ          (SP)
-	LEAQ          ·leafShuf3+0(SB), CX
-	LEAQ          ·leafConst+0(SB), DX
-	VMOVQ         AX, X0
-	VPSRLW        $0x02, X0, X1
-	VPAND         (DX), X1, X1
-	VMOVDQU       16(DX), X2
-	VPSHUFB       X1, X2, X2
-	VPAND         32(DX), X2, X2
-	VPSRLD        $0x10, X2, X3
-	VPXOR         X3, X2, X1
-	VPSRLD        $0x08, X1, X3
-	VPXOR         X3, X1, X1
-	VPXOR         X3, X3, X3
-	VPSHUFB       X3, X1, X1
-	VPAND         X2, X1, X1
-	VPCMPEQB      X3, X1, X1
-	VPMOVMSKB     X1, AX
-	ANDL          $0x00000007, AX
-	SHLL          $0x04, AX
-	VMOVDQU       (CX)(AX*1), X1
-	VPSHUFB       X1, X0, X0
+	MOVQ          152(SP), AX
+	MOVQ          112(SP), CX
+	SHLQ          $0x04, CX
+	ADDQ          CX, AX
+	LEAQ          ·leafOrder3+0(SB), CX
+	VMOVQ         144(SP), X0
+	VPSHUFB       (CX)(AX*1), X0, X0
 	VMOVDQU       X0, 64(SP)
 	MOVQ          $-127, 40(SP)
 	MOVQ          $0x00000000, 56(SP)
@@ -13084,103 +13029,107 @@ s4_fin_22:
 
 // func solve4AVX512PEXTBatch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
-TEXT ·solve4AVX512PEXTBatch(SB), NOSPLIT, $168-48
+TEXT ·solve4AVX512PEXTBatch(SB), NOSPLIT, $184-48
 	MOVQ in_base+0(FP), AX
 	MOVQ out_base+24(FP), CX
 	MOVQ out_len+32(FP), DX
-	MOVQ AX, 144(SP)
-	MOVQ CX, 152(SP)
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
 	LEAQ (CX)(DX*8), DX
-	MOVQ DX, 160(SP)
+	MOVQ DX, 176(SP)
 	CMPQ CX, DX
 	JAE  done
 
 loop:
-	MOVQ      $0x00000000, (SP)
-	MOVQ      144(SP), AX
-	MOVQ      (AX), CX
-	MOVQ      8(AX), AX
-	MOVQ      CX, DX
-	ORQ       AX, DX
-	NOTQ      DX
-	LEAQ      ·leafRank+0(SB), BX
-	LEAQ      ·leafSquare+0(SB), SI
-	XORQ      DI, DI
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), DX
-	BTSQ      DX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x08, BX
-	ORQ       BX, DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x10, BX
-	ORQ       BX, DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x18, BX
-	ORQ       BX, DX
-	MOVQ      CX, 80(SP)
-	MOVQ      AX, 88(SP)
-	MOVQ      144(SP), AX
-	MOVQ      16(AX), AX
-	MOVQ      AX, 96(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf4+0(SB), AX
-	LEAQ      ·leafConst+0(SB), CX
-	VMOVQ     DX, X0
-	VPSRLW    $0x02, X0, X1
-	VPAND     (CX), X1, X1
-	VMOVDQU   16(CX), X2
-	VPSHUFB   X1, X2, X2
-	VPSRLD    $0x10, X2, X3
-	VPXOR     X3, X2, X1
-	VPSRLD    $0x08, X1, X3
-	VPXOR     X3, X1, X1
-	VPXOR     X3, X3, X3
-	VPSHUFB   X3, X1, X1
-	VPAND     X2, X1, X1
-	VPCMPEQB  X3, X1, X1
-	VPMOVMSKB X1, CX
-	ANDL      $0x0000000f, CX
-	SHLL      $0x04, CX
-	VMOVDQU   (AX)(CX*1), X1
-	VPSHUFB   X1, X0, X0
-	VMOVDQU   X0, 128(SP)
-	MOVQ      $-127, 104(SP)
-	MOVQ      $0x00000000, 120(SP)
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), AX
+	MOVQ    (AX), CX
+	MOVQ    8(AX), AX
+	MOVQ    CX, DX
+	ORQ     AX, DX
+	NOTQ    DX
+	LEAQ    ·leafRank+0(SB), BX
+	LEAQ    ·leafSquare+0(SB), SI
+	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
+	BTSQ    DX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x08, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x10, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x18, BX
+	ORQ     BX, DX
+	MOVQ    CX, 80(SP)
+	MOVQ    AX, 88(SP)
+	MOVQ    160(SP), AX
+	MOVQ    16(AX), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	VMOVQ   144(SP), X0
+	VPSHUFB (AX)(CX*1), X0, X0
+	VMOVDQU X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -13189,69 +13138,54 @@ s4_iter_2:
 	MOVQ          112(SP), AX
 	LEAQ          128(SP), CX
 	MOVL          (CX)(AX*4), AX
-	MOVBQZX       AL, CX
-	MOVQ          80(SP), DX
-	MOVQ          88(SP), BX
-	LEAQ          ·lfNeighbour+0(SB), SI
-	MOVQ          (SI)(CX*8), SI
-	TESTQ         BX, SI
+	MOVBQZX       AL, AX
+	MOVQ          80(SP), CX
+	MOVQ          88(SP), DX
+	LEAQ          ·lfNeighbour+0(SB), BX
+	MOVQ          (BX)(AX*8), BX
+	TESTQ         DX, BX
 	JZ            s4_next_3
-	LEAQ          ·lfRay+0(SB), SI
+	LEAQ          ·lfRay+0(SB), BX
 	VPBROADCASTQ  ·flipOnes+0(SB), Y0
 	VPSLLQ        $0x3f, Y0, Y1
-	VPBROADCASTQ  DX, Y2
-	VPBROADCASTQ  BX, Y3
-	MOVQ          CX, DI
-	SHLQ          $0x06, DI
-	VPANDNQ       (SI)(DI*1), Y3, Y4
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          AX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (BX)(SI*1), Y3, Y4
 	VPADDQ        Y0, Y4, Y5
 	VPANDNQ       Y4, Y5, Y6
 	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
-	VPANDNQ       32(SI)(DI*1), Y3, Y3
+	VPTERNLOGQ.Z  $0x20, (BX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(SI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
 	VPSRLVQ       Y3, Y0, Y0
 	VPSRLVQ       Y3, Y1, Y1
 	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
+	VPTERNLOGQ    $0xf2, 32(BX)(SI*1), Y0, K1, Y5
 	VEXTRACTI32X4 $0x01, Y5, X0
 	VPORQ         X0, X5, X0
 	VPUNPCKHQDQ   X0, X0, X1
 	VPORQ         X1, X0, X0
-	VMOVQ         X0, SI
-	TESTQ         SI, SI
+	VMOVQ         X0, BX
+	TESTQ         BX, BX
 	JZ            s4_next_3
-	XORQ          SI, BX
-	ORQ           SI, DX
-	BTSQ          CX, DX
-	MOVQ          96(SP), CX
-	NOTQ          CX
-	SHRL          $0x08, AX
-	MOVQ          BX, 16(SP)
-	MOVQ          DX, 24(SP)
-	MOVQ          CX, 32(SP)
+	XORQ          BX, DX
+	ORQ           BX, CX
+	BTSQ          AX, CX
+	MOVQ          96(SP), AX
+	NOTQ          AX
+	MOVQ          DX, 16(SP)
+	MOVQ          CX, 24(SP)
+	MOVQ          AX, 32(SP)
 	INCQ          (SP)
-	LEAQ          ·leafShuf3+0(SB), CX
-	LEAQ          ·leafConst+0(SB), DX
-	VMOVQ         AX, X0
-	VPSRLW        $0x02, X0, X1
-	VPAND         (DX), X1, X1
-	VMOVDQU       16(DX), X2
-	VPSHUFB       X1, X2, X2
-	VPAND         32(DX), X2, X2
-	VPSRLD        $0x10, X2, X3
-	VPXOR         X3, X2, X1
-	VPSRLD        $0x08, X1, X3
-	VPXOR         X3, X1, X1
-	VPXOR         X3, X3, X3
-	VPSHUFB       X3, X1, X1
-	VPAND         X2, X1, X1
-	VPCMPEQB      X3, X1, X1
-	VPMOVMSKB     X1, AX
-	ANDL          $0x00000007, AX
-	SHLL          $0x04, AX
-	VMOVDQU       (CX)(AX*1), X1
-	VPSHUFB       X1, X0, X0
+	MOVQ          152(SP), AX
+	MOVQ          112(SP), CX
+	SHLQ          $0x04, CX
+	ADDQ          CX, AX
+	LEAQ          ·leafOrder3+0(SB), CX
+	VMOVQ         144(SP), X0
+	VPSHUFB       (CX)(AX*1), X0, X0
 	VMOVDQU       X0, 64(SP)
 	MOVQ          $-127, 40(SP)
 	MOVQ          $0x00000000, 56(SP)
@@ -13895,14 +13829,14 @@ s4_done_5:
 	NEGQ AX
 
 s4_fin_22:
-	MOVQ 152(SP), CX
+	MOVQ 168(SP), CX
 	MOVQ AX, (CX)
 	MOVQ (SP), AX
 	MOVQ AX, 8(CX)
-	ADDQ $0x18, 144(SP)
+	ADDQ $0x18, 160(SP)
 	ADDQ $0x10, CX
-	MOVQ CX, 152(SP)
-	CMPQ CX, 160(SP)
+	MOVQ CX, 168(SP)
+	CMPQ CX, 176(SP)
 	JB   loop
 
 done:
@@ -15875,7 +15809,7 @@ done:
 
 // func solve4AVX512Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
-TEXT ·solve4AVX512Simul(SB), NOSPLIT, $144-40
+TEXT ·solve4AVX512Simul(SB), NOSPLIT, $160-40
 	LEAQ         ·lfRay+0(SB), AX
 	VPBROADCASTQ ·flipOnes+0(SB), Y0
 	VPSLLQ       $0x3f, Y0, Y1
@@ -15939,26 +15873,30 @@ TEXT ·solve4AVX512Simul(SB), NOSPLIT, $144-40
 	MOVQ         alpha+16(FP), CX
 	MOVQ         CX, 96(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf4+0(SB), CX
-	LEAQ         ·leafConst+0(SB), DX
-	VMOVQ        BX, X2
-	VPSRLW       $0x02, X2, X3
-	VPAND        (DX), X3, X3
-	VMOVDQU      16(DX), X4
-	VPSHUFB      X3, X4, X4
-	VPSRLD       $0x10, X4, X5
-	VPXOR        X5, X4, X3
-	VPSRLD       $0x08, X3, X5
-	VPXOR        X5, X3, X3
-	VPXOR        X5, X5, X5
-	VPSHUFB      X5, X3, X3
-	VPAND        X4, X3, X3
-	VPCMPEQB     X5, X3, X3
-	VPMOVMSKB    X3, DX
-	ANDL         $0x0000000f, DX
+	MOVQ         BX, 144(SP)
+	MOVQ         BX, CX
+	SHRQ         $0x18, CX
+	IMUL3Q       $0x00010101, CX, CX
+	XORQ         BX, CX
+	ANDL         $0x00242424, CX
+	SHRL         $0x02, CX
+	MOVL         CX, DX
+	SHRL         $0x02, DX
+	ORL          CX, DX
+	ANDL         $0x00030303, DX
+	MOVL         DX, CX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	ANDL         $0x0000003f, DX
+	MOVL         DX, CX
+	SHLL         $0x06, CX
+	MOVQ         CX, 152(SP)
 	SHLL         $0x04, DX
-	VMOVDQU      (CX)(DX*1), X3
-	VPSHUFB      X3, X2, X2
+	LEAQ         ·leafOrder4+0(SB), CX
+	VMOVQ        144(SP), X2
+	VPSHUFB      (CX)(DX*1), X2, X2
 	VMOVDQU      X2, 128(SP)
 	MOVQ         $-127, 104(SP)
 	MOVQ         $0x00000000, 120(SP)
@@ -15970,66 +15908,51 @@ s4_iter_2:
 	MOVQ          112(SP), CX
 	LEAQ          128(SP), DX
 	MOVL          (DX)(CX*4), CX
-	MOVBQZX       CL, DX
-	MOVQ          80(SP), BX
-	MOVQ          88(SP), SI
-	LEAQ          ·lfNeighbour+0(SB), DI
-	MOVQ          (DI)(DX*8), DI
-	TESTQ         SI, DI
+	MOVBQZX       CL, CX
+	MOVQ          80(SP), DX
+	MOVQ          88(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
 	JZ            s4_next_3
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	MOVQ          DX, DI
-	SHLQ          $0x06, DI
-	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (AX)(SI*1), Y3, Y4
 	VPADDQ        Y0, Y4, Y5
 	VPANDNQ       Y4, Y5, Y6
 	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPTERNLOGQ.Z  $0x20, (AX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(SI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
 	VPSRLVQ       Y3, Y0, Y4
 	VPSRLVQ       Y3, Y1, Y3
 	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VPTERNLOGQ    $0xf2, 32(AX)(SI*1), Y4, K1, Y5
 	VEXTRACTI32X4 $0x01, Y5, X2
 	VPORQ         X2, X5, X2
 	VPUNPCKHQDQ   X2, X2, X3
 	VPORQ         X3, X2, X2
-	VMOVQ         X2, DI
-	TESTQ         DI, DI
+	VMOVQ         X2, SI
+	TESTQ         SI, SI
 	JZ            s4_next_3
-	XORQ          DI, SI
-	ORQ           DI, BX
-	BTSQ          DX, BX
-	MOVQ          96(SP), DX
-	NOTQ          DX
-	SHRL          $0x08, CX
-	MOVQ          SI, 16(SP)
-	MOVQ          BX, 24(SP)
-	MOVQ          DX, 32(SP)
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          96(SP), CX
+	NOTQ          CX
+	MOVQ          BX, 16(SP)
+	MOVQ          DX, 24(SP)
+	MOVQ          CX, 32(SP)
 	INCQ          (SP)
-	LEAQ          ·leafShuf3+0(SB), DX
-	LEAQ          ·leafConst+0(SB), BX
-	VMOVQ         CX, X2
-	VPSRLW        $0x02, X2, X3
-	VPAND         (BX), X3, X3
-	VMOVDQU       16(BX), X4
-	VPSHUFB       X3, X4, X4
-	VPAND         32(BX), X4, X4
-	VPSRLD        $0x10, X4, X5
-	VPXOR         X5, X4, X3
-	VPSRLD        $0x08, X3, X5
-	VPXOR         X5, X3, X3
-	VPXOR         X5, X5, X5
-	VPSHUFB       X5, X3, X3
-	VPAND         X4, X3, X3
-	VPCMPEQB      X5, X3, X3
-	VPMOVMSKB     X3, CX
-	ANDL          $0x00000007, CX
-	SHLL          $0x04, CX
-	VMOVDQU       (DX)(CX*1), X3
-	VPSHUFB       X3, X2, X2
+	MOVQ          152(SP), CX
+	MOVQ          112(SP), DX
+	SHLQ          $0x04, DX
+	ADDQ          DX, CX
+	LEAQ          ·leafOrder3+0(SB), DX
+	VMOVQ         144(SP), X2
+	VPSHUFB       (DX)(CX*1), X2, X2
 	VMOVDQU       X2, 64(SP)
 	MOVQ          $-127, 40(SP)
 	MOVQ          $0x00000000, 56(SP)
@@ -16554,14 +16477,14 @@ s4_fin_22:
 
 // func solve4AVX512SimulBatch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
-TEXT ·solve4AVX512SimulBatch(SB), NOSPLIT, $168-48
+TEXT ·solve4AVX512SimulBatch(SB), NOSPLIT, $184-48
 	MOVQ         in_base+0(FP), AX
 	MOVQ         out_base+24(FP), CX
 	MOVQ         out_len+32(FP), DX
-	MOVQ         AX, 144(SP)
-	MOVQ         CX, 152(SP)
+	MOVQ         AX, 160(SP)
+	MOVQ         CX, 168(SP)
 	LEAQ         (CX)(DX*8), DX
-	MOVQ         DX, 160(SP)
+	MOVQ         DX, 176(SP)
 	CMPQ         CX, DX
 	JAE          done
 	LEAQ         ·lfRay+0(SB), AX
@@ -16569,91 +16492,95 @@ TEXT ·solve4AVX512SimulBatch(SB), NOSPLIT, $168-48
 	VPSLLQ       $0x3f, Y0, Y1
 
 loop:
-	MOVQ      $0x00000000, (SP)
-	MOVQ      144(SP), CX
-	MOVQ      (CX), DX
-	MOVQ      8(CX), CX
-	MOVQ      DX, BX
-	ORQ       CX, BX
-	NOTQ      BX
-	LEAQ      ·leafRank+0(SB), SI
-	LEAQ      ·leafSquare+0(SB), DI
-	XORQ      R8, R8
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), BX
-	BTSQ      BX, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x08, SI
-	ORQ       SI, BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x10, SI
-	ORQ       SI, BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x18, SI
-	ORQ       SI, BX
-	MOVQ      DX, 80(SP)
-	MOVQ      CX, 88(SP)
-	MOVQ      144(SP), CX
-	MOVQ      16(CX), CX
-	MOVQ      CX, 96(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf4+0(SB), CX
-	LEAQ      ·leafConst+0(SB), DX
-	VMOVQ     BX, X2
-	VPSRLW    $0x02, X2, X3
-	VPAND     (DX), X3, X3
-	VMOVDQU   16(DX), X4
-	VPSHUFB   X3, X4, X4
-	VPSRLD    $0x10, X4, X5
-	VPXOR     X5, X4, X3
-	VPSRLD    $0x08, X3, X5
-	VPXOR     X5, X3, X3
-	VPXOR     X5, X5, X5
-	VPSHUFB   X5, X3, X3
-	VPAND     X4, X3, X3
-	VPCMPEQB  X5, X3, X3
-	VPMOVMSKB X3, DX
-	ANDL      $0x0000000f, DX
-	SHLL      $0x04, DX
-	VMOVDQU   (CX)(DX*1), X3
-	VPSHUFB   X3, X2, X2
-	VMOVDQU   X2, 128(SP)
-	MOVQ      $-127, 104(SP)
-	MOVQ      $0x00000000, 120(SP)
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), CX
+	MOVQ    (CX), DX
+	MOVQ    8(CX), CX
+	MOVQ    DX, BX
+	ORQ     CX, BX
+	NOTQ    BX
+	LEAQ    ·leafRank+0(SB), SI
+	LEAQ    ·leafSquare+0(SB), DI
+	XORQ    R8, R8
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), BX
+	BTSQ    BX, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x08, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x10, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x18, SI
+	ORQ     SI, BX
+	MOVQ    DX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    160(SP), CX
+	MOVQ    16(CX), CX
+	MOVQ    CX, 96(SP)
+	INCQ    (SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x18, CX
+	IMUL3Q  $0x00010101, CX, CX
+	XORQ    BX, CX
+	ANDL    $0x00242424, CX
+	SHRL    $0x02, CX
+	MOVL    CX, DX
+	SHRL    $0x02, DX
+	ORL     CX, DX
+	ANDL    $0x00030303, DX
+	MOVL    DX, CX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	ANDL    $0x0000003f, DX
+	MOVL    DX, CX
+	SHLL    $0x06, CX
+	MOVQ    CX, 152(SP)
+	SHLL    $0x04, DX
+	LEAQ    ·leafOrder4+0(SB), CX
+	VMOVQ   144(SP), X2
+	VPSHUFB (CX)(DX*1), X2, X2
+	VMOVDQU X2, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -16662,66 +16589,51 @@ s4_iter_2:
 	MOVQ          112(SP), CX
 	LEAQ          128(SP), DX
 	MOVL          (DX)(CX*4), CX
-	MOVBQZX       CL, DX
-	MOVQ          80(SP), BX
-	MOVQ          88(SP), SI
-	LEAQ          ·lfNeighbour+0(SB), DI
-	MOVQ          (DI)(DX*8), DI
-	TESTQ         SI, DI
+	MOVBQZX       CL, CX
+	MOVQ          80(SP), DX
+	MOVQ          88(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
 	JZ            s4_next_3
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	MOVQ          DX, DI
-	SHLQ          $0x06, DI
-	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (AX)(SI*1), Y3, Y4
 	VPADDQ        Y0, Y4, Y5
 	VPANDNQ       Y4, Y5, Y6
 	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPTERNLOGQ.Z  $0x20, (AX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(SI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
 	VPSRLVQ       Y3, Y0, Y4
 	VPSRLVQ       Y3, Y1, Y3
 	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VPTERNLOGQ    $0xf2, 32(AX)(SI*1), Y4, K1, Y5
 	VEXTRACTI32X4 $0x01, Y5, X2
 	VPORQ         X2, X5, X2
 	VPUNPCKHQDQ   X2, X2, X3
 	VPORQ         X3, X2, X2
-	VMOVQ         X2, DI
-	TESTQ         DI, DI
+	VMOVQ         X2, SI
+	TESTQ         SI, SI
 	JZ            s4_next_3
-	XORQ          DI, SI
-	ORQ           DI, BX
-	BTSQ          DX, BX
-	MOVQ          96(SP), DX
-	NOTQ          DX
-	SHRL          $0x08, CX
-	MOVQ          SI, 16(SP)
-	MOVQ          BX, 24(SP)
-	MOVQ          DX, 32(SP)
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          96(SP), CX
+	NOTQ          CX
+	MOVQ          BX, 16(SP)
+	MOVQ          DX, 24(SP)
+	MOVQ          CX, 32(SP)
 	INCQ          (SP)
-	LEAQ          ·leafShuf3+0(SB), DX
-	LEAQ          ·leafConst+0(SB), BX
-	VMOVQ         CX, X2
-	VPSRLW        $0x02, X2, X3
-	VPAND         (BX), X3, X3
-	VMOVDQU       16(BX), X4
-	VPSHUFB       X3, X4, X4
-	VPAND         32(BX), X4, X4
-	VPSRLD        $0x10, X4, X5
-	VPXOR         X5, X4, X3
-	VPSRLD        $0x08, X3, X5
-	VPXOR         X5, X3, X3
-	VPXOR         X5, X5, X5
-	VPSHUFB       X5, X3, X3
-	VPAND         X4, X3, X3
-	VPCMPEQB      X5, X3, X3
-	VPMOVMSKB     X3, CX
-	ANDL          $0x00000007, CX
-	SHLL          $0x04, CX
-	VMOVDQU       (DX)(CX*1), X3
-	VPSHUFB       X3, X2, X2
+	MOVQ          152(SP), CX
+	MOVQ          112(SP), DX
+	SHLQ          $0x04, DX
+	ADDQ          DX, CX
+	LEAQ          ·leafOrder3+0(SB), DX
+	VMOVQ         144(SP), X2
+	VPSHUFB       (DX)(CX*1), X2, X2
 	VMOVDQU       X2, 64(SP)
 	MOVQ          $-127, 40(SP)
 	MOVQ          $0x00000000, 56(SP)
@@ -17238,14 +17150,14 @@ s4_done_5:
 	NEGQ CX
 
 s4_fin_22:
-	MOVQ 152(SP), DX
+	MOVQ 168(SP), DX
 	MOVQ CX, (DX)
 	MOVQ (SP), CX
 	MOVQ CX, 8(DX)
-	ADDQ $0x18, 144(SP)
+	ADDQ $0x18, 160(SP)
 	ADDQ $0x10, DX
-	MOVQ DX, 152(SP)
-	CMPQ DX, 160(SP)
+	MOVQ DX, 168(SP)
+	CMPQ DX, 176(SP)
 	JB   loop
 
 done:
@@ -19512,7 +19424,7 @@ done:
 
 // func solve4AVX2Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, CMOV, POPCNT
-TEXT ·solve4AVX2Simul(SB), NOSPLIT, $144-40
+TEXT ·solve4AVX2Simul(SB), NOSPLIT, $160-40
 	LEAQ         ·lfRay+0(SB), AX
 	VMOVDQU      ·dirSteps+0(SB), Y0
 	VMOVDQU      ·dirSteps+32(SB), Y1
@@ -19579,26 +19491,30 @@ TEXT ·solve4AVX2Simul(SB), NOSPLIT, $144-40
 	MOVQ         alpha+16(FP), CX
 	MOVQ         CX, 96(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf4+0(SB), CX
-	LEAQ         ·leafConst+0(SB), DX
-	VMOVQ        BX, X5
-	VPSRLW       $0x02, X5, X6
-	VPAND        (DX), X6, X6
-	VMOVDQU      16(DX), X7
-	VPSHUFB      X6, X7, X7
-	VPSRLD       $0x10, X7, X8
-	VPXOR        X8, X7, X6
-	VPSRLD       $0x08, X6, X8
-	VPXOR        X8, X6, X6
-	VPXOR        X8, X8, X8
-	VPSHUFB      X8, X6, X6
-	VPAND        X7, X6, X6
-	VPCMPEQB     X8, X6, X6
-	VPMOVMSKB    X6, DX
-	ANDL         $0x0000000f, DX
+	MOVQ         BX, 144(SP)
+	MOVQ         BX, CX
+	SHRQ         $0x18, CX
+	IMUL3Q       $0x00010101, CX, CX
+	XORQ         BX, CX
+	ANDL         $0x00242424, CX
+	SHRL         $0x02, CX
+	MOVL         CX, DX
+	SHRL         $0x02, DX
+	ORL          CX, DX
+	ANDL         $0x00030303, DX
+	MOVL         DX, CX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	ANDL         $0x0000003f, DX
+	MOVL         DX, CX
+	SHLL         $0x06, CX
+	MOVQ         CX, 152(SP)
 	SHLL         $0x04, DX
-	VMOVDQU      (CX)(DX*1), X6
-	VPSHUFB      X6, X5, X5
+	LEAQ         ·leafOrder4+0(SB), CX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (CX)(DX*1), X5, X5
 	VMOVDQU      X5, 128(SP)
 	MOVQ         $-127, 104(SP)
 	MOVQ         $0x00000000, 120(SP)
@@ -19610,28 +19526,28 @@ s4_iter_2:
 	MOVQ         112(SP), CX
 	LEAQ         128(SP), DX
 	MOVL         (DX)(CX*4), CX
-	MOVBQZX      CL, DX
-	MOVQ         80(SP), BX
-	MOVQ         88(SP), SI
-	LEAQ         ·lfNeighbour+0(SB), DI
-	MOVQ         (DI)(DX*8), DI
-	TESTQ        SI, DI
+	MOVBQZX      CL, CX
+	MOVQ         80(SP), DX
+	MOVQ         88(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
 	JZ           s4_next_3
-	VMOVQ        BX, X5
+	VMOVQ        DX, X5
 	VPBROADCASTQ X5, Y5
-	VMOVQ        SI, X6
+	VMOVQ        BX, X6
 	VPBROADCASTQ X6, Y6
-	MOVQ         DX, DI
-	SHLQ         $0x06, DI
-	VPANDN       (AX)(DI*1), Y6, Y7
+	MOVQ         CX, SI
+	SHLQ         $0x06, SI
+	VPANDN       (AX)(SI*1), Y6, Y7
 	VPADDQ       Y3, Y7, Y8
 	VPANDN       Y7, Y8, Y9
 	VPAND        Y5, Y9, Y9
 	VPCMPEQQ     Y4, Y9, Y9
 	VPANDN       Y8, Y7, Y8
 	VPANDN       Y8, Y9, Y8
-	VPAND        (AX)(DI*1), Y8, Y8
-	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPAND        (AX)(SI*1), Y8, Y8
+	VPANDN       32(AX)(SI*1), Y6, Y6
 	VPSRLVQ      Y0, Y6, Y7
 	VPOR         Y6, Y7, Y7
 	VPSRLVQ      Y1, Y7, Y9
@@ -19643,46 +19559,31 @@ s4_iter_2:
 	VPAND        Y5, Y9, Y9
 	VPADDQ       Y9, Y9, Y9
 	VPSUBQ       Y9, Y4, Y9
-	VPAND        32(AX)(DI*1), Y9, Y9
+	VPAND        32(AX)(SI*1), Y9, Y9
 	VPOR         Y9, Y8, Y8
 	VEXTRACTI128 $0x01, Y8, X5
 	VPOR         X5, X8, X5
 	VPUNPCKHQDQ  X5, X5, X6
 	VPOR         X6, X5, X5
-	VMOVQ        X5, DI
-	TESTQ        DI, DI
+	VMOVQ        X5, SI
+	TESTQ        SI, SI
 	JZ           s4_next_3
-	XORQ         DI, SI
-	ORQ          DI, BX
-	BTSQ         DX, BX
-	MOVQ         96(SP), DX
-	NOTQ         DX
-	SHRL         $0x08, CX
-	MOVQ         SI, 16(SP)
-	MOVQ         BX, 24(SP)
-	MOVQ         DX, 32(SP)
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         96(SP), CX
+	NOTQ         CX
+	MOVQ         BX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         CX, 32(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf3+0(SB), DX
-	LEAQ         ·leafConst+0(SB), BX
-	VMOVQ        CX, X5
-	VPSRLW       $0x02, X5, X6
-	VPAND        (BX), X6, X6
-	VMOVDQU      16(BX), X7
-	VPSHUFB      X6, X7, X7
-	VPAND        32(BX), X7, X7
-	VPSRLD       $0x10, X7, X8
-	VPXOR        X8, X7, X6
-	VPSRLD       $0x08, X6, X8
-	VPXOR        X8, X6, X6
-	VPXOR        X8, X8, X8
-	VPSHUFB      X8, X6, X6
-	VPAND        X7, X6, X6
-	VPCMPEQB     X8, X6, X6
-	VPMOVMSKB    X6, CX
-	ANDL         $0x00000007, CX
-	SHLL         $0x04, CX
-	VMOVDQU      (DX)(CX*1), X6
-	VPSHUFB      X6, X5, X5
+	MOVQ         152(SP), CX
+	MOVQ         112(SP), DX
+	SHLQ         $0x04, DX
+	ADDQ         DX, CX
+	LEAQ         ·leafOrder3+0(SB), DX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (DX)(CX*1), X5, X5
 	VMOVDQU      X5, 64(SP)
 	MOVQ         $-127, 40(SP)
 	MOVQ         $0x00000000, 56(SP)
@@ -20284,14 +20185,14 @@ s4_fin_22:
 
 // func solve4AVX2SimulBatch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, CMOV, POPCNT
-TEXT ·solve4AVX2SimulBatch(SB), NOSPLIT, $168-48
+TEXT ·solve4AVX2SimulBatch(SB), NOSPLIT, $184-48
 	MOVQ         in_base+0(FP), AX
 	MOVQ         out_base+24(FP), CX
 	MOVQ         out_len+32(FP), DX
-	MOVQ         AX, 144(SP)
-	MOVQ         CX, 152(SP)
+	MOVQ         AX, 160(SP)
+	MOVQ         CX, 168(SP)
 	LEAQ         (CX)(DX*8), DX
-	MOVQ         DX, 160(SP)
+	MOVQ         DX, 176(SP)
 	CMPQ         CX, DX
 	JAE          done
 	LEAQ         ·lfRay+0(SB), AX
@@ -20302,91 +20203,95 @@ TEXT ·solve4AVX2SimulBatch(SB), NOSPLIT, $168-48
 	VPXOR        Y4, Y4, Y4
 
 loop:
-	MOVQ      $0x00000000, (SP)
-	MOVQ      144(SP), CX
-	MOVQ      (CX), DX
-	MOVQ      8(CX), CX
-	MOVQ      DX, BX
-	ORQ       CX, BX
-	NOTQ      BX
-	LEAQ      ·leafRank+0(SB), SI
-	LEAQ      ·leafSquare+0(SB), DI
-	XORQ      R8, R8
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), BX
-	BTSQ      BX, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x08, SI
-	ORQ       SI, BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x10, SI
-	ORQ       SI, BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x18, SI
-	ORQ       SI, BX
-	MOVQ      DX, 80(SP)
-	MOVQ      CX, 88(SP)
-	MOVQ      144(SP), CX
-	MOVQ      16(CX), CX
-	MOVQ      CX, 96(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf4+0(SB), CX
-	LEAQ      ·leafConst+0(SB), DX
-	VMOVQ     BX, X5
-	VPSRLW    $0x02, X5, X6
-	VPAND     (DX), X6, X6
-	VMOVDQU   16(DX), X7
-	VPSHUFB   X6, X7, X7
-	VPSRLD    $0x10, X7, X8
-	VPXOR     X8, X7, X6
-	VPSRLD    $0x08, X6, X8
-	VPXOR     X8, X6, X6
-	VPXOR     X8, X8, X8
-	VPSHUFB   X8, X6, X6
-	VPAND     X7, X6, X6
-	VPCMPEQB  X8, X6, X6
-	VPMOVMSKB X6, DX
-	ANDL      $0x0000000f, DX
-	SHLL      $0x04, DX
-	VMOVDQU   (CX)(DX*1), X6
-	VPSHUFB   X6, X5, X5
-	VMOVDQU   X5, 128(SP)
-	MOVQ      $-127, 104(SP)
-	MOVQ      $0x00000000, 120(SP)
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), CX
+	MOVQ    (CX), DX
+	MOVQ    8(CX), CX
+	MOVQ    DX, BX
+	ORQ     CX, BX
+	NOTQ    BX
+	LEAQ    ·leafRank+0(SB), SI
+	LEAQ    ·leafSquare+0(SB), DI
+	XORQ    R8, R8
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), BX
+	BTSQ    BX, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x08, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x10, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x18, SI
+	ORQ     SI, BX
+	MOVQ    DX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    160(SP), CX
+	MOVQ    16(CX), CX
+	MOVQ    CX, 96(SP)
+	INCQ    (SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x18, CX
+	IMUL3Q  $0x00010101, CX, CX
+	XORQ    BX, CX
+	ANDL    $0x00242424, CX
+	SHRL    $0x02, CX
+	MOVL    CX, DX
+	SHRL    $0x02, DX
+	ORL     CX, DX
+	ANDL    $0x00030303, DX
+	MOVL    DX, CX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	ANDL    $0x0000003f, DX
+	MOVL    DX, CX
+	SHLL    $0x06, CX
+	MOVQ    CX, 152(SP)
+	SHLL    $0x04, DX
+	LEAQ    ·leafOrder4+0(SB), CX
+	VMOVQ   144(SP), X5
+	VPSHUFB (CX)(DX*1), X5, X5
+	VMOVDQU X5, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -20395,28 +20300,28 @@ s4_iter_2:
 	MOVQ         112(SP), CX
 	LEAQ         128(SP), DX
 	MOVL         (DX)(CX*4), CX
-	MOVBQZX      CL, DX
-	MOVQ         80(SP), BX
-	MOVQ         88(SP), SI
-	LEAQ         ·lfNeighbour+0(SB), DI
-	MOVQ         (DI)(DX*8), DI
-	TESTQ        SI, DI
+	MOVBQZX      CL, CX
+	MOVQ         80(SP), DX
+	MOVQ         88(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
 	JZ           s4_next_3
-	VMOVQ        BX, X5
+	VMOVQ        DX, X5
 	VPBROADCASTQ X5, Y5
-	VMOVQ        SI, X6
+	VMOVQ        BX, X6
 	VPBROADCASTQ X6, Y6
-	MOVQ         DX, DI
-	SHLQ         $0x06, DI
-	VPANDN       (AX)(DI*1), Y6, Y7
+	MOVQ         CX, SI
+	SHLQ         $0x06, SI
+	VPANDN       (AX)(SI*1), Y6, Y7
 	VPADDQ       Y3, Y7, Y8
 	VPANDN       Y7, Y8, Y9
 	VPAND        Y5, Y9, Y9
 	VPCMPEQQ     Y4, Y9, Y9
 	VPANDN       Y8, Y7, Y8
 	VPANDN       Y8, Y9, Y8
-	VPAND        (AX)(DI*1), Y8, Y8
-	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPAND        (AX)(SI*1), Y8, Y8
+	VPANDN       32(AX)(SI*1), Y6, Y6
 	VPSRLVQ      Y0, Y6, Y7
 	VPOR         Y6, Y7, Y7
 	VPSRLVQ      Y1, Y7, Y9
@@ -20428,46 +20333,31 @@ s4_iter_2:
 	VPAND        Y5, Y9, Y9
 	VPADDQ       Y9, Y9, Y9
 	VPSUBQ       Y9, Y4, Y9
-	VPAND        32(AX)(DI*1), Y9, Y9
+	VPAND        32(AX)(SI*1), Y9, Y9
 	VPOR         Y9, Y8, Y8
 	VEXTRACTI128 $0x01, Y8, X5
 	VPOR         X5, X8, X5
 	VPUNPCKHQDQ  X5, X5, X6
 	VPOR         X6, X5, X5
-	VMOVQ        X5, DI
-	TESTQ        DI, DI
+	VMOVQ        X5, SI
+	TESTQ        SI, SI
 	JZ           s4_next_3
-	XORQ         DI, SI
-	ORQ          DI, BX
-	BTSQ         DX, BX
-	MOVQ         96(SP), DX
-	NOTQ         DX
-	SHRL         $0x08, CX
-	MOVQ         SI, 16(SP)
-	MOVQ         BX, 24(SP)
-	MOVQ         DX, 32(SP)
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         96(SP), CX
+	NOTQ         CX
+	MOVQ         BX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         CX, 32(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf3+0(SB), DX
-	LEAQ         ·leafConst+0(SB), BX
-	VMOVQ        CX, X5
-	VPSRLW       $0x02, X5, X6
-	VPAND        (BX), X6, X6
-	VMOVDQU      16(BX), X7
-	VPSHUFB      X6, X7, X7
-	VPAND        32(BX), X7, X7
-	VPSRLD       $0x10, X7, X8
-	VPXOR        X8, X7, X6
-	VPSRLD       $0x08, X6, X8
-	VPXOR        X8, X6, X6
-	VPXOR        X8, X8, X8
-	VPSHUFB      X8, X6, X6
-	VPAND        X7, X6, X6
-	VPCMPEQB     X8, X6, X6
-	VPMOVMSKB    X6, CX
-	ANDL         $0x00000007, CX
-	SHLL         $0x04, CX
-	VMOVDQU      (DX)(CX*1), X6
-	VPSHUFB      X6, X5, X5
+	MOVQ         152(SP), CX
+	MOVQ         112(SP), DX
+	SHLQ         $0x04, DX
+	ADDQ         DX, CX
+	LEAQ         ·leafOrder3+0(SB), DX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (DX)(CX*1), X5, X5
 	VMOVDQU      X5, 64(SP)
 	MOVQ         $-127, 40(SP)
 	MOVQ         $0x00000000, 56(SP)
@@ -21061,14 +20951,14 @@ s4_done_5:
 	NEGQ CX
 
 s4_fin_22:
-	MOVQ 152(SP), DX
+	MOVQ 168(SP), DX
 	MOVQ CX, (DX)
 	MOVQ (SP), CX
 	MOVQ CX, 8(DX)
-	ADDQ $0x18, 144(SP)
+	ADDQ $0x18, 160(SP)
 	ADDQ $0x10, DX
-	MOVQ DX, 152(SP)
-	CMPQ DX, 160(SP)
+	MOVQ DX, 168(SP)
+	CMPQ DX, 176(SP)
 	JB   loop
 
 done:
@@ -23819,90 +23709,94 @@ done:
 
 // func solve4AVX2PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, BMI2, CMOV, POPCNT
-TEXT ·solve4AVX2PEXT(SB), NOSPLIT, $144-40
-	MOVQ      $0x00000000, (SP)
-	MOVQ      P+0(FP), AX
-	MOVQ      O+8(FP), CX
-	MOVQ      AX, DX
-	ORQ       CX, DX
-	NOTQ      DX
-	LEAQ      ·leafRank+0(SB), BX
-	LEAQ      ·leafSquare+0(SB), SI
-	XORQ      DI, DI
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), DX
-	BTSQ      DX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x08, BX
-	ORQ       BX, DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x10, BX
-	ORQ       BX, DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x18, BX
-	ORQ       BX, DX
-	MOVQ      AX, 80(SP)
-	MOVQ      CX, 88(SP)
-	MOVQ      alpha+16(FP), AX
-	MOVQ      AX, 96(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf4+0(SB), AX
-	LEAQ      ·leafConst+0(SB), CX
-	VMOVQ     DX, X0
-	VPSRLW    $0x02, X0, X1
-	VPAND     (CX), X1, X1
-	VMOVDQU   16(CX), X2
-	VPSHUFB   X1, X2, X2
-	VPSRLD    $0x10, X2, X3
-	VPXOR     X3, X2, X1
-	VPSRLD    $0x08, X1, X3
-	VPXOR     X3, X1, X1
-	VPXOR     X3, X3, X3
-	VPSHUFB   X3, X1, X1
-	VPAND     X2, X1, X1
-	VPCMPEQB  X3, X1, X1
-	VPMOVMSKB X1, CX
-	ANDL      $0x0000000f, CX
-	SHLL      $0x04, CX
-	VMOVDQU   (AX)(CX*1), X1
-	VPSHUFB   X1, X0, X0
-	VMOVDQU   X0, 128(SP)
-	MOVQ      $-127, 104(SP)
-	MOVQ      $0x00000000, 120(SP)
+TEXT ·solve4AVX2PEXT(SB), NOSPLIT, $160-40
+	MOVQ    $0x00000000, (SP)
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	LEAQ    ·leafRank+0(SB), BX
+	LEAQ    ·leafSquare+0(SB), SI
+	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
+	BTSQ    DX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x08, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x10, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x18, BX
+	ORQ     BX, DX
+	MOVQ    AX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    alpha+16(FP), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	VMOVQ   144(SP), X0
+	VPSHUFB (AX)(CX*1), X0, X0
+	VMOVDQU X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -23911,34 +23805,34 @@ s4_iter_2:
 	MOVQ         112(SP), AX
 	LEAQ         128(SP), CX
 	MOVL         (CX)(AX*4), AX
-	MOVBQZX      AL, CX
-	MOVQ         80(SP), DX
-	MOVQ         88(SP), BX
-	LEAQ         ·lfNeighbour+0(SB), SI
-	MOVQ         (SI)(CX*8), SI
-	TESTQ        BX, SI
+	MOVBQZX      AL, AX
+	MOVQ         80(SP), CX
+	MOVQ         88(SP), DX
+	LEAQ         ·lfNeighbour+0(SB), BX
+	MOVQ         (BX)(AX*8), BX
+	TESTQ        DX, BX
 	JZ           s4_next_3
-	LEAQ         ·lfRay+0(SB), SI
+	LEAQ         ·lfRay+0(SB), BX
 	VMOVDQU      ·dirSteps+0(SB), Y0
 	VMOVDQU      ·dirSteps+32(SB), Y1
 	VMOVDQU      ·dirSteps+64(SB), Y2
 	VPBROADCASTQ ·flipOnes+0(SB), Y3
 	VPXOR        Y4, Y4, Y4
-	VMOVQ        DX, X5
+	VMOVQ        CX, X5
 	VPBROADCASTQ X5, Y5
-	VMOVQ        BX, X6
+	VMOVQ        DX, X6
 	VPBROADCASTQ X6, Y6
-	MOVQ         CX, DI
-	SHLQ         $0x06, DI
-	VPANDN       (SI)(DI*1), Y6, Y7
+	MOVQ         AX, SI
+	SHLQ         $0x06, SI
+	VPANDN       (BX)(SI*1), Y6, Y7
 	VPADDQ       Y3, Y7, Y3
 	VPANDN       Y7, Y3, Y8
 	VPAND        Y5, Y8, Y8
 	VPCMPEQQ     Y4, Y8, Y8
 	VPANDN       Y3, Y7, Y3
 	VPANDN       Y3, Y8, Y3
-	VPAND        (SI)(DI*1), Y3, Y3
-	VPANDN       32(SI)(DI*1), Y6, Y6
+	VPAND        (BX)(SI*1), Y3, Y3
+	VPANDN       32(BX)(SI*1), Y6, Y6
 	VPSRLVQ      Y0, Y6, Y7
 	VPOR         Y6, Y7, Y7
 	VPSRLVQ      Y1, Y7, Y1
@@ -23950,46 +23844,31 @@ s4_iter_2:
 	VPAND        Y5, Y1, Y1
 	VPADDQ       Y1, Y1, Y1
 	VPSUBQ       Y1, Y4, Y1
-	VPAND        32(SI)(DI*1), Y1, Y1
+	VPAND        32(BX)(SI*1), Y1, Y1
 	VPOR         Y1, Y3, Y3
 	VEXTRACTI128 $0x01, Y3, X0
 	VPOR         X0, X3, X0
 	VPUNPCKHQDQ  X0, X0, X1
 	VPOR         X1, X0, X0
-	VMOVQ        X0, SI
-	TESTQ        SI, SI
+	VMOVQ        X0, BX
+	TESTQ        BX, BX
 	JZ           s4_next_3
-	XORQ         SI, BX
-	ORQ          SI, DX
-	BTSQ         CX, DX
-	MOVQ         96(SP), CX
-	NOTQ         CX
-	SHRL         $0x08, AX
-	MOVQ         BX, 16(SP)
-	MOVQ         DX, 24(SP)
-	MOVQ         CX, 32(SP)
+	XORQ         BX, DX
+	ORQ          BX, CX
+	BTSQ         AX, CX
+	MOVQ         96(SP), AX
+	NOTQ         AX
+	MOVQ         DX, 16(SP)
+	MOVQ         CX, 24(SP)
+	MOVQ         AX, 32(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf3+0(SB), CX
-	LEAQ         ·leafConst+0(SB), DX
-	VMOVQ        AX, X0
-	VPSRLW       $0x02, X0, X1
-	VPAND        (DX), X1, X1
-	VMOVDQU      16(DX), X2
-	VPSHUFB      X1, X2, X2
-	VPAND        32(DX), X2, X2
-	VPSRLD       $0x10, X2, X3
-	VPXOR        X3, X2, X1
-	VPSRLD       $0x08, X1, X3
-	VPXOR        X3, X1, X1
-	VPXOR        X3, X3, X3
-	VPSHUFB      X3, X1, X1
-	VPAND        X2, X1, X1
-	VPCMPEQB     X3, X1, X1
-	VPMOVMSKB    X1, AX
-	ANDL         $0x00000007, AX
-	SHLL         $0x04, AX
-	VMOVDQU      (CX)(AX*1), X1
-	VPSHUFB      X1, X0, X0
+	MOVQ         152(SP), AX
+	MOVQ         112(SP), CX
+	SHLQ         $0x04, CX
+	ADDQ         CX, AX
+	LEAQ         ·leafOrder3+0(SB), CX
+	VMOVQ        144(SP), X0
+	VPSHUFB      (CX)(AX*1), X0, X0
 	VMOVDQU      X0, 64(SP)
 	MOVQ         $-127, 40(SP)
 	MOVQ         $0x00000000, 56(SP)
@@ -24721,103 +24600,107 @@ s4_fin_22:
 
 // func solve4AVX2PEXTBatch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, BMI2, CMOV, POPCNT
-TEXT ·solve4AVX2PEXTBatch(SB), NOSPLIT, $168-48
+TEXT ·solve4AVX2PEXTBatch(SB), NOSPLIT, $184-48
 	MOVQ in_base+0(FP), AX
 	MOVQ out_base+24(FP), CX
 	MOVQ out_len+32(FP), DX
-	MOVQ AX, 144(SP)
-	MOVQ CX, 152(SP)
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
 	LEAQ (CX)(DX*8), DX
-	MOVQ DX, 160(SP)
+	MOVQ DX, 176(SP)
 	CMPQ CX, DX
 	JAE  done
 
 loop:
-	MOVQ      $0x00000000, (SP)
-	MOVQ      144(SP), AX
-	MOVQ      (AX), CX
-	MOVQ      8(AX), AX
-	MOVQ      CX, DX
-	ORQ       AX, DX
-	NOTQ      DX
-	LEAQ      ·leafRank+0(SB), BX
-	LEAQ      ·leafSquare+0(SB), SI
-	XORQ      DI, DI
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), DX
-	BTSQ      DX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x08, BX
-	ORQ       BX, DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x10, BX
-	ORQ       BX, DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x18, BX
-	ORQ       BX, DX
-	MOVQ      CX, 80(SP)
-	MOVQ      AX, 88(SP)
-	MOVQ      144(SP), AX
-	MOVQ      16(AX), AX
-	MOVQ      AX, 96(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf4+0(SB), AX
-	LEAQ      ·leafConst+0(SB), CX
-	VMOVQ     DX, X0
-	VPSRLW    $0x02, X0, X1
-	VPAND     (CX), X1, X1
-	VMOVDQU   16(CX), X2
-	VPSHUFB   X1, X2, X2
-	VPSRLD    $0x10, X2, X3
-	VPXOR     X3, X2, X1
-	VPSRLD    $0x08, X1, X3
-	VPXOR     X3, X1, X1
-	VPXOR     X3, X3, X3
-	VPSHUFB   X3, X1, X1
-	VPAND     X2, X1, X1
-	VPCMPEQB  X3, X1, X1
-	VPMOVMSKB X1, CX
-	ANDL      $0x0000000f, CX
-	SHLL      $0x04, CX
-	VMOVDQU   (AX)(CX*1), X1
-	VPSHUFB   X1, X0, X0
-	VMOVDQU   X0, 128(SP)
-	MOVQ      $-127, 104(SP)
-	MOVQ      $0x00000000, 120(SP)
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), AX
+	MOVQ    (AX), CX
+	MOVQ    8(AX), AX
+	MOVQ    CX, DX
+	ORQ     AX, DX
+	NOTQ    DX
+	LEAQ    ·leafRank+0(SB), BX
+	LEAQ    ·leafSquare+0(SB), SI
+	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
+	BTSQ    DX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x08, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x10, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x18, BX
+	ORQ     BX, DX
+	MOVQ    CX, 80(SP)
+	MOVQ    AX, 88(SP)
+	MOVQ    160(SP), AX
+	MOVQ    16(AX), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	VMOVQ   144(SP), X0
+	VPSHUFB (AX)(CX*1), X0, X0
+	VMOVDQU X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -24826,34 +24709,34 @@ s4_iter_2:
 	MOVQ         112(SP), AX
 	LEAQ         128(SP), CX
 	MOVL         (CX)(AX*4), AX
-	MOVBQZX      AL, CX
-	MOVQ         80(SP), DX
-	MOVQ         88(SP), BX
-	LEAQ         ·lfNeighbour+0(SB), SI
-	MOVQ         (SI)(CX*8), SI
-	TESTQ        BX, SI
+	MOVBQZX      AL, AX
+	MOVQ         80(SP), CX
+	MOVQ         88(SP), DX
+	LEAQ         ·lfNeighbour+0(SB), BX
+	MOVQ         (BX)(AX*8), BX
+	TESTQ        DX, BX
 	JZ           s4_next_3
-	LEAQ         ·lfRay+0(SB), SI
+	LEAQ         ·lfRay+0(SB), BX
 	VMOVDQU      ·dirSteps+0(SB), Y0
 	VMOVDQU      ·dirSteps+32(SB), Y1
 	VMOVDQU      ·dirSteps+64(SB), Y2
 	VPBROADCASTQ ·flipOnes+0(SB), Y3
 	VPXOR        Y4, Y4, Y4
-	VMOVQ        DX, X5
+	VMOVQ        CX, X5
 	VPBROADCASTQ X5, Y5
-	VMOVQ        BX, X6
+	VMOVQ        DX, X6
 	VPBROADCASTQ X6, Y6
-	MOVQ         CX, DI
-	SHLQ         $0x06, DI
-	VPANDN       (SI)(DI*1), Y6, Y7
+	MOVQ         AX, SI
+	SHLQ         $0x06, SI
+	VPANDN       (BX)(SI*1), Y6, Y7
 	VPADDQ       Y3, Y7, Y3
 	VPANDN       Y7, Y3, Y8
 	VPAND        Y5, Y8, Y8
 	VPCMPEQQ     Y4, Y8, Y8
 	VPANDN       Y3, Y7, Y3
 	VPANDN       Y3, Y8, Y3
-	VPAND        (SI)(DI*1), Y3, Y3
-	VPANDN       32(SI)(DI*1), Y6, Y6
+	VPAND        (BX)(SI*1), Y3, Y3
+	VPANDN       32(BX)(SI*1), Y6, Y6
 	VPSRLVQ      Y0, Y6, Y7
 	VPOR         Y6, Y7, Y7
 	VPSRLVQ      Y1, Y7, Y1
@@ -24865,46 +24748,31 @@ s4_iter_2:
 	VPAND        Y5, Y1, Y1
 	VPADDQ       Y1, Y1, Y1
 	VPSUBQ       Y1, Y4, Y1
-	VPAND        32(SI)(DI*1), Y1, Y1
+	VPAND        32(BX)(SI*1), Y1, Y1
 	VPOR         Y1, Y3, Y3
 	VEXTRACTI128 $0x01, Y3, X0
 	VPOR         X0, X3, X0
 	VPUNPCKHQDQ  X0, X0, X1
 	VPOR         X1, X0, X0
-	VMOVQ        X0, SI
-	TESTQ        SI, SI
+	VMOVQ        X0, BX
+	TESTQ        BX, BX
 	JZ           s4_next_3
-	XORQ         SI, BX
-	ORQ          SI, DX
-	BTSQ         CX, DX
-	MOVQ         96(SP), CX
-	NOTQ         CX
-	SHRL         $0x08, AX
-	MOVQ         BX, 16(SP)
-	MOVQ         DX, 24(SP)
-	MOVQ         CX, 32(SP)
+	XORQ         BX, DX
+	ORQ          BX, CX
+	BTSQ         AX, CX
+	MOVQ         96(SP), AX
+	NOTQ         AX
+	MOVQ         DX, 16(SP)
+	MOVQ         CX, 24(SP)
+	MOVQ         AX, 32(SP)
 	INCQ         (SP)
-	LEAQ         ·leafShuf3+0(SB), CX
-	LEAQ         ·leafConst+0(SB), DX
-	VMOVQ        AX, X0
-	VPSRLW       $0x02, X0, X1
-	VPAND        (DX), X1, X1
-	VMOVDQU      16(DX), X2
-	VPSHUFB      X1, X2, X2
-	VPAND        32(DX), X2, X2
-	VPSRLD       $0x10, X2, X3
-	VPXOR        X3, X2, X1
-	VPSRLD       $0x08, X1, X3
-	VPXOR        X3, X1, X1
-	VPXOR        X3, X3, X3
-	VPSHUFB      X3, X1, X1
-	VPAND        X2, X1, X1
-	VPCMPEQB     X3, X1, X1
-	VPMOVMSKB    X1, AX
-	ANDL         $0x00000007, AX
-	SHLL         $0x04, AX
-	VMOVDQU      (CX)(AX*1), X1
-	VPSHUFB      X1, X0, X0
+	MOVQ         152(SP), AX
+	MOVQ         112(SP), CX
+	SHLQ         $0x04, CX
+	ADDQ         CX, AX
+	LEAQ         ·leafOrder3+0(SB), CX
+	VMOVQ        144(SP), X0
+	VPSHUFB      (CX)(AX*1), X0, X0
 	VMOVDQU      X0, 64(SP)
 	MOVQ         $-127, 40(SP)
 	MOVQ         $0x00000000, 56(SP)
@@ -25628,14 +25496,14 @@ s4_done_5:
 	NEGQ AX
 
 s4_fin_22:
-	MOVQ 152(SP), CX
+	MOVQ 168(SP), CX
 	MOVQ AX, (CX)
 	MOVQ (SP), AX
 	MOVQ AX, 8(CX)
-	ADDQ $0x18, 144(SP)
+	ADDQ $0x18, 160(SP)
 	ADDQ $0x10, CX
-	MOVQ CX, 152(SP)
-	CMPQ CX, 160(SP)
+	MOVQ CX, 168(SP)
+	CMPQ CX, 176(SP)
 	JB   loop
 
 done:
@@ -28500,197 +28368,177 @@ done:
 
 // func solve4BMI2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: BMI2, CMOV, POPCNT, SSE2, SSSE3
-TEXT ·solve4BMI2(SB), NOSPLIT, $144-40
-	MOVQ     $0x00000000, (SP)
-	MOVQ     P+0(FP), AX
-	MOVQ     O+8(FP), CX
-	MOVQ     AX, DX
-	ORQ      CX, DX
-	NOTQ     DX
-	LEAQ     ·leafRank+0(SB), BX
-	LEAQ     ·leafSquare+0(SB), SI
-	XORQ     DI, DI
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), DX
-	BTSQ     DX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x08, BX
-	ORQ      BX, DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x10, BX
-	ORQ      BX, DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x18, BX
-	ORQ      BX, DX
-	MOVQ     AX, 80(SP)
-	MOVQ     CX, 88(SP)
-	MOVQ     alpha+16(FP), AX
-	MOVQ     AX, 96(SP)
-	INCQ     (SP)
-	LEAQ     ·leafShuf4+0(SB), AX
-	LEAQ     ·leafConst+0(SB), CX
-	MOVQ     DX, X0
-	MOVO     X0, X1
-	PSRLW    $0x02, X1
-	MOVOU    (CX), X2
-	PAND     X2, X1
-	MOVOU    16(CX), X2
-	PSHUFB   X1, X2
-	MOVO     X2, X1
-	MOVO     X2, X3
-	PSRLL    $0x10, X3
-	PXOR     X3, X1
-	MOVO     X1, X3
-	PSRLL    $0x08, X3
-	PXOR     X3, X1
-	PXOR     X3, X3
-	PSHUFB   X3, X1
-	PAND     X2, X1
-	PCMPEQB  X3, X1
-	PMOVMSKB X1, CX
-	ANDL     $0x0000000f, CX
-	SHLL     $0x04, CX
-	MOVOU    (AX)(CX*1), X2
-	PSHUFB   X2, X0
-	MOVOU    X0, 128(SP)
-	MOVQ     $-127, 104(SP)
-	MOVQ     $0x00000000, 120(SP)
+TEXT ·solve4BMI2(SB), NOSPLIT, $160-40
+	MOVQ    $0x00000000, (SP)
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	LEAQ    ·leafRank+0(SB), BX
+	LEAQ    ·leafSquare+0(SB), SI
+	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
+	BTSQ    DX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x08, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x10, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x18, BX
+	ORQ     BX, DX
+	MOVQ    AX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    alpha+16(FP), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	MOVQ    144(SP), X0
+	MOVOU   (AX)(CX*1), X1
+	PSHUFB  X1, X0
+	MOVOU   X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
 
 s4_iter_2:
-	MOVQ     112(SP), AX
-	LEAQ     128(SP), CX
-	MOVL     (CX)(AX*4), AX
-	MOVBQZX  AL, CX
-	MOVQ     80(SP), DX
-	MOVQ     88(SP), BX
-	LEAQ     ·lfNeighbour+0(SB), SI
-	MOVQ     (SI)(CX*8), SI
-	TESTQ    BX, SI
-	JZ       s4_next_3
-	LEAQ     ·pextLines+0(SB), SI
-	LEAQ     ·pextOutflank+0(SB), DI
-	LEAQ     ·pextFlipped+0(SB), R8
-	MOVQ     CX, R9
-	SHLQ     $0x06, R9
-	MOVQ     56(SI)(R9*1), R10
-	SHRXQ    R10, BX, R11
-	SHRXQ    R10, DX, R12
-	MOVBQZX  R11, R11
-	ADDQ     24(SI)(R9*1), R11
-	MOVBQZX  (DI)(R11*1), R11
-	ANDQ     R12, R11
-	ADDQ     24(SI)(R9*1), R11
-	MOVBQZX  (R8)(R11*1), R11
-	SHLXQ    R10, R11, R11
-	MOVQ     (SI)(R9*1), R10
-	PEXTQ    R10, BX, R12
-	PEXTQ    R10, DX, R13
-	ADDQ     32(SI)(R9*1), R12
-	MOVBQZX  (DI)(R12*1), R12
-	ANDQ     R13, R12
-	ADDQ     32(SI)(R9*1), R12
-	MOVBQZX  (R8)(R12*1), R12
-	PDEPQ    R10, R12, R12
-	ORQ      R12, R11
-	MOVQ     8(SI)(R9*1), R10
-	PEXTQ    R10, BX, R12
-	PEXTQ    R10, DX, R13
-	ADDQ     40(SI)(R9*1), R12
-	MOVBQZX  (DI)(R12*1), R12
-	ANDQ     R13, R12
-	ADDQ     40(SI)(R9*1), R12
-	MOVBQZX  (R8)(R12*1), R12
-	PDEPQ    R10, R12, R12
-	ORQ      R12, R11
-	MOVQ     16(SI)(R9*1), R10
-	PEXTQ    R10, BX, R12
-	PEXTQ    R10, DX, R13
-	ADDQ     48(SI)(R9*1), R12
-	MOVBQZX  (DI)(R12*1), DI
-	ANDQ     R13, DI
-	ADDQ     48(SI)(R9*1), DI
-	MOVBQZX  (R8)(DI*1), SI
-	PDEPQ    R10, SI, SI
-	ORQ      SI, R11
-	TESTQ    R11, R11
-	JZ       s4_next_3
-	XORQ     R11, BX
-	ORQ      R11, DX
-	BTSQ     CX, DX
-	MOVQ     96(SP), CX
-	NOTQ     CX
-	SHRL     $0x08, AX
-	MOVQ     BX, 16(SP)
-	MOVQ     DX, 24(SP)
-	MOVQ     CX, 32(SP)
-	INCQ     (SP)
-	LEAQ     ·leafShuf3+0(SB), CX
-	LEAQ     ·leafConst+0(SB), DX
-	MOVQ     AX, X0
-	MOVO     X0, X1
-	PSRLW    $0x02, X1
-	MOVOU    (DX), X3
-	PAND     X3, X1
-	MOVOU    16(DX), X2
-	PSHUFB   X1, X2
-	MOVOU    32(DX), X3
-	PAND     X3, X2
-	MOVO     X2, X1
-	MOVO     X2, X3
-	PSRLL    $0x10, X3
-	PXOR     X3, X1
-	MOVO     X1, X3
-	PSRLL    $0x08, X3
-	PXOR     X3, X1
-	PXOR     X3, X3
-	PSHUFB   X3, X1
-	PAND     X2, X1
-	PCMPEQB  X3, X1
-	PMOVMSKB X1, AX
-	ANDL     $0x00000007, AX
-	SHLL     $0x04, AX
-	MOVOU    (CX)(AX*1), X3
-	PSHUFB   X3, X0
-	MOVOU    X0, 64(SP)
-	MOVQ     $-127, 40(SP)
-	MOVQ     $0x00000000, 56(SP)
+	MOVQ    112(SP), AX
+	LEAQ    128(SP), CX
+	MOVL    (CX)(AX*4), AX
+	MOVBQZX AL, AX
+	MOVQ    80(SP), CX
+	MOVQ    88(SP), DX
+	LEAQ    ·lfNeighbour+0(SB), BX
+	MOVQ    (BX)(AX*8), BX
+	TESTQ   DX, BX
+	JZ      s4_next_3
+	LEAQ    ·pextLines+0(SB), BX
+	LEAQ    ·pextOutflank+0(SB), SI
+	LEAQ    ·pextFlipped+0(SB), DI
+	MOVQ    AX, R8
+	SHLQ    $0x06, R8
+	MOVQ    56(BX)(R8*1), R9
+	SHRXQ   R9, DX, R10
+	SHRXQ   R9, CX, R11
+	MOVBQZX R10, R10
+	ADDQ    24(BX)(R8*1), R10
+	MOVBQZX (SI)(R10*1), R10
+	ANDQ    R11, R10
+	ADDQ    24(BX)(R8*1), R10
+	MOVBQZX (DI)(R10*1), R10
+	SHLXQ   R9, R10, R10
+	MOVQ    (BX)(R8*1), R9
+	PEXTQ   R9, DX, R11
+	PEXTQ   R9, CX, R12
+	ADDQ    32(BX)(R8*1), R11
+	MOVBQZX (SI)(R11*1), R11
+	ANDQ    R12, R11
+	ADDQ    32(BX)(R8*1), R11
+	MOVBQZX (DI)(R11*1), R11
+	PDEPQ   R9, R11, R11
+	ORQ     R11, R10
+	MOVQ    8(BX)(R8*1), R9
+	PEXTQ   R9, DX, R11
+	PEXTQ   R9, CX, R12
+	ADDQ    40(BX)(R8*1), R11
+	MOVBQZX (SI)(R11*1), R11
+	ANDQ    R12, R11
+	ADDQ    40(BX)(R8*1), R11
+	MOVBQZX (DI)(R11*1), R11
+	PDEPQ   R9, R11, R11
+	ORQ     R11, R10
+	MOVQ    16(BX)(R8*1), R9
+	PEXTQ   R9, DX, R11
+	PEXTQ   R9, CX, R12
+	ADDQ    48(BX)(R8*1), R11
+	MOVBQZX (SI)(R11*1), SI
+	ANDQ    R12, SI
+	ADDQ    48(BX)(R8*1), SI
+	MOVBQZX (DI)(SI*1), BX
+	PDEPQ   R9, BX, BX
+	ORQ     BX, R10
+	TESTQ   R10, R10
+	JZ      s4_next_3
+	XORQ    R10, DX
+	ORQ     R10, CX
+	BTSQ    AX, CX
+	MOVQ    96(SP), AX
+	NOTQ    AX
+	MOVQ    DX, 16(SP)
+	MOVQ    CX, 24(SP)
+	MOVQ    AX, 32(SP)
+	INCQ    (SP)
+	MOVQ    152(SP), AX
+	MOVQ    112(SP), CX
+	SHLQ    $0x04, CX
+	ADDQ    CX, AX
+	LEAQ    ·leafOrder3+0(SB), CX
+	MOVQ    144(SP), X0
+	MOVOU   (CX)(AX*1), X1
+	PSHUFB  X1, X0
+	MOVOU   X0, 64(SP)
+	MOVQ    $-127, 40(SP)
+	MOVQ    $0x00000000, 56(SP)
 
 s3_start_7:
 	MOVQ $0x00000000, 48(SP)
@@ -29448,210 +29296,190 @@ s4_fin_22:
 
 // func solve4BMI2Batch(in []uint64, out []uint64)
 // Requires: BMI2, CMOV, POPCNT, SSE2, SSSE3
-TEXT ·solve4BMI2Batch(SB), NOSPLIT, $168-48
+TEXT ·solve4BMI2Batch(SB), NOSPLIT, $184-48
 	MOVQ in_base+0(FP), AX
 	MOVQ out_base+24(FP), CX
 	MOVQ out_len+32(FP), DX
-	MOVQ AX, 144(SP)
-	MOVQ CX, 152(SP)
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
 	LEAQ (CX)(DX*8), DX
-	MOVQ DX, 160(SP)
+	MOVQ DX, 176(SP)
 	CMPQ CX, DX
 	JAE  done
 
 loop:
-	MOVQ     $0x00000000, (SP)
-	MOVQ     144(SP), AX
-	MOVQ     (AX), CX
-	MOVQ     8(AX), AX
-	MOVQ     CX, DX
-	ORQ      AX, DX
-	NOTQ     DX
-	LEAQ     ·leafRank+0(SB), BX
-	LEAQ     ·leafSquare+0(SB), SI
-	XORQ     DI, DI
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), DX
-	BTSQ     DX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x08, BX
-	ORQ      BX, DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x10, BX
-	ORQ      BX, DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x18, BX
-	ORQ      BX, DX
-	MOVQ     CX, 80(SP)
-	MOVQ     AX, 88(SP)
-	MOVQ     144(SP), AX
-	MOVQ     16(AX), AX
-	MOVQ     AX, 96(SP)
-	INCQ     (SP)
-	LEAQ     ·leafShuf4+0(SB), AX
-	LEAQ     ·leafConst+0(SB), CX
-	MOVQ     DX, X0
-	MOVO     X0, X1
-	PSRLW    $0x02, X1
-	MOVOU    (CX), X2
-	PAND     X2, X1
-	MOVOU    16(CX), X2
-	PSHUFB   X1, X2
-	MOVO     X2, X1
-	MOVO     X2, X3
-	PSRLL    $0x10, X3
-	PXOR     X3, X1
-	MOVO     X1, X3
-	PSRLL    $0x08, X3
-	PXOR     X3, X1
-	PXOR     X3, X3
-	PSHUFB   X3, X1
-	PAND     X2, X1
-	PCMPEQB  X3, X1
-	PMOVMSKB X1, CX
-	ANDL     $0x0000000f, CX
-	SHLL     $0x04, CX
-	MOVOU    (AX)(CX*1), X2
-	PSHUFB   X2, X0
-	MOVOU    X0, 128(SP)
-	MOVQ     $-127, 104(SP)
-	MOVQ     $0x00000000, 120(SP)
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), AX
+	MOVQ    (AX), CX
+	MOVQ    8(AX), AX
+	MOVQ    CX, DX
+	ORQ     AX, DX
+	NOTQ    DX
+	LEAQ    ·leafRank+0(SB), BX
+	LEAQ    ·leafSquare+0(SB), SI
+	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
+	BTSQ    DX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x08, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x10, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x18, BX
+	ORQ     BX, DX
+	MOVQ    CX, 80(SP)
+	MOVQ    AX, 88(SP)
+	MOVQ    160(SP), AX
+	MOVQ    16(AX), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	MOVQ    144(SP), X0
+	MOVOU   (AX)(CX*1), X1
+	PSHUFB  X1, X0
+	MOVOU   X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
 
 s4_iter_2:
-	MOVQ     112(SP), AX
-	LEAQ     128(SP), CX
-	MOVL     (CX)(AX*4), AX
-	MOVBQZX  AL, CX
-	MOVQ     80(SP), DX
-	MOVQ     88(SP), BX
-	LEAQ     ·lfNeighbour+0(SB), SI
-	MOVQ     (SI)(CX*8), SI
-	TESTQ    BX, SI
-	JZ       s4_next_3
-	LEAQ     ·pextLines+0(SB), SI
-	LEAQ     ·pextOutflank+0(SB), DI
-	LEAQ     ·pextFlipped+0(SB), R8
-	MOVQ     CX, R9
-	SHLQ     $0x06, R9
-	MOVQ     56(SI)(R9*1), R10
-	SHRXQ    R10, BX, R11
-	SHRXQ    R10, DX, R12
-	MOVBQZX  R11, R11
-	ADDQ     24(SI)(R9*1), R11
-	MOVBQZX  (DI)(R11*1), R11
-	ANDQ     R12, R11
-	ADDQ     24(SI)(R9*1), R11
-	MOVBQZX  (R8)(R11*1), R11
-	SHLXQ    R10, R11, R11
-	MOVQ     (SI)(R9*1), R10
-	PEXTQ    R10, BX, R12
-	PEXTQ    R10, DX, R13
-	ADDQ     32(SI)(R9*1), R12
-	MOVBQZX  (DI)(R12*1), R12
-	ANDQ     R13, R12
-	ADDQ     32(SI)(R9*1), R12
-	MOVBQZX  (R8)(R12*1), R12
-	PDEPQ    R10, R12, R12
-	ORQ      R12, R11
-	MOVQ     8(SI)(R9*1), R10
-	PEXTQ    R10, BX, R12
-	PEXTQ    R10, DX, R13
-	ADDQ     40(SI)(R9*1), R12
-	MOVBQZX  (DI)(R12*1), R12
-	ANDQ     R13, R12
-	ADDQ     40(SI)(R9*1), R12
-	MOVBQZX  (R8)(R12*1), R12
-	PDEPQ    R10, R12, R12
-	ORQ      R12, R11
-	MOVQ     16(SI)(R9*1), R10
-	PEXTQ    R10, BX, R12
-	PEXTQ    R10, DX, R13
-	ADDQ     48(SI)(R9*1), R12
-	MOVBQZX  (DI)(R12*1), DI
-	ANDQ     R13, DI
-	ADDQ     48(SI)(R9*1), DI
-	MOVBQZX  (R8)(DI*1), SI
-	PDEPQ    R10, SI, SI
-	ORQ      SI, R11
-	TESTQ    R11, R11
-	JZ       s4_next_3
-	XORQ     R11, BX
-	ORQ      R11, DX
-	BTSQ     CX, DX
-	MOVQ     96(SP), CX
-	NOTQ     CX
-	SHRL     $0x08, AX
-	MOVQ     BX, 16(SP)
-	MOVQ     DX, 24(SP)
-	MOVQ     CX, 32(SP)
-	INCQ     (SP)
-	LEAQ     ·leafShuf3+0(SB), CX
-	LEAQ     ·leafConst+0(SB), DX
-	MOVQ     AX, X0
-	MOVO     X0, X1
-	PSRLW    $0x02, X1
-	MOVOU    (DX), X3
-	PAND     X3, X1
-	MOVOU    16(DX), X2
-	PSHUFB   X1, X2
-	MOVOU    32(DX), X3
-	PAND     X3, X2
-	MOVO     X2, X1
-	MOVO     X2, X3
-	PSRLL    $0x10, X3
-	PXOR     X3, X1
-	MOVO     X1, X3
-	PSRLL    $0x08, X3
-	PXOR     X3, X1
-	PXOR     X3, X3
-	PSHUFB   X3, X1
-	PAND     X2, X1
-	PCMPEQB  X3, X1
-	PMOVMSKB X1, AX
-	ANDL     $0x00000007, AX
-	SHLL     $0x04, AX
-	MOVOU    (CX)(AX*1), X3
-	PSHUFB   X3, X0
-	MOVOU    X0, 64(SP)
-	MOVQ     $-127, 40(SP)
-	MOVQ     $0x00000000, 56(SP)
+	MOVQ    112(SP), AX
+	LEAQ    128(SP), CX
+	MOVL    (CX)(AX*4), AX
+	MOVBQZX AL, AX
+	MOVQ    80(SP), CX
+	MOVQ    88(SP), DX
+	LEAQ    ·lfNeighbour+0(SB), BX
+	MOVQ    (BX)(AX*8), BX
+	TESTQ   DX, BX
+	JZ      s4_next_3
+	LEAQ    ·pextLines+0(SB), BX
+	LEAQ    ·pextOutflank+0(SB), SI
+	LEAQ    ·pextFlipped+0(SB), DI
+	MOVQ    AX, R8
+	SHLQ    $0x06, R8
+	MOVQ    56(BX)(R8*1), R9
+	SHRXQ   R9, DX, R10
+	SHRXQ   R9, CX, R11
+	MOVBQZX R10, R10
+	ADDQ    24(BX)(R8*1), R10
+	MOVBQZX (SI)(R10*1), R10
+	ANDQ    R11, R10
+	ADDQ    24(BX)(R8*1), R10
+	MOVBQZX (DI)(R10*1), R10
+	SHLXQ   R9, R10, R10
+	MOVQ    (BX)(R8*1), R9
+	PEXTQ   R9, DX, R11
+	PEXTQ   R9, CX, R12
+	ADDQ    32(BX)(R8*1), R11
+	MOVBQZX (SI)(R11*1), R11
+	ANDQ    R12, R11
+	ADDQ    32(BX)(R8*1), R11
+	MOVBQZX (DI)(R11*1), R11
+	PDEPQ   R9, R11, R11
+	ORQ     R11, R10
+	MOVQ    8(BX)(R8*1), R9
+	PEXTQ   R9, DX, R11
+	PEXTQ   R9, CX, R12
+	ADDQ    40(BX)(R8*1), R11
+	MOVBQZX (SI)(R11*1), R11
+	ANDQ    R12, R11
+	ADDQ    40(BX)(R8*1), R11
+	MOVBQZX (DI)(R11*1), R11
+	PDEPQ   R9, R11, R11
+	ORQ     R11, R10
+	MOVQ    16(BX)(R8*1), R9
+	PEXTQ   R9, DX, R11
+	PEXTQ   R9, CX, R12
+	ADDQ    48(BX)(R8*1), R11
+	MOVBQZX (SI)(R11*1), SI
+	ANDQ    R12, SI
+	ADDQ    48(BX)(R8*1), SI
+	MOVBQZX (DI)(SI*1), BX
+	PDEPQ   R9, BX, BX
+	ORQ     BX, R10
+	TESTQ   R10, R10
+	JZ      s4_next_3
+	XORQ    R10, DX
+	ORQ     R10, CX
+	BTSQ    AX, CX
+	MOVQ    96(SP), AX
+	NOTQ    AX
+	MOVQ    DX, 16(SP)
+	MOVQ    CX, 24(SP)
+	MOVQ    AX, 32(SP)
+	INCQ    (SP)
+	MOVQ    152(SP), AX
+	MOVQ    112(SP), CX
+	SHLQ    $0x04, CX
+	ADDQ    CX, AX
+	LEAQ    ·leafOrder3+0(SB), CX
+	MOVQ    144(SP), X0
+	MOVOU   (CX)(AX*1), X1
+	PSHUFB  X1, X0
+	MOVOU   X0, 64(SP)
+	MOVQ    $-127, 40(SP)
+	MOVQ    $0x00000000, 56(SP)
 
 s3_start_7:
 	MOVQ $0x00000000, 48(SP)
@@ -30402,14 +30230,14 @@ s4_done_5:
 	NEGQ AX
 
 s4_fin_22:
-	MOVQ 152(SP), CX
+	MOVQ 168(SP), CX
 	MOVQ AX, (CX)
 	MOVQ (SP), AX
 	MOVQ AX, 8(CX)
-	ADDQ $0x18, 144(SP)
+	ADDQ $0x18, 160(SP)
 	ADDQ $0x10, CX
-	MOVQ CX, 152(SP)
-	CMPQ CX, 160(SP)
+	MOVQ CX, 168(SP)
+	CMPQ CX, 176(SP)
 	JB   loop
 
 done:
@@ -34517,95 +34345,95 @@ done:
 
 // func solve4SSE2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: CMOV, POPCNT, SSE2, SSSE3
-TEXT ·solve4SSE2(SB), NOSPLIT, $144-40
-	MOVQ     $0x00000000, (SP)
-	MOVQ     P+0(FP), AX
-	MOVQ     O+8(FP), CX
-	MOVQ     AX, DX
-	ORQ      CX, DX
-	NOTQ     DX
-	LEAQ     ·leafRank+0(SB), BX
-	LEAQ     ·leafSquare+0(SB), SI
-	XORQ     DI, DI
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), DX
-	BTSQ     DX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x08, BX
-	ORQ      BX, DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x10, BX
-	ORQ      BX, DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x18, BX
-	ORQ      BX, DX
-	MOVQ     AX, 80(SP)
-	MOVQ     CX, 88(SP)
-	MOVQ     alpha+16(FP), AX
-	MOVQ     AX, 96(SP)
-	INCQ     (SP)
-	LEAQ     ·leafShuf4+0(SB), AX
-	LEAQ     ·leafConst+0(SB), CX
-	MOVQ     DX, X0
-	MOVO     X0, X1
-	PSRLW    $0x02, X1
-	MOVOU    (CX), X2
-	PAND     X2, X1
-	MOVOU    16(CX), X2
-	PSHUFB   X1, X2
-	MOVO     X2, X1
-	MOVO     X2, X3
-	PSRLL    $0x10, X3
-	PXOR     X3, X1
-	MOVO     X1, X3
-	PSRLL    $0x08, X3
-	PXOR     X3, X1
-	PXOR     X3, X3
-	PSHUFB   X3, X1
-	PAND     X2, X1
-	PCMPEQB  X3, X1
-	PMOVMSKB X1, CX
-	ANDL     $0x0000000f, CX
-	SHLL     $0x04, CX
-	MOVOU    (AX)(CX*1), X2
-	PSHUFB   X2, X0
-	MOVOU    X0, 128(SP)
-	MOVQ     $-127, 104(SP)
-	MOVQ     $0x00000000, 120(SP)
+TEXT ·solve4SSE2(SB), NOSPLIT, $160-40
+	MOVQ    $0x00000000, (SP)
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	LEAQ    ·leafRank+0(SB), BX
+	LEAQ    ·leafSquare+0(SB), SI
+	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
+	BTSQ    DX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x08, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x10, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x18, BX
+	ORQ     BX, DX
+	MOVQ    AX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    alpha+16(FP), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	MOVQ    144(SP), X0
+	MOVOU   (AX)(CX*1), X1
+	PSHUFB  X1, X0
+	MOVOU   X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -34614,23 +34442,23 @@ s4_iter_2:
 	MOVQ       112(SP), AX
 	LEAQ       128(SP), CX
 	MOVL       (CX)(AX*4), AX
-	MOVBQZX    AL, CX
-	MOVQ       80(SP), DX
-	MOVQ       88(SP), BX
-	LEAQ       ·lfNeighbour+0(SB), SI
-	MOVQ       (SI)(CX*8), SI
-	TESTQ      BX, SI
+	MOVBQZX    AL, AX
+	MOVQ       80(SP), CX
+	MOVQ       88(SP), DX
+	LEAQ       ·lfNeighbour+0(SB), BX
+	MOVQ       (BX)(AX*8), BX
+	TESTQ      DX, BX
 	JZ         s4_next_3
-	LEAQ       ·lfRay+0(SB), SI
+	LEAQ       ·lfRay+0(SB), BX
 	MOVOU      ·flipOnes+0(SB), X0
-	MOVQ       DX, X1
+	MOVQ       CX, X1
 	PUNPCKLQDQ X1, X1
-	MOVQ       BX, X2
+	MOVQ       DX, X2
 	PUNPCKLQDQ X2, X2
-	MOVQ       CX, DI
-	SHLQ       $0x06, DI
+	MOVQ       AX, SI
+	SHLQ       $0x06, SI
 	MOVO       X2, X3
-	PANDN      (SI)(DI*1), X3
+	PANDN      (BX)(SI*1), X3
 	MOVO       X3, X4
 	PADDQ      X0, X4
 	MOVO       X4, X4
@@ -34640,9 +34468,9 @@ s4_iter_2:
 	PSHUFD     $0xf5, X4, X3
 	PSRAL      $0x1f, X3
 	PANDN      X4, X3
-	PAND       (SI)(DI*1), X3
+	PAND       (BX)(SI*1), X3
 	MOVO       X2, X4
-	PANDN      16(SI)(DI*1), X4
+	PANDN      16(BX)(SI*1), X4
 	MOVO       X4, X5
 	PADDQ      X0, X5
 	MOVO       X5, X5
@@ -34652,10 +34480,10 @@ s4_iter_2:
 	PSHUFD     $0xf5, X5, X0
 	PSRAL      $0x1f, X0
 	PANDN      X5, X0
-	PAND       16(SI)(DI*1), X0
+	PAND       16(BX)(SI*1), X0
 	POR        X0, X3
 	MOVO       X2, X0
-	PANDN      32(SI)(DI*1), X0
+	PANDN      32(BX)(SI*1), X0
 	MOVO       X0, X0
 	MOVO       X0, X4
 	PSRLQ      $0x01, X4
@@ -34682,10 +34510,10 @@ s4_iter_2:
 	PADDQ      X4, X4
 	PXOR       X0, X0
 	PSUBQ      X4, X0
-	PAND       32(SI)(DI*1), X0
+	PAND       32(BX)(SI*1), X0
 	POR        X0, X3
 	MOVO       X2, X0
-	PANDN      48(SI)(DI*1), X0
+	PANDN      48(BX)(SI*1), X0
 	MOVO       X0, X0
 	MOVO       X0, X2
 	PSRLQ      $0x01, X2
@@ -34712,50 +34540,30 @@ s4_iter_2:
 	PADDQ      X2, X2
 	PXOR       X0, X0
 	PSUBQ      X2, X0
-	PAND       48(SI)(DI*1), X0
+	PAND       48(BX)(SI*1), X0
 	POR        X0, X3
 	PSHUFD     $0x4e, X3, X0
 	POR        X0, X3
-	MOVQ       X3, SI
-	TESTQ      SI, SI
+	MOVQ       X3, BX
+	TESTQ      BX, BX
 	JZ         s4_next_3
-	XORQ       SI, BX
-	ORQ        SI, DX
-	BTSQ       CX, DX
-	MOVQ       96(SP), CX
-	NOTQ       CX
-	SHRL       $0x08, AX
-	MOVQ       BX, 16(SP)
-	MOVQ       DX, 24(SP)
-	MOVQ       CX, 32(SP)
+	XORQ       BX, DX
+	ORQ        BX, CX
+	BTSQ       AX, CX
+	MOVQ       96(SP), AX
+	NOTQ       AX
+	MOVQ       DX, 16(SP)
+	MOVQ       CX, 24(SP)
+	MOVQ       AX, 32(SP)
 	INCQ       (SP)
-	LEAQ       ·leafShuf3+0(SB), CX
-	LEAQ       ·leafConst+0(SB), DX
-	MOVQ       AX, X0
-	MOVO       X0, X1
-	PSRLW      $0x02, X1
-	MOVOU      (DX), X3
-	PAND       X3, X1
-	MOVOU      16(DX), X2
-	PSHUFB     X1, X2
-	MOVOU      32(DX), X3
-	PAND       X3, X2
-	MOVO       X2, X1
-	MOVO       X2, X3
-	PSRLL      $0x10, X3
-	PXOR       X3, X1
-	MOVO       X1, X3
-	PSRLL      $0x08, X3
-	PXOR       X3, X1
-	PXOR       X3, X3
-	PSHUFB     X3, X1
-	PAND       X2, X1
-	PCMPEQB    X3, X1
-	PMOVMSKB   X1, AX
-	ANDL       $0x00000007, AX
-	SHLL       $0x04, AX
-	MOVOU      (CX)(AX*1), X3
-	PSHUFB     X3, X0
+	MOVQ       152(SP), AX
+	MOVQ       112(SP), CX
+	SHLQ       $0x04, CX
+	ADDQ       CX, AX
+	LEAQ       ·leafOrder3+0(SB), CX
+	MOVQ       144(SP), X0
+	MOVOU      (CX)(AX*1), X1
+	PSHUFB     X1, X0
 	MOVOU      X0, 64(SP)
 	MOVQ       $-127, 40(SP)
 	MOVQ       $0x00000000, 56(SP)
@@ -35852,108 +35660,108 @@ s4_fin_22:
 
 // func solve4SSE2Batch(in []uint64, out []uint64)
 // Requires: CMOV, POPCNT, SSE2, SSSE3
-TEXT ·solve4SSE2Batch(SB), NOSPLIT, $168-48
+TEXT ·solve4SSE2Batch(SB), NOSPLIT, $184-48
 	MOVQ in_base+0(FP), AX
 	MOVQ out_base+24(FP), CX
 	MOVQ out_len+32(FP), DX
-	MOVQ AX, 144(SP)
-	MOVQ CX, 152(SP)
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
 	LEAQ (CX)(DX*8), DX
-	MOVQ DX, 160(SP)
+	MOVQ DX, 176(SP)
 	CMPQ CX, DX
 	JAE  done
 
 loop:
-	MOVQ     $0x00000000, (SP)
-	MOVQ     144(SP), AX
-	MOVQ     (AX), CX
-	MOVQ     8(AX), AX
-	MOVQ     CX, DX
-	ORQ      AX, DX
-	NOTQ     DX
-	LEAQ     ·leafRank+0(SB), BX
-	LEAQ     ·leafSquare+0(SB), SI
-	XORQ     DI, DI
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), R8
-	BTSQ     R8, DI
-	LEAQ     -1(DX), R8
-	ANDQ     R8, DX
-	MOVQ     $0x00000000, R8
-	BSFQ     DX, R8
-	MOVBQZX  (BX)(R8*1), DX
-	BTSQ     DX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x08, BX
-	ORQ      BX, DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x10, BX
-	ORQ      BX, DX
-	LEAQ     -1(DI), BX
-	ANDQ     BX, DI
-	MOVQ     $0x00000000, BX
-	BSFQ     DI, BX
-	MOVBQZX  (SI)(BX*1), BX
-	SHLQ     $0x18, BX
-	ORQ      BX, DX
-	MOVQ     CX, 80(SP)
-	MOVQ     AX, 88(SP)
-	MOVQ     144(SP), AX
-	MOVQ     16(AX), AX
-	MOVQ     AX, 96(SP)
-	INCQ     (SP)
-	LEAQ     ·leafShuf4+0(SB), AX
-	LEAQ     ·leafConst+0(SB), CX
-	MOVQ     DX, X0
-	MOVO     X0, X1
-	PSRLW    $0x02, X1
-	MOVOU    (CX), X2
-	PAND     X2, X1
-	MOVOU    16(CX), X2
-	PSHUFB   X1, X2
-	MOVO     X2, X1
-	MOVO     X2, X3
-	PSRLL    $0x10, X3
-	PXOR     X3, X1
-	MOVO     X1, X3
-	PSRLL    $0x08, X3
-	PXOR     X3, X1
-	PXOR     X3, X3
-	PSHUFB   X3, X1
-	PAND     X2, X1
-	PCMPEQB  X3, X1
-	PMOVMSKB X1, CX
-	ANDL     $0x0000000f, CX
-	SHLL     $0x04, CX
-	MOVOU    (AX)(CX*1), X2
-	PSHUFB   X2, X0
-	MOVOU    X0, 128(SP)
-	MOVQ     $-127, 104(SP)
-	MOVQ     $0x00000000, 120(SP)
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), AX
+	MOVQ    (AX), CX
+	MOVQ    8(AX), AX
+	MOVQ    CX, DX
+	ORQ     AX, DX
+	NOTQ    DX
+	LEAQ    ·leafRank+0(SB), BX
+	LEAQ    ·leafSquare+0(SB), SI
+	XORQ    DI, DI
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), R8
+	BTSQ    R8, DI
+	LEAQ    -1(DX), R8
+	ANDQ    R8, DX
+	MOVQ    $0x00000000, R8
+	BSFQ    DX, R8
+	MOVBQZX (BX)(R8*1), DX
+	BTSQ    DX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x08, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x10, BX
+	ORQ     BX, DX
+	LEAQ    -1(DI), BX
+	ANDQ    BX, DI
+	MOVQ    $0x00000000, BX
+	BSFQ    DI, BX
+	MOVBQZX (SI)(BX*1), BX
+	SHLQ    $0x18, BX
+	ORQ     BX, DX
+	MOVQ    CX, 80(SP)
+	MOVQ    AX, 88(SP)
+	MOVQ    160(SP), AX
+	MOVQ    16(AX), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	MOVQ    144(SP), X0
+	MOVOU   (AX)(CX*1), X1
+	PSHUFB  X1, X0
+	MOVOU   X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -35962,23 +35770,23 @@ s4_iter_2:
 	MOVQ       112(SP), AX
 	LEAQ       128(SP), CX
 	MOVL       (CX)(AX*4), AX
-	MOVBQZX    AL, CX
-	MOVQ       80(SP), DX
-	MOVQ       88(SP), BX
-	LEAQ       ·lfNeighbour+0(SB), SI
-	MOVQ       (SI)(CX*8), SI
-	TESTQ      BX, SI
+	MOVBQZX    AL, AX
+	MOVQ       80(SP), CX
+	MOVQ       88(SP), DX
+	LEAQ       ·lfNeighbour+0(SB), BX
+	MOVQ       (BX)(AX*8), BX
+	TESTQ      DX, BX
 	JZ         s4_next_3
-	LEAQ       ·lfRay+0(SB), SI
+	LEAQ       ·lfRay+0(SB), BX
 	MOVOU      ·flipOnes+0(SB), X0
-	MOVQ       DX, X1
+	MOVQ       CX, X1
 	PUNPCKLQDQ X1, X1
-	MOVQ       BX, X2
+	MOVQ       DX, X2
 	PUNPCKLQDQ X2, X2
-	MOVQ       CX, DI
-	SHLQ       $0x06, DI
+	MOVQ       AX, SI
+	SHLQ       $0x06, SI
 	MOVO       X2, X3
-	PANDN      (SI)(DI*1), X3
+	PANDN      (BX)(SI*1), X3
 	MOVO       X3, X4
 	PADDQ      X0, X4
 	MOVO       X4, X4
@@ -35988,9 +35796,9 @@ s4_iter_2:
 	PSHUFD     $0xf5, X4, X3
 	PSRAL      $0x1f, X3
 	PANDN      X4, X3
-	PAND       (SI)(DI*1), X3
+	PAND       (BX)(SI*1), X3
 	MOVO       X2, X4
-	PANDN      16(SI)(DI*1), X4
+	PANDN      16(BX)(SI*1), X4
 	MOVO       X4, X5
 	PADDQ      X0, X5
 	MOVO       X5, X5
@@ -36000,10 +35808,10 @@ s4_iter_2:
 	PSHUFD     $0xf5, X5, X0
 	PSRAL      $0x1f, X0
 	PANDN      X5, X0
-	PAND       16(SI)(DI*1), X0
+	PAND       16(BX)(SI*1), X0
 	POR        X0, X3
 	MOVO       X2, X0
-	PANDN      32(SI)(DI*1), X0
+	PANDN      32(BX)(SI*1), X0
 	MOVO       X0, X0
 	MOVO       X0, X4
 	PSRLQ      $0x01, X4
@@ -36030,10 +35838,10 @@ s4_iter_2:
 	PADDQ      X4, X4
 	PXOR       X0, X0
 	PSUBQ      X4, X0
-	PAND       32(SI)(DI*1), X0
+	PAND       32(BX)(SI*1), X0
 	POR        X0, X3
 	MOVO       X2, X0
-	PANDN      48(SI)(DI*1), X0
+	PANDN      48(BX)(SI*1), X0
 	MOVO       X0, X0
 	MOVO       X0, X2
 	PSRLQ      $0x01, X2
@@ -36060,50 +35868,30 @@ s4_iter_2:
 	PADDQ      X2, X2
 	PXOR       X0, X0
 	PSUBQ      X2, X0
-	PAND       48(SI)(DI*1), X0
+	PAND       48(BX)(SI*1), X0
 	POR        X0, X3
 	PSHUFD     $0x4e, X3, X0
 	POR        X0, X3
-	MOVQ       X3, SI
-	TESTQ      SI, SI
+	MOVQ       X3, BX
+	TESTQ      BX, BX
 	JZ         s4_next_3
-	XORQ       SI, BX
-	ORQ        SI, DX
-	BTSQ       CX, DX
-	MOVQ       96(SP), CX
-	NOTQ       CX
-	SHRL       $0x08, AX
-	MOVQ       BX, 16(SP)
-	MOVQ       DX, 24(SP)
-	MOVQ       CX, 32(SP)
+	XORQ       BX, DX
+	ORQ        BX, CX
+	BTSQ       AX, CX
+	MOVQ       96(SP), AX
+	NOTQ       AX
+	MOVQ       DX, 16(SP)
+	MOVQ       CX, 24(SP)
+	MOVQ       AX, 32(SP)
 	INCQ       (SP)
-	LEAQ       ·leafShuf3+0(SB), CX
-	LEAQ       ·leafConst+0(SB), DX
-	MOVQ       AX, X0
-	MOVO       X0, X1
-	PSRLW      $0x02, X1
-	MOVOU      (DX), X3
-	PAND       X3, X1
-	MOVOU      16(DX), X2
-	PSHUFB     X1, X2
-	MOVOU      32(DX), X3
-	PAND       X3, X2
-	MOVO       X2, X1
-	MOVO       X2, X3
-	PSRLL      $0x10, X3
-	PXOR       X3, X1
-	MOVO       X1, X3
-	PSRLL      $0x08, X3
-	PXOR       X3, X1
-	PXOR       X3, X3
-	PSHUFB     X3, X1
-	PAND       X2, X1
-	PCMPEQB    X3, X1
-	PMOVMSKB   X1, AX
-	ANDL       $0x00000007, AX
-	SHLL       $0x04, AX
-	MOVOU      (CX)(AX*1), X3
-	PSHUFB     X3, X0
+	MOVQ       152(SP), AX
+	MOVQ       112(SP), CX
+	SHLQ       $0x04, CX
+	ADDQ       CX, AX
+	LEAQ       ·leafOrder3+0(SB), CX
+	MOVQ       144(SP), X0
+	MOVOU      (CX)(AX*1), X1
+	PSHUFB     X1, X0
 	MOVOU      X0, 64(SP)
 	MOVQ       $-127, 40(SP)
 	MOVQ       $0x00000000, 56(SP)
@@ -37193,14 +36981,14 @@ s4_done_5:
 	NEGQ AX
 
 s4_fin_22:
-	MOVQ 152(SP), CX
+	MOVQ 168(SP), CX
 	MOVQ AX, (CX)
 	MOVQ (SP), AX
 	MOVQ AX, 8(CX)
-	ADDQ $0x18, 144(SP)
+	ADDQ $0x18, 160(SP)
 	ADDQ $0x10, CX
-	MOVQ CX, 152(SP)
-	CMPQ CX, 160(SP)
+	MOVQ CX, 168(SP)
+	CMPQ CX, 176(SP)
 	JB   loop
 
 done:

@@ -15,7 +15,11 @@
 // odd-quadrant-first partition done by PSHUFB (seed 000's empties_series
 // and shuf_mask, with the masks of Edax 4.4.0's order, not 4.5.5's "1 empty
 // before 3"). One shuffle lays out, per move, the square and the remaining
-// empties in presorted order: the next level's input.
+// empties in presorted order: the next level's input. At 4 empties the
+// shuffle is picked by the quadrant pattern of the empties (which share a
+// quadrant), which also fixes the order at 3 empties below each move: a
+// second table lays that level out with one shuffle, so the search below 4
+// empties never sorts (the solve_3 kernel, entered at 3, still does).
 //
 // The families pair a flip with a score_1 (gen/internal/flipasm and
 // gen/internal/lastflip): the score_1 choice matters as much as the flip
@@ -103,6 +107,7 @@ func main() {
 // level holds one search level's stack slots.
 type level struct {
 	P, O, alpha, best, k, passed, list Mem
+	orig, pattern                      Mem // 4 empties: the presorted list and its leafOrder3 offset
 }
 
 type gen struct {
@@ -208,7 +213,11 @@ func newGen(f family, n int) *gen {
 	g.nodes = AllocLocal(8)
 	g.pmem = AllocLocal(8)
 	for l := 3; l <= n; l++ {
-		g.lv[l] = level{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(16)}
+		g.lv[l] = level{P: AllocLocal(8), O: AllocLocal(8), alpha: AllocLocal(8), best: AllocLocal(8), k: AllocLocal(8),
+			passed: AllocLocal(8), list: AllocLocal(16)}
+	}
+	if n == 4 {
+		g.lv[4].orig, g.lv[4].pattern = AllocLocal(8), AllocLocal(8)
 	}
 	return g
 }
@@ -234,7 +243,77 @@ func (g *gen) search(n int, load func() (P, O reg.GPVirtual), loadAlpha func() r
 	MOVQ(P, lv.P)
 	MOVQ(O, lv.O)
 	MOVQ(loadAlpha(), lv.alpha)
-	return g.solveN(n, list)
+	if n == 4 {
+		return g.solveN(n, func() { g.order4(list) })
+	}
+	return g.solveN(n, func() { search.Sort(list, n, lv.list, g.f.vex) })
+}
+
+// order4 lays out the 4 empties of list (presorted) per move of LeafOrder
+// in the level's list, and keeps what the level below needs to lay out
+// its own 3 empties in LeafOrder without sorting them again: the list and
+// the row of leafOrder3 for its quadrant pattern. The pattern is the
+// quadrant bits (2 and 5) of x1^x4, x2^x4 and x3^x4, packed in 6 bits:
+// which empties share a quadrant is all the order depends on.
+func (g *gen) order4(list reg.GPVirtual) {
+	lv := g.lv[4]
+	MOVQ(list, lv.orig)
+	d := GP64()
+	MOVQ(list, d)
+	SHRQ(U8(24), d)
+	IMUL3Q(U32(0x010101), d, d) // x4 in the bytes of x1..x3
+	XORQ(list, d)
+	ANDL(U32(0x242424), d.As32())
+	SHRL(U8(2), d.As32()) // bits 0 and 3 of each byte
+	f := GP64()
+	MOVL(d.As32(), f.As32())
+	SHRL(U8(2), f.As32())
+	ORL(d.As32(), f.As32())
+	ANDL(U32(0x030303), f.As32()) // bits 0 and 1 of each byte
+	a := GP64()
+	MOVL(f.As32(), a.As32())
+	SHRL(U8(6), a.As32())
+	ORL(a.As32(), f.As32())
+	SHRL(U8(6), a.As32())
+	ORL(a.As32(), f.As32())
+	ANDL(U32(63), f.As32())
+	off := GP64()
+	MOVL(f.As32(), off.As32())
+	SHLL(U8(6), off.As32())
+	MOVQ(off, lv.pattern)
+	SHLL(U8(4), f.As32())
+	g.shuffle(lv.orig, "leafOrder4", f, lv.list)
+}
+
+// order3 lays out the 3 empties left after move k of the 4-empties level
+// per move of LeafOrder, from that level's list and pattern.
+func (g *gen) order3() {
+	up := g.lv[4]
+	off, k := GP64(), GP64()
+	MOVQ(up.pattern, off)
+	MOVQ(up.k, k)
+	SHLQ(U8(4), k)
+	ADDQ(k, off)
+	g.shuffle(up.orig, "leafOrder3", off, g.lv[3].list)
+}
+
+// shuffle stores to out the bytes of src (8 bytes in memory) picked by the
+// PSHUFB control at byte offset off of table.
+func (g *gen) shuffle(src Mem, table string, off reg.GPVirtual, out Mem) {
+	t := GP64()
+	LEAQ(asmgen.GoTable(table), t)
+	v := XMM()
+	if g.f.vex {
+		VMOVQ(src, v)
+		VPSHUFB(Mem{Base: t, Index: off, Scale: 1}, v, v)
+		VMOVDQU(v, out)
+		return
+	}
+	c := XMM()
+	MOVQ(src, v)
+	MOVOU(Mem{Base: t, Index: off, Scale: 1}, c)
+	PSHUFB(c, v)
+	MOVOU(v, out)
 }
 
 func (g *gen) flip(P, O, x reg.GPVirtual) reg.GPVirtual {
@@ -324,14 +403,15 @@ func (g *gen) solve2(P, O, alpha, x1, x2 reg.GPVirtual) reg.GPVirtual {
 }
 
 // solveN is kernels.solveN at n = 3 or 4 on the board and window in the
-// level's slots, list its empties in presorted order. Fail-soft. A pass
+// level's slots, order laying out its empties in the level's list (per
+// move of LeafOrder: the move, then the other empties). Fail-soft. A pass
 // searches the swapped board at the same level (passed set, the result
 // negated); a second pass is the end of the game, and the swapped
 // position's node is taken back, as the reference never searches it.
-func (g *gen) solveN(n int, list reg.GPVirtual) reg.GPVirtual {
+func (g *gen) solveN(n int, order func()) reg.GPVirtual {
 	lv := g.lv[n]
 	INCQ(g.nodes)
-	search.Sort(list, n, lv.list, g.f.vex)
+	order()
 	MOVQ(I32(-scoreInf), lv.best)
 	MOVQ(U32(0), lv.passed)
 	start, iter, next := g.label(fmt.Sprintf("s%d_start", n)), g.label(fmt.Sprintf("s%d_iter", n)), g.label(fmt.Sprintf("s%d_next", n))
@@ -362,11 +442,11 @@ func (g *gen) solveN(n int, list reg.GPVirtual) reg.GPVirtual {
 	a := GP64()
 	MOVQ(lv.alpha, a)
 	NOTQ(a) // -alpha-1
-	rest := GP64()
-	MOVL(d.As32(), rest.As32())
-	SHRL(U8(8), rest.As32())
 	var s reg.GPVirtual
 	if n == 3 {
+		rest := GP64()
+		MOVL(d.As32(), rest.As32())
+		SHRL(U8(8), rest.As32())
 		x1, x2 := GP64(), GP64()
 		MOVBQZX(rest.As8(), x1)
 		SHRL(U8(8), rest.As32())
@@ -377,7 +457,7 @@ func (g *gen) solveN(n int, list reg.GPVirtual) reg.GPVirtual {
 		MOVQ(np, c.P)
 		MOVQ(no, c.O)
 		MOVQ(a, c.alpha)
-		s = g.solveN(n-1, rest)
+		s = g.solveN(n-1, g.order3)
 	}
 	search.Child(s, lv.alpha, lv.best, cut, next)
 	search.LoopTail(search.LeafLoop{N: n, P: lv.P, O: lv.O, Alpha: lv.alpha, Best: lv.best, K: lv.k, Passed: lv.passed,
