@@ -25,6 +25,10 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	}
 	ml := &s.ml[n]
 	s.genMoves(ml, P, O, moves)
+	etc := n >= s.p.etcMin && ml.n > 1
+	if etc {
+		s.etcPrefetch(ml, P, O)
+	}
 	h0, h1 := kernels.NoMove, kernels.NoMove
 	failLow := false
 	if e := s.probe(code, P, O); e != nil {
@@ -51,7 +55,7 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 		best, bestMove = -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side), int(mv.x)
 	} else {
 		s.scoreList(ml, P, O, alpha, n, parity, side, h0, h1, failLow)
-		if n >= s.p.etcMin {
+		if etc {
 			if v, ok := s.etc(ml, P, O, alpha); ok {
 				return v
 			}
@@ -108,20 +112,26 @@ func (s *search) child(P, O uint64, x int, f uint64, alpha, n int, parity uint8,
 	return s.nwsAny(np, no, alpha, side^1)
 }
 
-// etc is the enhanced transposition cutoff: a child whose stored upper
-// bound (its own view) is below -alpha refutes this null window at once.
-func (s *search) etc(ml *moveList, P, O uint64, alpha int) (int, bool) {
-	// every child's bucket is prefetched before the first is read
-	var codes [len(ml.m)]uint64
+// etcPrefetch computes the hash codes of ml's children and prefetches
+// their buckets, as soon as the moves are known: the node's own probe and
+// its move ordering then run while the buckets arrive, and etc finds them
+// in the cache (issued right before etc's probes, the misses stalled them).
+func (s *search) etcPrefetch(ml *moveList, P, O uint64) {
 	for i := 0; i < ml.n; i++ {
 		mv := &ml.m[i]
-		codes[i] = s.hashCode(O&^mv.f, P|mv.f|bit(int(mv.x)))
-		s.prefetch(codes[i])
+		ml.codes[i] = s.hashCode(O&^mv.f, P|mv.f|bit(int(mv.x)))
+		s.prefetch(ml.codes[i])
 	}
+}
+
+// etc is the enhanced transposition cutoff: a child whose stored upper
+// bound (its own view) is below -alpha refutes this null window at once.
+// ml is as generated (not yet picked from), its codes from etcPrefetch.
+func (s *search) etc(ml *moveList, P, O uint64, alpha int) (int, bool) {
 	for i := 0; i < ml.n; i++ {
 		mv := &ml.m[i]
 		np, no := O&^mv.f, P|mv.f|bit(int(mv.x))
-		if e := s.probe(codes[i], np, no); e != nil && e.Sel <= s.sel && -int(e.Upper) > alpha {
+		if e := s.probe(ml.codes[i], np, no); e != nil && e.Sel <= s.sel && -int(e.Upper) > alpha {
 			return -int(e.Upper), true
 		}
 	}

@@ -46,6 +46,9 @@ type move struct {
 type moveList struct {
 	n int
 	m [34]move
+	// codes are the children's hash codes for the enhanced transposition
+	// cutoff, in the order of m as generated (etcPrefetch).
+	codes [34]uint64
 }
 
 // params are the search's tuning constants.
