@@ -41,8 +41,15 @@ func TestLeafOrderTablesExhaustive(t *testing.T) {
 		}
 		return true
 	}
-	sets := 0
-	for a := 0; a < 64; a++ {
+	// The tables do not depend on the CPU: -short (the qemu runs) checks
+	// the sets whose first square is on the first row.
+	top := 64
+	if testing.Short() {
+		top = 8
+	}
+	sets, want := 0, 0
+	for a := 0; a < top; a++ {
+		want += (63 - a) * (62 - a) * (61 - a) / 6
 		for b := a + 1; b < 64; b++ {
 			for c := b + 1; c < 64; c++ {
 				for d := c + 1; d < 64; d++ {
@@ -69,7 +76,7 @@ func TestLeafOrderTablesExhaustive(t *testing.T) {
 			}
 		}
 	}
-	if want := 64 * 63 * 62 * 61 / 24; sets != want {
+	if sets != want {
 		t.Fatalf("checked %d sets, want %d", sets, want)
 	}
 }
