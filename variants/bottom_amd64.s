@@ -4,10 +4,10 @@
 
 // func shallowAsm(P uint64, O uint64, alpha int, k *[7]uintptr) (score int, nodes uint64)
 // Requires: CMOV, POPCNT, SSE2, SSSE3
-TEXT ·shallowAsm(SB), $656-48
-	MOVQ    $0x00000000, 40(SP)
+TEXT ·shallowAsm(SB), $664-48
+	MOVQ    $0x00000000, 48(SP)
 	MOVQ    k+24(FP), AX
-	MOVQ    AX, 56(SP)
+	MOVQ    AX, 64(SP)
 	MOVQ    P+0(FP), AX
 	MOVQ    O+8(FP), CX
 	MOVQ    AX, DX
@@ -16,11 +16,11 @@ TEXT ·shallowAsm(SB), $656-48
 	POPCNTQ DX, BX
 	CMPQ    BX, $0x07
 	JNE     entry_not7
-	MOVQ    AX, 264(SP)
-	MOVQ    CX, 272(SP)
+	MOVQ    AX, 272(SP)
+	MOVQ    CX, 280(SP)
 	MOVQ    alpha+16(FP), AX
-	MOVQ    AX, 280(SP)
-	MOVQ    $0x00000007, 48(SP)
+	MOVQ    AX, 288(SP)
+	MOVQ    $0x00000007, 56(SP)
 	XORQ    AX, AX
 	MOVQ    $0x000000000f0f0f0f, CX
 	ANDQ    DX, CX
@@ -45,7 +45,7 @@ TEXT ·shallowAsm(SB), $656-48
 	ANDQ    $0x01, CX
 	SHLQ    $0x03, CX
 	ORQ     CX, AX
-	MOVQ    AX, 296(SP)
+	MOVQ    AX, 304(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -134,7 +134,7 @@ TEXT ·shallowAsm(SB), $656-48
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x30, CX
 	ORQ     CX, AX
-	MOVQ    AX, 288(SP)
+	MOVQ    AX, 296(SP)
 	JMP     enter7
 
 entry_not7:
@@ -146,11 +146,11 @@ entry_not7:
 	POPCNTQ DX, BX
 	CMPQ    BX, $0x06
 	JNE     entry_not6
-	MOVQ    AX, 168(SP)
-	MOVQ    CX, 176(SP)
+	MOVQ    AX, 176(SP)
+	MOVQ    CX, 184(SP)
 	MOVQ    alpha+16(FP), AX
-	MOVQ    AX, 184(SP)
-	MOVQ    $0x00000006, 48(SP)
+	MOVQ    AX, 192(SP)
+	MOVQ    $0x00000006, 56(SP)
 	XORQ    AX, AX
 	MOVQ    $0x000000000f0f0f0f, CX
 	ANDQ    DX, CX
@@ -175,7 +175,7 @@ entry_not7:
 	ANDQ    $0x01, CX
 	SHLQ    $0x03, CX
 	ORQ     CX, AX
-	MOVQ    AX, 200(SP)
+	MOVQ    AX, 208(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -251,7 +251,7 @@ entry_not7:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x28, CX
 	ORQ     CX, AX
-	MOVQ    AX, 192(SP)
+	MOVQ    AX, 200(SP)
 	JMP     enter6
 
 entry_not6:
@@ -263,11 +263,11 @@ entry_not6:
 	POPCNTQ DX, BX
 	CMPQ    BX, $0x05
 	JNE     entry_not5
-	MOVQ    AX, 72(SP)
-	MOVQ    CX, 80(SP)
+	MOVQ    AX, 80(SP)
+	MOVQ    CX, 88(SP)
 	MOVQ    alpha+16(FP), AX
-	MOVQ    AX, 88(SP)
-	MOVQ    $0x00000005, 48(SP)
+	MOVQ    AX, 96(SP)
+	MOVQ    $0x00000005, 56(SP)
 	XORQ    AX, AX
 	MOVQ    $0x000000000f0f0f0f, CX
 	ANDQ    DX, CX
@@ -292,7 +292,7 @@ entry_not6:
 	ANDQ    $0x01, CX
 	SHLQ    $0x03, CX
 	ORQ     CX, AX
-	MOVQ    AX, 104(SP)
+	MOVQ    AX, 112(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -355,44 +355,44 @@ entry_not6:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x20, CX
 	ORQ     CX, AX
-	MOVQ    AX, 96(SP)
+	MOVQ    AX, 104(SP)
 	JMP     enter5
 
 entry_not5:
 	MOVQ alpha+16(FP), AX
-	MOVQ AX, 64(SP)
+	MOVQ AX, 72(SP)
 	JMP  return
 
 enter7:
-	INCQ 40(SP)
-	MOVQ $0x00000000, 344(SP)
+	INCQ 48(SP)
+	MOVQ $0x00000000, 352(SP)
 
 start7_1:
-	MOVQ 280(SP), AX
+	MOVQ 288(SP), AX
 	CMPQ AX, $0x0c
 	JL   moves7_2
-	MOVQ 272(SP), AX
+	MOVQ 280(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 264(SP), AX
+	MOVQ 272(SP), AX
 	MOVQ AX, 8(SP)
-	MOVQ 56(SP), AX
+	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
 	CALL AX
 	MOVQ 16(SP), AX
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 280(SP)
+	CMPQ CX, 288(SP)
 	JG   stab7_8
-	MOVQ CX, 352(SP)
+	MOVQ CX, 360(SP)
 	JMP  done7_7
 
 stab7_8:
-	MOVQ    272(SP), AX
+	MOVQ    280(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    264(SP), AX
+	MOVQ    272(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
@@ -400,33 +400,33 @@ stab7_8:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 280(SP)
+	CMPQ    CX, 288(SP)
 	JG      moves7_2
-	MOVQ    CX, 352(SP)
+	MOVQ    CX, 360(SP)
 	JMP     done7_7
 
 moves7_2:
-	MOVQ    264(SP), AX
-	MOVQ    AX, (SP)
 	MOVQ    272(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    280(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     hasmoves7_3
-	MOVQ    272(SP), AX
+	MOVQ    280(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    264(SP), AX
+	MOVQ    272(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     pass7_9
-	MOVQ    264(SP), AX
+	MOVQ    272(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -57(AX)(AX*1), AX
 	LEAQ    7(AX), CX
@@ -434,111 +434,111 @@ moves7_2:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 352(SP)
+	MOVQ    CX, 360(SP)
 	JMP     done7_7
 
 pass7_9:
-	MOVQ 264(SP), AX
-	MOVQ 272(SP), CX
-	MOVQ CX, 264(SP)
-	MOVQ AX, 272(SP)
-	MOVQ 280(SP), AX
-	NOTQ AX
+	MOVQ 272(SP), AX
+	MOVQ 280(SP), CX
+	MOVQ CX, 272(SP)
 	MOVQ AX, 280(SP)
-	XORQ $0x01, 344(SP)
-	INCQ 40(SP)
+	MOVQ 288(SP), AX
+	NOTQ AX
+	MOVQ AX, 288(SP)
+	XORQ $0x01, 352(SP)
+	INCQ 48(SP)
 	JMP  start7_1
 
 hasmoves7_3:
-	MOVQ    $-127, 304(SP)
-	MOVQ    296(SP), DX
+	MOVQ    $-127, 312(SP)
+	MOVQ    304(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
 	MOVQ    (CX)(DX*8), CX
 	ANDQ    AX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 320(SP)
+	MOVQ    CX, 328(SP)
 	XORQ    CX, AX
-	MOVQ    AX, 312(SP)
+	MOVQ    AX, 320(SP)
 
 round7_4:
-	MOVQ 288(SP), AX
-	MOVQ AX, 336(SP)
-	MOVQ $0x00000000, 328(SP)
+	MOVQ 296(SP), AX
+	MOVQ AX, 344(SP)
+	MOVQ $0x00000000, 336(SP)
 
 iter7_5:
-	MOVQ    336(SP), AX
+	MOVQ    344(SP), AX
 	MOVBQZX AL, AX
-	MOVQ    320(SP), CX
+	MOVQ    328(SP), CX
 	BTQ     AX, CX
 	JCC     next7_6
-	MOVQ    264(SP), CX
-	MOVQ    CX, (SP)
 	MOVQ    272(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    280(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
-	MOVQ    336(SP), CX
+	MOVQ    344(SP), CX
 	MOVBQZX CL, CX
-	MOVQ    272(SP), DX
+	MOVQ    280(SP), DX
 	XORQ    AX, DX
-	MOVQ    264(SP), BX
+	MOVQ    272(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    280(SP), AX
+	MOVQ    288(SP), AX
 	NOTQ    AX
-	MOVQ    DX, 168(SP)
-	MOVQ    BX, 176(SP)
-	MOVQ    AX, 184(SP)
-	MOVQ    328(SP), AX
+	MOVQ    DX, 176(SP)
+	MOVQ    BX, 184(SP)
+	MOVQ    AX, 192(SP)
+	MOVQ    336(SP), AX
 	LEAQ    ·bottomLow+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
-	MOVQ    288(SP), AX
+	MOVQ    296(SP), AX
 	MOVQ    AX, BX
 	SHRQ    $0x08, BX
 	ANDQ    DX, AX
 	NOTQ    DX
 	ANDQ    DX, BX
 	ORQ     BX, AX
-	MOVQ    AX, 192(SP)
+	MOVQ    AX, 200(SP)
 	LEAQ    ·quadrantID+0(SB), AX
 	MOVBQZX (AX)(CX*1), AX
-	MOVQ    296(SP), CX
+	MOVQ    304(SP), CX
 	XORQ    AX, CX
-	MOVQ    CX, 200(SP)
+	MOVQ    CX, 208(SP)
 
 enter6:
-	INCQ 40(SP)
-	MOVQ $0x00000000, 248(SP)
+	INCQ 48(SP)
+	MOVQ $0x00000000, 256(SP)
 
 start6_10:
-	MOVQ 184(SP), AX
+	MOVQ 192(SP), AX
 	CMPQ AX, $0x0a
 	JL   moves6_11
-	MOVQ 176(SP), AX
+	MOVQ 184(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 168(SP), AX
+	MOVQ 176(SP), AX
 	MOVQ AX, 8(SP)
-	MOVQ 56(SP), AX
+	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
 	CALL AX
 	MOVQ 16(SP), AX
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 184(SP)
+	CMPQ CX, 192(SP)
 	JG   stab6_17
-	MOVQ CX, 256(SP)
+	MOVQ CX, 264(SP)
 	JMP  done6_16
 
 stab6_17:
-	MOVQ    176(SP), AX
+	MOVQ    184(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    168(SP), AX
+	MOVQ    176(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
@@ -546,33 +546,33 @@ stab6_17:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 184(SP)
+	CMPQ    CX, 192(SP)
 	JG      moves6_11
-	MOVQ    CX, 256(SP)
+	MOVQ    CX, 264(SP)
 	JMP     done6_16
 
 moves6_11:
-	MOVQ    168(SP), AX
-	MOVQ    AX, (SP)
 	MOVQ    176(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    184(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     hasmoves6_12
-	MOVQ    176(SP), AX
+	MOVQ    184(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    168(SP), AX
+	MOVQ    176(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     pass6_18
-	MOVQ    168(SP), AX
+	MOVQ    176(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -58(AX)(AX*1), AX
 	LEAQ    6(AX), CX
@@ -580,111 +580,111 @@ moves6_11:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 256(SP)
+	MOVQ    CX, 264(SP)
 	JMP     done6_16
 
 pass6_18:
-	MOVQ 168(SP), AX
-	MOVQ 176(SP), CX
-	MOVQ CX, 168(SP)
-	MOVQ AX, 176(SP)
-	MOVQ 184(SP), AX
-	NOTQ AX
+	MOVQ 176(SP), AX
+	MOVQ 184(SP), CX
+	MOVQ CX, 176(SP)
 	MOVQ AX, 184(SP)
-	XORQ $0x01, 248(SP)
-	INCQ 40(SP)
+	MOVQ 192(SP), AX
+	NOTQ AX
+	MOVQ AX, 192(SP)
+	XORQ $0x01, 256(SP)
+	INCQ 48(SP)
 	JMP  start6_10
 
 hasmoves6_12:
-	MOVQ    $-127, 208(SP)
-	MOVQ    200(SP), DX
+	MOVQ    $-127, 216(SP)
+	MOVQ    208(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
 	MOVQ    (CX)(DX*8), CX
 	ANDQ    AX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 224(SP)
+	MOVQ    CX, 232(SP)
 	XORQ    CX, AX
-	MOVQ    AX, 216(SP)
+	MOVQ    AX, 224(SP)
 
 round6_13:
-	MOVQ 192(SP), AX
-	MOVQ AX, 240(SP)
-	MOVQ $0x00000000, 232(SP)
+	MOVQ 200(SP), AX
+	MOVQ AX, 248(SP)
+	MOVQ $0x00000000, 240(SP)
 
 iter6_14:
-	MOVQ    240(SP), AX
+	MOVQ    248(SP), AX
 	MOVBQZX AL, AX
-	MOVQ    224(SP), CX
+	MOVQ    232(SP), CX
 	BTQ     AX, CX
 	JCC     next6_15
-	MOVQ    168(SP), CX
-	MOVQ    CX, (SP)
 	MOVQ    176(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    184(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
-	MOVQ    240(SP), CX
+	MOVQ    248(SP), CX
 	MOVBQZX CL, CX
-	MOVQ    176(SP), DX
+	MOVQ    184(SP), DX
 	XORQ    AX, DX
-	MOVQ    168(SP), BX
+	MOVQ    176(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    184(SP), AX
+	MOVQ    192(SP), AX
 	NOTQ    AX
-	MOVQ    DX, 72(SP)
-	MOVQ    BX, 80(SP)
-	MOVQ    AX, 88(SP)
-	MOVQ    232(SP), AX
+	MOVQ    DX, 80(SP)
+	MOVQ    BX, 88(SP)
+	MOVQ    AX, 96(SP)
+	MOVQ    240(SP), AX
 	LEAQ    ·bottomLow+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
-	MOVQ    192(SP), AX
+	MOVQ    200(SP), AX
 	MOVQ    AX, BX
 	SHRQ    $0x08, BX
 	ANDQ    DX, AX
 	NOTQ    DX
 	ANDQ    DX, BX
 	ORQ     BX, AX
-	MOVQ    AX, 96(SP)
+	MOVQ    AX, 104(SP)
 	LEAQ    ·quadrantID+0(SB), AX
 	MOVBQZX (AX)(CX*1), AX
-	MOVQ    200(SP), CX
+	MOVQ    208(SP), CX
 	XORQ    AX, CX
-	MOVQ    CX, 104(SP)
+	MOVQ    CX, 112(SP)
 
 enter5:
-	INCQ 40(SP)
-	MOVQ $0x00000000, 152(SP)
+	INCQ 48(SP)
+	MOVQ $0x00000000, 160(SP)
 
 start5_19:
-	MOVQ 88(SP), AX
+	MOVQ 96(SP), AX
 	CMPQ AX, $0x08
 	JL   moves5_20
-	MOVQ 80(SP), AX
+	MOVQ 88(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 72(SP), AX
+	MOVQ 80(SP), AX
 	MOVQ AX, 8(SP)
-	MOVQ 56(SP), AX
+	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
 	CALL AX
 	MOVQ 16(SP), AX
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 88(SP)
+	CMPQ CX, 96(SP)
 	JG   stab5_26
-	MOVQ CX, 160(SP)
+	MOVQ CX, 168(SP)
 	JMP  done5_25
 
 stab5_26:
-	MOVQ    80(SP), AX
+	MOVQ    88(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    72(SP), AX
+	MOVQ    80(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
@@ -692,33 +692,33 @@ stab5_26:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 88(SP)
+	CMPQ    CX, 96(SP)
 	JG      moves5_20
-	MOVQ    CX, 160(SP)
+	MOVQ    CX, 168(SP)
 	JMP     done5_25
 
 moves5_20:
-	MOVQ    72(SP), AX
-	MOVQ    AX, (SP)
 	MOVQ    80(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    88(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     hasmoves5_21
-	MOVQ    80(SP), AX
+	MOVQ    88(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    72(SP), AX
+	MOVQ    80(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     pass5_27
-	MOVQ    72(SP), AX
+	MOVQ    80(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -59(AX)(AX*1), AX
 	LEAQ    5(AX), CX
@@ -726,91 +726,102 @@ moves5_20:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 160(SP)
+	MOVQ    CX, 168(SP)
 	JMP     done5_25
 
 pass5_27:
-	MOVQ 72(SP), AX
-	MOVQ 80(SP), CX
-	MOVQ CX, 72(SP)
-	MOVQ AX, 80(SP)
-	MOVQ 88(SP), AX
-	NOTQ AX
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
 	MOVQ AX, 88(SP)
-	XORQ $0x01, 152(SP)
-	INCQ 40(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	XORQ $0x01, 160(SP)
+	INCQ 48(SP)
 	JMP  start5_19
 
 hasmoves5_21:
-	MOVQ    $-127, 112(SP)
-	MOVQ    104(SP), DX
+	MOVQ    $-127, 120(SP)
+	MOVQ    112(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
 	MOVQ    (CX)(DX*8), CX
 	ANDQ    AX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 128(SP)
+	MOVQ    CX, 136(SP)
 	XORQ    CX, AX
-	MOVQ    AX, 120(SP)
+	MOVQ    AX, 128(SP)
 
 round5_22:
-	MOVQ 96(SP), AX
-	MOVQ AX, 144(SP)
-	MOVQ $0x00000000, 136(SP)
+	MOVQ 104(SP), AX
+	MOVQ AX, 152(SP)
+	MOVQ $0x00000000, 144(SP)
 
 iter5_23:
-	MOVQ    144(SP), AX
+	MOVQ    152(SP), AX
 	MOVBQZX AL, AX
-	MOVQ    128(SP), CX
+	MOVQ    136(SP), CX
 	BTQ     AX, CX
 	JCC     next5_24
-	MOVQ    72(SP), CX
-	MOVQ    CX, (SP)
 	MOVQ    80(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    88(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
-	MOVQ    144(SP), CX
+	MOVQ    152(SP), CX
 	MOVBQZX CL, CX
-	MOVQ    80(SP), DX
+	MOVQ    88(SP), DX
 	XORQ    AX, DX
-	MOVQ    72(SP), BX
+	MOVQ    80(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    88(SP), AX
+	MOVQ    96(SP), AX
 	NOTQ    AX
-	MOVQ    56(SP), CX
+	MOVQ    64(SP), CX
 	MOVQ    32(CX), CX
 	TESTQ   CX, CX
 	JZ      leaf5_28
 	MOVQ    DX, (SP)
 	MOVQ    BX, 8(SP)
 	MOVQ    AX, 16(SP)
+	MOVQ    144(SP), AX
+	LEAQ    ·bottomLow+0(SB), DX
+	MOVQ    (DX)(AX*8), DX
+	MOVQ    104(SP), AX
+	MOVQ    AX, BX
+	SHRQ    $0x08, BX
+	ANDQ    DX, AX
+	NOTQ    DX
+	ANDQ    DX, BX
+	ORQ     BX, AX
+	MOVQ    AX, 24(SP)
 	CALL    CX
+	MOVQ    40(SP), AX
+	ADDQ    AX, 48(SP)
 	MOVQ    32(SP), AX
-	ADDQ    AX, 40(SP)
-	MOVQ    24(SP), AX
 	JMP     have5_29
 
 leaf5_28:
-	MOVQ     DX, 536(SP)
-	MOVQ     BX, 544(SP)
-	MOVQ     AX, 552(SP)
-	MOVQ     136(SP), AX
+	MOVQ     DX, 544(SP)
+	MOVQ     BX, 552(SP)
+	MOVQ     AX, 560(SP)
+	MOVQ     144(SP), AX
 	LEAQ     ·bottomLow+0(SB), CX
 	MOVQ     (CX)(AX*8), CX
-	MOVQ     96(SP), AX
+	MOVQ     104(SP), AX
 	MOVQ     AX, DX
 	SHRQ     $0x08, DX
 	ANDQ     CX, AX
 	NOTQ     CX
 	ANDQ     CX, DX
 	ORQ      DX, AX
-	MOVQ     AX, 608(SP)
-	INCQ     40(SP)
-	MOVQ     608(SP), AX
+	MOVQ     AX, 616(SP)
+	INCQ     48(SP)
+	MOVQ     616(SP), AX
 	LEAQ     ·leafShuf4+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -836,52 +847,52 @@ leaf5_28:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X2
 	PSHUFB   X2, X0
-	MOVOU    X0, 608(SP)
-	MOVQ     $-127, 560(SP)
-	MOVQ     $0x00000000, 576(SP)
+	MOVOU    X0, 616(SP)
+	MOVQ     $-127, 568(SP)
+	MOVQ     $0x00000000, 584(SP)
 
 lstart4_30:
-	MOVQ $0x00000000, 568(SP)
+	MOVQ $0x00000000, 576(SP)
 
 liter4_31:
-	MOVQ     568(SP), AX
-	LEAQ     608(SP), CX
+	MOVQ     576(SP), AX
+	LEAQ     616(SP), CX
 	MOVL     (CX)(AX*4), AX
 	MOVBQZX  AL, AX
-	MOVQ     544(SP), CX
+	MOVQ     552(SP), CX
 	LEAQ     ·lfNeighbour+0(SB), DX
 	MOVQ     (DX)(AX*8), DX
 	TESTQ    CX, DX
 	JZ       lnext4_32
-	MOVQ     536(SP), CX
-	MOVQ     CX, (SP)
 	MOVQ     544(SP), CX
+	MOVQ     CX, (SP)
+	MOVQ     552(SP), CX
 	MOVQ     CX, 8(SP)
 	MOVQ     AX, 16(SP)
-	MOVQ     56(SP), AX
+	MOVQ     64(SP), AX
 	MOVQ     (AX), AX
 	CALL     AX
 	MOVQ     24(SP), AX
 	TESTQ    AX, AX
 	JZ       lnext4_32
-	MOVQ     568(SP), CX
-	LEAQ     608(SP), DX
+	MOVQ     576(SP), CX
+	LEAQ     616(SP), DX
 	MOVL     (DX)(CX*4), CX
 	MOVBQZX  CL, DX
-	MOVQ     544(SP), BX
+	MOVQ     552(SP), BX
 	XORQ     AX, BX
-	MOVQ     536(SP), SI
+	MOVQ     544(SP), SI
 	ORQ      AX, SI
 	BTSQ     DX, SI
-	MOVQ     552(SP), AX
+	MOVQ     560(SP), AX
 	NOTQ     AX
 	SHRL     $0x08, CX
-	MOVQ     BX, 448(SP)
-	MOVQ     SI, 456(SP)
-	MOVQ     AX, 464(SP)
-	MOVQ     CX, 520(SP)
-	INCQ     40(SP)
-	MOVQ     520(SP), AX
+	MOVQ     BX, 456(SP)
+	MOVQ     SI, 464(SP)
+	MOVQ     AX, 472(SP)
+	MOVQ     CX, 528(SP)
+	INCQ     48(SP)
+	MOVQ     528(SP), AX
 	LEAQ     ·leafShuf3+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -909,83 +920,83 @@ liter4_31:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X3
 	PSHUFB   X3, X0
-	MOVOU    X0, 520(SP)
-	MOVQ     $-127, 472(SP)
-	MOVQ     $0x00000000, 488(SP)
+	MOVOU    X0, 528(SP)
+	MOVQ     $-127, 480(SP)
+	MOVQ     $0x00000000, 496(SP)
 
 lstart3_36:
-	MOVQ $0x00000000, 480(SP)
+	MOVQ $0x00000000, 488(SP)
 
 liter3_37:
-	MOVQ    480(SP), AX
-	LEAQ    520(SP), CX
+	MOVQ    488(SP), AX
+	LEAQ    528(SP), CX
 	MOVL    (CX)(AX*4), AX
 	MOVBQZX AL, AX
-	MOVQ    456(SP), CX
+	MOVQ    464(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
 	JZ      lnext3_38
-	MOVQ    448(SP), CX
-	MOVQ    CX, (SP)
 	MOVQ    456(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    464(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
 	JZ      lnext3_38
-	MOVQ    480(SP), CX
-	LEAQ    520(SP), DX
+	MOVQ    488(SP), CX
+	LEAQ    528(SP), DX
 	MOVL    (DX)(CX*4), CX
 	MOVBQZX CL, DX
-	MOVQ    456(SP), BX
+	MOVQ    464(SP), BX
 	XORQ    AX, BX
-	MOVQ    448(SP), SI
+	MOVQ    456(SP), SI
 	ORQ     AX, SI
 	BTSQ    DX, SI
-	MOVQ    464(SP), AX
+	MOVQ    472(SP), AX
 	NOTQ    AX
 	SHRL    $0x08, CX
-	MOVQ    BX, 360(SP)
-	MOVQ    SI, 368(SP)
-	MOVQ    AX, 376(SP)
+	MOVQ    BX, 368(SP)
+	MOVQ    SI, 376(SP)
+	MOVQ    AX, 384(SP)
 	MOVBQZX CL, AX
 	SHRL    $0x08, CX
 	MOVBQZX CL, CX
-	MOVQ    AX, 416(SP)
-	MOVQ    CX, 424(SP)
-	INCQ    40(SP)
-	MOVQ    $-127, 384(SP)
-	MOVQ    416(SP), AX
-	MOVQ    368(SP), CX
+	MOVQ    AX, 424(SP)
+	MOVQ    CX, 432(SP)
+	INCQ    48(SP)
+	MOVQ    $-127, 392(SP)
+	MOVQ    424(SP), AX
+	MOVQ    376(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
 	JZ      s2skip2_46
-	MOVQ    360(SP), CX
-	MOVQ    CX, (SP)
 	MOVQ    368(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    376(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
 	JZ      s2skip2_46
-	INCQ    40(SP)
-	MOVQ    368(SP), CX
+	INCQ    48(SP)
+	MOVQ    376(SP), CX
 	XORQ    AX, CX
-	MOVQ    376(SP), AX
+	MOVQ    384(SP), AX
 	NOTQ    AX
-	MOVQ    CX, 624(SP)
-	MOVQ    AX, 632(SP)
-	MOVQ    424(SP), DX
-	MOVQ    DX, 640(SP)
-	MOVQ    56(SP), BX
+	MOVQ    CX, 632(SP)
+	MOVQ    AX, 640(SP)
+	MOVQ    432(SP), DX
+	MOVQ    DX, 648(SP)
+	MOVQ    64(SP), BX
 	MOVQ    40(BX), BX
 	TESTQ   BX, BX
 	JZ      s1count1_47
@@ -994,90 +1005,90 @@ liter3_37:
 	MOVQ    DX, 16(SP)
 	CALL    BX
 	MOVQ    24(SP), AX
-	MOVQ    AX, 648(SP)
+	MOVQ    AX, 656(SP)
 	JMP     s1done1_48
 
 s1count1_47:
-	MOVQ    624(SP), AX
+	MOVQ    632(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 648(SP)
-	MOVQ    624(SP), AX
+	MOVQ    AX, 656(SP)
+	MOVQ    632(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    640(SP), AX
+	MOVQ    648(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1pass1_49
-	ADDQ    AX, 648(SP)
+	ADDQ    AX, 656(SP)
 	JMP     s1done1_48
 
 s1pass1_49:
-	MOVQ    648(SP), AX
+	MOVQ    656(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 648(SP)
-	CMPQ    AX, 632(SP)
+	MOVQ    AX, 656(SP)
+	CMPQ    AX, 640(SP)
 	JLE     s1done1_48
-	MOVQ    624(SP), AX
+	MOVQ    632(SP), AX
 	NOTQ    AX
-	MOVQ    640(SP), CX
+	MOVQ    648(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1done1_48
-	MOVQ    624(SP), CX
+	MOVQ    632(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 648(SP)
+	MOVQ    CX, 656(SP)
 
 s1done1_48:
-	MOVQ 648(SP), AX
+	MOVQ 656(SP), AX
 	NEGQ AX
-	MOVQ AX, 384(SP)
+	MOVQ AX, 392(SP)
 
 s2skip2_46:
-	MOVQ  384(SP), AX
-	CMPQ  AX, 376(SP)
+	MOVQ  392(SP), AX
+	CMPQ  AX, 384(SP)
 	JG    s2high2_42
-	MOVQ  424(SP), AX
-	MOVQ  368(SP), CX
+	MOVQ  432(SP), AX
+	MOVQ  376(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
 	JZ    s2skip2_50
-	MOVQ  360(SP), CX
-	MOVQ  CX, (SP)
 	MOVQ  368(SP), CX
+	MOVQ  CX, (SP)
+	MOVQ  376(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
-	MOVQ  56(SP), AX
+	MOVQ  64(SP), AX
 	MOVQ  (AX), AX
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
 	JZ    s2skip2_50
-	INCQ  40(SP)
-	MOVQ  368(SP), CX
+	INCQ  48(SP)
+	MOVQ  376(SP), CX
 	XORQ  AX, CX
-	MOVQ  376(SP), AX
+	MOVQ  384(SP), AX
 	NOTQ  AX
-	MOVQ  CX, 624(SP)
-	MOVQ  AX, 632(SP)
-	MOVQ  416(SP), DX
-	MOVQ  DX, 640(SP)
-	MOVQ  56(SP), BX
+	MOVQ  CX, 632(SP)
+	MOVQ  AX, 640(SP)
+	MOVQ  424(SP), DX
+	MOVQ  DX, 648(SP)
+	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
 	JZ    s1count1_51
@@ -1086,91 +1097,91 @@ s2skip2_46:
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 648(SP)
+	MOVQ  AX, 656(SP)
 	JMP   s1done1_52
 
 s1count1_51:
-	MOVQ    624(SP), AX
+	MOVQ    632(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 648(SP)
-	MOVQ    624(SP), AX
+	MOVQ    AX, 656(SP)
+	MOVQ    632(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    640(SP), AX
+	MOVQ    648(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1pass1_53
-	ADDQ    AX, 648(SP)
+	ADDQ    AX, 656(SP)
 	JMP     s1done1_52
 
 s1pass1_53:
-	MOVQ    648(SP), AX
+	MOVQ    656(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 648(SP)
-	CMPQ    AX, 632(SP)
+	MOVQ    AX, 656(SP)
+	CMPQ    AX, 640(SP)
 	JLE     s1done1_52
-	MOVQ    624(SP), AX
+	MOVQ    632(SP), AX
 	NOTQ    AX
-	MOVQ    640(SP), CX
+	MOVQ    648(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1done1_52
-	MOVQ    624(SP), CX
+	MOVQ    632(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 648(SP)
+	MOVQ    CX, 656(SP)
 
 s1done1_52:
-	MOVQ    648(SP), AX
+	MOVQ    656(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 384(SP)
-	CMOVQLT 384(SP), AX
-	MOVQ    AX, 384(SP)
+	CMPQ    AX, 392(SP)
+	CMOVQLT 392(SP), AX
+	MOVQ    AX, 392(SP)
 
 s2skip2_50:
-	CMPQ  384(SP), $-127
+	CMPQ  392(SP), $-127
 	JNE   s2decide2_44
-	MOVQ  $+127, 384(SP)
-	MOVQ  416(SP), AX
-	MOVQ  360(SP), CX
+	MOVQ  $+127, 392(SP)
+	MOVQ  424(SP), AX
+	MOVQ  368(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
 	JZ    s2oskip2_54
-	MOVQ  368(SP), CX
+	MOVQ  376(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  360(SP), CX
+	MOVQ  368(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
-	MOVQ  56(SP), AX
+	MOVQ  64(SP), AX
 	MOVQ  (AX), AX
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
 	JZ    s2oskip2_54
-	INCQ  40(SP)
-	MOVQ  360(SP), CX
+	INCQ  48(SP)
+	MOVQ  368(SP), CX
 	XORQ  AX, CX
-	MOVQ  376(SP), AX
-	MOVQ  CX, 624(SP)
-	MOVQ  AX, 632(SP)
-	MOVQ  424(SP), DX
-	MOVQ  DX, 640(SP)
-	MOVQ  56(SP), BX
+	MOVQ  384(SP), AX
+	MOVQ  CX, 632(SP)
+	MOVQ  AX, 640(SP)
+	MOVQ  432(SP), DX
+	MOVQ  DX, 648(SP)
+	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
 	JZ    s1count1_55
@@ -1179,88 +1190,88 @@ s2skip2_50:
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 648(SP)
+	MOVQ  AX, 656(SP)
 	JMP   s1done1_56
 
 s1count1_55:
-	MOVQ    624(SP), AX
+	MOVQ    632(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 648(SP)
-	MOVQ    624(SP), AX
+	MOVQ    AX, 656(SP)
+	MOVQ    632(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    640(SP), AX
+	MOVQ    648(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1pass1_57
-	ADDQ    AX, 648(SP)
+	ADDQ    AX, 656(SP)
 	JMP     s1done1_56
 
 s1pass1_57:
-	MOVQ    648(SP), AX
+	MOVQ    656(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 648(SP)
-	CMPQ    AX, 632(SP)
+	MOVQ    AX, 656(SP)
+	CMPQ    AX, 640(SP)
 	JLE     s1done1_56
-	MOVQ    624(SP), AX
+	MOVQ    632(SP), AX
 	NOTQ    AX
-	MOVQ    640(SP), CX
+	MOVQ    648(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1done1_56
-	MOVQ    624(SP), CX
+	MOVQ    632(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 648(SP)
+	MOVQ    CX, 656(SP)
 
 s1done1_56:
-	MOVQ 648(SP), AX
-	MOVQ AX, 384(SP)
+	MOVQ 656(SP), AX
+	MOVQ AX, 392(SP)
 
 s2oskip2_54:
-	MOVQ  384(SP), AX
-	CMPQ  AX, 376(SP)
+	MOVQ  392(SP), AX
+	CMPQ  AX, 384(SP)
 	JLE   s2low2_43
-	MOVQ  424(SP), AX
-	MOVQ  360(SP), CX
+	MOVQ  432(SP), AX
+	MOVQ  368(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
 	JZ    s2oskip2_58
-	MOVQ  368(SP), CX
+	MOVQ  376(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  360(SP), CX
+	MOVQ  368(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
-	MOVQ  56(SP), AX
+	MOVQ  64(SP), AX
 	MOVQ  (AX), AX
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
 	JZ    s2oskip2_58
-	INCQ  40(SP)
-	MOVQ  360(SP), CX
+	INCQ  48(SP)
+	MOVQ  368(SP), CX
 	XORQ  AX, CX
-	MOVQ  376(SP), AX
-	MOVQ  CX, 624(SP)
-	MOVQ  AX, 632(SP)
-	MOVQ  416(SP), DX
-	MOVQ  DX, 640(SP)
-	MOVQ  56(SP), BX
+	MOVQ  384(SP), AX
+	MOVQ  CX, 632(SP)
+	MOVQ  AX, 640(SP)
+	MOVQ  424(SP), DX
+	MOVQ  DX, 648(SP)
+	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
 	JZ    s1count1_59
@@ -1269,64 +1280,64 @@ s2oskip2_54:
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 648(SP)
+	MOVQ  AX, 656(SP)
 	JMP   s1done1_60
 
 s1count1_59:
-	MOVQ    624(SP), AX
+	MOVQ    632(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 648(SP)
-	MOVQ    624(SP), AX
+	MOVQ    AX, 656(SP)
+	MOVQ    632(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    640(SP), AX
+	MOVQ    648(SP), AX
 	MOVQ    AX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1pass1_61
-	ADDQ    AX, 648(SP)
+	ADDQ    AX, 656(SP)
 	JMP     s1done1_60
 
 s1pass1_61:
-	MOVQ    648(SP), AX
+	MOVQ    656(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 648(SP)
-	CMPQ    AX, 632(SP)
+	MOVQ    AX, 656(SP)
+	CMPQ    AX, 640(SP)
 	JLE     s1done1_60
-	MOVQ    624(SP), AX
+	MOVQ    632(SP), AX
 	NOTQ    AX
-	MOVQ    640(SP), CX
+	MOVQ    648(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
-	MOVQ    56(SP), AX
+	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1done1_60
-	MOVQ    624(SP), CX
+	MOVQ    632(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 648(SP)
+	MOVQ    CX, 656(SP)
 
 s1done1_60:
-	MOVQ    648(SP), AX
-	CMPQ    AX, 384(SP)
-	CMOVQGT 384(SP), AX
-	MOVQ    AX, 384(SP)
+	MOVQ    656(SP), AX
+	CMPQ    AX, 392(SP)
+	CMOVQGT 392(SP), AX
+	MOVQ    AX, 392(SP)
 
 s2oskip2_58:
-	CMPQ    384(SP), $+127
+	CMPQ    392(SP), $+127
 	JNE     s2decide2_44
-	MOVQ    360(SP), AX
+	MOVQ    368(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
 	LEAQ    2(AX), CX
@@ -1334,54 +1345,54 @@ s2oskip2_58:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 384(SP)
+	MOVQ    CX, 392(SP)
 
 s2decide2_44:
-	MOVQ 384(SP), AX
-	CMPQ AX, 376(SP)
+	MOVQ 392(SP), AX
+	CMPQ AX, 384(SP)
 	JG   s2high2_42
 
 s2low2_43:
-	MOVQ 376(SP), AX
-	MOVQ AX, 408(SP)
+	MOVQ 384(SP), AX
+	MOVQ AX, 416(SP)
 	JMP  s2done2_45
 
 s2high2_42:
-	MOVQ 376(SP), AX
+	MOVQ 384(SP), AX
 	INCQ AX
-	MOVQ AX, 408(SP)
+	MOVQ AX, 416(SP)
 
 s2done2_45:
-	MOVQ 408(SP), AX
+	MOVQ 416(SP), AX
 	NEGQ AX
-	CMPQ AX, 464(SP)
-	JG   lcut3_39
 	CMPQ AX, 472(SP)
+	JG   lcut3_39
+	CMPQ AX, 480(SP)
 	JLE  lnext3_38
-	MOVQ AX, 472(SP)
+	MOVQ AX, 480(SP)
 
 lnext3_38:
-	INCQ 480(SP)
-	CMPQ 480(SP), $0x03
+	INCQ 488(SP)
+	CMPQ 488(SP), $0x03
 	JB   liter3_37
-	CMPQ 472(SP), $-127
+	CMPQ 480(SP), $-127
 	JNE  ldone3_40
-	CMPQ 488(SP), $0x00
+	CMPQ 496(SP), $0x00
 	JNE  lover3_41
-	MOVQ 448(SP), AX
-	MOVQ 456(SP), CX
-	MOVQ CX, 448(SP)
-	MOVQ AX, 456(SP)
-	MOVQ 464(SP), AX
-	NOTQ AX
+	MOVQ 456(SP), AX
+	MOVQ 464(SP), CX
+	MOVQ CX, 456(SP)
 	MOVQ AX, 464(SP)
-	MOVQ $0x00000001, 488(SP)
-	INCQ 40(SP)
+	MOVQ 472(SP), AX
+	NOTQ AX
+	MOVQ AX, 472(SP)
+	MOVQ $0x00000001, 496(SP)
+	INCQ 48(SP)
 	JMP  lstart3_36
 
 lover3_41:
-	DECQ    40(SP)
-	MOVQ    448(SP), AX
+	DECQ    48(SP)
+	MOVQ    456(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -61(AX)(AX*1), AX
 	LEAQ    3(AX), CX
@@ -1389,51 +1400,51 @@ lover3_41:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 472(SP)
+	MOVQ    CX, 480(SP)
 	JMP     ldone3_40
 
 lcut3_39:
-	MOVQ 408(SP), AX
+	MOVQ 416(SP), AX
 	NEGQ AX
-	MOVQ AX, 472(SP)
+	MOVQ AX, 480(SP)
 
 ldone3_40:
-	MOVQ    472(SP), AX
+	MOVQ    480(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    488(SP), $0x00
+	CMPQ    496(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 496(SP)
-	MOVQ    496(SP), AX
+	MOVQ    AX, 504(SP)
+	MOVQ    504(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 552(SP)
-	JG      lcut4_33
 	CMPQ    AX, 560(SP)
+	JG      lcut4_33
+	CMPQ    AX, 568(SP)
 	JLE     lnext4_32
-	MOVQ    AX, 560(SP)
+	MOVQ    AX, 568(SP)
 
 lnext4_32:
-	INCQ 568(SP)
-	CMPQ 568(SP), $0x04
+	INCQ 576(SP)
+	CMPQ 576(SP), $0x04
 	JB   liter4_31
-	CMPQ 560(SP), $-127
+	CMPQ 568(SP), $-127
 	JNE  ldone4_34
-	CMPQ 576(SP), $0x00
+	CMPQ 584(SP), $0x00
 	JNE  lover4_35
-	MOVQ 536(SP), AX
-	MOVQ 544(SP), CX
-	MOVQ CX, 536(SP)
-	MOVQ AX, 544(SP)
-	MOVQ 552(SP), AX
-	NOTQ AX
+	MOVQ 544(SP), AX
+	MOVQ 552(SP), CX
+	MOVQ CX, 544(SP)
 	MOVQ AX, 552(SP)
-	MOVQ $0x00000001, 576(SP)
-	INCQ 40(SP)
+	MOVQ 560(SP), AX
+	NOTQ AX
+	MOVQ AX, 560(SP)
+	MOVQ $0x00000001, 584(SP)
+	INCQ 48(SP)
 	JMP  lstart4_30
 
 lover4_35:
-	DECQ    40(SP)
-	MOVQ    536(SP), AX
+	DECQ    48(SP)
+	MOVQ    544(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -60(AX)(AX*1), AX
 	LEAQ    4(AX), CX
@@ -1441,158 +1452,158 @@ lover4_35:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 560(SP)
+	MOVQ    CX, 568(SP)
 	JMP     ldone4_34
 
 lcut4_33:
-	MOVQ 496(SP), AX
+	MOVQ 504(SP), AX
 	NEGQ AX
-	MOVQ AX, 560(SP)
+	MOVQ AX, 568(SP)
 
 ldone4_34:
-	MOVQ    560(SP), AX
+	MOVQ    568(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    576(SP), $0x00
+	CMPQ    584(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 584(SP)
-	MOVQ    584(SP), AX
+	MOVQ    AX, 592(SP)
+	MOVQ    592(SP), AX
 
 have5_29:
 	NEGQ AX
-	CMPQ AX, 88(SP)
+	CMPQ AX, 96(SP)
 	JLE  notcut5_62
-	MOVQ AX, 160(SP)
+	MOVQ AX, 168(SP)
 	JMP  done5_25
 
 notcut5_62:
-	MOVQ    112(SP), CX
+	MOVQ    120(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 112(SP)
+	MOVQ    CX, 120(SP)
 
 next5_24:
-	MOVQ  144(SP), AX
+	MOVQ  152(SP), AX
 	SHRQ  $0x08, AX
-	MOVQ  AX, 144(SP)
-	INCQ  136(SP)
-	CMPQ  136(SP), $0x05
+	MOVQ  AX, 152(SP)
+	INCQ  144(SP)
+	CMPQ  144(SP), $0x05
 	JB    iter5_23
-	MOVQ  120(SP), AX
+	MOVQ  128(SP), AX
 	TESTQ AX, AX
 	JZ    best5_63
-	MOVQ  AX, 128(SP)
-	MOVQ  $0x00000000, 120(SP)
+	MOVQ  AX, 136(SP)
+	MOVQ  $0x00000000, 128(SP)
 	JMP   round5_22
 
 best5_63:
-	MOVQ 112(SP), AX
-	MOVQ AX, 160(SP)
+	MOVQ 120(SP), AX
+	MOVQ AX, 168(SP)
 
 done5_25:
-	MOVQ    160(SP), AX
+	MOVQ    168(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    152(SP), $0x00
+	CMPQ    160(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 160(SP)
-	CMPQ    48(SP), $0x05
+	MOVQ    AX, 168(SP)
+	CMPQ    56(SP), $0x05
 	JNE     cont5_64
-	MOVQ    AX, 64(SP)
+	MOVQ    AX, 72(SP)
 	JMP     return
 
 cont5_64:
-	MOVQ 160(SP), AX
+	MOVQ 168(SP), AX
 	NEGQ AX
-	CMPQ AX, 184(SP)
+	CMPQ AX, 192(SP)
 	JLE  notcut6_65
-	MOVQ AX, 256(SP)
+	MOVQ AX, 264(SP)
 	JMP  done6_16
 
 notcut6_65:
-	MOVQ    208(SP), CX
+	MOVQ    216(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 208(SP)
+	MOVQ    CX, 216(SP)
 
 next6_15:
-	MOVQ  240(SP), AX
+	MOVQ  248(SP), AX
 	SHRQ  $0x08, AX
-	MOVQ  AX, 240(SP)
-	INCQ  232(SP)
-	CMPQ  232(SP), $0x06
+	MOVQ  AX, 248(SP)
+	INCQ  240(SP)
+	CMPQ  240(SP), $0x06
 	JB    iter6_14
-	MOVQ  216(SP), AX
+	MOVQ  224(SP), AX
 	TESTQ AX, AX
 	JZ    best6_66
-	MOVQ  AX, 224(SP)
-	MOVQ  $0x00000000, 216(SP)
+	MOVQ  AX, 232(SP)
+	MOVQ  $0x00000000, 224(SP)
 	JMP   round6_13
 
 best6_66:
-	MOVQ 208(SP), AX
-	MOVQ AX, 256(SP)
+	MOVQ 216(SP), AX
+	MOVQ AX, 264(SP)
 
 done6_16:
-	MOVQ    256(SP), AX
+	MOVQ    264(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    248(SP), $0x00
+	CMPQ    256(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 256(SP)
-	CMPQ    48(SP), $0x06
+	MOVQ    AX, 264(SP)
+	CMPQ    56(SP), $0x06
 	JNE     cont6_67
-	MOVQ    AX, 64(SP)
+	MOVQ    AX, 72(SP)
 	JMP     return
 
 cont6_67:
-	MOVQ 256(SP), AX
+	MOVQ 264(SP), AX
 	NEGQ AX
-	CMPQ AX, 280(SP)
+	CMPQ AX, 288(SP)
 	JLE  notcut7_68
-	MOVQ AX, 352(SP)
+	MOVQ AX, 360(SP)
 	JMP  done7_7
 
 notcut7_68:
-	MOVQ    304(SP), CX
+	MOVQ    312(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 304(SP)
+	MOVQ    CX, 312(SP)
 
 next7_6:
-	MOVQ  336(SP), AX
+	MOVQ  344(SP), AX
 	SHRQ  $0x08, AX
-	MOVQ  AX, 336(SP)
-	INCQ  328(SP)
-	CMPQ  328(SP), $0x07
+	MOVQ  AX, 344(SP)
+	INCQ  336(SP)
+	CMPQ  336(SP), $0x07
 	JB    iter7_5
-	MOVQ  312(SP), AX
+	MOVQ  320(SP), AX
 	TESTQ AX, AX
 	JZ    best7_69
-	MOVQ  AX, 320(SP)
-	MOVQ  $0x00000000, 312(SP)
+	MOVQ  AX, 328(SP)
+	MOVQ  $0x00000000, 320(SP)
 	JMP   round7_4
 
 best7_69:
-	MOVQ 304(SP), AX
-	MOVQ AX, 352(SP)
+	MOVQ 312(SP), AX
+	MOVQ AX, 360(SP)
 
 done7_7:
-	MOVQ    352(SP), AX
+	MOVQ    360(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    344(SP), $0x00
+	CMPQ    352(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 352(SP)
-	CMPQ    48(SP), $0x07
+	MOVQ    AX, 360(SP)
+	CMPQ    56(SP), $0x07
 	JNE     cont7_70
-	MOVQ    AX, 64(SP)
+	MOVQ    AX, 72(SP)
 	JMP     return
 
 cont7_70:
 return:
-	MOVQ 64(SP), AX
+	MOVQ 72(SP), AX
 	MOVQ AX, score+32(FP)
-	MOVQ 40(SP), AX
+	MOVQ 48(SP), AX
 	MOVQ AX, nodes+40(FP)
 	RET

@@ -25,6 +25,9 @@ func solve3AVX2Batch(in []uint64, out []uint64)
 // solve4AVX2 is solve_4 (avx2-ppfill flip, avx2-lazy-highcut score_1) with every level below inlined.
 func solve4AVX2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 
+// solve4AVX2List is solve4AVX2 given its empties in presorted order, one per byte (the assembly bottom's entry).
+func solve4AVX2List(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+
 // solve4AVX2Batch runs solve4AVX2 on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.
 // The loop stays in assembly: no call per element.
 //
@@ -51,6 +54,9 @@ func solve3AVX512Batch(in []uint64, out []uint64)
 
 // solve4AVX512 is solve_4 (avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1) with every level below inlined.
 func solve4AVX512(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve4AVX512List is solve4AVX512 given its empties in presorted order, one per byte (the assembly bottom's entry).
+func solve4AVX512List(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
 
 // solve4AVX512Batch runs solve4AVX512 on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.
 // The loop stays in assembly: no call per element.
@@ -79,6 +85,9 @@ func solve3AVX512PEXTBatch(in []uint64, out []uint64)
 // solve4AVX512PEXT is solve_4 (avx512-lzcnt flip (256-bit), bmi2-pext score_1) with every level below inlined.
 func solve4AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
 
+// solve4AVX512PEXTList is solve4AVX512PEXT given its empties in presorted order, one per byte (the assembly bottom's entry).
+func solve4AVX512PEXTList(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+
 // solve4AVX512PEXTBatch runs solve4AVX512PEXT on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.
 // The loop stays in assembly: no call per element.
 //
@@ -105,6 +114,9 @@ func solve3AVX512SimulBatch(in []uint64, out []uint64)
 
 // solve4AVX512Simul is solve_4 (avx512-lzcnt flip (256-bit), avx512-simul score_1) with every level below inlined.
 func solve4AVX512Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve4AVX512SimulList is solve4AVX512Simul given its empties in presorted order, one per byte (the assembly bottom's entry).
+func solve4AVX512SimulList(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
 
 // solve4AVX512SimulBatch runs solve4AVX512Simul on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.
 // The loop stays in assembly: no call per element.
@@ -133,6 +145,9 @@ func solve3AVX2SimulBatch(in []uint64, out []uint64)
 // solve4AVX2Simul is solve_4 (avx2-ppfill flip, avx2-simul score_1) with every level below inlined.
 func solve4AVX2Simul(P uint64, O uint64, alpha int) (score int, nodes uint64)
 
+// solve4AVX2SimulList is solve4AVX2Simul given its empties in presorted order, one per byte (the assembly bottom's entry).
+func solve4AVX2SimulList(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+
 // solve4AVX2SimulBatch runs solve4AVX2Simul on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.
 // The loop stays in assembly: no call per element.
 //
@@ -159,6 +174,9 @@ func solve3AVX2PEXTBatch(in []uint64, out []uint64)
 
 // solve4AVX2PEXT is solve_4 (avx2-ppfill flip, bmi2-pext score_1) with every level below inlined.
 func solve4AVX2PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
+
+// solve4AVX2PEXTList is solve4AVX2PEXT given its empties in presorted order, one per byte (the assembly bottom's entry).
+func solve4AVX2PEXTList(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
 
 // solve4AVX2PEXTBatch runs solve4AVX2PEXT on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.
 // The loop stays in assembly: no call per element.
@@ -187,6 +205,9 @@ func solve3BMI2Batch(in []uint64, out []uint64)
 // solve4BMI2 is solve_4 (bmi2-pext flip and score_1) with every level below inlined.
 func solve4BMI2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 
+// solve4BMI2List is solve4BMI2 given its empties in presorted order, one per byte (the assembly bottom's entry).
+func solve4BMI2List(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+
 // solve4BMI2Batch runs solve4BMI2 on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.
 // The loop stays in assembly: no call per element.
 //
@@ -214,6 +235,9 @@ func solve3SSE2Batch(in []uint64, out []uint64)
 // solve4SSE2 is solve_4 (sse2 flip, sse2-movemask score_1) with every level below inlined.
 func solve4SSE2(P uint64, O uint64, alpha int) (score int, nodes uint64)
 
+// solve4SSE2List is solve4SSE2 given its empties in presorted order, one per byte (the assembly bottom's entry).
+func solve4SSE2List(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+
 // solve4SSE2Batch runs solve4SSE2 on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.
 // The loop stays in assembly: no call per element.
 //
@@ -231,48 +255,56 @@ var _ = registerISA([]asmFunc{
 	{solve3AVX2, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve3AVX2Batch, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve4AVX2, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{solve4AVX2List, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve4AVX2Batch, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve2AVX512, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve2AVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve3AVX512, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve3AVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve4AVX512, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{solve4AVX512List, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve4AVX512Batch, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve2AVX512PEXT, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
 	{solve2AVX512PEXTBatch, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
 	{solve3AVX512PEXT, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
 	{solve3AVX512PEXTBatch, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
 	{solve4AVX512PEXT, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
+	{solve4AVX512PEXTList, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
 	{solve4AVX512PEXTBatch, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT}},
 	{solve2AVX512Simul, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve2AVX512SimulBatch, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve3AVX512Simul, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve3AVX512SimulBatch, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve4AVX512Simul, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{solve4AVX512SimulList, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve4AVX512SimulBatch, []Feature{AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{solve2AVX2Simul, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve2AVX2SimulBatch, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve3AVX2Simul, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve3AVX2SimulBatch, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve4AVX2Simul, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{solve4AVX2SimulList, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve4AVX2SimulBatch, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{solve2AVX2PEXT, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
 	{solve2AVX2PEXTBatch, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
 	{solve3AVX2PEXT, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
 	{solve3AVX2PEXTBatch, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
 	{solve4AVX2PEXT, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
+	{solve4AVX2PEXTList, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
 	{solve4AVX2PEXTBatch, []Feature{AVX, AVX2, BMI2, CMOV, POPCNT}},
 	{solve2BMI2, []Feature{BMI2, CMOV, POPCNT}},
 	{solve2BMI2Batch, []Feature{BMI2, CMOV, POPCNT}},
 	{solve3BMI2, []Feature{BMI2, CMOV, POPCNT, SSE2, SSSE3}},
 	{solve3BMI2Batch, []Feature{BMI2, CMOV, POPCNT, SSE2, SSSE3}},
 	{solve4BMI2, []Feature{BMI2, CMOV, POPCNT, SSE2, SSSE3}},
+	{solve4BMI2List, []Feature{BMI2, CMOV, POPCNT, SSE2, SSSE3}},
 	{solve4BMI2Batch, []Feature{BMI2, CMOV, POPCNT, SSE2, SSSE3}},
 	{solve2SSE2, []Feature{CMOV, POPCNT, SSE2}},
 	{solve2SSE2Batch, []Feature{CMOV, POPCNT, SSE2}},
 	{solve3SSE2, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
 	{solve3SSE2Batch, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
 	{solve4SSE2, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
+	{solve4SSE2List, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
 	{solve4SSE2Batch, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
 })
 
@@ -286,7 +318,7 @@ func init() {
 	Solve3.Register(Info{Name: "asm-avx2", Rank: 20, entry: e[1],
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-lazy-highcut score_1, PSHUFB parity sort"}, solve3AVX2)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve3, "asm-avx2", solve3AVX2Batch)
-	Solve4.Register(Info{Name: "asm-avx2", Rank: 20, entry: e[2],
+	Solve4.Register(Info{Name: "asm-avx2", Rank: 20, entry: e[2], Uses: []any{solve4AVX2List},
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-lazy-highcut score_1, PSHUFB parity sort"}, solve4AVX2)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve4, "asm-avx2", solve4AVX2Batch)
 	Solve2.Register(Info{Name: "asm-avx512vl", Rank: 29, entry: e[3],
@@ -295,7 +327,7 @@ func init() {
 	Solve3.Register(Info{Name: "asm-avx512vl", Rank: 29, entry: e[4],
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1, PSHUFB parity sort"}, solve3AVX512)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve3, "asm-avx512vl", solve3AVX512Batch)
-	Solve4.Register(Info{Name: "asm-avx512vl", Rank: 29, entry: e[5],
+	Solve4.Register(Info{Name: "asm-avx512vl", Rank: 29, entry: e[5], Uses: []any{solve4AVX512List},
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-lazy-highcut score_1, PSHUFB parity sort"}, solve4AVX512)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve4, "asm-avx512vl", solve4AVX512Batch)
 	Solve2.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, entry: e[6], UsesPEXT: true,
@@ -304,7 +336,7 @@ func init() {
 	Solve3.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, entry: e[7], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), bmi2-pext score_1, PSHUFB parity sort"}, solve3AVX512PEXT)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve3, "asm-avx512vl-pext", solve3AVX512PEXTBatch)
-	Solve4.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, entry: e[8], UsesPEXT: true,
+	Solve4.Register(Info{Name: "asm-avx512vl-pext", Rank: 31, entry: e[8], UsesPEXT: true, Uses: []any{solve4AVX512PEXTList},
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), bmi2-pext score_1, PSHUFB parity sort"}, solve4AVX512PEXT)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve4, "asm-avx512vl-pext", solve4AVX512PEXTBatch)
 	Solve2.Register(Info{Name: "asm-avx512vl-simul", Rank: 30, entry: e[9],
@@ -313,7 +345,7 @@ func init() {
 	Solve3.Register(Info{Name: "asm-avx512vl-simul", Rank: 30, entry: e[10],
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-simul score_1, PSHUFB parity sort"}, solve3AVX512Simul)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve3, "asm-avx512vl-simul", solve3AVX512SimulBatch)
-	Solve4.Register(Info{Name: "asm-avx512vl-simul", Rank: 30, entry: e[11],
+	Solve4.Register(Info{Name: "asm-avx512vl-simul", Rank: 30, entry: e[11], Uses: []any{solve4AVX512SimulList},
 		Note: "asm: whole leaf in one function, avx512-lzcnt flip (256-bit), avx512-simul score_1, PSHUFB parity sort"}, solve4AVX512Simul)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve4, "asm-avx512vl-simul", solve4AVX512SimulBatch)
 	Solve2.Register(Info{Name: "asm-avx2-simul", Rank: 19, entry: e[12],
@@ -322,7 +354,7 @@ func init() {
 	Solve3.Register(Info{Name: "asm-avx2-simul", Rank: 19, entry: e[13],
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-simul score_1, PSHUFB parity sort"}, solve3AVX2Simul)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve3, "asm-avx2-simul", solve3AVX2SimulBatch)
-	Solve4.Register(Info{Name: "asm-avx2-simul", Rank: 19, entry: e[14],
+	Solve4.Register(Info{Name: "asm-avx2-simul", Rank: 19, entry: e[14], Uses: []any{solve4AVX2SimulList},
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, avx2-simul score_1, PSHUFB parity sort"}, solve4AVX2Simul)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve4, "asm-avx2-simul", solve4AVX2SimulBatch)
 	Solve2.Register(Info{Name: "asm-avx2-pext", Rank: 24, entry: e[15], UsesPEXT: true,
@@ -331,7 +363,7 @@ func init() {
 	Solve3.Register(Info{Name: "asm-avx2-pext", Rank: 24, entry: e[16], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, bmi2-pext score_1, PSHUFB parity sort"}, solve3AVX2PEXT)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve3, "asm-avx2-pext", solve3AVX2PEXTBatch)
-	Solve4.Register(Info{Name: "asm-avx2-pext", Rank: 24, entry: e[17], UsesPEXT: true,
+	Solve4.Register(Info{Name: "asm-avx2-pext", Rank: 24, entry: e[17], UsesPEXT: true, Uses: []any{solve4AVX2PEXTList},
 		Note: "asm: whole leaf in one function, avx2-ppfill flip, bmi2-pext score_1, PSHUFB parity sort"}, solve4AVX2PEXT)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve4, "asm-avx2-pext", solve4AVX2PEXTBatch)
 	Solve2.Register(Info{Name: "asm-bmi2", Rank: 25, entry: e[18], UsesPEXT: true,
@@ -340,7 +372,7 @@ func init() {
 	Solve3.Register(Info{Name: "asm-bmi2", Rank: 25, entry: e[19], UsesPEXT: true,
 		Note: "asm: whole leaf in one function, bmi2-pext flip and score_1, PSHUFB parity sort"}, solve3BMI2)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve3, "asm-bmi2", solve3BMI2Batch)
-	Solve4.Register(Info{Name: "asm-bmi2", Rank: 25, entry: e[20], UsesPEXT: true,
+	Solve4.Register(Info{Name: "asm-bmi2", Rank: 25, entry: e[20], UsesPEXT: true, Uses: []any{solve4BMI2List},
 		Note: "asm: whole leaf in one function, bmi2-pext flip and score_1, PSHUFB parity sort"}, solve4BMI2)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve4, "asm-bmi2", solve4BMI2Batch)
 	Solve2.Register(Info{Name: "asm-sse2", Rank: 10, entry: e[21],
@@ -349,7 +381,7 @@ func init() {
 	Solve3.Register(Info{Name: "asm-sse2", Rank: 10, entry: e[22],
 		Note: "asm: whole leaf in one function, sse2 flip, sse2-movemask score_1, PSHUFB parity sort"}, solve3SSE2)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve3, "asm-sse2", solve3SSE2Batch)
-	Solve4.Register(Info{Name: "asm-sse2", Rank: 10, entry: e[23],
+	Solve4.Register(Info{Name: "asm-sse2", Rank: 10, entry: e[23], Uses: []any{solve4SSE2List},
 		Note: "asm: whole leaf in one function, sse2 flip, sse2-movemask score_1, PSHUFB parity sort"}, solve4SSE2)
 	registerWordsBatchIO[BoardAlpha, ScoreNodes](Solve4, "asm-sse2", solve4SSE2Batch)
 }

@@ -4208,115 +4208,51 @@ s4_fin_22:
 	VZEROUPPER
 	RET
 
-// func solve4AVX2Batch(in []uint64, out []uint64)
+// func solve4AVX2List(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
 // Requires: AVX, AVX2, CMOV, POPCNT
-TEXT ·solve4AVX2Batch(SB), NOSPLIT, $184-48
-	MOVQ         in_base+0(FP), AX
-	MOVQ         out_base+24(FP), CX
-	MOVQ         out_len+32(FP), DX
-	MOVQ         AX, 160(SP)
-	MOVQ         CX, 168(SP)
-	LEAQ         (CX)(DX*8), DX
-	MOVQ         DX, 176(SP)
-	CMPQ         CX, DX
-	JAE          done
+TEXT ·solve4AVX2List(SB), NOSPLIT, $160-48
 	LEAQ         ·lfRay+0(SB), AX
 	VMOVDQU      ·dirSteps+0(SB), Y0
 	VMOVDQU      ·dirSteps+32(SB), Y1
 	VMOVDQU      ·dirSteps+64(SB), Y2
 	VPBROADCASTQ ·flipOnes+0(SB), Y3
 	VPXOR        Y4, Y4, Y4
-
-loop:
-	MOVQ    $0x00000000, (SP)
-	MOVQ    160(SP), CX
-	MOVQ    (CX), DX
-	MOVQ    8(CX), CX
-	MOVQ    DX, BX
-	ORQ     CX, BX
-	NOTQ    BX
-	LEAQ    ·leafRank+0(SB), SI
-	LEAQ    ·leafSquare+0(SB), DI
-	XORQ    R8, R8
-	MOVQ    $0x00000000, R9
-	BSFQ    BX, R9
-	MOVBQZX (SI)(R9*1), R9
-	BTSQ    R9, R8
-	LEAQ    -1(BX), R9
-	ANDQ    R9, BX
-	MOVQ    $0x00000000, R9
-	BSFQ    BX, R9
-	MOVBQZX (SI)(R9*1), R9
-	BTSQ    R9, R8
-	LEAQ    -1(BX), R9
-	ANDQ    R9, BX
-	MOVQ    $0x00000000, R9
-	BSFQ    BX, R9
-	MOVBQZX (SI)(R9*1), R9
-	BTSQ    R9, R8
-	LEAQ    -1(BX), R9
-	ANDQ    R9, BX
-	MOVQ    $0x00000000, R9
-	BSFQ    BX, R9
-	MOVBQZX (SI)(R9*1), BX
-	BTSQ    BX, R8
-	MOVQ    $0x00000000, SI
-	BSFQ    R8, SI
-	MOVBQZX (DI)(SI*1), BX
-	LEAQ    -1(R8), SI
-	ANDQ    SI, R8
-	MOVQ    $0x00000000, SI
-	BSFQ    R8, SI
-	MOVBQZX (DI)(SI*1), SI
-	SHLQ    $0x08, SI
-	ORQ     SI, BX
-	LEAQ    -1(R8), SI
-	ANDQ    SI, R8
-	MOVQ    $0x00000000, SI
-	BSFQ    R8, SI
-	MOVBQZX (DI)(SI*1), SI
-	SHLQ    $0x10, SI
-	ORQ     SI, BX
-	LEAQ    -1(R8), SI
-	ANDQ    SI, R8
-	MOVQ    $0x00000000, SI
-	BSFQ    R8, SI
-	MOVBQZX (DI)(SI*1), SI
-	SHLQ    $0x18, SI
-	ORQ     SI, BX
-	MOVQ    DX, 80(SP)
-	MOVQ    CX, 88(SP)
-	MOVQ    160(SP), CX
-	MOVQ    16(CX), CX
-	MOVQ    CX, 96(SP)
-	INCQ    (SP)
-	MOVQ    BX, 144(SP)
-	MOVQ    BX, CX
-	SHRQ    $0x18, CX
-	IMUL3Q  $0x00010101, CX, CX
-	XORQ    BX, CX
-	ANDL    $0x00242424, CX
-	SHRL    $0x02, CX
-	MOVL    CX, DX
-	SHRL    $0x02, DX
-	ORL     CX, DX
-	ANDL    $0x00030303, DX
-	MOVL    DX, CX
-	SHRL    $0x06, CX
-	ORL     CX, DX
-	SHRL    $0x06, CX
-	ORL     CX, DX
-	ANDL    $0x0000003f, DX
-	MOVL    DX, CX
-	SHLL    $0x06, CX
-	MOVQ    CX, 152(SP)
-	SHLL    $0x04, DX
-	LEAQ    ·leafOrder4+0(SB), CX
-	VMOVQ   144(SP), X5
-	VPSHUFB (CX)(DX*1), X5, X5
-	VMOVDQU X5, 128(SP)
-	MOVQ    $-127, 104(SP)
-	MOVQ    $0x00000000, 120(SP)
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), CX
+	MOVQ         O+8(FP), DX
+	MOVQ         list+24(FP), BX
+	MOVQ         CX, 80(SP)
+	MOVQ         DX, 88(SP)
+	MOVQ         alpha+16(FP), CX
+	MOVQ         CX, 96(SP)
+	INCQ         (SP)
+	MOVQ         BX, 144(SP)
+	MOVQ         BX, CX
+	SHRQ         $0x18, CX
+	IMUL3Q       $0x00010101, CX, CX
+	XORQ         BX, CX
+	ANDL         $0x00242424, CX
+	SHRL         $0x02, CX
+	MOVL         CX, DX
+	SHRL         $0x02, DX
+	ORL          CX, DX
+	ANDL         $0x00030303, DX
+	MOVL         DX, CX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	ANDL         $0x0000003f, DX
+	MOVL         DX, CX
+	SHLL         $0x06, CX
+	MOVQ         CX, 152(SP)
+	SHLL         $0x04, DX
+	LEAQ         ·leafOrder4+0(SB), CX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (CX)(DX*1), X5, X5
+	VMOVDQU      X5, 128(SP)
+	MOVQ         $-127, 104(SP)
+	MOVQ         $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -5192,6 +5128,1017 @@ s4_next_3:
 
 s4_over_6:
 	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+32(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+40(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX2Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve4AVX2Batch(SB), NOSPLIT, $184-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 160(SP)
+	MOVQ         CX, 168(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 176(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+
+loop:
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), CX
+	MOVQ    (CX), DX
+	MOVQ    8(CX), CX
+	MOVQ    DX, BX
+	ORQ     CX, BX
+	NOTQ    BX
+	LEAQ    ·leafRank+0(SB), SI
+	LEAQ    ·leafSquare+0(SB), DI
+	XORQ    R8, R8
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), BX
+	BTSQ    BX, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x08, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x10, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x18, SI
+	ORQ     SI, BX
+	MOVQ    DX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    160(SP), CX
+	MOVQ    16(CX), CX
+	MOVQ    CX, 96(SP)
+	INCQ    (SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x18, CX
+	IMUL3Q  $0x00010101, CX, CX
+	XORQ    BX, CX
+	ANDL    $0x00242424, CX
+	SHRL    $0x02, CX
+	MOVL    CX, DX
+	SHRL    $0x02, DX
+	ORL     CX, DX
+	ANDL    $0x00030303, DX
+	MOVL    DX, CX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	ANDL    $0x0000003f, DX
+	MOVL    DX, CX
+	SHLL    $0x06, CX
+	MOVQ    CX, 152(SP)
+	SHLL    $0x04, DX
+	LEAQ    ·leafOrder4+0(SB), CX
+	VMOVQ   144(SP), X5
+	VPSHUFB (CX)(DX*1), X5, X5
+	VMOVDQU X5, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ         112(SP), CX
+	LEAQ         128(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, CX
+	MOVQ         80(SP), DX
+	MOVQ         88(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
+	JZ           s4_next_3
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, SI
+	SHLQ         $0x06, SI
+	VPANDN       (AX)(SI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(SI*1), Y8, Y8
+	VPANDN       32(AX)(SI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(SI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, SI
+	TESTQ        SI, SI
+	JZ           s4_next_3
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         96(SP), CX
+	NOTQ         CX
+	MOVQ         BX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         CX, 32(SP)
+	INCQ         (SP)
+	MOVQ         152(SP), CX
+	MOVQ         112(SP), DX
+	SHLQ         $0x04, DX
+	ADDQ         DX, CX
+	LEAQ         ·leafOrder3+0(SB), DX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (DX)(CX*1), X5, X5
+	VMOVDQU      X5, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ         48(SP), CX
+	LEAQ         64(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         16(SP), BX
+	MOVQ         24(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s3_next_9
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s3_next_9
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         32(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVBQZX      CL, DI
+	SHRL         $0x08, CX
+	MOVBQZX      CL, CX
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DX, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(DI*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_17
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_17
+	INCQ         (SP)
+	MOVQ         BX, R8
+	XORQ         R10, R8
+	POPCNTQ      R8, R10
+	LEAQ         -62(R10)(R10*1), R10
+	LEAQ         2(R10), R11
+	CMPQ         R11, R9
+	JLE          lf_exact_75
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R12
+	MOVQ         CX, R13
+	SHLQ         $0x06, R13
+	VPANDN       (R12)(R13*1), Y5, Y6
+	VPCMPEQQ     (R12)(R13*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R12)(R13*1), Y5, Y5
+	VPCMPEQQ     32(R12)(R13*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R12
+	VPBROADCASTQ (R12)(CX*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_73
+	JMP          lf_pass_74
+
+lf_exact_75:
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         CX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y5, Y5
+	MOVQ         CX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPAND        (R12)(R11*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(CX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(CX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_73
+
+lf_pass_74:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_73
+	NOTQ         R8
+	BTRQ         CX, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y5, Y5
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R8*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(CX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(CX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_73:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_17:
+	CMPQ         R8, DX
+	JG           s2_high_13
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(CX*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_18
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_18
+	INCQ         (SP)
+	MOVQ         BX, R11
+	XORQ         R10, R11
+	POPCNTQ      R11, R10
+	LEAQ         -62(R10)(R10*1), R10
+	LEAQ         2(R10), R12
+	CMPQ         R12, R9
+	JLE          lf_exact_78
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R13
+	MOVQ         DI, R14
+	SHLQ         $0x06, R14
+	VPANDN       (R13)(R14*1), Y5, Y6
+	VPCMPEQQ     (R13)(R14*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R13)(R14*1), Y5, Y5
+	VPCMPEQQ     32(R13)(R14*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R13
+	VPBROADCASTQ (R13)(DI*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_76
+	JMP          lf_pass_77
+
+lf_exact_78:
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         DI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y5, Y5
+	MOVQ         DI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPAND        (R13)(R12*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(DI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(DI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_76
+
+lf_pass_77:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_76
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         DI, R9
+	VMOVQ        R9, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y5, Y5
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(DI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(DI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_76:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_18:
+	CMPQ         R8, $-127
+	JNE          s2_decide_15
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DI*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_19
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_19
+	INCQ         (SP)
+	MOVQ         SI, R8
+	XORQ         R9, R8
+	POPCNTQ      R8, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         2(R9), R10
+	CMPQ         R10, DX
+	JLE          lf_exact_81
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R11
+	MOVQ         CX, R12
+	SHLQ         $0x06, R12
+	VPANDN       (R11)(R12*1), Y5, Y6
+	VPCMPEQQ     (R11)(R12*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R11)(R12*1), Y5, Y5
+	VPCMPEQQ     32(R11)(R12*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R11
+	VPBROADCASTQ (R11)(CX*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_79
+	JMP          lf_pass_80
+
+lf_exact_81:
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(CX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(CX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_79
+
+lf_pass_80:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DX
+	JLE          lf_done_79
+	NOTQ         R8
+	BTRQ         CX, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y5, Y5
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R8*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(CX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(CX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_79:
+	MOVQ R10, R8
+
+s2_oskip_19:
+	CMPQ         R8, DX
+	JLE          s2_low_14
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(CX*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_20
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_20
+	INCQ         (SP)
+	MOVQ         SI, BX
+	XORQ         CX, BX
+	POPCNTQ      BX, CX
+	LEAQ         -62(CX)(CX*1), CX
+	LEAQ         2(CX), R9
+	CMPQ         R9, DX
+	JLE          lf_exact_84
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfRay+0(SB), R10
+	MOVQ         DI, R11
+	SHLQ         $0x06, R11
+	VPANDN       (R10)(R11*1), Y5, Y6
+	VPCMPEQQ     (R10)(R11*1), Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VPANDN       32(R10)(R11*1), Y5, Y5
+	VPCMPEQQ     32(R10)(R11*1), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VPOR         Y5, Y6, Y6
+	LEAQ         ·lfNeighbour+0(SB), R10
+	VPBROADCASTQ (R10)(DI*8), Y5
+	VPTEST       Y5, Y6
+	JNZ          lf_done_82
+	JMP          lf_pass_83
+
+lf_exact_84:
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(DI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(DI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_82
+
+lf_pass_83:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DX
+	JLE          lf_done_82
+	NOTQ         BX
+	BTRQ         DI, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y5, Y5
+	MOVQ         DI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPAND        (R9)(BX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(DI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(DI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), DI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, DI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, DI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, DI
+	MOVQ         DI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         DI, CX
+	MOVQ         CX, R9
+
+lf_done_82:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
 	MOVQ    80(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -60(CX)(CX*1), CX
@@ -5302,7 +6249,7 @@ TEXT ·solve2AVX512(SB), NOSPLIT, $16-40
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R11
 	CMPQ          R11, R9
-	JLE           lf_exact_75
+	JLE           lf_exact_87
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R12
 	LEAQ          ·lfNb+0(SB), R13
@@ -5313,10 +6260,10 @@ TEXT ·solve2AVX512(SB), NOSPLIT, $16-40
 	VPTESTMQ      32(R12)(R14*1), Y2, K2
 	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_73
-	JMP           lf_pass_74
+	JNZ           lf_done_85
+	JMP           lf_pass_86
 
-lf_exact_75:
+lf_exact_87:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R11
 	MOVQ         BX, R12
@@ -5349,16 +6296,16 @@ lf_exact_75:
 	ADDL         R15, R12
 	LEAQ         (R10)(R12*1), R11
 	TESTQ        R12, R12
-	JNZ          lf_done_73
+	JNZ          lf_done_85
 
-lf_pass_74:
+lf_pass_86:
 	LEAQ         -1(R10), R12
 	MOVQ         R12, R11
 	SARQ         $0x3f, R11
 	LEAQ         (R10)(R11*2), R13
 	MOVQ         R13, R11
 	CMPQ         R13, R9
-	JLE          lf_done_73
+	JLE          lf_done_85
 	NOTQ         R8
 	BTRQ         BX, R8
 	VPBROADCASTQ R8, Y2
@@ -5399,7 +6346,7 @@ lf_pass_74:
 	SUBQ         R11, R8
 	MOVQ         R8, R11
 
-lf_done_73:
+lf_done_85:
 	NEGQ R11
 	MOVQ R11, R8
 
@@ -5439,7 +6386,7 @@ s2_skip_5:
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R12
 	CMPQ          R12, R9
-	JLE           lf_exact_78
+	JLE           lf_exact_90
 	VPBROADCASTQ  R11, Y2
 	LEAQ          ·lfRay+0(SB), R13
 	LEAQ          ·lfNb+0(SB), R14
@@ -5450,10 +6397,10 @@ s2_skip_5:
 	VPTESTMQ      32(R13)(R15*1), Y2, K2
 	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_76
-	JMP           lf_pass_77
+	JNZ           lf_done_88
+	JMP           lf_pass_89
 
-lf_exact_78:
+lf_exact_90:
 	VPBROADCASTQ R11, Y2
 	LEAQ         ·lfShuf+0(SB), R12
 	MOVQ         SI, R13
@@ -5486,16 +6433,16 @@ lf_exact_78:
 	ADDL         BP, R13
 	LEAQ         (R10)(R13*1), R12
 	TESTQ        R13, R13
-	JNZ          lf_done_76
+	JNZ          lf_done_88
 
-lf_pass_77:
+lf_pass_89:
 	LEAQ         -1(R10), R13
 	MOVQ         R13, R12
 	SARQ         $0x3f, R12
 	LEAQ         (R10)(R12*2), R14
 	MOVQ         R14, R12
 	CMPQ         R14, R9
-	JLE          lf_done_76
+	JLE          lf_done_88
 	MOVQ         R11, R9
 	NOTQ         R9
 	BTRQ         SI, R9
@@ -5537,7 +6484,7 @@ lf_pass_77:
 	SUBQ         R11, R9
 	MOVQ         R9, R12
 
-lf_done_76:
+lf_done_88:
 	NEGQ    R12
 	CMPQ    R12, R8
 	CMOVQGT R12, R8
@@ -5579,7 +6526,7 @@ s2_skip_6:
 	LEAQ          -62(R9)(R9*1), R9
 	LEAQ          2(R9), R10
 	CMPQ          R10, DI
-	JLE           lf_exact_81
+	JLE           lf_exact_93
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R11
 	LEAQ          ·lfNb+0(SB), R12
@@ -5590,10 +6537,10 @@ s2_skip_6:
 	VPTESTMQ      32(R11)(R13*1), Y2, K2
 	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_79
-	JMP           lf_pass_80
+	JNZ           lf_done_91
+	JMP           lf_pass_92
 
-lf_exact_81:
+lf_exact_93:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R10
 	MOVQ         BX, R11
@@ -5626,16 +6573,16 @@ lf_exact_81:
 	ADDL         R14, R11
 	LEAQ         (R9)(R11*1), R10
 	TESTQ        R11, R11
-	JNZ          lf_done_79
+	JNZ          lf_done_91
 
-lf_pass_80:
+lf_pass_92:
 	LEAQ         -1(R9), R11
 	MOVQ         R11, R10
 	SARQ         $0x3f, R10
 	LEAQ         (R9)(R10*2), R12
 	MOVQ         R12, R10
 	CMPQ         R12, DI
-	JLE          lf_done_79
+	JLE          lf_done_91
 	NOTQ         R8
 	BTRQ         BX, R8
 	VPBROADCASTQ R8, Y2
@@ -5676,7 +6623,7 @@ lf_pass_80:
 	SUBQ         R10, R8
 	MOVQ         R8, R10
 
-lf_done_79:
+lf_done_91:
 	MOVQ R10, R8
 
 s2_oskip_7:
@@ -5715,7 +6662,7 @@ s2_oskip_7:
 	LEAQ          -62(AX)(AX*1), AX
 	LEAQ          2(AX), BX
 	CMPQ          BX, DI
-	JLE           lf_exact_84
+	JLE           lf_exact_96
 	VPBROADCASTQ  DX, Y0
 	LEAQ          ·lfRay+0(SB), R9
 	LEAQ          ·lfNb+0(SB), R10
@@ -5726,10 +6673,10 @@ s2_oskip_7:
 	VPTESTMQ      32(R9)(R11*1), Y0, K2
 	VPTESTNMQ     32(R10)(R11*1), Y0, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_82
-	JMP           lf_pass_83
+	JNZ           lf_done_94
+	JMP           lf_pass_95
 
-lf_exact_84:
+lf_exact_96:
 	VPBROADCASTQ DX, Y0
 	LEAQ         ·lfShuf+0(SB), BX
 	MOVQ         SI, R9
@@ -5762,16 +6709,16 @@ lf_exact_84:
 	ADDL         R12, R9
 	LEAQ         (AX)(R9*1), BX
 	TESTQ        R9, R9
-	JNZ          lf_done_82
+	JNZ          lf_done_94
 
-lf_pass_83:
+lf_pass_95:
 	LEAQ         -1(AX), R9
 	MOVQ         R9, BX
 	SARQ         $0x3f, BX
 	LEAQ         (AX)(BX*2), R10
 	MOVQ         R10, BX
 	CMPQ         R10, DI
-	JLE          lf_done_82
+	JLE          lf_done_94
 	NOTQ         DX
 	BTRQ         SI, DX
 	VPBROADCASTQ DX, Y0
@@ -5812,7 +6759,7 @@ lf_pass_83:
 	SUBQ         BX, AX
 	MOVQ         AX, BX
 
-lf_done_82:
+lf_done_94:
 	CMPQ    BX, R8
 	CMOVQLT BX, R8
 
@@ -5934,7 +6881,7 @@ loop:
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R11
 	CMPQ          R11, R9
-	JLE           lf_exact_87
+	JLE           lf_exact_99
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R12
 	LEAQ          ·lfNb+0(SB), R13
@@ -5945,10 +6892,10 @@ loop:
 	VPTESTMQ      32(R12)(R14*1), Y2, K2
 	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_85
-	JMP           lf_pass_86
+	JNZ           lf_done_97
+	JMP           lf_pass_98
 
-lf_exact_87:
+lf_exact_99:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R11
 	MOVQ         BX, R12
@@ -5981,16 +6928,16 @@ lf_exact_87:
 	ADDL         R15, R12
 	LEAQ         (R10)(R12*1), R11
 	TESTQ        R12, R12
-	JNZ          lf_done_85
+	JNZ          lf_done_97
 
-lf_pass_86:
+lf_pass_98:
 	LEAQ         -1(R10), R12
 	MOVQ         R12, R11
 	SARQ         $0x3f, R11
 	LEAQ         (R10)(R11*2), R13
 	MOVQ         R13, R11
 	CMPQ         R13, R9
-	JLE          lf_done_85
+	JLE          lf_done_97
 	NOTQ         R8
 	BTRQ         BX, R8
 	VPBROADCASTQ R8, Y2
@@ -6031,7 +6978,7 @@ lf_pass_86:
 	SUBQ         R11, R8
 	MOVQ         R8, R11
 
-lf_done_85:
+lf_done_97:
 	NEGQ R11
 	MOVQ R11, R8
 
@@ -6071,7 +7018,7 @@ s2_skip_5:
 	LEAQ          -62(R10)(R10*1), R10
 	LEAQ          2(R10), R12
 	CMPQ          R12, R9
-	JLE           lf_exact_90
+	JLE           lf_exact_102
 	VPBROADCASTQ  R11, Y2
 	LEAQ          ·lfRay+0(SB), R13
 	LEAQ          ·lfNb+0(SB), R14
@@ -6082,10 +7029,10 @@ s2_skip_5:
 	VPTESTMQ      32(R13)(R15*1), Y2, K2
 	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_88
-	JMP           lf_pass_89
+	JNZ           lf_done_100
+	JMP           lf_pass_101
 
-lf_exact_90:
+lf_exact_102:
 	VPBROADCASTQ R11, Y2
 	LEAQ         ·lfShuf+0(SB), R12
 	MOVQ         SI, R13
@@ -6118,16 +7065,16 @@ lf_exact_90:
 	ADDL         BP, R13
 	LEAQ         (R10)(R13*1), R12
 	TESTQ        R13, R13
-	JNZ          lf_done_88
+	JNZ          lf_done_100
 
-lf_pass_89:
+lf_pass_101:
 	LEAQ         -1(R10), R13
 	MOVQ         R13, R12
 	SARQ         $0x3f, R12
 	LEAQ         (R10)(R12*2), R14
 	MOVQ         R14, R12
 	CMPQ         R14, R9
-	JLE          lf_done_88
+	JLE          lf_done_100
 	MOVQ         R11, R9
 	NOTQ         R9
 	BTRQ         SI, R9
@@ -6169,7 +7116,7 @@ lf_pass_89:
 	SUBQ         R11, R9
 	MOVQ         R9, R12
 
-lf_done_88:
+lf_done_100:
 	NEGQ    R12
 	CMPQ    R12, R8
 	CMOVQGT R12, R8
@@ -6211,7 +7158,7 @@ s2_skip_6:
 	LEAQ          -62(R9)(R9*1), R9
 	LEAQ          2(R9), R10
 	CMPQ          R10, DI
-	JLE           lf_exact_93
+	JLE           lf_exact_105
 	VPBROADCASTQ  R8, Y2
 	LEAQ          ·lfRay+0(SB), R11
 	LEAQ          ·lfNb+0(SB), R12
@@ -6222,10 +7169,10 @@ s2_skip_6:
 	VPTESTMQ      32(R11)(R13*1), Y2, K2
 	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_91
-	JMP           lf_pass_92
+	JNZ           lf_done_103
+	JMP           lf_pass_104
 
-lf_exact_93:
+lf_exact_105:
 	VPBROADCASTQ R8, Y2
 	LEAQ         ·lfShuf+0(SB), R10
 	MOVQ         BX, R11
@@ -6258,16 +7205,16 @@ lf_exact_93:
 	ADDL         R14, R11
 	LEAQ         (R9)(R11*1), R10
 	TESTQ        R11, R11
-	JNZ          lf_done_91
+	JNZ          lf_done_103
 
-lf_pass_92:
+lf_pass_104:
 	LEAQ         -1(R9), R11
 	MOVQ         R11, R10
 	SARQ         $0x3f, R10
 	LEAQ         (R9)(R10*2), R12
 	MOVQ         R12, R10
 	CMPQ         R12, DI
-	JLE          lf_done_91
+	JLE          lf_done_103
 	NOTQ         R8
 	BTRQ         BX, R8
 	VPBROADCASTQ R8, Y2
@@ -6308,7 +7255,7 @@ lf_pass_92:
 	SUBQ         R10, R8
 	MOVQ         R8, R10
 
-lf_done_91:
+lf_done_103:
 	MOVQ R10, R8
 
 s2_oskip_7:
@@ -6347,7 +7294,7 @@ s2_oskip_7:
 	LEAQ          -62(CX)(CX*1), CX
 	LEAQ          2(CX), R9
 	CMPQ          R9, DI
-	JLE           lf_exact_96
+	JLE           lf_exact_108
 	VPBROADCASTQ  BX, Y2
 	LEAQ          ·lfRay+0(SB), R10
 	LEAQ          ·lfNb+0(SB), R11
@@ -6358,10 +7305,10 @@ s2_oskip_7:
 	VPTESTMQ      32(R10)(R12*1), Y2, K2
 	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
 	KORTESTW      K1, K2
-	JNZ           lf_done_94
-	JMP           lf_pass_95
+	JNZ           lf_done_106
+	JMP           lf_pass_107
 
-lf_exact_96:
+lf_exact_108:
 	VPBROADCASTQ BX, Y2
 	LEAQ         ·lfShuf+0(SB), R9
 	MOVQ         SI, R10
@@ -6394,16 +7341,16 @@ lf_exact_96:
 	ADDL         R13, R10
 	LEAQ         (CX)(R10*1), R9
 	TESTQ        R10, R10
-	JNZ          lf_done_94
+	JNZ          lf_done_106
 
-lf_pass_95:
+lf_pass_107:
 	LEAQ         -1(CX), R10
 	MOVQ         R10, R9
 	SARQ         $0x3f, R9
 	LEAQ         (CX)(R9*2), R11
 	MOVQ         R11, R9
 	CMPQ         R11, DI
-	JLE          lf_done_94
+	JLE          lf_done_106
 	NOTQ         BX
 	BTRQ         SI, BX
 	VPBROADCASTQ BX, Y2
@@ -6444,7 +7391,7 @@ lf_pass_95:
 	SUBQ         SI, CX
 	MOVQ         CX, R9
 
-lf_done_94:
+lf_done_106:
 	CMPQ    R9, R8
 	CMOVQLT R9, R8
 
@@ -6563,771 +7510,6 @@ TEXT ·solve3AVX512(SB), NOSPLIT, $80-40
 	VMOVDQU      X2, 64(SP)
 	MOVQ         $-127, 40(SP)
 	MOVQ         $0x00000000, 56(SP)
-
-s3_start_1:
-	MOVQ $0x00000000, 48(SP)
-
-s3_iter_2:
-	MOVQ          48(SP), CX
-	LEAQ          64(SP), DX
-	MOVL          (DX)(CX*4), CX
-	MOVBQZX       CL, DX
-	MOVQ          16(SP), BX
-	MOVQ          24(SP), SI
-	LEAQ          ·lfNeighbour+0(SB), DI
-	MOVQ          (DI)(DX*8), DI
-	TESTQ         SI, DI
-	JZ            s3_next_3
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	MOVQ          DX, DI
-	SHLQ          $0x06, DI
-	VPANDNQ       (AX)(DI*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(DI*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, DI
-	TESTQ         DI, DI
-	JZ            s3_next_3
-	XORQ          DI, SI
-	ORQ           DI, BX
-	BTSQ          DX, BX
-	MOVQ          32(SP), DX
-	NOTQ          DX
-	SHRL          $0x08, CX
-	MOVBQZX       CL, DI
-	SHRL          $0x08, CX
-	MOVBQZX       CL, CX
-	INCQ          (SP)
-	MOVQ          $-127, R8
-	MOVQ          DX, R9
-	NOTQ          R9
-	LEAQ          ·lfNeighbour+0(SB), R10
-	MOVQ          (R10)(DI*8), R10
-	TESTQ         BX, R10
-	JZ            s2_skip_11
-	VPBROADCASTQ  SI, Y2
-	VPBROADCASTQ  BX, Y3
-	MOVQ          DI, R10
-	SHLQ          $0x06, R10
-	VPANDNQ       (AX)(R10*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(R10*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, R10
-	TESTQ         R10, R10
-	JZ            s2_skip_11
-	INCQ          (SP)
-	MOVQ          BX, R8
-	XORQ          R10, R8
-	POPCNTQ       R8, R10
-	LEAQ          -62(R10)(R10*1), R10
-	LEAQ          2(R10), R11
-	CMPQ          R11, R9
-	JLE           lf_exact_99
-	VPBROADCASTQ  R8, Y2
-	LEAQ          ·lfRay+0(SB), R12
-	LEAQ          ·lfNb+0(SB), R13
-	MOVQ          CX, R14
-	SHLQ          $0x06, R14
-	VPTESTMQ      (R12)(R14*1), Y2, K1
-	VPTESTNMQ     (R13)(R14*1), Y2, K1, K1
-	VPTESTMQ      32(R12)(R14*1), Y2, K2
-	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
-	KORTESTW      K1, K2
-	JNZ           lf_done_97
-	JMP           lf_pass_98
-
-lf_exact_99:
-	VPBROADCASTQ R8, Y2
-	LEAQ         ·lfShuf+0(SB), R11
-	MOVQ         CX, R12
-	ANDQ         $0x38, R12
-	SHLQ         $0x02, R12
-	VPSHUFB      (R11)(R12*1), Y2, Y2
-	MOVQ         CX, R11
-	SHLQ         $0x05, R11
-	LEAQ         ·lfMask+0(SB), R12
-	VPTESTMB     (R12)(R11*1), Y2, K1
-	KMOVD        K1, R14
-	LEAQ         ·lfMMOfs+0(SB), R12
-	LEAQ         ·lfCountFlip+0(SB), R11
-	MOVL         R14, R13
-	ANDL         $0x00ff00ff, R13
-	ADDL         (R12)(CX*8), R13
-	SHRL         $0x08, R14
-	ANDL         $0x00ff00ff, R14
-	ADDL         4(R12)(CX*8), R14
-	MOVWLZX      R13, R15
-	MOVBLZX      (R11)(R15*1), R12
-	SHRL         $0x10, R13
-	MOVBLZX      (R11)(R13*1), R15
-	ADDL         R15, R12
-	MOVWLZX      R14, R15
-	MOVBLZX      (R11)(R15*1), R13
-	ADDL         R13, R12
-	SHRL         $0x10, R14
-	MOVBLZX      (R11)(R14*1), R15
-	ADDL         R15, R12
-	LEAQ         (R10)(R12*1), R11
-	TESTQ        R12, R12
-	JNZ          lf_done_97
-
-lf_pass_98:
-	LEAQ         -1(R10), R12
-	MOVQ         R12, R11
-	SARQ         $0x3f, R11
-	LEAQ         (R10)(R11*2), R13
-	MOVQ         R13, R11
-	CMPQ         R13, R9
-	JLE          lf_done_97
-	NOTQ         R8
-	BTRQ         CX, R8
-	VPBROADCASTQ R8, Y2
-	LEAQ         ·lfShuf+0(SB), R8
-	MOVQ         CX, R11
-	ANDQ         $0x38, R11
-	SHLQ         $0x02, R11
-	VPSHUFB      (R8)(R11*1), Y2, Y2
-	MOVQ         CX, R8
-	SHLQ         $0x05, R8
-	LEAQ         ·lfMask+0(SB), R11
-	VPTESTMB     (R11)(R8*1), Y2, K1
-	KMOVD        K1, R8
-	LEAQ         ·lfMMOfs+0(SB), R11
-	LEAQ         ·lfCountFlip+0(SB), R13
-	MOVL         R8, R14
-	ANDL         $0x00ff00ff, R14
-	ADDL         (R11)(CX*8), R14
-	SHRL         $0x08, R8
-	ANDL         $0x00ff00ff, R8
-	ADDL         4(R11)(CX*8), R8
-	MOVWLZX      R14, R15
-	MOVBLZX      (R13)(R15*1), R11
-	SHRL         $0x10, R14
-	MOVBLZX      (R13)(R14*1), R15
-	ADDL         R15, R11
-	MOVWLZX      R8, R15
-	MOVBLZX      (R13)(R15*1), R14
-	ADDL         R14, R11
-	SHRL         $0x10, R8
-	MOVBLZX      (R13)(R8*1), R15
-	ADDL         R15, R11
-	MOVQ         R11, R8
-	NEGQ         R8
-	ORQ          R12, R8
-	SARQ         $0x3f, R8
-	LEAQ         (R10)(R8*2), R8
-	SUBQ         R11, R8
-	MOVQ         R8, R11
-
-lf_done_97:
-	NEGQ R11
-	MOVQ R11, R8
-
-s2_skip_11:
-	CMPQ          R8, DX
-	JG            s2_high_7
-	LEAQ          ·lfNeighbour+0(SB), R10
-	MOVQ          (R10)(CX*8), R10
-	TESTQ         BX, R10
-	JZ            s2_skip_12
-	VPBROADCASTQ  SI, Y2
-	VPBROADCASTQ  BX, Y3
-	MOVQ          CX, R10
-	SHLQ          $0x06, R10
-	VPANDNQ       (AX)(R10*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(R10*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, R10
-	TESTQ         R10, R10
-	JZ            s2_skip_12
-	INCQ          (SP)
-	MOVQ          BX, R11
-	XORQ          R10, R11
-	POPCNTQ       R11, R10
-	LEAQ          -62(R10)(R10*1), R10
-	LEAQ          2(R10), R12
-	CMPQ          R12, R9
-	JLE           lf_exact_102
-	VPBROADCASTQ  R11, Y2
-	LEAQ          ·lfRay+0(SB), R13
-	LEAQ          ·lfNb+0(SB), R14
-	MOVQ          DI, R15
-	SHLQ          $0x06, R15
-	VPTESTMQ      (R13)(R15*1), Y2, K1
-	VPTESTNMQ     (R14)(R15*1), Y2, K1, K1
-	VPTESTMQ      32(R13)(R15*1), Y2, K2
-	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
-	KORTESTW      K1, K2
-	JNZ           lf_done_100
-	JMP           lf_pass_101
-
-lf_exact_102:
-	VPBROADCASTQ R11, Y2
-	LEAQ         ·lfShuf+0(SB), R12
-	MOVQ         DI, R13
-	ANDQ         $0x38, R13
-	SHLQ         $0x02, R13
-	VPSHUFB      (R12)(R13*1), Y2, Y2
-	MOVQ         DI, R12
-	SHLQ         $0x05, R12
-	LEAQ         ·lfMask+0(SB), R13
-	VPTESTMB     (R13)(R12*1), Y2, K1
-	KMOVD        K1, R15
-	LEAQ         ·lfMMOfs+0(SB), R13
-	LEAQ         ·lfCountFlip+0(SB), R12
-	MOVL         R15, R14
-	ANDL         $0x00ff00ff, R14
-	ADDL         (R13)(DI*8), R14
-	SHRL         $0x08, R15
-	ANDL         $0x00ff00ff, R15
-	ADDL         4(R13)(DI*8), R15
-	MOVWLZX      R14, BP
-	MOVBLZX      (R12)(BP*1), R13
-	SHRL         $0x10, R14
-	MOVBLZX      (R12)(R14*1), BP
-	ADDL         BP, R13
-	MOVWLZX      R15, BP
-	MOVBLZX      (R12)(BP*1), R14
-	ADDL         R14, R13
-	SHRL         $0x10, R15
-	MOVBLZX      (R12)(R15*1), BP
-	ADDL         BP, R13
-	LEAQ         (R10)(R13*1), R12
-	TESTQ        R13, R13
-	JNZ          lf_done_100
-
-lf_pass_101:
-	LEAQ         -1(R10), R13
-	MOVQ         R13, R12
-	SARQ         $0x3f, R12
-	LEAQ         (R10)(R12*2), R14
-	MOVQ         R14, R12
-	CMPQ         R14, R9
-	JLE          lf_done_100
-	MOVQ         R11, R9
-	NOTQ         R9
-	BTRQ         DI, R9
-	VPBROADCASTQ R9, Y2
-	LEAQ         ·lfShuf+0(SB), R9
-	MOVQ         DI, R11
-	ANDQ         $0x38, R11
-	SHLQ         $0x02, R11
-	VPSHUFB      (R9)(R11*1), Y2, Y2
-	MOVQ         DI, R9
-	SHLQ         $0x05, R9
-	LEAQ         ·lfMask+0(SB), R11
-	VPTESTMB     (R11)(R9*1), Y2, K1
-	KMOVD        K1, R9
-	LEAQ         ·lfMMOfs+0(SB), R11
-	LEAQ         ·lfCountFlip+0(SB), R12
-	MOVL         R9, R14
-	ANDL         $0x00ff00ff, R14
-	ADDL         (R11)(DI*8), R14
-	SHRL         $0x08, R9
-	ANDL         $0x00ff00ff, R9
-	ADDL         4(R11)(DI*8), R9
-	MOVWLZX      R14, R15
-	MOVBLZX      (R12)(R15*1), R11
-	SHRL         $0x10, R14
-	MOVBLZX      (R12)(R14*1), R15
-	ADDL         R15, R11
-	MOVWLZX      R9, R15
-	MOVBLZX      (R12)(R15*1), R14
-	ADDL         R14, R11
-	SHRL         $0x10, R9
-	MOVBLZX      (R12)(R9*1), R15
-	ADDL         R15, R11
-	MOVQ         R11, R9
-	NEGQ         R9
-	ORQ          R13, R9
-	SARQ         $0x3f, R9
-	LEAQ         (R10)(R9*2), R9
-	SUBQ         R11, R9
-	MOVQ         R9, R12
-
-lf_done_100:
-	NEGQ    R12
-	CMPQ    R12, R8
-	CMOVQGT R12, R8
-
-s2_skip_12:
-	CMPQ          R8, $-127
-	JNE           s2_decide_9
-	MOVQ          $+127, R8
-	LEAQ          ·lfNeighbour+0(SB), R9
-	MOVQ          (R9)(DI*8), R9
-	TESTQ         SI, R9
-	JZ            s2_oskip_13
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	MOVQ          DI, R9
-	SHLQ          $0x06, R9
-	VPANDNQ       (AX)(R9*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(R9*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, R9
-	TESTQ         R9, R9
-	JZ            s2_oskip_13
-	INCQ          (SP)
-	MOVQ          SI, R8
-	XORQ          R9, R8
-	POPCNTQ       R8, R9
-	LEAQ          -62(R9)(R9*1), R9
-	LEAQ          2(R9), R10
-	CMPQ          R10, DX
-	JLE           lf_exact_105
-	VPBROADCASTQ  R8, Y2
-	LEAQ          ·lfRay+0(SB), R11
-	LEAQ          ·lfNb+0(SB), R12
-	MOVQ          CX, R13
-	SHLQ          $0x06, R13
-	VPTESTMQ      (R11)(R13*1), Y2, K1
-	VPTESTNMQ     (R12)(R13*1), Y2, K1, K1
-	VPTESTMQ      32(R11)(R13*1), Y2, K2
-	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
-	KORTESTW      K1, K2
-	JNZ           lf_done_103
-	JMP           lf_pass_104
-
-lf_exact_105:
-	VPBROADCASTQ R8, Y2
-	LEAQ         ·lfShuf+0(SB), R10
-	MOVQ         CX, R11
-	ANDQ         $0x38, R11
-	SHLQ         $0x02, R11
-	VPSHUFB      (R10)(R11*1), Y2, Y2
-	MOVQ         CX, R10
-	SHLQ         $0x05, R10
-	LEAQ         ·lfMask+0(SB), R11
-	VPTESTMB     (R11)(R10*1), Y2, K1
-	KMOVD        K1, R13
-	LEAQ         ·lfMMOfs+0(SB), R11
-	LEAQ         ·lfCountFlip+0(SB), R10
-	MOVL         R13, R12
-	ANDL         $0x00ff00ff, R12
-	ADDL         (R11)(CX*8), R12
-	SHRL         $0x08, R13
-	ANDL         $0x00ff00ff, R13
-	ADDL         4(R11)(CX*8), R13
-	MOVWLZX      R12, R14
-	MOVBLZX      (R10)(R14*1), R11
-	SHRL         $0x10, R12
-	MOVBLZX      (R10)(R12*1), R14
-	ADDL         R14, R11
-	MOVWLZX      R13, R14
-	MOVBLZX      (R10)(R14*1), R12
-	ADDL         R12, R11
-	SHRL         $0x10, R13
-	MOVBLZX      (R10)(R13*1), R14
-	ADDL         R14, R11
-	LEAQ         (R9)(R11*1), R10
-	TESTQ        R11, R11
-	JNZ          lf_done_103
-
-lf_pass_104:
-	LEAQ         -1(R9), R11
-	MOVQ         R11, R10
-	SARQ         $0x3f, R10
-	LEAQ         (R9)(R10*2), R12
-	MOVQ         R12, R10
-	CMPQ         R12, DX
-	JLE          lf_done_103
-	NOTQ         R8
-	BTRQ         CX, R8
-	VPBROADCASTQ R8, Y2
-	LEAQ         ·lfShuf+0(SB), R8
-	MOVQ         CX, R10
-	ANDQ         $0x38, R10
-	SHLQ         $0x02, R10
-	VPSHUFB      (R8)(R10*1), Y2, Y2
-	MOVQ         CX, R8
-	SHLQ         $0x05, R8
-	LEAQ         ·lfMask+0(SB), R10
-	VPTESTMB     (R10)(R8*1), Y2, K1
-	KMOVD        K1, R8
-	LEAQ         ·lfMMOfs+0(SB), R10
-	LEAQ         ·lfCountFlip+0(SB), R12
-	MOVL         R8, R13
-	ANDL         $0x00ff00ff, R13
-	ADDL         (R10)(CX*8), R13
-	SHRL         $0x08, R8
-	ANDL         $0x00ff00ff, R8
-	ADDL         4(R10)(CX*8), R8
-	MOVWLZX      R13, R14
-	MOVBLZX      (R12)(R14*1), R10
-	SHRL         $0x10, R13
-	MOVBLZX      (R12)(R13*1), R14
-	ADDL         R14, R10
-	MOVWLZX      R8, R14
-	MOVBLZX      (R12)(R14*1), R13
-	ADDL         R13, R10
-	SHRL         $0x10, R8
-	MOVBLZX      (R12)(R8*1), R14
-	ADDL         R14, R10
-	MOVQ         R10, R8
-	NEGQ         R8
-	ORQ          R11, R8
-	SARQ         $0x3f, R8
-	LEAQ         (R9)(R8*2), R8
-	SUBQ         R10, R8
-	MOVQ         R8, R10
-
-lf_done_103:
-	MOVQ R10, R8
-
-s2_oskip_13:
-	CMPQ          R8, DX
-	JLE           s2_low_8
-	LEAQ          ·lfNeighbour+0(SB), R9
-	MOVQ          (R9)(CX*8), R9
-	TESTQ         SI, R9
-	JZ            s2_oskip_14
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	SHLQ          $0x06, CX
-	VPANDNQ       (AX)(CX*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(CX*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, CX
-	TESTQ         CX, CX
-	JZ            s2_oskip_14
-	INCQ          (SP)
-	MOVQ          SI, BX
-	XORQ          CX, BX
-	POPCNTQ       BX, CX
-	LEAQ          -62(CX)(CX*1), CX
-	LEAQ          2(CX), R9
-	CMPQ          R9, DX
-	JLE           lf_exact_108
-	VPBROADCASTQ  BX, Y2
-	LEAQ          ·lfRay+0(SB), R10
-	LEAQ          ·lfNb+0(SB), R11
-	MOVQ          DI, R12
-	SHLQ          $0x06, R12
-	VPTESTMQ      (R10)(R12*1), Y2, K1
-	VPTESTNMQ     (R11)(R12*1), Y2, K1, K1
-	VPTESTMQ      32(R10)(R12*1), Y2, K2
-	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
-	KORTESTW      K1, K2
-	JNZ           lf_done_106
-	JMP           lf_pass_107
-
-lf_exact_108:
-	VPBROADCASTQ BX, Y2
-	LEAQ         ·lfShuf+0(SB), R9
-	MOVQ         DI, R10
-	ANDQ         $0x38, R10
-	SHLQ         $0x02, R10
-	VPSHUFB      (R9)(R10*1), Y2, Y2
-	MOVQ         DI, R9
-	SHLQ         $0x05, R9
-	LEAQ         ·lfMask+0(SB), R10
-	VPTESTMB     (R10)(R9*1), Y2, K1
-	KMOVD        K1, R12
-	LEAQ         ·lfMMOfs+0(SB), R10
-	LEAQ         ·lfCountFlip+0(SB), R9
-	MOVL         R12, R11
-	ANDL         $0x00ff00ff, R11
-	ADDL         (R10)(DI*8), R11
-	SHRL         $0x08, R12
-	ANDL         $0x00ff00ff, R12
-	ADDL         4(R10)(DI*8), R12
-	MOVWLZX      R11, R13
-	MOVBLZX      (R9)(R13*1), R10
-	SHRL         $0x10, R11
-	MOVBLZX      (R9)(R11*1), R13
-	ADDL         R13, R10
-	MOVWLZX      R12, R13
-	MOVBLZX      (R9)(R13*1), R11
-	ADDL         R11, R10
-	SHRL         $0x10, R12
-	MOVBLZX      (R9)(R12*1), R13
-	ADDL         R13, R10
-	LEAQ         (CX)(R10*1), R9
-	TESTQ        R10, R10
-	JNZ          lf_done_106
-
-lf_pass_107:
-	LEAQ         -1(CX), R10
-	MOVQ         R10, R9
-	SARQ         $0x3f, R9
-	LEAQ         (CX)(R9*2), R11
-	MOVQ         R11, R9
-	CMPQ         R11, DX
-	JLE          lf_done_106
-	NOTQ         BX
-	BTRQ         DI, BX
-	VPBROADCASTQ BX, Y2
-	LEAQ         ·lfShuf+0(SB), BX
-	MOVQ         DI, R9
-	ANDQ         $0x38, R9
-	SHLQ         $0x02, R9
-	VPSHUFB      (BX)(R9*1), Y2, Y2
-	MOVQ         DI, BX
-	SHLQ         $0x05, BX
-	LEAQ         ·lfMask+0(SB), R9
-	VPTESTMB     (R9)(BX*1), Y2, K1
-	KMOVD        K1, BX
-	LEAQ         ·lfMMOfs+0(SB), R9
-	LEAQ         ·lfCountFlip+0(SB), R11
-	MOVL         BX, R12
-	ANDL         $0x00ff00ff, R12
-	ADDL         (R9)(DI*8), R12
-	SHRL         $0x08, BX
-	ANDL         $0x00ff00ff, BX
-	ADDL         4(R9)(DI*8), BX
-	MOVWLZX      R12, R9
-	MOVBLZX      (R11)(R9*1), DI
-	SHRL         $0x10, R12
-	MOVBLZX      (R11)(R12*1), R9
-	ADDL         R9, DI
-	MOVWLZX      BX, R9
-	MOVBLZX      (R11)(R9*1), R12
-	ADDL         R12, DI
-	SHRL         $0x10, BX
-	MOVBLZX      (R11)(BX*1), R9
-	ADDL         R9, DI
-	MOVQ         DI, BX
-	NEGQ         BX
-	ORQ          R10, BX
-	SARQ         $0x3f, BX
-	LEAQ         (CX)(BX*2), CX
-	SUBQ         DI, CX
-	MOVQ         CX, R9
-
-lf_done_106:
-	CMPQ    R9, R8
-	CMOVQLT R9, R8
-
-s2_oskip_14:
-	CMPQ    R8, $+127
-	JNE     s2_decide_9
-	POPCNTQ SI, CX
-	LEAQ    -62(CX)(CX*1), CX
-	LEAQ    2(CX), BX
-	LEAQ    -2(CX), SI
-	TESTQ   CX, CX
-	CMOVQLT SI, BX
-	CMOVQEQ CX, BX
-	MOVQ    BX, R8
-
-s2_decide_9:
-	CMPQ R8, DX
-	JG   s2_high_7
-
-s2_low_8:
-	MOVQ DX, CX
-	JMP  s2_done_10
-
-s2_high_7:
-	LEAQ 1(DX), CX
-
-s2_done_10:
-	NEGQ CX
-	CMPQ CX, 32(SP)
-	JG   s3_cut_4
-	CMPQ CX, 40(SP)
-	JLE  s3_next_3
-	MOVQ CX, 40(SP)
-
-s3_next_3:
-	INCQ 48(SP)
-	CMPQ 48(SP), $0x03
-	JB   s3_iter_2
-	CMPQ 40(SP), $-127
-	JNE  s3_done_5
-	CMPQ 56(SP), $0x00
-	JNE  s3_over_6
-	MOVQ 16(SP), CX
-	MOVQ 24(SP), DX
-	MOVQ DX, 16(SP)
-	MOVQ CX, 24(SP)
-	MOVQ 32(SP), CX
-	NOTQ CX
-	MOVQ CX, 32(SP)
-	MOVQ $0x00000001, 56(SP)
-	INCQ (SP)
-	JMP  s3_start_1
-
-s3_over_6:
-	DECQ    (SP)
-	MOVQ    16(SP), AX
-	POPCNTQ AX, AX
-	LEAQ    -61(AX)(AX*1), AX
-	LEAQ    3(AX), CX
-	LEAQ    -3(AX), DX
-	TESTQ   AX, AX
-	CMOVQLT DX, CX
-	CMOVQEQ AX, CX
-	MOVQ    CX, 40(SP)
-	JMP     s3_done_5
-
-s3_cut_4:
-	MOVQ CX, 40(SP)
-
-s3_done_5:
-	MOVQ 40(SP), AX
-	CMPQ 56(SP), $0x00
-	JEQ  s3_fin_15
-	NEGQ AX
-
-s3_fin_15:
-	MOVQ AX, score+24(FP)
-	MOVQ (SP), AX
-	MOVQ AX, nodes+32(FP)
-	VZEROUPPER
-	RET
-
-// func solve3AVX512Batch(in []uint64, out []uint64)
-// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
-TEXT ·solve3AVX512Batch(SB), NOSPLIT, $104-48
-	MOVQ         in_base+0(FP), AX
-	MOVQ         out_base+24(FP), CX
-	MOVQ         out_len+32(FP), DX
-	MOVQ         AX, 80(SP)
-	MOVQ         CX, 88(SP)
-	LEAQ         (CX)(DX*8), DX
-	MOVQ         DX, 96(SP)
-	CMPQ         CX, DX
-	JAE          done
-	LEAQ         ·lfRay+0(SB), AX
-	VPBROADCASTQ ·flipOnes+0(SB), Y0
-	VPSLLQ       $0x3f, Y0, Y1
-
-loop:
-	MOVQ      $0x00000000, (SP)
-	MOVQ      80(SP), CX
-	MOVQ      (CX), DX
-	MOVQ      8(CX), CX
-	MOVQ      DX, BX
-	ORQ       CX, BX
-	NOTQ      BX
-	LEAQ      ·leafRank+0(SB), SI
-	LEAQ      ·leafSquare+0(SB), DI
-	XORQ      R8, R8
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), R9
-	BTSQ      R9, R8
-	LEAQ      -1(BX), R9
-	ANDQ      R9, BX
-	MOVQ      $0x00000000, R9
-	BSFQ      BX, R9
-	MOVBQZX   (SI)(R9*1), BX
-	BTSQ      BX, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x08, SI
-	ORQ       SI, BX
-	LEAQ      -1(R8), SI
-	ANDQ      SI, R8
-	MOVQ      $0x00000000, SI
-	BSFQ      R8, SI
-	MOVBQZX   (DI)(SI*1), SI
-	SHLQ      $0x10, SI
-	ORQ       SI, BX
-	MOVQ      DX, 16(SP)
-	MOVQ      CX, 24(SP)
-	MOVQ      80(SP), CX
-	MOVQ      16(CX), CX
-	MOVQ      CX, 32(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf3+0(SB), CX
-	LEAQ      ·leafConst+0(SB), DX
-	VMOVQ     BX, X2
-	VPSRLW    $0x02, X2, X3
-	VPAND     (DX), X3, X3
-	VMOVDQU   16(DX), X4
-	VPSHUFB   X3, X4, X4
-	VPAND     32(DX), X4, X4
-	VPSRLD    $0x10, X4, X5
-	VPXOR     X5, X4, X3
-	VPSRLD    $0x08, X3, X5
-	VPXOR     X5, X3, X3
-	VPXOR     X5, X5, X5
-	VPSHUFB   X5, X3, X3
-	VPAND     X4, X3, X3
-	VPCMPEQB  X5, X3, X3
-	VPMOVMSKB X3, DX
-	ANDL      $0x00000007, DX
-	SHLL      $0x04, DX
-	VMOVDQU   (CX)(DX*1), X3
-	VPSHUFB   X3, X2, X2
-	VMOVDQU   X2, 64(SP)
-	MOVQ      $-127, 40(SP)
-	MOVQ      $0x00000000, 56(SP)
 
 s3_start_1:
 	MOVQ $0x00000000, 48(SP)
@@ -7976,6 +8158,771 @@ s3_next_3:
 
 s3_over_6:
 	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_5
+
+s3_cut_4:
+	MOVQ CX, 40(SP)
+
+s3_done_5:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_15
+	NEGQ AX
+
+s3_fin_15:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve3AVX512Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve3AVX512Batch(SB), NOSPLIT, $104-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 80(SP)
+	MOVQ         CX, 88(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 96(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+
+loop:
+	MOVQ      $0x00000000, (SP)
+	MOVQ      80(SP), CX
+	MOVQ      (CX), DX
+	MOVQ      8(CX), CX
+	MOVQ      DX, BX
+	ORQ       CX, BX
+	NOTQ      BX
+	LEAQ      ·leafRank+0(SB), SI
+	LEAQ      ·leafSquare+0(SB), DI
+	XORQ      R8, R8
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), R9
+	BTSQ      R9, R8
+	LEAQ      -1(BX), R9
+	ANDQ      R9, BX
+	MOVQ      $0x00000000, R9
+	BSFQ      BX, R9
+	MOVBQZX   (SI)(R9*1), BX
+	BTSQ      BX, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x08, SI
+	ORQ       SI, BX
+	LEAQ      -1(R8), SI
+	ANDQ      SI, R8
+	MOVQ      $0x00000000, SI
+	BSFQ      R8, SI
+	MOVBQZX   (DI)(SI*1), SI
+	SHLQ      $0x10, SI
+	ORQ       SI, BX
+	MOVQ      DX, 16(SP)
+	MOVQ      CX, 24(SP)
+	MOVQ      80(SP), CX
+	MOVQ      16(CX), CX
+	MOVQ      CX, 32(SP)
+	INCQ      (SP)
+	LEAQ      ·leafShuf3+0(SB), CX
+	LEAQ      ·leafConst+0(SB), DX
+	VMOVQ     BX, X2
+	VPSRLW    $0x02, X2, X3
+	VPAND     (DX), X3, X3
+	VMOVDQU   16(DX), X4
+	VPSHUFB   X3, X4, X4
+	VPAND     32(DX), X4, X4
+	VPSRLD    $0x10, X4, X5
+	VPXOR     X5, X4, X3
+	VPSRLD    $0x08, X3, X5
+	VPXOR     X5, X3, X3
+	VPXOR     X5, X5, X5
+	VPSHUFB   X5, X3, X3
+	VPAND     X4, X3, X3
+	VPCMPEQB  X5, X3, X3
+	VPMOVMSKB X3, DX
+	ANDL      $0x00000007, DX
+	SHLL      $0x04, DX
+	VMOVDQU   (CX)(DX*1), X3
+	VPSHUFB   X3, X2, X2
+	VMOVDQU   X2, 64(SP)
+	MOVQ      $-127, 40(SP)
+	MOVQ      $0x00000000, 56(SP)
+
+s3_start_1:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_2:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_3
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_3
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_11
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_11
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	POPCNTQ       R8, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R11
+	CMPQ          R11, R9
+	JLE           lf_exact_123
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R12
+	LEAQ          ·lfNb+0(SB), R13
+	MOVQ          CX, R14
+	SHLQ          $0x06, R14
+	VPTESTMQ      (R12)(R14*1), Y2, K1
+	VPTESTNMQ     (R13)(R14*1), Y2, K1, K1
+	VPTESTMQ      32(R12)(R14*1), Y2, K2
+	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_121
+	JMP           lf_pass_122
+
+lf_exact_123:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         CX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y2, Y2
+	MOVQ         CX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPTESTMB     (R12)(R11*1), Y2, K1
+	KMOVD        K1, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(CX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(CX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_121
+
+lf_pass_122:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_121
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(CX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(CX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_121:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_11:
+	CMPQ          R8, DX
+	JG            s2_high_7
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_12
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_12
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	POPCNTQ       R11, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R12
+	CMPQ          R12, R9
+	JLE           lf_exact_126
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfRay+0(SB), R13
+	LEAQ          ·lfNb+0(SB), R14
+	MOVQ          DI, R15
+	SHLQ          $0x06, R15
+	VPTESTMQ      (R13)(R15*1), Y2, K1
+	VPTESTNMQ     (R14)(R15*1), Y2, K1, K1
+	VPTESTMQ      32(R13)(R15*1), Y2, K2
+	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_124
+	JMP           lf_pass_125
+
+lf_exact_126:
+	VPBROADCASTQ R11, Y2
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         DI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y2, Y2
+	MOVQ         DI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPTESTMB     (R13)(R12*1), Y2, K1
+	KMOVD        K1, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(DI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(DI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_124
+
+lf_pass_125:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_124
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         DI, R9
+	VPBROADCASTQ R9, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R9*1), Y2, K1
+	KMOVD        K1, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(DI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(DI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_124:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_12:
+	CMPQ          R8, $-127
+	JNE           s2_decide_9
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_13
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_13
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	POPCNTQ       R8, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          2(R9), R10
+	CMPQ          R10, DX
+	JLE           lf_exact_129
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R11
+	LEAQ          ·lfNb+0(SB), R12
+	MOVQ          CX, R13
+	SHLQ          $0x06, R13
+	VPTESTMQ      (R11)(R13*1), Y2, K1
+	VPTESTNMQ     (R12)(R13*1), Y2, K1, K1
+	VPTESTMQ      32(R11)(R13*1), Y2, K2
+	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_127
+	JMP           lf_pass_128
+
+lf_exact_129:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y2, Y2
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R10*1), Y2, K1
+	KMOVD        K1, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(CX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(CX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_127
+
+lf_pass_128:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DX
+	JLE          lf_done_127
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(CX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(CX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_127:
+	MOVQ R10, R8
+
+s2_oskip_13:
+	CMPQ          R8, DX
+	JLE           s2_low_8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_14
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_14
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	POPCNTQ       BX, CX
+	LEAQ          -62(CX)(CX*1), CX
+	LEAQ          2(CX), R9
+	CMPQ          R9, DX
+	JLE           lf_exact_132
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfRay+0(SB), R10
+	LEAQ          ·lfNb+0(SB), R11
+	MOVQ          DI, R12
+	SHLQ          $0x06, R12
+	VPTESTMQ      (R10)(R12*1), Y2, K1
+	VPTESTNMQ     (R11)(R12*1), Y2, K1, K1
+	VPTESTMQ      32(R10)(R12*1), Y2, K2
+	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_130
+	JMP           lf_pass_131
+
+lf_exact_132:
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R9*1), Y2, K1
+	KMOVD        K1, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(DI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(DI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_130
+
+lf_pass_131:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DX
+	JLE          lf_done_130
+	NOTQ         BX
+	BTRQ         DI, BX
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y2, Y2
+	MOVQ         DI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPTESTMB     (R9)(BX*1), Y2, K1
+	KMOVD        K1, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(DI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(DI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), DI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, DI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, DI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, DI
+	MOVQ         DI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         DI, CX
+	MOVQ         CX, R9
+
+lf_done_130:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_14:
+	CMPQ    R8, $+127
+	JNE     s2_decide_9
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_9:
+	CMPQ R8, DX
+	JG   s2_high_7
+
+s2_low_8:
+	MOVQ DX, CX
+	JMP  s2_done_10
+
+s2_high_7:
+	LEAQ 1(DX), CX
+
+s2_done_10:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_4
+	CMPQ CX, 40(SP)
+	JLE  s3_next_3
+	MOVQ CX, 40(SP)
+
+s3_next_3:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_2
+	CMPQ 40(SP), $-127
+	JNE  s3_done_5
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_6
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_1
+
+s3_over_6:
+	DECQ    (SP)
 	MOVQ    16(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -61(CX)(CX*1), CX
@@ -8104,892 +9051,6 @@ TEXT ·solve4AVX512(SB), NOSPLIT, $160-40
 	VMOVDQU      X2, 128(SP)
 	MOVQ         $-127, 104(SP)
 	MOVQ         $0x00000000, 120(SP)
-
-s4_start_1:
-	MOVQ $0x00000000, 112(SP)
-
-s4_iter_2:
-	MOVQ          112(SP), CX
-	LEAQ          128(SP), DX
-	MOVL          (DX)(CX*4), CX
-	MOVBQZX       CL, CX
-	MOVQ          80(SP), DX
-	MOVQ          88(SP), BX
-	LEAQ          ·lfNeighbour+0(SB), SI
-	MOVQ          (SI)(CX*8), SI
-	TESTQ         BX, SI
-	JZ            s4_next_3
-	VPBROADCASTQ  DX, Y2
-	VPBROADCASTQ  BX, Y3
-	MOVQ          CX, SI
-	SHLQ          $0x06, SI
-	VPANDNQ       (AX)(SI*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(SI*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(SI*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(SI*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, SI
-	TESTQ         SI, SI
-	JZ            s4_next_3
-	XORQ          SI, BX
-	ORQ           SI, DX
-	BTSQ          CX, DX
-	MOVQ          96(SP), CX
-	NOTQ          CX
-	MOVQ          BX, 16(SP)
-	MOVQ          DX, 24(SP)
-	MOVQ          CX, 32(SP)
-	INCQ          (SP)
-	MOVQ          152(SP), CX
-	MOVQ          112(SP), DX
-	SHLQ          $0x04, DX
-	ADDQ          DX, CX
-	LEAQ          ·leafOrder3+0(SB), DX
-	VMOVQ         144(SP), X2
-	VPSHUFB       (DX)(CX*1), X2, X2
-	VMOVDQU       X2, 64(SP)
-	MOVQ          $-127, 40(SP)
-	MOVQ          $0x00000000, 56(SP)
-
-s3_start_7:
-	MOVQ $0x00000000, 48(SP)
-
-s3_iter_8:
-	MOVQ          48(SP), CX
-	LEAQ          64(SP), DX
-	MOVL          (DX)(CX*4), CX
-	MOVBQZX       CL, DX
-	MOVQ          16(SP), BX
-	MOVQ          24(SP), SI
-	LEAQ          ·lfNeighbour+0(SB), DI
-	MOVQ          (DI)(DX*8), DI
-	TESTQ         SI, DI
-	JZ            s3_next_9
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	MOVQ          DX, DI
-	SHLQ          $0x06, DI
-	VPANDNQ       (AX)(DI*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(DI*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, DI
-	TESTQ         DI, DI
-	JZ            s3_next_9
-	XORQ          DI, SI
-	ORQ           DI, BX
-	BTSQ          DX, BX
-	MOVQ          32(SP), DX
-	NOTQ          DX
-	SHRL          $0x08, CX
-	MOVBQZX       CL, DI
-	SHRL          $0x08, CX
-	MOVBQZX       CL, CX
-	INCQ          (SP)
-	MOVQ          $-127, R8
-	MOVQ          DX, R9
-	NOTQ          R9
-	LEAQ          ·lfNeighbour+0(SB), R10
-	MOVQ          (R10)(DI*8), R10
-	TESTQ         BX, R10
-	JZ            s2_skip_17
-	VPBROADCASTQ  SI, Y2
-	VPBROADCASTQ  BX, Y3
-	MOVQ          DI, R10
-	SHLQ          $0x06, R10
-	VPANDNQ       (AX)(R10*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(R10*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, R10
-	TESTQ         R10, R10
-	JZ            s2_skip_17
-	INCQ          (SP)
-	MOVQ          BX, R8
-	XORQ          R10, R8
-	POPCNTQ       R8, R10
-	LEAQ          -62(R10)(R10*1), R10
-	LEAQ          2(R10), R11
-	CMPQ          R11, R9
-	JLE           lf_exact_123
-	VPBROADCASTQ  R8, Y2
-	LEAQ          ·lfRay+0(SB), R12
-	LEAQ          ·lfNb+0(SB), R13
-	MOVQ          CX, R14
-	SHLQ          $0x06, R14
-	VPTESTMQ      (R12)(R14*1), Y2, K1
-	VPTESTNMQ     (R13)(R14*1), Y2, K1, K1
-	VPTESTMQ      32(R12)(R14*1), Y2, K2
-	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
-	KORTESTW      K1, K2
-	JNZ           lf_done_121
-	JMP           lf_pass_122
-
-lf_exact_123:
-	VPBROADCASTQ R8, Y2
-	LEAQ         ·lfShuf+0(SB), R11
-	MOVQ         CX, R12
-	ANDQ         $0x38, R12
-	SHLQ         $0x02, R12
-	VPSHUFB      (R11)(R12*1), Y2, Y2
-	MOVQ         CX, R11
-	SHLQ         $0x05, R11
-	LEAQ         ·lfMask+0(SB), R12
-	VPTESTMB     (R12)(R11*1), Y2, K1
-	KMOVD        K1, R14
-	LEAQ         ·lfMMOfs+0(SB), R12
-	LEAQ         ·lfCountFlip+0(SB), R11
-	MOVL         R14, R13
-	ANDL         $0x00ff00ff, R13
-	ADDL         (R12)(CX*8), R13
-	SHRL         $0x08, R14
-	ANDL         $0x00ff00ff, R14
-	ADDL         4(R12)(CX*8), R14
-	MOVWLZX      R13, R15
-	MOVBLZX      (R11)(R15*1), R12
-	SHRL         $0x10, R13
-	MOVBLZX      (R11)(R13*1), R15
-	ADDL         R15, R12
-	MOVWLZX      R14, R15
-	MOVBLZX      (R11)(R15*1), R13
-	ADDL         R13, R12
-	SHRL         $0x10, R14
-	MOVBLZX      (R11)(R14*1), R15
-	ADDL         R15, R12
-	LEAQ         (R10)(R12*1), R11
-	TESTQ        R12, R12
-	JNZ          lf_done_121
-
-lf_pass_122:
-	LEAQ         -1(R10), R12
-	MOVQ         R12, R11
-	SARQ         $0x3f, R11
-	LEAQ         (R10)(R11*2), R13
-	MOVQ         R13, R11
-	CMPQ         R13, R9
-	JLE          lf_done_121
-	NOTQ         R8
-	BTRQ         CX, R8
-	VPBROADCASTQ R8, Y2
-	LEAQ         ·lfShuf+0(SB), R8
-	MOVQ         CX, R11
-	ANDQ         $0x38, R11
-	SHLQ         $0x02, R11
-	VPSHUFB      (R8)(R11*1), Y2, Y2
-	MOVQ         CX, R8
-	SHLQ         $0x05, R8
-	LEAQ         ·lfMask+0(SB), R11
-	VPTESTMB     (R11)(R8*1), Y2, K1
-	KMOVD        K1, R8
-	LEAQ         ·lfMMOfs+0(SB), R11
-	LEAQ         ·lfCountFlip+0(SB), R13
-	MOVL         R8, R14
-	ANDL         $0x00ff00ff, R14
-	ADDL         (R11)(CX*8), R14
-	SHRL         $0x08, R8
-	ANDL         $0x00ff00ff, R8
-	ADDL         4(R11)(CX*8), R8
-	MOVWLZX      R14, R15
-	MOVBLZX      (R13)(R15*1), R11
-	SHRL         $0x10, R14
-	MOVBLZX      (R13)(R14*1), R15
-	ADDL         R15, R11
-	MOVWLZX      R8, R15
-	MOVBLZX      (R13)(R15*1), R14
-	ADDL         R14, R11
-	SHRL         $0x10, R8
-	MOVBLZX      (R13)(R8*1), R15
-	ADDL         R15, R11
-	MOVQ         R11, R8
-	NEGQ         R8
-	ORQ          R12, R8
-	SARQ         $0x3f, R8
-	LEAQ         (R10)(R8*2), R8
-	SUBQ         R11, R8
-	MOVQ         R8, R11
-
-lf_done_121:
-	NEGQ R11
-	MOVQ R11, R8
-
-s2_skip_17:
-	CMPQ          R8, DX
-	JG            s2_high_13
-	LEAQ          ·lfNeighbour+0(SB), R10
-	MOVQ          (R10)(CX*8), R10
-	TESTQ         BX, R10
-	JZ            s2_skip_18
-	VPBROADCASTQ  SI, Y2
-	VPBROADCASTQ  BX, Y3
-	MOVQ          CX, R10
-	SHLQ          $0x06, R10
-	VPANDNQ       (AX)(R10*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(R10*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, R10
-	TESTQ         R10, R10
-	JZ            s2_skip_18
-	INCQ          (SP)
-	MOVQ          BX, R11
-	XORQ          R10, R11
-	POPCNTQ       R11, R10
-	LEAQ          -62(R10)(R10*1), R10
-	LEAQ          2(R10), R12
-	CMPQ          R12, R9
-	JLE           lf_exact_126
-	VPBROADCASTQ  R11, Y2
-	LEAQ          ·lfRay+0(SB), R13
-	LEAQ          ·lfNb+0(SB), R14
-	MOVQ          DI, R15
-	SHLQ          $0x06, R15
-	VPTESTMQ      (R13)(R15*1), Y2, K1
-	VPTESTNMQ     (R14)(R15*1), Y2, K1, K1
-	VPTESTMQ      32(R13)(R15*1), Y2, K2
-	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
-	KORTESTW      K1, K2
-	JNZ           lf_done_124
-	JMP           lf_pass_125
-
-lf_exact_126:
-	VPBROADCASTQ R11, Y2
-	LEAQ         ·lfShuf+0(SB), R12
-	MOVQ         DI, R13
-	ANDQ         $0x38, R13
-	SHLQ         $0x02, R13
-	VPSHUFB      (R12)(R13*1), Y2, Y2
-	MOVQ         DI, R12
-	SHLQ         $0x05, R12
-	LEAQ         ·lfMask+0(SB), R13
-	VPTESTMB     (R13)(R12*1), Y2, K1
-	KMOVD        K1, R15
-	LEAQ         ·lfMMOfs+0(SB), R13
-	LEAQ         ·lfCountFlip+0(SB), R12
-	MOVL         R15, R14
-	ANDL         $0x00ff00ff, R14
-	ADDL         (R13)(DI*8), R14
-	SHRL         $0x08, R15
-	ANDL         $0x00ff00ff, R15
-	ADDL         4(R13)(DI*8), R15
-	MOVWLZX      R14, BP
-	MOVBLZX      (R12)(BP*1), R13
-	SHRL         $0x10, R14
-	MOVBLZX      (R12)(R14*1), BP
-	ADDL         BP, R13
-	MOVWLZX      R15, BP
-	MOVBLZX      (R12)(BP*1), R14
-	ADDL         R14, R13
-	SHRL         $0x10, R15
-	MOVBLZX      (R12)(R15*1), BP
-	ADDL         BP, R13
-	LEAQ         (R10)(R13*1), R12
-	TESTQ        R13, R13
-	JNZ          lf_done_124
-
-lf_pass_125:
-	LEAQ         -1(R10), R13
-	MOVQ         R13, R12
-	SARQ         $0x3f, R12
-	LEAQ         (R10)(R12*2), R14
-	MOVQ         R14, R12
-	CMPQ         R14, R9
-	JLE          lf_done_124
-	MOVQ         R11, R9
-	NOTQ         R9
-	BTRQ         DI, R9
-	VPBROADCASTQ R9, Y2
-	LEAQ         ·lfShuf+0(SB), R9
-	MOVQ         DI, R11
-	ANDQ         $0x38, R11
-	SHLQ         $0x02, R11
-	VPSHUFB      (R9)(R11*1), Y2, Y2
-	MOVQ         DI, R9
-	SHLQ         $0x05, R9
-	LEAQ         ·lfMask+0(SB), R11
-	VPTESTMB     (R11)(R9*1), Y2, K1
-	KMOVD        K1, R9
-	LEAQ         ·lfMMOfs+0(SB), R11
-	LEAQ         ·lfCountFlip+0(SB), R12
-	MOVL         R9, R14
-	ANDL         $0x00ff00ff, R14
-	ADDL         (R11)(DI*8), R14
-	SHRL         $0x08, R9
-	ANDL         $0x00ff00ff, R9
-	ADDL         4(R11)(DI*8), R9
-	MOVWLZX      R14, R15
-	MOVBLZX      (R12)(R15*1), R11
-	SHRL         $0x10, R14
-	MOVBLZX      (R12)(R14*1), R15
-	ADDL         R15, R11
-	MOVWLZX      R9, R15
-	MOVBLZX      (R12)(R15*1), R14
-	ADDL         R14, R11
-	SHRL         $0x10, R9
-	MOVBLZX      (R12)(R9*1), R15
-	ADDL         R15, R11
-	MOVQ         R11, R9
-	NEGQ         R9
-	ORQ          R13, R9
-	SARQ         $0x3f, R9
-	LEAQ         (R10)(R9*2), R9
-	SUBQ         R11, R9
-	MOVQ         R9, R12
-
-lf_done_124:
-	NEGQ    R12
-	CMPQ    R12, R8
-	CMOVQGT R12, R8
-
-s2_skip_18:
-	CMPQ          R8, $-127
-	JNE           s2_decide_15
-	MOVQ          $+127, R8
-	LEAQ          ·lfNeighbour+0(SB), R9
-	MOVQ          (R9)(DI*8), R9
-	TESTQ         SI, R9
-	JZ            s2_oskip_19
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	MOVQ          DI, R9
-	SHLQ          $0x06, R9
-	VPANDNQ       (AX)(R9*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(R9*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, R9
-	TESTQ         R9, R9
-	JZ            s2_oskip_19
-	INCQ          (SP)
-	MOVQ          SI, R8
-	XORQ          R9, R8
-	POPCNTQ       R8, R9
-	LEAQ          -62(R9)(R9*1), R9
-	LEAQ          2(R9), R10
-	CMPQ          R10, DX
-	JLE           lf_exact_129
-	VPBROADCASTQ  R8, Y2
-	LEAQ          ·lfRay+0(SB), R11
-	LEAQ          ·lfNb+0(SB), R12
-	MOVQ          CX, R13
-	SHLQ          $0x06, R13
-	VPTESTMQ      (R11)(R13*1), Y2, K1
-	VPTESTNMQ     (R12)(R13*1), Y2, K1, K1
-	VPTESTMQ      32(R11)(R13*1), Y2, K2
-	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
-	KORTESTW      K1, K2
-	JNZ           lf_done_127
-	JMP           lf_pass_128
-
-lf_exact_129:
-	VPBROADCASTQ R8, Y2
-	LEAQ         ·lfShuf+0(SB), R10
-	MOVQ         CX, R11
-	ANDQ         $0x38, R11
-	SHLQ         $0x02, R11
-	VPSHUFB      (R10)(R11*1), Y2, Y2
-	MOVQ         CX, R10
-	SHLQ         $0x05, R10
-	LEAQ         ·lfMask+0(SB), R11
-	VPTESTMB     (R11)(R10*1), Y2, K1
-	KMOVD        K1, R13
-	LEAQ         ·lfMMOfs+0(SB), R11
-	LEAQ         ·lfCountFlip+0(SB), R10
-	MOVL         R13, R12
-	ANDL         $0x00ff00ff, R12
-	ADDL         (R11)(CX*8), R12
-	SHRL         $0x08, R13
-	ANDL         $0x00ff00ff, R13
-	ADDL         4(R11)(CX*8), R13
-	MOVWLZX      R12, R14
-	MOVBLZX      (R10)(R14*1), R11
-	SHRL         $0x10, R12
-	MOVBLZX      (R10)(R12*1), R14
-	ADDL         R14, R11
-	MOVWLZX      R13, R14
-	MOVBLZX      (R10)(R14*1), R12
-	ADDL         R12, R11
-	SHRL         $0x10, R13
-	MOVBLZX      (R10)(R13*1), R14
-	ADDL         R14, R11
-	LEAQ         (R9)(R11*1), R10
-	TESTQ        R11, R11
-	JNZ          lf_done_127
-
-lf_pass_128:
-	LEAQ         -1(R9), R11
-	MOVQ         R11, R10
-	SARQ         $0x3f, R10
-	LEAQ         (R9)(R10*2), R12
-	MOVQ         R12, R10
-	CMPQ         R12, DX
-	JLE          lf_done_127
-	NOTQ         R8
-	BTRQ         CX, R8
-	VPBROADCASTQ R8, Y2
-	LEAQ         ·lfShuf+0(SB), R8
-	MOVQ         CX, R10
-	ANDQ         $0x38, R10
-	SHLQ         $0x02, R10
-	VPSHUFB      (R8)(R10*1), Y2, Y2
-	MOVQ         CX, R8
-	SHLQ         $0x05, R8
-	LEAQ         ·lfMask+0(SB), R10
-	VPTESTMB     (R10)(R8*1), Y2, K1
-	KMOVD        K1, R8
-	LEAQ         ·lfMMOfs+0(SB), R10
-	LEAQ         ·lfCountFlip+0(SB), R12
-	MOVL         R8, R13
-	ANDL         $0x00ff00ff, R13
-	ADDL         (R10)(CX*8), R13
-	SHRL         $0x08, R8
-	ANDL         $0x00ff00ff, R8
-	ADDL         4(R10)(CX*8), R8
-	MOVWLZX      R13, R14
-	MOVBLZX      (R12)(R14*1), R10
-	SHRL         $0x10, R13
-	MOVBLZX      (R12)(R13*1), R14
-	ADDL         R14, R10
-	MOVWLZX      R8, R14
-	MOVBLZX      (R12)(R14*1), R13
-	ADDL         R13, R10
-	SHRL         $0x10, R8
-	MOVBLZX      (R12)(R8*1), R14
-	ADDL         R14, R10
-	MOVQ         R10, R8
-	NEGQ         R8
-	ORQ          R11, R8
-	SARQ         $0x3f, R8
-	LEAQ         (R9)(R8*2), R8
-	SUBQ         R10, R8
-	MOVQ         R8, R10
-
-lf_done_127:
-	MOVQ R10, R8
-
-s2_oskip_19:
-	CMPQ          R8, DX
-	JLE           s2_low_14
-	LEAQ          ·lfNeighbour+0(SB), R9
-	MOVQ          (R9)(CX*8), R9
-	TESTQ         SI, R9
-	JZ            s2_oskip_20
-	VPBROADCASTQ  BX, Y2
-	VPBROADCASTQ  SI, Y3
-	SHLQ          $0x06, CX
-	VPANDNQ       (AX)(CX*1), Y3, Y4
-	VPADDQ        Y0, Y4, Y5
-	VPANDNQ       Y4, Y5, Y6
-	VPTESTMQ      Y2, Y6, K1
-	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
-	VPANDNQ       32(AX)(CX*1), Y3, Y3
-	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y4
-	VPSRLVQ       Y3, Y1, Y3
-	VPTESTMQ      Y2, Y3, K1
-	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X2
-	VPORQ         X2, X5, X2
-	VPUNPCKHQDQ   X2, X2, X3
-	VPORQ         X3, X2, X2
-	VMOVQ         X2, CX
-	TESTQ         CX, CX
-	JZ            s2_oskip_20
-	INCQ          (SP)
-	MOVQ          SI, BX
-	XORQ          CX, BX
-	POPCNTQ       BX, CX
-	LEAQ          -62(CX)(CX*1), CX
-	LEAQ          2(CX), R9
-	CMPQ          R9, DX
-	JLE           lf_exact_132
-	VPBROADCASTQ  BX, Y2
-	LEAQ          ·lfRay+0(SB), R10
-	LEAQ          ·lfNb+0(SB), R11
-	MOVQ          DI, R12
-	SHLQ          $0x06, R12
-	VPTESTMQ      (R10)(R12*1), Y2, K1
-	VPTESTNMQ     (R11)(R12*1), Y2, K1, K1
-	VPTESTMQ      32(R10)(R12*1), Y2, K2
-	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
-	KORTESTW      K1, K2
-	JNZ           lf_done_130
-	JMP           lf_pass_131
-
-lf_exact_132:
-	VPBROADCASTQ BX, Y2
-	LEAQ         ·lfShuf+0(SB), R9
-	MOVQ         DI, R10
-	ANDQ         $0x38, R10
-	SHLQ         $0x02, R10
-	VPSHUFB      (R9)(R10*1), Y2, Y2
-	MOVQ         DI, R9
-	SHLQ         $0x05, R9
-	LEAQ         ·lfMask+0(SB), R10
-	VPTESTMB     (R10)(R9*1), Y2, K1
-	KMOVD        K1, R12
-	LEAQ         ·lfMMOfs+0(SB), R10
-	LEAQ         ·lfCountFlip+0(SB), R9
-	MOVL         R12, R11
-	ANDL         $0x00ff00ff, R11
-	ADDL         (R10)(DI*8), R11
-	SHRL         $0x08, R12
-	ANDL         $0x00ff00ff, R12
-	ADDL         4(R10)(DI*8), R12
-	MOVWLZX      R11, R13
-	MOVBLZX      (R9)(R13*1), R10
-	SHRL         $0x10, R11
-	MOVBLZX      (R9)(R11*1), R13
-	ADDL         R13, R10
-	MOVWLZX      R12, R13
-	MOVBLZX      (R9)(R13*1), R11
-	ADDL         R11, R10
-	SHRL         $0x10, R12
-	MOVBLZX      (R9)(R12*1), R13
-	ADDL         R13, R10
-	LEAQ         (CX)(R10*1), R9
-	TESTQ        R10, R10
-	JNZ          lf_done_130
-
-lf_pass_131:
-	LEAQ         -1(CX), R10
-	MOVQ         R10, R9
-	SARQ         $0x3f, R9
-	LEAQ         (CX)(R9*2), R11
-	MOVQ         R11, R9
-	CMPQ         R11, DX
-	JLE          lf_done_130
-	NOTQ         BX
-	BTRQ         DI, BX
-	VPBROADCASTQ BX, Y2
-	LEAQ         ·lfShuf+0(SB), BX
-	MOVQ         DI, R9
-	ANDQ         $0x38, R9
-	SHLQ         $0x02, R9
-	VPSHUFB      (BX)(R9*1), Y2, Y2
-	MOVQ         DI, BX
-	SHLQ         $0x05, BX
-	LEAQ         ·lfMask+0(SB), R9
-	VPTESTMB     (R9)(BX*1), Y2, K1
-	KMOVD        K1, BX
-	LEAQ         ·lfMMOfs+0(SB), R9
-	LEAQ         ·lfCountFlip+0(SB), R11
-	MOVL         BX, R12
-	ANDL         $0x00ff00ff, R12
-	ADDL         (R9)(DI*8), R12
-	SHRL         $0x08, BX
-	ANDL         $0x00ff00ff, BX
-	ADDL         4(R9)(DI*8), BX
-	MOVWLZX      R12, R9
-	MOVBLZX      (R11)(R9*1), DI
-	SHRL         $0x10, R12
-	MOVBLZX      (R11)(R12*1), R9
-	ADDL         R9, DI
-	MOVWLZX      BX, R9
-	MOVBLZX      (R11)(R9*1), R12
-	ADDL         R12, DI
-	SHRL         $0x10, BX
-	MOVBLZX      (R11)(BX*1), R9
-	ADDL         R9, DI
-	MOVQ         DI, BX
-	NEGQ         BX
-	ORQ          R10, BX
-	SARQ         $0x3f, BX
-	LEAQ         (CX)(BX*2), CX
-	SUBQ         DI, CX
-	MOVQ         CX, R9
-
-lf_done_130:
-	CMPQ    R9, R8
-	CMOVQLT R9, R8
-
-s2_oskip_20:
-	CMPQ    R8, $+127
-	JNE     s2_decide_15
-	POPCNTQ SI, CX
-	LEAQ    -62(CX)(CX*1), CX
-	LEAQ    2(CX), BX
-	LEAQ    -2(CX), SI
-	TESTQ   CX, CX
-	CMOVQLT SI, BX
-	CMOVQEQ CX, BX
-	MOVQ    BX, R8
-
-s2_decide_15:
-	CMPQ R8, DX
-	JG   s2_high_13
-
-s2_low_14:
-	MOVQ DX, CX
-	JMP  s2_done_16
-
-s2_high_13:
-	LEAQ 1(DX), CX
-
-s2_done_16:
-	NEGQ CX
-	CMPQ CX, 32(SP)
-	JG   s3_cut_10
-	CMPQ CX, 40(SP)
-	JLE  s3_next_9
-	MOVQ CX, 40(SP)
-
-s3_next_9:
-	INCQ 48(SP)
-	CMPQ 48(SP), $0x03
-	JB   s3_iter_8
-	CMPQ 40(SP), $-127
-	JNE  s3_done_11
-	CMPQ 56(SP), $0x00
-	JNE  s3_over_12
-	MOVQ 16(SP), CX
-	MOVQ 24(SP), DX
-	MOVQ DX, 16(SP)
-	MOVQ CX, 24(SP)
-	MOVQ 32(SP), CX
-	NOTQ CX
-	MOVQ CX, 32(SP)
-	MOVQ $0x00000001, 56(SP)
-	INCQ (SP)
-	JMP  s3_start_7
-
-s3_over_12:
-	DECQ    (SP)
-	MOVQ    16(SP), CX
-	POPCNTQ CX, CX
-	LEAQ    -61(CX)(CX*1), CX
-	LEAQ    3(CX), DX
-	LEAQ    -3(CX), BX
-	TESTQ   CX, CX
-	CMOVQLT BX, DX
-	CMOVQEQ CX, DX
-	MOVQ    DX, 40(SP)
-	JMP     s3_done_11
-
-s3_cut_10:
-	MOVQ CX, 40(SP)
-
-s3_done_11:
-	MOVQ 40(SP), CX
-	CMPQ 56(SP), $0x00
-	JEQ  s3_fin_21
-	NEGQ CX
-
-s3_fin_21:
-	NEGQ CX
-	CMPQ CX, 96(SP)
-	JG   s4_cut_4
-	CMPQ CX, 104(SP)
-	JLE  s4_next_3
-	MOVQ CX, 104(SP)
-
-s4_next_3:
-	INCQ 112(SP)
-	CMPQ 112(SP), $0x04
-	JB   s4_iter_2
-	CMPQ 104(SP), $-127
-	JNE  s4_done_5
-	CMPQ 120(SP), $0x00
-	JNE  s4_over_6
-	MOVQ 80(SP), CX
-	MOVQ 88(SP), DX
-	MOVQ DX, 80(SP)
-	MOVQ CX, 88(SP)
-	MOVQ 96(SP), CX
-	NOTQ CX
-	MOVQ CX, 96(SP)
-	MOVQ $0x00000001, 120(SP)
-	INCQ (SP)
-	JMP  s4_start_1
-
-s4_over_6:
-	DECQ    (SP)
-	MOVQ    80(SP), AX
-	POPCNTQ AX, AX
-	LEAQ    -60(AX)(AX*1), AX
-	LEAQ    4(AX), CX
-	LEAQ    -4(AX), DX
-	TESTQ   AX, AX
-	CMOVQLT DX, CX
-	CMOVQEQ AX, CX
-	MOVQ    CX, 104(SP)
-	JMP     s4_done_5
-
-s4_cut_4:
-	MOVQ CX, 104(SP)
-
-s4_done_5:
-	MOVQ 104(SP), AX
-	CMPQ 120(SP), $0x00
-	JEQ  s4_fin_22
-	NEGQ AX
-
-s4_fin_22:
-	MOVQ AX, score+24(FP)
-	MOVQ (SP), AX
-	MOVQ AX, nodes+32(FP)
-	VZEROUPPER
-	RET
-
-// func solve4AVX512Batch(in []uint64, out []uint64)
-// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
-TEXT ·solve4AVX512Batch(SB), NOSPLIT, $184-48
-	MOVQ         in_base+0(FP), AX
-	MOVQ         out_base+24(FP), CX
-	MOVQ         out_len+32(FP), DX
-	MOVQ         AX, 160(SP)
-	MOVQ         CX, 168(SP)
-	LEAQ         (CX)(DX*8), DX
-	MOVQ         DX, 176(SP)
-	CMPQ         CX, DX
-	JAE          done
-	LEAQ         ·lfRay+0(SB), AX
-	VPBROADCASTQ ·flipOnes+0(SB), Y0
-	VPSLLQ       $0x3f, Y0, Y1
-
-loop:
-	MOVQ    $0x00000000, (SP)
-	MOVQ    160(SP), CX
-	MOVQ    (CX), DX
-	MOVQ    8(CX), CX
-	MOVQ    DX, BX
-	ORQ     CX, BX
-	NOTQ    BX
-	LEAQ    ·leafRank+0(SB), SI
-	LEAQ    ·leafSquare+0(SB), DI
-	XORQ    R8, R8
-	MOVQ    $0x00000000, R9
-	BSFQ    BX, R9
-	MOVBQZX (SI)(R9*1), R9
-	BTSQ    R9, R8
-	LEAQ    -1(BX), R9
-	ANDQ    R9, BX
-	MOVQ    $0x00000000, R9
-	BSFQ    BX, R9
-	MOVBQZX (SI)(R9*1), R9
-	BTSQ    R9, R8
-	LEAQ    -1(BX), R9
-	ANDQ    R9, BX
-	MOVQ    $0x00000000, R9
-	BSFQ    BX, R9
-	MOVBQZX (SI)(R9*1), R9
-	BTSQ    R9, R8
-	LEAQ    -1(BX), R9
-	ANDQ    R9, BX
-	MOVQ    $0x00000000, R9
-	BSFQ    BX, R9
-	MOVBQZX (SI)(R9*1), BX
-	BTSQ    BX, R8
-	MOVQ    $0x00000000, SI
-	BSFQ    R8, SI
-	MOVBQZX (DI)(SI*1), BX
-	LEAQ    -1(R8), SI
-	ANDQ    SI, R8
-	MOVQ    $0x00000000, SI
-	BSFQ    R8, SI
-	MOVBQZX (DI)(SI*1), SI
-	SHLQ    $0x08, SI
-	ORQ     SI, BX
-	LEAQ    -1(R8), SI
-	ANDQ    SI, R8
-	MOVQ    $0x00000000, SI
-	BSFQ    R8, SI
-	MOVBQZX (DI)(SI*1), SI
-	SHLQ    $0x10, SI
-	ORQ     SI, BX
-	LEAQ    -1(R8), SI
-	ANDQ    SI, R8
-	MOVQ    $0x00000000, SI
-	BSFQ    R8, SI
-	MOVBQZX (DI)(SI*1), SI
-	SHLQ    $0x18, SI
-	ORQ     SI, BX
-	MOVQ    DX, 80(SP)
-	MOVQ    CX, 88(SP)
-	MOVQ    160(SP), CX
-	MOVQ    16(CX), CX
-	MOVQ    CX, 96(SP)
-	INCQ    (SP)
-	MOVQ    BX, 144(SP)
-	MOVQ    BX, CX
-	SHRQ    $0x18, CX
-	IMUL3Q  $0x00010101, CX, CX
-	XORQ    BX, CX
-	ANDL    $0x00242424, CX
-	SHRL    $0x02, CX
-	MOVL    CX, DX
-	SHRL    $0x02, DX
-	ORL     CX, DX
-	ANDL    $0x00030303, DX
-	MOVL    DX, CX
-	SHRL    $0x06, CX
-	ORL     CX, DX
-	SHRL    $0x06, CX
-	ORL     CX, DX
-	ANDL    $0x0000003f, DX
-	MOVL    DX, CX
-	SHLL    $0x06, CX
-	MOVQ    CX, 152(SP)
-	SHLL    $0x04, DX
-	LEAQ    ·leafOrder4+0(SB), CX
-	VMOVQ   144(SP), X2
-	VPSHUFB (CX)(DX*1), X2, X2
-	VMOVDQU X2, 128(SP)
-	MOVQ    $-127, 104(SP)
-	MOVQ    $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -9743,6 +9804,1714 @@ s4_next_3:
 
 s4_over_6:
 	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+24(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX512List(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve4AVX512List(SB), NOSPLIT, $160-48
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), CX
+	MOVQ         O+8(FP), DX
+	MOVQ         list+24(FP), BX
+	MOVQ         CX, 80(SP)
+	MOVQ         DX, 88(SP)
+	MOVQ         alpha+16(FP), CX
+	MOVQ         CX, 96(SP)
+	INCQ         (SP)
+	MOVQ         BX, 144(SP)
+	MOVQ         BX, CX
+	SHRQ         $0x18, CX
+	IMUL3Q       $0x00010101, CX, CX
+	XORQ         BX, CX
+	ANDL         $0x00242424, CX
+	SHRL         $0x02, CX
+	MOVL         CX, DX
+	SHRL         $0x02, DX
+	ORL          CX, DX
+	ANDL         $0x00030303, DX
+	MOVL         DX, CX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	ANDL         $0x0000003f, DX
+	MOVL         DX, CX
+	SHLL         $0x06, CX
+	MOVQ         CX, 152(SP)
+	SHLL         $0x04, DX
+	LEAQ         ·leafOrder4+0(SB), CX
+	VMOVQ        144(SP), X2
+	VPSHUFB      (CX)(DX*1), X2, X2
+	VMOVDQU      X2, 128(SP)
+	MOVQ         $-127, 104(SP)
+	MOVQ         $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ          112(SP), CX
+	LEAQ          128(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, CX
+	MOVQ          80(SP), DX
+	MOVQ          88(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s4_next_3
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (AX)(SI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(SI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(SI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, SI
+	TESTQ         SI, SI
+	JZ            s4_next_3
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          96(SP), CX
+	NOTQ          CX
+	MOVQ          BX, 16(SP)
+	MOVQ          DX, 24(SP)
+	MOVQ          CX, 32(SP)
+	INCQ          (SP)
+	MOVQ          152(SP), CX
+	MOVQ          112(SP), DX
+	SHLQ          $0x04, DX
+	ADDQ          DX, CX
+	LEAQ          ·leafOrder3+0(SB), DX
+	VMOVQ         144(SP), X2
+	VPSHUFB       (DX)(CX*1), X2, X2
+	VMOVDQU       X2, 64(SP)
+	MOVQ          $-127, 40(SP)
+	MOVQ          $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_9
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_9
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_17
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_17
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	POPCNTQ       R8, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R11
+	CMPQ          R11, R9
+	JLE           lf_exact_147
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R12
+	LEAQ          ·lfNb+0(SB), R13
+	MOVQ          CX, R14
+	SHLQ          $0x06, R14
+	VPTESTMQ      (R12)(R14*1), Y2, K1
+	VPTESTNMQ     (R13)(R14*1), Y2, K1, K1
+	VPTESTMQ      32(R12)(R14*1), Y2, K2
+	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_145
+	JMP           lf_pass_146
+
+lf_exact_147:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         CX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y2, Y2
+	MOVQ         CX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPTESTMB     (R12)(R11*1), Y2, K1
+	KMOVD        K1, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(CX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(CX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_145
+
+lf_pass_146:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_145
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(CX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(CX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_145:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_17:
+	CMPQ          R8, DX
+	JG            s2_high_13
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_18
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_18
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	POPCNTQ       R11, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R12
+	CMPQ          R12, R9
+	JLE           lf_exact_150
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfRay+0(SB), R13
+	LEAQ          ·lfNb+0(SB), R14
+	MOVQ          DI, R15
+	SHLQ          $0x06, R15
+	VPTESTMQ      (R13)(R15*1), Y2, K1
+	VPTESTNMQ     (R14)(R15*1), Y2, K1, K1
+	VPTESTMQ      32(R13)(R15*1), Y2, K2
+	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_148
+	JMP           lf_pass_149
+
+lf_exact_150:
+	VPBROADCASTQ R11, Y2
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         DI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y2, Y2
+	MOVQ         DI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPTESTMB     (R13)(R12*1), Y2, K1
+	KMOVD        K1, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(DI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(DI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_148
+
+lf_pass_149:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_148
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         DI, R9
+	VPBROADCASTQ R9, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R9*1), Y2, K1
+	KMOVD        K1, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(DI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(DI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_148:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_18:
+	CMPQ          R8, $-127
+	JNE           s2_decide_15
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_19
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_19
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	POPCNTQ       R8, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          2(R9), R10
+	CMPQ          R10, DX
+	JLE           lf_exact_153
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R11
+	LEAQ          ·lfNb+0(SB), R12
+	MOVQ          CX, R13
+	SHLQ          $0x06, R13
+	VPTESTMQ      (R11)(R13*1), Y2, K1
+	VPTESTNMQ     (R12)(R13*1), Y2, K1, K1
+	VPTESTMQ      32(R11)(R13*1), Y2, K2
+	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_151
+	JMP           lf_pass_152
+
+lf_exact_153:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y2, Y2
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R10*1), Y2, K1
+	KMOVD        K1, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(CX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(CX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_151
+
+lf_pass_152:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DX
+	JLE          lf_done_151
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(CX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(CX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_151:
+	MOVQ R10, R8
+
+s2_oskip_19:
+	CMPQ          R8, DX
+	JLE           s2_low_14
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_20
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_20
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	POPCNTQ       BX, CX
+	LEAQ          -62(CX)(CX*1), CX
+	LEAQ          2(CX), R9
+	CMPQ          R9, DX
+	JLE           lf_exact_156
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfRay+0(SB), R10
+	LEAQ          ·lfNb+0(SB), R11
+	MOVQ          DI, R12
+	SHLQ          $0x06, R12
+	VPTESTMQ      (R10)(R12*1), Y2, K1
+	VPTESTNMQ     (R11)(R12*1), Y2, K1, K1
+	VPTESTMQ      32(R10)(R12*1), Y2, K2
+	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_154
+	JMP           lf_pass_155
+
+lf_exact_156:
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R9*1), Y2, K1
+	KMOVD        K1, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(DI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(DI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_154
+
+lf_pass_155:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DX
+	JLE          lf_done_154
+	NOTQ         BX
+	BTRQ         DI, BX
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y2, Y2
+	MOVQ         DI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPTESTMB     (R9)(BX*1), Y2, K1
+	KMOVD        K1, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(DI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(DI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), DI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, DI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, DI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, DI
+	MOVQ         DI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         DI, CX
+	MOVQ         CX, R9
+
+lf_done_154:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+32(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+40(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX512Batch(in []uint64, out []uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve4AVX512Batch(SB), NOSPLIT, $184-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 160(SP)
+	MOVQ         CX, 168(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 176(SP)
+	CMPQ         CX, DX
+	JAE          done
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+
+loop:
+	MOVQ    $0x00000000, (SP)
+	MOVQ    160(SP), CX
+	MOVQ    (CX), DX
+	MOVQ    8(CX), CX
+	MOVQ    DX, BX
+	ORQ     CX, BX
+	NOTQ    BX
+	LEAQ    ·leafRank+0(SB), SI
+	LEAQ    ·leafSquare+0(SB), DI
+	XORQ    R8, R8
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), R9
+	BTSQ    R9, R8
+	LEAQ    -1(BX), R9
+	ANDQ    R9, BX
+	MOVQ    $0x00000000, R9
+	BSFQ    BX, R9
+	MOVBQZX (SI)(R9*1), BX
+	BTSQ    BX, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x08, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x10, SI
+	ORQ     SI, BX
+	LEAQ    -1(R8), SI
+	ANDQ    SI, R8
+	MOVQ    $0x00000000, SI
+	BSFQ    R8, SI
+	MOVBQZX (DI)(SI*1), SI
+	SHLQ    $0x18, SI
+	ORQ     SI, BX
+	MOVQ    DX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    160(SP), CX
+	MOVQ    16(CX), CX
+	MOVQ    CX, 96(SP)
+	INCQ    (SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    BX, CX
+	SHRQ    $0x18, CX
+	IMUL3Q  $0x00010101, CX, CX
+	XORQ    BX, CX
+	ANDL    $0x00242424, CX
+	SHRL    $0x02, CX
+	MOVL    CX, DX
+	SHRL    $0x02, DX
+	ORL     CX, DX
+	ANDL    $0x00030303, DX
+	MOVL    DX, CX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	SHRL    $0x06, CX
+	ORL     CX, DX
+	ANDL    $0x0000003f, DX
+	MOVL    DX, CX
+	SHLL    $0x06, CX
+	MOVQ    CX, 152(SP)
+	SHLL    $0x04, DX
+	LEAQ    ·leafOrder4+0(SB), CX
+	VMOVQ   144(SP), X2
+	VPSHUFB (CX)(DX*1), X2, X2
+	VMOVDQU X2, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ          112(SP), CX
+	LEAQ          128(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, CX
+	MOVQ          80(SP), DX
+	MOVQ          88(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s4_next_3
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (AX)(SI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(SI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(SI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, SI
+	TESTQ         SI, SI
+	JZ            s4_next_3
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          96(SP), CX
+	NOTQ          CX
+	MOVQ          BX, 16(SP)
+	MOVQ          DX, 24(SP)
+	MOVQ          CX, 32(SP)
+	INCQ          (SP)
+	MOVQ          152(SP), CX
+	MOVQ          112(SP), DX
+	SHLQ          $0x04, DX
+	ADDQ          DX, CX
+	LEAQ          ·leafOrder3+0(SB), DX
+	VMOVQ         144(SP), X2
+	VPSHUFB       (DX)(CX*1), X2, X2
+	VMOVDQU       X2, 64(SP)
+	MOVQ          $-127, 40(SP)
+	MOVQ          $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_9
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_9
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_17
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_17
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	POPCNTQ       R8, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R11
+	CMPQ          R11, R9
+	JLE           lf_exact_159
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R12
+	LEAQ          ·lfNb+0(SB), R13
+	MOVQ          CX, R14
+	SHLQ          $0x06, R14
+	VPTESTMQ      (R12)(R14*1), Y2, K1
+	VPTESTNMQ     (R13)(R14*1), Y2, K1, K1
+	VPTESTMQ      32(R12)(R14*1), Y2, K2
+	VPTESTNMQ     32(R13)(R14*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_157
+	JMP           lf_pass_158
+
+lf_exact_159:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R11
+	MOVQ         CX, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R11)(R12*1), Y2, Y2
+	MOVQ         CX, R11
+	SHLQ         $0x05, R11
+	LEAQ         ·lfMask+0(SB), R12
+	VPTESTMB     (R12)(R11*1), Y2, K1
+	KMOVD        K1, R14
+	LEAQ         ·lfMMOfs+0(SB), R12
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         R14, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R12)(CX*8), R13
+	SHRL         $0x08, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         4(R12)(CX*8), R14
+	MOVWLZX      R13, R15
+	MOVBLZX      (R11)(R15*1), R12
+	SHRL         $0x10, R13
+	MOVBLZX      (R11)(R13*1), R15
+	ADDL         R15, R12
+	MOVWLZX      R14, R15
+	MOVBLZX      (R11)(R15*1), R13
+	ADDL         R13, R12
+	SHRL         $0x10, R14
+	MOVBLZX      (R11)(R14*1), R15
+	ADDL         R15, R12
+	LEAQ         (R10)(R12*1), R11
+	TESTQ        R12, R12
+	JNZ          lf_done_157
+
+lf_pass_158:
+	LEAQ         -1(R10), R12
+	MOVQ         R12, R11
+	SARQ         $0x3f, R11
+	LEAQ         (R10)(R11*2), R13
+	MOVQ         R13, R11
+	CMPQ         R13, R9
+	JLE          lf_done_157
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R8)(R11*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVL         R8, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(CX*8), R14
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R11)(CX*8), R8
+	MOVWLZX      R14, R15
+	MOVBLZX      (R13)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R13)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R8, R15
+	MOVBLZX      (R13)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R8
+	MOVBLZX      (R13)(R8*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R8
+	NEGQ         R8
+	ORQ          R12, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R10)(R8*2), R8
+	SUBQ         R11, R8
+	MOVQ         R8, R11
+
+lf_done_157:
+	NEGQ R11
+	MOVQ R11, R8
+
+s2_skip_17:
+	CMPQ          R8, DX
+	JG            s2_high_13
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_18
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_18
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	POPCNTQ       R11, R10
+	LEAQ          -62(R10)(R10*1), R10
+	LEAQ          2(R10), R12
+	CMPQ          R12, R9
+	JLE           lf_exact_162
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfRay+0(SB), R13
+	LEAQ          ·lfNb+0(SB), R14
+	MOVQ          DI, R15
+	SHLQ          $0x06, R15
+	VPTESTMQ      (R13)(R15*1), Y2, K1
+	VPTESTNMQ     (R14)(R15*1), Y2, K1, K1
+	VPTESTMQ      32(R13)(R15*1), Y2, K2
+	VPTESTNMQ     32(R14)(R15*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_160
+	JMP           lf_pass_161
+
+lf_exact_162:
+	VPBROADCASTQ R11, Y2
+	LEAQ         ·lfShuf+0(SB), R12
+	MOVQ         DI, R13
+	ANDQ         $0x38, R13
+	SHLQ         $0x02, R13
+	VPSHUFB      (R12)(R13*1), Y2, Y2
+	MOVQ         DI, R12
+	SHLQ         $0x05, R12
+	LEAQ         ·lfMask+0(SB), R13
+	VPTESTMB     (R13)(R12*1), Y2, K1
+	KMOVD        K1, R15
+	LEAQ         ·lfMMOfs+0(SB), R13
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R15, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R13)(DI*8), R14
+	SHRL         $0x08, R15
+	ANDL         $0x00ff00ff, R15
+	ADDL         4(R13)(DI*8), R15
+	MOVWLZX      R14, BP
+	MOVBLZX      (R12)(BP*1), R13
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), BP
+	ADDL         BP, R13
+	MOVWLZX      R15, BP
+	MOVBLZX      (R12)(BP*1), R14
+	ADDL         R14, R13
+	SHRL         $0x10, R15
+	MOVBLZX      (R12)(R15*1), BP
+	ADDL         BP, R13
+	LEAQ         (R10)(R13*1), R12
+	TESTQ        R13, R13
+	JNZ          lf_done_160
+
+lf_pass_161:
+	LEAQ         -1(R10), R13
+	MOVQ         R13, R12
+	SARQ         $0x3f, R12
+	LEAQ         (R10)(R12*2), R14
+	MOVQ         R14, R12
+	CMPQ         R14, R9
+	JLE          lf_done_160
+	MOVQ         R11, R9
+	NOTQ         R9
+	BTRQ         DI, R9
+	VPBROADCASTQ R9, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R9)(R11*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R9*1), Y2, K1
+	KMOVD        K1, R9
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R9, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R11)(DI*8), R14
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R11)(DI*8), R9
+	MOVWLZX      R14, R15
+	MOVBLZX      (R12)(R15*1), R11
+	SHRL         $0x10, R14
+	MOVBLZX      (R12)(R14*1), R15
+	ADDL         R15, R11
+	MOVWLZX      R9, R15
+	MOVBLZX      (R12)(R15*1), R14
+	ADDL         R14, R11
+	SHRL         $0x10, R9
+	MOVBLZX      (R12)(R9*1), R15
+	ADDL         R15, R11
+	MOVQ         R11, R9
+	NEGQ         R9
+	ORQ          R13, R9
+	SARQ         $0x3f, R9
+	LEAQ         (R10)(R9*2), R9
+	SUBQ         R11, R9
+	MOVQ         R9, R12
+
+lf_done_160:
+	NEGQ    R12
+	CMPQ    R12, R8
+	CMOVQGT R12, R8
+
+s2_skip_18:
+	CMPQ          R8, $-127
+	JNE           s2_decide_15
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_19
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_19
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	POPCNTQ       R8, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          2(R9), R10
+	CMPQ          R10, DX
+	JLE           lf_exact_165
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfRay+0(SB), R11
+	LEAQ          ·lfNb+0(SB), R12
+	MOVQ          CX, R13
+	SHLQ          $0x06, R13
+	VPTESTMQ      (R11)(R13*1), Y2, K1
+	VPTESTNMQ     (R12)(R13*1), Y2, K1, K1
+	VPTESTMQ      32(R11)(R13*1), Y2, K2
+	VPTESTNMQ     32(R12)(R13*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_163
+	JMP           lf_pass_164
+
+lf_exact_165:
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y2, Y2
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfMask+0(SB), R11
+	VPTESTMB     (R11)(R10*1), Y2, K1
+	KMOVD        K1, R13
+	LEAQ         ·lfMMOfs+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVL         R13, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R11)(CX*8), R12
+	SHRL         $0x08, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         4(R11)(CX*8), R13
+	MOVWLZX      R12, R14
+	MOVBLZX      (R10)(R14*1), R11
+	SHRL         $0x10, R12
+	MOVBLZX      (R10)(R12*1), R14
+	ADDL         R14, R11
+	MOVWLZX      R13, R14
+	MOVBLZX      (R10)(R14*1), R12
+	ADDL         R12, R11
+	SHRL         $0x10, R13
+	MOVBLZX      (R10)(R13*1), R14
+	ADDL         R14, R11
+	LEAQ         (R9)(R11*1), R10
+	TESTQ        R11, R11
+	JNZ          lf_done_163
+
+lf_pass_164:
+	LEAQ         -1(R9), R11
+	MOVQ         R11, R10
+	SARQ         $0x3f, R10
+	LEAQ         (R9)(R10*2), R12
+	MOVQ         R12, R10
+	CMPQ         R12, DX
+	JLE          lf_done_163
+	NOTQ         R8
+	BTRQ         CX, R8
+	VPBROADCASTQ R8, Y2
+	LEAQ         ·lfShuf+0(SB), R8
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R8)(R10*1), Y2, Y2
+	MOVQ         CX, R8
+	SHLQ         $0x05, R8
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R8*1), Y2, K1
+	KMOVD        K1, R8
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVL         R8, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R10)(CX*8), R13
+	SHRL         $0x08, R8
+	ANDL         $0x00ff00ff, R8
+	ADDL         4(R10)(CX*8), R8
+	MOVWLZX      R13, R14
+	MOVBLZX      (R12)(R14*1), R10
+	SHRL         $0x10, R13
+	MOVBLZX      (R12)(R13*1), R14
+	ADDL         R14, R10
+	MOVWLZX      R8, R14
+	MOVBLZX      (R12)(R14*1), R13
+	ADDL         R13, R10
+	SHRL         $0x10, R8
+	MOVBLZX      (R12)(R8*1), R14
+	ADDL         R14, R10
+	MOVQ         R10, R8
+	NEGQ         R8
+	ORQ          R11, R8
+	SARQ         $0x3f, R8
+	LEAQ         (R9)(R8*2), R8
+	SUBQ         R10, R8
+	MOVQ         R8, R10
+
+lf_done_163:
+	MOVQ R10, R8
+
+s2_oskip_19:
+	CMPQ          R8, DX
+	JLE           s2_low_14
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_20
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_20
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	POPCNTQ       BX, CX
+	LEAQ          -62(CX)(CX*1), CX
+	LEAQ          2(CX), R9
+	CMPQ          R9, DX
+	JLE           lf_exact_168
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfRay+0(SB), R10
+	LEAQ          ·lfNb+0(SB), R11
+	MOVQ          DI, R12
+	SHLQ          $0x06, R12
+	VPTESTMQ      (R10)(R12*1), Y2, K1
+	VPTESTNMQ     (R11)(R12*1), Y2, K1, K1
+	VPTESTMQ      32(R10)(R12*1), Y2, K2
+	VPTESTNMQ     32(R11)(R12*1), Y2, K2, K2
+	KORTESTW      K1, K2
+	JNZ           lf_done_166
+	JMP           lf_pass_167
+
+lf_exact_168:
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         DI, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y2, Y2
+	MOVQ         DI, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfMask+0(SB), R10
+	VPTESTMB     (R10)(R9*1), Y2, K1
+	KMOVD        K1, R12
+	LEAQ         ·lfMMOfs+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R9
+	MOVL         R12, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R10)(DI*8), R11
+	SHRL         $0x08, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         4(R10)(DI*8), R12
+	MOVWLZX      R11, R13
+	MOVBLZX      (R9)(R13*1), R10
+	SHRL         $0x10, R11
+	MOVBLZX      (R9)(R11*1), R13
+	ADDL         R13, R10
+	MOVWLZX      R12, R13
+	MOVBLZX      (R9)(R13*1), R11
+	ADDL         R11, R10
+	SHRL         $0x10, R12
+	MOVBLZX      (R9)(R12*1), R13
+	ADDL         R13, R10
+	LEAQ         (CX)(R10*1), R9
+	TESTQ        R10, R10
+	JNZ          lf_done_166
+
+lf_pass_167:
+	LEAQ         -1(CX), R10
+	MOVQ         R10, R9
+	SARQ         $0x3f, R9
+	LEAQ         (CX)(R9*2), R11
+	MOVQ         R11, R9
+	CMPQ         R11, DX
+	JLE          lf_done_166
+	NOTQ         BX
+	BTRQ         DI, BX
+	VPBROADCASTQ BX, Y2
+	LEAQ         ·lfShuf+0(SB), BX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (BX)(R9*1), Y2, Y2
+	MOVQ         DI, BX
+	SHLQ         $0x05, BX
+	LEAQ         ·lfMask+0(SB), R9
+	VPTESTMB     (R9)(BX*1), Y2, K1
+	KMOVD        K1, BX
+	LEAQ         ·lfMMOfs+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVL         BX, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R9)(DI*8), R12
+	SHRL         $0x08, BX
+	ANDL         $0x00ff00ff, BX
+	ADDL         4(R9)(DI*8), BX
+	MOVWLZX      R12, R9
+	MOVBLZX      (R11)(R9*1), DI
+	SHRL         $0x10, R12
+	MOVBLZX      (R11)(R12*1), R9
+	ADDL         R9, DI
+	MOVWLZX      BX, R9
+	MOVBLZX      (R11)(R9*1), R12
+	ADDL         R12, DI
+	SHRL         $0x10, BX
+	MOVBLZX      (R11)(BX*1), R9
+	ADDL         R9, DI
+	MOVQ         DI, BX
+	NEGQ         BX
+	ORQ          R10, BX
+	SARQ         $0x3f, BX
+	LEAQ         (CX)(BX*2), CX
+	SUBQ         DI, CX
+	MOVQ         CX, R9
+
+lf_done_166:
+	CMPQ    R9, R8
+	CMOVQLT R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
 	MOVQ    80(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -60(CX)(CX*1), CX
@@ -9872,23 +11641,23 @@ TEXT ·solve2AVX512PEXT(SB), NOSPLIT, $16-40
 	ADDL          R14, R11
 	MOVQ          24(R10)(R13*1), R15
 	TESTQ         R15, R15
-	JZ            lf_nobox_147
+	JZ            lf_nobox_171
 	PEXTQ         R15, DI, R14
 	ADDQ          56(R10)(R13*1), R14
 	MOVBLZX       (R12)(R14*1), R14
 	ADDL          R14, R11
 
-lf_nobox_147:
+lf_nobox_171:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_145
+	JNZ     lf_done_169
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_145
+	JLE     lf_done_169
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -9912,13 +11681,13 @@ lf_nobox_147:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_148
+	JZ      lf_nobox_172
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_148:
+lf_nobox_172:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -9927,7 +11696,7 @@ lf_nobox_148:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_145:
+lf_done_169:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -9989,23 +11758,23 @@ s2_skip_5:
 	ADDL          R15, R12
 	MOVQ          24(R11)(R14*1), BP
 	TESTQ         BP, BP
-	JZ            lf_nobox_151
+	JZ            lf_nobox_175
 	PEXTQ         BP, R10, R15
 	ADDQ          56(R11)(R14*1), R15
 	MOVBLZX       (R13)(R15*1), R15
 	ADDL          R15, R12
 
-lf_nobox_151:
+lf_nobox_175:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_149
+	JNZ     lf_done_173
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_149
+	JLE     lf_done_173
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -10030,13 +11799,13 @@ lf_nobox_151:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_152
+	JZ      lf_nobox_176
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_152:
+lf_nobox_176:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -10045,7 +11814,7 @@ lf_nobox_152:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_149:
+lf_done_173:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -10109,23 +11878,23 @@ s2_skip_6:
 	ADDL          R13, R10
 	MOVQ          24(R9)(R12*1), R14
 	TESTQ         R14, R14
-	JZ            lf_nobox_155
+	JZ            lf_nobox_179
 	PEXTQ         R14, DI, R13
 	ADDQ          56(R9)(R12*1), R13
 	MOVBLZX       (R11)(R13*1), R13
 	ADDL          R13, R10
 
-lf_nobox_155:
+lf_nobox_179:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_153
+	JNZ     lf_done_177
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_153
+	JLE     lf_done_177
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -10149,13 +11918,13 @@ lf_nobox_155:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_156
+	JZ      lf_nobox_180
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_156:
+lf_nobox_180:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -10164,7 +11933,7 @@ lf_nobox_156:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_153:
+lf_done_177:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -10225,23 +11994,23 @@ s2_oskip_7:
 	ADDL          R12, R9
 	MOVQ          24(R8)(R11*1), R13
 	TESTQ         R13, R13
-	JZ            lf_nobox_159
+	JZ            lf_nobox_183
 	PEXTQ         R13, DX, R12
 	ADDQ          56(R8)(R11*1), R12
 	MOVBLZX       (R10)(R12*1), R12
 	ADDL          R12, R9
 
-lf_nobox_159:
+lf_nobox_183:
 	LEAQ    (CX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_157
+	JNZ     lf_done_181
 	LEAQ    -1(CX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (CX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_157
+	JLE     lf_done_181
 	NOTQ    DX
 	BTRQ    BX, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -10264,13 +12033,13 @@ lf_nobox_159:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_160
+	JZ      lf_nobox_184
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_160:
+lf_nobox_184:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -10279,7 +12048,7 @@ lf_nobox_160:
 	SUBQ R11, CX
 	MOVQ CX, R8
 
-lf_done_157:
+lf_done_181:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -10420,23 +12189,23 @@ loop:
 	ADDL          R14, R11
 	MOVQ          24(R10)(R13*1), R15
 	TESTQ         R15, R15
-	JZ            lf_nobox_163
+	JZ            lf_nobox_187
 	PEXTQ         R15, DI, R14
 	ADDQ          56(R10)(R13*1), R14
 	MOVBLZX       (R12)(R14*1), R14
 	ADDL          R14, R11
 
-lf_nobox_163:
+lf_nobox_187:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_161
+	JNZ     lf_done_185
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_161
+	JLE     lf_done_185
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -10460,13 +12229,13 @@ lf_nobox_163:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_164
+	JZ      lf_nobox_188
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_164:
+lf_nobox_188:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -10475,7 +12244,7 @@ lf_nobox_164:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_161:
+lf_done_185:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -10537,23 +12306,23 @@ s2_skip_5:
 	ADDL          R15, R12
 	MOVQ          24(R11)(R14*1), BP
 	TESTQ         BP, BP
-	JZ            lf_nobox_167
+	JZ            lf_nobox_191
 	PEXTQ         BP, R10, R15
 	ADDQ          56(R11)(R14*1), R15
 	MOVBLZX       (R13)(R15*1), R15
 	ADDL          R15, R12
 
-lf_nobox_167:
+lf_nobox_191:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_165
+	JNZ     lf_done_189
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_165
+	JLE     lf_done_189
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -10578,13 +12347,13 @@ lf_nobox_167:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_168
+	JZ      lf_nobox_192
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_168:
+lf_nobox_192:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -10593,7 +12362,7 @@ lf_nobox_168:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_165:
+lf_done_189:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -10657,23 +12426,23 @@ s2_skip_6:
 	ADDL          R13, R10
 	MOVQ          24(R9)(R12*1), R14
 	TESTQ         R14, R14
-	JZ            lf_nobox_171
+	JZ            lf_nobox_195
 	PEXTQ         R14, DI, R13
 	ADDQ          56(R9)(R12*1), R13
 	MOVBLZX       (R11)(R13*1), R13
 	ADDL          R13, R10
 
-lf_nobox_171:
+lf_nobox_195:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_169
+	JNZ     lf_done_193
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_169
+	JLE     lf_done_193
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -10697,13 +12466,13 @@ lf_nobox_171:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_172
+	JZ      lf_nobox_196
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_172:
+lf_nobox_196:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -10712,7 +12481,7 @@ lf_nobox_172:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_169:
+lf_done_193:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -10773,23 +12542,23 @@ s2_oskip_7:
 	ADDL          R12, R9
 	MOVQ          24(R8)(R11*1), R13
 	TESTQ         R13, R13
-	JZ            lf_nobox_175
+	JZ            lf_nobox_199
 	PEXTQ         R13, DX, R12
 	ADDQ          56(R8)(R11*1), R12
 	MOVBLZX       (R10)(R12*1), R12
 	ADDL          R12, R9
 
-lf_nobox_175:
+lf_nobox_199:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_173
+	JNZ     lf_done_197
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_173
+	JLE     lf_done_197
 	NOTQ    DX
 	BTRQ    BX, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -10812,13 +12581,13 @@ lf_nobox_175:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_176
+	JZ      lf_nobox_200
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_176:
+lf_nobox_200:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -10827,7 +12596,7 @@ lf_nobox_176:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_173:
+lf_done_197:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -11051,23 +12820,23 @@ s3_iter_2:
 	ADDL          R14, R11
 	MOVQ          24(R10)(R13*1), R15
 	TESTQ         R15, R15
-	JZ            lf_nobox_179
+	JZ            lf_nobox_203
 	PEXTQ         R15, DI, R14
 	ADDQ          56(R10)(R13*1), R14
 	MOVBLZX       (R12)(R14*1), R14
 	ADDL          R14, R11
 
-lf_nobox_179:
+lf_nobox_203:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_177
+	JNZ     lf_done_201
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_177
+	JLE     lf_done_201
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -11091,13 +12860,13 @@ lf_nobox_179:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_180
+	JZ      lf_nobox_204
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_180:
+lf_nobox_204:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -11106,7 +12875,7 @@ lf_nobox_180:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_177:
+lf_done_201:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -11168,23 +12937,23 @@ s2_skip_11:
 	ADDL          R15, R12
 	MOVQ          24(R11)(R14*1), BP
 	TESTQ         BP, BP
-	JZ            lf_nobox_183
+	JZ            lf_nobox_207
 	PEXTQ         BP, R10, R15
 	ADDQ          56(R11)(R14*1), R15
 	MOVBLZX       (R13)(R15*1), R15
 	ADDL          R15, R12
 
-lf_nobox_183:
+lf_nobox_207:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_181
+	JNZ     lf_done_205
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_181
+	JLE     lf_done_205
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -11209,13 +12978,13 @@ lf_nobox_183:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_184
+	JZ      lf_nobox_208
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_184:
+lf_nobox_208:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -11224,7 +12993,7 @@ lf_nobox_184:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_181:
+lf_done_205:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -11288,23 +13057,23 @@ s2_skip_12:
 	ADDL          R13, R10
 	MOVQ          24(R9)(R12*1), R14
 	TESTQ         R14, R14
-	JZ            lf_nobox_187
+	JZ            lf_nobox_211
 	PEXTQ         R14, DI, R13
 	ADDQ          56(R9)(R12*1), R13
 	MOVBLZX       (R11)(R13*1), R13
 	ADDL          R13, R10
 
-lf_nobox_187:
+lf_nobox_211:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_185
+	JNZ     lf_done_209
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_185
+	JLE     lf_done_209
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -11328,13 +13097,13 @@ lf_nobox_187:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_188
+	JZ      lf_nobox_212
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_188:
+lf_nobox_212:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -11343,7 +13112,7 @@ lf_nobox_188:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_185:
+lf_done_209:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -11403,23 +13172,23 @@ s2_oskip_13:
 	ADDL          R12, R9
 	MOVQ          24(R8)(R11*1), R13
 	TESTQ         R13, R13
-	JZ            lf_nobox_191
+	JZ            lf_nobox_215
 	PEXTQ         R13, DX, R12
 	ADDQ          56(R8)(R11*1), R12
 	MOVBLZX       (R10)(R12*1), R12
 	ADDL          R12, R9
 
-lf_nobox_191:
+lf_nobox_215:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_189
+	JNZ     lf_done_213
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_189
+	JLE     lf_done_213
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -11442,13 +13211,13 @@ lf_nobox_191:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_192
+	JZ      lf_nobox_216
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_192:
+lf_nobox_216:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -11457,7 +13226,7 @@ lf_nobox_192:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_189:
+lf_done_213:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -11735,23 +13504,23 @@ s3_iter_2:
 	ADDL          R14, R11
 	MOVQ          24(R10)(R13*1), R15
 	TESTQ         R15, R15
-	JZ            lf_nobox_195
+	JZ            lf_nobox_219
 	PEXTQ         R15, DI, R14
 	ADDQ          56(R10)(R13*1), R14
 	MOVBLZX       (R12)(R14*1), R14
 	ADDL          R14, R11
 
-lf_nobox_195:
+lf_nobox_219:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_193
+	JNZ     lf_done_217
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_193
+	JLE     lf_done_217
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -11775,13 +13544,13 @@ lf_nobox_195:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_196
+	JZ      lf_nobox_220
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_196:
+lf_nobox_220:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -11790,7 +13559,7 @@ lf_nobox_196:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_193:
+lf_done_217:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -11852,23 +13621,23 @@ s2_skip_11:
 	ADDL          R15, R12
 	MOVQ          24(R11)(R14*1), BP
 	TESTQ         BP, BP
-	JZ            lf_nobox_199
+	JZ            lf_nobox_223
 	PEXTQ         BP, R10, R15
 	ADDQ          56(R11)(R14*1), R15
 	MOVBLZX       (R13)(R15*1), R15
 	ADDL          R15, R12
 
-lf_nobox_199:
+lf_nobox_223:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_197
+	JNZ     lf_done_221
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_197
+	JLE     lf_done_221
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -11893,13 +13662,13 @@ lf_nobox_199:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_200
+	JZ      lf_nobox_224
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_200:
+lf_nobox_224:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -11908,7 +13677,7 @@ lf_nobox_200:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_197:
+lf_done_221:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -11972,23 +13741,23 @@ s2_skip_12:
 	ADDL          R13, R10
 	MOVQ          24(R9)(R12*1), R14
 	TESTQ         R14, R14
-	JZ            lf_nobox_203
+	JZ            lf_nobox_227
 	PEXTQ         R14, DI, R13
 	ADDQ          56(R9)(R12*1), R13
 	MOVBLZX       (R11)(R13*1), R13
 	ADDL          R13, R10
 
-lf_nobox_203:
+lf_nobox_227:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_201
+	JNZ     lf_done_225
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_201
+	JLE     lf_done_225
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -12012,13 +13781,13 @@ lf_nobox_203:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_204
+	JZ      lf_nobox_228
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_204:
+lf_nobox_228:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -12027,7 +13796,7 @@ lf_nobox_204:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_201:
+lf_done_225:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -12087,23 +13856,23 @@ s2_oskip_13:
 	ADDL          R12, R9
 	MOVQ          24(R8)(R11*1), R13
 	TESTQ         R13, R13
-	JZ            lf_nobox_207
+	JZ            lf_nobox_231
 	PEXTQ         R13, DX, R12
 	ADDQ          56(R8)(R11*1), R12
 	MOVBLZX       (R10)(R12*1), R12
 	ADDL          R12, R9
 
-lf_nobox_207:
+lf_nobox_231:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_205
+	JNZ     lf_done_229
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_205
+	JLE     lf_done_229
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -12126,13 +13895,13 @@ lf_nobox_207:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_208
+	JZ      lf_nobox_232
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_208:
+lf_nobox_232:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -12141,7 +13910,7 @@ lf_nobox_208:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_205:
+lf_done_229:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -12489,23 +14258,23 @@ s3_iter_8:
 	ADDL          R14, R11
 	MOVQ          24(R10)(R13*1), R15
 	TESTQ         R15, R15
-	JZ            lf_nobox_211
+	JZ            lf_nobox_235
 	PEXTQ         R15, DI, R14
 	ADDQ          56(R10)(R13*1), R14
 	MOVBLZX       (R12)(R14*1), R14
 	ADDL          R14, R11
 
-lf_nobox_211:
+lf_nobox_235:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_209
+	JNZ     lf_done_233
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_209
+	JLE     lf_done_233
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -12529,13 +14298,13 @@ lf_nobox_211:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_212
+	JZ      lf_nobox_236
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_212:
+lf_nobox_236:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -12544,7 +14313,7 @@ lf_nobox_212:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_209:
+lf_done_233:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -12606,23 +14375,23 @@ s2_skip_17:
 	ADDL          R15, R12
 	MOVQ          24(R11)(R14*1), BP
 	TESTQ         BP, BP
-	JZ            lf_nobox_215
+	JZ            lf_nobox_239
 	PEXTQ         BP, R10, R15
 	ADDQ          56(R11)(R14*1), R15
 	MOVBLZX       (R13)(R15*1), R15
 	ADDL          R15, R12
 
-lf_nobox_215:
+lf_nobox_239:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_213
+	JNZ     lf_done_237
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_213
+	JLE     lf_done_237
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -12647,13 +14416,13 @@ lf_nobox_215:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_216
+	JZ      lf_nobox_240
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_216:
+lf_nobox_240:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -12662,7 +14431,7 @@ lf_nobox_216:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_213:
+lf_done_237:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -12726,23 +14495,23 @@ s2_skip_18:
 	ADDL          R13, R10
 	MOVQ          24(R9)(R12*1), R14
 	TESTQ         R14, R14
-	JZ            lf_nobox_219
+	JZ            lf_nobox_243
 	PEXTQ         R14, DI, R13
 	ADDQ          56(R9)(R12*1), R13
 	MOVBLZX       (R11)(R13*1), R13
 	ADDL          R13, R10
 
-lf_nobox_219:
+lf_nobox_243:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_217
+	JNZ     lf_done_241
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_217
+	JLE     lf_done_241
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -12766,13 +14535,13 @@ lf_nobox_219:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_220
+	JZ      lf_nobox_244
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_220:
+lf_nobox_244:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -12781,7 +14550,7 @@ lf_nobox_220:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_217:
+lf_done_241:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -12841,23 +14610,23 @@ s2_oskip_19:
 	ADDL          R12, R9
 	MOVQ          24(R8)(R11*1), R13
 	TESTQ         R13, R13
-	JZ            lf_nobox_223
+	JZ            lf_nobox_247
 	PEXTQ         R13, DX, R12
 	ADDQ          56(R8)(R11*1), R12
 	MOVBLZX       (R10)(R12*1), R12
 	ADDL          R12, R9
 
-lf_nobox_223:
+lf_nobox_247:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_221
+	JNZ     lf_done_245
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_221
+	JLE     lf_done_245
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -12880,13 +14649,13 @@ lf_nobox_223:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_224
+	JZ      lf_nobox_248
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_224:
+lf_nobox_248:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -12895,7 +14664,7 @@ lf_nobox_224:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_221:
+lf_done_245:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -13024,6 +14793,750 @@ s4_fin_22:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX512PEXTList(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
+TEXT ·solve4AVX512PEXTList(SB), NOSPLIT, $160-48
+	MOVQ    $0x00000000, (SP)
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    list+24(FP), DX
+	MOVQ    AX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    alpha+16(FP), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	VMOVQ   144(SP), X0
+	VPSHUFB (AX)(CX*1), X0, X0
+	VMOVDQU X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ          112(SP), AX
+	LEAQ          128(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, AX
+	MOVQ          80(SP), CX
+	MOVQ          88(SP), DX
+	LEAQ          ·lfNeighbour+0(SB), BX
+	MOVQ          (BX)(AX*8), BX
+	TESTQ         DX, BX
+	JZ            s4_next_3
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          AX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (BX)(SI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(SI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(SI*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, BX
+	TESTQ         BX, BX
+	JZ            s4_next_3
+	XORQ          BX, DX
+	ORQ           BX, CX
+	BTSQ          AX, CX
+	MOVQ          96(SP), AX
+	NOTQ          AX
+	MOVQ          DX, 16(SP)
+	MOVQ          CX, 24(SP)
+	MOVQ          AX, 32(SP)
+	INCQ          (SP)
+	MOVQ          152(SP), AX
+	MOVQ          112(SP), CX
+	SHLQ          $0x04, CX
+	ADDQ          CX, AX
+	LEAQ          ·leafOrder3+0(SB), CX
+	VMOVQ         144(SP), X0
+	VPSHUFB       (CX)(AX*1), X0, X0
+	VMOVDQU       X0, 64(SP)
+	MOVQ          $-127, 40(SP)
+	MOVQ          $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ          48(SP), AX
+	LEAQ          64(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, CX
+	MOVQ          16(SP), DX
+	MOVQ          24(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s3_next_9
+	LEAQ          ·lfRay+0(SB), SI
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (SI)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(SI)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, SI
+	TESTQ         SI, SI
+	JZ            s3_next_9
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          32(SP), CX
+	NOTQ          CX
+	SHRL          $0x08, AX
+	MOVBQZX       AL, SI
+	SHRL          $0x08, AX
+	MOVBQZX       AL, AX
+	INCQ          (SP)
+	MOVQ          $-127, DI
+	MOVQ          CX, R8
+	NOTQ          R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(SI*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_17
+	LEAQ          ·lfRay+0(SB), R9
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          SI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_17
+	INCQ          (SP)
+	MOVQ          DX, DI
+	XORQ          R9, DI
+	POPCNTQ       DI, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R10
+	LEAQ          ·lfCountFlip+0(SB), R12
+	MOVQ          AX, R13
+	SHLQ          $0x06, R13
+	PEXTQ         (R10)(R13*1), DI, R14
+	ADDQ          32(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R11
+	PEXTQ         8(R10)(R13*1), DI, R14
+	ADDQ          40(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          $0x0101010101010101, R15
+	MOVQ          DI, R14
+	ANDQ          16(R10)(R13*1), R14
+	IMULQ         R15, R14
+	SHRQ          $0x38, R14
+	ADDQ          48(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+	MOVQ          24(R10)(R13*1), R15
+	TESTQ         R15, R15
+	JZ            lf_nobox_251
+	PEXTQ         R15, DI, R14
+	ADDQ          56(R10)(R13*1), R14
+	MOVBLZX       (R12)(R14*1), R14
+	ADDL          R14, R11
+
+lf_nobox_251:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_249
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_249
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_252
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_252:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_249:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ          DI, CX
+	JG            s2_high_13
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(AX*8), R9
+	TESTQ         DX, R9
+	JZ            s2_skip_18
+	LEAQ          ·lfRay+0(SB), R9
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          AX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (R9)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(R9)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R9
+	TESTQ         R9, R9
+	JZ            s2_skip_18
+	INCQ          (SP)
+	MOVQ          DX, R10
+	XORQ          R9, R10
+	POPCNTQ       R10, R9
+	LEAQ          -62(R9)(R9*1), R9
+	LEAQ          ·lfPext+0(SB), R11
+	LEAQ          ·lfCountFlip+0(SB), R13
+	MOVQ          SI, R14
+	SHLQ          $0x06, R14
+	PEXTQ         (R11)(R14*1), R10, R15
+	ADDQ          32(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R12
+	PEXTQ         8(R11)(R14*1), R10, R15
+	ADDQ          40(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          $0x0101010101010101, BP
+	MOVQ          R10, R15
+	ANDQ          16(R11)(R14*1), R15
+	IMULQ         BP, R15
+	SHRQ          $0x38, R15
+	ADDQ          48(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+	MOVQ          24(R11)(R14*1), BP
+	TESTQ         BP, BP
+	JZ            lf_nobox_255
+	PEXTQ         BP, R10, R15
+	ADDQ          56(R11)(R14*1), R15
+	MOVBLZX       (R13)(R15*1), R15
+	ADDL          R15, R12
+
+lf_nobox_255:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_253
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_253
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_256
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_256:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_253:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ          DI, $-127
+	JNE           s2_decide_15
+	MOVQ          $+127, DI
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(SI*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_19
+	LEAQ          ·lfRay+0(SB), R8
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          SI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (R8)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, R8
+	TESTQ         R8, R8
+	JZ            s2_oskip_19
+	INCQ          (SP)
+	MOVQ          BX, DI
+	XORQ          R8, DI
+	POPCNTQ       DI, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          ·lfPext+0(SB), R9
+	LEAQ          ·lfCountFlip+0(SB), R11
+	MOVQ          AX, R12
+	SHLQ          $0x06, R12
+	PEXTQ         (R9)(R12*1), DI, R13
+	ADDQ          32(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R10
+	PEXTQ         8(R9)(R12*1), DI, R13
+	ADDQ          40(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          $0x0101010101010101, R14
+	MOVQ          DI, R13
+	ANDQ          16(R9)(R12*1), R13
+	IMULQ         R14, R13
+	SHRQ          $0x38, R13
+	ADDQ          48(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+	MOVQ          24(R9)(R12*1), R14
+	TESTQ         R14, R14
+	JZ            lf_nobox_259
+	PEXTQ         R14, DI, R13
+	ADDQ          56(R9)(R12*1), R13
+	MOVBLZX       (R11)(R13*1), R13
+	ADDL          R13, R10
+
+lf_nobox_259:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_257
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_257
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_260
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_260:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_257:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ          DI, CX
+	JLE           s2_low_14
+	LEAQ          ·lfNeighbour+0(SB), R8
+	MOVQ          (R8)(AX*8), R8
+	TESTQ         BX, R8
+	JZ            s2_oskip_20
+	LEAQ          ·lfRay+0(SB), R8
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (R8)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(R8)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	TESTQ         AX, AX
+	JZ            s2_oskip_20
+	INCQ          (SP)
+	MOVQ          BX, DX
+	XORQ          AX, DX
+	POPCNTQ       DX, AX
+	LEAQ          -62(AX)(AX*1), AX
+	LEAQ          ·lfPext+0(SB), R8
+	LEAQ          ·lfCountFlip+0(SB), R10
+	MOVQ          SI, R11
+	SHLQ          $0x06, R11
+	PEXTQ         (R8)(R11*1), DX, R12
+	ADDQ          32(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R9
+	PEXTQ         8(R8)(R11*1), DX, R12
+	ADDQ          40(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          $0x0101010101010101, R13
+	MOVQ          DX, R12
+	ANDQ          16(R8)(R11*1), R12
+	IMULQ         R13, R12
+	SHRQ          $0x38, R12
+	ADDQ          48(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+	MOVQ          24(R8)(R11*1), R13
+	TESTQ         R13, R13
+	JZ            lf_nobox_263
+	PEXTQ         R13, DX, R12
+	ADDQ          56(R8)(R11*1), R12
+	MOVBLZX       (R10)(R12*1), R12
+	ADDL          R12, R9
+
+lf_nobox_263:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_261
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_261
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_264
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_264:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_261:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+32(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+40(FP)
 	VZEROUPPER
 	RET
 
@@ -13297,23 +15810,23 @@ s3_iter_8:
 	ADDL          R14, R11
 	MOVQ          24(R10)(R13*1), R15
 	TESTQ         R15, R15
-	JZ            lf_nobox_227
+	JZ            lf_nobox_267
 	PEXTQ         R15, DI, R14
 	ADDQ          56(R10)(R13*1), R14
 	MOVBLZX       (R12)(R14*1), R14
 	ADDL          R14, R11
 
-lf_nobox_227:
+lf_nobox_267:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_225
+	JNZ     lf_done_265
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_225
+	JLE     lf_done_265
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -13337,13 +15850,13 @@ lf_nobox_227:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_228
+	JZ      lf_nobox_268
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_228:
+lf_nobox_268:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -13352,7 +15865,7 @@ lf_nobox_228:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_225:
+lf_done_265:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -13414,23 +15927,23 @@ s2_skip_17:
 	ADDL          R15, R12
 	MOVQ          24(R11)(R14*1), BP
 	TESTQ         BP, BP
-	JZ            lf_nobox_231
+	JZ            lf_nobox_271
 	PEXTQ         BP, R10, R15
 	ADDQ          56(R11)(R14*1), R15
 	MOVBLZX       (R13)(R15*1), R15
 	ADDL          R15, R12
 
-lf_nobox_231:
+lf_nobox_271:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_229
+	JNZ     lf_done_269
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_229
+	JLE     lf_done_269
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -13455,13 +15968,13 @@ lf_nobox_231:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_232
+	JZ      lf_nobox_272
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_232:
+lf_nobox_272:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -13470,7 +15983,7 @@ lf_nobox_232:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_229:
+lf_done_269:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -13534,23 +16047,23 @@ s2_skip_18:
 	ADDL          R13, R10
 	MOVQ          24(R9)(R12*1), R14
 	TESTQ         R14, R14
-	JZ            lf_nobox_235
+	JZ            lf_nobox_275
 	PEXTQ         R14, DI, R13
 	ADDQ          56(R9)(R12*1), R13
 	MOVBLZX       (R11)(R13*1), R13
 	ADDL          R13, R10
 
-lf_nobox_235:
+lf_nobox_275:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_233
+	JNZ     lf_done_273
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_233
+	JLE     lf_done_273
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -13574,13 +16087,13 @@ lf_nobox_235:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_236
+	JZ      lf_nobox_276
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_236:
+lf_nobox_276:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -13589,7 +16102,7 @@ lf_nobox_236:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_233:
+lf_done_273:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -13649,23 +16162,23 @@ s2_oskip_19:
 	ADDL          R12, R9
 	MOVQ          24(R8)(R11*1), R13
 	TESTQ         R13, R13
-	JZ            lf_nobox_239
+	JZ            lf_nobox_279
 	PEXTQ         R13, DX, R12
 	ADDQ          56(R8)(R11*1), R12
 	MOVBLZX       (R10)(R12*1), R12
 	ADDL          R12, R9
 
-lf_nobox_239:
+lf_nobox_279:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_237
+	JNZ     lf_done_277
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_237
+	JLE     lf_done_277
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -13688,13 +16201,13 @@ lf_nobox_239:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_240
+	JZ      lf_nobox_280
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_240:
+lf_nobox_280:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -13703,7 +16216,7 @@ lf_nobox_240:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_237:
+lf_done_277:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -16472,6 +18985,623 @@ s4_fin_22:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX512SimulList(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·solve4AVX512SimulList(SB), NOSPLIT, $160-48
+	LEAQ         ·lfRay+0(SB), AX
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), CX
+	MOVQ         O+8(FP), DX
+	MOVQ         list+24(FP), BX
+	MOVQ         CX, 80(SP)
+	MOVQ         DX, 88(SP)
+	MOVQ         alpha+16(FP), CX
+	MOVQ         CX, 96(SP)
+	INCQ         (SP)
+	MOVQ         BX, 144(SP)
+	MOVQ         BX, CX
+	SHRQ         $0x18, CX
+	IMUL3Q       $0x00010101, CX, CX
+	XORQ         BX, CX
+	ANDL         $0x00242424, CX
+	SHRL         $0x02, CX
+	MOVL         CX, DX
+	SHRL         $0x02, DX
+	ORL          CX, DX
+	ANDL         $0x00030303, DX
+	MOVL         DX, CX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	ANDL         $0x0000003f, DX
+	MOVL         DX, CX
+	SHLL         $0x06, CX
+	MOVQ         CX, 152(SP)
+	SHLL         $0x04, DX
+	LEAQ         ·leafOrder4+0(SB), CX
+	VMOVQ        144(SP), X2
+	VPSHUFB      (CX)(DX*1), X2, X2
+	VMOVDQU      X2, 128(SP)
+	MOVQ         $-127, 104(SP)
+	MOVQ         $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ          112(SP), CX
+	LEAQ          128(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, CX
+	MOVQ          80(SP), DX
+	MOVQ          88(SP), BX
+	LEAQ          ·lfNeighbour+0(SB), SI
+	MOVQ          (SI)(CX*8), SI
+	TESTQ         BX, SI
+	JZ            s4_next_3
+	VPBROADCASTQ  DX, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, SI
+	SHLQ          $0x06, SI
+	VPANDNQ       (AX)(SI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(SI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(SI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(SI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, SI
+	TESTQ         SI, SI
+	JZ            s4_next_3
+	XORQ          SI, BX
+	ORQ           SI, DX
+	BTSQ          CX, DX
+	MOVQ          96(SP), CX
+	NOTQ          CX
+	MOVQ          BX, 16(SP)
+	MOVQ          DX, 24(SP)
+	MOVQ          CX, 32(SP)
+	INCQ          (SP)
+	MOVQ          152(SP), CX
+	MOVQ          112(SP), DX
+	SHLQ          $0x04, DX
+	ADDQ          DX, CX
+	LEAQ          ·leafOrder3+0(SB), DX
+	VMOVQ         144(SP), X2
+	VPSHUFB       (DX)(CX*1), X2, X2
+	VMOVDQU       X2, 64(SP)
+	MOVQ          $-127, 40(SP)
+	MOVQ          $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ          48(SP), CX
+	LEAQ          64(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          16(SP), BX
+	MOVQ          24(SP), SI
+	LEAQ          ·lfNeighbour+0(SB), DI
+	MOVQ          (DI)(DX*8), DI
+	TESTQ         SI, DI
+	JZ            s3_next_9
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DX, DI
+	SHLQ          $0x06, DI
+	VPANDNQ       (AX)(DI*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(DI*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(DI*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, DI
+	TESTQ         DI, DI
+	JZ            s3_next_9
+	XORQ          DI, SI
+	ORQ           DI, BX
+	BTSQ          DX, BX
+	MOVQ          32(SP), DX
+	NOTQ          DX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, DI
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	INCQ          (SP)
+	MOVQ          $-127, R8
+	MOVQ          DX, R9
+	NOTQ          R9
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(DI*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_17
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          DI, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_17
+	INCQ          (SP)
+	MOVQ          BX, R8
+	XORQ          R10, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          CX, R11
+	ANDQ          $0x38, R11
+	SHLQ          $0x02, R11
+	VPSHUFB       (R10)(R11*1), Y2, Y2
+	MOVQ          CX, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R11
+	VPSRLVQ       (R11)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R11
+	VPTESTMB      (R11)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R11
+	LEAQ          ·lfPair+0(SB), R12
+	MOVL          R10, R13
+	ANDL          $0x00ff00ff, R13
+	ADDL          (R11)(CX*8), R13
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R11)(CX*8), R10
+	MOVWLZX       R13, R14
+	MOVWLZX       (R12)(R14*2), R11
+	SHRL          $0x10, R13
+	MOVWLZX       (R12)(R13*2), R14
+	ADDL          R14, R11
+	MOVWLZX       R10, R14
+	MOVWLZX       (R12)(R14*2), R13
+	ADDL          R13, R11
+	SHRL          $0x10, R10
+	MOVWLZX       (R12)(R10*2), R14
+	ADDL          R14, R11
+	MOVBLZX       R11, R10
+	SHRL          $0x08, R11
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R10*1), R12
+	LEAQ          -1(R8), R13
+	MOVQ          R13, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R14
+	MOVQ          R11, R15
+	NEGQ          R15
+	ORQ           R13, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R8)(R15*2), R8
+	SUBQ          R11, R8
+	CMPQ          R14, R9
+	CMOVQGT       R8, R14
+	TESTQ         R10, R10
+	CMOVQEQ       R14, R12
+	NEGQ          R12
+	MOVQ          R12, R8
+
+s2_skip_17:
+	CMPQ          R8, DX
+	JG            s2_high_13
+	LEAQ          ·lfNeighbour+0(SB), R10
+	MOVQ          (R10)(CX*8), R10
+	TESTQ         BX, R10
+	JZ            s2_skip_18
+	VPBROADCASTQ  SI, Y2
+	VPBROADCASTQ  BX, Y3
+	MOVQ          CX, R10
+	SHLQ          $0x06, R10
+	VPANDNQ       (AX)(R10*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R10*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R10*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R10
+	TESTQ         R10, R10
+	JZ            s2_skip_18
+	INCQ          (SP)
+	MOVQ          BX, R11
+	XORQ          R10, R11
+	VPBROADCASTQ  R11, Y2
+	LEAQ          ·lfShuf+0(SB), R10
+	MOVQ          DI, R12
+	ANDQ          $0x38, R12
+	SHLQ          $0x02, R12
+	VPSHUFB       (R10)(R12*1), Y2, Y2
+	MOVQ          DI, R10
+	SHLQ          $0x05, R10
+	LEAQ          ·lfPairShift+0(SB), R12
+	VPSRLVQ       (R12)(R10*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R12
+	VPTESTMB      (R12)(R10*1), Y2, K1
+	KMOVD         K1, R10
+	LEAQ          ·lfPairOfs+0(SB), R12
+	LEAQ          ·lfPair+0(SB), R13
+	MOVL          R10, R14
+	ANDL          $0x00ff00ff, R14
+	ADDL          (R12)(DI*8), R14
+	SHRL          $0x08, R10
+	ANDL          $0x00ff00ff, R10
+	ADDL          4(R12)(DI*8), R10
+	MOVWLZX       R14, R15
+	MOVWLZX       (R13)(R15*2), R12
+	SHRL          $0x10, R14
+	MOVWLZX       (R13)(R14*2), R15
+	ADDL          R15, R12
+	MOVWLZX       R10, R15
+	MOVWLZX       (R13)(R15*2), R14
+	ADDL          R14, R12
+	SHRL          $0x10, R10
+	MOVWLZX       (R13)(R10*2), R15
+	ADDL          R15, R12
+	MOVBLZX       R12, R10
+	SHRL          $0x08, R12
+	POPCNTQ       R11, R11
+	LEAQ          -62(R11)(R11*1), R11
+	LEAQ          (R11)(R10*1), R13
+	LEAQ          -1(R11), R14
+	MOVQ          R14, R15
+	SARQ          $0x3f, R15
+	LEAQ          (R11)(R15*2), R15
+	MOVQ          R12, BP
+	NEGQ          BP
+	ORQ           R14, BP
+	SARQ          $0x3f, BP
+	LEAQ          (R11)(BP*2), R11
+	SUBQ          R12, R11
+	CMPQ          R15, R9
+	CMOVQGT       R11, R15
+	TESTQ         R10, R10
+	CMOVQEQ       R15, R13
+	NEGQ          R13
+	CMPQ          R13, R8
+	CMOVQGT       R13, R8
+
+s2_skip_18:
+	CMPQ          R8, $-127
+	JNE           s2_decide_15
+	MOVQ          $+127, R8
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(DI*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_19
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	MOVQ          DI, R9
+	SHLQ          $0x06, R9
+	VPANDNQ       (AX)(R9*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(R9*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(R9*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
+	TESTQ         R9, R9
+	JZ            s2_oskip_19
+	INCQ          (SP)
+	MOVQ          SI, R8
+	XORQ          R9, R8
+	VPBROADCASTQ  R8, Y2
+	LEAQ          ·lfShuf+0(SB), R9
+	MOVQ          CX, R10
+	ANDQ          $0x38, R10
+	SHLQ          $0x02, R10
+	VPSHUFB       (R9)(R10*1), Y2, Y2
+	MOVQ          CX, R9
+	SHLQ          $0x05, R9
+	LEAQ          ·lfPairShift+0(SB), R10
+	VPSRLVQ       (R10)(R9*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R10
+	VPTESTMB      (R10)(R9*1), Y2, K1
+	KMOVD         K1, R9
+	LEAQ          ·lfPairOfs+0(SB), R10
+	LEAQ          ·lfPair+0(SB), R11
+	MOVL          R9, R12
+	ANDL          $0x00ff00ff, R12
+	ADDL          (R10)(CX*8), R12
+	SHRL          $0x08, R9
+	ANDL          $0x00ff00ff, R9
+	ADDL          4(R10)(CX*8), R9
+	MOVWLZX       R12, R13
+	MOVWLZX       (R11)(R13*2), R10
+	SHRL          $0x10, R12
+	MOVWLZX       (R11)(R12*2), R13
+	ADDL          R13, R10
+	MOVWLZX       R9, R13
+	MOVWLZX       (R11)(R13*2), R12
+	ADDL          R12, R10
+	SHRL          $0x10, R9
+	MOVWLZX       (R11)(R9*2), R13
+	ADDL          R13, R10
+	MOVBLZX       R10, R9
+	SHRL          $0x08, R10
+	POPCNTQ       R8, R8
+	LEAQ          -62(R8)(R8*1), R8
+	LEAQ          (R8)(R9*1), R11
+	LEAQ          -1(R8), R12
+	MOVQ          R12, R13
+	SARQ          $0x3f, R13
+	LEAQ          (R8)(R13*2), R13
+	MOVQ          R10, R14
+	NEGQ          R14
+	ORQ           R12, R14
+	SARQ          $0x3f, R14
+	LEAQ          (R8)(R14*2), R8
+	SUBQ          R10, R8
+	CMPQ          R13, DX
+	CMOVQGT       R8, R13
+	TESTQ         R9, R9
+	CMOVQEQ       R13, R11
+	MOVQ          R11, R8
+
+s2_oskip_19:
+	CMPQ          R8, DX
+	JLE           s2_low_14
+	LEAQ          ·lfNeighbour+0(SB), R9
+	MOVQ          (R9)(CX*8), R9
+	TESTQ         SI, R9
+	JZ            s2_oskip_20
+	VPBROADCASTQ  BX, Y2
+	VPBROADCASTQ  SI, Y3
+	SHLQ          $0x06, CX
+	VPANDNQ       (AX)(CX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (AX)(CX*1), Y4, K1, Y5
+	VPANDNQ       32(AX)(CX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(AX)(CX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, CX
+	TESTQ         CX, CX
+	JZ            s2_oskip_20
+	INCQ          (SP)
+	MOVQ          SI, BX
+	XORQ          CX, BX
+	VPBROADCASTQ  BX, Y2
+	LEAQ          ·lfShuf+0(SB), CX
+	MOVQ          DI, R9
+	ANDQ          $0x38, R9
+	SHLQ          $0x02, R9
+	VPSHUFB       (CX)(R9*1), Y2, Y2
+	MOVQ          DI, CX
+	SHLQ          $0x05, CX
+	LEAQ          ·lfPairShift+0(SB), R9
+	VPSRLVQ       (R9)(CX*1), Y2, Y2
+	LEAQ          ·lfPairMask+0(SB), R9
+	VPTESTMB      (R9)(CX*1), Y2, K1
+	KMOVD         K1, CX
+	LEAQ          ·lfPairOfs+0(SB), R9
+	LEAQ          ·lfPair+0(SB), R10
+	MOVL          CX, R11
+	ANDL          $0x00ff00ff, R11
+	ADDL          (R9)(DI*8), R11
+	SHRL          $0x08, CX
+	ANDL          $0x00ff00ff, CX
+	ADDL          4(R9)(DI*8), CX
+	MOVWLZX       R11, R9
+	MOVWLZX       (R10)(R9*2), DI
+	SHRL          $0x10, R11
+	MOVWLZX       (R10)(R11*2), R9
+	ADDL          R9, DI
+	MOVWLZX       CX, R9
+	MOVWLZX       (R10)(R9*2), R11
+	ADDL          R11, DI
+	SHRL          $0x10, CX
+	MOVWLZX       (R10)(CX*2), R9
+	ADDL          R9, DI
+	MOVBLZX       DI, CX
+	SHRL          $0x08, DI
+	POPCNTQ       BX, BX
+	LEAQ          -62(BX)(BX*1), BX
+	LEAQ          (BX)(CX*1), R9
+	LEAQ          -1(BX), R10
+	MOVQ          R10, R11
+	SARQ          $0x3f, R11
+	LEAQ          (BX)(R11*2), R11
+	MOVQ          DI, R12
+	NEGQ          R12
+	ORQ           R10, R12
+	SARQ          $0x3f, R12
+	LEAQ          (BX)(R12*2), BX
+	SUBQ          DI, BX
+	CMPQ          R11, DX
+	CMOVQGT       BX, R11
+	TESTQ         CX, CX
+	CMOVQEQ       R11, R9
+	CMPQ          R9, R8
+	CMOVQLT       R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+32(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+40(FP)
 	VZEROUPPER
 	RET
 
@@ -20183,6 +23313,716 @@ s4_fin_22:
 	VZEROUPPER
 	RET
 
+// func solve4AVX2SimulList(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·solve4AVX2SimulList(SB), NOSPLIT, $160-48
+	LEAQ         ·lfRay+0(SB), AX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), CX
+	MOVQ         O+8(FP), DX
+	MOVQ         list+24(FP), BX
+	MOVQ         CX, 80(SP)
+	MOVQ         DX, 88(SP)
+	MOVQ         alpha+16(FP), CX
+	MOVQ         CX, 96(SP)
+	INCQ         (SP)
+	MOVQ         BX, 144(SP)
+	MOVQ         BX, CX
+	SHRQ         $0x18, CX
+	IMUL3Q       $0x00010101, CX, CX
+	XORQ         BX, CX
+	ANDL         $0x00242424, CX
+	SHRL         $0x02, CX
+	MOVL         CX, DX
+	SHRL         $0x02, DX
+	ORL          CX, DX
+	ANDL         $0x00030303, DX
+	MOVL         DX, CX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	SHRL         $0x06, CX
+	ORL          CX, DX
+	ANDL         $0x0000003f, DX
+	MOVL         DX, CX
+	SHLL         $0x06, CX
+	MOVQ         CX, 152(SP)
+	SHLL         $0x04, DX
+	LEAQ         ·leafOrder4+0(SB), CX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (CX)(DX*1), X5, X5
+	VMOVDQU      X5, 128(SP)
+	MOVQ         $-127, 104(SP)
+	MOVQ         $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ         112(SP), CX
+	LEAQ         128(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, CX
+	MOVQ         80(SP), DX
+	MOVQ         88(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
+	JZ           s4_next_3
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, SI
+	SHLQ         $0x06, SI
+	VPANDN       (AX)(SI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(SI*1), Y8, Y8
+	VPANDN       32(AX)(SI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(SI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, SI
+	TESTQ        SI, SI
+	JZ           s4_next_3
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         96(SP), CX
+	NOTQ         CX
+	MOVQ         BX, 16(SP)
+	MOVQ         DX, 24(SP)
+	MOVQ         CX, 32(SP)
+	INCQ         (SP)
+	MOVQ         152(SP), CX
+	MOVQ         112(SP), DX
+	SHLQ         $0x04, DX
+	ADDQ         DX, CX
+	LEAQ         ·leafOrder3+0(SB), DX
+	VMOVQ        144(SP), X5
+	VPSHUFB      (DX)(CX*1), X5, X5
+	VMOVDQU      X5, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ         48(SP), CX
+	LEAQ         64(SP), DX
+	MOVL         (DX)(CX*4), CX
+	MOVBQZX      CL, DX
+	MOVQ         16(SP), BX
+	MOVQ         24(SP), SI
+	LEAQ         ·lfNeighbour+0(SB), DI
+	MOVQ         (DI)(DX*8), DI
+	TESTQ        SI, DI
+	JZ           s3_next_9
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (AX)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(DI*1), Y8, Y8
+	VPANDN       32(AX)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(DI*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, DI
+	TESTQ        DI, DI
+	JZ           s3_next_9
+	XORQ         DI, SI
+	ORQ          DI, BX
+	BTSQ         DX, BX
+	MOVQ         32(SP), DX
+	NOTQ         DX
+	SHRL         $0x08, CX
+	MOVBQZX      CL, DI
+	SHRL         $0x08, CX
+	MOVBQZX      CL, CX
+	INCQ         (SP)
+	MOVQ         $-127, R8
+	MOVQ         DX, R9
+	NOTQ         R9
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(DI*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_17
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_17
+	INCQ         (SP)
+	MOVQ         BX, R8
+	XORQ         R10, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         CX, R11
+	ANDQ         $0x38, R11
+	SHLQ         $0x02, R11
+	VPSHUFB      (R10)(R11*1), Y5, Y5
+	MOVQ         CX, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R11
+	VPSRLVQ      (R11)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R11
+	VPAND        (R11)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R11
+	LEAQ         ·lfPair+0(SB), R12
+	MOVL         R10, R13
+	ANDL         $0x00ff00ff, R13
+	ADDL         (R11)(CX*8), R13
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R11)(CX*8), R10
+	MOVWLZX      R13, R14
+	MOVWLZX      (R12)(R14*2), R11
+	SHRL         $0x10, R13
+	MOVWLZX      (R12)(R13*2), R14
+	ADDL         R14, R11
+	MOVWLZX      R10, R14
+	MOVWLZX      (R12)(R14*2), R13
+	ADDL         R13, R11
+	SHRL         $0x10, R10
+	MOVWLZX      (R12)(R10*2), R14
+	ADDL         R14, R11
+	MOVBLZX      R11, R10
+	SHRL         $0x08, R11
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R10*1), R12
+	LEAQ         -1(R8), R13
+	MOVQ         R13, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R14
+	MOVQ         R11, R15
+	NEGQ         R15
+	ORQ          R13, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R8)(R15*2), R8
+	SUBQ         R11, R8
+	CMPQ         R14, R9
+	CMOVQGT      R8, R14
+	TESTQ        R10, R10
+	CMOVQEQ      R14, R12
+	NEGQ         R12
+	MOVQ         R12, R8
+
+s2_skip_17:
+	CMPQ         R8, DX
+	JG           s2_high_13
+	LEAQ         ·lfNeighbour+0(SB), R10
+	MOVQ         (R10)(CX*8), R10
+	TESTQ        BX, R10
+	JZ           s2_skip_18
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (AX)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R10*1), Y8, Y8
+	VPANDN       32(AX)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R10*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R10
+	TESTQ        R10, R10
+	JZ           s2_skip_18
+	INCQ         (SP)
+	MOVQ         BX, R11
+	XORQ         R10, R11
+	VMOVQ        R11, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R10
+	MOVQ         DI, R12
+	ANDQ         $0x38, R12
+	SHLQ         $0x02, R12
+	VPSHUFB      (R10)(R12*1), Y5, Y5
+	MOVQ         DI, R10
+	SHLQ         $0x05, R10
+	LEAQ         ·lfPairShift+0(SB), R12
+	VPSRLVQ      (R12)(R10*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R12
+	VPAND        (R12)(R10*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R10
+	LEAQ         ·lfPairOfs+0(SB), R12
+	LEAQ         ·lfPair+0(SB), R13
+	MOVL         R10, R14
+	ANDL         $0x00ff00ff, R14
+	ADDL         (R12)(DI*8), R14
+	SHRL         $0x08, R10
+	ANDL         $0x00ff00ff, R10
+	ADDL         4(R12)(DI*8), R10
+	MOVWLZX      R14, R15
+	MOVWLZX      (R13)(R15*2), R12
+	SHRL         $0x10, R14
+	MOVWLZX      (R13)(R14*2), R15
+	ADDL         R15, R12
+	MOVWLZX      R10, R15
+	MOVWLZX      (R13)(R15*2), R14
+	ADDL         R14, R12
+	SHRL         $0x10, R10
+	MOVWLZX      (R13)(R10*2), R15
+	ADDL         R15, R12
+	MOVBLZX      R12, R10
+	SHRL         $0x08, R12
+	POPCNTQ      R11, R11
+	LEAQ         -62(R11)(R11*1), R11
+	LEAQ         (R11)(R10*1), R13
+	LEAQ         -1(R11), R14
+	MOVQ         R14, R15
+	SARQ         $0x3f, R15
+	LEAQ         (R11)(R15*2), R15
+	MOVQ         R12, BP
+	NEGQ         BP
+	ORQ          R14, BP
+	SARQ         $0x3f, BP
+	LEAQ         (R11)(BP*2), R11
+	SUBQ         R12, R11
+	CMPQ         R15, R9
+	CMOVQGT      R11, R15
+	TESTQ        R10, R10
+	CMOVQEQ      R15, R13
+	NEGQ         R13
+	CMPQ         R13, R8
+	CMOVQGT      R13, R8
+
+s2_skip_18:
+	CMPQ         R8, $-127
+	JNE          s2_decide_15
+	MOVQ         $+127, R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(DI*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_19
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         DI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (AX)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(R9*1), Y8, Y8
+	VPANDN       32(AX)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(R9*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, R9
+	TESTQ        R9, R9
+	JZ           s2_oskip_19
+	INCQ         (SP)
+	MOVQ         SI, R8
+	XORQ         R9, R8
+	VMOVQ        R8, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), R9
+	MOVQ         CX, R10
+	ANDQ         $0x38, R10
+	SHLQ         $0x02, R10
+	VPSHUFB      (R9)(R10*1), Y5, Y5
+	MOVQ         CX, R9
+	SHLQ         $0x05, R9
+	LEAQ         ·lfPairShift+0(SB), R10
+	VPSRLVQ      (R10)(R9*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R10
+	VPAND        (R10)(R9*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, R9
+	LEAQ         ·lfPairOfs+0(SB), R10
+	LEAQ         ·lfPair+0(SB), R11
+	MOVL         R9, R12
+	ANDL         $0x00ff00ff, R12
+	ADDL         (R10)(CX*8), R12
+	SHRL         $0x08, R9
+	ANDL         $0x00ff00ff, R9
+	ADDL         4(R10)(CX*8), R9
+	MOVWLZX      R12, R13
+	MOVWLZX      (R11)(R13*2), R10
+	SHRL         $0x10, R12
+	MOVWLZX      (R11)(R12*2), R13
+	ADDL         R13, R10
+	MOVWLZX      R9, R13
+	MOVWLZX      (R11)(R13*2), R12
+	ADDL         R12, R10
+	SHRL         $0x10, R9
+	MOVWLZX      (R11)(R9*2), R13
+	ADDL         R13, R10
+	MOVBLZX      R10, R9
+	SHRL         $0x08, R10
+	POPCNTQ      R8, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         (R8)(R9*1), R11
+	LEAQ         -1(R8), R12
+	MOVQ         R12, R13
+	SARQ         $0x3f, R13
+	LEAQ         (R8)(R13*2), R13
+	MOVQ         R10, R14
+	NEGQ         R14
+	ORQ          R12, R14
+	SARQ         $0x3f, R14
+	LEAQ         (R8)(R14*2), R8
+	SUBQ         R10, R8
+	CMPQ         R13, DX
+	CMOVQGT      R8, R13
+	TESTQ        R9, R9
+	CMOVQEQ      R13, R11
+	MOVQ         R11, R8
+
+s2_oskip_19:
+	CMPQ         R8, DX
+	JLE          s2_low_14
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(CX*8), R9
+	TESTQ        SI, R9
+	JZ           s2_oskip_20
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        SI, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, CX
+	VPANDN       (AX)(CX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y8
+	VPANDN       Y7, Y8, Y9
+	VPAND        Y5, Y9, Y9
+	VPCMPEQQ     Y4, Y9, Y9
+	VPANDN       Y8, Y7, Y8
+	VPANDN       Y8, Y9, Y8
+	VPAND        (AX)(CX*1), Y8, Y8
+	VPANDN       32(AX)(CX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y9
+	VPOR         Y9, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y9
+	VPANDN       Y6, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPADDQ       Y9, Y9, Y9
+	VPSUBQ       Y9, Y4, Y9
+	VPAND        32(AX)(CX*1), Y9, Y9
+	VPOR         Y9, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X5
+	VPOR         X5, X8, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, CX
+	TESTQ        CX, CX
+	JZ           s2_oskip_20
+	INCQ         (SP)
+	MOVQ         SI, BX
+	XORQ         CX, BX
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	LEAQ         ·lfShuf+0(SB), CX
+	MOVQ         DI, R9
+	ANDQ         $0x38, R9
+	SHLQ         $0x02, R9
+	VPSHUFB      (CX)(R9*1), Y5, Y5
+	MOVQ         DI, CX
+	SHLQ         $0x05, CX
+	LEAQ         ·lfPairShift+0(SB), R9
+	VPSRLVQ      (R9)(CX*1), Y5, Y5
+	LEAQ         ·lfPairMask+0(SB), R9
+	VPAND        (R9)(CX*1), Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPSUBB       Y5, Y6, Y5
+	VPMOVMSKB    Y5, CX
+	LEAQ         ·lfPairOfs+0(SB), R9
+	LEAQ         ·lfPair+0(SB), R10
+	MOVL         CX, R11
+	ANDL         $0x00ff00ff, R11
+	ADDL         (R9)(DI*8), R11
+	SHRL         $0x08, CX
+	ANDL         $0x00ff00ff, CX
+	ADDL         4(R9)(DI*8), CX
+	MOVWLZX      R11, R9
+	MOVWLZX      (R10)(R9*2), DI
+	SHRL         $0x10, R11
+	MOVWLZX      (R10)(R11*2), R9
+	ADDL         R9, DI
+	MOVWLZX      CX, R9
+	MOVWLZX      (R10)(R9*2), R11
+	ADDL         R11, DI
+	SHRL         $0x10, CX
+	MOVWLZX      (R10)(CX*2), R9
+	ADDL         R9, DI
+	MOVBLZX      DI, CX
+	SHRL         $0x08, DI
+	POPCNTQ      BX, BX
+	LEAQ         -62(BX)(BX*1), BX
+	LEAQ         (BX)(CX*1), R9
+	LEAQ         -1(BX), R10
+	MOVQ         R10, R11
+	SARQ         $0x3f, R11
+	LEAQ         (BX)(R11*2), R11
+	MOVQ         DI, R12
+	NEGQ         R12
+	ORQ          R10, R12
+	SARQ         $0x3f, R12
+	LEAQ         (BX)(R12*2), BX
+	SUBQ         DI, BX
+	CMPQ         R11, DX
+	CMOVQGT      BX, R11
+	TESTQ        CX, CX
+	CMOVQEQ      R11, R9
+	CMPQ         R9, R8
+	CMOVQLT      R9, R8
+
+s2_oskip_20:
+	CMPQ    R8, $+127
+	JNE     s2_decide_15
+	POPCNTQ SI, CX
+	LEAQ    -62(CX)(CX*1), CX
+	LEAQ    2(CX), BX
+	LEAQ    -2(CX), SI
+	TESTQ   CX, CX
+	CMOVQLT SI, BX
+	CMOVQEQ CX, BX
+	MOVQ    BX, R8
+
+s2_decide_15:
+	CMPQ R8, DX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ DX, CX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(DX), CX
+
+s2_done_16:
+	NEGQ CX
+	CMPQ CX, 32(SP)
+	JG   s3_cut_10
+	CMPQ CX, 40(SP)
+	JLE  s3_next_9
+	MOVQ CX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), CX
+	MOVQ 24(SP), DX
+	MOVQ DX, 16(SP)
+	MOVQ CX, 24(SP)
+	MOVQ 32(SP), CX
+	NOTQ CX
+	MOVQ CX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -61(CX)(CX*1), CX
+	LEAQ    3(CX), DX
+	LEAQ    -3(CX), BX
+	TESTQ   CX, CX
+	CMOVQLT BX, DX
+	CMOVQEQ CX, DX
+	MOVQ    DX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ CX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), CX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ CX
+
+s3_fin_21:
+	NEGQ CX
+	CMPQ CX, 96(SP)
+	JG   s4_cut_4
+	CMPQ CX, 104(SP)
+	JLE  s4_next_3
+	MOVQ CX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), DX
+	MOVQ DX, 80(SP)
+	MOVQ CX, 88(SP)
+	MOVQ 96(SP), CX
+	NOTQ CX
+	MOVQ CX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ CX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+32(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+40(FP)
+	VZEROUPPER
+	RET
+
 // func solve4AVX2SimulBatch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, CMOV, POPCNT
 TEXT ·solve4AVX2SimulBatch(SB), NOSPLIT, $184-48
@@ -21075,23 +24915,23 @@ TEXT ·solve2AVX2PEXT(SB), NOSPLIT, $16-40
 	ADDL         R14, R11
 	MOVQ         24(R10)(R13*1), R15
 	TESTQ        R15, R15
-	JZ           lf_nobox_243
+	JZ           lf_nobox_283
 	PEXTQ        R15, DI, R14
 	ADDQ         56(R10)(R13*1), R14
 	MOVBLZX      (R12)(R14*1), R14
 	ADDL         R14, R11
 
-lf_nobox_243:
+lf_nobox_283:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_241
+	JNZ     lf_done_281
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_241
+	JLE     lf_done_281
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -21115,13 +24955,13 @@ lf_nobox_243:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_244
+	JZ      lf_nobox_284
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_244:
+lf_nobox_284:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -21130,7 +24970,7 @@ lf_nobox_244:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_241:
+lf_done_281:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -21208,23 +25048,23 @@ s2_skip_5:
 	ADDL         R15, R12
 	MOVQ         24(R11)(R14*1), BP
 	TESTQ        BP, BP
-	JZ           lf_nobox_247
+	JZ           lf_nobox_287
 	PEXTQ        BP, R10, R15
 	ADDQ         56(R11)(R14*1), R15
 	MOVBLZX      (R13)(R15*1), R15
 	ADDL         R15, R12
 
-lf_nobox_247:
+lf_nobox_287:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_245
+	JNZ     lf_done_285
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_245
+	JLE     lf_done_285
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -21249,13 +25089,13 @@ lf_nobox_247:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_248
+	JZ      lf_nobox_288
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_248:
+lf_nobox_288:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -21264,7 +25104,7 @@ lf_nobox_248:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_245:
+lf_done_285:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -21344,23 +25184,23 @@ s2_skip_6:
 	ADDL         R13, R10
 	MOVQ         24(R9)(R12*1), R14
 	TESTQ        R14, R14
-	JZ           lf_nobox_251
+	JZ           lf_nobox_291
 	PEXTQ        R14, DI, R13
 	ADDQ         56(R9)(R12*1), R13
 	MOVBLZX      (R11)(R13*1), R13
 	ADDL         R13, R10
 
-lf_nobox_251:
+lf_nobox_291:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_249
+	JNZ     lf_done_289
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_249
+	JLE     lf_done_289
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -21384,13 +25224,13 @@ lf_nobox_251:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_252
+	JZ      lf_nobox_292
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_252:
+lf_nobox_292:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -21399,7 +25239,7 @@ lf_nobox_252:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_249:
+lf_done_289:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -21476,23 +25316,23 @@ s2_oskip_7:
 	ADDL         R12, R9
 	MOVQ         24(R8)(R11*1), R13
 	TESTQ        R13, R13
-	JZ           lf_nobox_255
+	JZ           lf_nobox_295
 	PEXTQ        R13, DX, R12
 	ADDQ         56(R8)(R11*1), R12
 	MOVBLZX      (R10)(R12*1), R12
 	ADDL         R12, R9
 
-lf_nobox_255:
+lf_nobox_295:
 	LEAQ    (CX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_253
+	JNZ     lf_done_293
 	LEAQ    -1(CX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (CX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_253
+	JLE     lf_done_293
 	NOTQ    DX
 	BTRQ    BX, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -21515,13 +25355,13 @@ lf_nobox_255:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_256
+	JZ      lf_nobox_296
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_256:
+lf_nobox_296:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -21530,7 +25370,7 @@ lf_nobox_256:
 	SUBQ R11, CX
 	MOVQ CX, R8
 
-lf_done_253:
+lf_done_293:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -21687,23 +25527,23 @@ loop:
 	ADDL         R14, R11
 	MOVQ         24(R10)(R13*1), R15
 	TESTQ        R15, R15
-	JZ           lf_nobox_259
+	JZ           lf_nobox_299
 	PEXTQ        R15, DI, R14
 	ADDQ         56(R10)(R13*1), R14
 	MOVBLZX      (R12)(R14*1), R14
 	ADDL         R14, R11
 
-lf_nobox_259:
+lf_nobox_299:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_257
+	JNZ     lf_done_297
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_257
+	JLE     lf_done_297
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -21727,13 +25567,13 @@ lf_nobox_259:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_260
+	JZ      lf_nobox_300
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_260:
+lf_nobox_300:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -21742,7 +25582,7 @@ lf_nobox_260:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_257:
+lf_done_297:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -21820,23 +25660,23 @@ s2_skip_5:
 	ADDL         R15, R12
 	MOVQ         24(R11)(R14*1), BP
 	TESTQ        BP, BP
-	JZ           lf_nobox_263
+	JZ           lf_nobox_303
 	PEXTQ        BP, R10, R15
 	ADDQ         56(R11)(R14*1), R15
 	MOVBLZX      (R13)(R15*1), R15
 	ADDL         R15, R12
 
-lf_nobox_263:
+lf_nobox_303:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_261
+	JNZ     lf_done_301
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_261
+	JLE     lf_done_301
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -21861,13 +25701,13 @@ lf_nobox_263:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_264
+	JZ      lf_nobox_304
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_264:
+lf_nobox_304:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -21876,7 +25716,7 @@ lf_nobox_264:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_261:
+lf_done_301:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -21956,23 +25796,23 @@ s2_skip_6:
 	ADDL         R13, R10
 	MOVQ         24(R9)(R12*1), R14
 	TESTQ        R14, R14
-	JZ           lf_nobox_267
+	JZ           lf_nobox_307
 	PEXTQ        R14, DI, R13
 	ADDQ         56(R9)(R12*1), R13
 	MOVBLZX      (R11)(R13*1), R13
 	ADDL         R13, R10
 
-lf_nobox_267:
+lf_nobox_307:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_265
+	JNZ     lf_done_305
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_265
+	JLE     lf_done_305
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -21996,13 +25836,13 @@ lf_nobox_267:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_268
+	JZ      lf_nobox_308
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_268:
+lf_nobox_308:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -22011,7 +25851,7 @@ lf_nobox_268:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_265:
+lf_done_305:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -22088,23 +25928,23 @@ s2_oskip_7:
 	ADDL         R12, R9
 	MOVQ         24(R8)(R11*1), R13
 	TESTQ        R13, R13
-	JZ           lf_nobox_271
+	JZ           lf_nobox_311
 	PEXTQ        R13, DX, R12
 	ADDQ         56(R8)(R11*1), R12
 	MOVBLZX      (R10)(R12*1), R12
 	ADDL         R12, R9
 
-lf_nobox_271:
+lf_nobox_311:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_269
+	JNZ     lf_done_309
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_269
+	JLE     lf_done_309
 	NOTQ    DX
 	BTRQ    BX, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -22127,13 +25967,13 @@ lf_nobox_271:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_272
+	JZ      lf_nobox_312
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_272:
+lf_nobox_312:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -22142,7 +25982,7 @@ lf_nobox_272:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_269:
+lf_done_309:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -22398,23 +26238,23 @@ s3_iter_2:
 	ADDL         R14, R11
 	MOVQ         24(R10)(R13*1), R15
 	TESTQ        R15, R15
-	JZ           lf_nobox_275
+	JZ           lf_nobox_315
 	PEXTQ        R15, DI, R14
 	ADDQ         56(R10)(R13*1), R14
 	MOVBLZX      (R12)(R14*1), R14
 	ADDL         R14, R11
 
-lf_nobox_275:
+lf_nobox_315:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_273
+	JNZ     lf_done_313
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_273
+	JLE     lf_done_313
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -22438,13 +26278,13 @@ lf_nobox_275:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_276
+	JZ      lf_nobox_316
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_276:
+lf_nobox_316:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -22453,7 +26293,7 @@ lf_nobox_276:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_273:
+lf_done_313:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -22531,23 +26371,23 @@ s2_skip_11:
 	ADDL         R15, R12
 	MOVQ         24(R11)(R14*1), BP
 	TESTQ        BP, BP
-	JZ           lf_nobox_279
+	JZ           lf_nobox_319
 	PEXTQ        BP, R10, R15
 	ADDQ         56(R11)(R14*1), R15
 	MOVBLZX      (R13)(R15*1), R15
 	ADDL         R15, R12
 
-lf_nobox_279:
+lf_nobox_319:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_277
+	JNZ     lf_done_317
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_277
+	JLE     lf_done_317
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -22572,13 +26412,13 @@ lf_nobox_279:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_280
+	JZ      lf_nobox_320
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_280:
+lf_nobox_320:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -22587,7 +26427,7 @@ lf_nobox_280:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_277:
+lf_done_317:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -22667,23 +26507,23 @@ s2_skip_12:
 	ADDL         R13, R10
 	MOVQ         24(R9)(R12*1), R14
 	TESTQ        R14, R14
-	JZ           lf_nobox_283
+	JZ           lf_nobox_323
 	PEXTQ        R14, DI, R13
 	ADDQ         56(R9)(R12*1), R13
 	MOVBLZX      (R11)(R13*1), R13
 	ADDL         R13, R10
 
-lf_nobox_283:
+lf_nobox_323:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_281
+	JNZ     lf_done_321
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_281
+	JLE     lf_done_321
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -22707,13 +26547,13 @@ lf_nobox_283:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_284
+	JZ      lf_nobox_324
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_284:
+lf_nobox_324:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -22722,7 +26562,7 @@ lf_nobox_284:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_281:
+lf_done_321:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -22798,23 +26638,23 @@ s2_oskip_13:
 	ADDL         R12, R9
 	MOVQ         24(R8)(R11*1), R13
 	TESTQ        R13, R13
-	JZ           lf_nobox_287
+	JZ           lf_nobox_327
 	PEXTQ        R13, DX, R12
 	ADDQ         56(R8)(R11*1), R12
 	MOVBLZX      (R10)(R12*1), R12
 	ADDL         R12, R9
 
-lf_nobox_287:
+lf_nobox_327:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_285
+	JNZ     lf_done_325
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_285
+	JLE     lf_done_325
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -22837,13 +26677,13 @@ lf_nobox_287:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_288
+	JZ      lf_nobox_328
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_288:
+lf_nobox_328:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -22852,7 +26692,7 @@ lf_nobox_288:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_285:
+lf_done_325:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -23162,23 +27002,23 @@ s3_iter_2:
 	ADDL         R14, R11
 	MOVQ         24(R10)(R13*1), R15
 	TESTQ        R15, R15
-	JZ           lf_nobox_291
+	JZ           lf_nobox_331
 	PEXTQ        R15, DI, R14
 	ADDQ         56(R10)(R13*1), R14
 	MOVBLZX      (R12)(R14*1), R14
 	ADDL         R14, R11
 
-lf_nobox_291:
+lf_nobox_331:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_289
+	JNZ     lf_done_329
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_289
+	JLE     lf_done_329
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -23202,13 +27042,13 @@ lf_nobox_291:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_292
+	JZ      lf_nobox_332
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_292:
+lf_nobox_332:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -23217,7 +27057,7 @@ lf_nobox_292:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_289:
+lf_done_329:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -23295,23 +27135,23 @@ s2_skip_11:
 	ADDL         R15, R12
 	MOVQ         24(R11)(R14*1), BP
 	TESTQ        BP, BP
-	JZ           lf_nobox_295
+	JZ           lf_nobox_335
 	PEXTQ        BP, R10, R15
 	ADDQ         56(R11)(R14*1), R15
 	MOVBLZX      (R13)(R15*1), R15
 	ADDL         R15, R12
 
-lf_nobox_295:
+lf_nobox_335:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_293
+	JNZ     lf_done_333
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_293
+	JLE     lf_done_333
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -23336,13 +27176,13 @@ lf_nobox_295:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_296
+	JZ      lf_nobox_336
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_296:
+lf_nobox_336:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -23351,7 +27191,7 @@ lf_nobox_296:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_293:
+lf_done_333:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -23431,23 +27271,23 @@ s2_skip_12:
 	ADDL         R13, R10
 	MOVQ         24(R9)(R12*1), R14
 	TESTQ        R14, R14
-	JZ           lf_nobox_299
+	JZ           lf_nobox_339
 	PEXTQ        R14, DI, R13
 	ADDQ         56(R9)(R12*1), R13
 	MOVBLZX      (R11)(R13*1), R13
 	ADDL         R13, R10
 
-lf_nobox_299:
+lf_nobox_339:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_297
+	JNZ     lf_done_337
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_297
+	JLE     lf_done_337
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -23471,13 +27311,13 @@ lf_nobox_299:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_300
+	JZ      lf_nobox_340
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_300:
+lf_nobox_340:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -23486,7 +27326,7 @@ lf_nobox_300:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_297:
+lf_done_337:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -23562,23 +27402,23 @@ s2_oskip_13:
 	ADDL         R12, R9
 	MOVQ         24(R8)(R11*1), R13
 	TESTQ        R13, R13
-	JZ           lf_nobox_303
+	JZ           lf_nobox_343
 	PEXTQ        R13, DX, R12
 	ADDQ         56(R8)(R11*1), R12
 	MOVBLZX      (R10)(R12*1), R12
 	ADDL         R12, R9
 
-lf_nobox_303:
+lf_nobox_343:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_301
+	JNZ     lf_done_341
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_301
+	JLE     lf_done_341
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -23601,13 +27441,13 @@ lf_nobox_303:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_304
+	JZ      lf_nobox_344
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_304:
+lf_nobox_344:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -23616,7 +27456,7 @@ lf_nobox_304:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_301:
+lf_done_341:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -24012,23 +27852,23 @@ s3_iter_8:
 	ADDL         R14, R11
 	MOVQ         24(R10)(R13*1), R15
 	TESTQ        R15, R15
-	JZ           lf_nobox_307
+	JZ           lf_nobox_347
 	PEXTQ        R15, DI, R14
 	ADDQ         56(R10)(R13*1), R14
 	MOVBLZX      (R12)(R14*1), R14
 	ADDL         R14, R11
 
-lf_nobox_307:
+lf_nobox_347:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_305
+	JNZ     lf_done_345
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_305
+	JLE     lf_done_345
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -24052,13 +27892,13 @@ lf_nobox_307:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_308
+	JZ      lf_nobox_348
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_308:
+lf_nobox_348:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -24067,7 +27907,7 @@ lf_nobox_308:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_305:
+lf_done_345:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -24145,23 +27985,23 @@ s2_skip_17:
 	ADDL         R15, R12
 	MOVQ         24(R11)(R14*1), BP
 	TESTQ        BP, BP
-	JZ           lf_nobox_311
+	JZ           lf_nobox_351
 	PEXTQ        BP, R10, R15
 	ADDQ         56(R11)(R14*1), R15
 	MOVBLZX      (R13)(R15*1), R15
 	ADDL         R15, R12
 
-lf_nobox_311:
+lf_nobox_351:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_309
+	JNZ     lf_done_349
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_309
+	JLE     lf_done_349
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -24186,13 +28026,13 @@ lf_nobox_311:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_312
+	JZ      lf_nobox_352
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_312:
+lf_nobox_352:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -24201,7 +28041,7 @@ lf_nobox_312:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_309:
+lf_done_349:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -24281,23 +28121,23 @@ s2_skip_18:
 	ADDL         R13, R10
 	MOVQ         24(R9)(R12*1), R14
 	TESTQ        R14, R14
-	JZ           lf_nobox_315
+	JZ           lf_nobox_355
 	PEXTQ        R14, DI, R13
 	ADDQ         56(R9)(R12*1), R13
 	MOVBLZX      (R11)(R13*1), R13
 	ADDL         R13, R10
 
-lf_nobox_315:
+lf_nobox_355:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_313
+	JNZ     lf_done_353
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_313
+	JLE     lf_done_353
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -24321,13 +28161,13 @@ lf_nobox_315:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_316
+	JZ      lf_nobox_356
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_316:
+lf_nobox_356:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -24336,7 +28176,7 @@ lf_nobox_316:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_313:
+lf_done_353:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -24412,23 +28252,23 @@ s2_oskip_19:
 	ADDL         R12, R9
 	MOVQ         24(R8)(R11*1), R13
 	TESTQ        R13, R13
-	JZ           lf_nobox_319
+	JZ           lf_nobox_359
 	PEXTQ        R13, DX, R12
 	ADDQ         56(R8)(R11*1), R12
 	MOVBLZX      (R10)(R12*1), R12
 	ADDL         R12, R9
 
-lf_nobox_319:
+lf_nobox_359:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_317
+	JNZ     lf_done_357
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_317
+	JLE     lf_done_357
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -24451,13 +28291,13 @@ lf_nobox_319:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_320
+	JZ      lf_nobox_360
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_320:
+lf_nobox_360:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -24466,7 +28306,7 @@ lf_nobox_320:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_317:
+lf_done_357:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -24595,6 +28435,846 @@ s4_fin_22:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	VZEROUPPER
+	RET
+
+// func solve4AVX2PEXTList(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+// Requires: AVX, AVX2, BMI2, CMOV, POPCNT
+TEXT ·solve4AVX2PEXTList(SB), NOSPLIT, $160-48
+	MOVQ    $0x00000000, (SP)
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    list+24(FP), DX
+	MOVQ    AX, 80(SP)
+	MOVQ    CX, 88(SP)
+	MOVQ    alpha+16(FP), AX
+	MOVQ    AX, 96(SP)
+	INCQ    (SP)
+	MOVQ    DX, 144(SP)
+	MOVQ    DX, AX
+	SHRQ    $0x18, AX
+	IMUL3Q  $0x00010101, AX, AX
+	XORQ    DX, AX
+	ANDL    $0x00242424, AX
+	SHRL    $0x02, AX
+	MOVL    AX, CX
+	SHRL    $0x02, CX
+	ORL     AX, CX
+	ANDL    $0x00030303, CX
+	MOVL    CX, AX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	SHRL    $0x06, AX
+	ORL     AX, CX
+	ANDL    $0x0000003f, CX
+	MOVL    CX, AX
+	SHLL    $0x06, AX
+	MOVQ    AX, 152(SP)
+	SHLL    $0x04, CX
+	LEAQ    ·leafOrder4+0(SB), AX
+	VMOVQ   144(SP), X0
+	VPSHUFB (AX)(CX*1), X0, X0
+	VMOVDQU X0, 128(SP)
+	MOVQ    $-127, 104(SP)
+	MOVQ    $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ         112(SP), AX
+	LEAQ         128(SP), CX
+	MOVL         (CX)(AX*4), AX
+	MOVBQZX      AL, AX
+	MOVQ         80(SP), CX
+	MOVQ         88(SP), DX
+	LEAQ         ·lfNeighbour+0(SB), BX
+	MOVQ         (BX)(AX*8), BX
+	TESTQ        DX, BX
+	JZ           s4_next_3
+	LEAQ         ·lfRay+0(SB), BX
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        CX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         AX, SI
+	SHLQ         $0x06, SI
+	VPANDN       (BX)(SI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (BX)(SI*1), Y3, Y3
+	VPANDN       32(BX)(SI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(BX)(SI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, BX
+	TESTQ        BX, BX
+	JZ           s4_next_3
+	XORQ         BX, DX
+	ORQ          BX, CX
+	BTSQ         AX, CX
+	MOVQ         96(SP), AX
+	NOTQ         AX
+	MOVQ         DX, 16(SP)
+	MOVQ         CX, 24(SP)
+	MOVQ         AX, 32(SP)
+	INCQ         (SP)
+	MOVQ         152(SP), AX
+	MOVQ         112(SP), CX
+	SHLQ         $0x04, CX
+	ADDQ         CX, AX
+	LEAQ         ·leafOrder3+0(SB), CX
+	VMOVQ        144(SP), X0
+	VPSHUFB      (CX)(AX*1), X0, X0
+	VMOVDQU      X0, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ         48(SP), AX
+	LEAQ         64(SP), CX
+	MOVL         (CX)(AX*4), AX
+	MOVBQZX      AL, CX
+	MOVQ         16(SP), DX
+	MOVQ         24(SP), BX
+	LEAQ         ·lfNeighbour+0(SB), SI
+	MOVQ         (SI)(CX*8), SI
+	TESTQ        BX, SI
+	JZ           s3_next_9
+	LEAQ         ·lfRay+0(SB), SI
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         CX, DI
+	SHLQ         $0x06, DI
+	VPANDN       (SI)(DI*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (SI)(DI*1), Y3, Y3
+	VPANDN       32(SI)(DI*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(SI)(DI*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, SI
+	TESTQ        SI, SI
+	JZ           s3_next_9
+	XORQ         SI, BX
+	ORQ          SI, DX
+	BTSQ         CX, DX
+	MOVQ         32(SP), CX
+	NOTQ         CX
+	SHRL         $0x08, AX
+	MOVBQZX      AL, SI
+	SHRL         $0x08, AX
+	MOVBQZX      AL, AX
+	INCQ         (SP)
+	MOVQ         $-127, DI
+	MOVQ         CX, R8
+	NOTQ         R8
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(SI*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_17
+	LEAQ         ·lfRay+0(SB), R9
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_17
+	INCQ         (SP)
+	MOVQ         DX, DI
+	XORQ         R9, DI
+	POPCNTQ      DI, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R10
+	LEAQ         ·lfCountFlip+0(SB), R12
+	MOVQ         AX, R13
+	SHLQ         $0x06, R13
+	PEXTQ        (R10)(R13*1), DI, R14
+	ADDQ         32(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R11
+	PEXTQ        8(R10)(R13*1), DI, R14
+	ADDQ         40(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         $0x0101010101010101, R15
+	MOVQ         DI, R14
+	ANDQ         16(R10)(R13*1), R14
+	IMULQ        R15, R14
+	SHRQ         $0x38, R14
+	ADDQ         48(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+	MOVQ         24(R10)(R13*1), R15
+	TESTQ        R15, R15
+	JZ           lf_nobox_363
+	PEXTQ        R15, DI, R14
+	ADDQ         56(R10)(R13*1), R14
+	MOVBLZX      (R12)(R14*1), R14
+	ADDL         R14, R11
+
+lf_nobox_363:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_361
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_361
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_364
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_364:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_361:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ         DI, CX
+	JG           s2_high_13
+	LEAQ         ·lfNeighbour+0(SB), R9
+	MOVQ         (R9)(AX*8), R9
+	TESTQ        DX, R9
+	JZ           s2_skip_18
+	LEAQ         ·lfRay+0(SB), R9
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        BX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        DX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         AX, R10
+	SHLQ         $0x06, R10
+	VPANDN       (R9)(R10*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R9)(R10*1), Y3, Y3
+	VPANDN       32(R9)(R10*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R9)(R10*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R9
+	TESTQ        R9, R9
+	JZ           s2_skip_18
+	INCQ         (SP)
+	MOVQ         DX, R10
+	XORQ         R9, R10
+	POPCNTQ      R10, R9
+	LEAQ         -62(R9)(R9*1), R9
+	LEAQ         ·lfPext+0(SB), R11
+	LEAQ         ·lfCountFlip+0(SB), R13
+	MOVQ         SI, R14
+	SHLQ         $0x06, R14
+	PEXTQ        (R11)(R14*1), R10, R15
+	ADDQ         32(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R12
+	PEXTQ        8(R11)(R14*1), R10, R15
+	ADDQ         40(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         $0x0101010101010101, BP
+	MOVQ         R10, R15
+	ANDQ         16(R11)(R14*1), R15
+	IMULQ        BP, R15
+	SHRQ         $0x38, R15
+	ADDQ         48(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+	MOVQ         24(R11)(R14*1), BP
+	TESTQ        BP, BP
+	JZ           lf_nobox_367
+	PEXTQ        BP, R10, R15
+	ADDQ         56(R11)(R14*1), R15
+	MOVBLZX      (R13)(R15*1), R15
+	ADDL         R15, R12
+
+lf_nobox_367:
+	LEAQ    (R9)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_365
+	LEAQ    -1(R9), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R9)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_365
+	MOVQ    R10, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), R8, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), R8, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_368
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_368:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R9)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_365:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ         DI, $-127
+	JNE          s2_decide_15
+	MOVQ         $+127, DI
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(SI*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_19
+	LEAQ         ·lfRay+0(SB), R8
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	MOVQ         SI, R9
+	SHLQ         $0x06, R9
+	VPANDN       (R8)(R9*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(R9*1), Y3, Y3
+	VPANDN       32(R8)(R9*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(R9*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, R8
+	TESTQ        R8, R8
+	JZ           s2_oskip_19
+	INCQ         (SP)
+	MOVQ         BX, DI
+	XORQ         R8, DI
+	POPCNTQ      DI, R8
+	LEAQ         -62(R8)(R8*1), R8
+	LEAQ         ·lfPext+0(SB), R9
+	LEAQ         ·lfCountFlip+0(SB), R11
+	MOVQ         AX, R12
+	SHLQ         $0x06, R12
+	PEXTQ        (R9)(R12*1), DI, R13
+	ADDQ         32(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R10
+	PEXTQ        8(R9)(R12*1), DI, R13
+	ADDQ         40(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         $0x0101010101010101, R14
+	MOVQ         DI, R13
+	ANDQ         16(R9)(R12*1), R13
+	IMULQ        R14, R13
+	SHRQ         $0x38, R13
+	ADDQ         48(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+	MOVQ         24(R9)(R12*1), R14
+	TESTQ        R14, R14
+	JZ           lf_nobox_371
+	PEXTQ        R14, DI, R13
+	ADDQ         56(R9)(R12*1), R13
+	MOVBLZX      (R11)(R13*1), R13
+	ADDL         R13, R10
+
+lf_nobox_371:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_369
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_369
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_372
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_372:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_369:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ         DI, CX
+	JLE          s2_low_14
+	LEAQ         ·lfNeighbour+0(SB), R8
+	MOVQ         (R8)(AX*8), R8
+	TESTQ        BX, R8
+	JZ           s2_oskip_20
+	LEAQ         ·lfRay+0(SB), R8
+	VMOVDQU      ·dirSteps+0(SB), Y0
+	VMOVDQU      ·dirSteps+32(SB), Y1
+	VMOVDQU      ·dirSteps+64(SB), Y2
+	VPBROADCASTQ ·flipOnes+0(SB), Y3
+	VPXOR        Y4, Y4, Y4
+	VMOVQ        DX, X5
+	VPBROADCASTQ X5, Y5
+	VMOVQ        BX, X6
+	VPBROADCASTQ X6, Y6
+	SHLQ         $0x06, AX
+	VPANDN       (R8)(AX*1), Y6, Y7
+	VPADDQ       Y3, Y7, Y3
+	VPANDN       Y7, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPCMPEQQ     Y4, Y8, Y8
+	VPANDN       Y3, Y7, Y3
+	VPANDN       Y3, Y8, Y3
+	VPAND        (R8)(AX*1), Y3, Y3
+	VPANDN       32(R8)(AX*1), Y6, Y6
+	VPSRLVQ      Y0, Y6, Y7
+	VPOR         Y6, Y7, Y7
+	VPSRLVQ      Y1, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y2, Y7, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLVQ      Y0, Y7, Y1
+	VPANDN       Y6, Y1, Y1
+	VPAND        Y5, Y1, Y1
+	VPADDQ       Y1, Y1, Y1
+	VPSUBQ       Y1, Y4, Y1
+	VPAND        32(R8)(AX*1), Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPOR         X0, X3, X0
+	VPUNPCKHQDQ  X0, X0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, AX
+	TESTQ        AX, AX
+	JZ           s2_oskip_20
+	INCQ         (SP)
+	MOVQ         BX, DX
+	XORQ         AX, DX
+	POPCNTQ      DX, AX
+	LEAQ         -62(AX)(AX*1), AX
+	LEAQ         ·lfPext+0(SB), R8
+	LEAQ         ·lfCountFlip+0(SB), R10
+	MOVQ         SI, R11
+	SHLQ         $0x06, R11
+	PEXTQ        (R8)(R11*1), DX, R12
+	ADDQ         32(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R9
+	PEXTQ        8(R8)(R11*1), DX, R12
+	ADDQ         40(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         $0x0101010101010101, R13
+	MOVQ         DX, R12
+	ANDQ         16(R8)(R11*1), R12
+	IMULQ        R13, R12
+	SHRQ         $0x38, R12
+	ADDQ         48(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+	MOVQ         24(R8)(R11*1), R13
+	TESTQ        R13, R13
+	JZ           lf_nobox_375
+	PEXTQ        R13, DX, R12
+	ADDQ         56(R8)(R11*1), R12
+	MOVBLZX      (R10)(R12*1), R12
+	ADDL         R12, R9
+
+lf_nobox_375:
+	LEAQ    (AX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_373
+	LEAQ    -1(AX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (AX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_373
+	NOTQ    DX
+	BTRQ    SI, DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), DX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), DX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    DX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_376
+	PEXTQ   R13, DX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_376:
+	MOVQ R11, DX
+	NEGQ DX
+	ORQ  R9, DX
+	SARQ $0x3f, DX
+	LEAQ (AX)(DX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_373:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+32(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+40(FP)
 	VZEROUPPER
 	RET
 
@@ -24916,23 +29596,23 @@ s3_iter_8:
 	ADDL         R14, R11
 	MOVQ         24(R10)(R13*1), R15
 	TESTQ        R15, R15
-	JZ           lf_nobox_323
+	JZ           lf_nobox_379
 	PEXTQ        R15, DI, R14
 	ADDQ         56(R10)(R13*1), R14
 	MOVBLZX      (R12)(R14*1), R14
 	ADDL         R14, R11
 
-lf_nobox_323:
+lf_nobox_379:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_321
+	JNZ     lf_done_377
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_321
+	JLE     lf_done_377
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -24956,13 +29636,13 @@ lf_nobox_323:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_324
+	JZ      lf_nobox_380
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_324:
+lf_nobox_380:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -24971,7 +29651,7 @@ lf_nobox_324:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_321:
+lf_done_377:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -25049,23 +29729,23 @@ s2_skip_17:
 	ADDL         R15, R12
 	MOVQ         24(R11)(R14*1), BP
 	TESTQ        BP, BP
-	JZ           lf_nobox_327
+	JZ           lf_nobox_383
 	PEXTQ        BP, R10, R15
 	ADDQ         56(R11)(R14*1), R15
 	MOVBLZX      (R13)(R15*1), R15
 	ADDL         R15, R12
 
-lf_nobox_327:
+lf_nobox_383:
 	LEAQ    (R9)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_325
+	JNZ     lf_done_381
 	LEAQ    -1(R9), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R9)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_325
+	JLE     lf_done_381
 	MOVQ    R10, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -25090,13 +29770,13 @@ lf_nobox_327:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_328
+	JZ      lf_nobox_384
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_328:
+lf_nobox_384:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -25105,7 +29785,7 @@ lf_nobox_328:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_325:
+lf_done_381:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -25185,23 +29865,23 @@ s2_skip_18:
 	ADDL         R13, R10
 	MOVQ         24(R9)(R12*1), R14
 	TESTQ        R14, R14
-	JZ           lf_nobox_331
+	JZ           lf_nobox_387
 	PEXTQ        R14, DI, R13
 	ADDQ         56(R9)(R12*1), R13
 	MOVBLZX      (R11)(R13*1), R13
 	ADDL         R13, R10
 
-lf_nobox_331:
+lf_nobox_387:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_329
+	JNZ     lf_done_385
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_329
+	JLE     lf_done_385
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -25225,13 +29905,13 @@ lf_nobox_331:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_332
+	JZ      lf_nobox_388
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_332:
+lf_nobox_388:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -25240,7 +29920,7 @@ lf_nobox_332:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_329:
+lf_done_385:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -25316,23 +29996,23 @@ s2_oskip_19:
 	ADDL         R12, R9
 	MOVQ         24(R8)(R11*1), R13
 	TESTQ        R13, R13
-	JZ           lf_nobox_335
+	JZ           lf_nobox_391
 	PEXTQ        R13, DX, R12
 	ADDQ         56(R8)(R11*1), R12
 	MOVBLZX      (R10)(R12*1), R12
 	ADDL         R12, R9
 
-lf_nobox_335:
+lf_nobox_391:
 	LEAQ    (AX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_333
+	JNZ     lf_done_389
 	LEAQ    -1(AX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (AX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_333
+	JLE     lf_done_389
 	NOTQ    DX
 	BTRQ    SI, DX
 	LEAQ    ·lfPext+0(SB), R8
@@ -25355,13 +30035,13 @@ lf_nobox_335:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_336
+	JZ      lf_nobox_392
 	PEXTQ   R13, DX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_336:
+lf_nobox_392:
 	MOVQ R11, DX
 	NEGQ DX
 	ORQ  R9, DX
@@ -25370,7 +30050,7 @@ lf_nobox_336:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_333:
+lf_done_389:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -25626,23 +30306,23 @@ TEXT ·solve2BMI2(SB), NOSPLIT, $16-40
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_339
+	JZ      lf_nobox_395
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_339:
+lf_nobox_395:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_337
+	JNZ     lf_done_393
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_337
+	JLE     lf_done_393
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -25666,13 +30346,13 @@ lf_nobox_339:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_340
+	JZ      lf_nobox_396
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_340:
+lf_nobox_396:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -25681,7 +30361,7 @@ lf_nobox_340:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_337:
+lf_done_393:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -25765,23 +30445,23 @@ s2_skip_5:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_343
+	JZ      lf_nobox_399
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_343:
+lf_nobox_399:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_341
+	JNZ     lf_done_397
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_341
+	JLE     lf_done_397
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -25806,13 +30486,13 @@ lf_nobox_343:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_344
+	JZ      lf_nobox_400
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_344:
+lf_nobox_400:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -25821,7 +30501,7 @@ lf_nobox_344:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_341:
+lf_done_397:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -25907,23 +30587,23 @@ s2_skip_6:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_347
+	JZ      lf_nobox_403
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_347:
+lf_nobox_403:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_345
+	JNZ     lf_done_401
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_345
+	JLE     lf_done_401
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -25947,13 +30627,13 @@ lf_nobox_347:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_348
+	JZ      lf_nobox_404
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_348:
+lf_nobox_404:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -25962,7 +30642,7 @@ lf_nobox_348:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_345:
+lf_done_401:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -26044,23 +30724,23 @@ s2_oskip_7:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_351
+	JZ      lf_nobox_407
 	PEXTQ   R13, CX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_351:
+lf_nobox_407:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_349
+	JNZ     lf_done_405
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_349
+	JLE     lf_done_405
 	NOTQ    CX
 	BTRQ    BX, CX
 	LEAQ    ·lfPext+0(SB), R8
@@ -26083,13 +30763,13 @@ lf_nobox_351:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_352
+	JZ      lf_nobox_408
 	PEXTQ   R13, CX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_352:
+lf_nobox_408:
 	MOVQ R11, CX
 	NEGQ CX
 	ORQ  R9, CX
@@ -26098,7 +30778,7 @@ lf_nobox_352:
 	SUBQ R11, CX
 	MOVQ CX, R8
 
-lf_done_349:
+lf_done_405:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -26260,23 +30940,23 @@ loop:
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_355
+	JZ      lf_nobox_411
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_355:
+lf_nobox_411:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_353
+	JNZ     lf_done_409
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_353
+	JLE     lf_done_409
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -26300,13 +30980,13 @@ lf_nobox_355:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_356
+	JZ      lf_nobox_412
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_356:
+lf_nobox_412:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -26315,7 +30995,7 @@ lf_nobox_356:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_353:
+lf_done_409:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -26399,23 +31079,23 @@ s2_skip_5:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_359
+	JZ      lf_nobox_415
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_359:
+lf_nobox_415:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_357
+	JNZ     lf_done_413
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_357
+	JLE     lf_done_413
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    BX, R8
@@ -26440,13 +31120,13 @@ lf_nobox_359:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_360
+	JZ      lf_nobox_416
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_360:
+lf_nobox_416:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -26455,7 +31135,7 @@ lf_nobox_360:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_357:
+lf_done_413:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -26541,23 +31221,23 @@ s2_skip_6:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_363
+	JZ      lf_nobox_419
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_363:
+lf_nobox_419:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_361
+	JNZ     lf_done_417
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, SI
-	JLE     lf_done_361
+	JLE     lf_done_417
 	NOTQ    DI
 	BTRQ    DX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -26581,13 +31261,13 @@ lf_nobox_363:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_364
+	JZ      lf_nobox_420
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_364:
+lf_nobox_420:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -26596,7 +31276,7 @@ lf_nobox_364:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_361:
+lf_done_417:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -26678,23 +31358,23 @@ s2_oskip_7:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_367
+	JZ      lf_nobox_423
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_367:
+lf_nobox_423:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_365
+	JNZ     lf_done_421
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, SI
-	JLE     lf_done_365
+	JLE     lf_done_421
 	NOTQ    AX
 	BTRQ    BX, AX
 	LEAQ    ·lfPext+0(SB), R8
@@ -26717,13 +31397,13 @@ lf_nobox_367:
 	ADDL    R12, R11
 	MOVQ    24(R8)(BX*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_368
+	JZ      lf_nobox_424
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(BX*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_368:
+lf_nobox_424:
 	MOVQ R11, AX
 	NEGQ AX
 	ORQ  R9, AX
@@ -26732,7 +31412,7 @@ lf_nobox_368:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_365:
+lf_done_421:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -27005,23 +31685,23 @@ s3_iter_2:
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_371
+	JZ      lf_nobox_427
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_371:
+lf_nobox_427:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_369
+	JNZ     lf_done_425
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_369
+	JLE     lf_done_425
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -27045,13 +31725,13 @@ lf_nobox_371:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_372
+	JZ      lf_nobox_428
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_372:
+lf_nobox_428:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -27060,7 +31740,7 @@ lf_nobox_372:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_369:
+lf_done_425:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -27144,23 +31824,23 @@ s2_skip_11:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_375
+	JZ      lf_nobox_431
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_375:
+lf_nobox_431:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_373
+	JNZ     lf_done_429
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_373
+	JLE     lf_done_429
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -27185,13 +31865,13 @@ lf_nobox_375:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_376
+	JZ      lf_nobox_432
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_376:
+lf_nobox_432:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -27200,7 +31880,7 @@ lf_nobox_376:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_373:
+lf_done_429:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -27286,23 +31966,23 @@ s2_skip_12:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_379
+	JZ      lf_nobox_435
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_379:
+lf_nobox_435:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_377
+	JNZ     lf_done_433
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_377
+	JLE     lf_done_433
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -27326,13 +32006,13 @@ lf_nobox_379:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_380
+	JZ      lf_nobox_436
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_380:
+lf_nobox_436:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -27341,7 +32021,7 @@ lf_nobox_380:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_377:
+lf_done_433:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -27423,23 +32103,23 @@ s2_oskip_13:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_383
+	JZ      lf_nobox_439
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_383:
+lf_nobox_439:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_381
+	JNZ     lf_done_437
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_381
+	JLE     lf_done_437
 	NOTQ    AX
 	BTRQ    SI, AX
 	LEAQ    ·lfPext+0(SB), R8
@@ -27462,13 +32142,13 @@ lf_nobox_383:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_384
+	JZ      lf_nobox_440
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_384:
+lf_nobox_440:
 	MOVQ R11, AX
 	NEGQ AX
 	ORQ  R9, AX
@@ -27477,7 +32157,7 @@ lf_nobox_384:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_381:
+lf_done_437:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -27804,23 +32484,23 @@ s3_iter_2:
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_387
+	JZ      lf_nobox_443
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_387:
+lf_nobox_443:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_385
+	JNZ     lf_done_441
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_385
+	JLE     lf_done_441
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -27844,13 +32524,13 @@ lf_nobox_387:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_388
+	JZ      lf_nobox_444
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_388:
+lf_nobox_444:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -27859,7 +32539,7 @@ lf_nobox_388:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_385:
+lf_done_441:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -27943,23 +32623,23 @@ s2_skip_11:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_391
+	JZ      lf_nobox_447
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_391:
+lf_nobox_447:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_389
+	JNZ     lf_done_445
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_389
+	JLE     lf_done_445
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -27984,13 +32664,13 @@ lf_nobox_391:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_392
+	JZ      lf_nobox_448
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_392:
+lf_nobox_448:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -27999,7 +32679,7 @@ lf_nobox_392:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_389:
+lf_done_445:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -28085,23 +32765,23 @@ s2_skip_12:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_395
+	JZ      lf_nobox_451
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_395:
+lf_nobox_451:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_393
+	JNZ     lf_done_449
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_393
+	JLE     lf_done_449
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -28125,13 +32805,13 @@ lf_nobox_395:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_396
+	JZ      lf_nobox_452
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_396:
+lf_nobox_452:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -28140,7 +32820,7 @@ lf_nobox_396:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_393:
+lf_done_449:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -28222,23 +32902,23 @@ s2_oskip_13:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_399
+	JZ      lf_nobox_455
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_399:
+lf_nobox_455:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_397
+	JNZ     lf_done_453
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_397
+	JLE     lf_done_453
 	NOTQ    AX
 	BTRQ    SI, AX
 	LEAQ    ·lfPext+0(SB), R8
@@ -28261,13 +32941,13 @@ lf_nobox_399:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_400
+	JZ      lf_nobox_456
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_400:
+lf_nobox_456:
 	MOVQ R11, AX
 	NEGQ AX
 	ORQ  R9, AX
@@ -28276,7 +32956,7 @@ lf_nobox_400:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_397:
+lf_done_453:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -28691,23 +33371,23 @@ s3_iter_8:
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_403
+	JZ      lf_nobox_459
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_403:
+lf_nobox_459:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_401
+	JNZ     lf_done_457
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_401
+	JLE     lf_done_457
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -28731,13 +33411,13 @@ lf_nobox_403:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_404
+	JZ      lf_nobox_460
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_404:
+lf_nobox_460:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -28746,7 +33426,7 @@ lf_nobox_404:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_401:
+lf_done_457:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -28830,23 +33510,23 @@ s2_skip_17:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_407
+	JZ      lf_nobox_463
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_407:
+lf_nobox_463:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_405
+	JNZ     lf_done_461
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_405
+	JLE     lf_done_461
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -28871,13 +33551,13 @@ lf_nobox_407:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_408
+	JZ      lf_nobox_464
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_408:
+lf_nobox_464:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -28886,7 +33566,7 @@ lf_nobox_408:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_405:
+lf_done_461:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -28972,23 +33652,23 @@ s2_skip_18:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_411
+	JZ      lf_nobox_467
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_411:
+lf_nobox_467:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_409
+	JNZ     lf_done_465
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_409
+	JLE     lf_done_465
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -29012,13 +33692,13 @@ lf_nobox_411:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_412
+	JZ      lf_nobox_468
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_412:
+lf_nobox_468:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -29027,7 +33707,7 @@ lf_nobox_412:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_409:
+lf_done_465:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -29109,23 +33789,23 @@ s2_oskip_19:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_415
+	JZ      lf_nobox_471
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_415:
+lf_nobox_471:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_413
+	JNZ     lf_done_469
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_413
+	JLE     lf_done_469
 	NOTQ    AX
 	BTRQ    SI, AX
 	LEAQ    ·lfPext+0(SB), R8
@@ -29148,13 +33828,13 @@ lf_nobox_415:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_416
+	JZ      lf_nobox_472
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_416:
+lf_nobox_472:
 	MOVQ R11, AX
 	NEGQ AX
 	ORQ  R9, AX
@@ -29163,7 +33843,7 @@ lf_nobox_416:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_413:
+lf_done_469:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -29292,6 +33972,883 @@ s4_fin_22:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	RET
+
+// func solve4BMI2List(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+// Requires: BMI2, CMOV, POPCNT, SSE2, SSSE3
+TEXT ·solve4BMI2List(SB), NOSPLIT, $160-48
+	MOVQ   $0x00000000, (SP)
+	MOVQ   P+0(FP), AX
+	MOVQ   O+8(FP), CX
+	MOVQ   list+24(FP), DX
+	MOVQ   AX, 80(SP)
+	MOVQ   CX, 88(SP)
+	MOVQ   alpha+16(FP), AX
+	MOVQ   AX, 96(SP)
+	INCQ   (SP)
+	MOVQ   DX, 144(SP)
+	MOVQ   DX, AX
+	SHRQ   $0x18, AX
+	IMUL3Q $0x00010101, AX, AX
+	XORQ   DX, AX
+	ANDL   $0x00242424, AX
+	SHRL   $0x02, AX
+	MOVL   AX, CX
+	SHRL   $0x02, CX
+	ORL    AX, CX
+	ANDL   $0x00030303, CX
+	MOVL   CX, AX
+	SHRL   $0x06, AX
+	ORL    AX, CX
+	SHRL   $0x06, AX
+	ORL    AX, CX
+	ANDL   $0x0000003f, CX
+	MOVL   CX, AX
+	SHLL   $0x06, AX
+	MOVQ   AX, 152(SP)
+	SHLL   $0x04, CX
+	LEAQ   ·leafOrder4+0(SB), AX
+	MOVQ   144(SP), X0
+	MOVOU  (AX)(CX*1), X1
+	PSHUFB X1, X0
+	MOVOU  X0, 128(SP)
+	MOVQ   $-127, 104(SP)
+	MOVQ   $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ    112(SP), AX
+	LEAQ    128(SP), CX
+	MOVL    (CX)(AX*4), AX
+	MOVBQZX AL, AX
+	MOVQ    80(SP), CX
+	MOVQ    88(SP), DX
+	LEAQ    ·lfNeighbour+0(SB), BX
+	MOVQ    (BX)(AX*8), BX
+	TESTQ   DX, BX
+	JZ      s4_next_3
+	LEAQ    ·pextLines+0(SB), BX
+	LEAQ    ·pextOutflank+0(SB), SI
+	LEAQ    ·pextFlipped+0(SB), DI
+	MOVQ    AX, R8
+	SHLQ    $0x06, R8
+	MOVQ    56(BX)(R8*1), R9
+	SHRXQ   R9, DX, R10
+	SHRXQ   R9, CX, R11
+	MOVBQZX R10, R10
+	ADDQ    24(BX)(R8*1), R10
+	MOVBQZX (SI)(R10*1), R10
+	ANDQ    R11, R10
+	ADDQ    24(BX)(R8*1), R10
+	MOVBQZX (DI)(R10*1), R10
+	SHLXQ   R9, R10, R10
+	MOVQ    (BX)(R8*1), R9
+	PEXTQ   R9, DX, R11
+	PEXTQ   R9, CX, R12
+	ADDQ    32(BX)(R8*1), R11
+	MOVBQZX (SI)(R11*1), R11
+	ANDQ    R12, R11
+	ADDQ    32(BX)(R8*1), R11
+	MOVBQZX (DI)(R11*1), R11
+	PDEPQ   R9, R11, R11
+	ORQ     R11, R10
+	MOVQ    8(BX)(R8*1), R9
+	PEXTQ   R9, DX, R11
+	PEXTQ   R9, CX, R12
+	ADDQ    40(BX)(R8*1), R11
+	MOVBQZX (SI)(R11*1), R11
+	ANDQ    R12, R11
+	ADDQ    40(BX)(R8*1), R11
+	MOVBQZX (DI)(R11*1), R11
+	PDEPQ   R9, R11, R11
+	ORQ     R11, R10
+	MOVQ    16(BX)(R8*1), R9
+	PEXTQ   R9, DX, R11
+	PEXTQ   R9, CX, R12
+	ADDQ    48(BX)(R8*1), R11
+	MOVBQZX (SI)(R11*1), SI
+	ANDQ    R12, SI
+	ADDQ    48(BX)(R8*1), SI
+	MOVBQZX (DI)(SI*1), BX
+	PDEPQ   R9, BX, BX
+	ORQ     BX, R10
+	TESTQ   R10, R10
+	JZ      s4_next_3
+	XORQ    R10, DX
+	ORQ     R10, CX
+	BTSQ    AX, CX
+	MOVQ    96(SP), AX
+	NOTQ    AX
+	MOVQ    DX, 16(SP)
+	MOVQ    CX, 24(SP)
+	MOVQ    AX, 32(SP)
+	INCQ    (SP)
+	MOVQ    152(SP), AX
+	MOVQ    112(SP), CX
+	SHLQ    $0x04, CX
+	ADDQ    CX, AX
+	LEAQ    ·leafOrder3+0(SB), CX
+	MOVQ    144(SP), X0
+	MOVOU   (CX)(AX*1), X1
+	PSHUFB  X1, X0
+	MOVOU   X0, 64(SP)
+	MOVQ    $-127, 40(SP)
+	MOVQ    $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ    48(SP), AX
+	LEAQ    64(SP), CX
+	MOVL    (CX)(AX*4), AX
+	MOVBQZX AL, CX
+	MOVQ    16(SP), DX
+	MOVQ    24(SP), BX
+	LEAQ    ·lfNeighbour+0(SB), SI
+	MOVQ    (SI)(CX*8), SI
+	TESTQ   BX, SI
+	JZ      s3_next_9
+	LEAQ    ·pextLines+0(SB), SI
+	LEAQ    ·pextOutflank+0(SB), DI
+	LEAQ    ·pextFlipped+0(SB), R8
+	MOVQ    CX, R9
+	SHLQ    $0x06, R9
+	MOVQ    56(SI)(R9*1), R10
+	SHRXQ   R10, BX, R11
+	SHRXQ   R10, DX, R12
+	MOVBQZX R11, R11
+	ADDQ    24(SI)(R9*1), R11
+	MOVBQZX (DI)(R11*1), R11
+	ANDQ    R12, R11
+	ADDQ    24(SI)(R9*1), R11
+	MOVBQZX (R8)(R11*1), R11
+	SHLXQ   R10, R11, R11
+	MOVQ    (SI)(R9*1), R10
+	PEXTQ   R10, BX, R12
+	PEXTQ   R10, DX, R13
+	ADDQ    32(SI)(R9*1), R12
+	MOVBQZX (DI)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    32(SI)(R9*1), R12
+	MOVBQZX (R8)(R12*1), R12
+	PDEPQ   R10, R12, R12
+	ORQ     R12, R11
+	MOVQ    8(SI)(R9*1), R10
+	PEXTQ   R10, BX, R12
+	PEXTQ   R10, DX, R13
+	ADDQ    40(SI)(R9*1), R12
+	MOVBQZX (DI)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    40(SI)(R9*1), R12
+	MOVBQZX (R8)(R12*1), R12
+	PDEPQ   R10, R12, R12
+	ORQ     R12, R11
+	MOVQ    16(SI)(R9*1), R10
+	PEXTQ   R10, BX, R12
+	PEXTQ   R10, DX, R13
+	ADDQ    48(SI)(R9*1), R12
+	MOVBQZX (DI)(R12*1), DI
+	ANDQ    R13, DI
+	ADDQ    48(SI)(R9*1), DI
+	MOVBQZX (R8)(DI*1), SI
+	PDEPQ   R10, SI, SI
+	ORQ     SI, R11
+	TESTQ   R11, R11
+	JZ      s3_next_9
+	XORQ    R11, BX
+	ORQ     R11, DX
+	BTSQ    CX, DX
+	MOVQ    32(SP), CX
+	NOTQ    CX
+	SHRL    $0x08, AX
+	MOVBQZX AL, SI
+	SHRL    $0x08, AX
+	MOVBQZX AL, AX
+	INCQ    (SP)
+	MOVQ    $-127, DI
+	MOVQ    CX, R8
+	NOTQ    R8
+	LEAQ    ·lfNeighbour+0(SB), R9
+	MOVQ    (R9)(SI*8), R9
+	TESTQ   DX, R9
+	JZ      s2_skip_17
+	LEAQ    ·pextLines+0(SB), R9
+	LEAQ    ·pextOutflank+0(SB), R10
+	LEAQ    ·pextFlipped+0(SB), R11
+	MOVQ    SI, R12
+	SHLQ    $0x06, R12
+	MOVQ    56(R9)(R12*1), R13
+	SHRXQ   R13, DX, R14
+	SHRXQ   R13, BX, R15
+	MOVBQZX R14, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R11)(R14*1), R14
+	SHLXQ   R13, R14, R14
+	MOVQ    (R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    8(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    16(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    48(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R10
+	ANDQ    BP, R10
+	ADDQ    48(R9)(R12*1), R10
+	MOVBQZX (R11)(R10*1), R9
+	PDEPQ   R13, R9, R9
+	ORQ     R9, R14
+	TESTQ   R14, R14
+	JZ      s2_skip_17
+	INCQ    (SP)
+	MOVQ    DX, DI
+	XORQ    R14, DI
+	POPCNTQ DI, R9
+	LEAQ    -62(R9)(R9*1), R9
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R14
+	ADDQ    32(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R11
+	PEXTQ   8(R10)(R13*1), DI, R14
+	ADDQ    40(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R10)(R13*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+	MOVQ    24(R10)(R13*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_475
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R10)(R13*1), R14
+	MOVBLZX (R12)(R14*1), R14
+	ADDL    R14, R11
+
+lf_nobox_475:
+	LEAQ    (R9)(R11*1), R10
+	TESTQ   R11, R11
+	JNZ     lf_done_473
+	LEAQ    -1(R9), R11
+	MOVQ    R11, R10
+	SARQ    $0x3f, R10
+	LEAQ    (R9)(R10*2), R12
+	MOVQ    R12, R10
+	CMPQ    R12, R8
+	JLE     lf_done_473
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R10
+	LEAQ    ·lfCountFlip+0(SB), R12
+	MOVQ    AX, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R10)(R13*1), DI, R15
+	ADDQ    32(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R14
+	PEXTQ   8(R10)(R13*1), DI, R15
+	ADDQ    40(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    DI, R15
+	ANDQ    16(R10)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R10)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_476
+	PEXTQ   BP, DI, R15
+	ADDQ    56(R10)(R13*1), R15
+	MOVBLZX (R12)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_476:
+	MOVQ R14, DI
+	NEGQ DI
+	ORQ  R11, DI
+	SARQ $0x3f, DI
+	LEAQ (R9)(DI*2), DI
+	SUBQ R14, DI
+	MOVQ DI, R10
+
+lf_done_473:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ    DI, CX
+	JG      s2_high_13
+	LEAQ    ·lfNeighbour+0(SB), R9
+	MOVQ    (R9)(AX*8), R9
+	TESTQ   DX, R9
+	JZ      s2_skip_18
+	LEAQ    ·pextLines+0(SB), R9
+	LEAQ    ·pextOutflank+0(SB), R10
+	LEAQ    ·pextFlipped+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	MOVQ    56(R9)(R12*1), R13
+	SHRXQ   R13, DX, R14
+	SHRXQ   R13, BX, R15
+	MOVBQZX R14, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    24(R9)(R12*1), R14
+	MOVBQZX (R11)(R14*1), R14
+	SHLXQ   R13, R14, R14
+	MOVQ    (R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    32(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    8(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R15
+	ANDQ    BP, R15
+	ADDQ    40(R9)(R12*1), R15
+	MOVBQZX (R11)(R15*1), R15
+	PDEPQ   R13, R15, R15
+	ORQ     R15, R14
+	MOVQ    16(R9)(R12*1), R13
+	PEXTQ   R13, DX, R15
+	PEXTQ   R13, BX, BP
+	ADDQ    48(R9)(R12*1), R15
+	MOVBQZX (R10)(R15*1), R10
+	ANDQ    BP, R10
+	ADDQ    48(R9)(R12*1), R10
+	MOVBQZX (R11)(R10*1), R9
+	PDEPQ   R13, R9, R9
+	ORQ     R9, R14
+	TESTQ   R14, R14
+	JZ      s2_skip_18
+	INCQ    (SP)
+	MOVQ    DX, R9
+	XORQ    R14, R9
+	POPCNTQ R9, R10
+	LEAQ    -62(R10)(R10*1), R10
+	LEAQ    ·lfPext+0(SB), R11
+	LEAQ    ·lfCountFlip+0(SB), R13
+	MOVQ    SI, R14
+	SHLQ    $0x06, R14
+	PEXTQ   (R11)(R14*1), R9, R15
+	ADDQ    32(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R12
+	PEXTQ   8(R11)(R14*1), R9, R15
+	ADDQ    40(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R9, R15
+	ANDQ    16(R11)(R14*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+	MOVQ    24(R11)(R14*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_479
+	PEXTQ   BP, R9, R15
+	ADDQ    56(R11)(R14*1), R15
+	MOVBLZX (R13)(R15*1), R15
+	ADDL    R15, R12
+
+lf_nobox_479:
+	LEAQ    (R10)(R12*1), R11
+	TESTQ   R12, R12
+	JNZ     lf_done_477
+	LEAQ    -1(R10), R12
+	MOVQ    R12, R11
+	SARQ    $0x3f, R11
+	LEAQ    (R10)(R11*2), R13
+	MOVQ    R13, R11
+	CMPQ    R13, R8
+	JLE     lf_done_477
+	MOVQ    R9, R8
+	NOTQ    R8
+	BTRQ    SI, R8
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    SI, R13
+	SHLQ    $0x06, R13
+	PEXTQ   (R9)(R13*1), R8, R15
+	ADDQ    32(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R14
+	PEXTQ   8(R9)(R13*1), R8, R15
+	ADDQ    40(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    $0x0101010101010101, BP
+	MOVQ    R8, R15
+	ANDQ    16(R9)(R13*1), R15
+	IMULQ   BP, R15
+	SHRQ    $0x38, R15
+	ADDQ    48(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+	MOVQ    24(R9)(R13*1), BP
+	TESTQ   BP, BP
+	JZ      lf_nobox_480
+	PEXTQ   BP, R8, R15
+	ADDQ    56(R9)(R13*1), R15
+	MOVBLZX (R11)(R15*1), R15
+	ADDL    R15, R14
+
+lf_nobox_480:
+	MOVQ R14, R8
+	NEGQ R8
+	ORQ  R12, R8
+	SARQ $0x3f, R8
+	LEAQ (R10)(R8*2), R8
+	SUBQ R14, R8
+	MOVQ R8, R11
+
+lf_done_477:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ    DI, $-127
+	JNE     s2_decide_15
+	MOVQ    $+127, DI
+	LEAQ    ·lfNeighbour+0(SB), R8
+	MOVQ    (R8)(SI*8), R8
+	TESTQ   BX, R8
+	JZ      s2_oskip_19
+	LEAQ    ·pextLines+0(SB), R8
+	LEAQ    ·pextOutflank+0(SB), R9
+	LEAQ    ·pextFlipped+0(SB), R10
+	MOVQ    SI, R11
+	SHLQ    $0x06, R11
+	MOVQ    56(R8)(R11*1), R12
+	SHRXQ   R12, BX, R13
+	SHRXQ   R12, DX, R14
+	MOVBQZX R13, R13
+	ADDQ    24(R8)(R11*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    24(R8)(R11*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	SHLXQ   R12, R13, R13
+	MOVQ    (R8)(R11*1), R12
+	PEXTQ   R12, BX, R14
+	PEXTQ   R12, DX, R15
+	ADDQ    32(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    32(R8)(R11*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	PDEPQ   R12, R14, R14
+	ORQ     R14, R13
+	MOVQ    8(R8)(R11*1), R12
+	PEXTQ   R12, BX, R14
+	PEXTQ   R12, DX, R15
+	ADDQ    40(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R14
+	ANDQ    R15, R14
+	ADDQ    40(R8)(R11*1), R14
+	MOVBQZX (R10)(R14*1), R14
+	PDEPQ   R12, R14, R14
+	ORQ     R14, R13
+	MOVQ    16(R8)(R11*1), R12
+	PEXTQ   R12, BX, R14
+	PEXTQ   R12, DX, R15
+	ADDQ    48(R8)(R11*1), R14
+	MOVBQZX (R9)(R14*1), R9
+	ANDQ    R15, R9
+	ADDQ    48(R8)(R11*1), R9
+	MOVBQZX (R10)(R9*1), R8
+	PDEPQ   R12, R8, R8
+	ORQ     R8, R13
+	TESTQ   R13, R13
+	JZ      s2_oskip_19
+	INCQ    (SP)
+	MOVQ    BX, DI
+	XORQ    R13, DI
+	POPCNTQ DI, R8
+	LEAQ    -62(R8)(R8*1), R8
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R13
+	ADDQ    32(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R10
+	PEXTQ   8(R9)(R12*1), DI, R13
+	ADDQ    40(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+	MOVQ    $0x0101010101010101, R14
+	MOVQ    DI, R13
+	ANDQ    16(R9)(R12*1), R13
+	IMULQ   R14, R13
+	SHRQ    $0x38, R13
+	ADDQ    48(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+	MOVQ    24(R9)(R12*1), R14
+	TESTQ   R14, R14
+	JZ      lf_nobox_483
+	PEXTQ   R14, DI, R13
+	ADDQ    56(R9)(R12*1), R13
+	MOVBLZX (R11)(R13*1), R13
+	ADDL    R13, R10
+
+lf_nobox_483:
+	LEAQ    (R8)(R10*1), R9
+	TESTQ   R10, R10
+	JNZ     lf_done_481
+	LEAQ    -1(R8), R10
+	MOVQ    R10, R9
+	SARQ    $0x3f, R9
+	LEAQ    (R8)(R9*2), R11
+	MOVQ    R11, R9
+	CMPQ    R11, CX
+	JLE     lf_done_481
+	NOTQ    DI
+	BTRQ    AX, DI
+	LEAQ    ·lfPext+0(SB), R9
+	LEAQ    ·lfCountFlip+0(SB), R11
+	MOVQ    AX, R12
+	SHLQ    $0x06, R12
+	PEXTQ   (R9)(R12*1), DI, R14
+	ADDQ    32(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R13
+	PEXTQ   8(R9)(R12*1), DI, R14
+	ADDQ    40(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    $0x0101010101010101, R15
+	MOVQ    DI, R14
+	ANDQ    16(R9)(R12*1), R14
+	IMULQ   R15, R14
+	SHRQ    $0x38, R14
+	ADDQ    48(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+	MOVQ    24(R9)(R12*1), R15
+	TESTQ   R15, R15
+	JZ      lf_nobox_484
+	PEXTQ   R15, DI, R14
+	ADDQ    56(R9)(R12*1), R14
+	MOVBLZX (R11)(R14*1), R14
+	ADDL    R14, R13
+
+lf_nobox_484:
+	MOVQ R13, DI
+	NEGQ DI
+	ORQ  R10, DI
+	SARQ $0x3f, DI
+	LEAQ (R8)(DI*2), DI
+	SUBQ R13, DI
+	MOVQ DI, R9
+
+lf_done_481:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ    DI, CX
+	JLE     s2_low_14
+	LEAQ    ·lfNeighbour+0(SB), R8
+	MOVQ    (R8)(AX*8), R8
+	TESTQ   BX, R8
+	JZ      s2_oskip_20
+	LEAQ    ·pextLines+0(SB), R8
+	LEAQ    ·pextOutflank+0(SB), R9
+	LEAQ    ·pextFlipped+0(SB), R10
+	SHLQ    $0x06, AX
+	MOVQ    56(R8)(AX*1), R11
+	SHRXQ   R11, BX, R12
+	SHRXQ   R11, DX, R13
+	MOVBQZX R12, R12
+	ADDQ    24(R8)(AX*1), R12
+	MOVBQZX (R9)(R12*1), R12
+	ANDQ    R13, R12
+	ADDQ    24(R8)(AX*1), R12
+	MOVBQZX (R10)(R12*1), R12
+	SHLXQ   R11, R12, R12
+	MOVQ    (R8)(AX*1), R11
+	PEXTQ   R11, BX, R13
+	PEXTQ   R11, DX, R14
+	ADDQ    32(R8)(AX*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    32(R8)(AX*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	PDEPQ   R11, R13, R13
+	ORQ     R13, R12
+	MOVQ    8(R8)(AX*1), R11
+	PEXTQ   R11, BX, R13
+	PEXTQ   R11, DX, R14
+	ADDQ    40(R8)(AX*1), R13
+	MOVBQZX (R9)(R13*1), R13
+	ANDQ    R14, R13
+	ADDQ    40(R8)(AX*1), R13
+	MOVBQZX (R10)(R13*1), R13
+	PDEPQ   R11, R13, R13
+	ORQ     R13, R12
+	MOVQ    16(R8)(AX*1), R11
+	PEXTQ   R11, BX, R13
+	PEXTQ   R11, DX, DX
+	ADDQ    48(R8)(AX*1), R13
+	MOVBQZX (R9)(R13*1), R9
+	ANDQ    DX, R9
+	ADDQ    48(R8)(AX*1), R9
+	MOVBQZX (R10)(R9*1), AX
+	PDEPQ   R11, AX, AX
+	ORQ     AX, R12
+	TESTQ   R12, R12
+	JZ      s2_oskip_20
+	INCQ    (SP)
+	MOVQ    BX, AX
+	XORQ    R12, AX
+	POPCNTQ AX, DX
+	LEAQ    -62(DX)(DX*1), DX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	MOVQ    SI, R11
+	SHLQ    $0x06, R11
+	PEXTQ   (R8)(R11*1), AX, R12
+	ADDQ    32(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R9
+	PEXTQ   8(R8)(R11*1), AX, R12
+	ADDQ    40(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    AX, R12
+	ANDQ    16(R8)(R11*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+	MOVQ    24(R8)(R11*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_487
+	PEXTQ   R13, AX, R12
+	ADDQ    56(R8)(R11*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R9
+
+lf_nobox_487:
+	LEAQ    (DX)(R9*1), R8
+	TESTQ   R9, R9
+	JNZ     lf_done_485
+	LEAQ    -1(DX), R9
+	MOVQ    R9, R8
+	SARQ    $0x3f, R8
+	LEAQ    (DX)(R8*2), R10
+	MOVQ    R10, R8
+	CMPQ    R10, CX
+	JLE     lf_done_485
+	NOTQ    AX
+	BTRQ    SI, AX
+	LEAQ    ·lfPext+0(SB), R8
+	LEAQ    ·lfCountFlip+0(SB), R10
+	SHLQ    $0x06, SI
+	PEXTQ   (R8)(SI*1), AX, R12
+	ADDQ    32(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R11
+	PEXTQ   8(R8)(SI*1), AX, R12
+	ADDQ    40(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    $0x0101010101010101, R13
+	MOVQ    AX, R12
+	ANDQ    16(R8)(SI*1), R12
+	IMULQ   R13, R12
+	SHRQ    $0x38, R12
+	ADDQ    48(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+	MOVQ    24(R8)(SI*1), R13
+	TESTQ   R13, R13
+	JZ      lf_nobox_488
+	PEXTQ   R13, AX, R12
+	ADDQ    56(R8)(SI*1), R12
+	MOVBLZX (R10)(R12*1), R12
+	ADDL    R12, R11
+
+lf_nobox_488:
+	MOVQ R11, AX
+	NEGQ AX
+	ORQ  R9, AX
+	SARQ $0x3f, AX
+	LEAQ (DX)(AX*2), AX
+	SUBQ R11, AX
+	MOVQ AX, R8
+
+lf_done_485:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+32(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+40(FP)
 	RET
 
 // func solve4BMI2Batch(in []uint64, out []uint64)
@@ -29632,23 +35189,23 @@ s3_iter_8:
 	ADDL    R14, R11
 	MOVQ    24(R10)(R13*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_419
+	JZ      lf_nobox_491
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R10)(R13*1), R14
 	MOVBLZX (R12)(R14*1), R14
 	ADDL    R14, R11
 
-lf_nobox_419:
+lf_nobox_491:
 	LEAQ    (R9)(R11*1), R10
 	TESTQ   R11, R11
-	JNZ     lf_done_417
+	JNZ     lf_done_489
 	LEAQ    -1(R9), R11
 	MOVQ    R11, R10
 	SARQ    $0x3f, R10
 	LEAQ    (R9)(R10*2), R12
 	MOVQ    R12, R10
 	CMPQ    R12, R8
-	JLE     lf_done_417
+	JLE     lf_done_489
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R10
@@ -29672,13 +35229,13 @@ lf_nobox_419:
 	ADDL    R15, R14
 	MOVQ    24(R10)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_420
+	JZ      lf_nobox_492
 	PEXTQ   BP, DI, R15
 	ADDQ    56(R10)(R13*1), R15
 	MOVBLZX (R12)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_420:
+lf_nobox_492:
 	MOVQ R14, DI
 	NEGQ DI
 	ORQ  R11, DI
@@ -29687,7 +35244,7 @@ lf_nobox_420:
 	SUBQ R14, DI
 	MOVQ DI, R10
 
-lf_done_417:
+lf_done_489:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -29771,23 +35328,23 @@ s2_skip_17:
 	ADDL    R15, R12
 	MOVQ    24(R11)(R14*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_423
+	JZ      lf_nobox_495
 	PEXTQ   BP, R9, R15
 	ADDQ    56(R11)(R14*1), R15
 	MOVBLZX (R13)(R15*1), R15
 	ADDL    R15, R12
 
-lf_nobox_423:
+lf_nobox_495:
 	LEAQ    (R10)(R12*1), R11
 	TESTQ   R12, R12
-	JNZ     lf_done_421
+	JNZ     lf_done_493
 	LEAQ    -1(R10), R12
 	MOVQ    R12, R11
 	SARQ    $0x3f, R11
 	LEAQ    (R10)(R11*2), R13
 	MOVQ    R13, R11
 	CMPQ    R13, R8
-	JLE     lf_done_421
+	JLE     lf_done_493
 	MOVQ    R9, R8
 	NOTQ    R8
 	BTRQ    SI, R8
@@ -29812,13 +35369,13 @@ lf_nobox_423:
 	ADDL    R15, R14
 	MOVQ    24(R9)(R13*1), BP
 	TESTQ   BP, BP
-	JZ      lf_nobox_424
+	JZ      lf_nobox_496
 	PEXTQ   BP, R8, R15
 	ADDQ    56(R9)(R13*1), R15
 	MOVBLZX (R11)(R15*1), R15
 	ADDL    R15, R14
 
-lf_nobox_424:
+lf_nobox_496:
 	MOVQ R14, R8
 	NEGQ R8
 	ORQ  R12, R8
@@ -29827,7 +35384,7 @@ lf_nobox_424:
 	SUBQ R14, R8
 	MOVQ R8, R11
 
-lf_done_421:
+lf_done_493:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -29913,23 +35470,23 @@ s2_skip_18:
 	ADDL    R13, R10
 	MOVQ    24(R9)(R12*1), R14
 	TESTQ   R14, R14
-	JZ      lf_nobox_427
+	JZ      lf_nobox_499
 	PEXTQ   R14, DI, R13
 	ADDQ    56(R9)(R12*1), R13
 	MOVBLZX (R11)(R13*1), R13
 	ADDL    R13, R10
 
-lf_nobox_427:
+lf_nobox_499:
 	LEAQ    (R8)(R10*1), R9
 	TESTQ   R10, R10
-	JNZ     lf_done_425
+	JNZ     lf_done_497
 	LEAQ    -1(R8), R10
 	MOVQ    R10, R9
 	SARQ    $0x3f, R9
 	LEAQ    (R8)(R9*2), R11
 	MOVQ    R11, R9
 	CMPQ    R11, CX
-	JLE     lf_done_425
+	JLE     lf_done_497
 	NOTQ    DI
 	BTRQ    AX, DI
 	LEAQ    ·lfPext+0(SB), R9
@@ -29953,13 +35510,13 @@ lf_nobox_427:
 	ADDL    R14, R13
 	MOVQ    24(R9)(R12*1), R15
 	TESTQ   R15, R15
-	JZ      lf_nobox_428
+	JZ      lf_nobox_500
 	PEXTQ   R15, DI, R14
 	ADDQ    56(R9)(R12*1), R14
 	MOVBLZX (R11)(R14*1), R14
 	ADDL    R14, R13
 
-lf_nobox_428:
+lf_nobox_500:
 	MOVQ R13, DI
 	NEGQ DI
 	ORQ  R10, DI
@@ -29968,7 +35525,7 @@ lf_nobox_428:
 	SUBQ R13, DI
 	MOVQ DI, R9
 
-lf_done_425:
+lf_done_497:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -30050,23 +35607,23 @@ s2_oskip_19:
 	ADDL    R12, R9
 	MOVQ    24(R8)(R11*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_431
+	JZ      lf_nobox_503
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(R11*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R9
 
-lf_nobox_431:
+lf_nobox_503:
 	LEAQ    (DX)(R9*1), R8
 	TESTQ   R9, R9
-	JNZ     lf_done_429
+	JNZ     lf_done_501
 	LEAQ    -1(DX), R9
 	MOVQ    R9, R8
 	SARQ    $0x3f, R8
 	LEAQ    (DX)(R8*2), R10
 	MOVQ    R10, R8
 	CMPQ    R10, CX
-	JLE     lf_done_429
+	JLE     lf_done_501
 	NOTQ    AX
 	BTRQ    SI, AX
 	LEAQ    ·lfPext+0(SB), R8
@@ -30089,13 +35646,13 @@ lf_nobox_431:
 	ADDL    R12, R11
 	MOVQ    24(R8)(SI*1), R13
 	TESTQ   R13, R13
-	JZ      lf_nobox_432
+	JZ      lf_nobox_504
 	PEXTQ   R13, AX, R12
 	ADDQ    56(R8)(SI*1), R12
 	MOVBLZX (R10)(R12*1), R12
 	ADDL    R12, R11
 
-lf_nobox_432:
+lf_nobox_504:
 	MOVQ R11, AX
 	NEGQ AX
 	ORQ  R9, AX
@@ -30104,7 +35661,7 @@ lf_nobox_432:
 	SUBQ R11, AX
 	MOVQ AX, R8
 
-lf_done_429:
+lf_done_501:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -30429,14 +35986,14 @@ TEXT ·solve2SSE2(SB), NOSPLIT, $16-40
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_433
+	JNZ        lf_done_505
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_433
+	JLE        lf_done_505
 	NOTQ       DI
 	BTRQ       DX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -30485,7 +36042,7 @@ TEXT ·solve2SSE2(SB), NOSPLIT, $16-40
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_433:
+lf_done_505:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -30639,14 +36196,14 @@ s2_skip_5:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_435
+	JNZ        lf_done_507
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_435
+	JLE        lf_done_507
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       BX, R8
@@ -30696,7 +36253,7 @@ s2_skip_5:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_435:
+lf_done_507:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -30852,14 +36409,14 @@ s2_skip_6:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_437
+	JNZ        lf_done_509
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, SI
-	JLE        lf_done_437
+	JLE        lf_done_509
 	NOTQ       DI
 	BTRQ       DX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -30908,7 +36465,7 @@ s2_skip_6:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_437:
+lf_done_509:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -31061,14 +36618,14 @@ s2_oskip_7:
 	ADDL       R13, R9
 	LEAQ       (CX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_439
+	JNZ        lf_done_511
 	LEAQ       -1(CX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (CX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, SI
-	JLE        lf_done_439
+	JLE        lf_done_511
 	NOTQ       DX
 	BTRQ       BX, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -31117,7 +36674,7 @@ s2_oskip_7:
 	SUBQ       R10, CX
 	MOVQ       CX, R8
 
-lf_done_439:
+lf_done_511:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -31349,14 +36906,14 @@ loop:
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_441
+	JNZ        lf_done_513
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_441
+	JLE        lf_done_513
 	NOTQ       DI
 	BTRQ       DX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -31405,7 +36962,7 @@ loop:
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_441:
+lf_done_513:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -31559,14 +37116,14 @@ s2_skip_5:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_443
+	JNZ        lf_done_515
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_443
+	JLE        lf_done_515
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       BX, R8
@@ -31616,7 +37173,7 @@ s2_skip_5:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_443:
+lf_done_515:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -31772,14 +37329,14 @@ s2_skip_6:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_445
+	JNZ        lf_done_517
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, SI
-	JLE        lf_done_445
+	JLE        lf_done_517
 	NOTQ       DI
 	BTRQ       DX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -31828,7 +37385,7 @@ s2_skip_6:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_445:
+lf_done_517:
 	MOVQ R9, DI
 
 s2_oskip_7:
@@ -31981,14 +37538,14 @@ s2_oskip_7:
 	ADDL       R13, R9
 	LEAQ       (AX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_447
+	JNZ        lf_done_519
 	LEAQ       -1(AX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (AX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, SI
-	JLE        lf_done_447
+	JLE        lf_done_519
 	NOTQ       DX
 	BTRQ       BX, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -32037,7 +37594,7 @@ s2_oskip_7:
 	SUBQ       R10, AX
 	MOVQ       AX, R8
 
-lf_done_447:
+lf_done_519:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -32431,14 +37988,14 @@ s3_iter_2:
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_449
+	JNZ        lf_done_521
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_449
+	JLE        lf_done_521
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -32487,7 +38044,7 @@ s3_iter_2:
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_449:
+lf_done_521:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -32641,14 +38198,14 @@ s2_skip_11:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_451
+	JNZ        lf_done_523
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_451
+	JLE        lf_done_523
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       SI, R8
@@ -32698,7 +38255,7 @@ s2_skip_11:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_451:
+lf_done_523:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -32854,14 +38411,14 @@ s2_skip_12:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_453
+	JNZ        lf_done_525
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, CX
-	JLE        lf_done_453
+	JLE        lf_done_525
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -32910,7 +38467,7 @@ s2_skip_12:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_453:
+lf_done_525:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -33062,14 +38619,14 @@ s2_oskip_13:
 	ADDL       R13, R9
 	LEAQ       (AX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_455
+	JNZ        lf_done_527
 	LEAQ       -1(AX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (AX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, CX
-	JLE        lf_done_455
+	JLE        lf_done_527
 	NOTQ       DX
 	BTRQ       SI, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -33118,7 +38675,7 @@ s2_oskip_13:
 	SUBQ       R10, AX
 	MOVQ       AX, R8
 
-lf_done_455:
+lf_done_527:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -33566,14 +39123,14 @@ s3_iter_2:
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_457
+	JNZ        lf_done_529
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_457
+	JLE        lf_done_529
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -33622,7 +39179,7 @@ s3_iter_2:
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_457:
+lf_done_529:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -33776,14 +39333,14 @@ s2_skip_11:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_459
+	JNZ        lf_done_531
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_459
+	JLE        lf_done_531
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       SI, R8
@@ -33833,7 +39390,7 @@ s2_skip_11:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_459:
+lf_done_531:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -33989,14 +39546,14 @@ s2_skip_12:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_461
+	JNZ        lf_done_533
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, CX
-	JLE        lf_done_461
+	JLE        lf_done_533
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -34045,7 +39602,7 @@ s2_skip_12:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_461:
+lf_done_533:
 	MOVQ R9, DI
 
 s2_oskip_13:
@@ -34197,14 +39754,14 @@ s2_oskip_13:
 	ADDL       R13, R9
 	LEAQ       (AX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_463
+	JNZ        lf_done_535
 	LEAQ       -1(AX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (AX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, CX
-	JLE        lf_done_463
+	JLE        lf_done_535
 	NOTQ       DX
 	BTRQ       SI, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -34253,7 +39810,7 @@ s2_oskip_13:
 	SUBQ       R10, AX
 	MOVQ       AX, R8
 
-lf_done_463:
+lf_done_535:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -34840,14 +40397,14 @@ s3_iter_8:
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_465
+	JNZ        lf_done_537
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_465
+	JLE        lf_done_537
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -34896,7 +40453,7 @@ s3_iter_8:
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_465:
+lf_done_537:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -35050,14 +40607,14 @@ s2_skip_17:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_467
+	JNZ        lf_done_539
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_467
+	JLE        lf_done_539
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       SI, R8
@@ -35107,7 +40664,7 @@ s2_skip_17:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_467:
+lf_done_539:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -35263,14 +40820,14 @@ s2_skip_18:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_469
+	JNZ        lf_done_541
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, CX
-	JLE        lf_done_469
+	JLE        lf_done_541
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -35319,7 +40876,7 @@ s2_skip_18:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_469:
+lf_done_541:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -35471,14 +41028,14 @@ s2_oskip_19:
 	ADDL       R13, R9
 	LEAQ       (AX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_471
+	JNZ        lf_done_543
 	LEAQ       -1(AX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (AX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, CX
-	JLE        lf_done_471
+	JLE        lf_done_543
 	NOTQ       DX
 	BTRQ       SI, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -35527,7 +41084,7 @@ s2_oskip_19:
 	SUBQ       R10, AX
 	MOVQ       AX, R8
 
-lf_done_471:
+lf_done_543:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -35656,6 +41213,1270 @@ s4_fin_22:
 	MOVQ AX, score+24(FP)
 	MOVQ (SP), AX
 	MOVQ AX, nodes+32(FP)
+	RET
+
+// func solve4SSE2List(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
+// Requires: CMOV, POPCNT, SSE2, SSSE3
+TEXT ·solve4SSE2List(SB), NOSPLIT, $160-48
+	MOVQ   $0x00000000, (SP)
+	MOVQ   P+0(FP), AX
+	MOVQ   O+8(FP), CX
+	MOVQ   list+24(FP), DX
+	MOVQ   AX, 80(SP)
+	MOVQ   CX, 88(SP)
+	MOVQ   alpha+16(FP), AX
+	MOVQ   AX, 96(SP)
+	INCQ   (SP)
+	MOVQ   DX, 144(SP)
+	MOVQ   DX, AX
+	SHRQ   $0x18, AX
+	IMUL3Q $0x00010101, AX, AX
+	XORQ   DX, AX
+	ANDL   $0x00242424, AX
+	SHRL   $0x02, AX
+	MOVL   AX, CX
+	SHRL   $0x02, CX
+	ORL    AX, CX
+	ANDL   $0x00030303, CX
+	MOVL   CX, AX
+	SHRL   $0x06, AX
+	ORL    AX, CX
+	SHRL   $0x06, AX
+	ORL    AX, CX
+	ANDL   $0x0000003f, CX
+	MOVL   CX, AX
+	SHLL   $0x06, AX
+	MOVQ   AX, 152(SP)
+	SHLL   $0x04, CX
+	LEAQ   ·leafOrder4+0(SB), AX
+	MOVQ   144(SP), X0
+	MOVOU  (AX)(CX*1), X1
+	PSHUFB X1, X0
+	MOVOU  X0, 128(SP)
+	MOVQ   $-127, 104(SP)
+	MOVQ   $0x00000000, 120(SP)
+
+s4_start_1:
+	MOVQ $0x00000000, 112(SP)
+
+s4_iter_2:
+	MOVQ       112(SP), AX
+	LEAQ       128(SP), CX
+	MOVL       (CX)(AX*4), AX
+	MOVBQZX    AL, AX
+	MOVQ       80(SP), CX
+	MOVQ       88(SP), DX
+	LEAQ       ·lfNeighbour+0(SB), BX
+	MOVQ       (BX)(AX*8), BX
+	TESTQ      DX, BX
+	JZ         s4_next_3
+	LEAQ       ·lfRay+0(SB), BX
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       CX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       DX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       AX, SI
+	SHLQ       $0x06, SI
+	MOVO       X2, X3
+	PANDN      (BX)(SI*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (BX)(SI*1), X3
+	MOVO       X2, X4
+	PANDN      16(BX)(SI*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(BX)(SI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(BX)(SI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(BX)(SI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(BX)(SI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(BX)(SI*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, BX
+	TESTQ      BX, BX
+	JZ         s4_next_3
+	XORQ       BX, DX
+	ORQ        BX, CX
+	BTSQ       AX, CX
+	MOVQ       96(SP), AX
+	NOTQ       AX
+	MOVQ       DX, 16(SP)
+	MOVQ       CX, 24(SP)
+	MOVQ       AX, 32(SP)
+	INCQ       (SP)
+	MOVQ       152(SP), AX
+	MOVQ       112(SP), CX
+	SHLQ       $0x04, CX
+	ADDQ       CX, AX
+	LEAQ       ·leafOrder3+0(SB), CX
+	MOVQ       144(SP), X0
+	MOVOU      (CX)(AX*1), X1
+	PSHUFB     X1, X0
+	MOVOU      X0, 64(SP)
+	MOVQ       $-127, 40(SP)
+	MOVQ       $0x00000000, 56(SP)
+
+s3_start_7:
+	MOVQ $0x00000000, 48(SP)
+
+s3_iter_8:
+	MOVQ       48(SP), AX
+	LEAQ       64(SP), CX
+	MOVL       (CX)(AX*4), AX
+	MOVBQZX    AL, CX
+	MOVQ       16(SP), DX
+	MOVQ       24(SP), BX
+	LEAQ       ·lfNeighbour+0(SB), SI
+	MOVQ       (SI)(CX*8), SI
+	TESTQ      BX, SI
+	JZ         s3_next_9
+	LEAQ       ·lfRay+0(SB), SI
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       CX, DI
+	SHLQ       $0x06, DI
+	MOVO       X2, X3
+	PANDN      (SI)(DI*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (SI)(DI*1), X3
+	MOVO       X2, X4
+	PANDN      16(SI)(DI*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(SI)(DI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(SI)(DI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(SI)(DI*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(SI)(DI*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(SI)(DI*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, SI
+	TESTQ      SI, SI
+	JZ         s3_next_9
+	XORQ       SI, BX
+	ORQ        SI, DX
+	BTSQ       CX, DX
+	MOVQ       32(SP), CX
+	NOTQ       CX
+	SHRL       $0x08, AX
+	MOVBQZX    AL, SI
+	SHRL       $0x08, AX
+	MOVBQZX    AL, AX
+	INCQ       (SP)
+	MOVQ       $-127, DI
+	MOVQ       CX, R8
+	NOTQ       R8
+	LEAQ       ·lfNeighbour+0(SB), R9
+	MOVQ       (R9)(SI*8), R9
+	TESTQ      DX, R9
+	JZ         s2_skip_17
+	LEAQ       ·lfRay+0(SB), R9
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       BX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       DX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       SI, R10
+	SHLQ       $0x06, R10
+	MOVO       X2, X3
+	PANDN      (R9)(R10*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R9)(R10*1), X3
+	MOVO       X2, X4
+	PANDN      16(R9)(R10*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R9)(R10*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R9
+	TESTQ      R9, R9
+	JZ         s2_skip_17
+	INCQ       (SP)
+	MOVQ       DX, DI
+	XORQ       R9, DI
+	MOVQ       DI, 8(SP)
+	POPCNTQ    DI, R9
+	LEAQ       -62(R9)(R9*1), R9
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       AX, R11
+	SHLQ       $0x05, R11
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R11*1), X1
+	MOVOU      16(R10)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R10
+	PMOVMSKB   X3, R12
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       AX, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R11, R13
+	MOVQ       AX, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R11, R14
+	MOVBLZX    R10, R15
+	MOVBLZX    (R13)(R15*1), R11
+	SHRL       $0x08, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R11
+	MOVBLZX    R12, R12
+	MOVBLZX    (R13)(R12*1), R15
+	ADDL       R15, R11
+	MOVQ       AX, R10
+	SHRQ       $0x03, R10
+	MOVBLZX    8(SP)(R10*1), R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R11
+	LEAQ       (R9)(R11*1), R10
+	TESTQ      R11, R11
+	JNZ        lf_done_545
+	LEAQ       -1(R9), R11
+	MOVQ       R11, R10
+	SARQ       $0x3f, R10
+	LEAQ       (R9)(R10*2), R12
+	MOVQ       R12, R10
+	CMPQ       R12, R8
+	JLE        lf_done_545
+	NOTQ       DI
+	BTRQ       AX, DI
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       AX, R12
+	SHLQ       $0x05, R12
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R12*1), X1
+	MOVOU      16(R10)(R12*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DI
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R12
+	MOVQ       AX, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R12, R13
+	MOVQ       AX, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R12, R14
+	MOVBLZX    DI, R15
+	MOVBLZX    (R13)(R15*1), R12
+	SHRL       $0x08, DI
+	MOVBLZX    (R13)(DI*1), R15
+	ADDL       R15, R12
+	MOVBLZX    R10, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R12
+	MOVQ       AX, DI
+	SHRQ       $0x03, DI
+	MOVBLZX    8(SP)(DI*1), R15
+	XORL       $0x000000ff, R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R12
+	MOVQ       R12, DI
+	NEGQ       DI
+	ORQ        R11, DI
+	SARQ       $0x3f, DI
+	LEAQ       (R9)(DI*2), DI
+	SUBQ       R12, DI
+	MOVQ       DI, R10
+
+lf_done_545:
+	NEGQ R10
+	MOVQ R10, DI
+
+s2_skip_17:
+	CMPQ       DI, CX
+	JG         s2_high_13
+	LEAQ       ·lfNeighbour+0(SB), R9
+	MOVQ       (R9)(AX*8), R9
+	TESTQ      DX, R9
+	JZ         s2_skip_18
+	LEAQ       ·lfRay+0(SB), R9
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       BX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       DX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       AX, R10
+	SHLQ       $0x06, R10
+	MOVO       X2, X3
+	PANDN      (R9)(R10*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R9)(R10*1), X3
+	MOVO       X2, X4
+	PANDN      16(R9)(R10*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R9)(R10*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R9)(R10*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R9)(R10*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R9
+	TESTQ      R9, R9
+	JZ         s2_skip_18
+	INCQ       (SP)
+	MOVQ       DX, R10
+	XORQ       R9, R10
+	MOVQ       R10, 8(SP)
+	POPCNTQ    R10, R9
+	LEAQ       -62(R9)(R9*1), R9
+	LEAQ       ·lfMask+0(SB), R11
+	MOVQ       SI, R12
+	SHLQ       $0x05, R12
+	MOVQ       R10, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R11)(R12*1), X1
+	MOVOU      16(R11)(R12*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R11
+	PMOVMSKB   X3, R13
+	LEAQ       ·lfCountFlip+0(SB), R12
+	MOVQ       SI, R14
+	ANDQ       $0x38, R14
+	SHLQ       $0x05, R14
+	ADDQ       R12, R14
+	MOVQ       SI, R15
+	ANDQ       $0x07, R15
+	SHLQ       $0x08, R15
+	ADDQ       R12, R15
+	MOVBLZX    R11, BP
+	MOVBLZX    (R14)(BP*1), R12
+	SHRL       $0x08, R11
+	MOVBLZX    (R14)(R11*1), BP
+	ADDL       BP, R12
+	MOVBLZX    R13, R13
+	MOVBLZX    (R14)(R13*1), BP
+	ADDL       BP, R12
+	MOVQ       SI, R11
+	SHRQ       $0x03, R11
+	MOVBLZX    8(SP)(R11*1), BP
+	MOVBLZX    (R15)(BP*1), BP
+	ADDL       BP, R12
+	LEAQ       (R9)(R12*1), R11
+	TESTQ      R12, R12
+	JNZ        lf_done_547
+	LEAQ       -1(R9), R12
+	MOVQ       R12, R11
+	SARQ       $0x3f, R11
+	LEAQ       (R9)(R11*2), R13
+	MOVQ       R13, R11
+	CMPQ       R13, R8
+	JLE        lf_done_547
+	MOVQ       R10, R8
+	NOTQ       R8
+	BTRQ       SI, R8
+	LEAQ       ·lfMask+0(SB), R10
+	MOVQ       SI, R11
+	SHLQ       $0x05, R11
+	MOVQ       R8, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R10)(R11*1), X1
+	MOVOU      16(R10)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R8
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       SI, R13
+	ANDQ       $0x38, R13
+	SHLQ       $0x05, R13
+	ADDQ       R11, R13
+	MOVQ       SI, R14
+	ANDQ       $0x07, R14
+	SHLQ       $0x08, R14
+	ADDQ       R11, R14
+	MOVBLZX    R8, R15
+	MOVBLZX    (R13)(R15*1), R11
+	SHRL       $0x08, R8
+	MOVBLZX    (R13)(R8*1), R15
+	ADDL       R15, R11
+	MOVBLZX    R10, R10
+	MOVBLZX    (R13)(R10*1), R15
+	ADDL       R15, R11
+	MOVQ       SI, R8
+	SHRQ       $0x03, R8
+	MOVBLZX    8(SP)(R8*1), R15
+	XORL       $0x000000ff, R15
+	MOVBLZX    (R14)(R15*1), R15
+	ADDL       R15, R11
+	MOVQ       R11, R8
+	NEGQ       R8
+	ORQ        R12, R8
+	SARQ       $0x3f, R8
+	LEAQ       (R9)(R8*2), R8
+	SUBQ       R11, R8
+	MOVQ       R8, R11
+
+lf_done_547:
+	NEGQ    R11
+	CMPQ    R11, DI
+	CMOVQGT R11, DI
+
+s2_skip_18:
+	CMPQ       DI, $-127
+	JNE        s2_decide_15
+	MOVQ       $+127, DI
+	LEAQ       ·lfNeighbour+0(SB), R8
+	MOVQ       (R8)(SI*8), R8
+	TESTQ      BX, R8
+	JZ         s2_oskip_19
+	LEAQ       ·lfRay+0(SB), R8
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ       SI, R9
+	SHLQ       $0x06, R9
+	MOVO       X2, X3
+	PANDN      (R8)(R9*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R8)(R9*1), X3
+	MOVO       X2, X4
+	PANDN      16(R8)(R9*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R8)(R9*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R8)(R9*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R8)(R9*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R8)(R9*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R8)(R9*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, R8
+	TESTQ      R8, R8
+	JZ         s2_oskip_19
+	INCQ       (SP)
+	MOVQ       BX, DI
+	XORQ       R8, DI
+	MOVQ       DI, 8(SP)
+	POPCNTQ    DI, R8
+	LEAQ       -62(R8)(R8*1), R8
+	LEAQ       ·lfMask+0(SB), R9
+	MOVQ       AX, R10
+	SHLQ       $0x05, R10
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R9)(R10*1), X1
+	MOVOU      16(R9)(R10*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R9
+	PMOVMSKB   X3, R11
+	LEAQ       ·lfCountFlip+0(SB), R10
+	MOVQ       AX, R12
+	ANDQ       $0x38, R12
+	SHLQ       $0x05, R12
+	ADDQ       R10, R12
+	MOVQ       AX, R13
+	ANDQ       $0x07, R13
+	SHLQ       $0x08, R13
+	ADDQ       R10, R13
+	MOVBLZX    R9, R14
+	MOVBLZX    (R12)(R14*1), R10
+	SHRL       $0x08, R9
+	MOVBLZX    (R12)(R9*1), R14
+	ADDL       R14, R10
+	MOVBLZX    R11, R11
+	MOVBLZX    (R12)(R11*1), R14
+	ADDL       R14, R10
+	MOVQ       AX, R9
+	SHRQ       $0x03, R9
+	MOVBLZX    8(SP)(R9*1), R14
+	MOVBLZX    (R13)(R14*1), R14
+	ADDL       R14, R10
+	LEAQ       (R8)(R10*1), R9
+	TESTQ      R10, R10
+	JNZ        lf_done_549
+	LEAQ       -1(R8), R10
+	MOVQ       R10, R9
+	SARQ       $0x3f, R9
+	LEAQ       (R8)(R9*2), R11
+	MOVQ       R11, R9
+	CMPQ       R11, CX
+	JLE        lf_done_549
+	NOTQ       DI
+	BTRQ       AX, DI
+	LEAQ       ·lfMask+0(SB), R9
+	MOVQ       AX, R11
+	SHLQ       $0x05, R11
+	MOVQ       DI, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R9)(R11*1), X1
+	MOVOU      16(R9)(R11*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DI
+	PMOVMSKB   X3, R9
+	LEAQ       ·lfCountFlip+0(SB), R11
+	MOVQ       AX, R12
+	ANDQ       $0x38, R12
+	SHLQ       $0x05, R12
+	ADDQ       R11, R12
+	MOVQ       AX, R13
+	ANDQ       $0x07, R13
+	SHLQ       $0x08, R13
+	ADDQ       R11, R13
+	MOVBLZX    DI, R14
+	MOVBLZX    (R12)(R14*1), R11
+	SHRL       $0x08, DI
+	MOVBLZX    (R12)(DI*1), R14
+	ADDL       R14, R11
+	MOVBLZX    R9, R9
+	MOVBLZX    (R12)(R9*1), R14
+	ADDL       R14, R11
+	MOVQ       AX, DI
+	SHRQ       $0x03, DI
+	MOVBLZX    8(SP)(DI*1), R14
+	XORL       $0x000000ff, R14
+	MOVBLZX    (R13)(R14*1), R14
+	ADDL       R14, R11
+	MOVQ       R11, DI
+	NEGQ       DI
+	ORQ        R10, DI
+	SARQ       $0x3f, DI
+	LEAQ       (R8)(DI*2), DI
+	SUBQ       R11, DI
+	MOVQ       DI, R9
+
+lf_done_549:
+	MOVQ R9, DI
+
+s2_oskip_19:
+	CMPQ       DI, CX
+	JLE        s2_low_14
+	LEAQ       ·lfNeighbour+0(SB), R8
+	MOVQ       (R8)(AX*8), R8
+	TESTQ      BX, R8
+	JZ         s2_oskip_20
+	LEAQ       ·lfRay+0(SB), R8
+	MOVOU      ·flipOnes+0(SB), X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ       BX, X2
+	PUNPCKLQDQ X2, X2
+	SHLQ       $0x06, AX
+	MOVO       X2, X3
+	PANDN      (R8)(AX*1), X3
+	MOVO       X3, X4
+	PADDQ      X0, X4
+	MOVO       X4, X4
+	PANDN      X3, X4
+	PAND       X1, X4
+	PADDQ      X0, X4
+	PSHUFD     $0xf5, X4, X3
+	PSRAL      $0x1f, X3
+	PANDN      X4, X3
+	PAND       (R8)(AX*1), X3
+	MOVO       X2, X4
+	PANDN      16(R8)(AX*1), X4
+	MOVO       X4, X5
+	PADDQ      X0, X5
+	MOVO       X5, X5
+	PANDN      X4, X5
+	PAND       X1, X5
+	PADDQ      X0, X5
+	PSHUFD     $0xf5, X5, X0
+	PSRAL      $0x1f, X0
+	PANDN      X5, X0
+	PAND       16(R8)(AX*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      32(R8)(AX*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x02, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x04, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x08, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x10, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x20, X4
+	POR        X4, X0
+	MOVO       X0, X4
+	PSRLQ      $0x01, X4
+	PANDN      X0, X4
+	PAND       X1, X4
+	PADDQ      X4, X4
+	PXOR       X0, X0
+	PSUBQ      X4, X0
+	PAND       32(R8)(AX*1), X0
+	POR        X0, X3
+	MOVO       X2, X0
+	PANDN      48(R8)(AX*1), X0
+	MOVO       X0, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x02, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x04, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x08, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x10, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x20, X2
+	POR        X2, X0
+	MOVO       X0, X2
+	PSRLQ      $0x01, X2
+	PANDN      X0, X2
+	PAND       X1, X2
+	PADDQ      X2, X2
+	PXOR       X0, X0
+	PSUBQ      X2, X0
+	PAND       48(R8)(AX*1), X0
+	POR        X0, X3
+	PSHUFD     $0x4e, X3, X0
+	POR        X0, X3
+	MOVQ       X3, AX
+	TESTQ      AX, AX
+	JZ         s2_oskip_20
+	INCQ       (SP)
+	MOVQ       BX, DX
+	XORQ       AX, DX
+	MOVQ       DX, 8(SP)
+	POPCNTQ    DX, AX
+	LEAQ       -62(AX)(AX*1), AX
+	LEAQ       ·lfMask+0(SB), R8
+	MOVQ       SI, R9
+	SHLQ       $0x05, R9
+	MOVQ       DX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R8)(R9*1), X1
+	MOVOU      16(R8)(R9*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, R8
+	PMOVMSKB   X3, R10
+	LEAQ       ·lfCountFlip+0(SB), R9
+	MOVQ       SI, R11
+	ANDQ       $0x38, R11
+	SHLQ       $0x05, R11
+	ADDQ       R9, R11
+	MOVQ       SI, R12
+	ANDQ       $0x07, R12
+	SHLQ       $0x08, R12
+	ADDQ       R9, R12
+	MOVBLZX    R8, R13
+	MOVBLZX    (R11)(R13*1), R9
+	SHRL       $0x08, R8
+	MOVBLZX    (R11)(R8*1), R13
+	ADDL       R13, R9
+	MOVBLZX    R10, R10
+	MOVBLZX    (R11)(R10*1), R13
+	ADDL       R13, R9
+	MOVQ       SI, R8
+	SHRQ       $0x03, R8
+	MOVBLZX    8(SP)(R8*1), R13
+	MOVBLZX    (R12)(R13*1), R13
+	ADDL       R13, R9
+	LEAQ       (AX)(R9*1), R8
+	TESTQ      R9, R9
+	JNZ        lf_done_551
+	LEAQ       -1(AX), R9
+	MOVQ       R9, R8
+	SARQ       $0x3f, R8
+	LEAQ       (AX)(R8*2), R10
+	MOVQ       R10, R8
+	CMPQ       R10, CX
+	JLE        lf_done_551
+	NOTQ       DX
+	BTRQ       SI, DX
+	LEAQ       ·lfMask+0(SB), R8
+	MOVQ       SI, R10
+	SHLQ       $0x05, R10
+	MOVQ       DX, X0
+	PUNPCKLQDQ X0, X0
+	MOVOU      (R8)(R10*1), X1
+	MOVOU      16(R8)(R10*1), X2
+	PAND       X0, X1
+	PAND       X0, X2
+	PXOR       X0, X0
+	PXOR       X3, X3
+	PSUBB      X1, X0
+	PSUBB      X2, X3
+	PMOVMSKB   X0, DX
+	PMOVMSKB   X3, R8
+	LEAQ       ·lfCountFlip+0(SB), R10
+	MOVQ       SI, R11
+	ANDQ       $0x38, R11
+	SHLQ       $0x05, R11
+	ADDQ       R10, R11
+	MOVQ       SI, R12
+	ANDQ       $0x07, R12
+	SHLQ       $0x08, R12
+	ADDQ       R10, R12
+	MOVBLZX    DL, R13
+	MOVBLZX    (R11)(R13*1), R10
+	SHRL       $0x08, DX
+	MOVBLZX    (R11)(DX*1), R13
+	ADDL       R13, R10
+	MOVBLZX    R8, R8
+	MOVBLZX    (R11)(R8*1), R13
+	ADDL       R13, R10
+	MOVQ       SI, DX
+	SHRQ       $0x03, DX
+	MOVBLZX    8(SP)(DX*1), R13
+	XORL       $0x000000ff, R13
+	MOVBLZX    (R12)(R13*1), R13
+	ADDL       R13, R10
+	MOVQ       R10, DX
+	NEGQ       DX
+	ORQ        R9, DX
+	SARQ       $0x3f, DX
+	LEAQ       (AX)(DX*2), AX
+	SUBQ       R10, AX
+	MOVQ       AX, R8
+
+lf_done_551:
+	CMPQ    R8, DI
+	CMOVQLT R8, DI
+
+s2_oskip_20:
+	CMPQ    DI, $+127
+	JNE     s2_decide_15
+	POPCNTQ BX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), DX
+	LEAQ    -2(AX), BX
+	TESTQ   AX, AX
+	CMOVQLT BX, DX
+	CMOVQEQ AX, DX
+	MOVQ    DX, DI
+
+s2_decide_15:
+	CMPQ DI, CX
+	JG   s2_high_13
+
+s2_low_14:
+	MOVQ CX, AX
+	JMP  s2_done_16
+
+s2_high_13:
+	LEAQ 1(CX), AX
+
+s2_done_16:
+	NEGQ AX
+	CMPQ AX, 32(SP)
+	JG   s3_cut_10
+	CMPQ AX, 40(SP)
+	JLE  s3_next_9
+	MOVQ AX, 40(SP)
+
+s3_next_9:
+	INCQ 48(SP)
+	CMPQ 48(SP), $0x03
+	JB   s3_iter_8
+	CMPQ 40(SP), $-127
+	JNE  s3_done_11
+	CMPQ 56(SP), $0x00
+	JNE  s3_over_12
+	MOVQ 16(SP), AX
+	MOVQ 24(SP), CX
+	MOVQ CX, 16(SP)
+	MOVQ AX, 24(SP)
+	MOVQ 32(SP), AX
+	NOTQ AX
+	MOVQ AX, 32(SP)
+	MOVQ $0x00000001, 56(SP)
+	INCQ (SP)
+	JMP  s3_start_7
+
+s3_over_12:
+	DECQ    (SP)
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 40(SP)
+	JMP     s3_done_11
+
+s3_cut_10:
+	MOVQ AX, 40(SP)
+
+s3_done_11:
+	MOVQ 40(SP), AX
+	CMPQ 56(SP), $0x00
+	JEQ  s3_fin_21
+	NEGQ AX
+
+s3_fin_21:
+	NEGQ AX
+	CMPQ AX, 96(SP)
+	JG   s4_cut_4
+	CMPQ AX, 104(SP)
+	JLE  s4_next_3
+	MOVQ AX, 104(SP)
+
+s4_next_3:
+	INCQ 112(SP)
+	CMPQ 112(SP), $0x04
+	JB   s4_iter_2
+	CMPQ 104(SP), $-127
+	JNE  s4_done_5
+	CMPQ 120(SP), $0x00
+	JNE  s4_over_6
+	MOVQ 80(SP), AX
+	MOVQ 88(SP), CX
+	MOVQ CX, 80(SP)
+	MOVQ AX, 88(SP)
+	MOVQ 96(SP), AX
+	NOTQ AX
+	MOVQ AX, 96(SP)
+	MOVQ $0x00000001, 120(SP)
+	INCQ (SP)
+	JMP  s4_start_1
+
+s4_over_6:
+	DECQ    (SP)
+	MOVQ    80(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 104(SP)
+	JMP     s4_done_5
+
+s4_cut_4:
+	MOVQ AX, 104(SP)
+
+s4_done_5:
+	MOVQ 104(SP), AX
+	CMPQ 120(SP), $0x00
+	JEQ  s4_fin_22
+	NEGQ AX
+
+s4_fin_22:
+	MOVQ AX, score+32(FP)
+	MOVQ (SP), AX
+	MOVQ AX, nodes+40(FP)
 	RET
 
 // func solve4SSE2Batch(in []uint64, out []uint64)
@@ -36168,14 +42989,14 @@ s3_iter_8:
 	ADDL       R15, R11
 	LEAQ       (R9)(R11*1), R10
 	TESTQ      R11, R11
-	JNZ        lf_done_473
+	JNZ        lf_done_553
 	LEAQ       -1(R9), R11
 	MOVQ       R11, R10
 	SARQ       $0x3f, R10
 	LEAQ       (R9)(R10*2), R12
 	MOVQ       R12, R10
 	CMPQ       R12, R8
-	JLE        lf_done_473
+	JLE        lf_done_553
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R10
@@ -36224,7 +43045,7 @@ s3_iter_8:
 	SUBQ       R12, DI
 	MOVQ       DI, R10
 
-lf_done_473:
+lf_done_553:
 	NEGQ R10
 	MOVQ R10, DI
 
@@ -36378,14 +43199,14 @@ s2_skip_17:
 	ADDL       BP, R12
 	LEAQ       (R9)(R12*1), R11
 	TESTQ      R12, R12
-	JNZ        lf_done_475
+	JNZ        lf_done_555
 	LEAQ       -1(R9), R12
 	MOVQ       R12, R11
 	SARQ       $0x3f, R11
 	LEAQ       (R9)(R11*2), R13
 	MOVQ       R13, R11
 	CMPQ       R13, R8
-	JLE        lf_done_475
+	JLE        lf_done_555
 	MOVQ       R10, R8
 	NOTQ       R8
 	BTRQ       SI, R8
@@ -36435,7 +43256,7 @@ s2_skip_17:
 	SUBQ       R11, R8
 	MOVQ       R8, R11
 
-lf_done_475:
+lf_done_555:
 	NEGQ    R11
 	CMPQ    R11, DI
 	CMOVQGT R11, DI
@@ -36591,14 +43412,14 @@ s2_skip_18:
 	ADDL       R14, R10
 	LEAQ       (R8)(R10*1), R9
 	TESTQ      R10, R10
-	JNZ        lf_done_477
+	JNZ        lf_done_557
 	LEAQ       -1(R8), R10
 	MOVQ       R10, R9
 	SARQ       $0x3f, R9
 	LEAQ       (R8)(R9*2), R11
 	MOVQ       R11, R9
 	CMPQ       R11, CX
-	JLE        lf_done_477
+	JLE        lf_done_557
 	NOTQ       DI
 	BTRQ       AX, DI
 	LEAQ       ·lfMask+0(SB), R9
@@ -36647,7 +43468,7 @@ s2_skip_18:
 	SUBQ       R11, DI
 	MOVQ       DI, R9
 
-lf_done_477:
+lf_done_557:
 	MOVQ R9, DI
 
 s2_oskip_19:
@@ -36799,14 +43620,14 @@ s2_oskip_19:
 	ADDL       R13, R9
 	LEAQ       (AX)(R9*1), R8
 	TESTQ      R9, R9
-	JNZ        lf_done_479
+	JNZ        lf_done_559
 	LEAQ       -1(AX), R9
 	MOVQ       R9, R8
 	SARQ       $0x3f, R8
 	LEAQ       (AX)(R8*2), R10
 	MOVQ       R10, R8
 	CMPQ       R10, CX
-	JLE        lf_done_479
+	JLE        lf_done_559
 	NOTQ       DX
 	BTRQ       SI, DX
 	LEAQ       ·lfMask+0(SB), R8
@@ -36855,7 +43676,7 @@ s2_oskip_19:
 	SUBQ       R10, AX
 	MOVQ       AX, R8
 
-lf_done_479:
+lf_done_559:
 	CMPQ    R8, DI
 	CMOVQLT R8, DI
 
@@ -36996,28 +43817,28 @@ done:
 
 DATA leafEntriesTab<>+0(SB)/8, $·solve2AVX2(SB)
 DATA leafEntriesTab<>+8(SB)/8, $·solve3AVX2(SB)
-DATA leafEntriesTab<>+16(SB)/8, $·solve4AVX2(SB)
+DATA leafEntriesTab<>+16(SB)/8, $·solve4AVX2List(SB)
 DATA leafEntriesTab<>+24(SB)/8, $·solve2AVX512(SB)
 DATA leafEntriesTab<>+32(SB)/8, $·solve3AVX512(SB)
-DATA leafEntriesTab<>+40(SB)/8, $·solve4AVX512(SB)
+DATA leafEntriesTab<>+40(SB)/8, $·solve4AVX512List(SB)
 DATA leafEntriesTab<>+48(SB)/8, $·solve2AVX512PEXT(SB)
 DATA leafEntriesTab<>+56(SB)/8, $·solve3AVX512PEXT(SB)
-DATA leafEntriesTab<>+64(SB)/8, $·solve4AVX512PEXT(SB)
+DATA leafEntriesTab<>+64(SB)/8, $·solve4AVX512PEXTList(SB)
 DATA leafEntriesTab<>+72(SB)/8, $·solve2AVX512Simul(SB)
 DATA leafEntriesTab<>+80(SB)/8, $·solve3AVX512Simul(SB)
-DATA leafEntriesTab<>+88(SB)/8, $·solve4AVX512Simul(SB)
+DATA leafEntriesTab<>+88(SB)/8, $·solve4AVX512SimulList(SB)
 DATA leafEntriesTab<>+96(SB)/8, $·solve2AVX2Simul(SB)
 DATA leafEntriesTab<>+104(SB)/8, $·solve3AVX2Simul(SB)
-DATA leafEntriesTab<>+112(SB)/8, $·solve4AVX2Simul(SB)
+DATA leafEntriesTab<>+112(SB)/8, $·solve4AVX2SimulList(SB)
 DATA leafEntriesTab<>+120(SB)/8, $·solve2AVX2PEXT(SB)
 DATA leafEntriesTab<>+128(SB)/8, $·solve3AVX2PEXT(SB)
-DATA leafEntriesTab<>+136(SB)/8, $·solve4AVX2PEXT(SB)
+DATA leafEntriesTab<>+136(SB)/8, $·solve4AVX2PEXTList(SB)
 DATA leafEntriesTab<>+144(SB)/8, $·solve2BMI2(SB)
 DATA leafEntriesTab<>+152(SB)/8, $·solve3BMI2(SB)
-DATA leafEntriesTab<>+160(SB)/8, $·solve4BMI2(SB)
+DATA leafEntriesTab<>+160(SB)/8, $·solve4BMI2List(SB)
 DATA leafEntriesTab<>+168(SB)/8, $·solve2SSE2(SB)
 DATA leafEntriesTab<>+176(SB)/8, $·solve3SSE2(SB)
-DATA leafEntriesTab<>+184(SB)/8, $·solve4SSE2(SB)
+DATA leafEntriesTab<>+184(SB)/8, $·solve4SSE2List(SB)
 GLOBL leafEntriesTab<>(SB), RODATA|NOPTR, $192
 
 // func leafEntries() *[24]uintptr

@@ -92,7 +92,7 @@ func shallow() {
 	Pragma("noescape")
 	Doc("shallowAsm is the solver's shallow search of (P, O) at (alpha, alpha+1) with 5 to 7 empties,",
 		"calling the kernels whose entry points k holds; it returns the score and the nodes searched.")
-	g := &gen{args: AllocLocal(40)}
+	g := &gen{args: AllocLocal(48)}
 	g.nodes, g.entry, g.k, g.out = AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)
 	for n := 5; n <= 7; n++ {
 		g.lv[n] = level{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
@@ -319,15 +319,18 @@ func (g *gen) level(n int) {
 			inline, have := g.label("leaf", n), g.label("have", n)
 			TESTQ(k4, k4)
 			JZ(LabelRef(inline))
+			// solve_4's entry for assembly takes the empties left, in
+			// presorted order (gen/leaf's List form)
 			MOVQ(np, g.args)
 			MOVQ(no, g.args.Offset(8))
 			MOVQ(a, g.args.Offset(16))
+			MOVQ(g.removeByte(lv), g.args.Offset(24))
 			asmgen.CallReg(k4)
 			nn := GP64()
-			MOVQ(g.args.Offset(32), nn)
+			MOVQ(g.args.Offset(40), nn)
 			ADDQ(nn, g.nodes)
 			child = GP64()
-			MOVQ(g.args.Offset(24), child)
+			MOVQ(g.args.Offset(32), child)
 			JMP(LabelRef(have))
 			Label(inline)
 			l4 := g.leaf[4]

@@ -129,24 +129,30 @@ func kernel(f family, n int) {
 	if n > 2 {
 		note += ", PSHUFB parity sort"
 	}
-	asmgen.Register(name, asmgen.Variant{Kernel: fmt.Sprintf("Solve%d", n), Name: f.variant, Rank: f.rank, PEXT: f.pext,
-		BatchOf: "BoardAlpha", BatchOut: "ScoreNodes", Note: note})
+	v := asmgen.Variant{Kernel: fmt.Sprintf("Solve%d", n), Name: f.variant, Rank: f.rank, PEXT: f.pext,
+		BatchOf: "BoardAlpha", BatchOut: "ScoreNodes", Note: note}
+	if n == 4 {
+		v.Entry = name + "List"
+	}
+	asmgen.Register(name, v)
 	asmgen.Func(name, "func(P, O uint64, alpha int) (score int, nodes uint64)")
 	Doc(fmt.Sprintf("%s is solve_%d (%s) with every level below inlined.", name, n, f.doc))
 	g := newGen(f, n)
 	if !f.localSetup {
 		f.flip.Setup()
 	}
-	res := g.search(n, func() (reg.GPVirtual, reg.GPVirtual) {
+	loadBoard := func() (reg.GPVirtual, reg.GPVirtual) {
 		P, O := GP64(), GP64()
 		Load(Param("P"), P)
 		Load(Param("O"), O)
 		return P, O
-	}, func() reg.GPVirtual {
+	}
+	loadAlpha := func() reg.GPVirtual {
 		a := GP64()
 		Load(Param("alpha"), a)
 		return a
-	})
+	}
+	res := g.search(n, loadBoard, loadAlpha, nil)
 	Store(res, ReturnIndex(0))
 	nd := GP64()
 	MOVQ(g.nodes, nd)
@@ -155,6 +161,30 @@ func kernel(f family, n int) {
 		VZEROUPPER()
 	}
 	RET()
+
+	if n == 4 {
+		// The entry the assembly bottom calls: the shallow search above
+		// already holds the empties in presorted order.
+		asmgen.Func(name+"List", "func(P, O uint64, alpha int, list uint64) (score int, nodes uint64)")
+		Doc(fmt.Sprintf("%sList is %s given its empties in presorted order, one per byte (the assembly bottom's entry).", name, name))
+		g = newGen(f, n)
+		if !f.localSetup {
+			f.flip.Setup()
+		}
+		res = g.search(n, loadBoard, loadAlpha, func() reg.GPVirtual {
+			l := GP64()
+			Load(Param("list"), l)
+			return l
+		})
+		Store(res, ReturnIndex(0))
+		nd = GP64()
+		MOVQ(g.nodes, nd)
+		Store(nd, ReturnIndex(1))
+		if f.vector {
+			VZEROUPPER()
+		}
+		RET()
+	}
 
 	// The batch form: the same search per element, the loop's pointers
 	// in stack slots (the search needs every register).
@@ -188,7 +218,7 @@ func kernel(f family, n int) {
 		MOVQ(src, s)
 		MOVQ(Mem{Base: s, Disp: 16}, a)
 		return a
-	})
+	}, nil)
 	d := GP64()
 	MOVQ(dst, d)
 	MOVQ(res, Mem{Base: d})
@@ -224,14 +254,21 @@ func newGen(f family, n int) *gen {
 
 // search emits solve_n of the board that load loads at the alpha that
 // loadAlpha loads, and returns its score; the node count is in g.nodes.
-func (g *gen) search(n int, load func() (P, O reg.GPVirtual), loadAlpha func() reg.GPVirtual) reg.GPVirtual {
+// loadList, if not nil, loads the empties in presorted order, else they
+// are found from the board.
+func (g *gen) search(n int, load func() (P, O reg.GPVirtual), loadAlpha, loadList func() reg.GPVirtual) reg.GPVirtual {
 	MOVQ(U32(0), g.nodes)
 	P, O := load()
-	e := GP64()
-	MOVQ(P, e)
-	ORQ(O, e)
-	NOTQ(e)
-	list := search.Presorted(e, n)
+	var list reg.GPVirtual
+	if loadList != nil {
+		list = loadList()
+	} else {
+		e := GP64()
+		MOVQ(P, e)
+		ORQ(O, e)
+		NOTQ(e)
+		list = search.Presorted(e, n)
+	}
 	if n == 2 {
 		x1, x2 := GP64(), GP64()
 		MOVBQZX(list.As8(), x1)

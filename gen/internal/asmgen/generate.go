@@ -58,6 +58,10 @@ type Variant struct {
 	// its outputs as words too, func(in, out []uint64), and runs until
 	// out is full.
 	BatchOut string
+	// Entry, if set, is the function of this generator that assembly
+	// calls for the variant (its entry table slot), instead of the
+	// variant's own: a form for assembly callers that pass more.
+	Entry string
 }
 
 type registration struct {
@@ -88,7 +92,11 @@ func entryTable(out string) string {
 	name := strings.TrimSuffix(filepath.Base(out), "_amd64.s") + "Entries"
 	tab := build.GLOBL(name+"Tab", attr.RODATA|attr.NOPTR)
 	for i, r := range registrations {
-		build.DATA(8*i, SymbolAddr(r.fn))
+		fn := r.fn
+		if r.v.Entry != "" {
+			fn = r.v.Entry
+		}
+		build.DATA(8*i, SymbolAddr(fn))
 	}
 	support[name] = true
 	build.TEXT(name, build.NOSPLIT, fmt.Sprintf("func() *[%d]uintptr", len(registrations)))
@@ -229,8 +237,8 @@ func registrationCode(table []byte, entries string) ([]byte, error) {
 	b.WriteString("\n// The variants of the functions above (their features are added from\n// the list above), with their entry points for calls from assembly.\nfunc init() {\n")
 	fmt.Fprintf(&b, "\te := %s()\n", entries)
 	for i, r := range registrations {
-		for _, fn := range []string{r.fn, r.fn + "Batch"} {
-			if fn != r.fn && r.v.BatchOf == "" {
+		for _, fn := range []string{r.fn, r.fn + "Batch", r.v.Entry} {
+			if fn == "" || fn == r.fn+"Batch" && r.v.BatchOf == "" {
 				continue
 			}
 			if !bytes.Contains(table, []byte("\t{"+fn+", ")) {
@@ -246,6 +254,9 @@ func registrationCode(table []byte, entries string) ([]byte, error) {
 			if f.on {
 				info += ", " + f.name + ": true"
 			}
+		}
+		if v.Entry != "" {
+			info += ", Uses: []any{" + v.Entry + "}"
 		}
 		fmt.Fprintf(&b, "\t%s.Register(Info{%s,\n\t\tNote: %q}, %s)\n", v.Kernel, info, v.Note, r.fn)
 		switch {
