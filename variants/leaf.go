@@ -76,17 +76,7 @@ func init() {
 	}
 	for n := 1; n <= 4; n++ {
 		for odd := 0; odd < 1<<uint(n); odd++ {
-			var perm [4]uint8
-			k := 0
-			for _, want := range []int{1, 0} {
-				for i := 0; i < n; i++ {
-					if odd>>uint(i)&1 == want {
-						perm[k] = uint8(i)
-						k++
-					}
-				}
-			}
-			parityPerm[n][odd] = perm
+			copy(parityPerm[n][odd][:], oddFirst(n, uint8(odd)))
 		}
 	}
 	for x := 0; x < 64; x++ {
@@ -121,6 +111,21 @@ var (
 	// quadMask[parity]: the squares of the odd quadrants.
 	quadMask [16]uint64
 )
+
+// oddFirst returns the positions 0..n-1 whose bits are set in odd, then
+// the others, each in increasing order: the leaf's stable odd-first
+// partition, which every table of it is built from.
+func oddFirst(n int, odd uint8) []uint8 {
+	perm := make([]uint8, 0, n)
+	for _, want := range []uint8{1, 0} {
+		for i := 0; i < n; i++ {
+			if odd>>uint(i)&1 == want {
+				perm = append(perm, uint8(i))
+			}
+		}
+	}
+	return perm
+}
 
 // OddFirst is the stable odd-first order of n empties (byte positions of
 // a packed list) whose odd-quadrant flags are the bits of odd.

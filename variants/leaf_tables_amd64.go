@@ -39,29 +39,9 @@ func init() {
 	for i := 0; i < 3; i++ {
 		leafConst[32+i] = 0xff
 	}
-	fill := func(n int, even int) (s [16]uint8) {
-		for i := range s {
-			s[i] = 0x80
-		}
-		var order []int
-		for _, want := range []int{0, 1} {
-			for i := 0; i < n; i++ {
-				if even>>uint(i)&1 == want {
-					order = append(order, i)
-				}
-			}
-		}
-		for k, m := range order {
-			s[4*k] = uint8(m)
-			j := 1
-			for i := 0; i < n; i++ {
-				if i != m {
-					s[4*k+j] = uint8(i)
-					j++
-				}
-			}
-		}
-		return s
+	fill := func(n int, even int) [16]uint8 {
+		pos := []int{0, 1, 2, 3}[:n]
+		return leafLayout(leafPermute(pos, oddFirst(n, ^uint8(even))), pos)
 	}
 	for e := range leafShuf4 {
 		leafShuf4[e] = fill(4, e)
@@ -106,21 +86,26 @@ func init() {
 // with an odd number of pos in their quadrant first, then the others,
 // each in presorted order: LeafOrder.
 func leafPartition(pos []int, quad [4]int) []int {
-	var odd, even []int
-	for _, i := range pos {
+	var odd uint8
+	for k, i := range pos {
 		n := 0
 		for _, j := range pos {
 			if quad[j] == quad[i] {
 				n++
 			}
 		}
-		if n%2 == 1 {
-			odd = append(odd, i)
-		} else {
-			even = append(even, i)
-		}
+		odd |= uint8(n&1) << uint(k)
 	}
-	return append(odd, even...)
+	return leafPermute(pos, oddFirst(len(pos), odd))
+}
+
+// leafPermute returns pos in the order perm gives (indexes into pos).
+func leafPermute(pos []int, perm []uint8) []int {
+	out := make([]int, len(perm))
+	for k, i := range perm {
+		out[k] = pos[i]
+	}
+	return out
 }
 
 // leafLayout is a PSHUFB control whose dword k holds moves[k], then the
