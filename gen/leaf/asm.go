@@ -135,12 +135,6 @@ func kernel(f family, n int) {
 		v.Entry = name + "List"
 	}
 	asmgen.Register(name, v)
-	asmgen.Func(name, "func(P, O uint64, alpha int) (score int, nodes uint64)")
-	Doc(fmt.Sprintf("%s is solve_%d (%s) with every level below inlined.", name, n, f.doc))
-	g := newGen(f, n)
-	if !f.localSetup {
-		f.flip.Setup()
-	}
 	loadBoard := func() (reg.GPVirtual, reg.GPVirtual) {
 		P, O := GP64(), GP64()
 		Load(Param("P"), P)
@@ -152,32 +146,15 @@ func kernel(f family, n int) {
 		Load(Param("alpha"), a)
 		return a
 	}
-	res := g.search(n, loadBoard, loadAlpha, nil)
-	Store(res, ReturnIndex(0))
-	nd := GP64()
-	MOVQ(g.nodes, nd)
-	Store(nd, ReturnIndex(1))
-	if f.vector {
-		VZEROUPPER()
-	}
-	RET()
-
-	if n == 4 {
-		// The entry the assembly bottom calls: the shallow search above
-		// already holds the empties in presorted order.
-		asmgen.Func(name+"List", "func(P, O uint64, alpha int, list uint64) (score int, nodes uint64)")
-		Doc(fmt.Sprintf("%sList is %s given its empties in presorted order, one per byte (the assembly bottom's entry).", name, name))
-		g = newGen(f, n)
+	// entry emits the search of the function being generated, on its
+	// parameters; loadList as search's.
+	entry := func(loadList func() reg.GPVirtual) {
+		g := newGen(f, n)
 		if !f.localSetup {
 			f.flip.Setup()
 		}
-		res = g.search(n, loadBoard, loadAlpha, func() reg.GPVirtual {
-			l := GP64()
-			Load(Param("list"), l)
-			return l
-		})
-		Store(res, ReturnIndex(0))
-		nd = GP64()
+		Store(g.search(n, loadBoard, loadAlpha, loadList), ReturnIndex(0))
+		nd := GP64()
 		MOVQ(g.nodes, nd)
 		Store(nd, ReturnIndex(1))
 		if f.vector {
@@ -185,13 +162,27 @@ func kernel(f family, n int) {
 		}
 		RET()
 	}
+	asmgen.Func(name, "func(P, O uint64, alpha int) (score int, nodes uint64)")
+	Doc(fmt.Sprintf("%s is solve_%d (%s) with every level below inlined.", name, n, f.doc))
+	entry(nil)
+	if n == 4 {
+		// The entry the assembly bottom calls: the shallow search above
+		// already holds the empties in presorted order.
+		asmgen.Func(name+"List", "func(P, O uint64, alpha int, list uint64) (score int, nodes uint64)")
+		Doc(fmt.Sprintf("%sList is %s given its empties in presorted order, one per byte (the assembly bottom's entry).", name, name))
+		entry(func() reg.GPVirtual {
+			l := GP64()
+			Load(Param("list"), l)
+			return l
+		})
+	}
 
 	// The batch form: the same search per element, the loop's pointers
 	// in stack slots (the search needs every register).
 	asmgen.Func(name+"Batch", "func(in []uint64, out []uint64)")
 	Doc(fmt.Sprintf("%sBatch runs %s on (P, O, alpha) word triples, writing (score, nodes) word pairs until out is full.", name, name),
 		"The loop stays in assembly: no call per element.")
-	g = newGen(f, n)
+	g := newGen(f, n)
 	src, dst, end := AllocLocal(8), AllocLocal(8), AllocLocal(8)
 	sp, dp, l := GP64(), GP64(), GP64()
 	Load(Param("in").Base(), sp)
@@ -207,7 +198,7 @@ func kernel(f family, n int) {
 		f.flip.Setup()
 	}
 	Label("loop")
-	res = g.search(n, func() (reg.GPVirtual, reg.GPVirtual) {
+	res := g.search(n, func() (reg.GPVirtual, reg.GPVirtual) {
 		s, P, O := GP64(), GP64(), GP64()
 		MOVQ(src, s)
 		MOVQ(Mem{Base: s}, P)
@@ -222,7 +213,7 @@ func kernel(f family, n int) {
 	d := GP64()
 	MOVQ(dst, d)
 	MOVQ(res, Mem{Base: d})
-	nd = GP64()
+	nd := GP64()
 	MOVQ(g.nodes, nd)
 	MOVQ(nd, Mem{Base: d, Disp: 8})
 	ADDQ(U8(24), src)
