@@ -67,16 +67,17 @@ func hashClearStosb(t *kernels.HashTable) {
 	zeroDate(t)
 }
 
-// hashPrefetch computes the bucket in Go (bounds-checked: the table has
-// Ways-1 entries past the mask) and prefetches its first and last entry.
-func hashPrefetch(t *kernels.HashTable, code uint64) {
-	hashPrefetchT0((*byte)(unsafe.Pointer(&t.Entries[code&t.Mask])))
+// bucket is the first byte of code's bucket, bounds-checked (the table
+// has Ways-1 entries past the mask).
+func bucket(t *kernels.HashTable, code uint64) *byte {
+	return (*byte)(unsafe.Pointer(&t.Entries[code&t.Mask]))
 }
 
+// hashPrefetch prefetches the bucket's first and last entry.
+func hashPrefetch(t *kernels.HashTable, code uint64) { hashPrefetchT0(bucket(t, code)) }
+
 // hashPrefetchLines is hashPrefetch on every line of the bucket.
-func hashPrefetchLines(t *kernels.HashTable, code uint64) {
-	hashPrefetchT0Lines((*byte)(unsafe.Pointer(&t.Entries[code&t.Mask])))
-}
+func hashPrefetchLines(t *kernels.HashTable, code uint64) { hashPrefetchT0Lines(bucket(t, code)) }
 
 // hash_clear ranks: below the logical clear (generation, no memory
 // traffic), the zero fills measured fastest at every size (memclr, then
