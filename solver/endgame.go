@@ -5,11 +5,15 @@ import (
 )
 
 // nws is the null-window endgame search (alpha, alpha+1) from hashMin
-// empties up (Edax's NWS_endgame): table probe (prefetched while the moves
+// empties up (Edax's NWS_endgame), on the local table up to localMax
+// empties (nwsLocal), else: table probe (prefetched while the moves
 // are generated), stability cutoff, transposition cutoff, enhanced
 // transposition cutoff far from the end, moves ordered by move_evaluate
 // (and the evaluation search with weights), fail-soft result stored.
 func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
+	if n <= s.p.localMax {
+		return s.nwsLocal(P, O, alpha, n, parity, side)
+	}
 	code, moves, ok := s.enter(P, O, n >= 12)
 	if !ok {
 		return alpha
@@ -25,7 +29,7 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	}
 	ml := &s.ml[n]
 	s.genMoves(ml, P, O, moves)
-	etc := n >= s.p.etcMin && ml.n > 1
+	etc := n >= s.p.etcMin && n-1 > s.p.localMax && ml.n > 1
 	if etc {
 		s.etcPrefetch(ml, P, O)
 	}

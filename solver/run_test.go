@@ -89,6 +89,8 @@ func TestSolveSetEnv(t *testing.T) {
 			savedT := probcutT
 			defer func() { probcutT = savedT }()
 			probcutT[k[3]-'0'] = n
+		case "localMax":
+			p.localMax = n
 		case "hash":
 			opts.HashBits = n
 		default:

@@ -34,6 +34,7 @@ type search struct {
 	stop     *atomic.Bool
 	stopped  bool
 	p        params
+	local    [1 << localBits]localEntry
 	sel      uint8 // selectivity of the running search: 0 exact, else a ProbCut level (probcut.go)
 }
 
@@ -53,8 +54,8 @@ type moveList struct {
 
 // params are the search's tuning constants.
 type params struct {
-	hashMin int  // endgame search with the table from this many empties
-	etcMin  int  // enhanced transposition cutoff from this many empties
+	hashMin int  // endgame search with a table (the local one up to localMax) from this many empties
+	etcMin  int  // enhanced transposition cutoff from this many empties (its children above localMax)
 	sortMin int  // evaluation-search move ordering from this many empties (with weights)
 	evalSh  uint // the evaluation's weight in a move's ordering score: 1/scale disc << evalSh
 	// guessMax is the depth of the evaluation search that guesses the
@@ -65,13 +66,14 @@ type params struct {
 	aspW     int // first root window: guess ± (aspW+1)
 	pcMin    int // ProbCut in the selective pre-pass from this many empties (probcut.go)
 	pcLevels int // selective pre-pass searches before the exact one (with weights); 0: none
+	localMax int // the local table up to this many empties, the main table above (local.go)
 }
 
 // evalSh 7: one disc of evaluation (scale << 7 = 1<<14) weighs half of
 // one opponent move less (WMobility, 1<<15). With the embedded weights ffo20-39 took 143 M nodes
 // (before the selective pre-pass), 157 M at 6; 8 was worse too (weaker weights want less weight: 6 was
 // best with the 20 K-game weights before them).
-var defaultParams = params{hashMin: 8, etcMin: 10, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0, pcMin: 9, pcLevels: 2}
+var defaultParams = params{hashMin: 7, localMax: 10, etcMin: 12, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0, pcMin: 9, pcLevels: 2}
 
 // scThreshold[n]: the stability cutoff is tried at a null window alpha at
 // least this (below it the stable discs cannot bring the upper bound down

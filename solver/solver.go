@@ -221,6 +221,7 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 	start := time.Now()
 	k.HashClear(sv.tt)
 	s.entries, s.mask, s.date = sv.tt.Entries, sv.tt.Mask, sv.tt.Date
+	clear(s.local[:])
 
 	r := s.solve(b, n)
 	r.Time = time.Since(start)

@@ -1,0 +1,106 @@
+package solver
+
+import (
+	"github.com/flipbench/flipbench/kernels"
+)
+
+// The local table (Edax's thread-local hash of NWS_endgame_local): the
+// null-window searches of localMax empties or fewer keep their bounds in a
+// small direct-mapped table that stays in the L1 cache, not in the main
+// table, whose buckets miss in DRAM at a rate the short searches there
+// cannot hide. Its bounds are never stale (an entry holds the whole
+// position, and the searches it serves are exact or carry their
+// selectivity), so it is cleared once per solve, only so that node counts
+// do not depend on what was solved before.
+//
+// Edax also gives P's solid discs (on four full lines) to O before
+// hashing there, shifting the bounds by two per disc. Here that merged
+// almost no positions, and the shift is not exact when a game ends with
+// empty squares (they go to the winner), so the table stores positions as
+// they are.
+
+// localBits is the local table's size: 2^10 entries of 24 bytes, as
+// Edax's (larger tables saved a few nodes, not time).
+const localBits = 10
+
+type localEntry struct {
+	P, O         uint64
+	lower, upper int8
+	move         uint8
+	sel          uint8 // the selectivity of the bounds, as kernels.HashEntry.Sel
+}
+
+// nwsLocal is nws at localMax empties or fewer, on the local table:
+// stability cutoff, table cutoff, moves ordered by move_evaluate (the
+// local table's move first), no enhanced transposition cutoff.
+func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int {
+	s.nodes++
+	if s.stopped {
+		return alpha
+	}
+	moves := s.moves(P, O)
+	if moves == 0 {
+		if s.moves(O, P) == 0 {
+			return s.k.BoardSolve(P, n)
+		}
+		return -s.nwsLocal(O, P, -alpha-1, n, parity, side^1)
+	}
+	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
+		return v
+	}
+	ml := &s.ml[n]
+	s.genMoves(ml, P, O, moves)
+	e := &s.local[s.hashCode(P, O)&(1<<localBits-1)]
+	sel := s.sel
+	if n < s.p.pcMin {
+		sel = 0 // no ProbCut below: the bounds are exact
+	}
+	h0 := kernels.NoMove
+	if e.P == P && e.O == O {
+		if e.sel <= sel {
+			if int(e.lower) > alpha {
+				return int(e.lower)
+			}
+			if int(e.upper) <= alpha {
+				return int(e.upper)
+			}
+		}
+		h0 = int(e.move)
+	}
+	if s.sel != 0 && n >= s.p.pcMin {
+		if v, ok := s.probcut(P, O, alpha, n, side); ok {
+			return v
+		}
+	}
+	best, bestMove := -scoreInf, kernels.NoMove
+	if ml.n == 1 {
+		mv := ml.m[0]
+		best, bestMove = -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side), int(mv.x)
+	} else {
+		s.moveScores(ml, P, O, n, parity, h0, kernels.NoMove)
+		for i := 0; i < ml.n; i++ {
+			mv := ml.pick(i)
+			v := -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side)
+			if v > best {
+				best, bestMove = v, int(mv.x)
+				if v > alpha {
+					break
+				}
+			}
+		}
+	}
+	if s.stopped {
+		return best
+	}
+	if e.P != P || e.O != O || e.sel != sel { // always replace, as Edax
+		e.P, e.O, e.sel = P, O, sel
+		e.lower, e.upper, e.move = -kernels.ScoreInf, kernels.ScoreInf, kernels.NoMove
+	}
+	if best <= alpha {
+		e.upper = min(e.upper, int8(best))
+	} else {
+		e.lower = max(e.lower, int8(best))
+		e.move = uint8(bestMove)
+	}
+	return best
+}
