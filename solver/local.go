@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"math/bits"
+
 	"github.com/flipbench/flipbench/kernels"
 )
 
@@ -48,8 +50,6 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
 		return v
 	}
-	ml := &s.ml[n]
-	s.genMoves(ml, P, O, moves)
 	e := &s.local[s.hashCode(P, O)&(1<<localBits-1)]
 	sel := s.sel
 	if n < s.p.pcMin {
@@ -73,11 +73,24 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 		}
 	}
 	best, bestMove := -scoreInf, kernels.NoMove
-	if ml.n == 1 {
-		mv := ml.m[0]
-		best, bestMove = -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side), int(mv.x)
+	// the table's move first, before the others are generated and scored:
+	// where it refutes the window, that work is saved (it would have been
+	// first anyway, a wipe-out would be the table's move)
+	if h0 != kernels.NoMove && moves&bit(h0) != 0 && moves&(moves-1) != 0 {
+		best, bestMove = -s.child(P, O, h0, s.flip(P, O, h0), -alpha-1, n, parity, side), h0
+		moves ^= bit(h0)
+	}
+	ml := &s.ml[n]
+	if best > alpha {
+		// refuted by the table's move
+	} else if moves&(moves-1) == 0 {
+		x := bits.TrailingZeros64(moves)
+		if v := -s.child(P, O, x, s.flip(P, O, x), -alpha-1, n, parity, side); v > best {
+			best, bestMove = v, x
+		}
 	} else {
-		s.moveScores(ml, P, O, n, parity, h0, kernels.NoMove)
+		s.genMoves(ml, P, O, moves)
+		s.moveScores(ml, P, O, n, parity, kernels.NoMove, kernels.NoMove)
 		for i := 0; i < ml.n; i++ {
 			mv := ml.pick(i)
 			v := -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side)
