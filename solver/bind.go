@@ -19,7 +19,7 @@ type Kernels struct {
 	CountLastFlip variants.CountLastFlipFunc
 	Score1        variants.Score1Func // nil: the solver's score_1 on CountLastFlip
 	Solve4        variants.SolveFunc  // nil: the solver's leaf on Flip and Score1
-	// Bottom, if not nil, is the search from 7 to 5 empties in assembly
+	// Bottom, if not nil, is the shallow search (6 to 5 empties) in assembly
 	// on these kernels, with the same leaf (Solve4, or the solver's own on
 	// Flip and Score1 or CountLastFlip); nil: the Go shallow search, or
 	// the archsimd one (bottom.go).

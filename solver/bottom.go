@@ -7,7 +7,8 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
-// The bottom of the search is the shallow search from 7 to 5 empties and
+// The bottom of the search is the shallow search from 6 to 5 empties (up
+// to 8 with a larger hashMin) and
 // the leaf below it, where most nodes are. Three are built, all searching
 // the same nodes (the fingerprint does not change):
 const (

@@ -17,7 +17,7 @@ func (s *search) bottom(P, O uint64, alpha int, parity uint8, n int) int {
 	return s.shallow(P, O, alpha, variants.PresortList(^(P | O)), parity, n)
 }
 
-// shallow is the null-window search from 7 to 5 empties (Edax's
+// shallow is the null-window search from 6 to 5 empties (Edax's
 // search_shallow): no table, a stability cutoff, and two loops over the
 // empties in presorted order, the squares of odd quadrants first (parity
 // ordering); 4 empties go to the leaf. list holds the n empties in

@@ -1,8 +1,9 @@
 // Package solver is flipbench's exact endgame solver: an Edax-class
-// principal-variation search with null windows, a transposition table,
+// principal-variation search with null windows, a transposition table
+// (a cache-resident local one from 10 empties down: local.go),
 // stability and enhanced transposition cutoffs, move ordering by hash
 // move, parity, mobility, potential mobility, corner stability and (with
-// weights) a shallow evaluation search, a shallow search from 7 to 5
+// weights) a shallow evaluation search, a shallow search from 6 to 5
 // empties and the 4..1-empties leaf. Every kernel it calls is taken from
 // the variants registry when a solve starts (see Bound), so the same
 // search runs on any variant set; the node count is its fingerprint.
