@@ -140,7 +140,15 @@ func (s *search) simdShallow(P, O uint64, alpha int, list uint64, parity uint8, 
 			rest := removeSq(list, i)
 			var v int
 			if n == 5 {
-				v = -s.simdSolve4(O&^f, P|f|sqBit(x), -alpha-1, rest, parity^kernels.QuadrantID[x&63])
+				np, no := O&^f, P|f|sqBit(x)
+				if -alpha-1 >= scThreshold[4] {
+					// nws4's stability cutoff: the child fails low, so this fails high
+					if w := kernels.ScoreMax - 2*bits.OnesCount64(variants.StabilityGo(no, np)); w <= -alpha-1 {
+						s.nodes++
+						return -w
+					}
+				}
+				v = -s.simdSolve4(np, no, -alpha-1, rest, parity^kernels.QuadrantID[x&63])
 			} else {
 				v = -s.simdShallow(O&^f, P|f|sqBit(x), -alpha-1, rest, parity^kernels.QuadrantID[x&63], n-1)
 			}

@@ -91,6 +91,20 @@ func (s *search) solve3(P, O uint64, alpha int, list uint64, parity uint8) int {
 	return s.leaf(3, P, O, alpha, list, parity)
 }
 
+// nws4 is the null-window search of a position of four empties as the
+// shallow search enters it (Edax's search_solve_4): first the stability
+// cutoff, which on so full a board refutes about a quarter of them at
+// once (a node), then solve4.
+func (s *search) nws4(P, O uint64, alpha int, list uint64, parity uint8) int {
+	if alpha >= scThreshold[4] {
+		if v := kernels.ScoreMax - 2*bits.OnesCount64(s.stability(O, P)); v <= alpha {
+			s.nodes++
+			return v
+		}
+	}
+	return s.solve4(P, O, alpha, list, parity)
+}
+
 // solve4 is kernels.Solve4 (or the bound solve_4 variant); list holds the
 // four empties in presorted order.
 func (s *search) solve4(P, O uint64, alpha int, list uint64, parity uint8) int {

@@ -116,7 +116,7 @@ func (s *search) nwsAny(P, O uint64, alpha, side int) int {
 	case n >= 5:
 		return s.bottom(P, O, alpha, parity, n)
 	case n == 4:
-		return s.solve4(P, O, alpha, variants.PresortList(e), parity)
+		return s.nws4(P, O, alpha, variants.PresortList(e), parity)
 	case n == 3:
 		return s.solve3(P, O, alpha, variants.PresortList(e), parity)
 	case n == 2:

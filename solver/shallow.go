@@ -20,7 +20,7 @@ func (s *search) bottom(P, O uint64, alpha int, parity uint8, n int) int {
 // shallow is the null-window search from 6 to 5 empties (Edax's
 // search_shallow): no table, a stability cutoff, and two loops over the
 // empties in presorted order, the squares of odd quadrants first (parity
-// ordering); 4 empties go to the leaf. list holds the n empties in
+// ordering); 4 empties go to the leaf through nws4's stability cutoff. list holds the n empties in
 // presorted order.
 func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n int) int {
 	if s.k.goSIMD {
@@ -52,7 +52,7 @@ func (s *search) shallow(P, O uint64, alpha int, list uint64, parity uint8, n in
 			rest := variants.RemoveByte(list, i)
 			var v int
 			if n == 5 {
-				v = -s.solve4(O&^f, P|f|bit(x), -alpha-1, rest, parity^kernels.QuadrantID[x])
+				v = -s.nws4(O&^f, P|f|bit(x), -alpha-1, rest, parity^kernels.QuadrantID[x])
 			} else {
 				v = -s.shallow(O&^f, P|f|bit(x), -alpha-1, rest, parity^kernels.QuadrantID[x], n-1)
 			}

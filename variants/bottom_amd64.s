@@ -4,7 +4,7 @@
 
 // func shallowAsm(P uint64, O uint64, alpha int, k *[7]uintptr) (score int, nodes uint64)
 // Requires: CMOV, POPCNT, SSE2, SSSE3
-TEXT ·shallowAsm(SB), $664-48
+TEXT ·shallowAsm(SB), $680-48
 	MOVQ    $0x00000000, 48(SP)
 	MOVQ    k+24(FP), AX
 	MOVQ    AX, 64(SP)
@@ -16,10 +16,10 @@ TEXT ·shallowAsm(SB), $664-48
 	POPCNTQ DX, BX
 	CMPQ    BX, $0x07
 	JNE     entry_not7
-	MOVQ    AX, 272(SP)
-	MOVQ    CX, 280(SP)
-	MOVQ    alpha+16(FP), AX
 	MOVQ    AX, 288(SP)
+	MOVQ    CX, 296(SP)
+	MOVQ    alpha+16(FP), AX
+	MOVQ    AX, 304(SP)
 	MOVQ    $0x00000007, 56(SP)
 	XORQ    AX, AX
 	MOVQ    $0x000000000f0f0f0f, CX
@@ -45,7 +45,7 @@ TEXT ·shallowAsm(SB), $664-48
 	ANDQ    $0x01, CX
 	SHLQ    $0x03, CX
 	ORQ     CX, AX
-	MOVQ    AX, 304(SP)
+	MOVQ    AX, 320(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -134,7 +134,7 @@ TEXT ·shallowAsm(SB), $664-48
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x30, CX
 	ORQ     CX, AX
-	MOVQ    AX, 296(SP)
+	MOVQ    AX, 312(SP)
 	JMP     enter7
 
 entry_not7:
@@ -146,10 +146,10 @@ entry_not7:
 	POPCNTQ DX, BX
 	CMPQ    BX, $0x06
 	JNE     entry_not6
-	MOVQ    AX, 176(SP)
-	MOVQ    CX, 184(SP)
-	MOVQ    alpha+16(FP), AX
 	MOVQ    AX, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    alpha+16(FP), AX
+	MOVQ    AX, 208(SP)
 	MOVQ    $0x00000006, 56(SP)
 	XORQ    AX, AX
 	MOVQ    $0x000000000f0f0f0f, CX
@@ -175,7 +175,7 @@ entry_not7:
 	ANDQ    $0x01, CX
 	SHLQ    $0x03, CX
 	ORQ     CX, AX
-	MOVQ    AX, 208(SP)
+	MOVQ    AX, 224(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -251,7 +251,7 @@ entry_not7:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x28, CX
 	ORQ     CX, AX
-	MOVQ    AX, 200(SP)
+	MOVQ    AX, 216(SP)
 	JMP     enter6
 
 entry_not6:
@@ -263,10 +263,10 @@ entry_not6:
 	POPCNTQ DX, BX
 	CMPQ    BX, $0x05
 	JNE     entry_not5
-	MOVQ    AX, 80(SP)
-	MOVQ    CX, 88(SP)
-	MOVQ    alpha+16(FP), AX
 	MOVQ    AX, 96(SP)
+	MOVQ    CX, 104(SP)
+	MOVQ    alpha+16(FP), AX
+	MOVQ    AX, 112(SP)
 	MOVQ    $0x00000005, 56(SP)
 	XORQ    AX, AX
 	MOVQ    $0x000000000f0f0f0f, CX
@@ -292,7 +292,7 @@ entry_not6:
 	ANDQ    $0x01, CX
 	SHLQ    $0x03, CX
 	ORQ     CX, AX
-	MOVQ    AX, 112(SP)
+	MOVQ    AX, 128(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -355,7 +355,7 @@ entry_not6:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x20, CX
 	ORQ     CX, AX
-	MOVQ    AX, 104(SP)
+	MOVQ    AX, 120(SP)
 	JMP     enter5
 
 entry_not5:
@@ -365,15 +365,15 @@ entry_not5:
 
 enter7:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 352(SP)
+	MOVQ $0x00000000, 368(SP)
 
 start7_1:
-	MOVQ 288(SP), AX
+	MOVQ 304(SP), AX
 	CMPQ AX, $0x0c
 	JL   moves7_2
-	MOVQ 280(SP), AX
+	MOVQ 296(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 272(SP), AX
+	MOVQ 288(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -382,15 +382,15 @@ start7_1:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 288(SP)
+	CMPQ CX, 304(SP)
 	JG   stab7_8
-	MOVQ CX, 360(SP)
+	MOVQ CX, 376(SP)
 	JMP  done7_7
 
 stab7_8:
-	MOVQ    280(SP), AX
+	MOVQ    296(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    272(SP), AX
+	MOVQ    288(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -400,15 +400,15 @@ stab7_8:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 288(SP)
+	CMPQ    CX, 304(SP)
 	JG      moves7_2
-	MOVQ    CX, 360(SP)
+	MOVQ    CX, 376(SP)
 	JMP     done7_7
 
 moves7_2:
-	MOVQ    272(SP), AX
+	MOVQ    288(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    280(SP), AX
+	MOVQ    296(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -416,9 +416,9 @@ moves7_2:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     hasmoves7_3
-	MOVQ    280(SP), AX
+	MOVQ    296(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    272(SP), AX
+	MOVQ    288(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -426,7 +426,7 @@ moves7_2:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     pass7_9
-	MOVQ    272(SP), AX
+	MOVQ    288(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -57(AX)(AX*1), AX
 	LEAQ    7(AX), CX
@@ -434,92 +434,92 @@ moves7_2:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 360(SP)
+	MOVQ    CX, 376(SP)
 	JMP     done7_7
 
 pass7_9:
-	MOVQ 272(SP), AX
-	MOVQ 280(SP), CX
-	MOVQ CX, 272(SP)
-	MOVQ AX, 280(SP)
 	MOVQ 288(SP), AX
+	MOVQ 296(SP), CX
+	MOVQ CX, 288(SP)
+	MOVQ AX, 296(SP)
+	MOVQ 304(SP), AX
 	NOTQ AX
-	MOVQ AX, 288(SP)
-	XORQ $0x01, 352(SP)
+	MOVQ AX, 304(SP)
+	XORQ $0x01, 368(SP)
 	INCQ 48(SP)
 	JMP  start7_1
 
 hasmoves7_3:
-	MOVQ    $-127, 312(SP)
-	MOVQ    304(SP), DX
+	MOVQ    $-127, 328(SP)
+	MOVQ    320(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
 	MOVQ    (CX)(DX*8), CX
 	ANDQ    AX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 328(SP)
+	MOVQ    CX, 344(SP)
 	XORQ    CX, AX
-	MOVQ    AX, 320(SP)
+	MOVQ    AX, 336(SP)
 
 round7_4:
-	MOVQ 296(SP), AX
-	MOVQ AX, 344(SP)
-	MOVQ $0x00000000, 336(SP)
+	MOVQ 312(SP), AX
+	MOVQ AX, 360(SP)
+	MOVQ $0x00000000, 352(SP)
 
 iter7_5:
-	MOVQ    344(SP), AX
+	MOVQ    360(SP), AX
 	MOVBQZX AL, AX
-	MOVQ    328(SP), CX
+	MOVQ    344(SP), CX
 	BTQ     AX, CX
 	JCC     next7_6
-	MOVQ    272(SP), CX
+	MOVQ    288(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    280(SP), CX
+	MOVQ    296(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
-	MOVQ    344(SP), CX
+	MOVQ    360(SP), CX
 	MOVBQZX CL, CX
-	MOVQ    280(SP), DX
+	MOVQ    296(SP), DX
 	XORQ    AX, DX
-	MOVQ    272(SP), BX
+	MOVQ    288(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    288(SP), AX
+	MOVQ    304(SP), AX
 	NOTQ    AX
-	MOVQ    DX, 176(SP)
-	MOVQ    BX, 184(SP)
-	MOVQ    AX, 192(SP)
-	MOVQ    336(SP), AX
+	MOVQ    DX, 192(SP)
+	MOVQ    BX, 200(SP)
+	MOVQ    AX, 208(SP)
+	MOVQ    352(SP), AX
 	LEAQ    ·bottomLow+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
-	MOVQ    296(SP), AX
+	MOVQ    312(SP), AX
 	MOVQ    AX, BX
 	SHRQ    $0x08, BX
 	ANDQ    DX, AX
 	NOTQ    DX
 	ANDQ    DX, BX
 	ORQ     BX, AX
-	MOVQ    AX, 200(SP)
+	MOVQ    AX, 216(SP)
 	LEAQ    ·quadrantID+0(SB), AX
 	MOVBQZX (AX)(CX*1), AX
-	MOVQ    304(SP), CX
+	MOVQ    320(SP), CX
 	XORQ    AX, CX
-	MOVQ    CX, 208(SP)
+	MOVQ    CX, 224(SP)
 
 enter6:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 256(SP)
+	MOVQ $0x00000000, 272(SP)
 
 start6_10:
-	MOVQ 192(SP), AX
+	MOVQ 208(SP), AX
 	CMPQ AX, $0x0a
 	JL   moves6_11
-	MOVQ 184(SP), AX
+	MOVQ 200(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 176(SP), AX
+	MOVQ 192(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -528,15 +528,15 @@ start6_10:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 192(SP)
+	CMPQ CX, 208(SP)
 	JG   stab6_17
-	MOVQ CX, 264(SP)
+	MOVQ CX, 280(SP)
 	JMP  done6_16
 
 stab6_17:
-	MOVQ    184(SP), AX
+	MOVQ    200(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    176(SP), AX
+	MOVQ    192(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -546,15 +546,15 @@ stab6_17:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 192(SP)
+	CMPQ    CX, 208(SP)
 	JG      moves6_11
-	MOVQ    CX, 264(SP)
+	MOVQ    CX, 280(SP)
 	JMP     done6_16
 
 moves6_11:
-	MOVQ    176(SP), AX
+	MOVQ    192(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    184(SP), AX
+	MOVQ    200(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -562,9 +562,9 @@ moves6_11:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     hasmoves6_12
-	MOVQ    184(SP), AX
+	MOVQ    200(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    176(SP), AX
+	MOVQ    192(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -572,7 +572,7 @@ moves6_11:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     pass6_18
-	MOVQ    176(SP), AX
+	MOVQ    192(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -58(AX)(AX*1), AX
 	LEAQ    6(AX), CX
@@ -580,92 +580,92 @@ moves6_11:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 264(SP)
+	MOVQ    CX, 280(SP)
 	JMP     done6_16
 
 pass6_18:
-	MOVQ 176(SP), AX
-	MOVQ 184(SP), CX
-	MOVQ CX, 176(SP)
-	MOVQ AX, 184(SP)
 	MOVQ 192(SP), AX
+	MOVQ 200(SP), CX
+	MOVQ CX, 192(SP)
+	MOVQ AX, 200(SP)
+	MOVQ 208(SP), AX
 	NOTQ AX
-	MOVQ AX, 192(SP)
-	XORQ $0x01, 256(SP)
+	MOVQ AX, 208(SP)
+	XORQ $0x01, 272(SP)
 	INCQ 48(SP)
 	JMP  start6_10
 
 hasmoves6_12:
-	MOVQ    $-127, 216(SP)
-	MOVQ    208(SP), DX
+	MOVQ    $-127, 232(SP)
+	MOVQ    224(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
 	MOVQ    (CX)(DX*8), CX
 	ANDQ    AX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 232(SP)
+	MOVQ    CX, 248(SP)
 	XORQ    CX, AX
-	MOVQ    AX, 224(SP)
+	MOVQ    AX, 240(SP)
 
 round6_13:
-	MOVQ 200(SP), AX
-	MOVQ AX, 248(SP)
-	MOVQ $0x00000000, 240(SP)
+	MOVQ 216(SP), AX
+	MOVQ AX, 264(SP)
+	MOVQ $0x00000000, 256(SP)
 
 iter6_14:
-	MOVQ    248(SP), AX
+	MOVQ    264(SP), AX
 	MOVBQZX AL, AX
-	MOVQ    232(SP), CX
+	MOVQ    248(SP), CX
 	BTQ     AX, CX
 	JCC     next6_15
-	MOVQ    176(SP), CX
+	MOVQ    192(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    184(SP), CX
+	MOVQ    200(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
-	MOVQ    248(SP), CX
+	MOVQ    264(SP), CX
 	MOVBQZX CL, CX
-	MOVQ    184(SP), DX
+	MOVQ    200(SP), DX
 	XORQ    AX, DX
-	MOVQ    176(SP), BX
+	MOVQ    192(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    192(SP), AX
+	MOVQ    208(SP), AX
 	NOTQ    AX
-	MOVQ    DX, 80(SP)
-	MOVQ    BX, 88(SP)
-	MOVQ    AX, 96(SP)
-	MOVQ    240(SP), AX
+	MOVQ    DX, 96(SP)
+	MOVQ    BX, 104(SP)
+	MOVQ    AX, 112(SP)
+	MOVQ    256(SP), AX
 	LEAQ    ·bottomLow+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
-	MOVQ    200(SP), AX
+	MOVQ    216(SP), AX
 	MOVQ    AX, BX
 	SHRQ    $0x08, BX
 	ANDQ    DX, AX
 	NOTQ    DX
 	ANDQ    DX, BX
 	ORQ     BX, AX
-	MOVQ    AX, 104(SP)
+	MOVQ    AX, 120(SP)
 	LEAQ    ·quadrantID+0(SB), AX
 	MOVBQZX (AX)(CX*1), AX
-	MOVQ    208(SP), CX
+	MOVQ    224(SP), CX
 	XORQ    AX, CX
-	MOVQ    CX, 112(SP)
+	MOVQ    CX, 128(SP)
 
 enter5:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 160(SP)
+	MOVQ $0x00000000, 176(SP)
 
 start5_19:
-	MOVQ 96(SP), AX
+	MOVQ 112(SP), AX
 	CMPQ AX, $0x08
 	JL   moves5_20
-	MOVQ 88(SP), AX
+	MOVQ 104(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 80(SP), AX
+	MOVQ 96(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -674,12 +674,117 @@ start5_19:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 96(SP)
+	CMPQ CX, 112(SP)
 	JG   stab5_26
-	MOVQ CX, 168(SP)
+	MOVQ CX, 184(SP)
 	JMP  done5_25
 
 stab5_26:
+	MOVQ    104(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    96(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 112(SP)
+	JG      moves5_20
+	MOVQ    CX, 184(SP)
+	JMP     done5_25
+
+moves5_20:
+	MOVQ    96(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    104(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     hasmoves5_21
+	MOVQ    104(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    96(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     pass5_27
+	MOVQ    96(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -59(AX)(AX*1), AX
+	LEAQ    5(AX), CX
+	LEAQ    -5(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 184(SP)
+	JMP     done5_25
+
+pass5_27:
+	MOVQ 96(SP), AX
+	MOVQ 104(SP), CX
+	MOVQ CX, 96(SP)
+	MOVQ AX, 104(SP)
+	MOVQ 112(SP), AX
+	NOTQ AX
+	MOVQ AX, 112(SP)
+	XORQ $0x01, 176(SP)
+	INCQ 48(SP)
+	JMP  start5_19
+
+hasmoves5_21:
+	MOVQ    $-127, 136(SP)
+	MOVQ    128(SP), DX
+	LEAQ    ·quadMask+0(SB), CX
+	MOVQ    (CX)(DX*8), CX
+	ANDQ    AX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 152(SP)
+	XORQ    CX, AX
+	MOVQ    AX, 144(SP)
+
+round5_22:
+	MOVQ 120(SP), AX
+	MOVQ AX, 168(SP)
+	MOVQ $0x00000000, 160(SP)
+
+iter5_23:
+	MOVQ    168(SP), AX
+	MOVBQZX AL, AX
+	MOVQ    152(SP), CX
+	BTQ     AX, CX
+	JCC     next5_24
+	MOVQ    96(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    104(SP), CX
+	MOVQ    CX, 8(SP)
+	MOVQ    AX, 16(SP)
+	MOVQ    64(SP), AX
+	MOVQ    (AX), AX
+	CALL    AX
+	MOVQ    24(SP), AX
+	MOVQ    168(SP), CX
+	MOVBQZX CL, CX
+	MOVQ    104(SP), DX
+	XORQ    AX, DX
+	MOVQ    96(SP), BX
+	ORQ     AX, BX
+	BTSQ    CX, BX
+	MOVQ    112(SP), AX
+	NOTQ    AX
+	MOVQ    DX, 80(SP)
+	MOVQ    BX, 88(SP)
+	CMPQ    AX, $0x06
+	JL      enter45_28
 	MOVQ    88(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    80(SP), AX
@@ -692,136 +797,60 @@ stab5_26:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 96(SP)
-	JG      moves5_20
-	MOVQ    CX, 168(SP)
-	JMP     done5_25
-
-moves5_20:
-	MOVQ    80(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    88(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JNZ     hasmoves5_21
-	MOVQ    88(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    80(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JNZ     pass5_27
-	MOVQ    80(SP), AX
-	POPCNTQ AX, AX
-	LEAQ    -59(AX)(AX*1), AX
-	LEAQ    5(AX), CX
-	LEAQ    -5(AX), DX
-	TESTQ   AX, AX
-	CMOVQLT DX, CX
-	CMOVQEQ AX, CX
-	MOVQ    CX, 168(SP)
-	JMP     done5_25
-
-pass5_27:
-	MOVQ 80(SP), AX
-	MOVQ 88(SP), CX
-	MOVQ CX, 80(SP)
-	MOVQ AX, 88(SP)
-	MOVQ 96(SP), AX
-	NOTQ AX
-	MOVQ AX, 96(SP)
-	XORQ $0x01, 160(SP)
-	INCQ 48(SP)
-	JMP  start5_19
-
-hasmoves5_21:
-	MOVQ    $-127, 120(SP)
-	MOVQ    112(SP), DX
-	LEAQ    ·quadMask+0(SB), CX
-	MOVQ    (CX)(DX*8), CX
-	ANDQ    AX, CX
-	CMOVQEQ AX, CX
-	MOVQ    CX, 136(SP)
-	XORQ    CX, AX
-	MOVQ    AX, 128(SP)
-
-round5_22:
-	MOVQ 104(SP), AX
-	MOVQ AX, 152(SP)
-	MOVQ $0x00000000, 144(SP)
-
-iter5_23:
-	MOVQ    152(SP), AX
-	MOVBQZX AL, AX
-	MOVQ    136(SP), CX
-	BTQ     AX, CX
-	JCC     next5_24
-	MOVQ    80(SP), CX
-	MOVQ    CX, (SP)
-	MOVQ    88(SP), CX
-	MOVQ    CX, 8(SP)
-	MOVQ    AX, 16(SP)
-	MOVQ    64(SP), AX
-	MOVQ    (AX), AX
-	CALL    AX
-	MOVQ    24(SP), AX
-	MOVQ    152(SP), CX
-	MOVBQZX CL, CX
-	MOVQ    88(SP), DX
-	XORQ    AX, DX
-	MOVQ    80(SP), BX
-	ORQ     AX, BX
-	BTSQ    CX, BX
-	MOVQ    96(SP), AX
+	MOVQ    112(SP), AX
 	NOTQ    AX
-	MOVQ    64(SP), CX
-	MOVQ    32(CX), CX
-	TESTQ   CX, CX
-	JZ      leaf5_28
-	MOVQ    DX, (SP)
-	MOVQ    BX, 8(SP)
-	MOVQ    AX, 16(SP)
-	MOVQ    144(SP), AX
-	LEAQ    ·bottomLow+0(SB), DX
-	MOVQ    (DX)(AX*8), DX
-	MOVQ    104(SP), AX
-	MOVQ    AX, BX
-	SHRQ    $0x08, BX
-	ANDQ    DX, AX
-	NOTQ    DX
-	ANDQ    DX, BX
-	ORQ     BX, AX
-	MOVQ    AX, 24(SP)
-	CALL    CX
-	MOVQ    40(SP), AX
-	ADDQ    AX, 48(SP)
-	MOVQ    32(SP), AX
+	CMPQ    CX, AX
+	JG      enter45_28
+	INCQ    48(SP)
+	MOVQ    CX, AX
 	JMP     have5_29
 
-leaf5_28:
-	MOVQ     DX, 544(SP)
-	MOVQ     BX, 552(SP)
+enter45_28:
+	MOVQ  80(SP), AX
+	MOVQ  88(SP), CX
+	MOVQ  112(SP), DX
+	NOTQ  DX
+	MOVQ  64(SP), BX
+	MOVQ  32(BX), BX
+	TESTQ BX, BX
+	JZ    leaf5_30
+	MOVQ  AX, (SP)
+	MOVQ  CX, 8(SP)
+	MOVQ  DX, 16(SP)
+	MOVQ  160(SP), AX
+	LEAQ  ·bottomLow+0(SB), CX
+	MOVQ  (CX)(AX*8), CX
+	MOVQ  120(SP), AX
+	MOVQ  AX, DX
+	SHRQ  $0x08, DX
+	ANDQ  CX, AX
+	NOTQ  CX
+	ANDQ  CX, DX
+	ORQ   DX, AX
+	MOVQ  AX, 24(SP)
+	CALL  BX
+	MOVQ  40(SP), AX
+	ADDQ  AX, 48(SP)
+	MOVQ  32(SP), AX
+	JMP   have5_29
+
+leaf5_30:
 	MOVQ     AX, 560(SP)
-	MOVQ     144(SP), AX
+	MOVQ     CX, 568(SP)
+	MOVQ     DX, 576(SP)
+	MOVQ     160(SP), AX
 	LEAQ     ·bottomLow+0(SB), CX
 	MOVQ     (CX)(AX*8), CX
-	MOVQ     104(SP), AX
+	MOVQ     120(SP), AX
 	MOVQ     AX, DX
 	SHRQ     $0x08, DX
 	ANDQ     CX, AX
 	NOTQ     CX
 	ANDQ     CX, DX
 	ORQ      DX, AX
-	MOVQ     AX, 616(SP)
+	MOVQ     AX, 632(SP)
 	INCQ     48(SP)
-	MOVQ     616(SP), AX
+	MOVQ     632(SP), AX
 	LEAQ     ·leafShuf4+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -847,26 +876,26 @@ leaf5_28:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X2
 	PSHUFB   X2, X0
-	MOVOU    X0, 616(SP)
-	MOVQ     $-127, 568(SP)
-	MOVQ     $0x00000000, 584(SP)
+	MOVOU    X0, 632(SP)
+	MOVQ     $-127, 584(SP)
+	MOVQ     $0x00000000, 600(SP)
 
-lstart4_30:
-	MOVQ $0x00000000, 576(SP)
+lstart4_31:
+	MOVQ $0x00000000, 592(SP)
 
-liter4_31:
-	MOVQ     576(SP), AX
-	LEAQ     616(SP), CX
+liter4_32:
+	MOVQ     592(SP), AX
+	LEAQ     632(SP), CX
 	MOVL     (CX)(AX*4), AX
 	MOVBQZX  AL, AX
-	MOVQ     552(SP), CX
+	MOVQ     568(SP), CX
 	LEAQ     ·lfNeighbour+0(SB), DX
 	MOVQ     (DX)(AX*8), DX
 	TESTQ    CX, DX
-	JZ       lnext4_32
-	MOVQ     544(SP), CX
+	JZ       lnext4_33
+	MOVQ     560(SP), CX
 	MOVQ     CX, (SP)
-	MOVQ     552(SP), CX
+	MOVQ     568(SP), CX
 	MOVQ     CX, 8(SP)
 	MOVQ     AX, 16(SP)
 	MOVQ     64(SP), AX
@@ -874,25 +903,25 @@ liter4_31:
 	CALL     AX
 	MOVQ     24(SP), AX
 	TESTQ    AX, AX
-	JZ       lnext4_32
-	MOVQ     576(SP), CX
-	LEAQ     616(SP), DX
+	JZ       lnext4_33
+	MOVQ     592(SP), CX
+	LEAQ     632(SP), DX
 	MOVL     (DX)(CX*4), CX
 	MOVBQZX  CL, DX
-	MOVQ     552(SP), BX
+	MOVQ     568(SP), BX
 	XORQ     AX, BX
-	MOVQ     544(SP), SI
+	MOVQ     560(SP), SI
 	ORQ      AX, SI
 	BTSQ     DX, SI
-	MOVQ     560(SP), AX
+	MOVQ     576(SP), AX
 	NOTQ     AX
 	SHRL     $0x08, CX
-	MOVQ     BX, 456(SP)
-	MOVQ     SI, 464(SP)
-	MOVQ     AX, 472(SP)
-	MOVQ     CX, 528(SP)
+	MOVQ     BX, 472(SP)
+	MOVQ     SI, 480(SP)
+	MOVQ     AX, 488(SP)
+	MOVQ     CX, 544(SP)
 	INCQ     48(SP)
-	MOVQ     528(SP), AX
+	MOVQ     544(SP), AX
 	LEAQ     ·leafShuf3+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -920,26 +949,26 @@ liter4_31:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X3
 	PSHUFB   X3, X0
-	MOVOU    X0, 528(SP)
-	MOVQ     $-127, 480(SP)
-	MOVQ     $0x00000000, 496(SP)
+	MOVOU    X0, 544(SP)
+	MOVQ     $-127, 496(SP)
+	MOVQ     $0x00000000, 512(SP)
 
-lstart3_36:
-	MOVQ $0x00000000, 488(SP)
+lstart3_37:
+	MOVQ $0x00000000, 504(SP)
 
-liter3_37:
-	MOVQ    488(SP), AX
-	LEAQ    528(SP), CX
+liter3_38:
+	MOVQ    504(SP), AX
+	LEAQ    544(SP), CX
 	MOVL    (CX)(AX*4), AX
 	MOVBQZX AL, AX
-	MOVQ    464(SP), CX
+	MOVQ    480(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      lnext3_38
-	MOVQ    456(SP), CX
+	JZ      lnext3_39
+	MOVQ    472(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    464(SP), CX
+	MOVQ    480(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -947,38 +976,38 @@ liter3_37:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      lnext3_38
-	MOVQ    488(SP), CX
-	LEAQ    528(SP), DX
+	JZ      lnext3_39
+	MOVQ    504(SP), CX
+	LEAQ    544(SP), DX
 	MOVL    (DX)(CX*4), CX
 	MOVBQZX CL, DX
-	MOVQ    464(SP), BX
+	MOVQ    480(SP), BX
 	XORQ    AX, BX
-	MOVQ    456(SP), SI
+	MOVQ    472(SP), SI
 	ORQ     AX, SI
 	BTSQ    DX, SI
-	MOVQ    472(SP), AX
+	MOVQ    488(SP), AX
 	NOTQ    AX
 	SHRL    $0x08, CX
-	MOVQ    BX, 368(SP)
-	MOVQ    SI, 376(SP)
-	MOVQ    AX, 384(SP)
+	MOVQ    BX, 384(SP)
+	MOVQ    SI, 392(SP)
+	MOVQ    AX, 400(SP)
 	MOVBQZX CL, AX
 	SHRL    $0x08, CX
 	MOVBQZX CL, CX
-	MOVQ    AX, 424(SP)
-	MOVQ    CX, 432(SP)
+	MOVQ    AX, 440(SP)
+	MOVQ    CX, 448(SP)
 	INCQ    48(SP)
-	MOVQ    $-127, 392(SP)
-	MOVQ    424(SP), AX
-	MOVQ    376(SP), CX
+	MOVQ    $-127, 408(SP)
+	MOVQ    440(SP), AX
+	MOVQ    392(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      s2skip2_46
-	MOVQ    368(SP), CX
+	JZ      s2skip2_47
+	MOVQ    384(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    376(SP), CX
+	MOVQ    392(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -986,58 +1015,58 @@ liter3_37:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      s2skip2_46
+	JZ      s2skip2_47
 	INCQ    48(SP)
-	MOVQ    376(SP), CX
+	MOVQ    392(SP), CX
 	XORQ    AX, CX
-	MOVQ    384(SP), AX
+	MOVQ    400(SP), AX
 	NOTQ    AX
-	MOVQ    CX, 632(SP)
-	MOVQ    AX, 640(SP)
-	MOVQ    432(SP), DX
-	MOVQ    DX, 648(SP)
+	MOVQ    CX, 648(SP)
+	MOVQ    AX, 656(SP)
+	MOVQ    448(SP), DX
+	MOVQ    DX, 664(SP)
 	MOVQ    64(SP), BX
 	MOVQ    40(BX), BX
 	TESTQ   BX, BX
-	JZ      s1count1_47
+	JZ      s1count1_48
 	MOVQ    CX, (SP)
 	MOVQ    AX, 8(SP)
 	MOVQ    DX, 16(SP)
 	CALL    BX
 	MOVQ    24(SP), AX
-	MOVQ    AX, 656(SP)
-	JMP     s1done1_48
+	MOVQ    AX, 672(SP)
+	JMP     s1done1_49
 
-s1count1_47:
-	MOVQ    632(SP), AX
+s1count1_48:
+	MOVQ    648(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 656(SP)
-	MOVQ    632(SP), AX
-	MOVQ    AX, (SP)
+	MOVQ    AX, 672(SP)
 	MOVQ    648(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    664(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_49
-	ADDQ    AX, 656(SP)
-	JMP     s1done1_48
+	JZ      s1pass1_50
+	ADDQ    AX, 672(SP)
+	JMP     s1done1_49
 
-s1pass1_49:
-	MOVQ    656(SP), AX
+s1pass1_50:
+	MOVQ    672(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 656(SP)
-	CMPQ    AX, 640(SP)
-	JLE     s1done1_48
-	MOVQ    632(SP), AX
+	MOVQ    AX, 672(SP)
+	CMPQ    AX, 656(SP)
+	JLE     s1done1_49
+	MOVQ    648(SP), AX
 	NOTQ    AX
-	MOVQ    648(SP), CX
+	MOVQ    664(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -1046,31 +1075,31 @@ s1pass1_49:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_48
-	MOVQ    632(SP), CX
+	JZ      s1done1_49
+	MOVQ    648(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 656(SP)
+	MOVQ    CX, 672(SP)
 
-s1done1_48:
-	MOVQ 656(SP), AX
+s1done1_49:
+	MOVQ 672(SP), AX
 	NEGQ AX
-	MOVQ AX, 392(SP)
+	MOVQ AX, 408(SP)
 
-s2skip2_46:
-	MOVQ  392(SP), AX
-	CMPQ  AX, 384(SP)
-	JG    s2high2_42
-	MOVQ  432(SP), AX
-	MOVQ  376(SP), CX
+s2skip2_47:
+	MOVQ  408(SP), AX
+	CMPQ  AX, 400(SP)
+	JG    s2high2_43
+	MOVQ  448(SP), AX
+	MOVQ  392(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2skip2_50
-	MOVQ  368(SP), CX
+	JZ    s2skip2_51
+	MOVQ  384(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  376(SP), CX
+	MOVQ  392(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -1078,58 +1107,58 @@ s2skip2_46:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2skip2_50
+	JZ    s2skip2_51
 	INCQ  48(SP)
-	MOVQ  376(SP), CX
+	MOVQ  392(SP), CX
 	XORQ  AX, CX
-	MOVQ  384(SP), AX
+	MOVQ  400(SP), AX
 	NOTQ  AX
-	MOVQ  CX, 632(SP)
-	MOVQ  AX, 640(SP)
-	MOVQ  424(SP), DX
-	MOVQ  DX, 648(SP)
+	MOVQ  CX, 648(SP)
+	MOVQ  AX, 656(SP)
+	MOVQ  440(SP), DX
+	MOVQ  DX, 664(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_51
+	JZ    s1count1_52
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 656(SP)
-	JMP   s1done1_52
+	MOVQ  AX, 672(SP)
+	JMP   s1done1_53
 
-s1count1_51:
-	MOVQ    632(SP), AX
+s1count1_52:
+	MOVQ    648(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 656(SP)
-	MOVQ    632(SP), AX
-	MOVQ    AX, (SP)
+	MOVQ    AX, 672(SP)
 	MOVQ    648(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    664(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_53
-	ADDQ    AX, 656(SP)
-	JMP     s1done1_52
+	JZ      s1pass1_54
+	ADDQ    AX, 672(SP)
+	JMP     s1done1_53
 
-s1pass1_53:
-	MOVQ    656(SP), AX
+s1pass1_54:
+	MOVQ    672(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 656(SP)
-	CMPQ    AX, 640(SP)
-	JLE     s1done1_52
-	MOVQ    632(SP), AX
+	MOVQ    AX, 672(SP)
+	CMPQ    AX, 656(SP)
+	JLE     s1done1_53
+	MOVQ    648(SP), AX
 	NOTQ    AX
-	MOVQ    648(SP), CX
+	MOVQ    664(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -1138,33 +1167,33 @@ s1pass1_53:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_52
-	MOVQ    632(SP), CX
+	JZ      s1done1_53
+	MOVQ    648(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 656(SP)
+	MOVQ    CX, 672(SP)
 
-s1done1_52:
-	MOVQ    656(SP), AX
+s1done1_53:
+	MOVQ    672(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 392(SP)
-	CMOVQLT 392(SP), AX
-	MOVQ    AX, 392(SP)
+	CMPQ    AX, 408(SP)
+	CMOVQLT 408(SP), AX
+	MOVQ    AX, 408(SP)
 
-s2skip2_50:
-	CMPQ  392(SP), $-127
-	JNE   s2decide2_44
-	MOVQ  $+127, 392(SP)
-	MOVQ  424(SP), AX
-	MOVQ  368(SP), CX
+s2skip2_51:
+	CMPQ  408(SP), $-127
+	JNE   s2decide2_45
+	MOVQ  $+127, 408(SP)
+	MOVQ  440(SP), AX
+	MOVQ  384(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_54
-	MOVQ  376(SP), CX
+	JZ    s2oskip2_55
+	MOVQ  392(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  368(SP), CX
+	MOVQ  384(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -1172,57 +1201,57 @@ s2skip2_50:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_54
+	JZ    s2oskip2_55
 	INCQ  48(SP)
-	MOVQ  368(SP), CX
+	MOVQ  384(SP), CX
 	XORQ  AX, CX
-	MOVQ  384(SP), AX
-	MOVQ  CX, 632(SP)
-	MOVQ  AX, 640(SP)
-	MOVQ  432(SP), DX
-	MOVQ  DX, 648(SP)
+	MOVQ  400(SP), AX
+	MOVQ  CX, 648(SP)
+	MOVQ  AX, 656(SP)
+	MOVQ  448(SP), DX
+	MOVQ  DX, 664(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_55
+	JZ    s1count1_56
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 656(SP)
-	JMP   s1done1_56
+	MOVQ  AX, 672(SP)
+	JMP   s1done1_57
 
-s1count1_55:
-	MOVQ    632(SP), AX
+s1count1_56:
+	MOVQ    648(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 656(SP)
-	MOVQ    632(SP), AX
-	MOVQ    AX, (SP)
+	MOVQ    AX, 672(SP)
 	MOVQ    648(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    664(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_57
-	ADDQ    AX, 656(SP)
-	JMP     s1done1_56
+	JZ      s1pass1_58
+	ADDQ    AX, 672(SP)
+	JMP     s1done1_57
 
-s1pass1_57:
-	MOVQ    656(SP), AX
+s1pass1_58:
+	MOVQ    672(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 656(SP)
-	CMPQ    AX, 640(SP)
-	JLE     s1done1_56
-	MOVQ    632(SP), AX
+	MOVQ    AX, 672(SP)
+	CMPQ    AX, 656(SP)
+	JLE     s1done1_57
+	MOVQ    648(SP), AX
 	NOTQ    AX
-	MOVQ    648(SP), CX
+	MOVQ    664(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -1231,30 +1260,30 @@ s1pass1_57:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_56
-	MOVQ    632(SP), CX
+	JZ      s1done1_57
+	MOVQ    648(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 656(SP)
+	MOVQ    CX, 672(SP)
 
-s1done1_56:
-	MOVQ 656(SP), AX
-	MOVQ AX, 392(SP)
+s1done1_57:
+	MOVQ 672(SP), AX
+	MOVQ AX, 408(SP)
 
-s2oskip2_54:
-	MOVQ  392(SP), AX
-	CMPQ  AX, 384(SP)
-	JLE   s2low2_43
-	MOVQ  432(SP), AX
-	MOVQ  368(SP), CX
+s2oskip2_55:
+	MOVQ  408(SP), AX
+	CMPQ  AX, 400(SP)
+	JLE   s2low2_44
+	MOVQ  448(SP), AX
+	MOVQ  384(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_58
-	MOVQ  376(SP), CX
+	JZ    s2oskip2_59
+	MOVQ  392(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  368(SP), CX
+	MOVQ  384(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -1262,57 +1291,57 @@ s2oskip2_54:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_58
+	JZ    s2oskip2_59
 	INCQ  48(SP)
-	MOVQ  368(SP), CX
+	MOVQ  384(SP), CX
 	XORQ  AX, CX
-	MOVQ  384(SP), AX
-	MOVQ  CX, 632(SP)
-	MOVQ  AX, 640(SP)
-	MOVQ  424(SP), DX
-	MOVQ  DX, 648(SP)
+	MOVQ  400(SP), AX
+	MOVQ  CX, 648(SP)
+	MOVQ  AX, 656(SP)
+	MOVQ  440(SP), DX
+	MOVQ  DX, 664(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_59
+	JZ    s1count1_60
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 656(SP)
-	JMP   s1done1_60
+	MOVQ  AX, 672(SP)
+	JMP   s1done1_61
 
-s1count1_59:
-	MOVQ    632(SP), AX
+s1count1_60:
+	MOVQ    648(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 656(SP)
-	MOVQ    632(SP), AX
-	MOVQ    AX, (SP)
+	MOVQ    AX, 672(SP)
 	MOVQ    648(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    664(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_61
-	ADDQ    AX, 656(SP)
-	JMP     s1done1_60
+	JZ      s1pass1_62
+	ADDQ    AX, 672(SP)
+	JMP     s1done1_61
 
-s1pass1_61:
-	MOVQ    656(SP), AX
+s1pass1_62:
+	MOVQ    672(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 656(SP)
-	CMPQ    AX, 640(SP)
-	JLE     s1done1_60
-	MOVQ    632(SP), AX
+	MOVQ    AX, 672(SP)
+	CMPQ    AX, 656(SP)
+	JLE     s1done1_61
+	MOVQ    648(SP), AX
 	NOTQ    AX
-	MOVQ    648(SP), CX
+	MOVQ    664(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -1321,23 +1350,23 @@ s1pass1_61:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_60
-	MOVQ    632(SP), CX
+	JZ      s1done1_61
+	MOVQ    648(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 656(SP)
+	MOVQ    CX, 672(SP)
 
-s1done1_60:
-	MOVQ    656(SP), AX
-	CMPQ    AX, 392(SP)
-	CMOVQGT 392(SP), AX
-	MOVQ    AX, 392(SP)
+s1done1_61:
+	MOVQ    672(SP), AX
+	CMPQ    AX, 408(SP)
+	CMOVQGT 408(SP), AX
+	MOVQ    AX, 408(SP)
 
-s2oskip2_58:
-	CMPQ    392(SP), $+127
-	JNE     s2decide2_44
-	MOVQ    368(SP), AX
+s2oskip2_59:
+	CMPQ    408(SP), $+127
+	JNE     s2decide2_45
+	MOVQ    384(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
 	LEAQ    2(AX), CX
@@ -1345,54 +1374,54 @@ s2oskip2_58:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 392(SP)
+	MOVQ    CX, 408(SP)
 
-s2decide2_44:
-	MOVQ 392(SP), AX
-	CMPQ AX, 384(SP)
-	JG   s2high2_42
+s2decide2_45:
+	MOVQ 408(SP), AX
+	CMPQ AX, 400(SP)
+	JG   s2high2_43
 
-s2low2_43:
-	MOVQ 384(SP), AX
-	MOVQ AX, 416(SP)
-	JMP  s2done2_45
+s2low2_44:
+	MOVQ 400(SP), AX
+	MOVQ AX, 432(SP)
+	JMP  s2done2_46
 
-s2high2_42:
-	MOVQ 384(SP), AX
+s2high2_43:
+	MOVQ 400(SP), AX
 	INCQ AX
-	MOVQ AX, 416(SP)
+	MOVQ AX, 432(SP)
 
-s2done2_45:
-	MOVQ 416(SP), AX
+s2done2_46:
+	MOVQ 432(SP), AX
 	NEGQ AX
-	CMPQ AX, 472(SP)
-	JG   lcut3_39
-	CMPQ AX, 480(SP)
-	JLE  lnext3_38
-	MOVQ AX, 480(SP)
+	CMPQ AX, 488(SP)
+	JG   lcut3_40
+	CMPQ AX, 496(SP)
+	JLE  lnext3_39
+	MOVQ AX, 496(SP)
 
-lnext3_38:
-	INCQ 488(SP)
-	CMPQ 488(SP), $0x03
-	JB   liter3_37
-	CMPQ 480(SP), $-127
-	JNE  ldone3_40
-	CMPQ 496(SP), $0x00
-	JNE  lover3_41
-	MOVQ 456(SP), AX
-	MOVQ 464(SP), CX
-	MOVQ CX, 456(SP)
-	MOVQ AX, 464(SP)
+lnext3_39:
+	INCQ 504(SP)
+	CMPQ 504(SP), $0x03
+	JB   liter3_38
+	CMPQ 496(SP), $-127
+	JNE  ldone3_41
+	CMPQ 512(SP), $0x00
+	JNE  lover3_42
 	MOVQ 472(SP), AX
+	MOVQ 480(SP), CX
+	MOVQ CX, 472(SP)
+	MOVQ AX, 480(SP)
+	MOVQ 488(SP), AX
 	NOTQ AX
-	MOVQ AX, 472(SP)
-	MOVQ $0x00000001, 496(SP)
+	MOVQ AX, 488(SP)
+	MOVQ $0x00000001, 512(SP)
 	INCQ 48(SP)
-	JMP  lstart3_36
+	JMP  lstart3_37
 
-lover3_41:
+lover3_42:
 	DECQ    48(SP)
-	MOVQ    456(SP), AX
+	MOVQ    472(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -61(AX)(AX*1), AX
 	LEAQ    3(AX), CX
@@ -1400,51 +1429,51 @@ lover3_41:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 480(SP)
-	JMP     ldone3_40
+	MOVQ    CX, 496(SP)
+	JMP     ldone3_41
 
-lcut3_39:
-	MOVQ 416(SP), AX
+lcut3_40:
+	MOVQ 432(SP), AX
 	NEGQ AX
-	MOVQ AX, 480(SP)
+	MOVQ AX, 496(SP)
 
-ldone3_40:
-	MOVQ    480(SP), AX
+ldone3_41:
+	MOVQ    496(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    496(SP), $0x00
+	CMPQ    512(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 504(SP)
-	MOVQ    504(SP), AX
+	MOVQ    AX, 520(SP)
+	MOVQ    520(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 560(SP)
-	JG      lcut4_33
-	CMPQ    AX, 568(SP)
-	JLE     lnext4_32
-	MOVQ    AX, 568(SP)
+	CMPQ    AX, 576(SP)
+	JG      lcut4_34
+	CMPQ    AX, 584(SP)
+	JLE     lnext4_33
+	MOVQ    AX, 584(SP)
 
-lnext4_32:
-	INCQ 576(SP)
-	CMPQ 576(SP), $0x04
-	JB   liter4_31
-	CMPQ 568(SP), $-127
-	JNE  ldone4_34
-	CMPQ 584(SP), $0x00
-	JNE  lover4_35
-	MOVQ 544(SP), AX
-	MOVQ 552(SP), CX
-	MOVQ CX, 544(SP)
-	MOVQ AX, 552(SP)
+lnext4_33:
+	INCQ 592(SP)
+	CMPQ 592(SP), $0x04
+	JB   liter4_32
+	CMPQ 584(SP), $-127
+	JNE  ldone4_35
+	CMPQ 600(SP), $0x00
+	JNE  lover4_36
 	MOVQ 560(SP), AX
+	MOVQ 568(SP), CX
+	MOVQ CX, 560(SP)
+	MOVQ AX, 568(SP)
+	MOVQ 576(SP), AX
 	NOTQ AX
-	MOVQ AX, 560(SP)
-	MOVQ $0x00000001, 584(SP)
+	MOVQ AX, 576(SP)
+	MOVQ $0x00000001, 600(SP)
 	INCQ 48(SP)
-	JMP  lstart4_30
+	JMP  lstart4_31
 
-lover4_35:
+lover4_36:
 	DECQ    48(SP)
-	MOVQ    544(SP), AX
+	MOVQ    560(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -60(AX)(AX*1), AX
 	LEAQ    4(AX), CX
@@ -1452,155 +1481,155 @@ lover4_35:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 568(SP)
-	JMP     ldone4_34
+	MOVQ    CX, 584(SP)
+	JMP     ldone4_35
 
-lcut4_33:
-	MOVQ 504(SP), AX
+lcut4_34:
+	MOVQ 520(SP), AX
 	NEGQ AX
-	MOVQ AX, 568(SP)
+	MOVQ AX, 584(SP)
 
-ldone4_34:
-	MOVQ    568(SP), AX
+ldone4_35:
+	MOVQ    584(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    584(SP), $0x00
+	CMPQ    600(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 592(SP)
-	MOVQ    592(SP), AX
+	MOVQ    AX, 608(SP)
+	MOVQ    608(SP), AX
 
 have5_29:
 	NEGQ AX
-	CMPQ AX, 96(SP)
-	JLE  notcut5_62
-	MOVQ AX, 168(SP)
+	CMPQ AX, 112(SP)
+	JLE  notcut5_63
+	MOVQ AX, 184(SP)
 	JMP  done5_25
 
-notcut5_62:
-	MOVQ    120(SP), CX
+notcut5_63:
+	MOVQ    136(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 120(SP)
+	MOVQ    CX, 136(SP)
 
 next5_24:
-	MOVQ  152(SP), AX
+	MOVQ  168(SP), AX
 	SHRQ  $0x08, AX
-	MOVQ  AX, 152(SP)
-	INCQ  144(SP)
-	CMPQ  144(SP), $0x05
+	MOVQ  AX, 168(SP)
+	INCQ  160(SP)
+	CMPQ  160(SP), $0x05
 	JB    iter5_23
-	MOVQ  128(SP), AX
+	MOVQ  144(SP), AX
 	TESTQ AX, AX
-	JZ    best5_63
-	MOVQ  AX, 136(SP)
-	MOVQ  $0x00000000, 128(SP)
+	JZ    best5_64
+	MOVQ  AX, 152(SP)
+	MOVQ  $0x00000000, 144(SP)
 	JMP   round5_22
 
-best5_63:
-	MOVQ 120(SP), AX
-	MOVQ AX, 168(SP)
+best5_64:
+	MOVQ 136(SP), AX
+	MOVQ AX, 184(SP)
 
 done5_25:
-	MOVQ    168(SP), AX
+	MOVQ    184(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    160(SP), $0x00
+	CMPQ    176(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 168(SP)
+	MOVQ    AX, 184(SP)
 	CMPQ    56(SP), $0x05
-	JNE     cont5_64
+	JNE     cont5_65
 	MOVQ    AX, 72(SP)
 	JMP     return
 
-cont5_64:
-	MOVQ 168(SP), AX
+cont5_65:
+	MOVQ 184(SP), AX
 	NEGQ AX
-	CMPQ AX, 192(SP)
-	JLE  notcut6_65
-	MOVQ AX, 264(SP)
+	CMPQ AX, 208(SP)
+	JLE  notcut6_66
+	MOVQ AX, 280(SP)
 	JMP  done6_16
 
-notcut6_65:
-	MOVQ    216(SP), CX
+notcut6_66:
+	MOVQ    232(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 216(SP)
+	MOVQ    CX, 232(SP)
 
 next6_15:
-	MOVQ  248(SP), AX
+	MOVQ  264(SP), AX
 	SHRQ  $0x08, AX
-	MOVQ  AX, 248(SP)
-	INCQ  240(SP)
-	CMPQ  240(SP), $0x06
+	MOVQ  AX, 264(SP)
+	INCQ  256(SP)
+	CMPQ  256(SP), $0x06
 	JB    iter6_14
-	MOVQ  224(SP), AX
+	MOVQ  240(SP), AX
 	TESTQ AX, AX
-	JZ    best6_66
-	MOVQ  AX, 232(SP)
-	MOVQ  $0x00000000, 224(SP)
+	JZ    best6_67
+	MOVQ  AX, 248(SP)
+	MOVQ  $0x00000000, 240(SP)
 	JMP   round6_13
 
-best6_66:
-	MOVQ 216(SP), AX
-	MOVQ AX, 264(SP)
+best6_67:
+	MOVQ 232(SP), AX
+	MOVQ AX, 280(SP)
 
 done6_16:
-	MOVQ    264(SP), AX
+	MOVQ    280(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    256(SP), $0x00
+	CMPQ    272(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 264(SP)
+	MOVQ    AX, 280(SP)
 	CMPQ    56(SP), $0x06
-	JNE     cont6_67
+	JNE     cont6_68
 	MOVQ    AX, 72(SP)
 	JMP     return
 
-cont6_67:
-	MOVQ 264(SP), AX
+cont6_68:
+	MOVQ 280(SP), AX
 	NEGQ AX
-	CMPQ AX, 288(SP)
-	JLE  notcut7_68
-	MOVQ AX, 360(SP)
+	CMPQ AX, 304(SP)
+	JLE  notcut7_69
+	MOVQ AX, 376(SP)
 	JMP  done7_7
 
-notcut7_68:
-	MOVQ    312(SP), CX
+notcut7_69:
+	MOVQ    328(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 312(SP)
+	MOVQ    CX, 328(SP)
 
 next7_6:
-	MOVQ  344(SP), AX
+	MOVQ  360(SP), AX
 	SHRQ  $0x08, AX
-	MOVQ  AX, 344(SP)
-	INCQ  336(SP)
-	CMPQ  336(SP), $0x07
+	MOVQ  AX, 360(SP)
+	INCQ  352(SP)
+	CMPQ  352(SP), $0x07
 	JB    iter7_5
-	MOVQ  320(SP), AX
+	MOVQ  336(SP), AX
 	TESTQ AX, AX
-	JZ    best7_69
-	MOVQ  AX, 328(SP)
-	MOVQ  $0x00000000, 320(SP)
+	JZ    best7_70
+	MOVQ  AX, 344(SP)
+	MOVQ  $0x00000000, 336(SP)
 	JMP   round7_4
 
-best7_69:
-	MOVQ 312(SP), AX
-	MOVQ AX, 360(SP)
+best7_70:
+	MOVQ 328(SP), AX
+	MOVQ AX, 376(SP)
 
 done7_7:
-	MOVQ    360(SP), AX
+	MOVQ    376(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    352(SP), $0x00
+	CMPQ    368(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 360(SP)
+	MOVQ    AX, 376(SP)
 	CMPQ    56(SP), $0x07
-	JNE     cont7_70
+	JNE     cont7_71
 	MOVQ    AX, 72(SP)
 	JMP     return
 
-cont7_70:
+cont7_71:
 return:
 	MOVQ 72(SP), AX
 	MOVQ AX, score+32(FP)

@@ -45,9 +45,10 @@ const (
 	kEntries = iota
 )
 
-// scThreshold is the solver's: the stability cutoff is tried at 5, 6, 7
-// empties when alpha is at least this.
-var scThreshold = map[int]int{5: 8, 6: 10, 7: 12}
+// scThreshold is the solver's: the stability cutoff is tried at 4 (before
+// the leaf is entered, as the solver's nws4), 5, 6, 7 empties when alpha
+// is at least this.
+var scThreshold = map[int]int{4: 6, 5: 8, 6: 10, 7: 12}
 
 func main() {
 	asmgen.Setup()
@@ -62,6 +63,7 @@ type level struct {
 
 type gen struct {
 	args         Mem // outgoing arguments of a call, at 0(SP)
+	child        struct{ P, O Mem } // the 5-empties level's child across the stability call
 	nodes, entry Mem // the node count; the level the search entered at
 	k            Mem // the entry points
 	out          Mem // the entry level's result
@@ -94,6 +96,7 @@ func shallow() {
 		"calling the kernels whose entry points k holds; it returns the score and the nodes searched.")
 	g := &gen{args: AllocLocal(48)}
 	g.nodes, g.entry, g.k, g.out = AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)
+	g.child.P, g.child.O = AllocLocal(8), AllocLocal(8)
 	for n := 5; n <= 7; n++ {
 		g.lv[n] = level{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
 			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)}
@@ -312,11 +315,40 @@ func (g *gen) level(n int) {
 		MOVQ(lv.alpha, a)
 		NOTQ(a) // -alpha-1
 		if n == 5 {
+			// the stability cutoff of the child (the solver's nws4): its
+			// opponent's stable discs bound its score; a node
+			child = GP64()
+			enter, have := g.label("enter4", n), g.label("have", n)
+			MOVQ(np, g.child.P)
+			MOVQ(no, g.child.O)
+			CMPQ(a, U8(scThreshold[4]))
+			JL(LabelRef(enter))
+			st := g.callPO(kStability, g.child.O, g.child.P)
+			POPCNTQ(st, st)
+			SHLQ(U8(1), st)
+			v := GP64()
+			MOVQ(U32(64), v)
+			SUBQ(st, v)
+			ca := GP64()
+			MOVQ(lv.alpha, ca)
+			NOTQ(ca)
+			CMPQ(v, ca)
+			JG(LabelRef(enter))
+			INCQ(g.nodes)
+			MOVQ(v, child)
+			JMP(LabelRef(have))
+			Label(enter)
+			// the child again from its slots: the paths join here
+			np, no, a = GP64(), GP64(), GP64()
+			MOVQ(g.child.P, np)
+			MOVQ(g.child.O, no)
+			MOVQ(lv.alpha, a)
+			NOTQ(a)
 			// the selected solve_4, or the leaf here on flip and score_1
 			k4, kk := GP64(), GP64()
 			MOVQ(g.k, kk)
 			MOVQ(Mem{Base: kk, Disp: kSolve4}, k4)
-			inline, have := g.label("leaf", n), g.label("have", n)
+			inline := g.label("leaf", n)
 			TESTQ(k4, k4)
 			JZ(LabelRef(inline))
 			// solve_4's entry for assembly takes the empties left, in
@@ -329,7 +361,6 @@ func (g *gen) level(n int) {
 			nn := GP64()
 			MOVQ(g.args.Offset(40), nn)
 			ADDQ(nn, g.nodes)
-			child = GP64()
 			MOVQ(g.args.Offset(32), child)
 			JMP(LabelRef(have))
 			Label(inline)
