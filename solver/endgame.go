@@ -38,15 +38,18 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	if e := s.probe(code, P, O); e != nil {
 		if e.Sel <= s.sel {
 			if int(e.Lower) > alpha {
+				s.selective(e.Sel)
 				return int(e.Lower)
 			}
 			if int(e.Upper) <= alpha {
+				s.selective(e.Sel)
 				return int(e.Upper)
 			}
 			failLow = int(e.Upper) < alpha
 		}
 		h0, h1 = int(e.Move[0]), int(e.Move[1])
 	}
+	mark := s.inexact
 	if s.sel != 0 && n >= s.p.pcMin {
 		if v, ok := s.probcut(P, O, alpha, n, side); ok {
 			return v
@@ -76,7 +79,7 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 		}
 	}
 	if !s.stopped {
-		s.store(code, P, O, n, costOf(s.nodes-start), alpha, alpha+1, best, bestMove)
+		s.store(code, P, O, n, costOf(s.nodes-start), alpha, alpha+1, best, bestMove, s.inexact == mark)
 	}
 	return best
 }
@@ -136,6 +139,7 @@ func (s *search) etc(ml *moveList, P, O uint64, alpha int) (int, bool) {
 		mv := &ml.m[i]
 		np, no := O&^mv.f, P|mv.f|bit(int(mv.x))
 		if e := s.probe(ml.codes[i], np, no); e != nil && e.Sel <= s.sel && -int(e.Upper) > alpha {
+			s.selective(e.Sel)
 			return -int(e.Upper), true
 		}
 	}
@@ -163,11 +167,13 @@ func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) in
 	if e := s.probe(code, P, O); e != nil {
 		if e.Sel <= s.sel {
 			if v, ok := kernels.BoundCut(int(e.Lower), int(e.Upper), alpha, beta); ok {
+				s.selective(e.Sel)
 				return v
 			}
 		}
 		h0, h1 = int(e.Move[0]), int(e.Move[1])
 	}
+	mark := s.inexact
 	start := s.nodes
 	ml := &s.ml[n]
 	s.scoreMoves(ml, P, O, moves, alpha, n, parity, side, h0, h1, false)
@@ -187,7 +193,7 @@ func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) in
 		}
 	}
 	if !s.stopped {
-		s.store(code, P, O, n, costOf(s.nodes-start), alpha, beta, best, bestMove)
+		s.store(code, P, O, n, costOf(s.nodes-start), alpha, beta, best, bestMove, s.inexact == mark)
 	}
 	return best
 }

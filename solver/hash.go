@@ -42,9 +42,9 @@ func costOf(n uint64) uint8 { return uint8(bits.Len64(n)) }
 // the search below depth (n empties): exact below the ProbCut's depth.
 // Bounds of different selectivities do not mix: less selective ones
 // replace more selective ones, and more selective ones only add a move.
-func (s *search) store(code, P, O uint64, depth int, cost uint8, alpha, beta, score, move int) {
+func (s *search) store(code, P, O uint64, depth int, cost uint8, alpha, beta, score, move int, exact bool) {
 	sel := s.sel
-	if depth < s.p.pcMin {
+	if depth < s.p.pcMin || exact {
 		sel = 0
 	}
 	b := s.entries[code&s.mask:][:kernels.Ways]

@@ -59,14 +59,17 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 	if e.P == P && e.O == O {
 		if e.sel <= sel {
 			if int(e.lower) > alpha {
+				s.selective(e.sel)
 				return int(e.lower)
 			}
 			if int(e.upper) <= alpha {
+				s.selective(e.sel)
 				return int(e.upper)
 			}
 		}
 		h0 = int(e.move)
 	}
+	mark := s.inexact
 	if s.sel != 0 && n >= s.p.pcMin {
 		if v, ok := s.probcut(P, O, alpha, n, side); ok {
 			return v
@@ -104,6 +107,9 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 	}
 	if s.stopped {
 		return best
+	}
+	if s.inexact == mark {
+		sel = 0 // no selective decision below: the bounds are exact
 	}
 	if e.P != P || e.O != O || e.sel != sel { // always replace, as Edax
 		e.P, e.O, e.sel = P, O, sel

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"fmt"
+	"math/bits"
 	"testing"
 
 	"github.com/flipbench/flipbench/harness"
@@ -84,28 +86,89 @@ func TestStoreSelectivity(t *testing.T) {
 	const code, P, O = 5, 0x10, 0x20
 	n := s.p.pcMin
 	// exact: score 4 at (3, 5)
-	s.store(code, P, O, n, 1, 3, 5, 4, 10)
+	s.store(code, P, O, n, 1, 3, 5, 4, 10, false)
 	// selective: fails high at 20 with move 11; must not touch the bounds
 	s.sel = 1
-	s.store(code, P, O, n, 1, 19, 20, 20, 11)
+	s.store(code, P, O, n, 1, 19, 20, 20, 11, false)
 	e := s.probe(code, P, O)
 	if e == nil || e.Sel != 0 || e.Lower != 4 || e.Upper != 4 || e.Move[0] != 11 || e.Move[1] != 10 {
 		t.Fatalf("after a selective store on an exact entry: %+v", e)
 	}
 	// a new position stored selectively carries its level
-	s.store(code, P+1, O, n, 1, 0, 1, 6, 12)
+	s.store(code, P+1, O, n, 1, 0, 1, 6, 12, false)
 	if e := s.probe(code, P+1, O); e == nil || e.Sel != 1 || e.Lower != 6 {
 		t.Fatalf("selective entry: %+v", e)
 	}
 	// below pcMin a selective search is exact (no cut under it)
-	s.store(code, P+2, O, n-1, 1, 0, 1, 6, 12)
+	s.store(code, P+2, O, n-1, 1, 0, 1, 6, 12, false)
 	if e := s.probe(code, P+2, O); e == nil || e.Sel != 0 {
 		t.Fatalf("entry below pcMin: %+v", e)
 	}
 	// the exact search replaces the selective bounds
 	s.sel = 0
-	s.store(code, P+1, O, n, 1, -3, -2, -3, 13)
+	s.store(code, P+1, O, n, 1, -3, -2, -3, 13, false)
 	if e := s.probe(code, P+1, O); e == nil || e.Sel != 0 || e.Lower != -kernels.ScoreInf || e.Upper != -3 {
 		t.Fatalf("exact store on a selective entry: %+v", e)
 	}
+}
+
+// A selective search stores a bound as exact only where no selective
+// decision was taken below it: every exact bound it leaves, in the main
+// table and in the local one, holds the true score; it must leave exact
+// bounds (the propagation works) and selective ones (it did cut). It
+// searches at the most selective level, one standard deviation, where a
+// sixth of the cuts are wrong.
+func TestSelectivePassExactBounds(t *testing.T) {
+	def, err := weights.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := New(Options{Weights: def, HashBits: 18}, testSelection(t, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := train.NewExact(18)
+	var exact, selective int
+	check := func(P, O uint64, lower, upper int, where string) {
+		b := kernels.Board{P: P, O: O}
+		if v := ex.Solve(b); v < lower || v > upper {
+			t.Fatalf("%s: exact bound [%d, %d] stored by a selective search, score %d: %s", where, lower, upper, v, kernels.BoardString(b))
+		}
+		exact++
+	}
+	n := 14
+	if testing.Short() {
+		n = 13
+	}
+	for i, b := range harness.RandomEndgames(77, 16, n) {
+		if _, err := sv.Solve(b); err != nil { // sets the search up
+			t.Fatal(err)
+		}
+		s := sv.s
+		s.date++ // a new generation: the exact search's entries read as empty
+		clear(s.local[:])
+		s.sel = uint8(len(probcutT) - 1)
+		s.setFeatures(b.P, b.O, n, 0)
+		for alpha := -15; alpha <= 15; alpha += 6 {
+			s.nws(b.P, b.O, alpha, n, kernels.Parity(b.Empties()), 0)
+		}
+		for _, e := range s.entries {
+			switch {
+			case e.Date != s.date:
+			case e.Sel != 0:
+				selective++
+			case int(e.Depth) >= s.p.pcMin:
+				check(e.P, e.O, int(e.Lower), int(e.Upper), fmt.Sprintf("position %d, table", i))
+			}
+		}
+		for _, e := range s.local {
+			if e.sel == 0 && e.P|e.O != 0 && bits.OnesCount64(^(e.P|e.O)) >= s.p.pcMin {
+				check(e.P, e.O, int(e.lower), int(e.upper), fmt.Sprintf("position %d, local table", i))
+			}
+		}
+	}
+	if exact == 0 || selective == 0 {
+		t.Fatalf("the selective searches stored %d exact and %d selective bounds at %d empties or more: want both", exact, selective, defaultParams.pcMin)
+	}
+	t.Logf("%d exact bounds checked, %d selective ones", exact, selective)
 }

@@ -36,6 +36,10 @@ type search struct {
 	p        params
 	local    [1 << localBits]localEntry
 	sel      uint8 // selectivity of the running search: 0 exact, else a ProbCut level (probcut.go)
+	// inexact counts the selective decisions taken (ProbCut cuts, cutoffs
+	// on selective bounds): a search during which it did not change is
+	// exact, and its bounds are stored as exact whatever sel is
+	inexact uint64
 }
 
 type move struct {

@@ -381,7 +381,7 @@ func (s *search) root(P, O uint64, alpha, beta, n int, parity uint8, side int, m
 		}
 	}
 	if !s.stopped && n >= s.p.hashMin {
-		s.store(s.hashCode(P, O), P, O, n, 0, alpha, beta, best, bestMove)
+		s.store(s.hashCode(P, O), P, O, n, 0, alpha, beta, best, bestMove, false)
 	}
 	return best, bestMove
 }
