@@ -44,12 +44,12 @@ func bottomCases(maxEmpties int) (boards [9][]kernels.Board, want map[[2]int]bot
 }
 
 // The assembly bottom searches as the Go shallow search does: the same
-// score and the same node count, on positions of 5 to 7 empties, at every
+// score and the same node count, on positions of 5 and 6 empties, at every
 // null window; with each assembly variant of every kernel it calls in
 // turn (the others at this CPU's defaults).
 func TestBottomMatchesGo(t *testing.T) {
 	base := testSelection(t, "")
-	boards, want := bottomCases(7)
+	boards, want := bottomCases(variants.ShallowMax)
 	specs := []string{""}
 	for _, k := range []variants.KernelInfo{variants.Flip, variants.Moves, variants.StableEdgeCount, variants.Stability,
 		variants.Solve4, variants.Score1, variants.CountLastFlip} {
@@ -72,7 +72,7 @@ func TestBottomMatchesGo(t *testing.T) {
 				if !ok {
 					t.Skip("no assembly bottom for this selection on this CPU")
 				}
-				for e := 5; e <= 7; e++ {
+				for e := 5; e <= variants.ShallowMax; e++ {
 					for i, bd := range boards[e] {
 						for alpha := -65; alpha <= 64; alpha++ {
 							got, nodes := b.Search(bd.P, bd.O, alpha)
@@ -85,6 +85,68 @@ func TestBottomMatchesGo(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// The assembly bottom's local-table search (7 to 10 empties) searches as
+// the solver's nwsLocal does in an exact search: the same score and node
+// count at every null window, and the same local table after each
+// position (its windows searched in turn on the table they leave, so that
+// its cutoffs and moves are tested too); with each assembly variant of
+// every kernel it calls from 7 empties up in turn (the others at this
+// CPU's defaults).
+func TestBottomLocalMatchesGo(t *testing.T) {
+	base := testSelection(t, "")
+	specs := []string{""}
+	for _, k := range []variants.KernelInfo{variants.Flip, variants.Moves, variants.StableEdgeCount, variants.Stability,
+		variants.HashCode, variants.MoveEvaluate} {
+		for _, v := range k.Infos() {
+			if v.Entry() != 0 && v.RunsOn(base.CPU()) && v.Name != base.Name(k) {
+				specs = append(specs, k.Name()+"="+v.Name)
+			}
+		}
+	}
+	for _, spec := range specs {
+		t.Run(fmt.Sprintf("with %q", spec), func(t *testing.T) {
+			sel, err := base.With(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k := Bind(sel)
+			if k.Bottom == nil || !k.Bottom.Local() {
+				t.Skip("no assembly local-table search for this selection on this CPU")
+			}
+			goK, err := k.withBottom(BottomGo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			goS := newSearch(goK)
+			var asmTable variants.LocalTable
+			n := 10
+			if spec != "" {
+				n = 3 // the other kernels' own cross-checks are exhaustive: a few positions
+			}
+			if testing.Short() {
+				n = 2
+			}
+			for e := variants.LocalMin; e <= variants.BottomLocalMax; e++ {
+				for i, bd := range harness.RandomEndgames(uint64(60+e), n, e) {
+					parity := kernels.Parity(bd.Empties())
+					for alpha := -65; alpha <= 64; alpha++ {
+						goS.nodes = 0
+						want := goS.nwsLocal(bd.P, bd.O, alpha, e, parity, 0)
+						got, nodes := k.Bottom.SearchLocal(bd.P, bd.O, alpha, &asmTable)
+						if got != want || nodes != goS.nodes {
+							t.Fatalf("%d empties #%d %s alpha %d: bottom %d (%d nodes), Go %d (%d nodes)",
+								e, i, kernels.BoardString(bd), alpha, got, nodes, want, goS.nodes)
+						}
+					}
+					if asmTable != goS.local {
+						t.Fatalf("%d empties #%d %s: the bottom's local table differs from Go's", e, i, kernels.BoardString(bd))
+					}
+				}
+			}
+		})
 	}
 }
 

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // nws is the null-window endgame search (alpha, alpha+1) from hashMin
@@ -12,6 +13,11 @@ import (
 // (and the evaluation search with weights), fail-soft result stored.
 func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	if n <= s.p.localMax {
+		if s.asmLocal(n) {
+			v, nodes := s.k.Bottom.SearchLocal(P, O, alpha, &s.local)
+			s.nodes += nodes
+			return v
+		}
 		return s.nwsLocal(P, O, alpha, n, parity, side)
 	}
 	code, moves, ok := s.enter(P, O, n >= 12)
@@ -82,6 +88,15 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 		s.store(code, P, O, n, costOf(s.nodes-start), alpha, alpha+1, best, bestMove, s.inexact == mark)
 	}
 	return best
+}
+
+// asmLocal reports whether the assembly bottom searches the position of n
+// empties on the local table: it searches as nwsLocal does in an exact
+// search from 10 empties down, the shallow search at 6 (hashMin 7), with
+// neither ProbCut nor the evaluation.
+func (s *search) asmLocal(n int) bool {
+	return s.k.Bottom != nil && s.k.Bottom.Local() && n <= variants.BottomLocalMax && s.p.hashMin == variants.LocalMin &&
+		(s.sel == 0 || n < s.p.pcMin) && (s.w[0] == nil || n < s.featMin())
 }
 
 // enter counts a node of the table's searches, polls the stop flag when

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // The local table (Edax's thread-local hash of NWS_endgame_local): the
@@ -20,17 +21,6 @@ import (
 // almost no positions, and the shift is not exact when a game ends with
 // empty squares (they go to the winner), so the table stores positions as
 // they are.
-
-// localBits is the local table's size: 2^10 entries of 24 bytes, as
-// Edax's (larger tables saved a few nodes, not time).
-const localBits = 10
-
-type localEntry struct {
-	P, O         uint64
-	lower, upper int8
-	move         uint8
-	sel          uint8 // the selectivity of the bounds, as kernels.HashEntry.Sel
-}
 
 // nwsLocal is nws at localMax empties or fewer, on the local table:
 // stability cutoff, table cutoff, moves ordered by move_evaluate (the
@@ -50,24 +40,24 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
 		return v
 	}
-	e := &s.local[s.hashCode(P, O)&(1<<localBits-1)]
+	e := &s.local[s.hashCode(P, O)&(1<<variants.LocalBits-1)]
 	sel := s.sel
 	if n < s.p.pcMin {
 		sel = 0 // no ProbCut below: the bounds are exact
 	}
 	h0 := kernels.NoMove
 	if e.P == P && e.O == O {
-		if e.sel <= sel {
-			if int(e.lower) > alpha {
-				s.selective(e.sel)
-				return int(e.lower)
+		if e.Sel <= sel {
+			if int(e.Lower) > alpha {
+				s.selective(e.Sel)
+				return int(e.Lower)
 			}
-			if int(e.upper) <= alpha {
-				s.selective(e.sel)
-				return int(e.upper)
+			if int(e.Upper) <= alpha {
+				s.selective(e.Sel)
+				return int(e.Upper)
 			}
 		}
-		h0 = int(e.move)
+		h0 = int(e.Move)
 	}
 	mark := s.inexact
 	if s.sel != 0 && n >= s.p.pcMin {
@@ -111,15 +101,15 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 	if s.inexact == mark {
 		sel = 0 // no selective decision below: the bounds are exact
 	}
-	if e.P != P || e.O != O || e.sel != sel { // always replace, as Edax
-		e.P, e.O, e.sel = P, O, sel
-		e.lower, e.upper, e.move = -kernels.ScoreInf, kernels.ScoreInf, kernels.NoMove
+	if e.P != P || e.O != O || e.Sel != sel { // always replace, as Edax
+		e.P, e.O, e.Sel = P, O, sel
+		e.Lower, e.Upper, e.Move = -kernels.ScoreInf, kernels.ScoreInf, kernels.NoMove
 	}
 	if best <= alpha {
-		e.upper = min(e.upper, int8(best))
+		e.Upper = min(e.Upper, int8(best))
 	} else {
-		e.lower = max(e.lower, int8(best))
-		e.move = uint8(bestMove)
+		e.Lower = max(e.Lower, int8(best))
+		e.Move = uint8(bestMove)
 	}
 	return best
 }

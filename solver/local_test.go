@@ -5,6 +5,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
+	"github.com/flipbench/flipbench/variants"
 	"github.com/flipbench/flipbench/weights/train"
 )
 
@@ -70,8 +71,8 @@ func TestLocalSelectivity(t *testing.T) {
 	b := harness.RandomEndgames(3, 1, n)[0]
 	want := ex.Solve(b)
 	parity := kernels.Parity(b.Empties())
-	e := &s.local[s.hashCode(b.P, b.O)&(1<<localBits-1)]
-	bogus := localEntry{P: b.P, O: b.O, lower: 64, upper: 64, move: kernels.NoMove, sel: 1}
+	e := &s.local[s.hashCode(b.P, b.O)&(1<<variants.LocalBits-1)]
+	bogus := variants.LocalEntry{P: b.P, O: b.O, Lower: 64, Upper: 64, Move: kernels.NoMove, Sel: 1}
 	*e = bogus
 	s.sel = 1
 	if v := s.nws(b.P, b.O, want+1, n, parity, 0); v != 64 {
@@ -85,7 +86,7 @@ func TestLocalSelectivity(t *testing.T) {
 	c := harness.RandomEndgames(4, 1, n-1)[0]
 	s.sel = 1
 	s.nws(c.P, c.O, 0, n-1, kernels.Parity(c.Empties()), 0)
-	if e := &s.local[s.hashCode(c.P, c.O)&(1<<localBits-1)]; e.P != c.P || e.O != c.O || e.sel != 0 {
+	if e := &s.local[s.hashCode(c.P, c.O)&(1<<variants.LocalBits-1)]; e.P != c.P || e.O != c.O || e.Sel != 0 {
 		t.Fatalf("search at %d empties (below pcMin) stored %+v, want its position at selectivity 0", n-1, *e)
 	}
 }

@@ -162,8 +162,8 @@ func TestSelectivePassExactBounds(t *testing.T) {
 			}
 		}
 		for _, e := range s.local {
-			if e.sel == 0 && e.P|e.O != 0 && bits.OnesCount64(^(e.P|e.O)) >= s.p.pcMin {
-				check(e.P, e.O, int(e.lower), int(e.upper), fmt.Sprintf("position %d, local table", i))
+			if e.Sel == 0 && e.P|e.O != 0 && bits.OnesCount64(^(e.P|e.O)) >= s.p.pcMin {
+				check(e.P, e.O, int(e.Lower), int(e.Upper), fmt.Sprintf("position %d, local table", i))
 			}
 		}
 	}

@@ -34,7 +34,7 @@ type search struct {
 	stop     *atomic.Bool
 	stopped  bool
 	p        params
-	local    [1 << localBits]localEntry
+	local    variants.LocalTable
 	sel      uint8 // selectivity of the running search: 0 exact, else a ProbCut level (probcut.go)
 	// inexact counts the selective decisions taken (ProbCut cuts, cutoffs
 	// on selective bounds): a search during which it did not change is

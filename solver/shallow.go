@@ -5,11 +5,12 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
-// bottom is the null-window search of a position of 7 to 5 empties: the
-// assembly bottom, which orders the empties itself, or the shallow search
-// on the empties in presorted order.
+// bottom is the null-window search of a position of 8 to 5 empties (8
+// and 7 with a larger hashMin): the assembly bottom, which orders the
+// empties itself, from 6 empties down, or the shallow search on the
+// empties in presorted order.
 func (s *search) bottom(P, O uint64, alpha int, parity uint8, n int) int {
-	if s.k.Bottom != nil {
+	if s.k.Bottom != nil && n <= variants.ShallowMax {
 		v, nodes := s.k.Bottom.Search(P, O, alpha)
 		s.nodes += nodes
 		return v

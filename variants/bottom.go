@@ -1,17 +1,44 @@
 package variants
 
-// A Bottom is the bottom of the search in assembly: Edax's search_shallow
-// from 7 to 5 empties (gen/bottom) and the 4-empties leaf below it, on
-// the kernels a selection chooses. The solver crosses into it once per
+// A Bottom is the bottom of the search in assembly (gen/bottom): Edax's
+// NWS_endgame_local on the local table from 10 empties to 7, its
+// search_shallow at 6 and 5 and the 4-empties leaf below it, on the
+// kernels a selection chooses. The solver crosses into it once per
 // subtree; inside, the kernels are called through their assembly entry
 // points (Info.Entry), so every assembly variant of flip, moves,
-// stable_edge_count, stability, solve_4, score_1 and count_last_flip can
-// be the one it uses.
+// stable_edge_count, stability, hash_code, move_evaluate, solve_4,
+// score_1 and count_last_flip can be the one it uses.
 type Bottom struct {
 	// flip, moves, stable_edge_count, stability, solve_4, score_1,
-	// count_last_flip: the order of gen/bottom's k
-	entries [7]uintptr
+	// count_last_flip, hash_code, move_evaluate: the order of gen/bottom's k
+	entries [9]uintptr
+	local   bool // hash_code and move_evaluate have entries: SearchLocal runs
 }
+
+// The search sizes of a Bottom: Search takes positions of ShallowMin to
+// ShallowMax empties, SearchLocal of LocalMin to BottomLocalMax.
+const (
+	ShallowMin, ShallowMax   = 5, 6
+	LocalMin, BottomLocalMax = 7, 10
+)
+
+// LocalBits is the size of the local table, 2^LocalBits entries of 24
+// bytes, as Edax's (a larger one saved a few nodes, not time).
+const LocalBits = 10
+
+// LocalEntry is an entry of the local table (Edax's thread-local hash of
+// NWS_endgame_local): a position, the bounds of its null-window searches,
+// their best move and their selectivity (as kernels.HashEntry.Sel). The
+// assembly bottom reads and writes this layout (gen/bottom).
+type LocalEntry struct {
+	P, O         uint64
+	Lower, Upper int8
+	Move         uint8
+	Sel          uint8
+}
+
+// LocalTable is the local table, indexed by hash_code's low bits.
+type LocalTable [1 << LocalBits]LocalEntry
 
 // BottomLeaf says what searches 4 empties and fewer in a Bottom.
 type BottomLeaf int
@@ -30,10 +57,12 @@ const (
 // NewBottom returns the bottom on s's flip, moves, stable_edge_count and
 // stability and the leaf given, or false when one of the kernels it calls
 // is Go code (no entry point) or s's CPU lacks what the bottom's own code
-// needs: then the solver searches in Go.
+// needs: then the solver searches in Go. Its local-table search runs
+// (Local) where s's hash_code and move_evaluate have entry points too.
 func NewBottom(s Selection, leaf BottomLeaf) (*Bottom, bool) {
-	b := &Bottom{entries: [7]uintptr{s.Info(Flip).Entry(), s.Info(Moves).Entry(), s.Info(StableEdgeCount).Entry(),
-		s.Info(Stability).Entry()}}
+	b := &Bottom{entries: [9]uintptr{s.Info(Flip).Entry(), s.Info(Moves).Entry(), s.Info(StableEdgeCount).Entry(),
+		s.Info(Stability).Entry(), 7: s.Info(HashCode).Entry(), 8: s.Info(MoveEvaluate).Entry()}}
+	b.local = b.entries[7] != 0 && b.entries[8] != 0
 	need := []int{0, 1, 2, 3}
 	switch leaf {
 	case LeafSolve4:
@@ -58,3 +87,8 @@ func NewBottom(s Selection, leaf BottomLeaf) (*Bottom, bool) {
 	}
 	return b, true
 }
+
+// Local reports whether the bottom searches on the local table
+// (SearchLocal): hash_code's and move_evaluate's variants have entry
+// points.
+func (b *Bottom) Local() bool { return b.local }

@@ -4,14 +4,14 @@
 
 package variants
 
-// shallowAsm is the solver's shallow search of (P, O) at (alpha, alpha+1) with 5 to 7 empties,
-// calling the kernels whose entry points k holds; it returns the score and the nodes searched.
+// bottomAsm is the solver's null-window search of (P, O) at (alpha, alpha+1) with 5 to 10 empties,
+// calling the kernels whose entry points k holds, on the local table from 7 empties; it returns the score and the nodes searched.
 //
 //go:noescape
-func shallowAsm(P uint64, O uint64, alpha int, k *[7]uintptr) (score int, nodes uint64)
+func bottomAsm(P uint64, O uint64, alpha int, k *[9]uintptr, local *[3072]uint64) (score int, nodes uint64)
 
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
-	{shallowAsm, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
+	{bottomAsm, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
 })

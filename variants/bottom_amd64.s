@@ -2,12 +2,137 @@
 
 //go:build !purego
 
-// func shallowAsm(P uint64, O uint64, alpha int, k *[7]uintptr) (score int, nodes uint64)
+// func bottomAsm(P uint64, O uint64, alpha int, k *[9]uintptr, local *[3072]uint64) (score int, nodes uint64)
 // Requires: CMOV, POPCNT, SSE2, SSSE3
-TEXT ·shallowAsm(SB), $680-48
+TEXT ·bottomAsm(SB), $2064-56
 	MOVQ    $0x00000000, 48(SP)
 	MOVQ    k+24(FP), AX
 	MOVQ    AX, 64(SP)
+	MOVQ    local+32(FP), AX
+	MOVQ    AX, 72(SP)
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	POPCNTQ DX, BX
+	CMPQ    BX, $0x0a
+	JNE     entry_not10
+	MOVQ    alpha+16(FP), BX
+	MOVQ    $0x0000000a, 56(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DX
+	ANDQ    $0x01, DX
+	SHLQ    $0x03, DX
+	ORQ     DX, SI
+	MOVQ    AX, 1400(SP)
+	MOVQ    CX, 1408(SP)
+	MOVQ    BX, 1416(SP)
+	MOVQ    SI, 1424(SP)
+	JMP     enter10
+
+entry_not10:
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	POPCNTQ DX, BX
+	CMPQ    BX, $0x09
+	JNE     entry_not9
+	MOVQ    alpha+16(FP), BX
+	MOVQ    $0x00000009, 56(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DX
+	ANDQ    $0x01, DX
+	SHLQ    $0x03, DX
+	ORQ     DX, SI
+	MOVQ    AX, 1032(SP)
+	MOVQ    CX, 1040(SP)
+	MOVQ    BX, 1048(SP)
+	MOVQ    SI, 1056(SP)
+	JMP     enter9
+
+entry_not9:
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	POPCNTQ DX, BX
+	CMPQ    BX, $0x08
+	JNE     entry_not8
+	MOVQ    alpha+16(FP), BX
+	MOVQ    $0x00000008, 56(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DX
+	ANDQ    $0x01, DX
+	SHLQ    $0x03, DX
+	ORQ     DX, SI
+	MOVQ    AX, 664(SP)
+	MOVQ    CX, 672(SP)
+	MOVQ    BX, 680(SP)
+	MOVQ    SI, 688(SP)
+	JMP     enter8
+
+entry_not8:
 	MOVQ    P+0(FP), AX
 	MOVQ    O+8(FP), CX
 	MOVQ    AX, DX
@@ -16,125 +141,36 @@ TEXT ·shallowAsm(SB), $680-48
 	POPCNTQ DX, BX
 	CMPQ    BX, $0x07
 	JNE     entry_not7
-	MOVQ    AX, 288(SP)
-	MOVQ    CX, 296(SP)
-	MOVQ    alpha+16(FP), AX
-	MOVQ    AX, 304(SP)
+	MOVQ    alpha+16(FP), BX
 	MOVQ    $0x00000007, 56(SP)
-	XORQ    AX, AX
-	MOVQ    $0x000000000f0f0f0f, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	ORQ     CX, AX
-	MOVQ    $0x00000000f0f0f0f0, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	SHLQ    $0x01, CX
-	ORQ     CX, AX
-	MOVQ    $0x0f0f0f0f00000000, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	SHLQ    $0x02, CX
-	ORQ     CX, AX
-	MOVQ    $0xf0f0f0f000000000, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	SHLQ    $0x03, CX
-	ORQ     CX, AX
-	MOVQ    AX, 320(SP)
-	LEAQ    ·leafRank+0(SB), AX
-	LEAQ    ·leafSquare+0(SB), CX
-	XORQ    BX, BX
-	MOVQ    $0x00000000, SI
-	BSFQ    DX, SI
-	MOVBQZX (AX)(SI*1), SI
-	BTSQ    SI, BX
-	LEAQ    -1(DX), SI
-	ANDQ    SI, DX
-	MOVQ    $0x00000000, SI
-	BSFQ    DX, SI
-	MOVBQZX (AX)(SI*1), SI
-	BTSQ    SI, BX
-	LEAQ    -1(DX), SI
-	ANDQ    SI, DX
-	MOVQ    $0x00000000, SI
-	BSFQ    DX, SI
-	MOVBQZX (AX)(SI*1), SI
-	BTSQ    SI, BX
-	LEAQ    -1(DX), SI
-	ANDQ    SI, DX
-	MOVQ    $0x00000000, SI
-	BSFQ    DX, SI
-	MOVBQZX (AX)(SI*1), SI
-	BTSQ    SI, BX
-	LEAQ    -1(DX), SI
-	ANDQ    SI, DX
-	MOVQ    $0x00000000, SI
-	BSFQ    DX, SI
-	MOVBQZX (AX)(SI*1), SI
-	BTSQ    SI, BX
-	LEAQ    -1(DX), SI
-	ANDQ    SI, DX
-	MOVQ    $0x00000000, SI
-	BSFQ    DX, SI
-	MOVBQZX (AX)(SI*1), SI
-	BTSQ    SI, BX
-	LEAQ    -1(DX), SI
-	ANDQ    SI, DX
-	MOVQ    $0x00000000, SI
-	BSFQ    DX, SI
-	MOVBQZX (AX)(SI*1), AX
-	BTSQ    AX, BX
-	MOVQ    $0x00000000, DX
-	BSFQ    BX, DX
-	MOVBQZX (CX)(DX*1), AX
-	LEAQ    -1(BX), DX
-	ANDQ    DX, BX
-	MOVQ    $0x00000000, DX
-	BSFQ    BX, DX
-	MOVBQZX (CX)(DX*1), DX
-	SHLQ    $0x08, DX
-	ORQ     DX, AX
-	LEAQ    -1(BX), DX
-	ANDQ    DX, BX
-	MOVQ    $0x00000000, DX
-	BSFQ    BX, DX
-	MOVBQZX (CX)(DX*1), DX
-	SHLQ    $0x10, DX
-	ORQ     DX, AX
-	LEAQ    -1(BX), DX
-	ANDQ    DX, BX
-	MOVQ    $0x00000000, DX
-	BSFQ    BX, DX
-	MOVBQZX (CX)(DX*1), DX
-	SHLQ    $0x18, DX
-	ORQ     DX, AX
-	LEAQ    -1(BX), DX
-	ANDQ    DX, BX
-	MOVQ    $0x00000000, DX
-	BSFQ    BX, DX
-	MOVBQZX (CX)(DX*1), DX
-	SHLQ    $0x20, DX
-	ORQ     DX, AX
-	LEAQ    -1(BX), DX
-	ANDQ    DX, BX
-	MOVQ    $0x00000000, DX
-	BSFQ    BX, DX
-	MOVBQZX (CX)(DX*1), DX
-	SHLQ    $0x28, DX
-	ORQ     DX, AX
-	LEAQ    -1(BX), DX
-	ANDQ    DX, BX
-	MOVQ    $0x00000000, DX
-	BSFQ    BX, DX
-	MOVBQZX (CX)(DX*1), CX
-	SHLQ    $0x30, CX
-	ORQ     CX, AX
-	MOVQ    AX, 312(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DX
+	ANDQ    $0x01, DX
+	SHLQ    $0x03, DX
+	ORQ     DX, SI
+	MOVQ    AX, 296(SP)
+	MOVQ    CX, 304(SP)
+	MOVQ    BX, 312(SP)
+	MOVQ    SI, 320(SP)
 	JMP     enter7
 
 entry_not7:
@@ -146,36 +182,36 @@ entry_not7:
 	POPCNTQ DX, BX
 	CMPQ    BX, $0x06
 	JNE     entry_not6
-	MOVQ    AX, 192(SP)
-	MOVQ    CX, 200(SP)
-	MOVQ    alpha+16(FP), AX
-	MOVQ    AX, 208(SP)
+	MOVQ    alpha+16(FP), BX
 	MOVQ    $0x00000006, 56(SP)
-	XORQ    AX, AX
-	MOVQ    $0x000000000f0f0f0f, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	ORQ     CX, AX
-	MOVQ    $0x00000000f0f0f0f0, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	SHLQ    $0x01, CX
-	ORQ     CX, AX
-	MOVQ    $0x0f0f0f0f00000000, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	SHLQ    $0x02, CX
-	ORQ     CX, AX
-	MOVQ    $0xf0f0f0f000000000, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	SHLQ    $0x03, CX
-	ORQ     CX, AX
-	MOVQ    AX, 224(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x03, DI
+	ORQ     DI, SI
+	MOVQ    AX, 200(SP)
+	MOVQ    CX, 208(SP)
+	MOVQ    BX, 216(SP)
+	MOVQ    SI, 232(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -251,7 +287,7 @@ entry_not7:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x28, CX
 	ORQ     CX, AX
-	MOVQ    AX, 216(SP)
+	MOVQ    AX, 224(SP)
 	JMP     enter6
 
 entry_not6:
@@ -263,36 +299,36 @@ entry_not6:
 	POPCNTQ DX, BX
 	CMPQ    BX, $0x05
 	JNE     entry_not5
-	MOVQ    AX, 96(SP)
-	MOVQ    CX, 104(SP)
-	MOVQ    alpha+16(FP), AX
-	MOVQ    AX, 112(SP)
+	MOVQ    alpha+16(FP), BX
 	MOVQ    $0x00000005, 56(SP)
-	XORQ    AX, AX
-	MOVQ    $0x000000000f0f0f0f, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	ORQ     CX, AX
-	MOVQ    $0x00000000f0f0f0f0, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	SHLQ    $0x01, CX
-	ORQ     CX, AX
-	MOVQ    $0x0f0f0f0f00000000, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	SHLQ    $0x02, CX
-	ORQ     CX, AX
-	MOVQ    $0xf0f0f0f000000000, CX
-	ANDQ    DX, CX
-	POPCNTQ CX, CX
-	ANDQ    $0x01, CX
-	SHLQ    $0x03, CX
-	ORQ     CX, AX
-	MOVQ    AX, 128(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x03, DI
+	ORQ     DI, SI
+	MOVQ    AX, 104(SP)
+	MOVQ    CX, 112(SP)
+	MOVQ    BX, 120(SP)
+	MOVQ    SI, 136(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -355,25 +391,70 @@ entry_not6:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x20, CX
 	ORQ     CX, AX
-	MOVQ    AX, 120(SP)
+	MOVQ    AX, 128(SP)
 	JMP     enter5
 
 entry_not5:
 	MOVQ alpha+16(FP), AX
-	MOVQ AX, 72(SP)
+	MOVQ AX, 80(SP)
 	JMP  return
 
-enter7:
+enter10:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 368(SP)
+	MOVQ $0x00000000, 1432(SP)
 
-start7_1:
-	MOVQ 304(SP), AX
-	CMPQ AX, $0x0c
-	JL   moves7_2
-	MOVQ 296(SP), AX
+lstart10_1:
+	MOVQ    1400(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1408(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lhasmoves10_2
+	MOVQ    1408(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1400(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lpass10_3
+	MOVQ    1400(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -54(AX)(AX*1), AX
+	LEAQ    10(AX), CX
+	LEAQ    -10(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 1520(SP)
+	JMP     ldone10_4
+
+lpass10_3:
+	MOVQ 1400(SP), AX
+	MOVQ 1408(SP), CX
+	MOVQ CX, 1400(SP)
+	MOVQ AX, 1408(SP)
+	MOVQ 1416(SP), AX
+	NOTQ AX
+	MOVQ AX, 1416(SP)
+	XORQ $0x01, 1432(SP)
+	INCQ 48(SP)
+	JMP  lstart10_1
+
+lhasmoves10_2:
+	MOVQ AX, 1440(SP)
+	MOVQ 1416(SP), AX
+	CMPQ AX, $0x14
+	JL   nosc10_13
+	MOVQ 1408(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 288(SP), AX
+	MOVQ 1400(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -382,15 +463,15 @@ start7_1:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 304(SP)
-	JG   stab7_8
-	MOVQ CX, 376(SP)
-	JMP  done7_7
+	CMPQ CX, 1416(SP)
+	JG   stab10_14
+	MOVQ CX, 1520(SP)
+	JMP  ldone10_4
 
-stab7_8:
-	MOVQ    296(SP), AX
+stab10_14:
+	MOVQ    1408(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    288(SP), AX
+	MOVQ    1400(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -400,13 +481,813 @@ stab7_8:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 304(SP)
-	JG      moves7_2
-	MOVQ    CX, 376(SP)
-	JMP     done7_7
+	CMPQ    CX, 1416(SP)
+	JG      nosc10_13
+	MOVQ    CX, 1520(SP)
+	JMP     ldone10_4
 
-moves7_2:
-	MOVQ    288(SP), AX
+nosc10_13:
+	MOVQ    1400(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1408(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 1456(SP)
+	MOVQ    $0x00000041, 1448(SP)
+	MOVQ    1400(SP), CX
+	MOVQ    1408(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss10_5
+	CMPQ    8(AX), DX
+	JNE     lmiss10_5
+	CMPB    19(AX), $0x00
+	JNE     lgot10_6
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 1416(SP)
+	JLE     lnolow10_15
+	MOVQ    CX, 1520(SP)
+	JMP     ldone10_4
+
+lnolow10_15:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 1416(SP)
+	JG      lgot10_6
+	MOVQ    CX, 1520(SP)
+	JMP     ldone10_4
+
+lgot10_6:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 1448(SP)
+
+lmiss10_5:
+	MOVQ $-127, 1464(SP)
+	MOVQ $0x00000041, 1472(SP)
+	MOVQ $0x00000000, 1480(SP)
+
+lnext10_7:
+	MOVQ  1480(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare10_8
+	JA    llist10_9
+	MOVQ  $0x00000001, 1480(SP)
+	MOVQ  1448(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare10_8
+	MOVQ  1440(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare10_8
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare10_8
+	BTRQ  AX, CX
+	MOVQ  CX, 1440(SP)
+	MOVQ  AX, 1504(SP)
+	JMP   lplay10_10
+
+lprepare10_8:
+	MOVQ  1440(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen10_16
+	MOVQ  $0x00000003, 1480(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 1504(SP)
+	JMP   lplay10_10
+
+lgen10_16:
+	MOVQ $0x00000000, 1488(SP)
+
+lgenloop10_17:
+	MOVQ   1440(SP), AX
+	MOVQ   $0x00000000, CX
+	BSFQ   AX, CX
+	MOVQ   1400(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   1408(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   CX, 16(SP)
+	MOVQ   64(SP), AX
+	MOVQ   (AX), AX
+	CALL   AX
+	MOVQ   24(SP), AX
+	MOVQ   1488(SP), CX
+	IMUL3Q $0x18, CX, CX
+	LEAQ   1528(SP), DX
+	MOVQ   1440(SP), SI
+	MOVQ   $0x00000000, BX
+	BSFQ   SI, BX
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   AX, 8(DX)(CX*1)
+	LEAQ   -1(SI), AX
+	ANDQ   AX, SI
+	MOVQ   SI, 1440(SP)
+	INCQ   1488(SP)
+	TESTQ  SI, SI
+	JNZ    lgenloop10_17
+	MOVQ   1400(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   1408(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   1424(SP), AX
+	MOVQ   AX, 16(SP)
+	MOVQ   $0x0000000a, 24(SP)
+	MOVQ   1488(SP), AX
+	MOVQ   AX, 32(SP)
+	LEAQ   1528(SP), AX
+	MOVQ   AX, 40(SP)
+	MOVQ   64(SP), AX
+	MOVQ   64(AX), AX
+	CALL   AX
+	MOVQ   $0x00000002, 1480(SP)
+	MOVQ   $0x00000000, 1496(SP)
+
+llist10_9:
+	CMPQ   1480(SP), $0x03
+	JEQ    lstore10_12
+	MOVQ   1496(SP), AX
+	MOVQ   1488(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore10_12
+	LEAQ   1528(SP), DX
+	MOVQ   AX, BX
+	IMUL3Q $0x18, AX, R8
+	MOVQ   16(DX)(R8*1), SI
+	MOVQ   AX, DI
+
+lscan10_18:
+	INCQ   DI
+	CMPQ   DI, CX
+	JAE    lscanned10_19
+	IMUL3Q $0x18, DI, R8
+	MOVQ   16(DX)(R8*1), R8
+	CMPQ   R8, SI
+	JLE    lnotbetter10_20
+	MOVQ   R8, SI
+	MOVQ   DI, BX
+
+lnotbetter10_20:
+	JMP lscan10_18
+
+lscanned10_19:
+	IMUL3Q $0x18, AX, AX
+	IMUL3Q $0x18, BX, CX
+	MOVQ   (DX)(AX*1), BX
+	MOVQ   (DX)(CX*1), SI
+	MOVQ   SI, (DX)(AX*1)
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   8(DX)(AX*1), BX
+	MOVQ   8(DX)(CX*1), SI
+	MOVQ   SI, 8(DX)(AX*1)
+	MOVQ   BX, 8(DX)(CX*1)
+	MOVQ   16(DX)(AX*1), BX
+	MOVQ   16(DX)(CX*1), SI
+	MOVQ   SI, 16(DX)(AX*1)
+	MOVQ   BX, 16(DX)(CX*1)
+	MOVQ   (DX)(AX*1), CX
+	MOVQ   8(DX)(AX*1), AX
+	MOVQ   CX, 1504(SP)
+	MOVQ   AX, 1512(SP)
+	INCQ   1496(SP)
+	JMP    lplayf10_11
+
+lplay10_10:
+	MOVQ 1504(SP), AX
+	MOVQ 1400(SP), CX
+	MOVQ CX, (SP)
+	MOVQ 1408(SP), CX
+	MOVQ CX, 8(SP)
+	MOVQ AX, 16(SP)
+	MOVQ 64(SP), AX
+	MOVQ (AX), AX
+	CALL AX
+	MOVQ 24(SP), AX
+	MOVQ AX, 1512(SP)
+
+lplayf10_11:
+	MOVQ    1512(SP), AX
+	MOVQ    1504(SP), CX
+	MOVQ    1408(SP), DX
+	XORQ    AX, DX
+	MOVQ    1400(SP), BX
+	ORQ     AX, BX
+	BTSQ    CX, BX
+	MOVQ    1416(SP), AX
+	NOTQ    AX
+	LEAQ    ·quadrantID+0(SB), SI
+	MOVBQZX (SI)(CX*1), SI
+	MOVQ    1424(SP), CX
+	XORQ    SI, CX
+	MOVQ    DX, 1032(SP)
+	MOVQ    BX, 1040(SP)
+	MOVQ    AX, 1048(SP)
+	MOVQ    CX, 1056(SP)
+
+enter9:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 1064(SP)
+
+lstart9_21:
+	MOVQ    1032(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1040(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lhasmoves9_22
+	MOVQ    1040(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1032(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lpass9_23
+	MOVQ    1032(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -55(AX)(AX*1), AX
+	LEAQ    9(AX), CX
+	LEAQ    -9(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 1152(SP)
+	JMP     ldone9_24
+
+lpass9_23:
+	MOVQ 1032(SP), AX
+	MOVQ 1040(SP), CX
+	MOVQ CX, 1032(SP)
+	MOVQ AX, 1040(SP)
+	MOVQ 1048(SP), AX
+	NOTQ AX
+	MOVQ AX, 1048(SP)
+	XORQ $0x01, 1064(SP)
+	INCQ 48(SP)
+	JMP  lstart9_21
+
+lhasmoves9_22:
+	MOVQ AX, 1072(SP)
+	MOVQ 1048(SP), AX
+	CMPQ AX, $0x10
+	JL   nosc9_33
+	MOVQ 1040(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 1032(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 1048(SP)
+	JG   stab9_34
+	MOVQ CX, 1152(SP)
+	JMP  ldone9_24
+
+stab9_34:
+	MOVQ    1040(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1032(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 1048(SP)
+	JG      nosc9_33
+	MOVQ    CX, 1152(SP)
+	JMP     ldone9_24
+
+nosc9_33:
+	MOVQ    1032(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1040(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 1088(SP)
+	MOVQ    $0x00000041, 1080(SP)
+	MOVQ    1032(SP), CX
+	MOVQ    1040(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss9_25
+	CMPQ    8(AX), DX
+	JNE     lmiss9_25
+	CMPB    19(AX), $0x00
+	JNE     lgot9_26
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 1048(SP)
+	JLE     lnolow9_35
+	MOVQ    CX, 1152(SP)
+	JMP     ldone9_24
+
+lnolow9_35:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 1048(SP)
+	JG      lgot9_26
+	MOVQ    CX, 1152(SP)
+	JMP     ldone9_24
+
+lgot9_26:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 1080(SP)
+
+lmiss9_25:
+	MOVQ $-127, 1096(SP)
+	MOVQ $0x00000041, 1104(SP)
+	MOVQ $0x00000000, 1112(SP)
+
+lnext9_27:
+	MOVQ  1112(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare9_28
+	JA    llist9_29
+	MOVQ  $0x00000001, 1112(SP)
+	MOVQ  1080(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare9_28
+	MOVQ  1072(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare9_28
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare9_28
+	BTRQ  AX, CX
+	MOVQ  CX, 1072(SP)
+	MOVQ  AX, 1136(SP)
+	JMP   lplay9_30
+
+lprepare9_28:
+	MOVQ  1072(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen9_36
+	MOVQ  $0x00000003, 1112(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 1136(SP)
+	JMP   lplay9_30
+
+lgen9_36:
+	MOVQ $0x00000000, 1120(SP)
+
+lgenloop9_37:
+	MOVQ   1072(SP), AX
+	MOVQ   $0x00000000, CX
+	BSFQ   AX, CX
+	MOVQ   1032(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   1040(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   CX, 16(SP)
+	MOVQ   64(SP), AX
+	MOVQ   (AX), AX
+	CALL   AX
+	MOVQ   24(SP), AX
+	MOVQ   1120(SP), CX
+	IMUL3Q $0x18, CX, CX
+	LEAQ   1160(SP), DX
+	MOVQ   1072(SP), SI
+	MOVQ   $0x00000000, BX
+	BSFQ   SI, BX
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   AX, 8(DX)(CX*1)
+	LEAQ   -1(SI), AX
+	ANDQ   AX, SI
+	MOVQ   SI, 1072(SP)
+	INCQ   1120(SP)
+	TESTQ  SI, SI
+	JNZ    lgenloop9_37
+	MOVQ   1032(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   1040(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   1056(SP), AX
+	MOVQ   AX, 16(SP)
+	MOVQ   $0x00000009, 24(SP)
+	MOVQ   1120(SP), AX
+	MOVQ   AX, 32(SP)
+	LEAQ   1160(SP), AX
+	MOVQ   AX, 40(SP)
+	MOVQ   64(SP), AX
+	MOVQ   64(AX), AX
+	CALL   AX
+	MOVQ   $0x00000002, 1112(SP)
+	MOVQ   $0x00000000, 1128(SP)
+
+llist9_29:
+	CMPQ   1112(SP), $0x03
+	JEQ    lstore9_32
+	MOVQ   1128(SP), AX
+	MOVQ   1120(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore9_32
+	LEAQ   1160(SP), DX
+	MOVQ   AX, BX
+	IMUL3Q $0x18, AX, R8
+	MOVQ   16(DX)(R8*1), SI
+	MOVQ   AX, DI
+
+lscan9_38:
+	INCQ   DI
+	CMPQ   DI, CX
+	JAE    lscanned9_39
+	IMUL3Q $0x18, DI, R8
+	MOVQ   16(DX)(R8*1), R8
+	CMPQ   R8, SI
+	JLE    lnotbetter9_40
+	MOVQ   R8, SI
+	MOVQ   DI, BX
+
+lnotbetter9_40:
+	JMP lscan9_38
+
+lscanned9_39:
+	IMUL3Q $0x18, AX, AX
+	IMUL3Q $0x18, BX, CX
+	MOVQ   (DX)(AX*1), BX
+	MOVQ   (DX)(CX*1), SI
+	MOVQ   SI, (DX)(AX*1)
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   8(DX)(AX*1), BX
+	MOVQ   8(DX)(CX*1), SI
+	MOVQ   SI, 8(DX)(AX*1)
+	MOVQ   BX, 8(DX)(CX*1)
+	MOVQ   16(DX)(AX*1), BX
+	MOVQ   16(DX)(CX*1), SI
+	MOVQ   SI, 16(DX)(AX*1)
+	MOVQ   BX, 16(DX)(CX*1)
+	MOVQ   (DX)(AX*1), CX
+	MOVQ   8(DX)(AX*1), AX
+	MOVQ   CX, 1136(SP)
+	MOVQ   AX, 1144(SP)
+	INCQ   1128(SP)
+	JMP    lplayf9_31
+
+lplay9_30:
+	MOVQ 1136(SP), AX
+	MOVQ 1032(SP), CX
+	MOVQ CX, (SP)
+	MOVQ 1040(SP), CX
+	MOVQ CX, 8(SP)
+	MOVQ AX, 16(SP)
+	MOVQ 64(SP), AX
+	MOVQ (AX), AX
+	CALL AX
+	MOVQ 24(SP), AX
+	MOVQ AX, 1144(SP)
+
+lplayf9_31:
+	MOVQ    1144(SP), AX
+	MOVQ    1136(SP), CX
+	MOVQ    1040(SP), DX
+	XORQ    AX, DX
+	MOVQ    1032(SP), BX
+	ORQ     AX, BX
+	BTSQ    CX, BX
+	MOVQ    1048(SP), AX
+	NOTQ    AX
+	LEAQ    ·quadrantID+0(SB), SI
+	MOVBQZX (SI)(CX*1), SI
+	MOVQ    1056(SP), CX
+	XORQ    SI, CX
+	MOVQ    DX, 664(SP)
+	MOVQ    BX, 672(SP)
+	MOVQ    AX, 680(SP)
+	MOVQ    CX, 688(SP)
+
+enter8:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 696(SP)
+
+lstart8_41:
+	MOVQ    664(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    672(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lhasmoves8_42
+	MOVQ    672(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    664(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lpass8_43
+	MOVQ    664(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -56(AX)(AX*1), AX
+	LEAQ    8(AX), CX
+	LEAQ    -8(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 784(SP)
+	JMP     ldone8_44
+
+lpass8_43:
+	MOVQ 664(SP), AX
+	MOVQ 672(SP), CX
+	MOVQ CX, 664(SP)
+	MOVQ AX, 672(SP)
+	MOVQ 680(SP), AX
+	NOTQ AX
+	MOVQ AX, 680(SP)
+	XORQ $0x01, 696(SP)
+	INCQ 48(SP)
+	JMP  lstart8_41
+
+lhasmoves8_42:
+	MOVQ AX, 704(SP)
+	MOVQ 680(SP), AX
+	CMPQ AX, $0x0e
+	JL   nosc8_53
+	MOVQ 672(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 664(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 680(SP)
+	JG   stab8_54
+	MOVQ CX, 784(SP)
+	JMP  ldone8_44
+
+stab8_54:
+	MOVQ    672(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    664(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 680(SP)
+	JG      nosc8_53
+	MOVQ    CX, 784(SP)
+	JMP     ldone8_44
+
+nosc8_53:
+	MOVQ    664(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    672(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 720(SP)
+	MOVQ    $0x00000041, 712(SP)
+	MOVQ    664(SP), CX
+	MOVQ    672(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss8_45
+	CMPQ    8(AX), DX
+	JNE     lmiss8_45
+	CMPB    19(AX), $0x00
+	JNE     lgot8_46
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 680(SP)
+	JLE     lnolow8_55
+	MOVQ    CX, 784(SP)
+	JMP     ldone8_44
+
+lnolow8_55:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 680(SP)
+	JG      lgot8_46
+	MOVQ    CX, 784(SP)
+	JMP     ldone8_44
+
+lgot8_46:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 712(SP)
+
+lmiss8_45:
+	MOVQ $-127, 728(SP)
+	MOVQ $0x00000041, 736(SP)
+	MOVQ $0x00000000, 744(SP)
+
+lnext8_47:
+	MOVQ  744(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare8_48
+	JA    llist8_49
+	MOVQ  $0x00000001, 744(SP)
+	MOVQ  712(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare8_48
+	MOVQ  704(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare8_48
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare8_48
+	BTRQ  AX, CX
+	MOVQ  CX, 704(SP)
+	MOVQ  AX, 768(SP)
+	JMP   lplay8_50
+
+lprepare8_48:
+	MOVQ  704(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen8_56
+	MOVQ  $0x00000003, 744(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 768(SP)
+	JMP   lplay8_50
+
+lgen8_56:
+	MOVQ $0x00000000, 752(SP)
+
+lgenloop8_57:
+	MOVQ   704(SP), AX
+	MOVQ   $0x00000000, CX
+	BSFQ   AX, CX
+	MOVQ   664(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   672(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   CX, 16(SP)
+	MOVQ   64(SP), AX
+	MOVQ   (AX), AX
+	CALL   AX
+	MOVQ   24(SP), AX
+	MOVQ   752(SP), CX
+	IMUL3Q $0x18, CX, CX
+	LEAQ   792(SP), DX
+	MOVQ   704(SP), SI
+	MOVQ   $0x00000000, BX
+	BSFQ   SI, BX
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   AX, 8(DX)(CX*1)
+	LEAQ   -1(SI), AX
+	ANDQ   AX, SI
+	MOVQ   SI, 704(SP)
+	INCQ   752(SP)
+	TESTQ  SI, SI
+	JNZ    lgenloop8_57
+	MOVQ   664(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   672(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   688(SP), AX
+	MOVQ   AX, 16(SP)
+	MOVQ   $0x00000008, 24(SP)
+	MOVQ   752(SP), AX
+	MOVQ   AX, 32(SP)
+	LEAQ   792(SP), AX
+	MOVQ   AX, 40(SP)
+	MOVQ   64(SP), AX
+	MOVQ   64(AX), AX
+	CALL   AX
+	MOVQ   $0x00000002, 744(SP)
+	MOVQ   $0x00000000, 760(SP)
+
+llist8_49:
+	CMPQ   744(SP), $0x03
+	JEQ    lstore8_52
+	MOVQ   760(SP), AX
+	MOVQ   752(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore8_52
+	LEAQ   792(SP), DX
+	MOVQ   AX, BX
+	IMUL3Q $0x18, AX, R8
+	MOVQ   16(DX)(R8*1), SI
+	MOVQ   AX, DI
+
+lscan8_58:
+	INCQ   DI
+	CMPQ   DI, CX
+	JAE    lscanned8_59
+	IMUL3Q $0x18, DI, R8
+	MOVQ   16(DX)(R8*1), R8
+	CMPQ   R8, SI
+	JLE    lnotbetter8_60
+	MOVQ   R8, SI
+	MOVQ   DI, BX
+
+lnotbetter8_60:
+	JMP lscan8_58
+
+lscanned8_59:
+	IMUL3Q $0x18, AX, AX
+	IMUL3Q $0x18, BX, CX
+	MOVQ   (DX)(AX*1), BX
+	MOVQ   (DX)(CX*1), SI
+	MOVQ   SI, (DX)(AX*1)
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   8(DX)(AX*1), BX
+	MOVQ   8(DX)(CX*1), SI
+	MOVQ   SI, 8(DX)(AX*1)
+	MOVQ   BX, 8(DX)(CX*1)
+	MOVQ   16(DX)(AX*1), BX
+	MOVQ   16(DX)(CX*1), SI
+	MOVQ   SI, 16(DX)(AX*1)
+	MOVQ   BX, 16(DX)(CX*1)
+	MOVQ   (DX)(AX*1), CX
+	MOVQ   8(DX)(AX*1), AX
+	MOVQ   CX, 768(SP)
+	MOVQ   AX, 776(SP)
+	INCQ   760(SP)
+	JMP    lplayf8_51
+
+lplay8_50:
+	MOVQ 768(SP), AX
+	MOVQ 664(SP), CX
+	MOVQ CX, (SP)
+	MOVQ 672(SP), CX
+	MOVQ CX, 8(SP)
+	MOVQ AX, 16(SP)
+	MOVQ 64(SP), AX
+	MOVQ (AX), AX
+	CALL AX
+	MOVQ 24(SP), AX
+	MOVQ AX, 776(SP)
+
+lplayf8_51:
+	MOVQ    776(SP), AX
+	MOVQ    768(SP), CX
+	MOVQ    672(SP), DX
+	XORQ    AX, DX
+	MOVQ    664(SP), BX
+	ORQ     AX, BX
+	BTSQ    CX, BX
+	MOVQ    680(SP), AX
+	NOTQ    AX
+	LEAQ    ·quadrantID+0(SB), SI
+	MOVBQZX (SI)(CX*1), SI
+	MOVQ    688(SP), CX
+	XORQ    SI, CX
+	MOVQ    DX, 296(SP)
+	MOVQ    BX, 304(SP)
+	MOVQ    AX, 312(SP)
+	MOVQ    CX, 320(SP)
+
+enter7:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 328(SP)
+
+lstart7_61:
+	MOVQ    296(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    304(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lhasmoves7_62
+	MOVQ    304(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    296(SP), AX
 	MOVQ    AX, 8(SP)
@@ -415,18 +1296,8 @@ moves7_2:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     hasmoves7_3
+	JNZ     lpass7_63
 	MOVQ    296(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    288(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JNZ     pass7_9
-	MOVQ    288(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -57(AX)(AX*1), AX
 	LEAQ    7(AX), CX
@@ -434,92 +1305,29 @@ moves7_2:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 376(SP)
-	JMP     done7_7
+	MOVQ    CX, 416(SP)
+	JMP     ldone7_64
 
-pass7_9:
-	MOVQ 288(SP), AX
-	MOVQ 296(SP), CX
-	MOVQ CX, 288(SP)
-	MOVQ AX, 296(SP)
-	MOVQ 304(SP), AX
-	NOTQ AX
+lpass7_63:
+	MOVQ 296(SP), AX
+	MOVQ 304(SP), CX
+	MOVQ CX, 296(SP)
 	MOVQ AX, 304(SP)
-	XORQ $0x01, 368(SP)
-	INCQ 48(SP)
-	JMP  start7_1
-
-hasmoves7_3:
-	MOVQ    $-127, 328(SP)
-	MOVQ    320(SP), DX
-	LEAQ    ·quadMask+0(SB), CX
-	MOVQ    (CX)(DX*8), CX
-	ANDQ    AX, CX
-	CMOVQEQ AX, CX
-	MOVQ    CX, 344(SP)
-	XORQ    CX, AX
-	MOVQ    AX, 336(SP)
-
-round7_4:
 	MOVQ 312(SP), AX
-	MOVQ AX, 360(SP)
-	MOVQ $0x00000000, 352(SP)
-
-iter7_5:
-	MOVQ    360(SP), AX
-	MOVBQZX AL, AX
-	MOVQ    344(SP), CX
-	BTQ     AX, CX
-	JCC     next7_6
-	MOVQ    288(SP), CX
-	MOVQ    CX, (SP)
-	MOVQ    296(SP), CX
-	MOVQ    CX, 8(SP)
-	MOVQ    AX, 16(SP)
-	MOVQ    64(SP), AX
-	MOVQ    (AX), AX
-	CALL    AX
-	MOVQ    24(SP), AX
-	MOVQ    360(SP), CX
-	MOVBQZX CL, CX
-	MOVQ    296(SP), DX
-	XORQ    AX, DX
-	MOVQ    288(SP), BX
-	ORQ     AX, BX
-	BTSQ    CX, BX
-	MOVQ    304(SP), AX
-	NOTQ    AX
-	MOVQ    DX, 192(SP)
-	MOVQ    BX, 200(SP)
-	MOVQ    AX, 208(SP)
-	MOVQ    352(SP), AX
-	LEAQ    ·bottomLow+0(SB), DX
-	MOVQ    (DX)(AX*8), DX
-	MOVQ    312(SP), AX
-	MOVQ    AX, BX
-	SHRQ    $0x08, BX
-	ANDQ    DX, AX
-	NOTQ    DX
-	ANDQ    DX, BX
-	ORQ     BX, AX
-	MOVQ    AX, 216(SP)
-	LEAQ    ·quadrantID+0(SB), AX
-	MOVBQZX (AX)(CX*1), AX
-	MOVQ    320(SP), CX
-	XORQ    AX, CX
-	MOVQ    CX, 224(SP)
-
-enter6:
+	NOTQ AX
+	MOVQ AX, 312(SP)
+	XORQ $0x01, 328(SP)
 	INCQ 48(SP)
-	MOVQ $0x00000000, 272(SP)
+	JMP  lstart7_61
 
-start6_10:
-	MOVQ 208(SP), AX
-	CMPQ AX, $0x0a
-	JL   moves6_11
-	MOVQ 200(SP), AX
+lhasmoves7_62:
+	MOVQ AX, 336(SP)
+	MOVQ 312(SP), AX
+	CMPQ AX, $0x0c
+	JL   nosc7_73
+	MOVQ 304(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 192(SP), AX
+	MOVQ 296(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -528,15 +1336,15 @@ start6_10:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 208(SP)
-	JG   stab6_17
-	MOVQ CX, 280(SP)
-	JMP  done6_16
+	CMPQ CX, 312(SP)
+	JG   stab7_74
+	MOVQ CX, 416(SP)
+	JMP  ldone7_64
 
-stab6_17:
-	MOVQ    200(SP), AX
+stab7_74:
+	MOVQ    304(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    192(SP), AX
+	MOVQ    296(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -546,13 +1354,348 @@ stab6_17:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 208(SP)
-	JG      moves6_11
-	MOVQ    CX, 280(SP)
-	JMP     done6_16
+	CMPQ    CX, 312(SP)
+	JG      nosc7_73
+	MOVQ    CX, 416(SP)
+	JMP     ldone7_64
 
-moves6_11:
-	MOVQ    192(SP), AX
+nosc7_73:
+	MOVQ    296(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    304(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 352(SP)
+	MOVQ    $0x00000041, 344(SP)
+	MOVQ    296(SP), CX
+	MOVQ    304(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss7_65
+	CMPQ    8(AX), DX
+	JNE     lmiss7_65
+	CMPB    19(AX), $0x00
+	JNE     lgot7_66
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 312(SP)
+	JLE     lnolow7_75
+	MOVQ    CX, 416(SP)
+	JMP     ldone7_64
+
+lnolow7_75:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 312(SP)
+	JG      lgot7_66
+	MOVQ    CX, 416(SP)
+	JMP     ldone7_64
+
+lgot7_66:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 344(SP)
+
+lmiss7_65:
+	MOVQ $-127, 360(SP)
+	MOVQ $0x00000041, 368(SP)
+	MOVQ $0x00000000, 376(SP)
+
+lnext7_67:
+	MOVQ  376(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare7_68
+	JA    llist7_69
+	MOVQ  $0x00000001, 376(SP)
+	MOVQ  344(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare7_68
+	MOVQ  336(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare7_68
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare7_68
+	BTRQ  AX, CX
+	MOVQ  CX, 336(SP)
+	MOVQ  AX, 400(SP)
+	JMP   lplay7_70
+
+lprepare7_68:
+	MOVQ  336(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen7_76
+	MOVQ  $0x00000003, 376(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 400(SP)
+	JMP   lplay7_70
+
+lgen7_76:
+	MOVQ $0x00000000, 384(SP)
+
+lgenloop7_77:
+	MOVQ   336(SP), AX
+	MOVQ   $0x00000000, CX
+	BSFQ   AX, CX
+	MOVQ   296(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   304(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   CX, 16(SP)
+	MOVQ   64(SP), AX
+	MOVQ   (AX), AX
+	CALL   AX
+	MOVQ   24(SP), AX
+	MOVQ   384(SP), CX
+	IMUL3Q $0x18, CX, CX
+	LEAQ   424(SP), DX
+	MOVQ   336(SP), SI
+	MOVQ   $0x00000000, BX
+	BSFQ   SI, BX
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   AX, 8(DX)(CX*1)
+	LEAQ   -1(SI), AX
+	ANDQ   AX, SI
+	MOVQ   SI, 336(SP)
+	INCQ   384(SP)
+	TESTQ  SI, SI
+	JNZ    lgenloop7_77
+	MOVQ   296(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   304(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   320(SP), AX
+	MOVQ   AX, 16(SP)
+	MOVQ   $0x00000007, 24(SP)
+	MOVQ   384(SP), AX
+	MOVQ   AX, 32(SP)
+	LEAQ   424(SP), AX
+	MOVQ   AX, 40(SP)
+	MOVQ   64(SP), AX
+	MOVQ   64(AX), AX
+	CALL   AX
+	MOVQ   $0x00000002, 376(SP)
+	MOVQ   $0x00000000, 392(SP)
+
+llist7_69:
+	CMPQ   376(SP), $0x03
+	JEQ    lstore7_72
+	MOVQ   392(SP), AX
+	MOVQ   384(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore7_72
+	LEAQ   424(SP), DX
+	MOVQ   AX, BX
+	IMUL3Q $0x18, AX, R8
+	MOVQ   16(DX)(R8*1), SI
+	MOVQ   AX, DI
+
+lscan7_78:
+	INCQ   DI
+	CMPQ   DI, CX
+	JAE    lscanned7_79
+	IMUL3Q $0x18, DI, R8
+	MOVQ   16(DX)(R8*1), R8
+	CMPQ   R8, SI
+	JLE    lnotbetter7_80
+	MOVQ   R8, SI
+	MOVQ   DI, BX
+
+lnotbetter7_80:
+	JMP lscan7_78
+
+lscanned7_79:
+	IMUL3Q $0x18, AX, AX
+	IMUL3Q $0x18, BX, CX
+	MOVQ   (DX)(AX*1), BX
+	MOVQ   (DX)(CX*1), SI
+	MOVQ   SI, (DX)(AX*1)
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   8(DX)(AX*1), BX
+	MOVQ   8(DX)(CX*1), SI
+	MOVQ   SI, 8(DX)(AX*1)
+	MOVQ   BX, 8(DX)(CX*1)
+	MOVQ   16(DX)(AX*1), BX
+	MOVQ   16(DX)(CX*1), SI
+	MOVQ   SI, 16(DX)(AX*1)
+	MOVQ   BX, 16(DX)(CX*1)
+	MOVQ   (DX)(AX*1), CX
+	MOVQ   8(DX)(AX*1), AX
+	MOVQ   CX, 400(SP)
+	MOVQ   AX, 408(SP)
+	INCQ   392(SP)
+	JMP    lplayf7_71
+
+lplay7_70:
+	MOVQ 400(SP), AX
+	MOVQ 296(SP), CX
+	MOVQ CX, (SP)
+	MOVQ 304(SP), CX
+	MOVQ CX, 8(SP)
+	MOVQ AX, 16(SP)
+	MOVQ 64(SP), AX
+	MOVQ (AX), AX
+	CALL AX
+	MOVQ 24(SP), AX
+	MOVQ AX, 408(SP)
+
+lplayf7_71:
+	MOVQ    408(SP), AX
+	MOVQ    400(SP), CX
+	MOVQ    304(SP), DX
+	XORQ    AX, DX
+	MOVQ    296(SP), BX
+	ORQ     AX, BX
+	BTSQ    CX, BX
+	MOVQ    312(SP), AX
+	NOTQ    AX
+	LEAQ    ·quadrantID+0(SB), SI
+	MOVBQZX (SI)(CX*1), SI
+	MOVQ    320(SP), CX
+	XORQ    SI, CX
+	MOVQ    DX, 200(SP)
+	MOVQ    BX, 208(SP)
+	MOVQ    AX, 216(SP)
+	MOVQ    CX, 232(SP)
+	MOVQ    DX, AX
+	ORQ     BX, AX
+	NOTQ    AX
+	LEAQ    ·leafRank+0(SB), CX
+	LEAQ    ·leafSquare+0(SB), DX
+	XORQ    BX, BX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), AX
+	BTSQ    AX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x08, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x10, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x18, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x20, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x28, CX
+	ORQ     CX, AX
+	MOVQ    AX, 224(SP)
+
+enter6:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 280(SP)
+
+start6_81:
+	MOVQ 216(SP), AX
+	CMPQ AX, $0x0a
+	JL   nosc6_87
+	MOVQ 208(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 200(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 216(SP)
+	JG   stab6_88
+	MOVQ CX, 288(SP)
+	JMP  done6_86
+
+stab6_88:
+	MOVQ    208(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    200(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 216(SP)
+	JG      nosc6_87
+	MOVQ    CX, 288(SP)
+	JMP     done6_86
+
+nosc6_87:
+	MOVQ    200(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    208(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     hasmoves6_82
+	MOVQ    208(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    200(SP), AX
 	MOVQ    AX, 8(SP)
@@ -561,18 +1704,8 @@ moves6_11:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     hasmoves6_12
+	JNZ     pass6_89
 	MOVQ    200(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    192(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JNZ     pass6_18
-	MOVQ    192(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -58(AX)(AX*1), AX
 	LEAQ    6(AX), CX
@@ -580,92 +1713,92 @@ moves6_11:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 280(SP)
-	JMP     done6_16
+	MOVQ    CX, 288(SP)
+	JMP     done6_86
 
-pass6_18:
-	MOVQ 192(SP), AX
-	MOVQ 200(SP), CX
-	MOVQ CX, 192(SP)
-	MOVQ AX, 200(SP)
-	MOVQ 208(SP), AX
-	NOTQ AX
+pass6_89:
+	MOVQ 200(SP), AX
+	MOVQ 208(SP), CX
+	MOVQ CX, 200(SP)
 	MOVQ AX, 208(SP)
-	XORQ $0x01, 272(SP)
+	MOVQ 216(SP), AX
+	NOTQ AX
+	MOVQ AX, 216(SP)
+	XORQ $0x01, 280(SP)
 	INCQ 48(SP)
-	JMP  start6_10
+	JMP  start6_81
 
-hasmoves6_12:
-	MOVQ    $-127, 232(SP)
-	MOVQ    224(SP), DX
+hasmoves6_82:
+	MOVQ    $-127, 240(SP)
+	MOVQ    232(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
 	MOVQ    (CX)(DX*8), CX
 	ANDQ    AX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 248(SP)
+	MOVQ    CX, 256(SP)
 	XORQ    CX, AX
-	MOVQ    AX, 240(SP)
+	MOVQ    AX, 248(SP)
 
-round6_13:
-	MOVQ 216(SP), AX
-	MOVQ AX, 264(SP)
-	MOVQ $0x00000000, 256(SP)
+round6_83:
+	MOVQ 224(SP), AX
+	MOVQ AX, 272(SP)
+	MOVQ $0x00000000, 264(SP)
 
-iter6_14:
-	MOVQ    264(SP), AX
+iter6_84:
+	MOVQ    272(SP), AX
 	MOVBQZX AL, AX
-	MOVQ    248(SP), CX
+	MOVQ    256(SP), CX
 	BTQ     AX, CX
-	JCC     next6_15
-	MOVQ    192(SP), CX
-	MOVQ    CX, (SP)
+	JCC     next6_85
 	MOVQ    200(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    208(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
-	MOVQ    264(SP), CX
+	MOVQ    272(SP), CX
 	MOVBQZX CL, CX
-	MOVQ    200(SP), DX
+	MOVQ    208(SP), DX
 	XORQ    AX, DX
-	MOVQ    192(SP), BX
+	MOVQ    200(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    208(SP), AX
+	MOVQ    216(SP), AX
 	NOTQ    AX
-	MOVQ    DX, 96(SP)
-	MOVQ    BX, 104(SP)
-	MOVQ    AX, 112(SP)
-	MOVQ    256(SP), AX
+	MOVQ    DX, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    AX, 120(SP)
+	MOVQ    264(SP), AX
 	LEAQ    ·bottomLow+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
-	MOVQ    216(SP), AX
+	MOVQ    224(SP), AX
 	MOVQ    AX, BX
 	SHRQ    $0x08, BX
 	ANDQ    DX, AX
 	NOTQ    DX
 	ANDQ    DX, BX
 	ORQ     BX, AX
-	MOVQ    AX, 120(SP)
+	MOVQ    AX, 128(SP)
 	LEAQ    ·quadrantID+0(SB), AX
 	MOVBQZX (AX)(CX*1), AX
-	MOVQ    224(SP), CX
+	MOVQ    232(SP), CX
 	XORQ    AX, CX
-	MOVQ    CX, 128(SP)
+	MOVQ    CX, 136(SP)
 
 enter5:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 176(SP)
+	MOVQ $0x00000000, 184(SP)
 
-start5_19:
-	MOVQ 112(SP), AX
+start5_90:
+	MOVQ 120(SP), AX
 	CMPQ AX, $0x08
-	JL   moves5_20
-	MOVQ 104(SP), AX
+	JL   nosc5_96
+	MOVQ 112(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 96(SP), AX
+	MOVQ 104(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -674,15 +1807,15 @@ start5_19:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 112(SP)
-	JG   stab5_26
-	MOVQ CX, 184(SP)
-	JMP  done5_25
+	CMPQ CX, 120(SP)
+	JG   stab5_97
+	MOVQ CX, 192(SP)
+	JMP  done5_95
 
-stab5_26:
-	MOVQ    104(SP), AX
+stab5_97:
+	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    96(SP), AX
+	MOVQ    104(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -692,13 +1825,23 @@ stab5_26:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 112(SP)
-	JG      moves5_20
-	MOVQ    CX, 184(SP)
-	JMP     done5_25
+	CMPQ    CX, 120(SP)
+	JG      nosc5_96
+	MOVQ    CX, 192(SP)
+	JMP     done5_95
 
-moves5_20:
-	MOVQ    96(SP), AX
+nosc5_96:
+	MOVQ    104(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    112(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     hasmoves5_91
+	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    104(SP), AX
 	MOVQ    AX, 8(SP)
@@ -707,18 +1850,8 @@ moves5_20:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     hasmoves5_21
+	JNZ     pass5_98
 	MOVQ    104(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    96(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JNZ     pass5_27
-	MOVQ    96(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -59(AX)(AX*1), AX
 	LEAQ    5(AX), CX
@@ -726,68 +1859,68 @@ moves5_20:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 184(SP)
-	JMP     done5_25
+	MOVQ    CX, 192(SP)
+	JMP     done5_95
 
-pass5_27:
-	MOVQ 96(SP), AX
-	MOVQ 104(SP), CX
-	MOVQ CX, 96(SP)
-	MOVQ AX, 104(SP)
-	MOVQ 112(SP), AX
-	NOTQ AX
+pass5_98:
+	MOVQ 104(SP), AX
+	MOVQ 112(SP), CX
+	MOVQ CX, 104(SP)
 	MOVQ AX, 112(SP)
-	XORQ $0x01, 176(SP)
+	MOVQ 120(SP), AX
+	NOTQ AX
+	MOVQ AX, 120(SP)
+	XORQ $0x01, 184(SP)
 	INCQ 48(SP)
-	JMP  start5_19
+	JMP  start5_90
 
-hasmoves5_21:
-	MOVQ    $-127, 136(SP)
-	MOVQ    128(SP), DX
+hasmoves5_91:
+	MOVQ    $-127, 144(SP)
+	MOVQ    136(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
 	MOVQ    (CX)(DX*8), CX
 	ANDQ    AX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 152(SP)
+	MOVQ    CX, 160(SP)
 	XORQ    CX, AX
-	MOVQ    AX, 144(SP)
+	MOVQ    AX, 152(SP)
 
-round5_22:
-	MOVQ 120(SP), AX
-	MOVQ AX, 168(SP)
-	MOVQ $0x00000000, 160(SP)
+round5_92:
+	MOVQ 128(SP), AX
+	MOVQ AX, 176(SP)
+	MOVQ $0x00000000, 168(SP)
 
-iter5_23:
-	MOVQ    168(SP), AX
+iter5_93:
+	MOVQ    176(SP), AX
 	MOVBQZX AL, AX
-	MOVQ    152(SP), CX
+	MOVQ    160(SP), CX
 	BTQ     AX, CX
-	JCC     next5_24
-	MOVQ    96(SP), CX
-	MOVQ    CX, (SP)
+	JCC     next5_94
 	MOVQ    104(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    112(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
-	MOVQ    168(SP), CX
+	MOVQ    176(SP), CX
 	MOVBQZX CL, CX
-	MOVQ    104(SP), DX
+	MOVQ    112(SP), DX
 	XORQ    AX, DX
-	MOVQ    96(SP), BX
+	MOVQ    104(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    112(SP), AX
+	MOVQ    120(SP), AX
 	NOTQ    AX
-	MOVQ    DX, 80(SP)
-	MOVQ    BX, 88(SP)
+	MOVQ    DX, 88(SP)
+	MOVQ    BX, 96(SP)
 	CMPQ    AX, $0x06
-	JL      enter45_28
-	MOVQ    88(SP), AX
+	JL      enter45_99
+	MOVQ    96(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    80(SP), AX
+	MOVQ    88(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -797,30 +1930,30 @@ iter5_23:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	MOVQ    112(SP), AX
+	MOVQ    120(SP), AX
 	NOTQ    AX
 	CMPQ    CX, AX
-	JG      enter45_28
+	JG      enter45_99
 	INCQ    48(SP)
 	MOVQ    CX, AX
-	JMP     have5_29
+	JMP     have5_100
 
-enter45_28:
-	MOVQ  80(SP), AX
-	MOVQ  88(SP), CX
-	MOVQ  112(SP), DX
+enter45_99:
+	MOVQ  88(SP), AX
+	MOVQ  96(SP), CX
+	MOVQ  120(SP), DX
 	NOTQ  DX
 	MOVQ  64(SP), BX
 	MOVQ  32(BX), BX
 	TESTQ BX, BX
-	JZ    leaf5_30
+	JZ    leaf5_101
 	MOVQ  AX, (SP)
 	MOVQ  CX, 8(SP)
 	MOVQ  DX, 16(SP)
-	MOVQ  160(SP), AX
+	MOVQ  168(SP), AX
 	LEAQ  ·bottomLow+0(SB), CX
 	MOVQ  (CX)(AX*8), CX
-	MOVQ  120(SP), AX
+	MOVQ  128(SP), AX
 	MOVQ  AX, DX
 	SHRQ  $0x08, DX
 	ANDQ  CX, AX
@@ -832,25 +1965,25 @@ enter45_28:
 	MOVQ  40(SP), AX
 	ADDQ  AX, 48(SP)
 	MOVQ  32(SP), AX
-	JMP   have5_29
+	JMP   have5_100
 
-leaf5_30:
-	MOVQ     AX, 560(SP)
-	MOVQ     CX, 568(SP)
-	MOVQ     DX, 576(SP)
-	MOVQ     160(SP), AX
+leaf5_101:
+	MOVQ     AX, 1944(SP)
+	MOVQ     CX, 1952(SP)
+	MOVQ     DX, 1960(SP)
+	MOVQ     168(SP), AX
 	LEAQ     ·bottomLow+0(SB), CX
 	MOVQ     (CX)(AX*8), CX
-	MOVQ     120(SP), AX
+	MOVQ     128(SP), AX
 	MOVQ     AX, DX
 	SHRQ     $0x08, DX
 	ANDQ     CX, AX
 	NOTQ     CX
 	ANDQ     CX, DX
 	ORQ      DX, AX
-	MOVQ     AX, 632(SP)
+	MOVQ     AX, 2016(SP)
 	INCQ     48(SP)
-	MOVQ     632(SP), AX
+	MOVQ     2016(SP), AX
 	LEAQ     ·leafShuf4+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -876,26 +2009,26 @@ leaf5_30:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X2
 	PSHUFB   X2, X0
-	MOVOU    X0, 632(SP)
-	MOVQ     $-127, 584(SP)
-	MOVQ     $0x00000000, 600(SP)
+	MOVOU    X0, 2016(SP)
+	MOVQ     $-127, 1968(SP)
+	MOVQ     $0x00000000, 1984(SP)
 
-lstart4_31:
-	MOVQ $0x00000000, 592(SP)
+lstart4_102:
+	MOVQ $0x00000000, 1976(SP)
 
-liter4_32:
-	MOVQ     592(SP), AX
-	LEAQ     632(SP), CX
+liter4_103:
+	MOVQ     1976(SP), AX
+	LEAQ     2016(SP), CX
 	MOVL     (CX)(AX*4), AX
 	MOVBQZX  AL, AX
-	MOVQ     568(SP), CX
+	MOVQ     1952(SP), CX
 	LEAQ     ·lfNeighbour+0(SB), DX
 	MOVQ     (DX)(AX*8), DX
 	TESTQ    CX, DX
-	JZ       lnext4_33
-	MOVQ     560(SP), CX
+	JZ       lnext4_104
+	MOVQ     1944(SP), CX
 	MOVQ     CX, (SP)
-	MOVQ     568(SP), CX
+	MOVQ     1952(SP), CX
 	MOVQ     CX, 8(SP)
 	MOVQ     AX, 16(SP)
 	MOVQ     64(SP), AX
@@ -903,25 +2036,25 @@ liter4_32:
 	CALL     AX
 	MOVQ     24(SP), AX
 	TESTQ    AX, AX
-	JZ       lnext4_33
-	MOVQ     592(SP), CX
-	LEAQ     632(SP), DX
+	JZ       lnext4_104
+	MOVQ     1976(SP), CX
+	LEAQ     2016(SP), DX
 	MOVL     (DX)(CX*4), CX
 	MOVBQZX  CL, DX
-	MOVQ     568(SP), BX
+	MOVQ     1952(SP), BX
 	XORQ     AX, BX
-	MOVQ     560(SP), SI
+	MOVQ     1944(SP), SI
 	ORQ      AX, SI
 	BTSQ     DX, SI
-	MOVQ     576(SP), AX
+	MOVQ     1960(SP), AX
 	NOTQ     AX
 	SHRL     $0x08, CX
-	MOVQ     BX, 472(SP)
-	MOVQ     SI, 480(SP)
-	MOVQ     AX, 488(SP)
-	MOVQ     CX, 544(SP)
+	MOVQ     BX, 1856(SP)
+	MOVQ     SI, 1864(SP)
+	MOVQ     AX, 1872(SP)
+	MOVQ     CX, 1928(SP)
 	INCQ     48(SP)
-	MOVQ     544(SP), AX
+	MOVQ     1928(SP), AX
 	LEAQ     ·leafShuf3+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -949,26 +2082,26 @@ liter4_32:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X3
 	PSHUFB   X3, X0
-	MOVOU    X0, 544(SP)
-	MOVQ     $-127, 496(SP)
-	MOVQ     $0x00000000, 512(SP)
+	MOVOU    X0, 1928(SP)
+	MOVQ     $-127, 1880(SP)
+	MOVQ     $0x00000000, 1896(SP)
 
-lstart3_37:
-	MOVQ $0x00000000, 504(SP)
+lstart3_108:
+	MOVQ $0x00000000, 1888(SP)
 
-liter3_38:
-	MOVQ    504(SP), AX
-	LEAQ    544(SP), CX
+liter3_109:
+	MOVQ    1888(SP), AX
+	LEAQ    1928(SP), CX
 	MOVL    (CX)(AX*4), AX
 	MOVBQZX AL, AX
-	MOVQ    480(SP), CX
+	MOVQ    1864(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      lnext3_39
-	MOVQ    472(SP), CX
+	JZ      lnext3_110
+	MOVQ    1856(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    480(SP), CX
+	MOVQ    1864(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -976,38 +2109,38 @@ liter3_38:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      lnext3_39
-	MOVQ    504(SP), CX
-	LEAQ    544(SP), DX
+	JZ      lnext3_110
+	MOVQ    1888(SP), CX
+	LEAQ    1928(SP), DX
 	MOVL    (DX)(CX*4), CX
 	MOVBQZX CL, DX
-	MOVQ    480(SP), BX
+	MOVQ    1864(SP), BX
 	XORQ    AX, BX
-	MOVQ    472(SP), SI
+	MOVQ    1856(SP), SI
 	ORQ     AX, SI
 	BTSQ    DX, SI
-	MOVQ    488(SP), AX
+	MOVQ    1872(SP), AX
 	NOTQ    AX
 	SHRL    $0x08, CX
-	MOVQ    BX, 384(SP)
-	MOVQ    SI, 392(SP)
-	MOVQ    AX, 400(SP)
+	MOVQ    BX, 1768(SP)
+	MOVQ    SI, 1776(SP)
+	MOVQ    AX, 1784(SP)
 	MOVBQZX CL, AX
 	SHRL    $0x08, CX
 	MOVBQZX CL, CX
-	MOVQ    AX, 440(SP)
-	MOVQ    CX, 448(SP)
+	MOVQ    AX, 1824(SP)
+	MOVQ    CX, 1832(SP)
 	INCQ    48(SP)
-	MOVQ    $-127, 408(SP)
-	MOVQ    440(SP), AX
-	MOVQ    392(SP), CX
+	MOVQ    $-127, 1792(SP)
+	MOVQ    1824(SP), AX
+	MOVQ    1776(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      s2skip2_47
-	MOVQ    384(SP), CX
+	JZ      s2skip2_118
+	MOVQ    1768(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    392(SP), CX
+	MOVQ    1776(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -1015,58 +2148,58 @@ liter3_38:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      s2skip2_47
+	JZ      s2skip2_118
 	INCQ    48(SP)
-	MOVQ    392(SP), CX
+	MOVQ    1776(SP), CX
 	XORQ    AX, CX
-	MOVQ    400(SP), AX
+	MOVQ    1784(SP), AX
 	NOTQ    AX
-	MOVQ    CX, 648(SP)
-	MOVQ    AX, 656(SP)
-	MOVQ    448(SP), DX
-	MOVQ    DX, 664(SP)
+	MOVQ    CX, 2032(SP)
+	MOVQ    AX, 2040(SP)
+	MOVQ    1832(SP), DX
+	MOVQ    DX, 2048(SP)
 	MOVQ    64(SP), BX
 	MOVQ    40(BX), BX
 	TESTQ   BX, BX
-	JZ      s1count1_48
+	JZ      s1count1_119
 	MOVQ    CX, (SP)
 	MOVQ    AX, 8(SP)
 	MOVQ    DX, 16(SP)
 	CALL    BX
 	MOVQ    24(SP), AX
-	MOVQ    AX, 672(SP)
-	JMP     s1done1_49
+	MOVQ    AX, 2056(SP)
+	JMP     s1done1_120
 
-s1count1_48:
-	MOVQ    648(SP), AX
+s1count1_119:
+	MOVQ    2032(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 672(SP)
-	MOVQ    648(SP), AX
+	MOVQ    AX, 2056(SP)
+	MOVQ    2032(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    664(SP), AX
+	MOVQ    2048(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_50
-	ADDQ    AX, 672(SP)
-	JMP     s1done1_49
+	JZ      s1pass1_121
+	ADDQ    AX, 2056(SP)
+	JMP     s1done1_120
 
-s1pass1_50:
-	MOVQ    672(SP), AX
+s1pass1_121:
+	MOVQ    2056(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 672(SP)
-	CMPQ    AX, 656(SP)
-	JLE     s1done1_49
-	MOVQ    648(SP), AX
+	MOVQ    AX, 2056(SP)
+	CMPQ    AX, 2040(SP)
+	JLE     s1done1_120
+	MOVQ    2032(SP), AX
 	NOTQ    AX
-	MOVQ    664(SP), CX
+	MOVQ    2048(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -1075,31 +2208,31 @@ s1pass1_50:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_49
-	MOVQ    648(SP), CX
+	JZ      s1done1_120
+	MOVQ    2032(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 672(SP)
+	MOVQ    CX, 2056(SP)
 
-s1done1_49:
-	MOVQ 672(SP), AX
+s1done1_120:
+	MOVQ 2056(SP), AX
 	NEGQ AX
-	MOVQ AX, 408(SP)
+	MOVQ AX, 1792(SP)
 
-s2skip2_47:
-	MOVQ  408(SP), AX
-	CMPQ  AX, 400(SP)
-	JG    s2high2_43
-	MOVQ  448(SP), AX
-	MOVQ  392(SP), CX
+s2skip2_118:
+	MOVQ  1792(SP), AX
+	CMPQ  AX, 1784(SP)
+	JG    s2high2_114
+	MOVQ  1832(SP), AX
+	MOVQ  1776(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2skip2_51
-	MOVQ  384(SP), CX
+	JZ    s2skip2_122
+	MOVQ  1768(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  392(SP), CX
+	MOVQ  1776(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -1107,58 +2240,58 @@ s2skip2_47:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2skip2_51
+	JZ    s2skip2_122
 	INCQ  48(SP)
-	MOVQ  392(SP), CX
+	MOVQ  1776(SP), CX
 	XORQ  AX, CX
-	MOVQ  400(SP), AX
+	MOVQ  1784(SP), AX
 	NOTQ  AX
-	MOVQ  CX, 648(SP)
-	MOVQ  AX, 656(SP)
-	MOVQ  440(SP), DX
-	MOVQ  DX, 664(SP)
+	MOVQ  CX, 2032(SP)
+	MOVQ  AX, 2040(SP)
+	MOVQ  1824(SP), DX
+	MOVQ  DX, 2048(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_52
+	JZ    s1count1_123
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 672(SP)
-	JMP   s1done1_53
+	MOVQ  AX, 2056(SP)
+	JMP   s1done1_124
 
-s1count1_52:
-	MOVQ    648(SP), AX
+s1count1_123:
+	MOVQ    2032(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 672(SP)
-	MOVQ    648(SP), AX
+	MOVQ    AX, 2056(SP)
+	MOVQ    2032(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    664(SP), AX
+	MOVQ    2048(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_54
-	ADDQ    AX, 672(SP)
-	JMP     s1done1_53
+	JZ      s1pass1_125
+	ADDQ    AX, 2056(SP)
+	JMP     s1done1_124
 
-s1pass1_54:
-	MOVQ    672(SP), AX
+s1pass1_125:
+	MOVQ    2056(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 672(SP)
-	CMPQ    AX, 656(SP)
-	JLE     s1done1_53
-	MOVQ    648(SP), AX
+	MOVQ    AX, 2056(SP)
+	CMPQ    AX, 2040(SP)
+	JLE     s1done1_124
+	MOVQ    2032(SP), AX
 	NOTQ    AX
-	MOVQ    664(SP), CX
+	MOVQ    2048(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -1167,33 +2300,33 @@ s1pass1_54:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_53
-	MOVQ    648(SP), CX
+	JZ      s1done1_124
+	MOVQ    2032(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 672(SP)
+	MOVQ    CX, 2056(SP)
 
-s1done1_53:
-	MOVQ    672(SP), AX
+s1done1_124:
+	MOVQ    2056(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 408(SP)
-	CMOVQLT 408(SP), AX
-	MOVQ    AX, 408(SP)
+	CMPQ    AX, 1792(SP)
+	CMOVQLT 1792(SP), AX
+	MOVQ    AX, 1792(SP)
 
-s2skip2_51:
-	CMPQ  408(SP), $-127
-	JNE   s2decide2_45
-	MOVQ  $+127, 408(SP)
-	MOVQ  440(SP), AX
-	MOVQ  384(SP), CX
+s2skip2_122:
+	CMPQ  1792(SP), $-127
+	JNE   s2decide2_116
+	MOVQ  $+127, 1792(SP)
+	MOVQ  1824(SP), AX
+	MOVQ  1768(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_55
-	MOVQ  392(SP), CX
+	JZ    s2oskip2_126
+	MOVQ  1776(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  384(SP), CX
+	MOVQ  1768(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -1201,57 +2334,57 @@ s2skip2_51:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_55
+	JZ    s2oskip2_126
 	INCQ  48(SP)
-	MOVQ  384(SP), CX
+	MOVQ  1768(SP), CX
 	XORQ  AX, CX
-	MOVQ  400(SP), AX
-	MOVQ  CX, 648(SP)
-	MOVQ  AX, 656(SP)
-	MOVQ  448(SP), DX
-	MOVQ  DX, 664(SP)
+	MOVQ  1784(SP), AX
+	MOVQ  CX, 2032(SP)
+	MOVQ  AX, 2040(SP)
+	MOVQ  1832(SP), DX
+	MOVQ  DX, 2048(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_56
+	JZ    s1count1_127
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 672(SP)
-	JMP   s1done1_57
+	MOVQ  AX, 2056(SP)
+	JMP   s1done1_128
 
-s1count1_56:
-	MOVQ    648(SP), AX
+s1count1_127:
+	MOVQ    2032(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 672(SP)
-	MOVQ    648(SP), AX
+	MOVQ    AX, 2056(SP)
+	MOVQ    2032(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    664(SP), AX
+	MOVQ    2048(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_58
-	ADDQ    AX, 672(SP)
-	JMP     s1done1_57
+	JZ      s1pass1_129
+	ADDQ    AX, 2056(SP)
+	JMP     s1done1_128
 
-s1pass1_58:
-	MOVQ    672(SP), AX
+s1pass1_129:
+	MOVQ    2056(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 672(SP)
-	CMPQ    AX, 656(SP)
-	JLE     s1done1_57
-	MOVQ    648(SP), AX
+	MOVQ    AX, 2056(SP)
+	CMPQ    AX, 2040(SP)
+	JLE     s1done1_128
+	MOVQ    2032(SP), AX
 	NOTQ    AX
-	MOVQ    664(SP), CX
+	MOVQ    2048(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -1260,30 +2393,30 @@ s1pass1_58:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_57
-	MOVQ    648(SP), CX
+	JZ      s1done1_128
+	MOVQ    2032(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 672(SP)
+	MOVQ    CX, 2056(SP)
 
-s1done1_57:
-	MOVQ 672(SP), AX
-	MOVQ AX, 408(SP)
+s1done1_128:
+	MOVQ 2056(SP), AX
+	MOVQ AX, 1792(SP)
 
-s2oskip2_55:
-	MOVQ  408(SP), AX
-	CMPQ  AX, 400(SP)
-	JLE   s2low2_44
-	MOVQ  448(SP), AX
-	MOVQ  384(SP), CX
+s2oskip2_126:
+	MOVQ  1792(SP), AX
+	CMPQ  AX, 1784(SP)
+	JLE   s2low2_115
+	MOVQ  1832(SP), AX
+	MOVQ  1768(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_59
-	MOVQ  392(SP), CX
+	JZ    s2oskip2_130
+	MOVQ  1776(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  384(SP), CX
+	MOVQ  1768(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -1291,57 +2424,57 @@ s2oskip2_55:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_59
+	JZ    s2oskip2_130
 	INCQ  48(SP)
-	MOVQ  384(SP), CX
+	MOVQ  1768(SP), CX
 	XORQ  AX, CX
-	MOVQ  400(SP), AX
-	MOVQ  CX, 648(SP)
-	MOVQ  AX, 656(SP)
-	MOVQ  440(SP), DX
-	MOVQ  DX, 664(SP)
+	MOVQ  1784(SP), AX
+	MOVQ  CX, 2032(SP)
+	MOVQ  AX, 2040(SP)
+	MOVQ  1824(SP), DX
+	MOVQ  DX, 2048(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_60
+	JZ    s1count1_131
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 672(SP)
-	JMP   s1done1_61
+	MOVQ  AX, 2056(SP)
+	JMP   s1done1_132
 
-s1count1_60:
-	MOVQ    648(SP), AX
+s1count1_131:
+	MOVQ    2032(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 672(SP)
-	MOVQ    648(SP), AX
+	MOVQ    AX, 2056(SP)
+	MOVQ    2032(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    664(SP), AX
+	MOVQ    2048(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_62
-	ADDQ    AX, 672(SP)
-	JMP     s1done1_61
+	JZ      s1pass1_133
+	ADDQ    AX, 2056(SP)
+	JMP     s1done1_132
 
-s1pass1_62:
-	MOVQ    672(SP), AX
+s1pass1_133:
+	MOVQ    2056(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 672(SP)
-	CMPQ    AX, 656(SP)
-	JLE     s1done1_61
-	MOVQ    648(SP), AX
+	MOVQ    AX, 2056(SP)
+	CMPQ    AX, 2040(SP)
+	JLE     s1done1_132
+	MOVQ    2032(SP), AX
 	NOTQ    AX
-	MOVQ    664(SP), CX
+	MOVQ    2048(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -1350,23 +2483,23 @@ s1pass1_62:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_61
-	MOVQ    648(SP), CX
+	JZ      s1done1_132
+	MOVQ    2032(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 672(SP)
+	MOVQ    CX, 2056(SP)
 
-s1done1_61:
-	MOVQ    672(SP), AX
-	CMPQ    AX, 408(SP)
-	CMOVQGT 408(SP), AX
-	MOVQ    AX, 408(SP)
+s1done1_132:
+	MOVQ    2056(SP), AX
+	CMPQ    AX, 1792(SP)
+	CMOVQGT 1792(SP), AX
+	MOVQ    AX, 1792(SP)
 
-s2oskip2_59:
-	CMPQ    408(SP), $+127
-	JNE     s2decide2_45
-	MOVQ    384(SP), AX
+s2oskip2_130:
+	CMPQ    1792(SP), $+127
+	JNE     s2decide2_116
+	MOVQ    1768(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
 	LEAQ    2(AX), CX
@@ -1374,54 +2507,54 @@ s2oskip2_59:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 408(SP)
+	MOVQ    CX, 1792(SP)
 
-s2decide2_45:
-	MOVQ 408(SP), AX
-	CMPQ AX, 400(SP)
-	JG   s2high2_43
+s2decide2_116:
+	MOVQ 1792(SP), AX
+	CMPQ AX, 1784(SP)
+	JG   s2high2_114
 
-s2low2_44:
-	MOVQ 400(SP), AX
-	MOVQ AX, 432(SP)
-	JMP  s2done2_46
+s2low2_115:
+	MOVQ 1784(SP), AX
+	MOVQ AX, 1816(SP)
+	JMP  s2done2_117
 
-s2high2_43:
-	MOVQ 400(SP), AX
+s2high2_114:
+	MOVQ 1784(SP), AX
 	INCQ AX
-	MOVQ AX, 432(SP)
+	MOVQ AX, 1816(SP)
 
-s2done2_46:
-	MOVQ 432(SP), AX
+s2done2_117:
+	MOVQ 1816(SP), AX
 	NEGQ AX
-	CMPQ AX, 488(SP)
-	JG   lcut3_40
-	CMPQ AX, 496(SP)
-	JLE  lnext3_39
-	MOVQ AX, 496(SP)
+	CMPQ AX, 1872(SP)
+	JG   lcut3_111
+	CMPQ AX, 1880(SP)
+	JLE  lnext3_110
+	MOVQ AX, 1880(SP)
 
-lnext3_39:
-	INCQ 504(SP)
-	CMPQ 504(SP), $0x03
-	JB   liter3_38
-	CMPQ 496(SP), $-127
-	JNE  ldone3_41
-	CMPQ 512(SP), $0x00
-	JNE  lover3_42
-	MOVQ 472(SP), AX
-	MOVQ 480(SP), CX
-	MOVQ CX, 472(SP)
-	MOVQ AX, 480(SP)
-	MOVQ 488(SP), AX
+lnext3_110:
+	INCQ 1888(SP)
+	CMPQ 1888(SP), $0x03
+	JB   liter3_109
+	CMPQ 1880(SP), $-127
+	JNE  ldone3_112
+	CMPQ 1896(SP), $0x00
+	JNE  lover3_113
+	MOVQ 1856(SP), AX
+	MOVQ 1864(SP), CX
+	MOVQ CX, 1856(SP)
+	MOVQ AX, 1864(SP)
+	MOVQ 1872(SP), AX
 	NOTQ AX
-	MOVQ AX, 488(SP)
-	MOVQ $0x00000001, 512(SP)
+	MOVQ AX, 1872(SP)
+	MOVQ $0x00000001, 1896(SP)
 	INCQ 48(SP)
-	JMP  lstart3_37
+	JMP  lstart3_108
 
-lover3_42:
+lover3_113:
 	DECQ    48(SP)
-	MOVQ    472(SP), AX
+	MOVQ    1856(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -61(AX)(AX*1), AX
 	LEAQ    3(AX), CX
@@ -1429,51 +2562,51 @@ lover3_42:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 496(SP)
-	JMP     ldone3_41
+	MOVQ    CX, 1880(SP)
+	JMP     ldone3_112
 
-lcut3_40:
-	MOVQ 432(SP), AX
+lcut3_111:
+	MOVQ 1816(SP), AX
 	NEGQ AX
-	MOVQ AX, 496(SP)
+	MOVQ AX, 1880(SP)
 
-ldone3_41:
-	MOVQ    496(SP), AX
+ldone3_112:
+	MOVQ    1880(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    512(SP), $0x00
+	CMPQ    1896(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 520(SP)
-	MOVQ    520(SP), AX
+	MOVQ    AX, 1904(SP)
+	MOVQ    1904(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 576(SP)
-	JG      lcut4_34
-	CMPQ    AX, 584(SP)
-	JLE     lnext4_33
-	MOVQ    AX, 584(SP)
+	CMPQ    AX, 1960(SP)
+	JG      lcut4_105
+	CMPQ    AX, 1968(SP)
+	JLE     lnext4_104
+	MOVQ    AX, 1968(SP)
 
-lnext4_33:
-	INCQ 592(SP)
-	CMPQ 592(SP), $0x04
-	JB   liter4_32
-	CMPQ 584(SP), $-127
-	JNE  ldone4_35
-	CMPQ 600(SP), $0x00
-	JNE  lover4_36
-	MOVQ 560(SP), AX
-	MOVQ 568(SP), CX
-	MOVQ CX, 560(SP)
-	MOVQ AX, 568(SP)
-	MOVQ 576(SP), AX
+lnext4_104:
+	INCQ 1976(SP)
+	CMPQ 1976(SP), $0x04
+	JB   liter4_103
+	CMPQ 1968(SP), $-127
+	JNE  ldone4_106
+	CMPQ 1984(SP), $0x00
+	JNE  lover4_107
+	MOVQ 1944(SP), AX
+	MOVQ 1952(SP), CX
+	MOVQ CX, 1944(SP)
+	MOVQ AX, 1952(SP)
+	MOVQ 1960(SP), AX
 	NOTQ AX
-	MOVQ AX, 576(SP)
-	MOVQ $0x00000001, 600(SP)
+	MOVQ AX, 1960(SP)
+	MOVQ $0x00000001, 1984(SP)
 	INCQ 48(SP)
-	JMP  lstart4_31
+	JMP  lstart4_102
 
-lover4_36:
+lover4_107:
 	DECQ    48(SP)
-	MOVQ    560(SP), AX
+	MOVQ    1944(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -60(AX)(AX*1), AX
 	LEAQ    4(AX), CX
@@ -1481,158 +2614,366 @@ lover4_36:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 584(SP)
-	JMP     ldone4_35
+	MOVQ    CX, 1968(SP)
+	JMP     ldone4_106
 
-lcut4_34:
-	MOVQ 520(SP), AX
+lcut4_105:
+	MOVQ 1904(SP), AX
 	NEGQ AX
-	MOVQ AX, 584(SP)
+	MOVQ AX, 1968(SP)
 
-ldone4_35:
-	MOVQ    584(SP), AX
+ldone4_106:
+	MOVQ    1968(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    600(SP), $0x00
+	CMPQ    1984(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 608(SP)
-	MOVQ    608(SP), AX
+	MOVQ    AX, 1992(SP)
+	MOVQ    1992(SP), AX
 
-have5_29:
+have5_100:
 	NEGQ AX
-	CMPQ AX, 112(SP)
-	JLE  notcut5_63
-	MOVQ AX, 184(SP)
-	JMP  done5_25
+	CMPQ AX, 120(SP)
+	JLE  notcut5_134
+	MOVQ AX, 192(SP)
+	JMP  done5_95
 
-notcut5_63:
-	MOVQ    136(SP), CX
+notcut5_134:
+	MOVQ    144(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 136(SP)
+	MOVQ    CX, 144(SP)
 
-next5_24:
-	MOVQ  168(SP), AX
+next5_94:
+	MOVQ  176(SP), AX
 	SHRQ  $0x08, AX
-	MOVQ  AX, 168(SP)
-	INCQ  160(SP)
-	CMPQ  160(SP), $0x05
-	JB    iter5_23
-	MOVQ  144(SP), AX
+	MOVQ  AX, 176(SP)
+	INCQ  168(SP)
+	CMPQ  168(SP), $0x05
+	JB    iter5_93
+	MOVQ  152(SP), AX
 	TESTQ AX, AX
-	JZ    best5_64
-	MOVQ  AX, 152(SP)
-	MOVQ  $0x00000000, 144(SP)
-	JMP   round5_22
+	JZ    best5_135
+	MOVQ  AX, 160(SP)
+	MOVQ  $0x00000000, 152(SP)
+	JMP   round5_92
 
-best5_64:
-	MOVQ 136(SP), AX
-	MOVQ AX, 184(SP)
+best5_135:
+	MOVQ 144(SP), AX
+	MOVQ AX, 192(SP)
 
-done5_25:
-	MOVQ    184(SP), AX
+done5_95:
+	MOVQ    192(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    176(SP), $0x00
+	CMPQ    184(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 184(SP)
+	MOVQ    AX, 192(SP)
 	CMPQ    56(SP), $0x05
-	JNE     cont5_65
-	MOVQ    AX, 72(SP)
+	JNE     cont5_136
+	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont5_65:
-	MOVQ 184(SP), AX
+cont5_136:
+	MOVQ 192(SP), AX
 	NEGQ AX
-	CMPQ AX, 208(SP)
-	JLE  notcut6_66
-	MOVQ AX, 280(SP)
-	JMP  done6_16
+	CMPQ AX, 216(SP)
+	JLE  notcut6_137
+	MOVQ AX, 288(SP)
+	JMP  done6_86
 
-notcut6_66:
-	MOVQ    232(SP), CX
+notcut6_137:
+	MOVQ    240(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 232(SP)
+	MOVQ    CX, 240(SP)
 
-next6_15:
-	MOVQ  264(SP), AX
+next6_85:
+	MOVQ  272(SP), AX
 	SHRQ  $0x08, AX
-	MOVQ  AX, 264(SP)
-	INCQ  256(SP)
-	CMPQ  256(SP), $0x06
-	JB    iter6_14
-	MOVQ  240(SP), AX
+	MOVQ  AX, 272(SP)
+	INCQ  264(SP)
+	CMPQ  264(SP), $0x06
+	JB    iter6_84
+	MOVQ  248(SP), AX
 	TESTQ AX, AX
-	JZ    best6_67
-	MOVQ  AX, 248(SP)
-	MOVQ  $0x00000000, 240(SP)
-	JMP   round6_13
+	JZ    best6_138
+	MOVQ  AX, 256(SP)
+	MOVQ  $0x00000000, 248(SP)
+	JMP   round6_83
 
-best6_67:
-	MOVQ 232(SP), AX
-	MOVQ AX, 280(SP)
+best6_138:
+	MOVQ 240(SP), AX
+	MOVQ AX, 288(SP)
 
-done6_16:
-	MOVQ    280(SP), AX
+done6_86:
+	MOVQ    288(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    272(SP), $0x00
+	CMPQ    280(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 280(SP)
+	MOVQ    AX, 288(SP)
 	CMPQ    56(SP), $0x06
-	JNE     cont6_68
-	MOVQ    AX, 72(SP)
+	JNE     cont6_139
+	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont6_68:
-	MOVQ 280(SP), AX
+cont6_139:
+	MOVQ 288(SP), AX
 	NEGQ AX
-	CMPQ AX, 304(SP)
-	JLE  notcut7_69
-	MOVQ AX, 376(SP)
-	JMP  done7_7
+	CMPQ AX, 360(SP)
+	JLE  lnext7_67
+	MOVQ AX, 360(SP)
+	MOVQ 400(SP), CX
+	MOVQ CX, 368(SP)
+	CMPQ AX, 312(SP)
+	JLE  lnext7_67
 
-notcut7_69:
-	MOVQ    328(SP), CX
-	CMPQ    AX, CX
-	CMOVQGT AX, CX
-	MOVQ    CX, 328(SP)
+lstore7_72:
+	MOVQ 352(SP), AX
+	MOVQ 296(SP), CX
+	MOVQ 304(SP), DX
+	CMPQ (AX), CX
+	JNE  lreset7_140
+	CMPQ 8(AX), DX
+	JNE  lreset7_140
+	CMPB 19(AX), $0x00
+	JEQ  lsame7_141
 
-next7_6:
-	MOVQ  360(SP), AX
-	SHRQ  $0x08, AX
-	MOVQ  AX, 360(SP)
-	INCQ  352(SP)
-	CMPQ  352(SP), $0x07
-	JB    iter7_5
-	MOVQ  336(SP), AX
-	TESTQ AX, AX
-	JZ    best7_70
-	MOVQ  AX, 344(SP)
-	MOVQ  $0x00000000, 336(SP)
-	JMP   round7_4
+lreset7_140:
+	MOVQ CX, (AX)
+	MOVQ DX, 8(AX)
+	MOVB $-127, 16(AX)
+	MOVB $+127, 17(AX)
+	MOVB $0x41, 18(AX)
+	MOVB $0x00, 19(AX)
 
-best7_70:
-	MOVQ 328(SP), AX
-	MOVQ AX, 376(SP)
+lsame7_141:
+	MOVQ    360(SP), CX
+	CMPQ    CX, 312(SP)
+	JG      lhigh7_142
+	MOVBQSX 17(AX), DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX
+	MOVB    DL, 17(AX)
+	JMP     lstored7_143
 
-done7_7:
-	MOVQ    376(SP), AX
+lhigh7_142:
+	MOVBQSX 16(AX), DX
+	CMPQ    CX, DX
+	CMOVQGT CX, DX
+	MOVB    DL, 16(AX)
+	MOVQ    368(SP), DX
+	MOVB    DL, 18(AX)
+
+lstored7_143:
+	MOVQ CX, 416(SP)
+
+ldone7_64:
+	MOVQ    416(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    368(SP), $0x00
+	CMPQ    328(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 376(SP)
+	MOVQ    AX, 416(SP)
 	CMPQ    56(SP), $0x07
-	JNE     cont7_71
-	MOVQ    AX, 72(SP)
+	JNE     lcont7_144
+	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont7_71:
+lcont7_144:
+	MOVQ 416(SP), AX
+	NEGQ AX
+	CMPQ AX, 728(SP)
+	JLE  lnext8_47
+	MOVQ AX, 728(SP)
+	MOVQ 768(SP), CX
+	MOVQ CX, 736(SP)
+	CMPQ AX, 680(SP)
+	JLE  lnext8_47
+
+lstore8_52:
+	MOVQ 720(SP), AX
+	MOVQ 664(SP), CX
+	MOVQ 672(SP), DX
+	CMPQ (AX), CX
+	JNE  lreset8_145
+	CMPQ 8(AX), DX
+	JNE  lreset8_145
+	CMPB 19(AX), $0x00
+	JEQ  lsame8_146
+
+lreset8_145:
+	MOVQ CX, (AX)
+	MOVQ DX, 8(AX)
+	MOVB $-127, 16(AX)
+	MOVB $+127, 17(AX)
+	MOVB $0x41, 18(AX)
+	MOVB $0x00, 19(AX)
+
+lsame8_146:
+	MOVQ    728(SP), CX
+	CMPQ    CX, 680(SP)
+	JG      lhigh8_147
+	MOVBQSX 17(AX), DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX
+	MOVB    DL, 17(AX)
+	JMP     lstored8_148
+
+lhigh8_147:
+	MOVBQSX 16(AX), DX
+	CMPQ    CX, DX
+	CMOVQGT CX, DX
+	MOVB    DL, 16(AX)
+	MOVQ    736(SP), DX
+	MOVB    DL, 18(AX)
+
+lstored8_148:
+	MOVQ CX, 784(SP)
+
+ldone8_44:
+	MOVQ    784(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    696(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 784(SP)
+	CMPQ    56(SP), $0x08
+	JNE     lcont8_149
+	MOVQ    AX, 80(SP)
+	JMP     return
+
+lcont8_149:
+	MOVQ 784(SP), AX
+	NEGQ AX
+	CMPQ AX, 1096(SP)
+	JLE  lnext9_27
+	MOVQ AX, 1096(SP)
+	MOVQ 1136(SP), CX
+	MOVQ CX, 1104(SP)
+	CMPQ AX, 1048(SP)
+	JLE  lnext9_27
+
+lstore9_32:
+	MOVQ 1088(SP), AX
+	MOVQ 1032(SP), CX
+	MOVQ 1040(SP), DX
+	CMPQ (AX), CX
+	JNE  lreset9_150
+	CMPQ 8(AX), DX
+	JNE  lreset9_150
+	CMPB 19(AX), $0x00
+	JEQ  lsame9_151
+
+lreset9_150:
+	MOVQ CX, (AX)
+	MOVQ DX, 8(AX)
+	MOVB $-127, 16(AX)
+	MOVB $+127, 17(AX)
+	MOVB $0x41, 18(AX)
+	MOVB $0x00, 19(AX)
+
+lsame9_151:
+	MOVQ    1096(SP), CX
+	CMPQ    CX, 1048(SP)
+	JG      lhigh9_152
+	MOVBQSX 17(AX), DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX
+	MOVB    DL, 17(AX)
+	JMP     lstored9_153
+
+lhigh9_152:
+	MOVBQSX 16(AX), DX
+	CMPQ    CX, DX
+	CMOVQGT CX, DX
+	MOVB    DL, 16(AX)
+	MOVQ    1104(SP), DX
+	MOVB    DL, 18(AX)
+
+lstored9_153:
+	MOVQ CX, 1152(SP)
+
+ldone9_24:
+	MOVQ    1152(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    1064(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 1152(SP)
+	CMPQ    56(SP), $0x09
+	JNE     lcont9_154
+	MOVQ    AX, 80(SP)
+	JMP     return
+
+lcont9_154:
+	MOVQ 1152(SP), AX
+	NEGQ AX
+	CMPQ AX, 1464(SP)
+	JLE  lnext10_7
+	MOVQ AX, 1464(SP)
+	MOVQ 1504(SP), CX
+	MOVQ CX, 1472(SP)
+	CMPQ AX, 1416(SP)
+	JLE  lnext10_7
+
+lstore10_12:
+	MOVQ 1456(SP), AX
+	MOVQ 1400(SP), CX
+	MOVQ 1408(SP), DX
+	CMPQ (AX), CX
+	JNE  lreset10_155
+	CMPQ 8(AX), DX
+	JNE  lreset10_155
+	CMPB 19(AX), $0x00
+	JEQ  lsame10_156
+
+lreset10_155:
+	MOVQ CX, (AX)
+	MOVQ DX, 8(AX)
+	MOVB $-127, 16(AX)
+	MOVB $+127, 17(AX)
+	MOVB $0x41, 18(AX)
+	MOVB $0x00, 19(AX)
+
+lsame10_156:
+	MOVQ    1464(SP), CX
+	CMPQ    CX, 1416(SP)
+	JG      lhigh10_157
+	MOVBQSX 17(AX), DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX
+	MOVB    DL, 17(AX)
+	JMP     lstored10_158
+
+lhigh10_157:
+	MOVBQSX 16(AX), DX
+	CMPQ    CX, DX
+	CMOVQGT CX, DX
+	MOVB    DL, 16(AX)
+	MOVQ    1472(SP), DX
+	MOVB    DL, 18(AX)
+
+lstored10_158:
+	MOVQ CX, 1520(SP)
+
+ldone10_4:
+	MOVQ    1520(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    1432(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 1520(SP)
+	CMPQ    56(SP), $0x0a
+	JNE     lcont10_159
+	MOVQ    AX, 80(SP)
+	JMP     return
+
+lcont10_159:
 return:
-	MOVQ 72(SP), AX
-	MOVQ AX, score+32(FP)
+	MOVQ 80(SP), AX
+	MOVQ AX, score+40(FP)
 	MOVQ 48(SP), AX
-	MOVQ AX, nodes+40(FP)
+	MOVQ AX, nodes+48(FP)
 	RET

@@ -2,7 +2,11 @@
 
 package variants
 
-import "github.com/flipbench/flipbench/kernels"
+import (
+	"unsafe"
+
+	"github.com/flipbench/flipbench/kernels"
+)
 
 // Tables of the bottom (gen/bottom), read as ·name(SB).
 var (
@@ -13,11 +17,22 @@ var (
 	bottomLow = [8]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff}
 )
 
-func bottomRuns(cpu CPUInfo) bool { return len(cpu.Missing(asmFeatures(shallowAsm))) == 0 }
+func bottomRuns(cpu CPUInfo) bool { return len(cpu.Missing(asmFeatures(bottomAsm))) == 0 }
 
-// Search searches (P, O), with 5 to 7 empties, at the null window
-// (alpha, alpha+1) and returns the score and the nodes searched, as the
-// solver's shallow search does.
+// The assembly reads a local table as 3 words an entry.
+var _ [24]byte = [unsafe.Sizeof(LocalEntry{})]byte{}
+
+// Search searches (P, O), with ShallowMin to ShallowMax empties, at the
+// null window (alpha, alpha+1) and returns the score and the nodes
+// searched, as the solver's shallow search does.
 func (b *Bottom) Search(P, O uint64, alpha int) (int, uint64) {
-	return shallowAsm(P, O, alpha, &b.entries)
+	return bottomAsm(P, O, alpha, &b.entries, nil)
+}
+
+// SearchLocal searches (P, O), with LocalMin to BottomLocalMax empties,
+// at the null window (alpha, alpha+1) on the local table t, and returns
+// the score and the nodes searched, as the solver's nwsLocal does in an
+// exact search (no ProbCut below it). Only where Local.
+func (b *Bottom) SearchLocal(P, O uint64, alpha int, t *LocalTable) (int, uint64) {
+	return bottomAsm(P, O, alpha, &b.entries, (*[3 << LocalBits]uint64)(unsafe.Pointer(t)))
 }

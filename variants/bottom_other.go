@@ -8,3 +8,8 @@ func bottomRuns(CPUInfo) bool { return false }
 func (b *Bottom) Search(P, O uint64, alpha int) (int, uint64) {
 	panic("variants: no assembly bottom in this build")
 }
+
+// SearchLocal is never called: NewBottom returns no bottom in this build.
+func (b *Bottom) SearchLocal(P, O uint64, alpha int, t *LocalTable) (int, uint64) {
+	panic("variants: no assembly bottom in this build")
+}

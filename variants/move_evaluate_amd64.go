@@ -11,7 +11,9 @@ import "github.com/flipbench/flipbench/kernels"
 //
 // Their batch forms are generated with the moves kernels (gen/moves): the
 // whole score in an assembly loop, moves avx2's or avx512's fill inlined,
-// no call per element. They read the tables below.
+// no call per element. So are their entries for the assembly bottom (the
+// Node forms: every move of a node, no hash move, scores written into
+// the node's move list). They read the tables below.
 
 var (
 	// moveEvalW: the wipe-out, first and second hash move scores, the
@@ -30,13 +32,14 @@ func init() {
 		moveEvalValue[x] = int64(kernels.SquareValue[x])
 		moveEvalQuad[x] = int64(kernels.QuadrantID[x])
 	}
-	MoveEvaluate.Register(Info{Name: "parity-table-avx2", Rank: 7, Uses: []any{movesAVX2},
+	e := moveEvaluateEntries()
+	MoveEvaluate.Register(Info{Name: "parity-table-avx2", Rank: 7, Uses: []any{movesAVX2, moveEvaluateAVX2Node}, entry: e[0],
 		Note: "parity-table with the mobility from moves avx2 (one assembly call per move)"}, moveEvaluateAVX2)
 	MoveEvaluate.RegisterBatch("parity-table-avx2", MoveEvaluateBatchFunc(func(in []MoveEval, out []int) {
 		moveEvaluateAVX2Batch(words(in), out[:len(in)])
 	}))
 	MoveEvaluate.batchUses("parity-table-avx2", moveEvaluateAVX2Batch)
-	MoveEvaluate.Register(Info{Name: "parity-table-avx512", Rank: 8, Uses: []any{movesAVX512}, ZMM: true,
+	MoveEvaluate.Register(Info{Name: "parity-table-avx512", Rank: 8, Uses: []any{movesAVX512, moveEvaluateAVX512Node}, ZMM: true, entry: e[1],
 		Note: "parity-table with the mobility from moves avx512 (one assembly call per move)"}, moveEvaluateAVX512)
 	MoveEvaluate.RegisterBatch("parity-table-avx512", MoveEvaluateBatchFunc(func(in []MoveEval, out []int) {
 		moveEvaluateAVX512Batch(words(in), out[:len(in)])

@@ -100,6 +100,21 @@ func moveEvaluateAVX2Batch(in []uint64, out []int)
 //go:noescape
 func moveEvaluateAVX512Batch(in []uint64, out []int)
 
+// moveEvaluateAVX2Node is move_evaluate parity-table with the mobility from moves avx2 for the k moves of one
+// node, no hash move: (x, flipped, score) records of 3 words in list, whose scores it writes (the assembly bottom's entry).
+//
+//go:noescape
+func moveEvaluateAVX2Node(P uint64, O uint64, parity int, empties int, k int, list *[102]uint64)
+
+// moveEvaluateAVX512Node is move_evaluate parity-table with the mobility from moves avx512 for the k moves of one
+// node, no hash move: (x, flipped, score) records of 3 words in list, whose scores it writes (the assembly bottom's entry).
+//
+//go:noescape
+func moveEvaluateAVX512Node(P uint64, O uint64, parity int, empties int, k int, list *[102]uint64)
+
+// moveEvaluateEntries returns the entry points of moveEvaluateAVX2Node, moveEvaluateAVX512Node, in order: what assembly calls (CallReg).
+func moveEvaluateEntries() *[2]uintptr
+
 // movesEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
 func movesEntries() *[10]uintptr
 
@@ -127,6 +142,8 @@ var _ = registerISA([]asmFunc{
 	{potentialMovesAVX2, []Feature{AVX, AVX2}},
 	{moveEvaluateAVX2Batch, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{moveEvaluateAVX512Batch, []Feature{AVX, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{moveEvaluateAVX2Node, []Feature{AVX, AVX2, CMOV, POPCNT}},
+	{moveEvaluateAVX512Node, []Feature{AVX, AVX512F, AVX512VL, CMOV, POPCNT}},
 })
 
 // The variants of the functions above (their features are added from

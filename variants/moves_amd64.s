@@ -2076,12 +2076,22 @@ loop:
 	CMPQ         R9, 56(AX)
 	JEQ          store
 	ANDL         $0x0000003f, R9
-	MOVQ         R8, R10
-	NOTQ         R10
-	ANDQ         DI, R10
+	LEAQ         ·moveEvalQuad+0(SB), R10
+	MOVQ         (R10)(R9*8), BX
+	ANDQ         32(AX), BX
+	MOVQ         40(AX), R11
+	ANDL         $0x0000003f, R11
+	LEAQ         ·parityWeight+0(SB), R10
+	MOVQ         (R10)(R11*8), R10
+	XORL         R11, R11
+	TESTQ        BX, BX
+	CMOVQEQ      R11, R10
+	MOVQ         R8, R11
+	NOTQ         R11
+	ANDQ         DI, R11
 	ORQ          R8, SI
 	BTSQ         R9, SI
-	VMOVQ        R10, X3
+	VMOVQ        R11, X3
 	VPBROADCASTQ X3, Y3
 	VMOVQ        SI, X4
 	VPBROADCASTQ X4, Y4
@@ -2119,75 +2129,65 @@ loop:
 	VPUNPCKHQDQ  X3, X3, X4
 	VPOR         X4, X3, X3
 	VMOVQ        X3, DI
-	MOVQ         R10, BX
+	MOVQ         R11, BX
 	ORQ          SI, BX
 	NOTQ         BX
 	ANDQ         BX, DI
 	MOVQ         ·moveEvalW+24(SB), BX
 	LEAQ         ·moveEvalValue+0(SB), R8
 	ADDQ         (R8)(R9*8), BX
-	LEAQ         ·moveEvalQuad+0(SB), R8
-	MOVQ         (R8)(R9*8), R9
-	ANDQ         32(AX), R9
-	MOVQ         40(AX), R11
-	ANDL         $0x0000003f, R11
-	LEAQ         ·parityWeight+0(SB), R8
-	MOVQ         (R8)(R11*8), R8
-	XORL         R11, R11
-	TESTQ        R9, R9
-	CMOVQEQ      R11, R8
-	ADDQ         R8, BX
-	MOVQ         $0x7e7e7e7e7e7e7e7e, R11
-	ANDQ         SI, R11
-	MOVQ         R11, R9
+	ADDQ         R10, BX
+	MOVQ         $0x7e7e7e7e7e7e7e7e, R10
+	ANDQ         SI, R10
+	MOVQ         R10, R9
 	SHLQ         $0x01, R9
 	MOVQ         R9, R8
-	MOVQ         R11, R9
+	MOVQ         R10, R9
 	SHRQ         $0x01, R9
 	ORQ          R9, R8
-	MOVQ         $0x00ffffffffffff00, R11
-	ANDQ         SI, R11
-	MOVQ         R11, R9
+	MOVQ         $0x00ffffffffffff00, R10
+	ANDQ         SI, R10
+	MOVQ         R10, R9
 	SHLQ         $0x08, R9
 	ORQ          R9, R8
-	MOVQ         R11, R9
+	MOVQ         R10, R9
 	SHRQ         $0x08, R9
 	ORQ          R9, R8
-	MOVQ         $0x007e7e7e7e7e7e00, R11
-	ANDQ         SI, R11
-	MOVQ         R11, R9
+	MOVQ         $0x007e7e7e7e7e7e00, R10
+	ANDQ         SI, R10
+	MOVQ         R10, R9
 	SHLQ         $0x07, R9
 	ORQ          R9, R8
-	MOVQ         R11, R9
+	MOVQ         R10, R9
 	SHRQ         $0x07, R9
 	ORQ          R9, R8
-	MOVQ         R11, R9
+	MOVQ         R10, R9
 	SHLQ         $0x09, R9
 	ORQ          R9, R8
-	MOVQ         R11, R9
+	MOVQ         R10, R9
 	SHRQ         $0x09, R9
 	ORQ          R9, R8
-	MOVQ         R10, R9
+	MOVQ         R11, R9
 	ORQ          SI, R9
 	NOTQ         R9
 	ANDQ         R9, R8
-	MOVQ         $0x8100000000000081, R10
+	MOVQ         $0x8100000000000081, R11
 	POPCNTQ      R8, R9
-	ANDQ         R10, R8
+	ANDQ         R11, R8
 	POPCNTQ      R8, R8
 	ADDQ         R8, R9
 	IMULQ        ·moveEvalW+32(SB), R9
 	SUBQ         R9, BX
 	MOVQ         SI, R8
-	ANDQ         R10, R8
+	ANDQ         R11, R8
 	MOVQ         R8, R12
 	SHLQ         $0x01, R12
 	MOVQ         $0x0200000000000002, R9
 	ANDQ         R9, R12
 	MOVQ         R8, R9
 	SHRQ         $0x01, R9
-	MOVQ         $0x4000000000000040, R11
-	ANDQ         R11, R9
+	MOVQ         $0x4000000000000040, R10
+	ANDQ         R10, R9
 	ORQ          R9, R12
 	MOVQ         R8, R9
 	SHLQ         $0x08, R9
@@ -2201,7 +2201,7 @@ loop:
 	IMULQ        ·moveEvalW+40(SB), R8
 	ADDQ         R8, BX
 	POPCNTQ      DI, SI
-	ANDQ         R10, DI
+	ANDQ         R11, DI
 	POPCNTQ      DI, DI
 	ADDQ         DI, SI
 	IMULQ        ·moveEvalW+48(SB), SI
@@ -2245,12 +2245,22 @@ loop:
 	CMPQ          R9, 56(AX)
 	JEQ           store
 	ANDL          $0x0000003f, R9
-	MOVQ          R8, R10
-	NOTQ          R10
-	ANDQ          DI, R10
+	LEAQ          ·moveEvalQuad+0(SB), R10
+	MOVQ          (R10)(R9*8), BX
+	ANDQ          32(AX), BX
+	MOVQ          40(AX), R11
+	ANDL          $0x0000003f, R11
+	LEAQ          ·parityWeight+0(SB), R10
+	MOVQ          (R10)(R11*8), R10
+	XORL          R11, R11
+	TESTQ         BX, BX
+	CMOVQEQ       R11, R10
+	MOVQ          R8, R11
+	NOTQ          R11
+	ANDQ          DI, R11
 	ORQ           R8, SI
 	BTSQ          R9, SI
-	VPBROADCASTQ  R10, Z3
+	VPBROADCASTQ  R11, Z3
 	VPBROADCASTQ  SI, Z4
 	VPANDQ        Z2, Z4, Z4
 	VPROLVQ       Z0, Z3, Z3
@@ -2271,75 +2281,65 @@ loop:
 	VPUNPCKHQDQ   X3, X3, X4
 	VPORQ         X4, X3, X3
 	VMOVQ         X3, DI
-	MOVQ          R10, BX
+	MOVQ          R11, BX
 	ORQ           SI, BX
 	NOTQ          BX
 	ANDQ          BX, DI
 	MOVQ          ·moveEvalW+24(SB), BX
 	LEAQ          ·moveEvalValue+0(SB), R8
 	ADDQ          (R8)(R9*8), BX
-	LEAQ          ·moveEvalQuad+0(SB), R8
-	MOVQ          (R8)(R9*8), R9
-	ANDQ          32(AX), R9
-	MOVQ          40(AX), R11
-	ANDL          $0x0000003f, R11
-	LEAQ          ·parityWeight+0(SB), R8
-	MOVQ          (R8)(R11*8), R8
-	XORL          R11, R11
-	TESTQ         R9, R9
-	CMOVQEQ       R11, R8
-	ADDQ          R8, BX
-	MOVQ          $0x7e7e7e7e7e7e7e7e, R11
-	ANDQ          SI, R11
-	MOVQ          R11, R9
+	ADDQ          R10, BX
+	MOVQ          $0x7e7e7e7e7e7e7e7e, R10
+	ANDQ          SI, R10
+	MOVQ          R10, R9
 	SHLQ          $0x01, R9
 	MOVQ          R9, R8
-	MOVQ          R11, R9
+	MOVQ          R10, R9
 	SHRQ          $0x01, R9
 	ORQ           R9, R8
-	MOVQ          $0x00ffffffffffff00, R11
-	ANDQ          SI, R11
-	MOVQ          R11, R9
+	MOVQ          $0x00ffffffffffff00, R10
+	ANDQ          SI, R10
+	MOVQ          R10, R9
 	SHLQ          $0x08, R9
 	ORQ           R9, R8
-	MOVQ          R11, R9
+	MOVQ          R10, R9
 	SHRQ          $0x08, R9
 	ORQ           R9, R8
-	MOVQ          $0x007e7e7e7e7e7e00, R11
-	ANDQ          SI, R11
-	MOVQ          R11, R9
+	MOVQ          $0x007e7e7e7e7e7e00, R10
+	ANDQ          SI, R10
+	MOVQ          R10, R9
 	SHLQ          $0x07, R9
 	ORQ           R9, R8
-	MOVQ          R11, R9
+	MOVQ          R10, R9
 	SHRQ          $0x07, R9
 	ORQ           R9, R8
-	MOVQ          R11, R9
+	MOVQ          R10, R9
 	SHLQ          $0x09, R9
 	ORQ           R9, R8
-	MOVQ          R11, R9
+	MOVQ          R10, R9
 	SHRQ          $0x09, R9
 	ORQ           R9, R8
-	MOVQ          R10, R9
+	MOVQ          R11, R9
 	ORQ           SI, R9
 	NOTQ          R9
 	ANDQ          R9, R8
-	MOVQ          $0x8100000000000081, R10
+	MOVQ          $0x8100000000000081, R11
 	POPCNTQ       R8, R9
-	ANDQ          R10, R8
+	ANDQ          R11, R8
 	POPCNTQ       R8, R8
 	ADDQ          R8, R9
 	IMULQ         ·moveEvalW+32(SB), R9
 	SUBQ          R9, BX
 	MOVQ          SI, R8
-	ANDQ          R10, R8
+	ANDQ          R11, R8
 	MOVQ          R8, R12
 	SHLQ          $0x01, R12
 	MOVQ          $0x0200000000000002, R9
 	ANDQ          R9, R12
 	MOVQ          R8, R9
 	SHRQ          $0x01, R9
-	MOVQ          $0x4000000000000040, R11
-	ANDQ          R11, R9
+	MOVQ          $0x4000000000000040, R10
+	ANDQ          R10, R9
 	ORQ           R9, R12
 	MOVQ          R8, R9
 	SHLQ          $0x08, R9
@@ -2353,7 +2353,7 @@ loop:
 	IMULQ         ·moveEvalW+40(SB), R8
 	ADDQ          R8, BX
 	POPCNTQ       DI, SI
-	ANDQ          R10, DI
+	ANDQ          R11, DI
 	POPCNTQ       DI, DI
 	ADDQ          DI, SI
 	IMULQ         ·moveEvalW+48(SB), SI
@@ -2368,6 +2368,325 @@ store:
 
 done:
 	VZEROUPPER
+	RET
+
+// func moveEvaluateAVX2Node(P uint64, O uint64, parity int, empties int, k int, list *[102]uint64)
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·moveEvaluateAVX2Node(SB), NOSPLIT, $0-48
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    list+40(FP), DX
+	MOVQ    k+32(FP), BX
+	TESTQ   BX, BX
+	JZ      done
+	MOVQ    empties+24(FP), SI
+	ANDL    $0x0000003f, SI
+	LEAQ    ·parityWeight+0(SB), DI
+	MOVQ    (DI)(SI*8), SI
+	VMOVDQU ·dirSteps+0(SB), Y0
+	VMOVDQU ·dirSteps+32(SB), Y1
+	VMOVDQU ·dirInner+0(SB), Y2
+
+loop:
+	MOVQ         8(DX), R9
+	MOVQ         ·moveEvalW+0(SB), DI
+	CMPQ         R9, CX
+	JEQ          store
+	MOVQ         (DX), R8
+	ANDL         $0x0000003f, R8
+	LEAQ         ·moveEvalQuad+0(SB), DI
+	MOVQ         (DI)(R8*8), DI
+	ANDQ         parity+16(FP), DI
+	MOVQ         SI, R10
+	XORL         R11, R11
+	TESTQ        DI, DI
+	CMOVQEQ      R11, R10
+	MOVQ         R9, R11
+	NOTQ         R11
+	ANDQ         CX, R11
+	MOVQ         AX, R12
+	ORQ          R9, R12
+	BTSQ         R8, R12
+	VMOVQ        R11, X3
+	VPBROADCASTQ X3, Y3
+	VMOVQ        R12, X4
+	VPBROADCASTQ X4, Y4
+	VPAND        Y2, Y4, Y4
+	VPSLLVQ      Y0, Y3, Y5
+	VPSRLVQ      Y0, Y3, Y3
+	VPAND        Y4, Y5, Y5
+	VPAND        Y4, Y3, Y3
+	VPSLLVQ      Y0, Y5, Y6
+	VPSRLVQ      Y0, Y3, Y7
+	VPAND        Y4, Y6, Y6
+	VPAND        Y4, Y7, Y7
+	VPOR         Y6, Y5, Y5
+	VPOR         Y7, Y3, Y3
+	VPSLLVQ      Y0, Y4, Y8
+	VPAND        Y4, Y8, Y8
+	VPSRLVQ      Y0, Y8, Y4
+	VPSLLVQ      Y1, Y5, Y6
+	VPSRLVQ      Y1, Y3, Y7
+	VPAND        Y8, Y6, Y6
+	VPAND        Y4, Y7, Y7
+	VPOR         Y6, Y5, Y5
+	VPOR         Y7, Y3, Y3
+	VPSLLVQ      Y1, Y5, Y6
+	VPSRLVQ      Y1, Y3, Y7
+	VPAND        Y8, Y6, Y6
+	VPAND        Y4, Y7, Y7
+	VPOR         Y6, Y5, Y5
+	VPOR         Y7, Y3, Y3
+	VPSLLVQ      Y0, Y5, Y5
+	VPSRLVQ      Y0, Y3, Y3
+	VPOR         Y3, Y5, Y5
+	VEXTRACTI128 $0x01, Y5, X3
+	VPOR         X3, X5, X3
+	VPUNPCKHQDQ  X3, X3, X4
+	VPOR         X4, X3, X3
+	VMOVQ        X3, R9
+	MOVQ         R11, DI
+	ORQ          R12, DI
+	NOTQ         DI
+	ANDQ         DI, R9
+	MOVQ         ·moveEvalW+24(SB), DI
+	LEAQ         ·moveEvalValue+0(SB), R13
+	ADDQ         (R13)(R8*8), DI
+	ADDQ         R10, DI
+	MOVQ         $0x7e7e7e7e7e7e7e7e, R13
+	ANDQ         R12, R13
+	MOVQ         R13, R10
+	SHLQ         $0x01, R10
+	MOVQ         R10, R8
+	MOVQ         R13, R10
+	SHRQ         $0x01, R10
+	ORQ          R10, R8
+	MOVQ         $0x00ffffffffffff00, R13
+	ANDQ         R12, R13
+	MOVQ         R13, R10
+	SHLQ         $0x08, R10
+	ORQ          R10, R8
+	MOVQ         R13, R10
+	SHRQ         $0x08, R10
+	ORQ          R10, R8
+	MOVQ         $0x007e7e7e7e7e7e00, R13
+	ANDQ         R12, R13
+	MOVQ         R13, R10
+	SHLQ         $0x07, R10
+	ORQ          R10, R8
+	MOVQ         R13, R10
+	SHRQ         $0x07, R10
+	ORQ          R10, R8
+	MOVQ         R13, R10
+	SHLQ         $0x09, R10
+	ORQ          R10, R8
+	MOVQ         R13, R10
+	SHRQ         $0x09, R10
+	ORQ          R10, R8
+	MOVQ         R11, R10
+	ORQ          R12, R10
+	NOTQ         R10
+	ANDQ         R10, R8
+	MOVQ         $0x8100000000000081, R11
+	POPCNTQ      R8, R10
+	ANDQ         R11, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, R10
+	IMULQ        ·moveEvalW+32(SB), R10
+	SUBQ         R10, DI
+	MOVQ         R12, R8
+	ANDQ         R11, R8
+	MOVQ         R8, R14
+	SHLQ         $0x01, R14
+	MOVQ         $0x0200000000000002, R10
+	ANDQ         R10, R14
+	MOVQ         R8, R10
+	SHRQ         $0x01, R10
+	MOVQ         $0x4000000000000040, R13
+	ANDQ         R13, R10
+	ORQ          R10, R14
+	MOVQ         R8, R10
+	SHLQ         $0x08, R10
+	ORQ          R10, R14
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	ORQ          R10, R14
+	ANDQ         R12, R14
+	ORQ          R14, R8
+	POPCNTQ      R8, R8
+	IMULQ        ·moveEvalW+40(SB), R8
+	ADDQ         R8, DI
+	POPCNTQ      R9, R8
+	ANDQ         R11, R9
+	POPCNTQ      R9, R9
+	ADDQ         R9, R8
+	IMULQ        ·moveEvalW+48(SB), R8
+	SUBQ         R8, DI
+
+store:
+	MOVQ DI, 16(DX)
+	ADDQ $0x18, DX
+	DECQ BX
+	JNZ  loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func moveEvaluateAVX512Node(P uint64, O uint64, parity int, empties int, k int, list *[102]uint64)
+// Requires: AVX, AVX512F, AVX512VL, CMOV, POPCNT
+TEXT ·moveEvaluateAVX512Node(SB), NOSPLIT, $0-48
+	MOVQ      P+0(FP), AX
+	MOVQ      O+8(FP), CX
+	MOVQ      list+40(FP), DX
+	MOVQ      k+32(FP), BX
+	TESTQ     BX, BX
+	JZ        done
+	MOVQ      empties+24(FP), SI
+	ANDL      $0x0000003f, SI
+	LEAQ      ·parityWeight+0(SB), DI
+	MOVQ      (DI)(SI*8), SI
+	VMOVDQU64 ·dirRot+0(SB), Z0
+	VMOVDQU64 ·dirRot+64(SB), Z1
+	VMOVDQU64 ·dirInner+0(SB), Z2
+
+loop:
+	MOVQ          8(DX), R9
+	MOVQ          ·moveEvalW+0(SB), DI
+	CMPQ          R9, CX
+	JEQ           store
+	MOVQ          (DX), R8
+	ANDL          $0x0000003f, R8
+	LEAQ          ·moveEvalQuad+0(SB), DI
+	MOVQ          (DI)(R8*8), DI
+	ANDQ          parity+16(FP), DI
+	MOVQ          SI, R10
+	XORL          R11, R11
+	TESTQ         DI, DI
+	CMOVQEQ       R11, R10
+	MOVQ          R9, R11
+	NOTQ          R11
+	ANDQ          CX, R11
+	MOVQ          AX, R12
+	ORQ           R9, R12
+	BTSQ          R8, R12
+	VPBROADCASTQ  R11, Z3
+	VPBROADCASTQ  R12, Z4
+	VPANDQ        Z2, Z4, Z4
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z4, Z6
+	VPANDQ        Z4, Z3, Z3
+	VPANDQ        Z4, Z6, Z6
+	VPROLVQ       Z0, Z3, Z5
+	VPTERNLOGQ    $0xf8, Z4, Z5, Z3
+	VPROLVQ       Z1, Z3, Z5
+	VPTERNLOGQ    $0xf8, Z6, Z5, Z3
+	VPROLVQ       Z1, Z3, Z5
+	VPTERNLOGQ    $0xf8, Z6, Z5, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y4
+	VPORQ         Y4, Y3, Y4
+	VEXTRACTI32X4 $0x01, Y4, X3
+	VPORQ         X3, X4, X3
+	VPUNPCKHQDQ   X3, X3, X4
+	VPORQ         X4, X3, X3
+	VMOVQ         X3, R9
+	MOVQ          R11, DI
+	ORQ           R12, DI
+	NOTQ          DI
+	ANDQ          DI, R9
+	MOVQ          ·moveEvalW+24(SB), DI
+	LEAQ          ·moveEvalValue+0(SB), R13
+	ADDQ          (R13)(R8*8), DI
+	ADDQ          R10, DI
+	MOVQ          $0x7e7e7e7e7e7e7e7e, R13
+	ANDQ          R12, R13
+	MOVQ          R13, R10
+	SHLQ          $0x01, R10
+	MOVQ          R10, R8
+	MOVQ          R13, R10
+	SHRQ          $0x01, R10
+	ORQ           R10, R8
+	MOVQ          $0x00ffffffffffff00, R13
+	ANDQ          R12, R13
+	MOVQ          R13, R10
+	SHLQ          $0x08, R10
+	ORQ           R10, R8
+	MOVQ          R13, R10
+	SHRQ          $0x08, R10
+	ORQ           R10, R8
+	MOVQ          $0x007e7e7e7e7e7e00, R13
+	ANDQ          R12, R13
+	MOVQ          R13, R10
+	SHLQ          $0x07, R10
+	ORQ           R10, R8
+	MOVQ          R13, R10
+	SHRQ          $0x07, R10
+	ORQ           R10, R8
+	MOVQ          R13, R10
+	SHLQ          $0x09, R10
+	ORQ           R10, R8
+	MOVQ          R13, R10
+	SHRQ          $0x09, R10
+	ORQ           R10, R8
+	MOVQ          R11, R10
+	ORQ           R12, R10
+	NOTQ          R10
+	ANDQ          R10, R8
+	MOVQ          $0x8100000000000081, R11
+	POPCNTQ       R8, R10
+	ANDQ          R11, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, R10
+	IMULQ         ·moveEvalW+32(SB), R10
+	SUBQ          R10, DI
+	MOVQ          R12, R8
+	ANDQ          R11, R8
+	MOVQ          R8, R14
+	SHLQ          $0x01, R14
+	MOVQ          $0x0200000000000002, R10
+	ANDQ          R10, R14
+	MOVQ          R8, R10
+	SHRQ          $0x01, R10
+	MOVQ          $0x4000000000000040, R13
+	ANDQ          R13, R10
+	ORQ           R10, R14
+	MOVQ          R8, R10
+	SHLQ          $0x08, R10
+	ORQ           R10, R14
+	MOVQ          R8, R10
+	SHRQ          $0x08, R10
+	ORQ           R10, R14
+	ANDQ          R12, R14
+	ORQ           R14, R8
+	POPCNTQ       R8, R8
+	IMULQ         ·moveEvalW+40(SB), R8
+	ADDQ          R8, DI
+	POPCNTQ       R9, R8
+	ANDQ          R11, R9
+	POPCNTQ       R9, R9
+	ADDQ          R9, R8
+	IMULQ         ·moveEvalW+48(SB), R8
+	SUBQ          R8, DI
+
+store:
+	MOVQ DI, 16(DX)
+	ADDQ $0x18, DX
+	DECQ BX
+	JNZ  loop
+
+done:
+	VZEROUPPER
+	RET
+
+DATA moveEvaluateEntriesTab<>+0(SB)/8, $·moveEvaluateAVX2Node(SB)
+DATA moveEvaluateEntriesTab<>+8(SB)/8, $·moveEvaluateAVX512Node(SB)
+GLOBL moveEvaluateEntriesTab<>(SB), RODATA|NOPTR, $16
+
+// func moveEvaluateEntries() *[2]uintptr
+TEXT ·moveEvaluateEntries(SB), NOSPLIT, $0-8
+	LEAQ moveEvaluateEntriesTab<>+0(SB), AX
+	MOVQ AX, ret+0(FP)
 	RET
 
 DATA movesEntriesTab<>+0(SB)/8, $·movesSSE2(SB)

@@ -1,20 +1,23 @@
-// Command bottom generates the bottom of the search in assembly: Edax's
-// search_shallow from 7 to 5 empties, one level inside the other, the
-// 4-empties leaf called at the last. The solver crosses from Go into it
-// once per subtree instead of once per kernel call.
+// Command bottom generates the bottom of the search in assembly: from 10
+// empties down, Edax's NWS_endgame_local (the null-window search on the
+// small local table) to 7, its search_shallow at 6 and 5, the 4-empties
+// leaf called at the last, each level inside the one above. The solver
+// crosses from Go into it once per subtree instead of once per kernel
+// call.
 //
 // It stays a harness: the kernels it calls (flip, moves,
-// stable_edge_count, stability and solve_4) are the selected variants,
-// called through their entry points (variants.Bottom: the assembly
-// symbols, with the ABI0 stack convention, so no Go wrapper runs), so
-// that every assembly variant of each can be the one the bottom uses. A
-// callee may clobber every register: each level keeps its state in stack
-// slots across calls.
+// stable_edge_count, stability, hash_code, move_evaluate and solve_4)
+// are the selected variants, called through their entry points
+// (variants.Bottom: the assembly symbols, with the ABI0 stack convention,
+// so no Go wrapper runs), so that every assembly variant of each can be
+// the one the bottom uses. A callee may clobber every register: each
+// level keeps its state in stack slots across calls.
 //
-// It searches exactly as the solver's Go shallow search (solver/shallow.go)
-// does, node for node: the stability cutoff, a pass searched again from
-// the other side, the moves of odd quadrants first, each in presorted
-// order.
+// It searches exactly as the solver's Go search does (solver/local.go,
+// solver/shallow.go), node for node: the stability cutoff, the local
+// table's cutoff and move first, the other moves in move_evaluate's order,
+// a pass searched again from the other side; in the shallow search the
+// moves of odd quadrants first, each in presorted order.
 package main
 
 import (
@@ -33,7 +36,8 @@ const scoreInf = 127 // kernels.ScoreInf
 // The entry points of variants.Bottom, in order (offsets into k). With
 // no solve_4 entry, the leaf below 5 empties is searched here, on flip
 // and on score_1 (or, with no score_1 entry, board_score_1 on
-// count_last_flip).
+// count_last_flip). hash_code and move_evaluate (its Node form) are only
+// called from 7 empties up.
 const (
 	kFlip = 8 * iota
 	kMoves
@@ -42,17 +46,32 @@ const (
 	kSolve4
 	kScore1
 	kCountLastFlip
+	kHashCode
+	kMoveEvaluate
 	kEntries = iota
+)
+
+// The local table (variants.LocalEntry): 2^10 entries of 3 words, the
+// board then the bounds, the move and the selectivity in bytes.
+const (
+	localMask                                         = 1<<10 - 1
+	entLower, entUpper, entMove, entSel               = 16, 17, 18, 19
+	noMove                                            = 65 // kernels.NoMove
+	shallowMax, localMin, localMax                    = 6, 7, 10
+	maxMoves                                          = localMax // a position of n empties has at most n moves
+	moveWords                                         = 3        // a move of a level's list: x, flipped, score
+	moveSize                                          = 8 * moveWords
+	stateHashMove, stateRest, stateList, stateOneMove = 0, 1, 2, 3
 )
 
 // scThreshold is the solver's: the stability cutoff is tried at 4 (before
 // the leaf is entered, as the solver's nws4), 5, 6, 7 empties when alpha
 // is at least this.
-var scThreshold = map[int]int{4: 6, 5: 8, 6: 10, 7: 12}
+var scThreshold = map[int]int{4: 6, 5: 8, 6: 10, 7: 12, 8: 14, 9: 16, 10: 20}
 
 func main() {
 	asmgen.Setup()
-	shallow()
+	bottom()
 	asmgen.Generate()
 }
 
@@ -61,13 +80,24 @@ type level struct {
 	P, O, alpha, list, parity, best, rest, prio, i, cur, passed, res Mem
 }
 
+// localLevel is one local-table level's stack slots: the position, the
+// window, the moves not yet listed, the table entry, the best score and
+// move, the move loop's state (stateHashMove...), the current move, and
+// the listed moves (list, k of them, i searched).
+type localLevel struct {
+	P, O, alpha, parity, passed, moves, h0, entry, best, bestMove, state, k, i, x, f, res Mem
+	list                                                                               Mem
+}
+
 type gen struct {
 	args         Mem // outgoing arguments of a call, at 0(SP)
 	child        struct{ P, O Mem } // the 5-empties level's child across the stability call
 	nodes, entry Mem // the node count; the level the search entered at
 	k            Mem // the entry points
+	local        Mem // the local table
 	out          Mem // the entry level's result
-	lv           [8]level
+	lv           [7]level
+	loc          [localMax + 1]localLevel
 	leaf         [5]leafLevel
 	s1           score1Slots
 	labels       int
@@ -88,18 +118,23 @@ func (g *gen) label(s string, n int) string {
 	return fmt.Sprintf("%s%d_%d", s, n, g.labels)
 }
 
-func shallow() {
+func bottom() {
 	// not NOSPLIT: its frame and its callees' need the stack check
-	TEXT("shallowAsm", 0, fmt.Sprintf("func(P, O uint64, alpha int, k *[%d]uintptr) (score int, nodes uint64)", kEntries))
+	TEXT("bottomAsm", 0, fmt.Sprintf("func(P, O uint64, alpha int, k *[%d]uintptr, local *[%d]uint64) (score int, nodes uint64)", kEntries, 3<<10))
 	Pragma("noescape")
-	Doc("shallowAsm is the solver's shallow search of (P, O) at (alpha, alpha+1) with 5 to 7 empties,",
-		"calling the kernels whose entry points k holds; it returns the score and the nodes searched.")
+	Doc("bottomAsm is the solver's null-window search of (P, O) at (alpha, alpha+1) with 5 to 10 empties,",
+		"calling the kernels whose entry points k holds, on the local table from 7 empties; it returns the score and the nodes searched.")
 	g := &gen{args: AllocLocal(48)}
-	g.nodes, g.entry, g.k, g.out = AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)
+	g.nodes, g.entry, g.k, g.local, g.out = AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)
 	g.child.P, g.child.O = AllocLocal(8), AllocLocal(8)
-	for n := 5; n <= 7; n++ {
+	for n := 5; n <= shallowMax; n++ {
 		g.lv[n] = level{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
 			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)}
+	}
+	for n := localMin; n <= localMax; n++ {
+		g.loc[n] = localLevel{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
+			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
+			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(maxMoves * moveSize)}
 	}
 	for n := 2; n <= 4; n++ {
 		g.leaf[n] = leafLevel{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
@@ -107,14 +142,15 @@ func shallow() {
 	}
 	g.s1 = score1Slots{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)}
 	MOVQ(U32(0), g.nodes)
-	k := GP64()
+	k, t := GP64(), GP64()
 	Load(Param("k"), k)
 	MOVQ(k, g.k)
+	Load(Param("local"), t)
+	MOVQ(t, g.local)
 
 	// the empties, their count and their quadrant parity, into the
 	// entry level's slots
-	for _, m := range []int{7, 6, 5} {
-		lv := g.lv[m]
+	for m := localMax; m >= 5; m-- {
 		P, O, e := GP64(), GP64(), GP64()
 		Load(Param("P"), P)
 		Load(Param("O"), O)
@@ -126,37 +162,34 @@ func shallow() {
 		next := fmt.Sprintf("entry_not%d", m)
 		CMPQ(n, U8(m))
 		JNE(LabelRef(next))
-		MOVQ(P, lv.P)
-		MOVQ(O, lv.O)
 		a := GP64()
 		Load(Param("alpha"), a)
-		MOVQ(a, lv.alpha)
 		MOVQ(U32(m), g.entry)
-		par := GP64()
-		XORQ(par, par)
-		for q, mask := range []uint64{0x0f0f0f0f, 0xf0f0f0f0, 0x0f0f0f0f00000000, 0xf0f0f0f000000000} {
-			mk, c := GP64(), GP64()
-			MOVQ(U64(mask), mk)
-			ANDQ(e, mk)
-			POPCNTQ(mk, c)
-			ANDQ(U8(1), c)
-			if q > 0 {
-				SHLQ(U8(q), c)
-			}
-			ORQ(c, par)
+		par := parity(e)
+		if m <= shallowMax {
+			lv := g.lv[m]
+			MOVQ(P, lv.P)
+			MOVQ(O, lv.O)
+			MOVQ(a, lv.alpha)
+			MOVQ(par, lv.parity)
+			MOVQ(search.Presorted(e, m), lv.list)
+		} else {
+			lv := g.loc[m]
+			MOVQ(P, lv.P)
+			MOVQ(O, lv.O)
+			MOVQ(a, lv.alpha)
+			MOVQ(par, lv.parity)
 		}
-		MOVQ(par, lv.parity)
-		MOVQ(search.Presorted(e, m), lv.list)
 		JMP(LabelRef(fmt.Sprintf("enter%d", m)))
 		Label(next)
 	}
-	// the solver calls it with 5 to 7 empties only
+	// the solver calls it with 5 to 10 empties only
 	a := GP64()
 	Load(Param("alpha"), a)
 	MOVQ(a, g.out)
 	JMP(LabelRef("return"))
 
-	g.level(7)
+	g.localLevel(localMax)
 
 	Label("return")
 	r := GP64()
@@ -165,6 +198,25 @@ func shallow() {
 	MOVQ(g.nodes, r)
 	Store(r, ReturnIndex(1))
 	RET()
+}
+
+// parity returns the quadrant parity of the empty squares e: bit q set
+// where quadrant q holds an odd number of them (kernels.Parity).
+func parity(e reg.GPVirtual) reg.GPVirtual {
+	par := GP64()
+	XORQ(par, par)
+	for q, mask := range []uint64{0x0f0f0f0f, 0xf0f0f0f0, 0x0f0f0f0f00000000, 0xf0f0f0f000000000} {
+		mk, c := GP64(), GP64()
+		MOVQ(U64(mask), mk)
+		ANDQ(e, mk)
+		POPCNTQ(mk, c)
+		ANDQ(U8(1), c)
+		if q > 0 {
+			SHLQ(U8(q), c)
+		}
+		ORQ(c, par)
+	}
+	return par
 }
 
 // call calls entry point off of k with the arguments in place at 0(SP).
@@ -193,7 +245,7 @@ func (g *gen) callPO(off int, a, b Mem) reg.GPVirtual {
 // search their children inline, level 5 calls solve_4.
 func (g *gen) level(n int) {
 	lv := g.lv[n]
-	enter, start, moves, hasMoves := fmt.Sprintf("enter%d", n), g.label("start", n), g.label("moves", n), g.label("hasmoves", n)
+	enter, start, hasMoves := fmt.Sprintf("enter%d", n), g.label("start", n), g.label("hasmoves", n)
 	round, iter, next, done := g.label("round", n), g.label("iter", n), g.label("next", n), g.label("done", n)
 
 	Label(enter)
@@ -201,36 +253,7 @@ func (g *gen) level(n int) {
 	MOVQ(U32(0), lv.passed)
 	Label(start)
 
-	// stability cutoff: the opponent's stable discs bound the score
-	{
-		a := GP64()
-		MOVQ(lv.alpha, a)
-		CMPQ(a, U8(scThreshold[n]))
-		JL(LabelRef(moves))
-		c := g.callPO(kStableEdgeCount, lv.O, lv.P)
-		v := GP64()
-		SHLQ(U8(1), c)
-		MOVQ(U32(64), v)
-		SUBQ(c, v)
-		CMPQ(v, lv.alpha)
-		stab := g.label("stab", n)
-		JG(LabelRef(stab))
-		MOVQ(v, lv.res)
-		JMP(LabelRef(done))
-		Label(stab)
-		s := g.callPO(kStability, lv.O, lv.P)
-		w := GP64()
-		POPCNTQ(s, s)
-		SHLQ(U8(1), s)
-		MOVQ(U32(64), w)
-		SUBQ(s, w)
-		CMPQ(w, lv.alpha)
-		JG(LabelRef(moves))
-		MOVQ(w, lv.res)
-		JMP(LabelRef(done))
-	}
-
-	Label(moves)
+	g.stabilityCut(n, lv.P, lv.O, lv.alpha, lv.res, done)
 	{
 		m := g.callPO(kMoves, lv.P, lv.O)
 		TESTQ(m, m)
@@ -446,6 +469,402 @@ func (g *gen) level(n int) {
 		JMP(LabelRef("return"))
 		Label(cont)
 	}
+}
+
+// stabilityCut emits the stability cutoff at n empties of the position in
+// slots P and O at the null window of alpha: at alpha scThreshold[n] or
+// more, when the opponent's stable edge discs, then all its stable discs,
+// bound the score to alpha or less, the bound goes to res and the code
+// jumps to done; else it falls through.
+func (g *gen) stabilityCut(n int, P, O, alpha, res Mem, done string) {
+	no := g.label("nosc", n)
+	a := GP64()
+	MOVQ(alpha, a)
+	CMPQ(a, U8(scThreshold[n]))
+	JL(LabelRef(no))
+	c := g.callPO(kStableEdgeCount, O, P)
+	v := GP64()
+	SHLQ(U8(1), c)
+	MOVQ(U32(64), v)
+	SUBQ(c, v)
+	CMPQ(v, alpha)
+	stab := g.label("stab", n)
+	JG(LabelRef(stab))
+	MOVQ(v, res)
+	JMP(LabelRef(done))
+	Label(stab)
+	s := g.callPO(kStability, O, P)
+	w := GP64()
+	POPCNTQ(s, s)
+	SHLQ(U8(1), s)
+	MOVQ(U32(64), w)
+	SUBQ(s, w)
+	CMPQ(w, alpha)
+	JG(LabelRef(no))
+	MOVQ(w, res)
+	JMP(LabelRef(done))
+	Label(no)
+}
+
+// localLevel emits the search at n empties (7 to 10: Edax's
+// NWS_endgame_local, the solver's nwsLocal) on the board, window and
+// parity in its slots; its result is left in loc[n].res. The moves are
+// searched in one loop whatever their source: the table's move first
+// (when it is a move and not the only one), then the only move left, or
+// the others listed with their flips, scored by move_evaluate and picked
+// best first. The child, the search one level down, is emitted once, so
+// every level is.
+func (g *gen) localLevel(n int) {
+	lv := g.loc[n]
+	l := func(s string) string { return g.label(s, n) }
+	start, hasMoves, pass, done := l("lstart"), l("lhasmoves"), l("lpass"), l("ldone")
+	miss, gotMove, next, prepare, list, play, playF, store := l("lmiss"), l("lgot"), l("lnext"), l("lprepare"), l("llist"), l("lplay"), l("lplayf"), l("lstore")
+
+	Label(fmt.Sprintf("enter%d", n))
+	INCQ(g.nodes)
+	MOVQ(U32(0), lv.passed)
+	Label(start)
+	{
+		m := g.callPO(kMoves, lv.P, lv.O)
+		TESTQ(m, m)
+		JNZ(LabelRef(hasMoves))
+		o := g.callPO(kMoves, lv.O, lv.P)
+		TESTQ(o, o)
+		JNZ(LabelRef(pass))
+		// game over
+		p := GP64()
+		MOVQ(lv.P, p)
+		MOVQ(search.BoardSolve(p, n), lv.res)
+		JMP(LabelRef(done))
+		// a pass: the other side searched at the same level (a node),
+		// the result negated (passed)
+		Label(pass)
+		x, y := GP64(), GP64()
+		MOVQ(lv.P, x)
+		MOVQ(lv.O, y)
+		MOVQ(y, lv.P)
+		MOVQ(x, lv.O)
+		a := GP64()
+		MOVQ(lv.alpha, a)
+		NOTQ(a)
+		MOVQ(a, lv.alpha)
+		XORQ(U8(1), lv.passed)
+		INCQ(g.nodes)
+		JMP(LabelRef(start))
+		Label(hasMoves)
+		MOVQ(m, lv.moves)
+	}
+	g.stabilityCut(n, lv.P, lv.O, lv.alpha, lv.res, done)
+
+	// the local table: a cutoff on an exact entry's bounds; any entry of
+	// the position gives its move
+	{
+		c := g.callPO(kHashCode, lv.P, lv.O)
+		ANDL(U32(localMask), c.As32())
+		e, base := GP64(), GP64()
+		LEAQ(Mem{Base: c, Index: c, Scale: 2}, e)
+		MOVQ(g.local, base)
+		LEAQ(Mem{Base: base, Index: e, Scale: 8}, e)
+		MOVQ(e, lv.entry)
+		MOVQ(U32(noMove), lv.h0)
+		P, O := GP64(), GP64()
+		MOVQ(lv.P, P)
+		MOVQ(lv.O, O)
+		CMPQ(Mem{Base: e}, P)
+		JNE(LabelRef(miss))
+		CMPQ(Mem{Base: e, Disp: 8}, O)
+		JNE(LabelRef(miss))
+		CMPB(Mem{Base: e, Disp: entSel}, U8(0))
+		JNE(LabelRef(gotMove)) // a selective pass's bounds: its move only
+		lo, up, noLow := GP64(), GP64(), l("lnolow")
+		MOVBQSX(Mem{Base: e, Disp: entLower}, lo)
+		CMPQ(lo, lv.alpha)
+		JLE(LabelRef(noLow))
+		MOVQ(lo, lv.res)
+		JMP(LabelRef(done))
+		Label(noLow)
+		MOVBQSX(Mem{Base: e, Disp: entUpper}, up)
+		CMPQ(up, lv.alpha)
+		JG(LabelRef(gotMove))
+		MOVQ(up, lv.res)
+		JMP(LabelRef(done))
+		Label(gotMove)
+		h := GP64()
+		MOVBQZX(Mem{Base: e, Disp: entMove}, h)
+		MOVQ(h, lv.h0)
+	}
+	Label(miss)
+	MOVQ(I32(-scoreInf), lv.best)
+	MOVQ(U32(noMove), lv.bestMove)
+	MOVQ(U32(stateHashMove), lv.state)
+
+	// the next move to search, by the loop's state
+	Label(next)
+	{
+		st := GP64()
+		MOVQ(lv.state, st)
+		CMPQ(st, U8(stateRest))
+		JEQ(LabelRef(prepare))
+		JA(LabelRef(list))
+		// the table's move, if it is a move and not the only one
+		MOVQ(U32(stateRest), lv.state)
+		h, mv, t := GP64(), GP64(), GP64()
+		MOVQ(lv.h0, h)
+		CMPQ(h, U8(63))
+		JA(LabelRef(prepare))
+		MOVQ(lv.moves, mv)
+		BTQ(h, mv)
+		JCC(LabelRef(prepare))
+		LEAQ(Mem{Base: mv, Disp: -1}, t)
+		TESTQ(t, mv)
+		JZ(LabelRef(prepare))
+		BTRQ(h, mv)
+		MOVQ(mv, lv.moves)
+		MOVQ(h, lv.x)
+		JMP(LabelRef(play))
+	}
+	Label(prepare)
+	{
+		gen := l("lgen")
+		mv, t := GP64(), GP64()
+		MOVQ(lv.moves, mv)
+		LEAQ(Mem{Base: mv, Disp: -1}, t)
+		TESTQ(t, mv)
+		JNZ(LabelRef(gen))
+		// the only move left
+		MOVQ(U32(stateOneMove), lv.state)
+		x := GP64()
+		bsf(mv, x)
+		MOVQ(x, lv.x)
+		JMP(LabelRef(play))
+		// the others: listed in square order with their flips, scored
+		Label(gen)
+		MOVQ(U32(0), lv.k)
+		loop := l("lgenloop")
+		Label(loop)
+		{
+			mv, x := GP64(), GP64()
+			MOVQ(lv.moves, mv)
+			bsf(mv, x)
+			f := g.callFlip(lv.P, lv.O, x)
+			k, lb, x2, mv2, t := GP64(), GP64(), GP64(), GP64(), GP64()
+			MOVQ(lv.k, k)
+			IMUL3Q(U8(moveSize), k, k)
+			LEAQ(lv.list, lb)
+			MOVQ(lv.moves, mv2)
+			bsf(mv2, x2)
+			MOVQ(x2, Mem{Base: lb, Index: k, Scale: 1})
+			MOVQ(f, Mem{Base: lb, Index: k, Scale: 1, Disp: 8})
+			LEAQ(Mem{Base: mv2, Disp: -1}, t)
+			ANDQ(t, mv2)
+			MOVQ(mv2, lv.moves)
+			INCQ(lv.k)
+			TESTQ(mv2, mv2)
+			JNZ(LabelRef(loop))
+		}
+		t2, lb := GP64(), GP64()
+		MOVQ(lv.P, t2)
+		MOVQ(t2, g.args)
+		MOVQ(lv.O, t2)
+		MOVQ(t2, g.args.Offset(8))
+		MOVQ(lv.parity, t2)
+		MOVQ(t2, g.args.Offset(16))
+		MOVQ(U32(n), g.args.Offset(24))
+		MOVQ(lv.k, t2)
+		MOVQ(t2, g.args.Offset(32))
+		LEAQ(lv.list, lb)
+		MOVQ(lb, g.args.Offset(40))
+		g.call(kMoveEvaluate)
+		MOVQ(U32(stateList), lv.state)
+		MOVQ(U32(0), lv.i)
+	}
+	// the best-scored listed move not searched yet (the first of equals),
+	// swapped to place i: the solver's moveList.pick
+	Label(list)
+	{
+		CMPQ(lv.state, U8(stateOneMove))
+		JEQ(LabelRef(store))
+		i, k := GP64(), GP64()
+		MOVQ(lv.i, i)
+		MOVQ(lv.k, k)
+		CMPQ(i, k)
+		JAE(LabelRef(store))
+		lb, b, bs, j, js, off := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+		LEAQ(lv.list, lb)
+		MOVQ(i, b)
+		IMUL3Q(U8(moveSize), i, off)
+		MOVQ(Mem{Base: lb, Index: off, Scale: 1, Disp: 16}, bs)
+		MOVQ(i, j)
+		scan, scanned, notBetter := l("lscan"), l("lscanned"), l("lnotbetter")
+		Label(scan)
+		INCQ(j)
+		CMPQ(j, k)
+		JAE(LabelRef(scanned))
+		IMUL3Q(U8(moveSize), j, off)
+		MOVQ(Mem{Base: lb, Index: off, Scale: 1, Disp: 16}, js)
+		CMPQ(js, bs)
+		JLE(LabelRef(notBetter))
+		MOVQ(js, bs)
+		MOVQ(j, b)
+		Label(notBetter)
+		JMP(LabelRef(scan))
+		Label(scanned)
+		// swap entries i and b (the same when b == i)
+		oi, ob := GP64(), GP64()
+		IMUL3Q(U8(moveSize), i, oi)
+		IMUL3Q(U8(moveSize), b, ob)
+		for w := 0; w < moveWords; w++ {
+			u, v := GP64(), GP64()
+			MOVQ(Mem{Base: lb, Index: oi, Scale: 1, Disp: 8 * w}, u)
+			MOVQ(Mem{Base: lb, Index: ob, Scale: 1, Disp: 8 * w}, v)
+			MOVQ(v, Mem{Base: lb, Index: oi, Scale: 1, Disp: 8 * w})
+			MOVQ(u, Mem{Base: lb, Index: ob, Scale: 1, Disp: 8 * w})
+		}
+		x, f := GP64(), GP64()
+		MOVQ(Mem{Base: lb, Index: oi, Scale: 1}, x)
+		MOVQ(Mem{Base: lb, Index: oi, Scale: 1, Disp: 8}, f)
+		MOVQ(x, lv.x)
+		MOVQ(f, lv.f)
+		INCQ(lv.i)
+		JMP(LabelRef(playF))
+	}
+	// the move x: its flips, then the child, searched one level down
+	Label(play)
+	{
+		x := GP64()
+		MOVQ(lv.x, x)
+		f := g.callFlip(lv.P, lv.O, x)
+		MOVQ(f, lv.f)
+	}
+	Label(playF)
+	var child reg.GPVirtual
+	{
+		f, x := GP64(), GP64()
+		MOVQ(lv.f, f)
+		MOVQ(lv.x, x)
+		np, no := GP64(), GP64()
+		MOVQ(lv.O, np)
+		XORQ(f, np)
+		MOVQ(lv.P, no)
+		ORQ(f, no)
+		BTSQ(x, no)
+		a := GP64()
+		MOVQ(lv.alpha, a)
+		NOTQ(a) // -alpha-1
+		qt, p := GP64(), GP64()
+		LEAQ(asmgen.GoTable("quadrantID"), qt)
+		MOVBQZX(Mem{Base: qt, Index: x, Scale: 1}, qt)
+		MOVQ(lv.parity, p)
+		XORQ(qt, p)
+		if n-1 >= localMin {
+			cl := g.loc[n-1]
+			MOVQ(np, cl.P)
+			MOVQ(no, cl.O)
+			MOVQ(a, cl.alpha)
+			MOVQ(p, cl.parity)
+			JMP(LabelRef(fmt.Sprintf("enter%d", n-1)))
+			g.localLevel(n - 1)
+			child = GP64()
+			MOVQ(cl.res, child)
+		} else {
+			// the shallow search, on the empties in presorted order
+			cl := g.lv[n-1]
+			MOVQ(np, cl.P)
+			MOVQ(no, cl.O)
+			MOVQ(a, cl.alpha)
+			MOVQ(p, cl.parity)
+			e := GP64()
+			MOVQ(np, e)
+			ORQ(no, e)
+			NOTQ(e)
+			MOVQ(search.Presorted(e, n-1), cl.list)
+			JMP(LabelRef(fmt.Sprintf("enter%d", n-1)))
+			g.level(n - 1)
+			child = GP64()
+			MOVQ(cl.res, child)
+		}
+	}
+	{
+		NEGQ(child)
+		CMPQ(child, lv.best)
+		JLE(LabelRef(next))
+		MOVQ(child, lv.best)
+		x := GP64()
+		MOVQ(lv.x, x)
+		MOVQ(x, lv.bestMove)
+		CMPQ(child, lv.alpha)
+		JLE(LabelRef(next))
+	}
+
+	// the bounds into the table: a new position (or a selective entry's)
+	// replaces the entry, as Edax's always does
+	Label(store)
+	{
+		e, P, O := GP64(), GP64(), GP64()
+		MOVQ(lv.entry, e)
+		MOVQ(lv.P, P)
+		MOVQ(lv.O, O)
+		reset, same, high, stored := l("lreset"), l("lsame"), l("lhigh"), l("lstored")
+		CMPQ(Mem{Base: e}, P)
+		JNE(LabelRef(reset))
+		CMPQ(Mem{Base: e, Disp: 8}, O)
+		JNE(LabelRef(reset))
+		CMPB(Mem{Base: e, Disp: entSel}, U8(0))
+		JEQ(LabelRef(same))
+		Label(reset)
+		MOVQ(P, Mem{Base: e})
+		MOVQ(O, Mem{Base: e, Disp: 8})
+		MOVB(I8(-scoreInf), Mem{Base: e, Disp: entLower})
+		MOVB(I8(scoreInf), Mem{Base: e, Disp: entUpper})
+		MOVB(U8(noMove), Mem{Base: e, Disp: entMove})
+		MOVB(U8(0), Mem{Base: e, Disp: entSel})
+		Label(same)
+		b, v := GP64(), GP64()
+		MOVQ(lv.best, b)
+		CMPQ(b, lv.alpha)
+		JG(LabelRef(high))
+		MOVBQSX(Mem{Base: e, Disp: entUpper}, v)
+		CMPQ(b, v)
+		CMOVQLT(b, v)
+		MOVB(v.As8(), Mem{Base: e, Disp: entUpper})
+		JMP(LabelRef(stored))
+		Label(high)
+		MOVBQSX(Mem{Base: e, Disp: entLower}, v)
+		CMPQ(b, v)
+		CMOVQGT(b, v)
+		MOVB(v.As8(), Mem{Base: e, Disp: entLower})
+		bm := GP64()
+		MOVQ(lv.bestMove, bm)
+		MOVB(bm.As8(), Mem{Base: e, Disp: entMove})
+		Label(stored)
+		MOVQ(b, lv.res)
+	}
+
+	Label(done)
+	{
+		r, p := GP64(), GP64()
+		MOVQ(lv.res, r)
+		MOVQ(r, p)
+		NEGQ(p)
+		CMPQ(lv.passed, U8(0))
+		CMOVQNE(p, r)
+		MOVQ(r, lv.res)
+		// back to the Go caller if the search entered here
+		cont := l("lcont")
+		CMPQ(g.entry, U8(n))
+		JNE(LabelRef(cont))
+		MOVQ(r, g.out)
+		JMP(LabelRef("return"))
+		Label(cont)
+	}
+}
+
+// bsf sets dst to the lowest set bit's index of src (not 0): BSF, which
+// SSE2 CPUs have (TZCNT is BMI1), with dst defined first, as avo counts a
+// BSF destination as read (it is kept when the source is 0).
+func bsf(src, dst reg.GPVirtual) {
+	MOVQ(U32(0), dst)
+	BSFQ(src, dst)
 }
 
 // removeByte is level lv's list less its byte lv.i.

@@ -50,6 +50,9 @@ func main() {
 	potentialMovesAVX2()
 	moveEvaluateBatch("moveEvaluateAVX2Batch", "moves avx2", avx2)
 	moveEvaluateBatch("moveEvaluateAVX512Batch", "moves avx512", zmm)
+	moveEvaluateNode("moveEvaluateAVX2Node", "moves avx2", avx2)
+	moveEvaluateNode("moveEvaluateAVX512Node", "moves avx512", zmm)
+	asmgen.EntryTable("moveEvaluateEntries", "moveEvaluateAVX2Node", "moveEvaluateAVX512Node")
 	asmgen.Generate()
 }
 
@@ -87,7 +90,6 @@ func moveEvaluateBatch(name, what string, m flipasm.Mover) {
 	asmgen.Func(name, "func(in []uint64, out []int)")
 	Doc(name+" is move_evaluate parity-table with the mobility from "+what+" over (P, O, x, flipped,",
 		"parity, empties, h0, h1) records of 8 words, len(out) of them. The loop stays in assembly: no call per element.")
-	w := func(i int) Mem { return asmgen.GoTable("moveEvalW").Offset(8 * i) }
 	src, dst, n := GP64(), GP64(), GP64()
 	Load(Param("in").Base(), src)
 	Load(Param("out").Base(), dst)
@@ -102,32 +104,20 @@ func moveEvaluateBatch(name, what string, m flipasm.Mover) {
 	MOVQ(Mem{Base: src, Disp: 8}, O)
 	MOVQ(Mem{Base: src, Disp: 24}, f)
 	// a wipe-out and the hash moves skip the rest
-	MOVQ(w(0), res)
+	MOVQ(moveEvalW(0), res)
 	CMPQ(f, O)
 	JEQ(LabelRef("store"))
 	x := GP64()
 	MOVQ(Mem{Base: src, Disp: 16}, x)
-	MOVQ(w(1), res)
+	MOVQ(moveEvalW(1), res)
 	CMPQ(x, Mem{Base: src, Disp: 48})
 	JEQ(LabelRef("store"))
-	MOVQ(w(2), res)
+	MOVQ(moveEvalW(2), res)
 	CMPQ(x, Mem{Base: src, Disp: 56})
 	JEQ(LabelRef("store"))
-	ANDL(U32(63), x.As32())
-	// the position after the move: the opponent (np) to move
-	np, no := GP64(), GP64()
-	MOVQ(f, np)
-	NOTQ(np)
-	ANDQ(O, np)
-	MOVQ(P, no)
-	ORQ(f, no)
-	BTSQ(x, no)
-	mob := m.Moves(np, no)
-	// square value, and the parity bonus if x's quadrant is odd
+	// the parity bonus if x's quadrant is odd
 	tb, q, pw, e := GP64(), GP64(), GP64(), GP64()
-	MOVQ(w(3), res) // 36 x the two mobility weights
-	LEAQ(asmgen.GoTable("moveEvalValue"), tb)
-	ADDQ(Mem{Base: tb, Index: x, Scale: 8}, res)
+	ANDL(U32(63), x.As32())
 	LEAQ(asmgen.GoTable("moveEvalQuad"), tb)
 	MOVQ(Mem{Base: tb, Index: x, Scale: 8}, q)
 	ANDQ(Mem{Base: src, Disp: 32}, q)
@@ -138,6 +128,95 @@ func moveEvaluateBatch(name, what string, m flipasm.Mover) {
 	XORL(e.As32(), e.As32())
 	TESTQ(q, q)
 	CMOVQEQ(e, pw)
+	moveScore(m, P, O, x, f, pw, res)
+	Label("store")
+	MOVQ(res, Mem{Base: dst})
+	ADDQ(U8(64), src)
+	ADDQ(U8(8), dst)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
+	Label("done")
+	if m.Vector() {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+// moveEvaluateNode emits the form of the same move_evaluate the assembly
+// bottom calls at a node of its local-table search: every move of the
+// node at once, with no hash move, its flips already in the node's move
+// list, (x, flipped, score) records of 3 words whose scores it writes.
+// parity and empties are the node's (the moves' parity bonus is looked up
+// once).
+func moveEvaluateNode(name, what string, m flipasm.Mover) {
+	asmgen.Func(name, "func(P, O uint64, parity, empties, k int, list *[3 * 34]uint64)")
+	Doc(name+" is move_evaluate parity-table with the mobility from "+what+" for the k moves of one",
+		"node, no hash move: (x, flipped, score) records of 3 words in list, whose scores it writes (the assembly bottom's entry).")
+	P, O, src, n := GP64(), GP64(), GP64(), GP64()
+	Load(Param("P"), P)
+	Load(Param("O"), O)
+	Load(Param("list"), src)
+	Load(Param("k"), n)
+	TESTQ(n, n)
+	JZ(LabelRef("done"))
+	bonus, tb := GP64(), GP64()
+	Load(Param("empties"), bonus)
+	ANDL(U32(63), bonus.As32())
+	LEAQ(asmgen.GoTable("parityWeight"), tb)
+	MOVQ(Mem{Base: tb, Index: bonus, Scale: 8}, bonus)
+	m.Setup()
+	Label("loop")
+	res, x, f := GP64(), GP64(), GP64()
+	MOVQ(Mem{Base: src, Disp: 8}, f)
+	// a wipe-out skips the rest
+	MOVQ(moveEvalW(0), res)
+	CMPQ(f, O)
+	JEQ(LabelRef("store"))
+	MOVQ(Mem{Base: src}, x)
+	ANDL(U32(63), x.As32())
+	q, pw, z := GP64(), GP64(), GP64()
+	LEAQ(asmgen.GoTable("moveEvalQuad"), q)
+	MOVQ(Mem{Base: q, Index: x, Scale: 8}, q)
+	ANDQ(asmgen.ParamAddr("parity"), q)
+	MOVQ(bonus, pw)
+	XORL(z.As32(), z.As32())
+	TESTQ(q, q)
+	CMOVQEQ(z, pw)
+	moveScore(m, P, O, x, f, pw, res)
+	Label("store")
+	MOVQ(res, Mem{Base: src, Disp: 16})
+	ADDQ(U8(24), src)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
+	Label("done")
+	if m.Vector() {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+// moveEvalW is the address of weight i of ·moveEvalW.
+func moveEvalW(i int) Mem { return asmgen.GoTable("moveEvalW").Offset(8 * i) }
+
+// moveScore sets res to move_evaluate's score of P playing x (0..63)
+// flipping f, past the wipe-out and hash-move tests, pw its parity bonus
+// (0 or the node's): the square's value, the opponent's potential
+// mobility and mobility (from m) after the move, the mover's corner
+// stability.
+func moveScore(m flipasm.Mover, P, O, x, f, pw, res reg.GPVirtual) {
+	// the position after the move: the opponent (np) to move
+	np, no := GP64(), GP64()
+	MOVQ(f, np)
+	NOTQ(np)
+	ANDQ(O, np)
+	MOVQ(P, no)
+	ORQ(f, no)
+	BTSQ(x, no)
+	mob := m.Moves(np, no)
+	tb := GP64()
+	MOVQ(moveEvalW(3), res) // 36 x the two mobility weights
+	LEAQ(asmgen.GoTable("moveEvalValue"), tb)
+	ADDQ(Mem{Base: tb, Index: x, Scale: 8}, res)
 	ADDQ(pw, res)
 	// potential mobility: O's discs with a square on both sides
 	const corners = 0x8100000000000081
@@ -176,7 +255,7 @@ func moveEvaluateBatch(name, what string, m flipasm.Mover) {
 		return c
 	}
 	c := weighted(pot)
-	IMULQ(w(4), c)
+	IMULQ(moveEvalW(4), c)
 	SUBQ(c, res)
 	// corner stability of the mover's discs: its corners and its edge
 	// discs next to them
@@ -201,21 +280,10 @@ func moveEvaluateBatch(name, what string, m flipasm.Mover) {
 	ANDQ(no, sp)
 	ORQ(sp, cs)
 	POPCNTQ(cs, cs)
-	IMULQ(w(5), cs)
+	IMULQ(moveEvalW(5), cs)
 	ADDQ(cs, res)
 	// mobility
 	c = weighted(mob)
-	IMULQ(w(6), c)
+	IMULQ(moveEvalW(6), c)
 	SUBQ(c, res)
-	Label("store")
-	MOVQ(res, Mem{Base: dst})
-	ADDQ(U8(64), src)
-	ADDQ(U8(8), dst)
-	DECQ(n)
-	JNZ(LabelRef("loop"))
-	Label("done")
-	if m.Vector() {
-		VZEROUPPER()
-	}
-	RET()
 }

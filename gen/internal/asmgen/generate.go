@@ -108,6 +108,24 @@ func entryTable(out string) string {
 	return name
 }
 
+// EntryTable emits a table of the entry points of functions of this
+// generator that no registration here names (the forms for assembly
+// callers of a variant registered in package variants by hand) and its
+// accessor, name() *[len(fns)]uintptr.
+func EntryTable(name string, fns ...string) {
+	tab := build.GLOBL(name+"Tab", attr.RODATA|attr.NOPTR)
+	for i, fn := range fns {
+		build.DATA(8*i, SymbolAddr(fn))
+	}
+	support[name] = true
+	build.TEXT(name, build.NOSPLIT, fmt.Sprintf("func() *[%d]uintptr", len(fns)))
+	build.Doc(name + " returns the entry points of " + strings.Join(fns, ", ") + ", in order: what assembly calls (CallReg).")
+	t := build.GP64()
+	build.LEAQ(tab, t)
+	build.Store(t, build.ReturnIndex(0))
+	build.RET()
+}
+
 // SymbolAddr is the address of a function of the package, as a DATA
 // value ($·name(SB)): an 8-byte constant whose text is the symbol's.
 func SymbolAddr(name string) operand.Constant { return symbolAddr{name: name} }
