@@ -12,22 +12,21 @@ package solver
 // every search. A node below which it took no selective decision (no
 // ProbCut cut, no cutoff on a selective bound: search.inexact did not
 // move) searched exactly, and stores its bounds as exact, which the exact
-// search then takes (on ffo20-39, 3% fewer nodes). With -eval none there is nothing to cut on: no pre-pass.
+// search then takes. With -eval none there is nothing to cut on: no
+// pre-pass.
 //
-// On ffo20-39 (embedded weights) the two levels below search 56 M nodes
-// and leave the exact search 46 M: 102 M in all against 143 M without
-// the pre-pass (-eval none: 329 M). One level at 1.5 sigma from 14
-// empties cost as much as it saved (144 M); the exact search shrinks with
-// a more accurate last level (3 sigma: 28 M left, but 96 M before it), so
-// the levels trade one against the other. ProbCut from 9 empties: 102 M,
-// from 8: 110 M, 10: 107 M, 12: 119 M, 14: 146 M.
+// The levels and the depth where ProbCut starts are tuned on the "tune"
+// set only (sets.go), never on a set the speed is measured on: 1 sigma
+// then 2 from 10 empties searched it in 1.34 G nodes, against 1.48 G for
+// the 1 then 2.5 from 9 empties tuned on ffo20-39 before; 1.75 sigma,
+// 1.31 G; 1.5, 1.44 G; 2.5 from 10 empties, 1.45 G; from 11, 1.38 G. From
+// 10 empties, the selective searches leave the assembly bottom's
+// local-table search (exact) one level more.
 
 // probcutT[sel] is the cut's margin at level sel, in 1/16 standard
 // deviations of the shallow search's error (level 0: exact, no cut): the
-// pre-pass searches at 1 sigma, then at 2.5. On ffo20-39: 2.5/1 102 M,
-// 2.5/1.25 106 M, 2.5/0.75 110 M, 3/1 120 M, 2/1 114 M; three levels
-// 2.5/1/0.5 107 M.
-var probcutT = [...]int{0, 40, 16}
+// pre-pass searches at 1 sigma, then at 2.
+var probcutT = [...]int{0, 32, 16}
 
 // pcDepth is the depth (plies) of the shallow search that predicts the
 // score at n empties: odd, as odd-depth searches on the embedded weights
