@@ -268,13 +268,16 @@ func TestBottomsSolveAlike(t *testing.T) {
 }
 
 // BenchmarkBottom is the bottom alone, per bottom this build and CPU
-// offer: searches of positions of 7 empties from random games at a null
-// window just below, then just above, each one's score (FLIPBENCH_VARIANTS
-// chooses the kernels: flip=... makes the asm and go bottoms search the
-// leaf on flip and score_1, as the gosimd bottom always does).
+// offer: null-window searches of positions of 10 empties from random
+// games (the local table's searches down to the leaf: the assembly
+// bottom's whole range), at a window just below, then just above, each
+// one's score, on a cleared local table (FLIPBENCH_VARIANTS chooses the
+// kernels: flip=... makes the asm and go bottoms search the leaf on flip
+// and score_1, as the gosimd bottom always does).
 func BenchmarkBottom(b *testing.B) {
 	sel := testSelection(b, "")
-	ps := harness.RandomEndgames(11, 1024, 7)
+	const n = variants.BottomLocalMax
+	ps := harness.RandomEndgames(11, 1024, n)
 	par := make([]uint8, len(ps))
 	alphas := make([]int, len(ps))
 	ref := newSearch(References())
@@ -291,7 +294,8 @@ func BenchmarkBottom(b *testing.B) {
 			s := newSearch(k)
 			for i := 0; i < b.N; i++ {
 				j := i & 1023
-				s.bottom(ps[j].P, ps[j].O, alphas[j], par[j], 7)
+				clear(s.local[:])
+				s.nws(ps[j].P, ps[j].O, alphas[j], n, par[j], 0)
 			}
 			b.ReportMetric(float64(s.nodes)/float64(b.N), "nodes/op")
 		})

@@ -1745,16 +1745,28 @@ round6_83:
 	MOVQ $0x00000000, 264(SP)
 
 iter6_84:
-	MOVQ    272(SP), AX
-	MOVBQZX AL, AX
-	MOVQ    256(SP), CX
-	BTQ     AX, CX
-	JCC     next6_85
-	MOVQ    200(SP), CX
-	MOVQ    CX, (SP)
-	MOVQ    208(SP), CX
-	MOVQ    CX, 8(SP)
-	MOVQ    AX, 16(SP)
+	MOVQ 272(SP), AX
+	MOVQ 264(SP), BX
+	MOVQ 256(SP), DX
+
+scan6_91:
+	MOVBQZX AL, CX
+	BTQ     CX, DX
+	JCS     found6_92
+	SHRQ    $0x08, AX
+	INCQ    BX
+	CMPQ    BX, $0x06
+	JB      scan6_91
+	JMP     roundover6_90
+
+found6_92:
+	MOVQ    AX, 272(SP)
+	MOVQ    BX, 264(SP)
+	MOVQ    200(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    208(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    CX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
@@ -1792,10 +1804,10 @@ enter5:
 	INCQ 48(SP)
 	MOVQ $0x00000000, 184(SP)
 
-start5_90:
+start5_93:
 	MOVQ 120(SP), AX
 	CMPQ AX, $0x08
-	JL   nosc5_96
+	JL   nosc5_99
 	MOVQ 112(SP), AX
 	MOVQ AX, (SP)
 	MOVQ 104(SP), AX
@@ -1808,11 +1820,11 @@ start5_90:
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
 	CMPQ CX, 120(SP)
-	JG   stab5_97
+	JG   stab5_100
 	MOVQ CX, 192(SP)
-	JMP  done5_95
+	JMP  done5_98
 
-stab5_97:
+stab5_100:
 	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    104(SP), AX
@@ -1826,11 +1838,11 @@ stab5_97:
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
 	CMPQ    CX, 120(SP)
-	JG      nosc5_96
+	JG      nosc5_99
 	MOVQ    CX, 192(SP)
-	JMP     done5_95
+	JMP     done5_98
 
-nosc5_96:
+nosc5_99:
 	MOVQ    104(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    112(SP), AX
@@ -1840,7 +1852,7 @@ nosc5_96:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     hasmoves5_91
+	JNZ     hasmoves5_94
 	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    104(SP), AX
@@ -1850,7 +1862,7 @@ nosc5_96:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     pass5_98
+	JNZ     pass5_101
 	MOVQ    104(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -59(AX)(AX*1), AX
@@ -1860,9 +1872,9 @@ nosc5_96:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 192(SP)
-	JMP     done5_95
+	JMP     done5_98
 
-pass5_98:
+pass5_101:
 	MOVQ 104(SP), AX
 	MOVQ 112(SP), CX
 	MOVQ CX, 104(SP)
@@ -1872,9 +1884,9 @@ pass5_98:
 	MOVQ AX, 120(SP)
 	XORQ $0x01, 184(SP)
 	INCQ 48(SP)
-	JMP  start5_90
+	JMP  start5_93
 
-hasmoves5_91:
+hasmoves5_94:
 	MOVQ    $-127, 144(SP)
 	MOVQ    136(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
@@ -1885,22 +1897,34 @@ hasmoves5_91:
 	XORQ    CX, AX
 	MOVQ    AX, 152(SP)
 
-round5_92:
+round5_95:
 	MOVQ 128(SP), AX
 	MOVQ AX, 176(SP)
 	MOVQ $0x00000000, 168(SP)
 
-iter5_93:
-	MOVQ    176(SP), AX
-	MOVBQZX AL, AX
-	MOVQ    160(SP), CX
-	BTQ     AX, CX
-	JCC     next5_94
-	MOVQ    104(SP), CX
-	MOVQ    CX, (SP)
-	MOVQ    112(SP), CX
-	MOVQ    CX, 8(SP)
-	MOVQ    AX, 16(SP)
+iter5_96:
+	MOVQ 176(SP), AX
+	MOVQ 168(SP), BX
+	MOVQ 160(SP), DX
+
+scan5_103:
+	MOVBQZX AL, CX
+	BTQ     CX, DX
+	JCS     found5_104
+	SHRQ    $0x08, AX
+	INCQ    BX
+	CMPQ    BX, $0x05
+	JB      scan5_103
+	JMP     roundover5_102
+
+found5_104:
+	MOVQ    AX, 176(SP)
+	MOVQ    BX, 168(SP)
+	MOVQ    104(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    112(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    CX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
@@ -1917,7 +1941,7 @@ iter5_93:
 	MOVQ    DX, 88(SP)
 	MOVQ    BX, 96(SP)
 	CMPQ    AX, $0x06
-	JL      enter45_99
+	JL      enter45_105
 	MOVQ    96(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    88(SP), AX
@@ -1933,12 +1957,12 @@ iter5_93:
 	MOVQ    120(SP), AX
 	NOTQ    AX
 	CMPQ    CX, AX
-	JG      enter45_99
+	JG      enter45_105
 	INCQ    48(SP)
 	MOVQ    CX, AX
-	JMP     have5_100
+	JMP     have5_106
 
-enter45_99:
+enter45_105:
 	MOVQ  88(SP), AX
 	MOVQ  96(SP), CX
 	MOVQ  120(SP), DX
@@ -1946,7 +1970,7 @@ enter45_99:
 	MOVQ  64(SP), BX
 	MOVQ  32(BX), BX
 	TESTQ BX, BX
-	JZ    leaf5_101
+	JZ    leaf5_107
 	MOVQ  AX, (SP)
 	MOVQ  CX, 8(SP)
 	MOVQ  DX, 16(SP)
@@ -1965,9 +1989,9 @@ enter45_99:
 	MOVQ  40(SP), AX
 	ADDQ  AX, 48(SP)
 	MOVQ  32(SP), AX
-	JMP   have5_100
+	JMP   have5_106
 
-leaf5_101:
+leaf5_107:
 	MOVQ     AX, 1944(SP)
 	MOVQ     CX, 1952(SP)
 	MOVQ     DX, 1960(SP)
@@ -2013,10 +2037,10 @@ leaf5_101:
 	MOVQ     $-127, 1968(SP)
 	MOVQ     $0x00000000, 1984(SP)
 
-lstart4_102:
+lstart4_108:
 	MOVQ $0x00000000, 1976(SP)
 
-liter4_103:
+liter4_109:
 	MOVQ     1976(SP), AX
 	LEAQ     2016(SP), CX
 	MOVL     (CX)(AX*4), AX
@@ -2025,7 +2049,7 @@ liter4_103:
 	LEAQ     ·lfNeighbour+0(SB), DX
 	MOVQ     (DX)(AX*8), DX
 	TESTQ    CX, DX
-	JZ       lnext4_104
+	JZ       lnext4_110
 	MOVQ     1944(SP), CX
 	MOVQ     CX, (SP)
 	MOVQ     1952(SP), CX
@@ -2036,7 +2060,7 @@ liter4_103:
 	CALL     AX
 	MOVQ     24(SP), AX
 	TESTQ    AX, AX
-	JZ       lnext4_104
+	JZ       lnext4_110
 	MOVQ     1976(SP), CX
 	LEAQ     2016(SP), DX
 	MOVL     (DX)(CX*4), CX
@@ -2086,10 +2110,10 @@ liter4_103:
 	MOVQ     $-127, 1880(SP)
 	MOVQ     $0x00000000, 1896(SP)
 
-lstart3_108:
+lstart3_114:
 	MOVQ $0x00000000, 1888(SP)
 
-liter3_109:
+liter3_115:
 	MOVQ    1888(SP), AX
 	LEAQ    1928(SP), CX
 	MOVL    (CX)(AX*4), AX
@@ -2098,7 +2122,7 @@ liter3_109:
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      lnext3_110
+	JZ      lnext3_116
 	MOVQ    1856(SP), CX
 	MOVQ    CX, (SP)
 	MOVQ    1864(SP), CX
@@ -2109,7 +2133,7 @@ liter3_109:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      lnext3_110
+	JZ      lnext3_116
 	MOVQ    1888(SP), CX
 	LEAQ    1928(SP), DX
 	MOVL    (DX)(CX*4), CX
@@ -2137,7 +2161,7 @@ liter3_109:
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      s2skip2_118
+	JZ      s2skip2_124
 	MOVQ    1768(SP), CX
 	MOVQ    CX, (SP)
 	MOVQ    1776(SP), CX
@@ -2148,7 +2172,7 @@ liter3_109:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      s2skip2_118
+	JZ      s2skip2_124
 	INCQ    48(SP)
 	MOVQ    1776(SP), CX
 	XORQ    AX, CX
@@ -2161,16 +2185,16 @@ liter3_109:
 	MOVQ    64(SP), BX
 	MOVQ    40(BX), BX
 	TESTQ   BX, BX
-	JZ      s1count1_119
+	JZ      s1count1_125
 	MOVQ    CX, (SP)
 	MOVQ    AX, 8(SP)
 	MOVQ    DX, 16(SP)
 	CALL    BX
 	MOVQ    24(SP), AX
 	MOVQ    AX, 2056(SP)
-	JMP     s1done1_120
+	JMP     s1done1_126
 
-s1count1_119:
+s1count1_125:
 	MOVQ    2032(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2184,11 +2208,11 @@ s1count1_119:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_121
+	JZ      s1pass1_127
 	ADDQ    AX, 2056(SP)
-	JMP     s1done1_120
+	JMP     s1done1_126
 
-s1pass1_121:
+s1pass1_127:
 	MOVQ    2056(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
@@ -2196,7 +2220,7 @@ s1pass1_121:
 	CMOVQLE CX, AX
 	MOVQ    AX, 2056(SP)
 	CMPQ    AX, 2040(SP)
-	JLE     s1done1_120
+	JLE     s1done1_126
 	MOVQ    2032(SP), AX
 	NOTQ    AX
 	MOVQ    2048(SP), CX
@@ -2208,28 +2232,28 @@ s1pass1_121:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_120
+	JZ      s1done1_126
 	MOVQ    2032(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
 	MOVQ    CX, 2056(SP)
 
-s1done1_120:
+s1done1_126:
 	MOVQ 2056(SP), AX
 	NEGQ AX
 	MOVQ AX, 1792(SP)
 
-s2skip2_118:
+s2skip2_124:
 	MOVQ  1792(SP), AX
 	CMPQ  AX, 1784(SP)
-	JG    s2high2_114
+	JG    s2high2_120
 	MOVQ  1832(SP), AX
 	MOVQ  1776(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2skip2_122
+	JZ    s2skip2_128
 	MOVQ  1768(SP), CX
 	MOVQ  CX, (SP)
 	MOVQ  1776(SP), CX
@@ -2240,7 +2264,7 @@ s2skip2_118:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2skip2_122
+	JZ    s2skip2_128
 	INCQ  48(SP)
 	MOVQ  1776(SP), CX
 	XORQ  AX, CX
@@ -2253,16 +2277,16 @@ s2skip2_118:
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_123
+	JZ    s1count1_129
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
 	MOVQ  AX, 2056(SP)
-	JMP   s1done1_124
+	JMP   s1done1_130
 
-s1count1_123:
+s1count1_129:
 	MOVQ    2032(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2276,11 +2300,11 @@ s1count1_123:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_125
+	JZ      s1pass1_131
 	ADDQ    AX, 2056(SP)
-	JMP     s1done1_124
+	JMP     s1done1_130
 
-s1pass1_125:
+s1pass1_131:
 	MOVQ    2056(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
@@ -2288,7 +2312,7 @@ s1pass1_125:
 	CMOVQLE CX, AX
 	MOVQ    AX, 2056(SP)
 	CMPQ    AX, 2040(SP)
-	JLE     s1done1_124
+	JLE     s1done1_130
 	MOVQ    2032(SP), AX
 	NOTQ    AX
 	MOVQ    2048(SP), CX
@@ -2300,30 +2324,30 @@ s1pass1_125:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_124
+	JZ      s1done1_130
 	MOVQ    2032(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
 	MOVQ    CX, 2056(SP)
 
-s1done1_124:
+s1done1_130:
 	MOVQ    2056(SP), AX
 	NEGQ    AX
 	CMPQ    AX, 1792(SP)
 	CMOVQLT 1792(SP), AX
 	MOVQ    AX, 1792(SP)
 
-s2skip2_122:
+s2skip2_128:
 	CMPQ  1792(SP), $-127
-	JNE   s2decide2_116
+	JNE   s2decide2_122
 	MOVQ  $+127, 1792(SP)
 	MOVQ  1824(SP), AX
 	MOVQ  1768(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_126
+	JZ    s2oskip2_132
 	MOVQ  1776(SP), CX
 	MOVQ  CX, (SP)
 	MOVQ  1768(SP), CX
@@ -2334,7 +2358,7 @@ s2skip2_122:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_126
+	JZ    s2oskip2_132
 	INCQ  48(SP)
 	MOVQ  1768(SP), CX
 	XORQ  AX, CX
@@ -2346,16 +2370,16 @@ s2skip2_122:
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_127
+	JZ    s1count1_133
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
 	MOVQ  AX, 2056(SP)
-	JMP   s1done1_128
+	JMP   s1done1_134
 
-s1count1_127:
+s1count1_133:
 	MOVQ    2032(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2369,11 +2393,11 @@ s1count1_127:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_129
+	JZ      s1pass1_135
 	ADDQ    AX, 2056(SP)
-	JMP     s1done1_128
+	JMP     s1done1_134
 
-s1pass1_129:
+s1pass1_135:
 	MOVQ    2056(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
@@ -2381,7 +2405,7 @@ s1pass1_129:
 	CMOVQLE CX, AX
 	MOVQ    AX, 2056(SP)
 	CMPQ    AX, 2040(SP)
-	JLE     s1done1_128
+	JLE     s1done1_134
 	MOVQ    2032(SP), AX
 	NOTQ    AX
 	MOVQ    2048(SP), CX
@@ -2393,27 +2417,27 @@ s1pass1_129:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_128
+	JZ      s1done1_134
 	MOVQ    2032(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
 	MOVQ    CX, 2056(SP)
 
-s1done1_128:
+s1done1_134:
 	MOVQ 2056(SP), AX
 	MOVQ AX, 1792(SP)
 
-s2oskip2_126:
+s2oskip2_132:
 	MOVQ  1792(SP), AX
 	CMPQ  AX, 1784(SP)
-	JLE   s2low2_115
+	JLE   s2low2_121
 	MOVQ  1832(SP), AX
 	MOVQ  1768(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_130
+	JZ    s2oskip2_136
 	MOVQ  1776(SP), CX
 	MOVQ  CX, (SP)
 	MOVQ  1768(SP), CX
@@ -2424,7 +2448,7 @@ s2oskip2_126:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_130
+	JZ    s2oskip2_136
 	INCQ  48(SP)
 	MOVQ  1768(SP), CX
 	XORQ  AX, CX
@@ -2436,16 +2460,16 @@ s2oskip2_126:
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_131
+	JZ    s1count1_137
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
 	MOVQ  AX, 2056(SP)
-	JMP   s1done1_132
+	JMP   s1done1_138
 
-s1count1_131:
+s1count1_137:
 	MOVQ    2032(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2459,11 +2483,11 @@ s1count1_131:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_133
+	JZ      s1pass1_139
 	ADDQ    AX, 2056(SP)
-	JMP     s1done1_132
+	JMP     s1done1_138
 
-s1pass1_133:
+s1pass1_139:
 	MOVQ    2056(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
@@ -2471,7 +2495,7 @@ s1pass1_133:
 	CMOVQLE CX, AX
 	MOVQ    AX, 2056(SP)
 	CMPQ    AX, 2040(SP)
-	JLE     s1done1_132
+	JLE     s1done1_138
 	MOVQ    2032(SP), AX
 	NOTQ    AX
 	MOVQ    2048(SP), CX
@@ -2483,22 +2507,22 @@ s1pass1_133:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_132
+	JZ      s1done1_138
 	MOVQ    2032(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
 	MOVQ    CX, 2056(SP)
 
-s1done1_132:
+s1done1_138:
 	MOVQ    2056(SP), AX
 	CMPQ    AX, 1792(SP)
 	CMOVQGT 1792(SP), AX
 	MOVQ    AX, 1792(SP)
 
-s2oskip2_130:
+s2oskip2_136:
 	CMPQ    1792(SP), $+127
-	JNE     s2decide2_116
+	JNE     s2decide2_122
 	MOVQ    1768(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2509,38 +2533,38 @@ s2oskip2_130:
 	CMOVQEQ AX, CX
 	MOVQ    CX, 1792(SP)
 
-s2decide2_116:
+s2decide2_122:
 	MOVQ 1792(SP), AX
 	CMPQ AX, 1784(SP)
-	JG   s2high2_114
+	JG   s2high2_120
 
-s2low2_115:
+s2low2_121:
 	MOVQ 1784(SP), AX
 	MOVQ AX, 1816(SP)
-	JMP  s2done2_117
+	JMP  s2done2_123
 
-s2high2_114:
+s2high2_120:
 	MOVQ 1784(SP), AX
 	INCQ AX
 	MOVQ AX, 1816(SP)
 
-s2done2_117:
+s2done2_123:
 	MOVQ 1816(SP), AX
 	NEGQ AX
 	CMPQ AX, 1872(SP)
-	JG   lcut3_111
+	JG   lcut3_117
 	CMPQ AX, 1880(SP)
-	JLE  lnext3_110
+	JLE  lnext3_116
 	MOVQ AX, 1880(SP)
 
-lnext3_110:
+lnext3_116:
 	INCQ 1888(SP)
 	CMPQ 1888(SP), $0x03
-	JB   liter3_109
+	JB   liter3_115
 	CMPQ 1880(SP), $-127
-	JNE  ldone3_112
+	JNE  ldone3_118
 	CMPQ 1896(SP), $0x00
-	JNE  lover3_113
+	JNE  lover3_119
 	MOVQ 1856(SP), AX
 	MOVQ 1864(SP), CX
 	MOVQ CX, 1856(SP)
@@ -2550,9 +2574,9 @@ lnext3_110:
 	MOVQ AX, 1872(SP)
 	MOVQ $0x00000001, 1896(SP)
 	INCQ 48(SP)
-	JMP  lstart3_108
+	JMP  lstart3_114
 
-lover3_113:
+lover3_119:
 	DECQ    48(SP)
 	MOVQ    1856(SP), AX
 	POPCNTQ AX, AX
@@ -2563,14 +2587,14 @@ lover3_113:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 1880(SP)
-	JMP     ldone3_112
+	JMP     ldone3_118
 
-lcut3_111:
+lcut3_117:
 	MOVQ 1816(SP), AX
 	NEGQ AX
 	MOVQ AX, 1880(SP)
 
-ldone3_112:
+ldone3_118:
 	MOVQ    1880(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2580,19 +2604,19 @@ ldone3_112:
 	MOVQ    1904(SP), AX
 	NEGQ    AX
 	CMPQ    AX, 1960(SP)
-	JG      lcut4_105
+	JG      lcut4_111
 	CMPQ    AX, 1968(SP)
-	JLE     lnext4_104
+	JLE     lnext4_110
 	MOVQ    AX, 1968(SP)
 
-lnext4_104:
+lnext4_110:
 	INCQ 1976(SP)
 	CMPQ 1976(SP), $0x04
-	JB   liter4_103
+	JB   liter4_109
 	CMPQ 1968(SP), $-127
-	JNE  ldone4_106
+	JNE  ldone4_112
 	CMPQ 1984(SP), $0x00
-	JNE  lover4_107
+	JNE  lover4_113
 	MOVQ 1944(SP), AX
 	MOVQ 1952(SP), CX
 	MOVQ CX, 1944(SP)
@@ -2602,9 +2626,9 @@ lnext4_104:
 	MOVQ AX, 1960(SP)
 	MOVQ $0x00000001, 1984(SP)
 	INCQ 48(SP)
-	JMP  lstart4_102
+	JMP  lstart4_108
 
-lover4_107:
+lover4_113:
 	DECQ    48(SP)
 	MOVQ    1944(SP), AX
 	POPCNTQ AX, AX
@@ -2615,14 +2639,14 @@ lover4_107:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 1968(SP)
-	JMP     ldone4_106
+	JMP     ldone4_112
 
-lcut4_105:
+lcut4_111:
 	MOVQ 1904(SP), AX
 	NEGQ AX
 	MOVQ AX, 1968(SP)
 
-ldone4_106:
+ldone4_112:
 	MOVQ    1968(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2631,38 +2655,38 @@ ldone4_106:
 	MOVQ    AX, 1992(SP)
 	MOVQ    1992(SP), AX
 
-have5_100:
+have5_106:
 	NEGQ AX
 	CMPQ AX, 120(SP)
-	JLE  notcut5_134
+	JLE  notcut5_140
 	MOVQ AX, 192(SP)
-	JMP  done5_95
+	JMP  done5_98
 
-notcut5_134:
+notcut5_140:
 	MOVQ    144(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
 	MOVQ    CX, 144(SP)
+	MOVQ    176(SP), AX
+	SHRQ    $0x08, AX
+	MOVQ    AX, 176(SP)
+	INCQ    168(SP)
+	CMPQ    168(SP), $0x05
+	JB      iter5_96
 
-next5_94:
-	MOVQ  176(SP), AX
-	SHRQ  $0x08, AX
-	MOVQ  AX, 176(SP)
-	INCQ  168(SP)
-	CMPQ  168(SP), $0x05
-	JB    iter5_93
+roundover5_102:
 	MOVQ  152(SP), AX
 	TESTQ AX, AX
-	JZ    best5_135
+	JZ    best5_141
 	MOVQ  AX, 160(SP)
 	MOVQ  $0x00000000, 152(SP)
-	JMP   round5_92
+	JMP   round5_95
 
-best5_135:
+best5_141:
 	MOVQ 144(SP), AX
 	MOVQ AX, 192(SP)
 
-done5_95:
+done5_98:
 	MOVQ    192(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2670,39 +2694,39 @@ done5_95:
 	CMOVQNE CX, AX
 	MOVQ    AX, 192(SP)
 	CMPQ    56(SP), $0x05
-	JNE     cont5_136
+	JNE     cont5_142
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont5_136:
+cont5_142:
 	MOVQ 192(SP), AX
 	NEGQ AX
 	CMPQ AX, 216(SP)
-	JLE  notcut6_137
+	JLE  notcut6_143
 	MOVQ AX, 288(SP)
 	JMP  done6_86
 
-notcut6_137:
+notcut6_143:
 	MOVQ    240(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
 	MOVQ    CX, 240(SP)
+	MOVQ    272(SP), AX
+	SHRQ    $0x08, AX
+	MOVQ    AX, 272(SP)
+	INCQ    264(SP)
+	CMPQ    264(SP), $0x06
+	JB      iter6_84
 
-next6_85:
-	MOVQ  272(SP), AX
-	SHRQ  $0x08, AX
-	MOVQ  AX, 272(SP)
-	INCQ  264(SP)
-	CMPQ  264(SP), $0x06
-	JB    iter6_84
+roundover6_90:
 	MOVQ  248(SP), AX
 	TESTQ AX, AX
-	JZ    best6_138
+	JZ    best6_144
 	MOVQ  AX, 256(SP)
 	MOVQ  $0x00000000, 248(SP)
 	JMP   round6_83
 
-best6_138:
+best6_144:
 	MOVQ 240(SP), AX
 	MOVQ AX, 288(SP)
 
@@ -2714,11 +2738,11 @@ done6_86:
 	CMOVQNE CX, AX
 	MOVQ    AX, 288(SP)
 	CMPQ    56(SP), $0x06
-	JNE     cont6_139
+	JNE     cont6_145
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont6_139:
+cont6_145:
 	MOVQ 288(SP), AX
 	NEGQ AX
 	CMPQ AX, 360(SP)
@@ -2734,13 +2758,13 @@ lstore7_72:
 	MOVQ 296(SP), CX
 	MOVQ 304(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset7_140
+	JNE  lreset7_146
 	CMPQ 8(AX), DX
-	JNE  lreset7_140
+	JNE  lreset7_146
 	CMPB 19(AX), $0x00
-	JEQ  lsame7_141
+	JEQ  lsame7_147
 
-lreset7_140:
+lreset7_146:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -2748,17 +2772,17 @@ lreset7_140:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame7_141:
+lsame7_147:
 	MOVQ    360(SP), CX
 	CMPQ    CX, 312(SP)
-	JG      lhigh7_142
+	JG      lhigh7_148
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored7_143
+	JMP     lstored7_149
 
-lhigh7_142:
+lhigh7_148:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
@@ -2766,7 +2790,7 @@ lhigh7_142:
 	MOVQ    368(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored7_143:
+lstored7_149:
 	MOVQ CX, 416(SP)
 
 ldone7_64:
@@ -2777,11 +2801,11 @@ ldone7_64:
 	CMOVQNE CX, AX
 	MOVQ    AX, 416(SP)
 	CMPQ    56(SP), $0x07
-	JNE     lcont7_144
+	JNE     lcont7_150
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont7_144:
+lcont7_150:
 	MOVQ 416(SP), AX
 	NEGQ AX
 	CMPQ AX, 728(SP)
@@ -2797,13 +2821,13 @@ lstore8_52:
 	MOVQ 664(SP), CX
 	MOVQ 672(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset8_145
+	JNE  lreset8_151
 	CMPQ 8(AX), DX
-	JNE  lreset8_145
+	JNE  lreset8_151
 	CMPB 19(AX), $0x00
-	JEQ  lsame8_146
+	JEQ  lsame8_152
 
-lreset8_145:
+lreset8_151:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -2811,17 +2835,17 @@ lreset8_145:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame8_146:
+lsame8_152:
 	MOVQ    728(SP), CX
 	CMPQ    CX, 680(SP)
-	JG      lhigh8_147
+	JG      lhigh8_153
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored8_148
+	JMP     lstored8_154
 
-lhigh8_147:
+lhigh8_153:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
@@ -2829,7 +2853,7 @@ lhigh8_147:
 	MOVQ    736(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored8_148:
+lstored8_154:
 	MOVQ CX, 784(SP)
 
 ldone8_44:
@@ -2840,11 +2864,11 @@ ldone8_44:
 	CMOVQNE CX, AX
 	MOVQ    AX, 784(SP)
 	CMPQ    56(SP), $0x08
-	JNE     lcont8_149
+	JNE     lcont8_155
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont8_149:
+lcont8_155:
 	MOVQ 784(SP), AX
 	NEGQ AX
 	CMPQ AX, 1096(SP)
@@ -2860,13 +2884,13 @@ lstore9_32:
 	MOVQ 1032(SP), CX
 	MOVQ 1040(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset9_150
+	JNE  lreset9_156
 	CMPQ 8(AX), DX
-	JNE  lreset9_150
+	JNE  lreset9_156
 	CMPB 19(AX), $0x00
-	JEQ  lsame9_151
+	JEQ  lsame9_157
 
-lreset9_150:
+lreset9_156:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -2874,17 +2898,17 @@ lreset9_150:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame9_151:
+lsame9_157:
 	MOVQ    1096(SP), CX
 	CMPQ    CX, 1048(SP)
-	JG      lhigh9_152
+	JG      lhigh9_158
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored9_153
+	JMP     lstored9_159
 
-lhigh9_152:
+lhigh9_158:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
@@ -2892,7 +2916,7 @@ lhigh9_152:
 	MOVQ    1104(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored9_153:
+lstored9_159:
 	MOVQ CX, 1152(SP)
 
 ldone9_24:
@@ -2903,11 +2927,11 @@ ldone9_24:
 	CMOVQNE CX, AX
 	MOVQ    AX, 1152(SP)
 	CMPQ    56(SP), $0x09
-	JNE     lcont9_154
+	JNE     lcont9_160
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont9_154:
+lcont9_160:
 	MOVQ 1152(SP), AX
 	NEGQ AX
 	CMPQ AX, 1464(SP)
@@ -2923,13 +2947,13 @@ lstore10_12:
 	MOVQ 1400(SP), CX
 	MOVQ 1408(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset10_155
+	JNE  lreset10_161
 	CMPQ 8(AX), DX
-	JNE  lreset10_155
+	JNE  lreset10_161
 	CMPB 19(AX), $0x00
-	JEQ  lsame10_156
+	JEQ  lsame10_162
 
-lreset10_155:
+lreset10_161:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -2937,17 +2961,17 @@ lreset10_155:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame10_156:
+lsame10_162:
 	MOVQ    1464(SP), CX
 	CMPQ    CX, 1416(SP)
-	JG      lhigh10_157
+	JG      lhigh10_163
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored10_158
+	JMP     lstored10_164
 
-lhigh10_157:
+lhigh10_163:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
@@ -2955,7 +2979,7 @@ lhigh10_157:
 	MOVQ    1472(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored10_158:
+lstored10_164:
 	MOVQ CX, 1520(SP)
 
 ldone10_4:
@@ -2966,11 +2990,11 @@ ldone10_4:
 	CMOVQNE CX, AX
 	MOVQ    AX, 1520(SP)
 	CMPQ    56(SP), $0x0a
-	JNE     lcont10_159
+	JNE     lcont10_165
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont10_159:
+lcont10_165:
 return:
 	MOVQ 80(SP), AX
 	MOVQ AX, score+40(FP)
