@@ -85,7 +85,7 @@ func TestSolveSetEnv(t *testing.T) {
 			p.pcMin = n
 		case "pcLevels":
 			p.pcLevels = n
-		case "pcT1", "pcT2":
+		case "pcT1", "pcT2", "pcT3":
 			savedT := probcutT
 			defer func() { probcutT = savedT }()
 			probcutT[k[3]-'0'] = n

@@ -69,7 +69,7 @@ type params struct {
 	guessMax int
 	aspW     int // first root window: guess ± (aspW+1)
 	pcMin    int // ProbCut in the selective pre-pass from this many empties (probcut.go)
-	pcLevels int // selective pre-pass searches before the exact one (with weights); 0: none
+	pcLevels int // selective pre-pass searches before the exact one (with weights, at most len(probcutT)-1); 0: none
 	localMax int // the local table up to this many empties, the main table above (local.go)
 }
 
@@ -77,7 +77,7 @@ type params struct {
 // one opponent move less (WMobility, 1<<15). With the embedded weights ffo20-39 took 143 M nodes
 // (before the selective pre-pass), 157 M at 6; 8 was worse too (weaker weights want less weight: 6 was
 // best with the 20 K-game weights before them).
-var defaultParams = params{hashMin: 7, localMax: 10, etcMin: 12, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0, pcMin: 10, pcLevels: 2}
+var defaultParams = params{hashMin: 7, localMax: 10, etcMin: 12, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0, pcMin: 10, pcLevels: 3}
 
 // scThreshold[n]: the stability cutoff is tried at a null window alpha at
 // least this (below it the stable discs cannot bring the upper bound down

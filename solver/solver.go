@@ -281,7 +281,7 @@ func (s *search) solveMoves(P, O uint64, n, side int) Result {
 		moves[i] = rootMove{x: int(mv.x), f: mv.f}
 	}
 	if s.w[0] != nil && n >= s.p.pcMin {
-		for l := s.p.pcLevels; l > 0; l-- {
+		for l := min(s.p.pcLevels, len(probcutT)-1); l > 0; l-- {
 			s.sel = uint8(l)
 			guess, _ = s.aspiration(P, O, n, parity, side, moves, guess)
 			if s.stopped {
