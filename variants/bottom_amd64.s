@@ -4,7 +4,7 @@
 
 // func bottomAsm(P uint64, O uint64, alpha int, k *[9]uintptr, local *[3072]uint64) (score int, nodes uint64)
 // Requires: CMOV, POPCNT, SSE2, SSSE3
-TEXT ·bottomAsm(SB), $2064-56
+TEXT ·bottomAsm(SB), $2096-56
 	MOVQ    $0x00000000, 48(SP)
 	MOVQ    k+24(FP), AX
 	MOVQ    AX, 64(SP)
@@ -44,10 +44,10 @@ TEXT ·bottomAsm(SB), $2064-56
 	ANDQ    $0x01, DX
 	SHLQ    $0x03, DX
 	ORQ     DX, SI
-	MOVQ    AX, 1400(SP)
-	MOVQ    CX, 1408(SP)
-	MOVQ    BX, 1416(SP)
-	MOVQ    SI, 1424(SP)
+	MOVQ    AX, 1424(SP)
+	MOVQ    CX, 1432(SP)
+	MOVQ    BX, 1440(SP)
+	MOVQ    SI, 1448(SP)
 	JMP     enter10
 
 entry_not10:
@@ -85,10 +85,10 @@ entry_not10:
 	ANDQ    $0x01, DX
 	SHLQ    $0x03, DX
 	ORQ     DX, SI
-	MOVQ    AX, 1032(SP)
-	MOVQ    CX, 1040(SP)
-	MOVQ    BX, 1048(SP)
-	MOVQ    SI, 1056(SP)
+	MOVQ    AX, 1048(SP)
+	MOVQ    CX, 1056(SP)
+	MOVQ    BX, 1064(SP)
+	MOVQ    SI, 1072(SP)
 	JMP     enter9
 
 entry_not9:
@@ -122,14 +122,116 @@ entry_not9:
 	ORQ     DI, SI
 	MOVQ    $0xf0f0f0f000000000, DI
 	ANDQ    DX, DI
-	POPCNTQ DI, DX
-	ANDQ    $0x01, DX
-	SHLQ    $0x03, DX
-	ORQ     DX, SI
-	MOVQ    AX, 664(SP)
-	MOVQ    CX, 672(SP)
-	MOVQ    BX, 680(SP)
-	MOVQ    SI, 688(SP)
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x03, DI
+	ORQ     DI, SI
+	MOVQ    AX, 672(SP)
+	MOVQ    CX, 680(SP)
+	MOVQ    BX, 688(SP)
+	MOVQ    SI, 696(SP)
+	LEAQ    ·leafRank+0(SB), AX
+	LEAQ    ·leafSquare+0(SB), CX
+	XORQ    BX, BX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), AX
+	BTSQ    AX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x08, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x10, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x18, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x20, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x28, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x30, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), CX
+	SHLQ    $0x38, CX
+	ORQ     CX, AX
+	MOVQ    AX, 1040(SP)
 	JMP     enter8
 
 entry_not8:
@@ -163,14 +265,103 @@ entry_not8:
 	ORQ     DI, SI
 	MOVQ    $0xf0f0f0f000000000, DI
 	ANDQ    DX, DI
-	POPCNTQ DI, DX
-	ANDQ    $0x01, DX
-	SHLQ    $0x03, DX
-	ORQ     DX, SI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x03, DI
+	ORQ     DI, SI
 	MOVQ    AX, 296(SP)
 	MOVQ    CX, 304(SP)
 	MOVQ    BX, 312(SP)
 	MOVQ    SI, 320(SP)
+	LEAQ    ·leafRank+0(SB), AX
+	LEAQ    ·leafSquare+0(SB), CX
+	XORQ    BX, BX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), AX
+	BTSQ    AX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x08, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x10, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x18, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x20, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x28, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), CX
+	SHLQ    $0x30, CX
+	ORQ     CX, AX
+	MOVQ    AX, 664(SP)
 	JMP     enter7
 
 entry_not7:
@@ -401,12 +592,12 @@ entry_not5:
 
 enter10:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 1432(SP)
+	MOVQ $0x00000000, 1456(SP)
 
 lstart10_1:
-	MOVQ    1400(SP), AX
+	MOVQ    1424(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1408(SP), AX
+	MOVQ    1432(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -414,9 +605,9 @@ lstart10_1:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lhasmoves10_2
-	MOVQ    1408(SP), AX
+	MOVQ    1432(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1400(SP), AX
+	MOVQ    1424(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -424,7 +615,7 @@ lstart10_1:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lpass10_3
-	MOVQ    1400(SP), AX
+	MOVQ    1424(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -54(AX)(AX*1), AX
 	LEAQ    10(AX), CX
@@ -432,29 +623,29 @@ lstart10_1:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1520(SP)
+	MOVQ    CX, 1544(SP)
 	JMP     ldone10_4
 
 lpass10_3:
-	MOVQ 1400(SP), AX
-	MOVQ 1408(SP), CX
-	MOVQ CX, 1400(SP)
-	MOVQ AX, 1408(SP)
-	MOVQ 1416(SP), AX
+	MOVQ 1424(SP), AX
+	MOVQ 1432(SP), CX
+	MOVQ CX, 1424(SP)
+	MOVQ AX, 1432(SP)
+	MOVQ 1440(SP), AX
 	NOTQ AX
-	MOVQ AX, 1416(SP)
-	XORQ $0x01, 1432(SP)
+	MOVQ AX, 1440(SP)
+	XORQ $0x01, 1456(SP)
 	INCQ 48(SP)
 	JMP  lstart10_1
 
 lhasmoves10_2:
-	MOVQ AX, 1440(SP)
-	MOVQ 1416(SP), AX
+	MOVQ AX, 1464(SP)
+	MOVQ 1440(SP), AX
 	CMPQ AX, $0x14
 	JL   nosc10_13
-	MOVQ 1408(SP), AX
+	MOVQ 1432(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 1400(SP), AX
+	MOVQ 1424(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -463,15 +654,15 @@ lhasmoves10_2:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 1416(SP)
+	CMPQ CX, 1440(SP)
 	JG   stab10_14
-	MOVQ CX, 1520(SP)
+	MOVQ CX, 1544(SP)
 	JMP  ldone10_4
 
 stab10_14:
-	MOVQ    1408(SP), AX
+	MOVQ    1432(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1400(SP), AX
+	MOVQ    1424(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -481,15 +672,15 @@ stab10_14:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 1416(SP)
+	CMPQ    CX, 1440(SP)
 	JG      nosc10_13
-	MOVQ    CX, 1520(SP)
+	MOVQ    CX, 1544(SP)
 	JMP     ldone10_4
 
 nosc10_13:
-	MOVQ    1400(SP), AX
+	MOVQ    1424(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1408(SP), AX
+	MOVQ    1432(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -499,10 +690,10 @@ nosc10_13:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 1456(SP)
-	MOVQ    $0x00000041, 1448(SP)
-	MOVQ    1400(SP), CX
-	MOVQ    1408(SP), DX
+	MOVQ    AX, 1480(SP)
+	MOVQ    $0x00000041, 1472(SP)
+	MOVQ    1424(SP), CX
+	MOVQ    1432(SP), DX
 	CMPQ    (AX), CX
 	JNE     lmiss10_5
 	CMPQ    8(AX), DX
@@ -510,212 +701,209 @@ nosc10_13:
 	CMPB    19(AX), $0x00
 	JNE     lgot10_6
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 1416(SP)
+	CMPQ    CX, 1440(SP)
 	JLE     lnolow10_15
-	MOVQ    CX, 1520(SP)
+	MOVQ    CX, 1544(SP)
 	JMP     ldone10_4
 
 lnolow10_15:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 1416(SP)
+	CMPQ    CX, 1440(SP)
 	JG      lgot10_6
-	MOVQ    CX, 1520(SP)
+	MOVQ    CX, 1544(SP)
 	JMP     ldone10_4
 
 lgot10_6:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 1448(SP)
+	MOVQ    AX, 1472(SP)
 
 lmiss10_5:
-	MOVQ $-127, 1464(SP)
-	MOVQ $0x00000041, 1472(SP)
-	MOVQ $0x00000000, 1480(SP)
+	MOVQ $-127, 1488(SP)
+	MOVQ $0x00000041, 1496(SP)
+	MOVQ $0x00000000, 1504(SP)
 
 lnext10_7:
-	MOVQ  1480(SP), AX
+	MOVQ  1504(SP), AX
 	CMPQ  AX, $0x01
 	JEQ   lprepare10_8
 	JA    llist10_9
-	MOVQ  $0x00000001, 1480(SP)
-	MOVQ  1448(SP), AX
+	MOVQ  $0x00000001, 1504(SP)
+	MOVQ  1472(SP), AX
 	CMPQ  AX, $0x3f
 	JA    lprepare10_8
-	MOVQ  1440(SP), CX
+	MOVQ  1464(SP), CX
 	BTQ   AX, CX
 	JCC   lprepare10_8
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
 	JZ    lprepare10_8
 	BTRQ  AX, CX
-	MOVQ  CX, 1440(SP)
-	MOVQ  AX, 1504(SP)
+	MOVQ  CX, 1464(SP)
+	MOVQ  AX, 1528(SP)
 	JMP   lplay10_10
 
 lprepare10_8:
-	MOVQ  1440(SP), AX
+	MOVQ  1464(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
 	JNZ   lgen10_16
-	MOVQ  $0x00000003, 1480(SP)
+	MOVQ  $0x00000003, 1504(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 1504(SP)
+	MOVQ  CX, 1528(SP)
 	JMP   lplay10_10
 
 lgen10_16:
-	MOVQ $0x00000000, 1488(SP)
+	MOVQ $0x00000000, 1512(SP)
 
 lgenloop10_17:
-	MOVQ   1440(SP), AX
+	MOVQ   1464(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   1400(SP), AX
+	MOVQ   1424(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1408(SP), AX
+	MOVQ   1432(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   1488(SP), CX
+	MOVQ   1512(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   1528(SP), DX
-	MOVQ   1440(SP), SI
+	LEAQ   1552(SP), DX
+	MOVQ   1464(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 1440(SP)
-	INCQ   1488(SP)
+	MOVQ   SI, 1464(SP)
+	INCQ   1512(SP)
 	TESTQ  SI, SI
 	JNZ    lgenloop10_17
-	MOVQ   1400(SP), AX
-	MOVQ   AX, (SP)
-	MOVQ   1408(SP), AX
-	MOVQ   AX, 8(SP)
 	MOVQ   1424(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   1432(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   1448(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x0000000a, 24(SP)
-	MOVQ   1488(SP), AX
+	MOVQ   1512(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   1528(SP), AX
+	LEAQ   1552(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 1480(SP)
-	MOVQ   $0x00000000, 1496(SP)
+	MOVQ   $0x00000002, 1504(SP)
+	MOVQ   $0x00000000, 1520(SP)
 
 llist10_9:
-	CMPQ   1480(SP), $0x03
+	CMPQ   1504(SP), $0x03
 	JEQ    lstore10_12
-	MOVQ   1496(SP), AX
-	MOVQ   1488(SP), CX
+	MOVQ   1520(SP), AX
+	MOVQ   1512(SP), CX
 	CMPQ   AX, CX
 	JAE    lstore10_12
-	LEAQ   1528(SP), DX
+	LEAQ   1552(SP), DX
+	IMUL3Q $0x18, AX, AX
+	ADDQ   DX, AX
+	IMUL3Q $0x18, CX, CX
+	ADDQ   DX, CX
+	MOVQ   AX, DX
+	MOVQ   16(AX), SI
 	MOVQ   AX, BX
-	IMUL3Q $0x18, AX, R8
-	MOVQ   16(DX)(R8*1), SI
-	MOVQ   AX, DI
 
 lscan10_18:
-	INCQ   DI
-	CMPQ   DI, CX
-	JAE    lscanned10_19
-	IMUL3Q $0x18, DI, R8
-	MOVQ   16(DX)(R8*1), R8
-	CMPQ   R8, SI
-	JLE    lnotbetter10_20
-	MOVQ   R8, SI
-	MOVQ   DI, BX
-
-lnotbetter10_20:
-	JMP lscan10_18
+	ADDQ    $0x18, BX
+	CMPQ    BX, CX
+	JAE     lscanned10_19
+	MOVQ    16(BX), DI
+	CMPQ    DI, SI
+	CMOVQGT DI, SI
+	CMOVQGT BX, DX
+	JMP     lscan10_18
 
 lscanned10_19:
-	IMUL3Q $0x18, AX, AX
-	IMUL3Q $0x18, BX, CX
-	MOVQ   (DX)(AX*1), BX
-	MOVQ   (DX)(CX*1), SI
-	MOVQ   SI, (DX)(AX*1)
-	MOVQ   BX, (DX)(CX*1)
-	MOVQ   8(DX)(AX*1), BX
-	MOVQ   8(DX)(CX*1), SI
-	MOVQ   SI, 8(DX)(AX*1)
-	MOVQ   BX, 8(DX)(CX*1)
-	MOVQ   16(DX)(AX*1), BX
-	MOVQ   16(DX)(CX*1), SI
-	MOVQ   SI, 16(DX)(AX*1)
-	MOVQ   BX, 16(DX)(CX*1)
-	MOVQ   (DX)(AX*1), CX
-	MOVQ   8(DX)(AX*1), AX
-	MOVQ   CX, 1504(SP)
-	MOVQ   AX, 1512(SP)
-	INCQ   1496(SP)
-	JMP    lplayf10_11
+	MOVQ (AX), CX
+	MOVQ (DX), BX
+	MOVQ BX, (AX)
+	MOVQ CX, (DX)
+	MOVQ 8(AX), CX
+	MOVQ 8(DX), BX
+	MOVQ BX, 8(AX)
+	MOVQ CX, 8(DX)
+	MOVQ 16(AX), CX
+	MOVQ 16(DX), BX
+	MOVQ BX, 16(AX)
+	MOVQ CX, 16(DX)
+	MOVQ (AX), CX
+	MOVQ 8(AX), AX
+	MOVQ CX, 1528(SP)
+	MOVQ AX, 1536(SP)
+	INCQ 1520(SP)
+	JMP  lplayf10_11
 
 lplay10_10:
-	MOVQ 1504(SP), AX
-	MOVQ 1400(SP), CX
+	MOVQ 1528(SP), AX
+	MOVQ 1424(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 1408(SP), CX
+	MOVQ 1432(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 1512(SP)
+	MOVQ AX, 1536(SP)
 
 lplayf10_11:
-	MOVQ    1512(SP), AX
-	MOVQ    1504(SP), CX
-	MOVQ    1408(SP), DX
+	MOVQ    1536(SP), AX
+	MOVQ    1528(SP), CX
+	MOVQ    1432(SP), DX
 	XORQ    AX, DX
-	MOVQ    1400(SP), BX
+	MOVQ    1424(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    1416(SP), AX
+	MOVQ    1440(SP), AX
 	NOTQ    AX
 	LEAQ    ·quadrantID+0(SB), SI
 	MOVBQZX (SI)(CX*1), SI
-	MOVQ    1424(SP), CX
+	MOVQ    1448(SP), CX
 	XORQ    SI, CX
-	MOVQ    DX, 1032(SP)
-	MOVQ    BX, 1040(SP)
-	MOVQ    AX, 1048(SP)
-	MOVQ    CX, 1056(SP)
+	MOVQ    DX, 1048(SP)
+	MOVQ    BX, 1056(SP)
+	MOVQ    AX, 1064(SP)
+	MOVQ    CX, 1072(SP)
 
 enter9:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 1064(SP)
+	MOVQ $0x00000000, 1080(SP)
 
-lstart9_21:
-	MOVQ    1032(SP), AX
+lstart9_20:
+	MOVQ    1048(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1040(SP), AX
+	MOVQ    1056(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     lhasmoves9_22
-	MOVQ    1040(SP), AX
+	JNZ     lhasmoves9_21
+	MOVQ    1056(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1032(SP), AX
+	MOVQ    1048(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     lpass9_23
-	MOVQ    1032(SP), AX
+	JNZ     lpass9_22
+	MOVQ    1048(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -55(AX)(AX*1), AX
 	LEAQ    9(AX), CX
@@ -723,29 +911,29 @@ lstart9_21:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1152(SP)
-	JMP     ldone9_24
+	MOVQ    CX, 1168(SP)
+	JMP     ldone9_23
 
-lpass9_23:
-	MOVQ 1032(SP), AX
-	MOVQ 1040(SP), CX
-	MOVQ CX, 1032(SP)
-	MOVQ AX, 1040(SP)
+lpass9_22:
 	MOVQ 1048(SP), AX
+	MOVQ 1056(SP), CX
+	MOVQ CX, 1048(SP)
+	MOVQ AX, 1056(SP)
+	MOVQ 1064(SP), AX
 	NOTQ AX
-	MOVQ AX, 1048(SP)
-	XORQ $0x01, 1064(SP)
+	MOVQ AX, 1064(SP)
+	XORQ $0x01, 1080(SP)
 	INCQ 48(SP)
-	JMP  lstart9_21
+	JMP  lstart9_20
 
-lhasmoves9_22:
-	MOVQ AX, 1072(SP)
-	MOVQ 1048(SP), AX
+lhasmoves9_21:
+	MOVQ AX, 1088(SP)
+	MOVQ 1064(SP), AX
 	CMPQ AX, $0x10
-	JL   nosc9_33
-	MOVQ 1040(SP), AX
+	JL   nosc9_32
+	MOVQ 1056(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 1032(SP), AX
+	MOVQ 1048(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -754,15 +942,15 @@ lhasmoves9_22:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 1048(SP)
-	JG   stab9_34
-	MOVQ CX, 1152(SP)
-	JMP  ldone9_24
+	CMPQ CX, 1064(SP)
+	JG   stab9_33
+	MOVQ CX, 1168(SP)
+	JMP  ldone9_23
 
-stab9_34:
-	MOVQ    1040(SP), AX
+stab9_33:
+	MOVQ    1056(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1032(SP), AX
+	MOVQ    1048(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -772,15 +960,15 @@ stab9_34:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 1048(SP)
-	JG      nosc9_33
-	MOVQ    CX, 1152(SP)
-	JMP     ldone9_24
+	CMPQ    CX, 1064(SP)
+	JG      nosc9_32
+	MOVQ    CX, 1168(SP)
+	JMP     ldone9_23
 
-nosc9_33:
-	MOVQ    1032(SP), AX
+nosc9_32:
+	MOVQ    1048(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1040(SP), AX
+	MOVQ    1056(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -790,784 +978,211 @@ nosc9_33:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 1088(SP)
-	MOVQ    $0x00000041, 1080(SP)
-	MOVQ    1032(SP), CX
-	MOVQ    1040(SP), DX
+	MOVQ    AX, 1104(SP)
+	MOVQ    $0x00000041, 1096(SP)
+	MOVQ    1048(SP), CX
+	MOVQ    1056(SP), DX
 	CMPQ    (AX), CX
-	JNE     lmiss9_25
+	JNE     lmiss9_24
 	CMPQ    8(AX), DX
-	JNE     lmiss9_25
+	JNE     lmiss9_24
 	CMPB    19(AX), $0x00
-	JNE     lgot9_26
+	JNE     lgot9_25
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 1048(SP)
-	JLE     lnolow9_35
-	MOVQ    CX, 1152(SP)
-	JMP     ldone9_24
+	CMPQ    CX, 1064(SP)
+	JLE     lnolow9_34
+	MOVQ    CX, 1168(SP)
+	JMP     ldone9_23
 
-lnolow9_35:
+lnolow9_34:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 1048(SP)
-	JG      lgot9_26
-	MOVQ    CX, 1152(SP)
-	JMP     ldone9_24
+	CMPQ    CX, 1064(SP)
+	JG      lgot9_25
+	MOVQ    CX, 1168(SP)
+	JMP     ldone9_23
 
-lgot9_26:
+lgot9_25:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 1080(SP)
+	MOVQ    AX, 1096(SP)
 
-lmiss9_25:
-	MOVQ $-127, 1096(SP)
-	MOVQ $0x00000041, 1104(SP)
-	MOVQ $0x00000000, 1112(SP)
+lmiss9_24:
+	MOVQ $-127, 1112(SP)
+	MOVQ $0x00000041, 1120(SP)
+	MOVQ $0x00000000, 1128(SP)
 
-lnext9_27:
-	MOVQ  1112(SP), AX
+lnext9_26:
+	MOVQ  1128(SP), AX
 	CMPQ  AX, $0x01
-	JEQ   lprepare9_28
-	JA    llist9_29
-	MOVQ  $0x00000001, 1112(SP)
-	MOVQ  1080(SP), AX
+	JEQ   lprepare9_27
+	JA    llist9_28
+	MOVQ  $0x00000001, 1128(SP)
+	MOVQ  1096(SP), AX
 	CMPQ  AX, $0x3f
-	JA    lprepare9_28
-	MOVQ  1072(SP), CX
+	JA    lprepare9_27
+	MOVQ  1088(SP), CX
 	BTQ   AX, CX
-	JCC   lprepare9_28
+	JCC   lprepare9_27
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
-	JZ    lprepare9_28
+	JZ    lprepare9_27
 	BTRQ  AX, CX
-	MOVQ  CX, 1072(SP)
-	MOVQ  AX, 1136(SP)
-	JMP   lplay9_30
+	MOVQ  CX, 1088(SP)
+	MOVQ  AX, 1152(SP)
+	JMP   lplay9_29
 
-lprepare9_28:
-	MOVQ  1072(SP), AX
+lprepare9_27:
+	MOVQ  1088(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
-	JNZ   lgen9_36
-	MOVQ  $0x00000003, 1112(SP)
+	JNZ   lgen9_35
+	MOVQ  $0x00000003, 1128(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 1136(SP)
-	JMP   lplay9_30
+	MOVQ  CX, 1152(SP)
+	JMP   lplay9_29
 
-lgen9_36:
-	MOVQ $0x00000000, 1120(SP)
+lgen9_35:
+	MOVQ $0x00000000, 1136(SP)
 
-lgenloop9_37:
-	MOVQ   1072(SP), AX
+lgenloop9_36:
+	MOVQ   1088(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   1032(SP), AX
+	MOVQ   1048(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1040(SP), AX
+	MOVQ   1056(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   1120(SP), CX
+	MOVQ   1136(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   1160(SP), DX
-	MOVQ   1072(SP), SI
+	LEAQ   1176(SP), DX
+	MOVQ   1088(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 1072(SP)
-	INCQ   1120(SP)
+	MOVQ   SI, 1088(SP)
+	INCQ   1136(SP)
 	TESTQ  SI, SI
-	JNZ    lgenloop9_37
-	MOVQ   1032(SP), AX
+	JNZ    lgenloop9_36
+	MOVQ   1048(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1040(SP), AX
-	MOVQ   AX, 8(SP)
 	MOVQ   1056(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   1072(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x00000009, 24(SP)
-	MOVQ   1120(SP), AX
+	MOVQ   1136(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   1160(SP), AX
+	LEAQ   1176(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 1112(SP)
-	MOVQ   $0x00000000, 1128(SP)
+	MOVQ   $0x00000002, 1128(SP)
+	MOVQ   $0x00000000, 1144(SP)
 
-llist9_29:
-	CMPQ   1112(SP), $0x03
-	JEQ    lstore9_32
-	MOVQ   1128(SP), AX
-	MOVQ   1120(SP), CX
+llist9_28:
+	CMPQ   1128(SP), $0x03
+	JEQ    lstore9_31
+	MOVQ   1144(SP), AX
+	MOVQ   1136(SP), CX
 	CMPQ   AX, CX
-	JAE    lstore9_32
-	LEAQ   1160(SP), DX
-	MOVQ   AX, BX
-	IMUL3Q $0x18, AX, R8
-	MOVQ   16(DX)(R8*1), SI
-	MOVQ   AX, DI
-
-lscan9_38:
-	INCQ   DI
-	CMPQ   DI, CX
-	JAE    lscanned9_39
-	IMUL3Q $0x18, DI, R8
-	MOVQ   16(DX)(R8*1), R8
-	CMPQ   R8, SI
-	JLE    lnotbetter9_40
-	MOVQ   R8, SI
-	MOVQ   DI, BX
-
-lnotbetter9_40:
-	JMP lscan9_38
-
-lscanned9_39:
+	JAE    lstore9_31
+	LEAQ   1176(SP), DX
 	IMUL3Q $0x18, AX, AX
-	IMUL3Q $0x18, BX, CX
-	MOVQ   (DX)(AX*1), BX
-	MOVQ   (DX)(CX*1), SI
-	MOVQ   SI, (DX)(AX*1)
-	MOVQ   BX, (DX)(CX*1)
-	MOVQ   8(DX)(AX*1), BX
-	MOVQ   8(DX)(CX*1), SI
-	MOVQ   SI, 8(DX)(AX*1)
-	MOVQ   BX, 8(DX)(CX*1)
-	MOVQ   16(DX)(AX*1), BX
-	MOVQ   16(DX)(CX*1), SI
-	MOVQ   SI, 16(DX)(AX*1)
-	MOVQ   BX, 16(DX)(CX*1)
-	MOVQ   (DX)(AX*1), CX
-	MOVQ   8(DX)(AX*1), AX
-	MOVQ   CX, 1136(SP)
-	MOVQ   AX, 1144(SP)
-	INCQ   1128(SP)
-	JMP    lplayf9_31
-
-lplay9_30:
-	MOVQ 1136(SP), AX
-	MOVQ 1032(SP), CX
-	MOVQ CX, (SP)
-	MOVQ 1040(SP), CX
-	MOVQ CX, 8(SP)
-	MOVQ AX, 16(SP)
-	MOVQ 64(SP), AX
-	MOVQ (AX), AX
-	CALL AX
-	MOVQ 24(SP), AX
-	MOVQ AX, 1144(SP)
-
-lplayf9_31:
-	MOVQ    1144(SP), AX
-	MOVQ    1136(SP), CX
-	MOVQ    1040(SP), DX
-	XORQ    AX, DX
-	MOVQ    1032(SP), BX
-	ORQ     AX, BX
-	BTSQ    CX, BX
-	MOVQ    1048(SP), AX
-	NOTQ    AX
-	LEAQ    ·quadrantID+0(SB), SI
-	MOVBQZX (SI)(CX*1), SI
-	MOVQ    1056(SP), CX
-	XORQ    SI, CX
-	MOVQ    DX, 664(SP)
-	MOVQ    BX, 672(SP)
-	MOVQ    AX, 680(SP)
-	MOVQ    CX, 688(SP)
-
-enter8:
-	INCQ 48(SP)
-	MOVQ $0x00000000, 696(SP)
-
-lstart8_41:
-	MOVQ    664(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    672(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JNZ     lhasmoves8_42
-	MOVQ    672(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    664(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JNZ     lpass8_43
-	MOVQ    664(SP), AX
-	POPCNTQ AX, AX
-	LEAQ    -56(AX)(AX*1), AX
-	LEAQ    8(AX), CX
-	LEAQ    -8(AX), DX
-	TESTQ   AX, AX
-	CMOVQLT DX, CX
-	CMOVQEQ AX, CX
-	MOVQ    CX, 784(SP)
-	JMP     ldone8_44
-
-lpass8_43:
-	MOVQ 664(SP), AX
-	MOVQ 672(SP), CX
-	MOVQ CX, 664(SP)
-	MOVQ AX, 672(SP)
-	MOVQ 680(SP), AX
-	NOTQ AX
-	MOVQ AX, 680(SP)
-	XORQ $0x01, 696(SP)
-	INCQ 48(SP)
-	JMP  lstart8_41
-
-lhasmoves8_42:
-	MOVQ AX, 704(SP)
-	MOVQ 680(SP), AX
-	CMPQ AX, $0x0e
-	JL   nosc8_53
-	MOVQ 672(SP), AX
-	MOVQ AX, (SP)
-	MOVQ 664(SP), AX
-	MOVQ AX, 8(SP)
-	MOVQ 64(SP), AX
-	MOVQ 16(AX), AX
-	CALL AX
-	MOVQ 16(SP), AX
-	SHLQ $0x01, AX
-	MOVQ $0x00000040, CX
-	SUBQ AX, CX
-	CMPQ CX, 680(SP)
-	JG   stab8_54
-	MOVQ CX, 784(SP)
-	JMP  ldone8_44
-
-stab8_54:
-	MOVQ    672(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    664(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    24(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	POPCNTQ AX, AX
-	SHLQ    $0x01, AX
-	MOVQ    $0x00000040, CX
-	SUBQ    AX, CX
-	CMPQ    CX, 680(SP)
-	JG      nosc8_53
-	MOVQ    CX, 784(SP)
-	JMP     ldone8_44
-
-nosc8_53:
-	MOVQ    664(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    672(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    56(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	ANDL    $0x000003ff, AX
-	LEAQ    (AX)(AX*2), AX
-	MOVQ    72(SP), CX
-	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 720(SP)
-	MOVQ    $0x00000041, 712(SP)
-	MOVQ    664(SP), CX
-	MOVQ    672(SP), DX
-	CMPQ    (AX), CX
-	JNE     lmiss8_45
-	CMPQ    8(AX), DX
-	JNE     lmiss8_45
-	CMPB    19(AX), $0x00
-	JNE     lgot8_46
-	MOVBQSX 16(AX), CX
-	CMPQ    CX, 680(SP)
-	JLE     lnolow8_55
-	MOVQ    CX, 784(SP)
-	JMP     ldone8_44
-
-lnolow8_55:
-	MOVBQSX 17(AX), CX
-	CMPQ    CX, 680(SP)
-	JG      lgot8_46
-	MOVQ    CX, 784(SP)
-	JMP     ldone8_44
-
-lgot8_46:
-	MOVBQZX 18(AX), AX
-	MOVQ    AX, 712(SP)
-
-lmiss8_45:
-	MOVQ $-127, 728(SP)
-	MOVQ $0x00000041, 736(SP)
-	MOVQ $0x00000000, 744(SP)
-
-lnext8_47:
-	MOVQ  744(SP), AX
-	CMPQ  AX, $0x01
-	JEQ   lprepare8_48
-	JA    llist8_49
-	MOVQ  $0x00000001, 744(SP)
-	MOVQ  712(SP), AX
-	CMPQ  AX, $0x3f
-	JA    lprepare8_48
-	MOVQ  704(SP), CX
-	BTQ   AX, CX
-	JCC   lprepare8_48
-	LEAQ  -1(CX), DX
-	TESTQ DX, CX
-	JZ    lprepare8_48
-	BTRQ  AX, CX
-	MOVQ  CX, 704(SP)
-	MOVQ  AX, 768(SP)
-	JMP   lplay8_50
-
-lprepare8_48:
-	MOVQ  704(SP), AX
-	LEAQ  -1(AX), CX
-	TESTQ CX, AX
-	JNZ   lgen8_56
-	MOVQ  $0x00000003, 744(SP)
-	MOVQ  $0x00000000, CX
-	BSFQ  AX, CX
-	MOVQ  CX, 768(SP)
-	JMP   lplay8_50
-
-lgen8_56:
-	MOVQ $0x00000000, 752(SP)
-
-lgenloop8_57:
-	MOVQ   704(SP), AX
-	MOVQ   $0x00000000, CX
-	BSFQ   AX, CX
-	MOVQ   664(SP), AX
-	MOVQ   AX, (SP)
-	MOVQ   672(SP), AX
-	MOVQ   AX, 8(SP)
-	MOVQ   CX, 16(SP)
-	MOVQ   64(SP), AX
-	MOVQ   (AX), AX
-	CALL   AX
-	MOVQ   24(SP), AX
-	MOVQ   752(SP), CX
+	ADDQ   DX, AX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   792(SP), DX
-	MOVQ   704(SP), SI
-	MOVQ   $0x00000000, BX
-	BSFQ   SI, BX
-	MOVQ   BX, (DX)(CX*1)
-	MOVQ   AX, 8(DX)(CX*1)
-	LEAQ   -1(SI), AX
-	ANDQ   AX, SI
-	MOVQ   SI, 704(SP)
-	INCQ   752(SP)
-	TESTQ  SI, SI
-	JNZ    lgenloop8_57
-	MOVQ   664(SP), AX
-	MOVQ   AX, (SP)
-	MOVQ   672(SP), AX
-	MOVQ   AX, 8(SP)
-	MOVQ   688(SP), AX
-	MOVQ   AX, 16(SP)
-	MOVQ   $0x00000008, 24(SP)
-	MOVQ   752(SP), AX
-	MOVQ   AX, 32(SP)
-	LEAQ   792(SP), AX
-	MOVQ   AX, 40(SP)
-	MOVQ   64(SP), AX
-	MOVQ   64(AX), AX
-	CALL   AX
-	MOVQ   $0x00000002, 744(SP)
-	MOVQ   $0x00000000, 760(SP)
-
-llist8_49:
-	CMPQ   744(SP), $0x03
-	JEQ    lstore8_52
-	MOVQ   760(SP), AX
-	MOVQ   752(SP), CX
-	CMPQ   AX, CX
-	JAE    lstore8_52
-	LEAQ   792(SP), DX
+	ADDQ   DX, CX
+	MOVQ   AX, DX
+	MOVQ   16(AX), SI
 	MOVQ   AX, BX
-	IMUL3Q $0x18, AX, R8
-	MOVQ   16(DX)(R8*1), SI
-	MOVQ   AX, DI
 
-lscan8_58:
-	INCQ   DI
-	CMPQ   DI, CX
-	JAE    lscanned8_59
-	IMUL3Q $0x18, DI, R8
-	MOVQ   16(DX)(R8*1), R8
-	CMPQ   R8, SI
-	JLE    lnotbetter8_60
-	MOVQ   R8, SI
-	MOVQ   DI, BX
+lscan9_37:
+	ADDQ    $0x18, BX
+	CMPQ    BX, CX
+	JAE     lscanned9_38
+	MOVQ    16(BX), DI
+	CMPQ    DI, SI
+	CMOVQGT DI, SI
+	CMOVQGT BX, DX
+	JMP     lscan9_37
 
-lnotbetter8_60:
-	JMP lscan8_58
+lscanned9_38:
+	MOVQ (AX), CX
+	MOVQ (DX), BX
+	MOVQ BX, (AX)
+	MOVQ CX, (DX)
+	MOVQ 8(AX), CX
+	MOVQ 8(DX), BX
+	MOVQ BX, 8(AX)
+	MOVQ CX, 8(DX)
+	MOVQ 16(AX), CX
+	MOVQ 16(DX), BX
+	MOVQ BX, 16(AX)
+	MOVQ CX, 16(DX)
+	MOVQ (AX), CX
+	MOVQ 8(AX), AX
+	MOVQ CX, 1152(SP)
+	MOVQ AX, 1160(SP)
+	INCQ 1144(SP)
+	JMP  lplayf9_30
 
-lscanned8_59:
-	IMUL3Q $0x18, AX, AX
-	IMUL3Q $0x18, BX, CX
-	MOVQ   (DX)(AX*1), BX
-	MOVQ   (DX)(CX*1), SI
-	MOVQ   SI, (DX)(AX*1)
-	MOVQ   BX, (DX)(CX*1)
-	MOVQ   8(DX)(AX*1), BX
-	MOVQ   8(DX)(CX*1), SI
-	MOVQ   SI, 8(DX)(AX*1)
-	MOVQ   BX, 8(DX)(CX*1)
-	MOVQ   16(DX)(AX*1), BX
-	MOVQ   16(DX)(CX*1), SI
-	MOVQ   SI, 16(DX)(AX*1)
-	MOVQ   BX, 16(DX)(CX*1)
-	MOVQ   (DX)(AX*1), CX
-	MOVQ   8(DX)(AX*1), AX
-	MOVQ   CX, 768(SP)
-	MOVQ   AX, 776(SP)
-	INCQ   760(SP)
-	JMP    lplayf8_51
-
-lplay8_50:
-	MOVQ 768(SP), AX
-	MOVQ 664(SP), CX
+lplay9_29:
+	MOVQ 1152(SP), AX
+	MOVQ 1048(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 672(SP), CX
+	MOVQ 1056(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 776(SP)
+	MOVQ AX, 1160(SP)
 
-lplayf8_51:
-	MOVQ    776(SP), AX
-	MOVQ    768(SP), CX
-	MOVQ    672(SP), DX
+lplayf9_30:
+	MOVQ    1160(SP), AX
+	MOVQ    1152(SP), CX
+	MOVQ    1056(SP), DX
 	XORQ    AX, DX
-	MOVQ    664(SP), BX
+	MOVQ    1048(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    680(SP), AX
+	MOVQ    1064(SP), AX
 	NOTQ    AX
 	LEAQ    ·quadrantID+0(SB), SI
 	MOVBQZX (SI)(CX*1), SI
-	MOVQ    688(SP), CX
+	MOVQ    1072(SP), CX
 	XORQ    SI, CX
-	MOVQ    DX, 296(SP)
-	MOVQ    BX, 304(SP)
-	MOVQ    AX, 312(SP)
-	MOVQ    CX, 320(SP)
-
-enter7:
-	INCQ 48(SP)
-	MOVQ $0x00000000, 328(SP)
-
-lstart7_61:
-	MOVQ    296(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    304(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JNZ     lhasmoves7_62
-	MOVQ    304(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    296(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JNZ     lpass7_63
-	MOVQ    296(SP), AX
-	POPCNTQ AX, AX
-	LEAQ    -57(AX)(AX*1), AX
-	LEAQ    7(AX), CX
-	LEAQ    -7(AX), DX
-	TESTQ   AX, AX
-	CMOVQLT DX, CX
-	CMOVQEQ AX, CX
-	MOVQ    CX, 416(SP)
-	JMP     ldone7_64
-
-lpass7_63:
-	MOVQ 296(SP), AX
-	MOVQ 304(SP), CX
-	MOVQ CX, 296(SP)
-	MOVQ AX, 304(SP)
-	MOVQ 312(SP), AX
-	NOTQ AX
-	MOVQ AX, 312(SP)
-	XORQ $0x01, 328(SP)
-	INCQ 48(SP)
-	JMP  lstart7_61
-
-lhasmoves7_62:
-	MOVQ AX, 336(SP)
-	MOVQ 312(SP), AX
-	CMPQ AX, $0x0c
-	JL   nosc7_73
-	MOVQ 304(SP), AX
-	MOVQ AX, (SP)
-	MOVQ 296(SP), AX
-	MOVQ AX, 8(SP)
-	MOVQ 64(SP), AX
-	MOVQ 16(AX), AX
-	CALL AX
-	MOVQ 16(SP), AX
-	SHLQ $0x01, AX
-	MOVQ $0x00000040, CX
-	SUBQ AX, CX
-	CMPQ CX, 312(SP)
-	JG   stab7_74
-	MOVQ CX, 416(SP)
-	JMP  ldone7_64
-
-stab7_74:
-	MOVQ    304(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    296(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    24(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	POPCNTQ AX, AX
-	SHLQ    $0x01, AX
-	MOVQ    $0x00000040, CX
-	SUBQ    AX, CX
-	CMPQ    CX, 312(SP)
-	JG      nosc7_73
-	MOVQ    CX, 416(SP)
-	JMP     ldone7_64
-
-nosc7_73:
-	MOVQ    296(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    304(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    56(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	ANDL    $0x000003ff, AX
-	LEAQ    (AX)(AX*2), AX
-	MOVQ    72(SP), CX
-	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 352(SP)
-	MOVQ    $0x00000041, 344(SP)
-	MOVQ    296(SP), CX
-	MOVQ    304(SP), DX
-	CMPQ    (AX), CX
-	JNE     lmiss7_65
-	CMPQ    8(AX), DX
-	JNE     lmiss7_65
-	CMPB    19(AX), $0x00
-	JNE     lgot7_66
-	MOVBQSX 16(AX), CX
-	CMPQ    CX, 312(SP)
-	JLE     lnolow7_75
-	MOVQ    CX, 416(SP)
-	JMP     ldone7_64
-
-lnolow7_75:
-	MOVBQSX 17(AX), CX
-	CMPQ    CX, 312(SP)
-	JG      lgot7_66
-	MOVQ    CX, 416(SP)
-	JMP     ldone7_64
-
-lgot7_66:
-	MOVBQZX 18(AX), AX
-	MOVQ    AX, 344(SP)
-
-lmiss7_65:
-	MOVQ $-127, 360(SP)
-	MOVQ $0x00000041, 368(SP)
-	MOVQ $0x00000000, 376(SP)
-
-lnext7_67:
-	MOVQ  376(SP), AX
-	CMPQ  AX, $0x01
-	JEQ   lprepare7_68
-	JA    llist7_69
-	MOVQ  $0x00000001, 376(SP)
-	MOVQ  344(SP), AX
-	CMPQ  AX, $0x3f
-	JA    lprepare7_68
-	MOVQ  336(SP), CX
-	BTQ   AX, CX
-	JCC   lprepare7_68
-	LEAQ  -1(CX), DX
-	TESTQ DX, CX
-	JZ    lprepare7_68
-	BTRQ  AX, CX
-	MOVQ  CX, 336(SP)
-	MOVQ  AX, 400(SP)
-	JMP   lplay7_70
-
-lprepare7_68:
-	MOVQ  336(SP), AX
-	LEAQ  -1(AX), CX
-	TESTQ CX, AX
-	JNZ   lgen7_76
-	MOVQ  $0x00000003, 376(SP)
-	MOVQ  $0x00000000, CX
-	BSFQ  AX, CX
-	MOVQ  CX, 400(SP)
-	JMP   lplay7_70
-
-lgen7_76:
-	MOVQ $0x00000000, 384(SP)
-
-lgenloop7_77:
-	MOVQ   336(SP), AX
-	MOVQ   $0x00000000, CX
-	BSFQ   AX, CX
-	MOVQ   296(SP), AX
-	MOVQ   AX, (SP)
-	MOVQ   304(SP), AX
-	MOVQ   AX, 8(SP)
-	MOVQ   CX, 16(SP)
-	MOVQ   64(SP), AX
-	MOVQ   (AX), AX
-	CALL   AX
-	MOVQ   24(SP), AX
-	MOVQ   384(SP), CX
-	IMUL3Q $0x18, CX, CX
-	LEAQ   424(SP), DX
-	MOVQ   336(SP), SI
-	MOVQ   $0x00000000, BX
-	BSFQ   SI, BX
-	MOVQ   BX, (DX)(CX*1)
-	MOVQ   AX, 8(DX)(CX*1)
-	LEAQ   -1(SI), AX
-	ANDQ   AX, SI
-	MOVQ   SI, 336(SP)
-	INCQ   384(SP)
-	TESTQ  SI, SI
-	JNZ    lgenloop7_77
-	MOVQ   296(SP), AX
-	MOVQ   AX, (SP)
-	MOVQ   304(SP), AX
-	MOVQ   AX, 8(SP)
-	MOVQ   320(SP), AX
-	MOVQ   AX, 16(SP)
-	MOVQ   $0x00000007, 24(SP)
-	MOVQ   384(SP), AX
-	MOVQ   AX, 32(SP)
-	LEAQ   424(SP), AX
-	MOVQ   AX, 40(SP)
-	MOVQ   64(SP), AX
-	MOVQ   64(AX), AX
-	CALL   AX
-	MOVQ   $0x00000002, 376(SP)
-	MOVQ   $0x00000000, 392(SP)
-
-llist7_69:
-	CMPQ   376(SP), $0x03
-	JEQ    lstore7_72
-	MOVQ   392(SP), AX
-	MOVQ   384(SP), CX
-	CMPQ   AX, CX
-	JAE    lstore7_72
-	LEAQ   424(SP), DX
-	MOVQ   AX, BX
-	IMUL3Q $0x18, AX, R8
-	MOVQ   16(DX)(R8*1), SI
-	MOVQ   AX, DI
-
-lscan7_78:
-	INCQ   DI
-	CMPQ   DI, CX
-	JAE    lscanned7_79
-	IMUL3Q $0x18, DI, R8
-	MOVQ   16(DX)(R8*1), R8
-	CMPQ   R8, SI
-	JLE    lnotbetter7_80
-	MOVQ   R8, SI
-	MOVQ   DI, BX
-
-lnotbetter7_80:
-	JMP lscan7_78
-
-lscanned7_79:
-	IMUL3Q $0x18, AX, AX
-	IMUL3Q $0x18, BX, CX
-	MOVQ   (DX)(AX*1), BX
-	MOVQ   (DX)(CX*1), SI
-	MOVQ   SI, (DX)(AX*1)
-	MOVQ   BX, (DX)(CX*1)
-	MOVQ   8(DX)(AX*1), BX
-	MOVQ   8(DX)(CX*1), SI
-	MOVQ   SI, 8(DX)(AX*1)
-	MOVQ   BX, 8(DX)(CX*1)
-	MOVQ   16(DX)(AX*1), BX
-	MOVQ   16(DX)(CX*1), SI
-	MOVQ   SI, 16(DX)(AX*1)
-	MOVQ   BX, 16(DX)(CX*1)
-	MOVQ   (DX)(AX*1), CX
-	MOVQ   8(DX)(AX*1), AX
-	MOVQ   CX, 400(SP)
-	MOVQ   AX, 408(SP)
-	INCQ   392(SP)
-	JMP    lplayf7_71
-
-lplay7_70:
-	MOVQ 400(SP), AX
-	MOVQ 296(SP), CX
-	MOVQ CX, (SP)
-	MOVQ 304(SP), CX
-	MOVQ CX, 8(SP)
-	MOVQ AX, 16(SP)
-	MOVQ 64(SP), AX
-	MOVQ (AX), AX
-	CALL AX
-	MOVQ 24(SP), AX
-	MOVQ AX, 408(SP)
-
-lplayf7_71:
-	MOVQ    408(SP), AX
-	MOVQ    400(SP), CX
-	MOVQ    304(SP), DX
-	XORQ    AX, DX
-	MOVQ    296(SP), BX
-	ORQ     AX, BX
-	BTSQ    CX, BX
-	MOVQ    312(SP), AX
-	NOTQ    AX
-	LEAQ    ·quadrantID+0(SB), SI
-	MOVBQZX (SI)(CX*1), SI
-	MOVQ    320(SP), CX
-	XORQ    SI, CX
-	MOVQ    DX, 200(SP)
-	MOVQ    BX, 208(SP)
-	MOVQ    AX, 216(SP)
-	MOVQ    CX, 232(SP)
+	MOVQ    DX, 672(SP)
+	MOVQ    BX, 680(SP)
+	MOVQ    AX, 688(SP)
+	MOVQ    CX, 696(SP)
 	MOVQ    DX, AX
 	ORQ     BX, AX
 	NOTQ    AX
 	LEAQ    ·leafRank+0(SB), CX
 	LEAQ    ·leafSquare+0(SB), DX
 	XORQ    BX, BX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
 	MOVQ    $0x00000000, SI
 	BSFQ    AX, SI
 	MOVBQZX (CX)(SI*1), SI
@@ -1640,16 +1255,642 @@ lplayf7_71:
 	MOVBQZX (DX)(CX*1), CX
 	SHLQ    $0x28, CX
 	ORQ     CX, AX
-	MOVQ    AX, 224(SP)
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x30, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x38, CX
+	ORQ     CX, AX
+	MOVQ    AX, 1040(SP)
+
+enter8:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 704(SP)
+
+lstart8_39:
+	MOVQ    672(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    680(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lhasmoves8_40
+	MOVQ    680(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    672(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lpass8_41
+	MOVQ    672(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -56(AX)(AX*1), AX
+	LEAQ    8(AX), CX
+	LEAQ    -8(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 792(SP)
+	JMP     ldone8_42
+
+lpass8_41:
+	MOVQ 672(SP), AX
+	MOVQ 680(SP), CX
+	MOVQ CX, 672(SP)
+	MOVQ AX, 680(SP)
+	MOVQ 688(SP), AX
+	NOTQ AX
+	MOVQ AX, 688(SP)
+	XORQ $0x01, 704(SP)
+	INCQ 48(SP)
+	JMP  lstart8_39
+
+lhasmoves8_40:
+	MOVQ AX, 712(SP)
+	MOVQ 688(SP), AX
+	CMPQ AX, $0x0e
+	JL   nosc8_51
+	MOVQ 680(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 672(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 688(SP)
+	JG   stab8_52
+	MOVQ CX, 792(SP)
+	JMP  ldone8_42
+
+stab8_52:
+	MOVQ    680(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    672(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 688(SP)
+	JG      nosc8_51
+	MOVQ    CX, 792(SP)
+	JMP     ldone8_42
+
+nosc8_51:
+	MOVQ    672(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    680(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 728(SP)
+	MOVQ    $0x00000041, 720(SP)
+	MOVQ    672(SP), CX
+	MOVQ    680(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss8_43
+	CMPQ    8(AX), DX
+	JNE     lmiss8_43
+	CMPB    19(AX), $0x00
+	JNE     lgot8_44
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 688(SP)
+	JLE     lnolow8_53
+	MOVQ    CX, 792(SP)
+	JMP     ldone8_42
+
+lnolow8_53:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 688(SP)
+	JG      lgot8_44
+	MOVQ    CX, 792(SP)
+	JMP     ldone8_42
+
+lgot8_44:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 720(SP)
+
+lmiss8_43:
+	MOVQ $-127, 736(SP)
+	MOVQ $0x00000041, 744(SP)
+	MOVQ $0x00000000, 752(SP)
+
+lnext8_45:
+	MOVQ  752(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare8_46
+	JA    llist8_47
+	MOVQ  $0x00000001, 752(SP)
+	MOVQ  720(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare8_46
+	MOVQ  712(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare8_46
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare8_46
+	BTRQ  AX, CX
+	MOVQ  CX, 712(SP)
+	MOVQ  AX, 776(SP)
+	JMP   lplay8_48
+
+lprepare8_46:
+	MOVQ  712(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen8_54
+	MOVQ  $0x00000003, 752(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 776(SP)
+	JMP   lplay8_48
+
+lgen8_54:
+	MOVQ $0x00000000, 760(SP)
+
+lgenloop8_55:
+	MOVQ   712(SP), AX
+	MOVQ   $0x00000000, CX
+	BSFQ   AX, CX
+	MOVQ   672(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   680(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   CX, 16(SP)
+	MOVQ   64(SP), AX
+	MOVQ   (AX), AX
+	CALL   AX
+	MOVQ   24(SP), AX
+	MOVQ   760(SP), CX
+	IMUL3Q $0x18, CX, CX
+	LEAQ   800(SP), DX
+	MOVQ   712(SP), SI
+	MOVQ   $0x00000000, BX
+	BSFQ   SI, BX
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   AX, 8(DX)(CX*1)
+	LEAQ   -1(SI), AX
+	ANDQ   AX, SI
+	MOVQ   SI, 712(SP)
+	INCQ   760(SP)
+	TESTQ  SI, SI
+	JNZ    lgenloop8_55
+	MOVQ   672(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   680(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   696(SP), AX
+	MOVQ   AX, 16(SP)
+	MOVQ   $0x00000008, 24(SP)
+	MOVQ   760(SP), AX
+	MOVQ   AX, 32(SP)
+	LEAQ   800(SP), AX
+	MOVQ   AX, 40(SP)
+	MOVQ   64(SP), AX
+	MOVQ   64(AX), AX
+	CALL   AX
+	MOVQ   $0x00000002, 752(SP)
+	MOVQ   $0x00000000, 768(SP)
+
+llist8_47:
+	CMPQ   752(SP), $0x03
+	JEQ    lstore8_50
+	MOVQ   768(SP), AX
+	MOVQ   760(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore8_50
+	LEAQ   800(SP), DX
+	IMUL3Q $0x18, AX, AX
+	ADDQ   DX, AX
+	IMUL3Q $0x18, CX, CX
+	ADDQ   DX, CX
+	MOVQ   AX, DX
+	MOVQ   16(AX), SI
+	MOVQ   AX, BX
+
+lscan8_56:
+	ADDQ    $0x18, BX
+	CMPQ    BX, CX
+	JAE     lscanned8_57
+	MOVQ    16(BX), DI
+	CMPQ    DI, SI
+	CMOVQGT DI, SI
+	CMOVQGT BX, DX
+	JMP     lscan8_56
+
+lscanned8_57:
+	MOVQ (AX), CX
+	MOVQ (DX), BX
+	MOVQ BX, (AX)
+	MOVQ CX, (DX)
+	MOVQ 8(AX), CX
+	MOVQ 8(DX), BX
+	MOVQ BX, 8(AX)
+	MOVQ CX, 8(DX)
+	MOVQ 16(AX), CX
+	MOVQ 16(DX), BX
+	MOVQ BX, 16(AX)
+	MOVQ CX, 16(DX)
+	MOVQ (AX), CX
+	MOVQ 8(AX), AX
+	MOVQ CX, 776(SP)
+	MOVQ AX, 784(SP)
+	INCQ 768(SP)
+	JMP  lplayf8_49
+
+lplay8_48:
+	MOVQ 776(SP), AX
+	MOVQ 672(SP), CX
+	MOVQ CX, (SP)
+	MOVQ 680(SP), CX
+	MOVQ CX, 8(SP)
+	MOVQ AX, 16(SP)
+	MOVQ 64(SP), AX
+	MOVQ (AX), AX
+	CALL AX
+	MOVQ 24(SP), AX
+	MOVQ AX, 784(SP)
+
+lplayf8_49:
+	MOVQ     784(SP), AX
+	MOVQ     776(SP), CX
+	MOVQ     680(SP), DX
+	XORQ     AX, DX
+	MOVQ     672(SP), BX
+	ORQ      AX, BX
+	BTSQ     CX, BX
+	MOVQ     688(SP), AX
+	NOTQ     AX
+	LEAQ     ·quadrantID+0(SB), SI
+	MOVBQZX  (SI)(CX*1), SI
+	MOVQ     696(SP), DI
+	XORQ     SI, DI
+	MOVQ     DX, 296(SP)
+	MOVQ     BX, 304(SP)
+	MOVQ     AX, 312(SP)
+	MOVQ     DI, 320(SP)
+	MOVQ     1040(SP), X0
+	MOVQ     CX, X1
+	PXOR     X2, X2
+	PSHUFB   X2, X1
+	PCMPEQB  X0, X1
+	PMOVMSKB X1, AX
+	MOVQ     $0x00000000, CX
+	BSFQ     AX, CX
+	LEAQ     ·bottomLow+0(SB), AX
+	MOVQ     (AX)(CX*8), AX
+	MOVQ     1040(SP), CX
+	MOVQ     CX, DX
+	SHRQ     $0x08, DX
+	ANDQ     AX, CX
+	NOTQ     AX
+	ANDQ     AX, DX
+	ORQ      DX, CX
+	MOVQ     CX, 664(SP)
+
+enter7:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 328(SP)
+
+lstart7_58:
+	MOVQ    296(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    304(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lhasmoves7_59
+	MOVQ    304(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    296(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JNZ     lpass7_60
+	MOVQ    296(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -57(AX)(AX*1), AX
+	LEAQ    7(AX), CX
+	LEAQ    -7(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 416(SP)
+	JMP     ldone7_61
+
+lpass7_60:
+	MOVQ 296(SP), AX
+	MOVQ 304(SP), CX
+	MOVQ CX, 296(SP)
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
+	NOTQ AX
+	MOVQ AX, 312(SP)
+	XORQ $0x01, 328(SP)
+	INCQ 48(SP)
+	JMP  lstart7_58
+
+lhasmoves7_59:
+	MOVQ AX, 336(SP)
+	MOVQ 312(SP), AX
+	CMPQ AX, $0x0c
+	JL   nosc7_70
+	MOVQ 304(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 296(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 312(SP)
+	JG   stab7_71
+	MOVQ CX, 416(SP)
+	JMP  ldone7_61
+
+stab7_71:
+	MOVQ    304(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    296(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 312(SP)
+	JG      nosc7_70
+	MOVQ    CX, 416(SP)
+	JMP     ldone7_61
+
+nosc7_70:
+	MOVQ    296(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    304(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 352(SP)
+	MOVQ    $0x00000041, 344(SP)
+	MOVQ    296(SP), CX
+	MOVQ    304(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss7_62
+	CMPQ    8(AX), DX
+	JNE     lmiss7_62
+	CMPB    19(AX), $0x00
+	JNE     lgot7_63
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 312(SP)
+	JLE     lnolow7_72
+	MOVQ    CX, 416(SP)
+	JMP     ldone7_61
+
+lnolow7_72:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 312(SP)
+	JG      lgot7_63
+	MOVQ    CX, 416(SP)
+	JMP     ldone7_61
+
+lgot7_63:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 344(SP)
+
+lmiss7_62:
+	MOVQ $-127, 360(SP)
+	MOVQ $0x00000041, 368(SP)
+	MOVQ $0x00000000, 376(SP)
+
+lnext7_64:
+	MOVQ  376(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare7_65
+	JA    llist7_66
+	MOVQ  $0x00000001, 376(SP)
+	MOVQ  344(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare7_65
+	MOVQ  336(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare7_65
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare7_65
+	BTRQ  AX, CX
+	MOVQ  CX, 336(SP)
+	MOVQ  AX, 400(SP)
+	JMP   lplay7_67
+
+lprepare7_65:
+	MOVQ  336(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen7_73
+	MOVQ  $0x00000003, 376(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 400(SP)
+	JMP   lplay7_67
+
+lgen7_73:
+	MOVQ $0x00000000, 384(SP)
+
+lgenloop7_74:
+	MOVQ   336(SP), AX
+	MOVQ   $0x00000000, CX
+	BSFQ   AX, CX
+	MOVQ   296(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   304(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   CX, 16(SP)
+	MOVQ   64(SP), AX
+	MOVQ   (AX), AX
+	CALL   AX
+	MOVQ   24(SP), AX
+	MOVQ   384(SP), CX
+	IMUL3Q $0x18, CX, CX
+	LEAQ   424(SP), DX
+	MOVQ   336(SP), SI
+	MOVQ   $0x00000000, BX
+	BSFQ   SI, BX
+	MOVQ   BX, (DX)(CX*1)
+	MOVQ   AX, 8(DX)(CX*1)
+	LEAQ   -1(SI), AX
+	ANDQ   AX, SI
+	MOVQ   SI, 336(SP)
+	INCQ   384(SP)
+	TESTQ  SI, SI
+	JNZ    lgenloop7_74
+	MOVQ   296(SP), AX
+	MOVQ   AX, (SP)
+	MOVQ   304(SP), AX
+	MOVQ   AX, 8(SP)
+	MOVQ   320(SP), AX
+	MOVQ   AX, 16(SP)
+	MOVQ   $0x00000007, 24(SP)
+	MOVQ   384(SP), AX
+	MOVQ   AX, 32(SP)
+	LEAQ   424(SP), AX
+	MOVQ   AX, 40(SP)
+	MOVQ   64(SP), AX
+	MOVQ   64(AX), AX
+	CALL   AX
+	MOVQ   $0x00000002, 376(SP)
+	MOVQ   $0x00000000, 392(SP)
+
+llist7_66:
+	CMPQ   376(SP), $0x03
+	JEQ    lstore7_69
+	MOVQ   392(SP), AX
+	MOVQ   384(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore7_69
+	LEAQ   424(SP), DX
+	IMUL3Q $0x18, AX, AX
+	ADDQ   DX, AX
+	IMUL3Q $0x18, CX, CX
+	ADDQ   DX, CX
+	MOVQ   AX, DX
+	MOVQ   16(AX), SI
+	MOVQ   AX, BX
+
+lscan7_75:
+	ADDQ    $0x18, BX
+	CMPQ    BX, CX
+	JAE     lscanned7_76
+	MOVQ    16(BX), DI
+	CMPQ    DI, SI
+	CMOVQGT DI, SI
+	CMOVQGT BX, DX
+	JMP     lscan7_75
+
+lscanned7_76:
+	MOVQ (AX), CX
+	MOVQ (DX), BX
+	MOVQ BX, (AX)
+	MOVQ CX, (DX)
+	MOVQ 8(AX), CX
+	MOVQ 8(DX), BX
+	MOVQ BX, 8(AX)
+	MOVQ CX, 8(DX)
+	MOVQ 16(AX), CX
+	MOVQ 16(DX), BX
+	MOVQ BX, 16(AX)
+	MOVQ CX, 16(DX)
+	MOVQ (AX), CX
+	MOVQ 8(AX), AX
+	MOVQ CX, 400(SP)
+	MOVQ AX, 408(SP)
+	INCQ 392(SP)
+	JMP  lplayf7_68
+
+lplay7_67:
+	MOVQ 400(SP), AX
+	MOVQ 296(SP), CX
+	MOVQ CX, (SP)
+	MOVQ 304(SP), CX
+	MOVQ CX, 8(SP)
+	MOVQ AX, 16(SP)
+	MOVQ 64(SP), AX
+	MOVQ (AX), AX
+	CALL AX
+	MOVQ 24(SP), AX
+	MOVQ AX, 408(SP)
+
+lplayf7_68:
+	MOVQ     408(SP), AX
+	MOVQ     400(SP), CX
+	MOVQ     304(SP), DX
+	XORQ     AX, DX
+	MOVQ     296(SP), BX
+	ORQ      AX, BX
+	BTSQ     CX, BX
+	MOVQ     312(SP), AX
+	NOTQ     AX
+	LEAQ     ·quadrantID+0(SB), SI
+	MOVBQZX  (SI)(CX*1), SI
+	MOVQ     320(SP), DI
+	XORQ     SI, DI
+	MOVQ     DX, 200(SP)
+	MOVQ     BX, 208(SP)
+	MOVQ     AX, 216(SP)
+	MOVQ     DI, 232(SP)
+	MOVQ     664(SP), X0
+	MOVQ     CX, X1
+	PXOR     X2, X2
+	PSHUFB   X2, X1
+	PCMPEQB  X0, X1
+	PMOVMSKB X1, AX
+	MOVQ     $0x00000000, CX
+	BSFQ     AX, CX
+	LEAQ     ·bottomLow+0(SB), AX
+	MOVQ     (AX)(CX*8), AX
+	MOVQ     664(SP), CX
+	MOVQ     CX, DX
+	SHRQ     $0x08, DX
+	ANDQ     AX, CX
+	NOTQ     AX
+	ANDQ     AX, DX
+	ORQ      DX, CX
+	MOVQ     CX, 224(SP)
 
 enter6:
 	INCQ 48(SP)
 	MOVQ $0x00000000, 280(SP)
 
-start6_81:
+start6_77:
 	MOVQ 216(SP), AX
 	CMPQ AX, $0x0a
-	JL   nosc6_87
+	JL   nosc6_83
 	MOVQ 208(SP), AX
 	MOVQ AX, (SP)
 	MOVQ 200(SP), AX
@@ -1662,11 +1903,11 @@ start6_81:
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
 	CMPQ CX, 216(SP)
-	JG   stab6_88
+	JG   stab6_84
 	MOVQ CX, 288(SP)
-	JMP  done6_86
+	JMP  done6_82
 
-stab6_88:
+stab6_84:
 	MOVQ    208(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    200(SP), AX
@@ -1680,11 +1921,11 @@ stab6_88:
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
 	CMPQ    CX, 216(SP)
-	JG      nosc6_87
+	JG      nosc6_83
 	MOVQ    CX, 288(SP)
-	JMP     done6_86
+	JMP     done6_82
 
-nosc6_87:
+nosc6_83:
 	MOVQ    200(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    208(SP), AX
@@ -1694,7 +1935,7 @@ nosc6_87:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     hasmoves6_82
+	JNZ     hasmoves6_78
 	MOVQ    208(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    200(SP), AX
@@ -1704,7 +1945,7 @@ nosc6_87:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     pass6_89
+	JNZ     pass6_85
 	MOVQ    200(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -58(AX)(AX*1), AX
@@ -1714,9 +1955,9 @@ nosc6_87:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 288(SP)
-	JMP     done6_86
+	JMP     done6_82
 
-pass6_89:
+pass6_85:
 	MOVQ 200(SP), AX
 	MOVQ 208(SP), CX
 	MOVQ CX, 200(SP)
@@ -1726,9 +1967,9 @@ pass6_89:
 	MOVQ AX, 216(SP)
 	XORQ $0x01, 280(SP)
 	INCQ 48(SP)
-	JMP  start6_81
+	JMP  start6_77
 
-hasmoves6_82:
+hasmoves6_78:
 	MOVQ    $-127, 240(SP)
 	MOVQ    232(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
@@ -1739,27 +1980,27 @@ hasmoves6_82:
 	XORQ    CX, AX
 	MOVQ    AX, 248(SP)
 
-round6_83:
+round6_79:
 	MOVQ 224(SP), AX
 	MOVQ AX, 272(SP)
 	MOVQ $0x00000000, 264(SP)
 
-iter6_84:
+iter6_80:
 	MOVQ 272(SP), AX
 	MOVQ 264(SP), BX
 	MOVQ 256(SP), DX
 
-scan6_91:
+scan6_87:
 	MOVBQZX AL, CX
 	BTQ     CX, DX
-	JCS     found6_92
+	JCS     found6_88
 	SHRQ    $0x08, AX
 	INCQ    BX
 	CMPQ    BX, $0x06
-	JB      scan6_91
-	JMP     roundover6_90
+	JB      scan6_87
+	JMP     roundover6_86
 
-found6_92:
+found6_88:
 	MOVQ    AX, 272(SP)
 	MOVQ    BX, 264(SP)
 	MOVQ    200(SP), AX
@@ -1804,10 +2045,10 @@ enter5:
 	INCQ 48(SP)
 	MOVQ $0x00000000, 184(SP)
 
-start5_93:
+start5_89:
 	MOVQ 120(SP), AX
 	CMPQ AX, $0x08
-	JL   nosc5_99
+	JL   nosc5_95
 	MOVQ 112(SP), AX
 	MOVQ AX, (SP)
 	MOVQ 104(SP), AX
@@ -1820,11 +2061,11 @@ start5_93:
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
 	CMPQ CX, 120(SP)
-	JG   stab5_100
+	JG   stab5_96
 	MOVQ CX, 192(SP)
-	JMP  done5_98
+	JMP  done5_94
 
-stab5_100:
+stab5_96:
 	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    104(SP), AX
@@ -1838,11 +2079,11 @@ stab5_100:
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
 	CMPQ    CX, 120(SP)
-	JG      nosc5_99
+	JG      nosc5_95
 	MOVQ    CX, 192(SP)
-	JMP     done5_98
+	JMP     done5_94
 
-nosc5_99:
+nosc5_95:
 	MOVQ    104(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    112(SP), AX
@@ -1852,7 +2093,7 @@ nosc5_99:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     hasmoves5_94
+	JNZ     hasmoves5_90
 	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    104(SP), AX
@@ -1862,7 +2103,7 @@ nosc5_99:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     pass5_101
+	JNZ     pass5_97
 	MOVQ    104(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -59(AX)(AX*1), AX
@@ -1872,9 +2113,9 @@ nosc5_99:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 192(SP)
-	JMP     done5_98
+	JMP     done5_94
 
-pass5_101:
+pass5_97:
 	MOVQ 104(SP), AX
 	MOVQ 112(SP), CX
 	MOVQ CX, 104(SP)
@@ -1884,9 +2125,9 @@ pass5_101:
 	MOVQ AX, 120(SP)
 	XORQ $0x01, 184(SP)
 	INCQ 48(SP)
-	JMP  start5_93
+	JMP  start5_89
 
-hasmoves5_94:
+hasmoves5_90:
 	MOVQ    $-127, 144(SP)
 	MOVQ    136(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
@@ -1897,27 +2138,27 @@ hasmoves5_94:
 	XORQ    CX, AX
 	MOVQ    AX, 152(SP)
 
-round5_95:
+round5_91:
 	MOVQ 128(SP), AX
 	MOVQ AX, 176(SP)
 	MOVQ $0x00000000, 168(SP)
 
-iter5_96:
+iter5_92:
 	MOVQ 176(SP), AX
 	MOVQ 168(SP), BX
 	MOVQ 160(SP), DX
 
-scan5_103:
+scan5_99:
 	MOVBQZX AL, CX
 	BTQ     CX, DX
-	JCS     found5_104
+	JCS     found5_100
 	SHRQ    $0x08, AX
 	INCQ    BX
 	CMPQ    BX, $0x05
-	JB      scan5_103
-	JMP     roundover5_102
+	JB      scan5_99
+	JMP     roundover5_98
 
-found5_104:
+found5_100:
 	MOVQ    AX, 176(SP)
 	MOVQ    BX, 168(SP)
 	MOVQ    104(SP), AX
@@ -1941,7 +2182,7 @@ found5_104:
 	MOVQ    DX, 88(SP)
 	MOVQ    BX, 96(SP)
 	CMPQ    AX, $0x06
-	JL      enter45_105
+	JL      enter45_101
 	MOVQ    96(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    88(SP), AX
@@ -1957,12 +2198,12 @@ found5_104:
 	MOVQ    120(SP), AX
 	NOTQ    AX
 	CMPQ    CX, AX
-	JG      enter45_105
+	JG      enter45_101
 	INCQ    48(SP)
 	MOVQ    CX, AX
-	JMP     have5_106
+	JMP     have5_102
 
-enter45_105:
+enter45_101:
 	MOVQ  88(SP), AX
 	MOVQ  96(SP), CX
 	MOVQ  120(SP), DX
@@ -1970,7 +2211,7 @@ enter45_105:
 	MOVQ  64(SP), BX
 	MOVQ  32(BX), BX
 	TESTQ BX, BX
-	JZ    leaf5_107
+	JZ    leaf5_103
 	MOVQ  AX, (SP)
 	MOVQ  CX, 8(SP)
 	MOVQ  DX, 16(SP)
@@ -1989,12 +2230,12 @@ enter45_105:
 	MOVQ  40(SP), AX
 	ADDQ  AX, 48(SP)
 	MOVQ  32(SP), AX
-	JMP   have5_106
+	JMP   have5_102
 
-leaf5_107:
-	MOVQ     AX, 1944(SP)
-	MOVQ     CX, 1952(SP)
-	MOVQ     DX, 1960(SP)
+leaf5_103:
+	MOVQ     AX, 1976(SP)
+	MOVQ     CX, 1984(SP)
+	MOVQ     DX, 1992(SP)
 	MOVQ     168(SP), AX
 	LEAQ     ·bottomLow+0(SB), CX
 	MOVQ     (CX)(AX*8), CX
@@ -2005,9 +2246,9 @@ leaf5_107:
 	NOTQ     CX
 	ANDQ     CX, DX
 	ORQ      DX, AX
-	MOVQ     AX, 2016(SP)
+	MOVQ     AX, 2048(SP)
 	INCQ     48(SP)
-	MOVQ     2016(SP), AX
+	MOVQ     2048(SP), AX
 	LEAQ     ·leafShuf4+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -2033,26 +2274,26 @@ leaf5_107:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X2
 	PSHUFB   X2, X0
-	MOVOU    X0, 2016(SP)
-	MOVQ     $-127, 1968(SP)
-	MOVQ     $0x00000000, 1984(SP)
+	MOVOU    X0, 2048(SP)
+	MOVQ     $-127, 2000(SP)
+	MOVQ     $0x00000000, 2016(SP)
 
-lstart4_108:
-	MOVQ $0x00000000, 1976(SP)
+lstart4_104:
+	MOVQ $0x00000000, 2008(SP)
 
-liter4_109:
-	MOVQ     1976(SP), AX
-	LEAQ     2016(SP), CX
+liter4_105:
+	MOVQ     2008(SP), AX
+	LEAQ     2048(SP), CX
 	MOVL     (CX)(AX*4), AX
 	MOVBQZX  AL, AX
-	MOVQ     1952(SP), CX
+	MOVQ     1984(SP), CX
 	LEAQ     ·lfNeighbour+0(SB), DX
 	MOVQ     (DX)(AX*8), DX
 	TESTQ    CX, DX
-	JZ       lnext4_110
-	MOVQ     1944(SP), CX
+	JZ       lnext4_106
+	MOVQ     1976(SP), CX
 	MOVQ     CX, (SP)
-	MOVQ     1952(SP), CX
+	MOVQ     1984(SP), CX
 	MOVQ     CX, 8(SP)
 	MOVQ     AX, 16(SP)
 	MOVQ     64(SP), AX
@@ -2060,25 +2301,25 @@ liter4_109:
 	CALL     AX
 	MOVQ     24(SP), AX
 	TESTQ    AX, AX
-	JZ       lnext4_110
-	MOVQ     1976(SP), CX
-	LEAQ     2016(SP), DX
+	JZ       lnext4_106
+	MOVQ     2008(SP), CX
+	LEAQ     2048(SP), DX
 	MOVL     (DX)(CX*4), CX
 	MOVBQZX  CL, DX
-	MOVQ     1952(SP), BX
+	MOVQ     1984(SP), BX
 	XORQ     AX, BX
-	MOVQ     1944(SP), SI
+	MOVQ     1976(SP), SI
 	ORQ      AX, SI
 	BTSQ     DX, SI
-	MOVQ     1960(SP), AX
+	MOVQ     1992(SP), AX
 	NOTQ     AX
 	SHRL     $0x08, CX
-	MOVQ     BX, 1856(SP)
-	MOVQ     SI, 1864(SP)
-	MOVQ     AX, 1872(SP)
-	MOVQ     CX, 1928(SP)
+	MOVQ     BX, 1888(SP)
+	MOVQ     SI, 1896(SP)
+	MOVQ     AX, 1904(SP)
+	MOVQ     CX, 1960(SP)
 	INCQ     48(SP)
-	MOVQ     1928(SP), AX
+	MOVQ     1960(SP), AX
 	LEAQ     ·leafShuf3+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -2106,26 +2347,26 @@ liter4_109:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X3
 	PSHUFB   X3, X0
-	MOVOU    X0, 1928(SP)
-	MOVQ     $-127, 1880(SP)
-	MOVQ     $0x00000000, 1896(SP)
+	MOVOU    X0, 1960(SP)
+	MOVQ     $-127, 1912(SP)
+	MOVQ     $0x00000000, 1928(SP)
 
-lstart3_114:
-	MOVQ $0x00000000, 1888(SP)
+lstart3_110:
+	MOVQ $0x00000000, 1920(SP)
 
-liter3_115:
-	MOVQ    1888(SP), AX
-	LEAQ    1928(SP), CX
+liter3_111:
+	MOVQ    1920(SP), AX
+	LEAQ    1960(SP), CX
 	MOVL    (CX)(AX*4), AX
 	MOVBQZX AL, AX
-	MOVQ    1864(SP), CX
+	MOVQ    1896(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      lnext3_116
-	MOVQ    1856(SP), CX
+	JZ      lnext3_112
+	MOVQ    1888(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    1864(SP), CX
+	MOVQ    1896(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -2133,38 +2374,38 @@ liter3_115:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      lnext3_116
-	MOVQ    1888(SP), CX
-	LEAQ    1928(SP), DX
+	JZ      lnext3_112
+	MOVQ    1920(SP), CX
+	LEAQ    1960(SP), DX
 	MOVL    (DX)(CX*4), CX
 	MOVBQZX CL, DX
-	MOVQ    1864(SP), BX
+	MOVQ    1896(SP), BX
 	XORQ    AX, BX
-	MOVQ    1856(SP), SI
+	MOVQ    1888(SP), SI
 	ORQ     AX, SI
 	BTSQ    DX, SI
-	MOVQ    1872(SP), AX
+	MOVQ    1904(SP), AX
 	NOTQ    AX
 	SHRL    $0x08, CX
-	MOVQ    BX, 1768(SP)
-	MOVQ    SI, 1776(SP)
-	MOVQ    AX, 1784(SP)
+	MOVQ    BX, 1800(SP)
+	MOVQ    SI, 1808(SP)
+	MOVQ    AX, 1816(SP)
 	MOVBQZX CL, AX
 	SHRL    $0x08, CX
 	MOVBQZX CL, CX
-	MOVQ    AX, 1824(SP)
-	MOVQ    CX, 1832(SP)
+	MOVQ    AX, 1856(SP)
+	MOVQ    CX, 1864(SP)
 	INCQ    48(SP)
-	MOVQ    $-127, 1792(SP)
-	MOVQ    1824(SP), AX
-	MOVQ    1776(SP), CX
+	MOVQ    $-127, 1824(SP)
+	MOVQ    1856(SP), AX
+	MOVQ    1808(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      s2skip2_124
-	MOVQ    1768(SP), CX
+	JZ      s2skip2_120
+	MOVQ    1800(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    1776(SP), CX
+	MOVQ    1808(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -2172,36 +2413,128 @@ liter3_115:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      s2skip2_124
+	JZ      s2skip2_120
 	INCQ    48(SP)
-	MOVQ    1776(SP), CX
+	MOVQ    1808(SP), CX
 	XORQ    AX, CX
-	MOVQ    1784(SP), AX
+	MOVQ    1816(SP), AX
 	NOTQ    AX
-	MOVQ    CX, 2032(SP)
-	MOVQ    AX, 2040(SP)
-	MOVQ    1832(SP), DX
-	MOVQ    DX, 2048(SP)
+	MOVQ    CX, 2064(SP)
+	MOVQ    AX, 2072(SP)
+	MOVQ    1864(SP), DX
+	MOVQ    DX, 2080(SP)
 	MOVQ    64(SP), BX
 	MOVQ    40(BX), BX
 	TESTQ   BX, BX
-	JZ      s1count1_125
+	JZ      s1count1_121
 	MOVQ    CX, (SP)
 	MOVQ    AX, 8(SP)
 	MOVQ    DX, 16(SP)
 	CALL    BX
 	MOVQ    24(SP), AX
-	MOVQ    AX, 2056(SP)
-	JMP     s1done1_126
+	MOVQ    AX, 2088(SP)
+	JMP     s1done1_122
 
-s1count1_125:
-	MOVQ    2032(SP), AX
+s1count1_121:
+	MOVQ    2064(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2056(SP)
-	MOVQ    2032(SP), AX
+	MOVQ    AX, 2088(SP)
+	MOVQ    2064(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2048(SP), AX
+	MOVQ    2080(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1pass1_123
+	ADDQ    AX, 2088(SP)
+	JMP     s1done1_122
+
+s1pass1_123:
+	MOVQ    2088(SP), AX
+	MOVQ    AX, CX
+	SUBQ    $0x02, CX
+	CMPQ    AX, $0x00
+	CMOVQLE CX, AX
+	MOVQ    AX, 2088(SP)
+	CMPQ    AX, 2072(SP)
+	JLE     s1done1_122
+	MOVQ    2064(SP), AX
+	NOTQ    AX
+	MOVQ    2080(SP), CX
+	BTRQ    CX, AX
+	MOVQ    AX, (SP)
+	MOVQ    CX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1done1_122
+	MOVQ    2064(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -64(CX)(CX*1), CX
+	SUBQ    AX, CX
+	MOVQ    CX, 2088(SP)
+
+s1done1_122:
+	MOVQ 2088(SP), AX
+	NEGQ AX
+	MOVQ AX, 1824(SP)
+
+s2skip2_120:
+	MOVQ  1824(SP), AX
+	CMPQ  AX, 1816(SP)
+	JG    s2high2_116
+	MOVQ  1864(SP), AX
+	MOVQ  1808(SP), CX
+	LEAQ  ·lfNeighbour+0(SB), DX
+	MOVQ  (DX)(AX*8), DX
+	TESTQ CX, DX
+	JZ    s2skip2_124
+	MOVQ  1800(SP), CX
+	MOVQ  CX, (SP)
+	MOVQ  1808(SP), CX
+	MOVQ  CX, 8(SP)
+	MOVQ  AX, 16(SP)
+	MOVQ  64(SP), AX
+	MOVQ  (AX), AX
+	CALL  AX
+	MOVQ  24(SP), AX
+	TESTQ AX, AX
+	JZ    s2skip2_124
+	INCQ  48(SP)
+	MOVQ  1808(SP), CX
+	XORQ  AX, CX
+	MOVQ  1816(SP), AX
+	NOTQ  AX
+	MOVQ  CX, 2064(SP)
+	MOVQ  AX, 2072(SP)
+	MOVQ  1856(SP), DX
+	MOVQ  DX, 2080(SP)
+	MOVQ  64(SP), BX
+	MOVQ  40(BX), BX
+	TESTQ BX, BX
+	JZ    s1count1_125
+	MOVQ  CX, (SP)
+	MOVQ  AX, 8(SP)
+	MOVQ  DX, 16(SP)
+	CALL  BX
+	MOVQ  24(SP), AX
+	MOVQ  AX, 2088(SP)
+	JMP   s1done1_126
+
+s1count1_125:
+	MOVQ    2064(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	MOVQ    AX, 2088(SP)
+	MOVQ    2064(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    2080(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
@@ -2209,21 +2542,21 @@ s1count1_125:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1pass1_127
-	ADDQ    AX, 2056(SP)
+	ADDQ    AX, 2088(SP)
 	JMP     s1done1_126
 
 s1pass1_127:
-	MOVQ    2056(SP), AX
+	MOVQ    2088(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2056(SP)
-	CMPQ    AX, 2040(SP)
+	MOVQ    AX, 2088(SP)
+	CMPQ    AX, 2072(SP)
 	JLE     s1done1_126
-	MOVQ    2032(SP), AX
+	MOVQ    2064(SP), AX
 	NOTQ    AX
-	MOVQ    2048(SP), CX
+	MOVQ    2080(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2233,30 +2566,32 @@ s1pass1_127:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1done1_126
-	MOVQ    2032(SP), CX
+	MOVQ    2064(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2056(SP)
+	MOVQ    CX, 2088(SP)
 
 s1done1_126:
-	MOVQ 2056(SP), AX
-	NEGQ AX
-	MOVQ AX, 1792(SP)
+	MOVQ    2088(SP), AX
+	NEGQ    AX
+	CMPQ    AX, 1824(SP)
+	CMOVQLT 1824(SP), AX
+	MOVQ    AX, 1824(SP)
 
 s2skip2_124:
-	MOVQ  1792(SP), AX
-	CMPQ  AX, 1784(SP)
-	JG    s2high2_120
-	MOVQ  1832(SP), AX
-	MOVQ  1776(SP), CX
+	CMPQ  1824(SP), $-127
+	JNE   s2decide2_118
+	MOVQ  $+127, 1824(SP)
+	MOVQ  1856(SP), AX
+	MOVQ  1800(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2skip2_128
-	MOVQ  1768(SP), CX
+	JZ    s2oskip2_128
+	MOVQ  1808(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  1776(SP), CX
+	MOVQ  1800(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -2264,16 +2599,15 @@ s2skip2_124:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2skip2_128
+	JZ    s2oskip2_128
 	INCQ  48(SP)
-	MOVQ  1776(SP), CX
+	MOVQ  1800(SP), CX
 	XORQ  AX, CX
-	MOVQ  1784(SP), AX
-	NOTQ  AX
-	MOVQ  CX, 2032(SP)
-	MOVQ  AX, 2040(SP)
-	MOVQ  1824(SP), DX
-	MOVQ  DX, 2048(SP)
+	MOVQ  1816(SP), AX
+	MOVQ  CX, 2064(SP)
+	MOVQ  AX, 2072(SP)
+	MOVQ  1864(SP), DX
+	MOVQ  DX, 2080(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
@@ -2283,17 +2617,17 @@ s2skip2_124:
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 2056(SP)
+	MOVQ  AX, 2088(SP)
 	JMP   s1done1_130
 
 s1count1_129:
-	MOVQ    2032(SP), AX
+	MOVQ    2064(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2056(SP)
-	MOVQ    2032(SP), AX
+	MOVQ    AX, 2088(SP)
+	MOVQ    2064(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2048(SP), AX
+	MOVQ    2080(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
@@ -2301,21 +2635,21 @@ s1count1_129:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1pass1_131
-	ADDQ    AX, 2056(SP)
+	ADDQ    AX, 2088(SP)
 	JMP     s1done1_130
 
 s1pass1_131:
-	MOVQ    2056(SP), AX
+	MOVQ    2088(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2056(SP)
-	CMPQ    AX, 2040(SP)
+	MOVQ    AX, 2088(SP)
+	CMPQ    AX, 2072(SP)
 	JLE     s1done1_130
-	MOVQ    2032(SP), AX
+	MOVQ    2064(SP), AX
 	NOTQ    AX
-	MOVQ    2048(SP), CX
+	MOVQ    2080(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2325,32 +2659,29 @@ s1pass1_131:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1done1_130
-	MOVQ    2032(SP), CX
+	MOVQ    2064(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2056(SP)
+	MOVQ    CX, 2088(SP)
 
 s1done1_130:
-	MOVQ    2056(SP), AX
-	NEGQ    AX
-	CMPQ    AX, 1792(SP)
-	CMOVQLT 1792(SP), AX
-	MOVQ    AX, 1792(SP)
+	MOVQ 2088(SP), AX
+	MOVQ AX, 1824(SP)
 
-s2skip2_128:
-	CMPQ  1792(SP), $-127
-	JNE   s2decide2_122
-	MOVQ  $+127, 1792(SP)
+s2oskip2_128:
 	MOVQ  1824(SP), AX
-	MOVQ  1768(SP), CX
+	CMPQ  AX, 1816(SP)
+	JLE   s2low2_117
+	MOVQ  1864(SP), AX
+	MOVQ  1800(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
 	JZ    s2oskip2_132
-	MOVQ  1776(SP), CX
+	MOVQ  1808(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  1768(SP), CX
+	MOVQ  1800(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -2360,13 +2691,13 @@ s2skip2_128:
 	TESTQ AX, AX
 	JZ    s2oskip2_132
 	INCQ  48(SP)
-	MOVQ  1768(SP), CX
+	MOVQ  1800(SP), CX
 	XORQ  AX, CX
-	MOVQ  1784(SP), AX
-	MOVQ  CX, 2032(SP)
-	MOVQ  AX, 2040(SP)
-	MOVQ  1832(SP), DX
-	MOVQ  DX, 2048(SP)
+	MOVQ  1816(SP), AX
+	MOVQ  CX, 2064(SP)
+	MOVQ  AX, 2072(SP)
+	MOVQ  1856(SP), DX
+	MOVQ  DX, 2080(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
@@ -2376,17 +2707,17 @@ s2skip2_128:
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 2056(SP)
+	MOVQ  AX, 2088(SP)
 	JMP   s1done1_134
 
 s1count1_133:
-	MOVQ    2032(SP), AX
+	MOVQ    2064(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2056(SP)
-	MOVQ    2032(SP), AX
+	MOVQ    AX, 2088(SP)
+	MOVQ    2064(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2048(SP), AX
+	MOVQ    2080(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
@@ -2394,21 +2725,21 @@ s1count1_133:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1pass1_135
-	ADDQ    AX, 2056(SP)
+	ADDQ    AX, 2088(SP)
 	JMP     s1done1_134
 
 s1pass1_135:
-	MOVQ    2056(SP), AX
+	MOVQ    2088(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2056(SP)
-	CMPQ    AX, 2040(SP)
+	MOVQ    AX, 2088(SP)
+	CMPQ    AX, 2072(SP)
 	JLE     s1done1_134
-	MOVQ    2032(SP), AX
+	MOVQ    2064(SP), AX
 	NOTQ    AX
-	MOVQ    2048(SP), CX
+	MOVQ    2080(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2418,112 +2749,22 @@ s1pass1_135:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JZ      s1done1_134
-	MOVQ    2032(SP), CX
+	MOVQ    2064(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2056(SP)
+	MOVQ    CX, 2088(SP)
 
 s1done1_134:
-	MOVQ 2056(SP), AX
-	MOVQ AX, 1792(SP)
+	MOVQ    2088(SP), AX
+	CMPQ    AX, 1824(SP)
+	CMOVQGT 1824(SP), AX
+	MOVQ    AX, 1824(SP)
 
 s2oskip2_132:
-	MOVQ  1792(SP), AX
-	CMPQ  AX, 1784(SP)
-	JLE   s2low2_121
-	MOVQ  1832(SP), AX
-	MOVQ  1768(SP), CX
-	LEAQ  ·lfNeighbour+0(SB), DX
-	MOVQ  (DX)(AX*8), DX
-	TESTQ CX, DX
-	JZ    s2oskip2_136
-	MOVQ  1776(SP), CX
-	MOVQ  CX, (SP)
-	MOVQ  1768(SP), CX
-	MOVQ  CX, 8(SP)
-	MOVQ  AX, 16(SP)
-	MOVQ  64(SP), AX
-	MOVQ  (AX), AX
-	CALL  AX
-	MOVQ  24(SP), AX
-	TESTQ AX, AX
-	JZ    s2oskip2_136
-	INCQ  48(SP)
-	MOVQ  1768(SP), CX
-	XORQ  AX, CX
-	MOVQ  1784(SP), AX
-	MOVQ  CX, 2032(SP)
-	MOVQ  AX, 2040(SP)
-	MOVQ  1824(SP), DX
-	MOVQ  DX, 2048(SP)
-	MOVQ  64(SP), BX
-	MOVQ  40(BX), BX
-	TESTQ BX, BX
-	JZ    s1count1_137
-	MOVQ  CX, (SP)
-	MOVQ  AX, 8(SP)
-	MOVQ  DX, 16(SP)
-	CALL  BX
-	MOVQ  24(SP), AX
-	MOVQ  AX, 2056(SP)
-	JMP   s1done1_138
-
-s1count1_137:
-	MOVQ    2032(SP), AX
-	POPCNTQ AX, AX
-	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2056(SP)
-	MOVQ    2032(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    2048(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    48(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JZ      s1pass1_139
-	ADDQ    AX, 2056(SP)
-	JMP     s1done1_138
-
-s1pass1_139:
-	MOVQ    2056(SP), AX
-	MOVQ    AX, CX
-	SUBQ    $0x02, CX
-	CMPQ    AX, $0x00
-	CMOVQLE CX, AX
-	MOVQ    AX, 2056(SP)
-	CMPQ    AX, 2040(SP)
-	JLE     s1done1_138
-	MOVQ    2032(SP), AX
-	NOTQ    AX
-	MOVQ    2048(SP), CX
-	BTRQ    CX, AX
-	MOVQ    AX, (SP)
-	MOVQ    CX, 8(SP)
-	MOVQ    64(SP), AX
-	MOVQ    48(AX), AX
-	CALL    AX
-	MOVQ    16(SP), AX
-	TESTQ   AX, AX
-	JZ      s1done1_138
-	MOVQ    2032(SP), CX
-	POPCNTQ CX, CX
-	LEAQ    -64(CX)(CX*1), CX
-	SUBQ    AX, CX
-	MOVQ    CX, 2056(SP)
-
-s1done1_138:
-	MOVQ    2056(SP), AX
-	CMPQ    AX, 1792(SP)
-	CMOVQGT 1792(SP), AX
-	MOVQ    AX, 1792(SP)
-
-s2oskip2_136:
-	CMPQ    1792(SP), $+127
-	JNE     s2decide2_122
-	MOVQ    1768(SP), AX
+	CMPQ    1824(SP), $+127
+	JNE     s2decide2_118
+	MOVQ    1800(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
 	LEAQ    2(AX), CX
@@ -2531,54 +2772,54 @@ s2oskip2_136:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1792(SP)
+	MOVQ    CX, 1824(SP)
 
-s2decide2_122:
-	MOVQ 1792(SP), AX
-	CMPQ AX, 1784(SP)
-	JG   s2high2_120
+s2decide2_118:
+	MOVQ 1824(SP), AX
+	CMPQ AX, 1816(SP)
+	JG   s2high2_116
 
-s2low2_121:
-	MOVQ 1784(SP), AX
-	MOVQ AX, 1816(SP)
-	JMP  s2done2_123
-
-s2high2_120:
-	MOVQ 1784(SP), AX
-	INCQ AX
-	MOVQ AX, 1816(SP)
-
-s2done2_123:
+s2low2_117:
 	MOVQ 1816(SP), AX
+	MOVQ AX, 1848(SP)
+	JMP  s2done2_119
+
+s2high2_116:
+	MOVQ 1816(SP), AX
+	INCQ AX
+	MOVQ AX, 1848(SP)
+
+s2done2_119:
+	MOVQ 1848(SP), AX
 	NEGQ AX
-	CMPQ AX, 1872(SP)
-	JG   lcut3_117
-	CMPQ AX, 1880(SP)
-	JLE  lnext3_116
-	MOVQ AX, 1880(SP)
+	CMPQ AX, 1904(SP)
+	JG   lcut3_113
+	CMPQ AX, 1912(SP)
+	JLE  lnext3_112
+	MOVQ AX, 1912(SP)
 
-lnext3_116:
-	INCQ 1888(SP)
-	CMPQ 1888(SP), $0x03
-	JB   liter3_115
-	CMPQ 1880(SP), $-127
-	JNE  ldone3_118
-	CMPQ 1896(SP), $0x00
-	JNE  lover3_119
-	MOVQ 1856(SP), AX
-	MOVQ 1864(SP), CX
-	MOVQ CX, 1856(SP)
-	MOVQ AX, 1864(SP)
-	MOVQ 1872(SP), AX
+lnext3_112:
+	INCQ 1920(SP)
+	CMPQ 1920(SP), $0x03
+	JB   liter3_111
+	CMPQ 1912(SP), $-127
+	JNE  ldone3_114
+	CMPQ 1928(SP), $0x00
+	JNE  lover3_115
+	MOVQ 1888(SP), AX
+	MOVQ 1896(SP), CX
+	MOVQ CX, 1888(SP)
+	MOVQ AX, 1896(SP)
+	MOVQ 1904(SP), AX
 	NOTQ AX
-	MOVQ AX, 1872(SP)
-	MOVQ $0x00000001, 1896(SP)
+	MOVQ AX, 1904(SP)
+	MOVQ $0x00000001, 1928(SP)
 	INCQ 48(SP)
-	JMP  lstart3_114
+	JMP  lstart3_110
 
-lover3_119:
+lover3_115:
 	DECQ    48(SP)
-	MOVQ    1856(SP), AX
+	MOVQ    1888(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -61(AX)(AX*1), AX
 	LEAQ    3(AX), CX
@@ -2586,51 +2827,51 @@ lover3_119:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1880(SP)
-	JMP     ldone3_118
+	MOVQ    CX, 1912(SP)
+	JMP     ldone3_114
 
-lcut3_117:
-	MOVQ 1816(SP), AX
+lcut3_113:
+	MOVQ 1848(SP), AX
 	NEGQ AX
-	MOVQ AX, 1880(SP)
+	MOVQ AX, 1912(SP)
 
-ldone3_118:
-	MOVQ    1880(SP), AX
+ldone3_114:
+	MOVQ    1912(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    1896(SP), $0x00
+	CMPQ    1928(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 1904(SP)
-	MOVQ    1904(SP), AX
+	MOVQ    AX, 1936(SP)
+	MOVQ    1936(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 1960(SP)
-	JG      lcut4_111
-	CMPQ    AX, 1968(SP)
-	JLE     lnext4_110
-	MOVQ    AX, 1968(SP)
+	CMPQ    AX, 1992(SP)
+	JG      lcut4_107
+	CMPQ    AX, 2000(SP)
+	JLE     lnext4_106
+	MOVQ    AX, 2000(SP)
 
-lnext4_110:
-	INCQ 1976(SP)
-	CMPQ 1976(SP), $0x04
-	JB   liter4_109
-	CMPQ 1968(SP), $-127
-	JNE  ldone4_112
-	CMPQ 1984(SP), $0x00
-	JNE  lover4_113
-	MOVQ 1944(SP), AX
-	MOVQ 1952(SP), CX
-	MOVQ CX, 1944(SP)
-	MOVQ AX, 1952(SP)
-	MOVQ 1960(SP), AX
+lnext4_106:
+	INCQ 2008(SP)
+	CMPQ 2008(SP), $0x04
+	JB   liter4_105
+	CMPQ 2000(SP), $-127
+	JNE  ldone4_108
+	CMPQ 2016(SP), $0x00
+	JNE  lover4_109
+	MOVQ 1976(SP), AX
+	MOVQ 1984(SP), CX
+	MOVQ CX, 1976(SP)
+	MOVQ AX, 1984(SP)
+	MOVQ 1992(SP), AX
 	NOTQ AX
-	MOVQ AX, 1960(SP)
-	MOVQ $0x00000001, 1984(SP)
+	MOVQ AX, 1992(SP)
+	MOVQ $0x00000001, 2016(SP)
 	INCQ 48(SP)
-	JMP  lstart4_108
+	JMP  lstart4_104
 
-lover4_113:
+lover4_109:
 	DECQ    48(SP)
-	MOVQ    1944(SP), AX
+	MOVQ    1976(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -60(AX)(AX*1), AX
 	LEAQ    4(AX), CX
@@ -2638,31 +2879,31 @@ lover4_113:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1968(SP)
-	JMP     ldone4_112
+	MOVQ    CX, 2000(SP)
+	JMP     ldone4_108
 
-lcut4_111:
-	MOVQ 1904(SP), AX
+lcut4_107:
+	MOVQ 1936(SP), AX
 	NEGQ AX
-	MOVQ AX, 1968(SP)
+	MOVQ AX, 2000(SP)
 
-ldone4_112:
-	MOVQ    1968(SP), AX
+ldone4_108:
+	MOVQ    2000(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    1984(SP), $0x00
+	CMPQ    2016(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 1992(SP)
-	MOVQ    1992(SP), AX
+	MOVQ    AX, 2024(SP)
+	MOVQ    2024(SP), AX
 
-have5_106:
+have5_102:
 	NEGQ AX
 	CMPQ AX, 120(SP)
-	JLE  notcut5_140
+	JLE  notcut5_136
 	MOVQ AX, 192(SP)
-	JMP  done5_98
+	JMP  done5_94
 
-notcut5_140:
+notcut5_136:
 	MOVQ    144(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
@@ -2672,21 +2913,21 @@ notcut5_140:
 	MOVQ    AX, 176(SP)
 	INCQ    168(SP)
 	CMPQ    168(SP), $0x05
-	JB      iter5_96
+	JB      iter5_92
 
-roundover5_102:
+roundover5_98:
 	MOVQ  152(SP), AX
 	TESTQ AX, AX
-	JZ    best5_141
+	JZ    best5_137
 	MOVQ  AX, 160(SP)
 	MOVQ  $0x00000000, 152(SP)
-	JMP   round5_95
+	JMP   round5_91
 
-best5_141:
+best5_137:
 	MOVQ 144(SP), AX
 	MOVQ AX, 192(SP)
 
-done5_98:
+done5_94:
 	MOVQ    192(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2694,19 +2935,19 @@ done5_98:
 	CMOVQNE CX, AX
 	MOVQ    AX, 192(SP)
 	CMPQ    56(SP), $0x05
-	JNE     cont5_142
+	JNE     cont5_138
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont5_142:
+cont5_138:
 	MOVQ 192(SP), AX
 	NEGQ AX
 	CMPQ AX, 216(SP)
-	JLE  notcut6_143
+	JLE  notcut6_139
 	MOVQ AX, 288(SP)
-	JMP  done6_86
+	JMP  done6_82
 
-notcut6_143:
+notcut6_139:
 	MOVQ    240(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
@@ -2716,21 +2957,21 @@ notcut6_143:
 	MOVQ    AX, 272(SP)
 	INCQ    264(SP)
 	CMPQ    264(SP), $0x06
-	JB      iter6_84
+	JB      iter6_80
 
-roundover6_90:
+roundover6_86:
 	MOVQ  248(SP), AX
 	TESTQ AX, AX
-	JZ    best6_144
+	JZ    best6_140
 	MOVQ  AX, 256(SP)
 	MOVQ  $0x00000000, 248(SP)
-	JMP   round6_83
+	JMP   round6_79
 
-best6_144:
+best6_140:
 	MOVQ 240(SP), AX
 	MOVQ AX, 288(SP)
 
-done6_86:
+done6_82:
 	MOVQ    288(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2738,33 +2979,33 @@ done6_86:
 	CMOVQNE CX, AX
 	MOVQ    AX, 288(SP)
 	CMPQ    56(SP), $0x06
-	JNE     cont6_145
+	JNE     cont6_141
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont6_145:
+cont6_141:
 	MOVQ 288(SP), AX
 	NEGQ AX
 	CMPQ AX, 360(SP)
-	JLE  lnext7_67
+	JLE  lnext7_64
 	MOVQ AX, 360(SP)
 	MOVQ 400(SP), CX
 	MOVQ CX, 368(SP)
 	CMPQ AX, 312(SP)
-	JLE  lnext7_67
+	JLE  lnext7_64
 
-lstore7_72:
+lstore7_69:
 	MOVQ 352(SP), AX
 	MOVQ 296(SP), CX
 	MOVQ 304(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset7_146
+	JNE  lreset7_142
 	CMPQ 8(AX), DX
-	JNE  lreset7_146
+	JNE  lreset7_142
 	CMPB 19(AX), $0x00
-	JEQ  lsame7_147
+	JEQ  lsame7_143
 
-lreset7_146:
+lreset7_142:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -2772,17 +3013,17 @@ lreset7_146:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame7_147:
+lsame7_143:
 	MOVQ    360(SP), CX
 	CMPQ    CX, 312(SP)
-	JG      lhigh7_148
+	JG      lhigh7_144
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored7_149
+	JMP     lstored7_145
 
-lhigh7_148:
+lhigh7_144:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
@@ -2790,10 +3031,10 @@ lhigh7_148:
 	MOVQ    368(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored7_149:
+lstored7_145:
 	MOVQ CX, 416(SP)
 
-ldone7_64:
+ldone7_61:
 	MOVQ    416(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2801,33 +3042,33 @@ ldone7_64:
 	CMOVQNE CX, AX
 	MOVQ    AX, 416(SP)
 	CMPQ    56(SP), $0x07
-	JNE     lcont7_150
+	JNE     lcont7_146
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont7_150:
+lcont7_146:
 	MOVQ 416(SP), AX
 	NEGQ AX
-	CMPQ AX, 728(SP)
-	JLE  lnext8_47
-	MOVQ AX, 728(SP)
-	MOVQ 768(SP), CX
-	MOVQ CX, 736(SP)
-	CMPQ AX, 680(SP)
-	JLE  lnext8_47
+	CMPQ AX, 736(SP)
+	JLE  lnext8_45
+	MOVQ AX, 736(SP)
+	MOVQ 776(SP), CX
+	MOVQ CX, 744(SP)
+	CMPQ AX, 688(SP)
+	JLE  lnext8_45
 
-lstore8_52:
-	MOVQ 720(SP), AX
-	MOVQ 664(SP), CX
-	MOVQ 672(SP), DX
+lstore8_50:
+	MOVQ 728(SP), AX
+	MOVQ 672(SP), CX
+	MOVQ 680(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset8_151
+	JNE  lreset8_147
 	CMPQ 8(AX), DX
-	JNE  lreset8_151
+	JNE  lreset8_147
 	CMPB 19(AX), $0x00
-	JEQ  lsame8_152
+	JEQ  lsame8_148
 
-lreset8_151:
+lreset8_147:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -2835,62 +3076,62 @@ lreset8_151:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame8_152:
-	MOVQ    728(SP), CX
-	CMPQ    CX, 680(SP)
-	JG      lhigh8_153
+lsame8_148:
+	MOVQ    736(SP), CX
+	CMPQ    CX, 688(SP)
+	JG      lhigh8_149
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored8_154
+	JMP     lstored8_150
 
-lhigh8_153:
+lhigh8_149:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    736(SP), DX
+	MOVQ    744(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored8_154:
-	MOVQ CX, 784(SP)
+lstored8_150:
+	MOVQ CX, 792(SP)
 
-ldone8_44:
-	MOVQ    784(SP), AX
+ldone8_42:
+	MOVQ    792(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    696(SP), $0x00
+	CMPQ    704(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 784(SP)
+	MOVQ    AX, 792(SP)
 	CMPQ    56(SP), $0x08
-	JNE     lcont8_155
+	JNE     lcont8_151
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont8_155:
-	MOVQ 784(SP), AX
+lcont8_151:
+	MOVQ 792(SP), AX
 	NEGQ AX
-	CMPQ AX, 1096(SP)
-	JLE  lnext9_27
-	MOVQ AX, 1096(SP)
-	MOVQ 1136(SP), CX
-	MOVQ CX, 1104(SP)
-	CMPQ AX, 1048(SP)
-	JLE  lnext9_27
+	CMPQ AX, 1112(SP)
+	JLE  lnext9_26
+	MOVQ AX, 1112(SP)
+	MOVQ 1152(SP), CX
+	MOVQ CX, 1120(SP)
+	CMPQ AX, 1064(SP)
+	JLE  lnext9_26
 
-lstore9_32:
-	MOVQ 1088(SP), AX
-	MOVQ 1032(SP), CX
-	MOVQ 1040(SP), DX
+lstore9_31:
+	MOVQ 1104(SP), AX
+	MOVQ 1048(SP), CX
+	MOVQ 1056(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset9_156
+	JNE  lreset9_152
 	CMPQ 8(AX), DX
-	JNE  lreset9_156
+	JNE  lreset9_152
 	CMPB 19(AX), $0x00
-	JEQ  lsame9_157
+	JEQ  lsame9_153
 
-lreset9_156:
+lreset9_152:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -2898,62 +3139,62 @@ lreset9_156:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame9_157:
-	MOVQ    1096(SP), CX
-	CMPQ    CX, 1048(SP)
-	JG      lhigh9_158
+lsame9_153:
+	MOVQ    1112(SP), CX
+	CMPQ    CX, 1064(SP)
+	JG      lhigh9_154
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored9_159
+	JMP     lstored9_155
 
-lhigh9_158:
+lhigh9_154:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    1104(SP), DX
+	MOVQ    1120(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored9_159:
-	MOVQ CX, 1152(SP)
+lstored9_155:
+	MOVQ CX, 1168(SP)
 
-ldone9_24:
-	MOVQ    1152(SP), AX
+ldone9_23:
+	MOVQ    1168(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    1064(SP), $0x00
+	CMPQ    1080(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 1152(SP)
+	MOVQ    AX, 1168(SP)
 	CMPQ    56(SP), $0x09
-	JNE     lcont9_160
+	JNE     lcont9_156
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont9_160:
-	MOVQ 1152(SP), AX
+lcont9_156:
+	MOVQ 1168(SP), AX
 	NEGQ AX
-	CMPQ AX, 1464(SP)
+	CMPQ AX, 1488(SP)
 	JLE  lnext10_7
-	MOVQ AX, 1464(SP)
-	MOVQ 1504(SP), CX
-	MOVQ CX, 1472(SP)
-	CMPQ AX, 1416(SP)
+	MOVQ AX, 1488(SP)
+	MOVQ 1528(SP), CX
+	MOVQ CX, 1496(SP)
+	CMPQ AX, 1440(SP)
 	JLE  lnext10_7
 
 lstore10_12:
-	MOVQ 1456(SP), AX
-	MOVQ 1400(SP), CX
-	MOVQ 1408(SP), DX
+	MOVQ 1480(SP), AX
+	MOVQ 1424(SP), CX
+	MOVQ 1432(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset10_161
+	JNE  lreset10_157
 	CMPQ 8(AX), DX
-	JNE  lreset10_161
+	JNE  lreset10_157
 	CMPB 19(AX), $0x00
-	JEQ  lsame10_162
+	JEQ  lsame10_158
 
-lreset10_161:
+lreset10_157:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -2961,40 +3202,40 @@ lreset10_161:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame10_162:
-	MOVQ    1464(SP), CX
-	CMPQ    CX, 1416(SP)
-	JG      lhigh10_163
+lsame10_158:
+	MOVQ    1488(SP), CX
+	CMPQ    CX, 1440(SP)
+	JG      lhigh10_159
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored10_164
+	JMP     lstored10_160
 
-lhigh10_163:
+lhigh10_159:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    1472(SP), DX
+	MOVQ    1496(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored10_164:
-	MOVQ CX, 1520(SP)
+lstored10_160:
+	MOVQ CX, 1544(SP)
 
 ldone10_4:
-	MOVQ    1520(SP), AX
+	MOVQ    1544(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    1432(SP), $0x00
+	CMPQ    1456(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 1520(SP)
+	MOVQ    AX, 1544(SP)
 	CMPQ    56(SP), $0x0a
-	JNE     lcont10_165
+	JNE     lcont10_161
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont10_165:
+lcont10_161:
 return:
 	MOVQ 80(SP), AX
 	MOVQ AX, score+40(FP)

@@ -62,6 +62,7 @@ const (
 	moveWords                                         = 3        // a move of a level's list: x, flipped, score
 	moveSize                                          = 8 * moveWords
 	stateHashMove, stateRest, stateList, stateOneMove = 0, 1, 2, 3
+	sortedMax                                         = 8 // local levels keep their empties in presorted order up to here
 )
 
 // scThreshold is the solver's: the stability cutoff is tried at 4 (before
@@ -87,6 +88,9 @@ type level struct {
 type localLevel struct {
 	P, O, alpha, parity, passed, moves, h0, entry, best, bestMove, state, k, i, x, f, res Mem
 	list                                                                               Mem
+	// sorted holds the empties in presorted order (at 8 empties and
+	// fewer, a byte each), which the children's lists are made from
+	sorted Mem
 }
 
 type gen struct {
@@ -134,7 +138,7 @@ func bottom() {
 	for n := localMin; n <= localMax; n++ {
 		g.loc[n] = localLevel{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
 			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
-			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(maxMoves * moveSize)}
+			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(maxMoves * moveSize), AllocLocal(8)}
 	}
 	for n := 2; n <= 4; n++ {
 		g.leaf[n] = leafLevel{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
@@ -179,6 +183,9 @@ func bottom() {
 			MOVQ(O, lv.O)
 			MOVQ(a, lv.alpha)
 			MOVQ(par, lv.parity)
+			if m <= sortedMax {
+				MOVQ(search.Presorted(e, m), lv.sorted)
+			}
 		}
 		JMP(LabelRef(fmt.Sprintf("enter%d", m)))
 		Label(next)
@@ -704,40 +711,39 @@ func (g *gen) localLevel(n int) {
 		MOVQ(lv.k, k)
 		CMPQ(i, k)
 		JAE(LabelRef(store))
-		lb, b, bs, j, js, off := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+		// the scan walks the scores by address, the best kept by CMOV
+		// (a branch on the comparison mispredicts)
+		lb, pi, pb, p, end, bs, js := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 		LEAQ(lv.list, lb)
-		MOVQ(i, b)
-		IMUL3Q(U8(moveSize), i, off)
-		MOVQ(Mem{Base: lb, Index: off, Scale: 1, Disp: 16}, bs)
-		MOVQ(i, j)
-		scan, scanned, notBetter := l("lscan"), l("lscanned"), l("lnotbetter")
+		IMUL3Q(U8(moveSize), i, pi)
+		ADDQ(lb, pi) // move i
+		IMUL3Q(U8(moveSize), k, end)
+		ADDQ(lb, end) // past the last move
+		MOVQ(pi, pb)
+		MOVQ(Mem{Base: pi, Disp: 16}, bs)
+		MOVQ(pi, p)
+		scan, scanned := l("lscan"), l("lscanned")
 		Label(scan)
-		INCQ(j)
-		CMPQ(j, k)
+		ADDQ(U8(moveSize), p)
+		CMPQ(p, end)
 		JAE(LabelRef(scanned))
-		IMUL3Q(U8(moveSize), j, off)
-		MOVQ(Mem{Base: lb, Index: off, Scale: 1, Disp: 16}, js)
+		MOVQ(Mem{Base: p, Disp: 16}, js)
 		CMPQ(js, bs)
-		JLE(LabelRef(notBetter))
-		MOVQ(js, bs)
-		MOVQ(j, b)
-		Label(notBetter)
+		CMOVQGT(js, bs)
+		CMOVQGT(p, pb)
 		JMP(LabelRef(scan))
 		Label(scanned)
-		// swap entries i and b (the same when b == i)
-		oi, ob := GP64(), GP64()
-		IMUL3Q(U8(moveSize), i, oi)
-		IMUL3Q(U8(moveSize), b, ob)
+		// swap moves i and b (the same when b == i)
 		for w := 0; w < moveWords; w++ {
 			u, v := GP64(), GP64()
-			MOVQ(Mem{Base: lb, Index: oi, Scale: 1, Disp: 8 * w}, u)
-			MOVQ(Mem{Base: lb, Index: ob, Scale: 1, Disp: 8 * w}, v)
-			MOVQ(v, Mem{Base: lb, Index: oi, Scale: 1, Disp: 8 * w})
-			MOVQ(u, Mem{Base: lb, Index: ob, Scale: 1, Disp: 8 * w})
+			MOVQ(Mem{Base: pi, Disp: 8 * w}, u)
+			MOVQ(Mem{Base: pb, Disp: 8 * w}, v)
+			MOVQ(v, Mem{Base: pi, Disp: 8 * w})
+			MOVQ(u, Mem{Base: pb, Disp: 8 * w})
 		}
 		x, f := GP64(), GP64()
-		MOVQ(Mem{Base: lb, Index: oi, Scale: 1}, x)
-		MOVQ(Mem{Base: lb, Index: oi, Scale: 1, Disp: 8}, f)
+		MOVQ(Mem{Base: pi}, x)
+		MOVQ(Mem{Base: pi, Disp: 8}, f)
 		MOVQ(x, lv.x)
 		MOVQ(f, lv.f)
 		INCQ(lv.i)
@@ -777,6 +783,16 @@ func (g *gen) localLevel(n int) {
 			MOVQ(no, cl.O)
 			MOVQ(a, cl.alpha)
 			MOVQ(p, cl.parity)
+			switch {
+			case n-1 == sortedMax:
+				e := GP64()
+				MOVQ(np, e)
+				ORQ(no, e)
+				NOTQ(e)
+				MOVQ(search.Presorted(e, n-1), cl.sorted)
+			case n-1 < sortedMax:
+				MOVQ(removeSquare(lv.sorted, x), cl.sorted)
+			}
 			JMP(LabelRef(fmt.Sprintf("enter%d", n-1)))
 			g.localLevel(n - 1)
 			child = GP64()
@@ -788,11 +804,7 @@ func (g *gen) localLevel(n int) {
 			MOVQ(no, cl.O)
 			MOVQ(a, cl.alpha)
 			MOVQ(p, cl.parity)
-			e := GP64()
-			MOVQ(np, e)
-			ORQ(no, e)
-			NOTQ(e)
-			MOVQ(search.Presorted(e, n-1), cl.list)
+			MOVQ(removeSquare(lv.sorted, x), cl.list)
 			JMP(LabelRef(fmt.Sprintf("enter%d", n-1)))
 			g.level(n - 1)
 			child = GP64()
@@ -880,6 +892,33 @@ func (g *gen) localLevel(n int) {
 func bsf(src, dst reg.GPVirtual) {
 	MOVQ(U32(0), dst)
 	BSFQ(src, dst)
+}
+
+// removeSquare returns the list of presorted empties in slot list less
+// square x (one of them): its byte found by PCMPEQB (the bytes past the
+// list are 0, A1, which is first in the list when it is an empty square),
+// the bytes above shifted down over it.
+func removeSquare(list Mem, x reg.GPVirtual) reg.GPVirtual {
+	v, b, z := XMM(), XMM(), XMM()
+	MOVQ(list, v)
+	MOVQ(x, b)
+	PXOR(z, z)
+	PSHUFB(z, b) // x in every byte
+	PCMPEQB(v, b)
+	m, i := GP64(), GP64()
+	PMOVMSKB(b, m.As32())
+	bsf(m, i)
+	low, l, h := GP64(), GP64(), GP64()
+	LEAQ(asmgen.GoTable("bottomLow"), low)
+	MOVQ(Mem{Base: low, Index: i, Scale: 8}, low)
+	MOVQ(list, l)
+	MOVQ(l, h)
+	SHRQ(U8(8), h)
+	ANDQ(low, l)
+	NOTQ(low)
+	ANDQ(low, h)
+	ORQ(h, l)
+	return l
 }
 
 // removeByte is level lv's list less its byte lv.i.
