@@ -66,7 +66,7 @@ func avx2Defaults(solve, score1 string) map[string]string {
 		"score_1":           score1,
 		"stable_edge":       "sse2-movmsk",
 		"stable_edge_count": "sse2-movmsk",
-		"stability":         "avx2-spread",
+		"stability":         "avx2-full-lines",
 		"hash_code":         "crc32-sse42",
 		"hash_clear":        "generation",
 		"hash_prefetch":     "prefetcht0-lines",

@@ -52,8 +52,8 @@ func init() {
 		Note: "BMI2: files gathered by PEXT, scattered by PDEP"}, stableEdgePEXT)
 	StableEdgeCount.Register(Info{Name: "bmi2-pext", Rank: 20, entry: e[3], UsesPEXT: true,
 		Note: "BMI2 PEXT gathers, no scatter: four table bytes, one POPCNT"}, stableEdgeCountPEXT)
-	Stability.Register(Info{Name: "avx2-full-lines", Rank: 20, entry: e[4],
-		Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges"}, stabilityAVX2)
+	Stability.Register(Info{Name: "avx2-full-lines", Rank: 27, entry: e[4],
+		Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges, the spread in GP registers"}, stabilityAVX2)
 	Stability.Register(Info{Name: "avx2-spread", Rank: 25, entry: e[5],
 		Note: "AVX2 Edax get_stability: PCMPEQB full ranks, mirrored-board diagonal fill, spread in one ymm; 0 early when no edge or rank-and-file disc"}, stabilitySpread)
 	Stability.Register(Info{Name: "avx512vl-spread", Rank: 26, entry: e[6],

@@ -232,7 +232,12 @@ func stabilityAVX2() {
 	leftT := asmgen.Table64("fillLeft", left)
 	rightT := asmgen.Table64("fillRight", right)
 
-	asmgen.Register("stabilityAVX2", asmgen.Variant{Kernel: "Stability", Name: "avx2-full-lines", Rank: 20, Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges"})
+	// Ranked first: the spread forms do less work per call on average,
+	// but the solver asks for stability on nearly full boards, whose
+	// full lines and stable discs run the spread's vector loop longest,
+	// and waits on the answer (a cutoff): latency, not throughput, counts
+	// there, and in whole solves this form wins (results/).
+	asmgen.Register("stabilityAVX2", asmgen.Variant{Kernel: "Stability", Name: "avx2-full-lines", Rank: 27, Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges, the spread in GP registers"})
 	asmgen.Func("stabilityAVX2", "func(P, O uint64) uint64")
 	Doc("stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.")
 	P, O := GP64(), GP64()
