@@ -121,6 +121,37 @@ func (s *search) simdShallow(P, O uint64, alpha int, list uint64, parity uint8, 
 		return -s.simdShallow(O, P, -alpha-1, list, parity, n)
 	}
 	best := -scoreInf
+	if n == mobilityOrderAt { // shallow's fastest-first order
+		var keys [mobilityOrderAt]uint64
+		var flips [mobilityOrderAt]uint64
+		k := 0
+		for i := uint(0); i < mobilityOrderAt; i++ {
+			x := sq(list, i)
+			if moves&sqBit(x) == 0 {
+				continue
+			}
+			var f uint64
+			if s.k.goSIMDFlip512 {
+				f = gosimd.FlipAVX512LZCNTB(PP, OO, x)
+			} else {
+				f = gosimd.FlipAVX2PPFillB(PP, OO, x)
+			}
+			flips[i] = f
+			np, no := O&^f, P|f|sqBit(x)
+			keys[k] = mobilityKey(gosimd.MovesAVX2B(archsimd.BroadcastUint64x4(np), archsimd.BroadcastUint64x4(no)), parity, x, i)
+			k++
+		}
+		for j := 0; j < k; j++ {
+			i := pickKey(keys[:k]) % mobilityOrderAt
+			x, f := sq(list, i), flips[i]
+			v := -s.simdShallow(O&^f, P|f|sqBit(x), -alpha-1, removeSq(list, i), parity^kernels.QuadrantID[x&63], n-1)
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+		}
+		return best
+	}
 	prio := moves & variants.OddQuadrants(parity)
 	if prio == 0 {
 		prio = moves

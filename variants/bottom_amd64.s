@@ -4,7 +4,7 @@
 
 // func bottomAsm(P uint64, O uint64, alpha int, k *[9]uintptr, local *[3072]uint64) (score int, nodes uint64)
 // Requires: CMOV, POPCNT, SSE2, SSSE3
-TEXT ·bottomAsm(SB), $2096-56
+TEXT ·bottomAsm(SB), $2288-56
 	MOVQ    $0x00000000, 48(SP)
 	MOVQ    k+24(FP), AX
 	MOVQ    AX, 64(SP)
@@ -44,10 +44,10 @@ TEXT ·bottomAsm(SB), $2096-56
 	ANDQ    $0x01, DX
 	SHLQ    $0x03, DX
 	ORQ     DX, SI
-	MOVQ    AX, 1424(SP)
-	MOVQ    CX, 1432(SP)
-	MOVQ    BX, 1440(SP)
-	MOVQ    SI, 1448(SP)
+	MOVQ    AX, 1616(SP)
+	MOVQ    CX, 1624(SP)
+	MOVQ    BX, 1632(SP)
+	MOVQ    SI, 1640(SP)
 	JMP     enter10
 
 entry_not10:
@@ -85,10 +85,10 @@ entry_not10:
 	ANDQ    $0x01, DX
 	SHLQ    $0x03, DX
 	ORQ     DX, SI
-	MOVQ    AX, 1048(SP)
-	MOVQ    CX, 1056(SP)
-	MOVQ    BX, 1064(SP)
-	MOVQ    SI, 1072(SP)
+	MOVQ    AX, 1240(SP)
+	MOVQ    CX, 1248(SP)
+	MOVQ    BX, 1256(SP)
+	MOVQ    SI, 1264(SP)
 	JMP     enter9
 
 entry_not9:
@@ -126,10 +126,10 @@ entry_not9:
 	ANDQ    $0x01, DI
 	SHLQ    $0x03, DI
 	ORQ     DI, SI
-	MOVQ    AX, 672(SP)
-	MOVQ    CX, 680(SP)
-	MOVQ    BX, 688(SP)
-	MOVQ    SI, 696(SP)
+	MOVQ    AX, 864(SP)
+	MOVQ    CX, 872(SP)
+	MOVQ    BX, 880(SP)
+	MOVQ    SI, 888(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -231,7 +231,7 @@ entry_not9:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x38, CX
 	ORQ     CX, AX
-	MOVQ    AX, 1040(SP)
+	MOVQ    AX, 1232(SP)
 	JMP     enter8
 
 entry_not8:
@@ -269,10 +269,10 @@ entry_not8:
 	ANDQ    $0x01, DI
 	SHLQ    $0x03, DI
 	ORQ     DI, SI
-	MOVQ    AX, 296(SP)
-	MOVQ    CX, 304(SP)
-	MOVQ    BX, 312(SP)
-	MOVQ    SI, 320(SP)
+	MOVQ    AX, 488(SP)
+	MOVQ    CX, 496(SP)
+	MOVQ    BX, 504(SP)
+	MOVQ    SI, 512(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -361,7 +361,7 @@ entry_not8:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x30, CX
 	ORQ     CX, AX
-	MOVQ    AX, 664(SP)
+	MOVQ    AX, 856(SP)
 	JMP     enter7
 
 entry_not7:
@@ -399,10 +399,10 @@ entry_not7:
 	ANDQ    $0x01, DI
 	SHLQ    $0x03, DI
 	ORQ     DI, SI
-	MOVQ    AX, 200(SP)
-	MOVQ    CX, 208(SP)
-	MOVQ    BX, 216(SP)
-	MOVQ    SI, 232(SP)
+	MOVQ    AX, 296(SP)
+	MOVQ    CX, 304(SP)
+	MOVQ    BX, 312(SP)
+	MOVQ    SI, 328(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -478,7 +478,7 @@ entry_not7:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x28, CX
 	ORQ     CX, AX
-	MOVQ    AX, 224(SP)
+	MOVQ    AX, 320(SP)
 	JMP     enter6
 
 entry_not6:
@@ -592,12 +592,12 @@ entry_not5:
 
 enter10:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 1456(SP)
+	MOVQ $0x00000000, 1648(SP)
 
 lstart10_1:
-	MOVQ    1424(SP), AX
+	MOVQ    1616(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1432(SP), AX
+	MOVQ    1624(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -605,9 +605,9 @@ lstart10_1:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lhasmoves10_2
-	MOVQ    1432(SP), AX
+	MOVQ    1624(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1424(SP), AX
+	MOVQ    1616(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -615,7 +615,7 @@ lstart10_1:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lpass10_3
-	MOVQ    1424(SP), AX
+	MOVQ    1616(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -54(AX)(AX*1), AX
 	LEAQ    10(AX), CX
@@ -623,29 +623,29 @@ lstart10_1:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1544(SP)
+	MOVQ    CX, 1736(SP)
 	JMP     ldone10_4
 
 lpass10_3:
-	MOVQ 1424(SP), AX
-	MOVQ 1432(SP), CX
-	MOVQ CX, 1424(SP)
-	MOVQ AX, 1432(SP)
-	MOVQ 1440(SP), AX
+	MOVQ 1616(SP), AX
+	MOVQ 1624(SP), CX
+	MOVQ CX, 1616(SP)
+	MOVQ AX, 1624(SP)
+	MOVQ 1632(SP), AX
 	NOTQ AX
-	MOVQ AX, 1440(SP)
-	XORQ $0x01, 1456(SP)
+	MOVQ AX, 1632(SP)
+	XORQ $0x01, 1648(SP)
 	INCQ 48(SP)
 	JMP  lstart10_1
 
 lhasmoves10_2:
-	MOVQ AX, 1464(SP)
-	MOVQ 1440(SP), AX
+	MOVQ AX, 1656(SP)
+	MOVQ 1632(SP), AX
 	CMPQ AX, $0x14
 	JL   nosc10_13
-	MOVQ 1432(SP), AX
+	MOVQ 1624(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 1424(SP), AX
+	MOVQ 1616(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -654,15 +654,15 @@ lhasmoves10_2:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 1440(SP)
+	CMPQ CX, 1632(SP)
 	JG   stab10_14
-	MOVQ CX, 1544(SP)
+	MOVQ CX, 1736(SP)
 	JMP  ldone10_4
 
 stab10_14:
-	MOVQ    1432(SP), AX
+	MOVQ    1624(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1424(SP), AX
+	MOVQ    1616(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -672,15 +672,15 @@ stab10_14:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 1440(SP)
+	CMPQ    CX, 1632(SP)
 	JG      nosc10_13
-	MOVQ    CX, 1544(SP)
+	MOVQ    CX, 1736(SP)
 	JMP     ldone10_4
 
 nosc10_13:
-	MOVQ    1424(SP), AX
+	MOVQ    1616(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1432(SP), AX
+	MOVQ    1624(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -690,10 +690,10 @@ nosc10_13:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 1480(SP)
-	MOVQ    $0x00000041, 1472(SP)
-	MOVQ    1424(SP), CX
-	MOVQ    1432(SP), DX
+	MOVQ    AX, 1672(SP)
+	MOVQ    $0x00000041, 1664(SP)
+	MOVQ    1616(SP), CX
+	MOVQ    1624(SP), DX
 	CMPQ    (AX), CX
 	JNE     lmiss10_5
 	CMPQ    8(AX), DX
@@ -701,113 +701,113 @@ nosc10_13:
 	CMPB    19(AX), $0x00
 	JNE     lgot10_6
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 1440(SP)
+	CMPQ    CX, 1632(SP)
 	JLE     lnolow10_15
-	MOVQ    CX, 1544(SP)
+	MOVQ    CX, 1736(SP)
 	JMP     ldone10_4
 
 lnolow10_15:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 1440(SP)
+	CMPQ    CX, 1632(SP)
 	JG      lgot10_6
-	MOVQ    CX, 1544(SP)
+	MOVQ    CX, 1736(SP)
 	JMP     ldone10_4
 
 lgot10_6:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 1472(SP)
+	MOVQ    AX, 1664(SP)
 
 lmiss10_5:
-	MOVQ $-127, 1488(SP)
-	MOVQ $0x00000041, 1496(SP)
-	MOVQ $0x00000000, 1504(SP)
+	MOVQ $-127, 1680(SP)
+	MOVQ $0x00000041, 1688(SP)
+	MOVQ $0x00000000, 1696(SP)
 
 lnext10_7:
-	MOVQ  1504(SP), AX
+	MOVQ  1696(SP), AX
 	CMPQ  AX, $0x01
 	JEQ   lprepare10_8
 	JA    llist10_9
-	MOVQ  $0x00000001, 1504(SP)
-	MOVQ  1472(SP), AX
+	MOVQ  $0x00000001, 1696(SP)
+	MOVQ  1664(SP), AX
 	CMPQ  AX, $0x3f
 	JA    lprepare10_8
-	MOVQ  1464(SP), CX
+	MOVQ  1656(SP), CX
 	BTQ   AX, CX
 	JCC   lprepare10_8
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
 	JZ    lprepare10_8
 	BTRQ  AX, CX
-	MOVQ  CX, 1464(SP)
-	MOVQ  AX, 1528(SP)
+	MOVQ  CX, 1656(SP)
+	MOVQ  AX, 1720(SP)
 	JMP   lplay10_10
 
 lprepare10_8:
-	MOVQ  1464(SP), AX
+	MOVQ  1656(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
 	JNZ   lgen10_16
-	MOVQ  $0x00000003, 1504(SP)
+	MOVQ  $0x00000003, 1696(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 1528(SP)
+	MOVQ  CX, 1720(SP)
 	JMP   lplay10_10
 
 lgen10_16:
-	MOVQ $0x00000000, 1512(SP)
+	MOVQ $0x00000000, 1704(SP)
 
 lgenloop10_17:
-	MOVQ   1464(SP), AX
+	MOVQ   1656(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   1424(SP), AX
+	MOVQ   1616(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1432(SP), AX
+	MOVQ   1624(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   1512(SP), CX
+	MOVQ   1704(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   1552(SP), DX
-	MOVQ   1464(SP), SI
+	LEAQ   1744(SP), DX
+	MOVQ   1656(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 1464(SP)
-	INCQ   1512(SP)
+	MOVQ   SI, 1656(SP)
+	INCQ   1704(SP)
 	TESTQ  SI, SI
 	JNZ    lgenloop10_17
-	MOVQ   1424(SP), AX
+	MOVQ   1616(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1432(SP), AX
+	MOVQ   1624(SP), AX
 	MOVQ   AX, 8(SP)
-	MOVQ   1448(SP), AX
+	MOVQ   1640(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x0000000a, 24(SP)
-	MOVQ   1512(SP), AX
+	MOVQ   1704(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   1552(SP), AX
+	LEAQ   1744(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 1504(SP)
-	MOVQ   $0x00000000, 1520(SP)
+	MOVQ   $0x00000002, 1696(SP)
+	MOVQ   $0x00000000, 1712(SP)
 
 llist10_9:
-	CMPQ   1504(SP), $0x03
+	CMPQ   1696(SP), $0x03
 	JEQ    lstore10_12
-	MOVQ   1520(SP), AX
-	MOVQ   1512(SP), CX
+	MOVQ   1712(SP), AX
+	MOVQ   1704(SP), CX
 	CMPQ   AX, CX
 	JAE    lstore10_12
-	LEAQ   1552(SP), DX
+	LEAQ   1744(SP), DX
 	IMUL3Q $0x18, AX, AX
 	ADDQ   DX, AX
 	IMUL3Q $0x18, CX, CX
@@ -841,51 +841,51 @@ lscanned10_19:
 	MOVQ CX, 16(DX)
 	MOVQ (AX), CX
 	MOVQ 8(AX), AX
-	MOVQ CX, 1528(SP)
-	MOVQ AX, 1536(SP)
-	INCQ 1520(SP)
+	MOVQ CX, 1720(SP)
+	MOVQ AX, 1728(SP)
+	INCQ 1712(SP)
 	JMP  lplayf10_11
 
 lplay10_10:
-	MOVQ 1528(SP), AX
-	MOVQ 1424(SP), CX
+	MOVQ 1720(SP), AX
+	MOVQ 1616(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 1432(SP), CX
+	MOVQ 1624(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 1536(SP)
+	MOVQ AX, 1728(SP)
 
 lplayf10_11:
-	MOVQ    1536(SP), AX
-	MOVQ    1528(SP), CX
-	MOVQ    1432(SP), DX
+	MOVQ    1728(SP), AX
+	MOVQ    1720(SP), CX
+	MOVQ    1624(SP), DX
 	XORQ    AX, DX
-	MOVQ    1424(SP), BX
+	MOVQ    1616(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    1440(SP), AX
+	MOVQ    1632(SP), AX
 	NOTQ    AX
 	LEAQ    ·quadrantID+0(SB), SI
 	MOVBQZX (SI)(CX*1), SI
-	MOVQ    1448(SP), CX
+	MOVQ    1640(SP), CX
 	XORQ    SI, CX
-	MOVQ    DX, 1048(SP)
-	MOVQ    BX, 1056(SP)
-	MOVQ    AX, 1064(SP)
-	MOVQ    CX, 1072(SP)
+	MOVQ    DX, 1240(SP)
+	MOVQ    BX, 1248(SP)
+	MOVQ    AX, 1256(SP)
+	MOVQ    CX, 1264(SP)
 
 enter9:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 1080(SP)
+	MOVQ $0x00000000, 1272(SP)
 
 lstart9_20:
-	MOVQ    1048(SP), AX
+	MOVQ    1240(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1056(SP), AX
+	MOVQ    1248(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -893,9 +893,9 @@ lstart9_20:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lhasmoves9_21
-	MOVQ    1056(SP), AX
+	MOVQ    1248(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1048(SP), AX
+	MOVQ    1240(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -903,7 +903,7 @@ lstart9_20:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lpass9_22
-	MOVQ    1048(SP), AX
+	MOVQ    1240(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -55(AX)(AX*1), AX
 	LEAQ    9(AX), CX
@@ -911,29 +911,29 @@ lstart9_20:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1168(SP)
+	MOVQ    CX, 1360(SP)
 	JMP     ldone9_23
 
 lpass9_22:
-	MOVQ 1048(SP), AX
-	MOVQ 1056(SP), CX
-	MOVQ CX, 1048(SP)
-	MOVQ AX, 1056(SP)
-	MOVQ 1064(SP), AX
+	MOVQ 1240(SP), AX
+	MOVQ 1248(SP), CX
+	MOVQ CX, 1240(SP)
+	MOVQ AX, 1248(SP)
+	MOVQ 1256(SP), AX
 	NOTQ AX
-	MOVQ AX, 1064(SP)
-	XORQ $0x01, 1080(SP)
+	MOVQ AX, 1256(SP)
+	XORQ $0x01, 1272(SP)
 	INCQ 48(SP)
 	JMP  lstart9_20
 
 lhasmoves9_21:
-	MOVQ AX, 1088(SP)
-	MOVQ 1064(SP), AX
+	MOVQ AX, 1280(SP)
+	MOVQ 1256(SP), AX
 	CMPQ AX, $0x10
 	JL   nosc9_32
-	MOVQ 1056(SP), AX
+	MOVQ 1248(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 1048(SP), AX
+	MOVQ 1240(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -942,15 +942,15 @@ lhasmoves9_21:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 1064(SP)
+	CMPQ CX, 1256(SP)
 	JG   stab9_33
-	MOVQ CX, 1168(SP)
+	MOVQ CX, 1360(SP)
 	JMP  ldone9_23
 
 stab9_33:
-	MOVQ    1056(SP), AX
+	MOVQ    1248(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1048(SP), AX
+	MOVQ    1240(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -960,15 +960,15 @@ stab9_33:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 1064(SP)
+	CMPQ    CX, 1256(SP)
 	JG      nosc9_32
-	MOVQ    CX, 1168(SP)
+	MOVQ    CX, 1360(SP)
 	JMP     ldone9_23
 
 nosc9_32:
-	MOVQ    1048(SP), AX
+	MOVQ    1240(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1056(SP), AX
+	MOVQ    1248(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -978,10 +978,10 @@ nosc9_32:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 1104(SP)
-	MOVQ    $0x00000041, 1096(SP)
-	MOVQ    1048(SP), CX
-	MOVQ    1056(SP), DX
+	MOVQ    AX, 1296(SP)
+	MOVQ    $0x00000041, 1288(SP)
+	MOVQ    1240(SP), CX
+	MOVQ    1248(SP), DX
 	CMPQ    (AX), CX
 	JNE     lmiss9_24
 	CMPQ    8(AX), DX
@@ -989,113 +989,113 @@ nosc9_32:
 	CMPB    19(AX), $0x00
 	JNE     lgot9_25
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 1064(SP)
+	CMPQ    CX, 1256(SP)
 	JLE     lnolow9_34
-	MOVQ    CX, 1168(SP)
+	MOVQ    CX, 1360(SP)
 	JMP     ldone9_23
 
 lnolow9_34:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 1064(SP)
+	CMPQ    CX, 1256(SP)
 	JG      lgot9_25
-	MOVQ    CX, 1168(SP)
+	MOVQ    CX, 1360(SP)
 	JMP     ldone9_23
 
 lgot9_25:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 1096(SP)
+	MOVQ    AX, 1288(SP)
 
 lmiss9_24:
-	MOVQ $-127, 1112(SP)
-	MOVQ $0x00000041, 1120(SP)
-	MOVQ $0x00000000, 1128(SP)
+	MOVQ $-127, 1304(SP)
+	MOVQ $0x00000041, 1312(SP)
+	MOVQ $0x00000000, 1320(SP)
 
 lnext9_26:
-	MOVQ  1128(SP), AX
+	MOVQ  1320(SP), AX
 	CMPQ  AX, $0x01
 	JEQ   lprepare9_27
 	JA    llist9_28
-	MOVQ  $0x00000001, 1128(SP)
-	MOVQ  1096(SP), AX
+	MOVQ  $0x00000001, 1320(SP)
+	MOVQ  1288(SP), AX
 	CMPQ  AX, $0x3f
 	JA    lprepare9_27
-	MOVQ  1088(SP), CX
+	MOVQ  1280(SP), CX
 	BTQ   AX, CX
 	JCC   lprepare9_27
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
 	JZ    lprepare9_27
 	BTRQ  AX, CX
-	MOVQ  CX, 1088(SP)
-	MOVQ  AX, 1152(SP)
+	MOVQ  CX, 1280(SP)
+	MOVQ  AX, 1344(SP)
 	JMP   lplay9_29
 
 lprepare9_27:
-	MOVQ  1088(SP), AX
+	MOVQ  1280(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
 	JNZ   lgen9_35
-	MOVQ  $0x00000003, 1128(SP)
+	MOVQ  $0x00000003, 1320(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 1152(SP)
+	MOVQ  CX, 1344(SP)
 	JMP   lplay9_29
 
 lgen9_35:
-	MOVQ $0x00000000, 1136(SP)
+	MOVQ $0x00000000, 1328(SP)
 
 lgenloop9_36:
-	MOVQ   1088(SP), AX
+	MOVQ   1280(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   1048(SP), AX
+	MOVQ   1240(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1056(SP), AX
+	MOVQ   1248(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   1136(SP), CX
+	MOVQ   1328(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   1176(SP), DX
-	MOVQ   1088(SP), SI
+	LEAQ   1368(SP), DX
+	MOVQ   1280(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 1088(SP)
-	INCQ   1136(SP)
+	MOVQ   SI, 1280(SP)
+	INCQ   1328(SP)
 	TESTQ  SI, SI
 	JNZ    lgenloop9_36
-	MOVQ   1048(SP), AX
+	MOVQ   1240(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1056(SP), AX
+	MOVQ   1248(SP), AX
 	MOVQ   AX, 8(SP)
-	MOVQ   1072(SP), AX
+	MOVQ   1264(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x00000009, 24(SP)
-	MOVQ   1136(SP), AX
+	MOVQ   1328(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   1176(SP), AX
+	LEAQ   1368(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 1128(SP)
-	MOVQ   $0x00000000, 1144(SP)
+	MOVQ   $0x00000002, 1320(SP)
+	MOVQ   $0x00000000, 1336(SP)
 
 llist9_28:
-	CMPQ   1128(SP), $0x03
+	CMPQ   1320(SP), $0x03
 	JEQ    lstore9_31
-	MOVQ   1144(SP), AX
-	MOVQ   1136(SP), CX
+	MOVQ   1336(SP), AX
+	MOVQ   1328(SP), CX
 	CMPQ   AX, CX
 	JAE    lstore9_31
-	LEAQ   1176(SP), DX
+	LEAQ   1368(SP), DX
 	IMUL3Q $0x18, AX, AX
 	ADDQ   DX, AX
 	IMUL3Q $0x18, CX, CX
@@ -1129,42 +1129,42 @@ lscanned9_38:
 	MOVQ CX, 16(DX)
 	MOVQ (AX), CX
 	MOVQ 8(AX), AX
-	MOVQ CX, 1152(SP)
-	MOVQ AX, 1160(SP)
-	INCQ 1144(SP)
+	MOVQ CX, 1344(SP)
+	MOVQ AX, 1352(SP)
+	INCQ 1336(SP)
 	JMP  lplayf9_30
 
 lplay9_29:
-	MOVQ 1152(SP), AX
-	MOVQ 1048(SP), CX
+	MOVQ 1344(SP), AX
+	MOVQ 1240(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 1056(SP), CX
+	MOVQ 1248(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 1160(SP)
+	MOVQ AX, 1352(SP)
 
 lplayf9_30:
-	MOVQ    1160(SP), AX
-	MOVQ    1152(SP), CX
-	MOVQ    1056(SP), DX
+	MOVQ    1352(SP), AX
+	MOVQ    1344(SP), CX
+	MOVQ    1248(SP), DX
 	XORQ    AX, DX
-	MOVQ    1048(SP), BX
+	MOVQ    1240(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    1064(SP), AX
+	MOVQ    1256(SP), AX
 	NOTQ    AX
 	LEAQ    ·quadrantID+0(SB), SI
 	MOVBQZX (SI)(CX*1), SI
-	MOVQ    1072(SP), CX
+	MOVQ    1264(SP), CX
 	XORQ    SI, CX
-	MOVQ    DX, 672(SP)
-	MOVQ    BX, 680(SP)
-	MOVQ    AX, 688(SP)
-	MOVQ    CX, 696(SP)
+	MOVQ    DX, 864(SP)
+	MOVQ    BX, 872(SP)
+	MOVQ    AX, 880(SP)
+	MOVQ    CX, 888(SP)
 	MOVQ    DX, AX
 	ORQ     BX, AX
 	NOTQ    AX
@@ -1269,16 +1269,16 @@ lplayf9_30:
 	MOVBQZX (DX)(CX*1), CX
 	SHLQ    $0x38, CX
 	ORQ     CX, AX
-	MOVQ    AX, 1040(SP)
+	MOVQ    AX, 1232(SP)
 
 enter8:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 704(SP)
+	MOVQ $0x00000000, 896(SP)
 
 lstart8_39:
-	MOVQ    672(SP), AX
+	MOVQ    864(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    680(SP), AX
+	MOVQ    872(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1286,9 +1286,9 @@ lstart8_39:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lhasmoves8_40
-	MOVQ    680(SP), AX
+	MOVQ    872(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    672(SP), AX
+	MOVQ    864(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1296,7 +1296,7 @@ lstart8_39:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lpass8_41
-	MOVQ    672(SP), AX
+	MOVQ    864(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -56(AX)(AX*1), AX
 	LEAQ    8(AX), CX
@@ -1304,29 +1304,29 @@ lstart8_39:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 792(SP)
+	MOVQ    CX, 984(SP)
 	JMP     ldone8_42
 
 lpass8_41:
-	MOVQ 672(SP), AX
-	MOVQ 680(SP), CX
-	MOVQ CX, 672(SP)
-	MOVQ AX, 680(SP)
-	MOVQ 688(SP), AX
+	MOVQ 864(SP), AX
+	MOVQ 872(SP), CX
+	MOVQ CX, 864(SP)
+	MOVQ AX, 872(SP)
+	MOVQ 880(SP), AX
 	NOTQ AX
-	MOVQ AX, 688(SP)
-	XORQ $0x01, 704(SP)
+	MOVQ AX, 880(SP)
+	XORQ $0x01, 896(SP)
 	INCQ 48(SP)
 	JMP  lstart8_39
 
 lhasmoves8_40:
-	MOVQ AX, 712(SP)
-	MOVQ 688(SP), AX
+	MOVQ AX, 904(SP)
+	MOVQ 880(SP), AX
 	CMPQ AX, $0x0e
 	JL   nosc8_51
-	MOVQ 680(SP), AX
+	MOVQ 872(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 672(SP), AX
+	MOVQ 864(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -1335,15 +1335,15 @@ lhasmoves8_40:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 688(SP)
+	CMPQ CX, 880(SP)
 	JG   stab8_52
-	MOVQ CX, 792(SP)
+	MOVQ CX, 984(SP)
 	JMP  ldone8_42
 
 stab8_52:
-	MOVQ    680(SP), AX
+	MOVQ    872(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    672(SP), AX
+	MOVQ    864(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -1353,15 +1353,15 @@ stab8_52:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 688(SP)
+	CMPQ    CX, 880(SP)
 	JG      nosc8_51
-	MOVQ    CX, 792(SP)
+	MOVQ    CX, 984(SP)
 	JMP     ldone8_42
 
 nosc8_51:
-	MOVQ    672(SP), AX
+	MOVQ    864(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    680(SP), AX
+	MOVQ    872(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -1371,10 +1371,10 @@ nosc8_51:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 728(SP)
-	MOVQ    $0x00000041, 720(SP)
-	MOVQ    672(SP), CX
-	MOVQ    680(SP), DX
+	MOVQ    AX, 920(SP)
+	MOVQ    $0x00000041, 912(SP)
+	MOVQ    864(SP), CX
+	MOVQ    872(SP), DX
 	CMPQ    (AX), CX
 	JNE     lmiss8_43
 	CMPQ    8(AX), DX
@@ -1382,113 +1382,113 @@ nosc8_51:
 	CMPB    19(AX), $0x00
 	JNE     lgot8_44
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 688(SP)
+	CMPQ    CX, 880(SP)
 	JLE     lnolow8_53
-	MOVQ    CX, 792(SP)
+	MOVQ    CX, 984(SP)
 	JMP     ldone8_42
 
 lnolow8_53:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 688(SP)
+	CMPQ    CX, 880(SP)
 	JG      lgot8_44
-	MOVQ    CX, 792(SP)
+	MOVQ    CX, 984(SP)
 	JMP     ldone8_42
 
 lgot8_44:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 720(SP)
+	MOVQ    AX, 912(SP)
 
 lmiss8_43:
-	MOVQ $-127, 736(SP)
-	MOVQ $0x00000041, 744(SP)
-	MOVQ $0x00000000, 752(SP)
+	MOVQ $-127, 928(SP)
+	MOVQ $0x00000041, 936(SP)
+	MOVQ $0x00000000, 944(SP)
 
 lnext8_45:
-	MOVQ  752(SP), AX
+	MOVQ  944(SP), AX
 	CMPQ  AX, $0x01
 	JEQ   lprepare8_46
 	JA    llist8_47
-	MOVQ  $0x00000001, 752(SP)
-	MOVQ  720(SP), AX
+	MOVQ  $0x00000001, 944(SP)
+	MOVQ  912(SP), AX
 	CMPQ  AX, $0x3f
 	JA    lprepare8_46
-	MOVQ  712(SP), CX
+	MOVQ  904(SP), CX
 	BTQ   AX, CX
 	JCC   lprepare8_46
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
 	JZ    lprepare8_46
 	BTRQ  AX, CX
-	MOVQ  CX, 712(SP)
-	MOVQ  AX, 776(SP)
+	MOVQ  CX, 904(SP)
+	MOVQ  AX, 968(SP)
 	JMP   lplay8_48
 
 lprepare8_46:
-	MOVQ  712(SP), AX
+	MOVQ  904(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
 	JNZ   lgen8_54
-	MOVQ  $0x00000003, 752(SP)
+	MOVQ  $0x00000003, 944(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 776(SP)
+	MOVQ  CX, 968(SP)
 	JMP   lplay8_48
 
 lgen8_54:
-	MOVQ $0x00000000, 760(SP)
+	MOVQ $0x00000000, 952(SP)
 
 lgenloop8_55:
-	MOVQ   712(SP), AX
+	MOVQ   904(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   672(SP), AX
+	MOVQ   864(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   680(SP), AX
+	MOVQ   872(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   760(SP), CX
+	MOVQ   952(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   800(SP), DX
-	MOVQ   712(SP), SI
+	LEAQ   992(SP), DX
+	MOVQ   904(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 712(SP)
-	INCQ   760(SP)
+	MOVQ   SI, 904(SP)
+	INCQ   952(SP)
 	TESTQ  SI, SI
 	JNZ    lgenloop8_55
-	MOVQ   672(SP), AX
+	MOVQ   864(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   680(SP), AX
+	MOVQ   872(SP), AX
 	MOVQ   AX, 8(SP)
-	MOVQ   696(SP), AX
+	MOVQ   888(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x00000008, 24(SP)
-	MOVQ   760(SP), AX
+	MOVQ   952(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   800(SP), AX
+	LEAQ   992(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 752(SP)
-	MOVQ   $0x00000000, 768(SP)
+	MOVQ   $0x00000002, 944(SP)
+	MOVQ   $0x00000000, 960(SP)
 
 llist8_47:
-	CMPQ   752(SP), $0x03
+	CMPQ   944(SP), $0x03
 	JEQ    lstore8_50
-	MOVQ   768(SP), AX
-	MOVQ   760(SP), CX
+	MOVQ   960(SP), AX
+	MOVQ   952(SP), CX
 	CMPQ   AX, CX
 	JAE    lstore8_50
-	LEAQ   800(SP), DX
+	LEAQ   992(SP), DX
 	IMUL3Q $0x18, AX, AX
 	ADDQ   DX, AX
 	IMUL3Q $0x18, CX, CX
@@ -1522,43 +1522,43 @@ lscanned8_57:
 	MOVQ CX, 16(DX)
 	MOVQ (AX), CX
 	MOVQ 8(AX), AX
-	MOVQ CX, 776(SP)
-	MOVQ AX, 784(SP)
-	INCQ 768(SP)
+	MOVQ CX, 968(SP)
+	MOVQ AX, 976(SP)
+	INCQ 960(SP)
 	JMP  lplayf8_49
 
 lplay8_48:
-	MOVQ 776(SP), AX
-	MOVQ 672(SP), CX
+	MOVQ 968(SP), AX
+	MOVQ 864(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 680(SP), CX
+	MOVQ 872(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 784(SP)
+	MOVQ AX, 976(SP)
 
 lplayf8_49:
-	MOVQ     784(SP), AX
-	MOVQ     776(SP), CX
-	MOVQ     680(SP), DX
+	MOVQ     976(SP), AX
+	MOVQ     968(SP), CX
+	MOVQ     872(SP), DX
 	XORQ     AX, DX
-	MOVQ     672(SP), BX
+	MOVQ     864(SP), BX
 	ORQ      AX, BX
 	BTSQ     CX, BX
-	MOVQ     688(SP), AX
+	MOVQ     880(SP), AX
 	NOTQ     AX
 	LEAQ     ·quadrantID+0(SB), SI
 	MOVBQZX  (SI)(CX*1), SI
-	MOVQ     696(SP), DI
+	MOVQ     888(SP), DI
 	XORQ     SI, DI
-	MOVQ     DX, 296(SP)
-	MOVQ     BX, 304(SP)
-	MOVQ     AX, 312(SP)
-	MOVQ     DI, 320(SP)
-	MOVQ     1040(SP), X0
+	MOVQ     DX, 488(SP)
+	MOVQ     BX, 496(SP)
+	MOVQ     AX, 504(SP)
+	MOVQ     DI, 512(SP)
+	MOVQ     1232(SP), X0
 	MOVQ     CX, X1
 	PXOR     X2, X2
 	PSHUFB   X2, X1
@@ -1568,23 +1568,23 @@ lplayf8_49:
 	BSFQ     AX, CX
 	LEAQ     ·bottomLow+0(SB), AX
 	MOVQ     (AX)(CX*8), AX
-	MOVQ     1040(SP), CX
+	MOVQ     1232(SP), CX
 	MOVQ     CX, DX
 	SHRQ     $0x08, DX
 	ANDQ     AX, CX
 	NOTQ     AX
 	ANDQ     AX, DX
 	ORQ      DX, CX
-	MOVQ     CX, 664(SP)
+	MOVQ     CX, 856(SP)
 
 enter7:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 328(SP)
+	MOVQ $0x00000000, 520(SP)
 
 lstart7_58:
-	MOVQ    296(SP), AX
+	MOVQ    488(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    304(SP), AX
+	MOVQ    496(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1592,9 +1592,9 @@ lstart7_58:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lhasmoves7_59
-	MOVQ    304(SP), AX
+	MOVQ    496(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    296(SP), AX
+	MOVQ    488(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1602,7 +1602,7 @@ lstart7_58:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lpass7_60
-	MOVQ    296(SP), AX
+	MOVQ    488(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -57(AX)(AX*1), AX
 	LEAQ    7(AX), CX
@@ -1610,29 +1610,29 @@ lstart7_58:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 416(SP)
+	MOVQ    CX, 608(SP)
 	JMP     ldone7_61
 
 lpass7_60:
-	MOVQ 296(SP), AX
-	MOVQ 304(SP), CX
-	MOVQ CX, 296(SP)
-	MOVQ AX, 304(SP)
-	MOVQ 312(SP), AX
+	MOVQ 488(SP), AX
+	MOVQ 496(SP), CX
+	MOVQ CX, 488(SP)
+	MOVQ AX, 496(SP)
+	MOVQ 504(SP), AX
 	NOTQ AX
-	MOVQ AX, 312(SP)
-	XORQ $0x01, 328(SP)
+	MOVQ AX, 504(SP)
+	XORQ $0x01, 520(SP)
 	INCQ 48(SP)
 	JMP  lstart7_58
 
 lhasmoves7_59:
-	MOVQ AX, 336(SP)
-	MOVQ 312(SP), AX
+	MOVQ AX, 528(SP)
+	MOVQ 504(SP), AX
 	CMPQ AX, $0x0c
 	JL   nosc7_70
-	MOVQ 304(SP), AX
+	MOVQ 496(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 296(SP), AX
+	MOVQ 488(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -1641,15 +1641,15 @@ lhasmoves7_59:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 312(SP)
+	CMPQ CX, 504(SP)
 	JG   stab7_71
-	MOVQ CX, 416(SP)
+	MOVQ CX, 608(SP)
 	JMP  ldone7_61
 
 stab7_71:
-	MOVQ    304(SP), AX
+	MOVQ    496(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    296(SP), AX
+	MOVQ    488(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -1659,15 +1659,15 @@ stab7_71:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 312(SP)
+	CMPQ    CX, 504(SP)
 	JG      nosc7_70
-	MOVQ    CX, 416(SP)
+	MOVQ    CX, 608(SP)
 	JMP     ldone7_61
 
 nosc7_70:
-	MOVQ    296(SP), AX
+	MOVQ    488(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    304(SP), AX
+	MOVQ    496(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -1677,10 +1677,10 @@ nosc7_70:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 352(SP)
-	MOVQ    $0x00000041, 344(SP)
-	MOVQ    296(SP), CX
-	MOVQ    304(SP), DX
+	MOVQ    AX, 544(SP)
+	MOVQ    $0x00000041, 536(SP)
+	MOVQ    488(SP), CX
+	MOVQ    496(SP), DX
 	CMPQ    (AX), CX
 	JNE     lmiss7_62
 	CMPQ    8(AX), DX
@@ -1688,113 +1688,113 @@ nosc7_70:
 	CMPB    19(AX), $0x00
 	JNE     lgot7_63
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 312(SP)
+	CMPQ    CX, 504(SP)
 	JLE     lnolow7_72
-	MOVQ    CX, 416(SP)
+	MOVQ    CX, 608(SP)
 	JMP     ldone7_61
 
 lnolow7_72:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 312(SP)
+	CMPQ    CX, 504(SP)
 	JG      lgot7_63
-	MOVQ    CX, 416(SP)
+	MOVQ    CX, 608(SP)
 	JMP     ldone7_61
 
 lgot7_63:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 344(SP)
+	MOVQ    AX, 536(SP)
 
 lmiss7_62:
-	MOVQ $-127, 360(SP)
-	MOVQ $0x00000041, 368(SP)
-	MOVQ $0x00000000, 376(SP)
+	MOVQ $-127, 552(SP)
+	MOVQ $0x00000041, 560(SP)
+	MOVQ $0x00000000, 568(SP)
 
 lnext7_64:
-	MOVQ  376(SP), AX
+	MOVQ  568(SP), AX
 	CMPQ  AX, $0x01
 	JEQ   lprepare7_65
 	JA    llist7_66
-	MOVQ  $0x00000001, 376(SP)
-	MOVQ  344(SP), AX
+	MOVQ  $0x00000001, 568(SP)
+	MOVQ  536(SP), AX
 	CMPQ  AX, $0x3f
 	JA    lprepare7_65
-	MOVQ  336(SP), CX
+	MOVQ  528(SP), CX
 	BTQ   AX, CX
 	JCC   lprepare7_65
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
 	JZ    lprepare7_65
 	BTRQ  AX, CX
-	MOVQ  CX, 336(SP)
-	MOVQ  AX, 400(SP)
+	MOVQ  CX, 528(SP)
+	MOVQ  AX, 592(SP)
 	JMP   lplay7_67
 
 lprepare7_65:
-	MOVQ  336(SP), AX
+	MOVQ  528(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
 	JNZ   lgen7_73
-	MOVQ  $0x00000003, 376(SP)
+	MOVQ  $0x00000003, 568(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 400(SP)
+	MOVQ  CX, 592(SP)
 	JMP   lplay7_67
 
 lgen7_73:
-	MOVQ $0x00000000, 384(SP)
+	MOVQ $0x00000000, 576(SP)
 
 lgenloop7_74:
-	MOVQ   336(SP), AX
+	MOVQ   528(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   296(SP), AX
+	MOVQ   488(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   304(SP), AX
+	MOVQ   496(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   384(SP), CX
+	MOVQ   576(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   424(SP), DX
-	MOVQ   336(SP), SI
+	LEAQ   616(SP), DX
+	MOVQ   528(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 336(SP)
-	INCQ   384(SP)
+	MOVQ   SI, 528(SP)
+	INCQ   576(SP)
 	TESTQ  SI, SI
 	JNZ    lgenloop7_74
-	MOVQ   296(SP), AX
+	MOVQ   488(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   304(SP), AX
+	MOVQ   496(SP), AX
 	MOVQ   AX, 8(SP)
-	MOVQ   320(SP), AX
+	MOVQ   512(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x00000007, 24(SP)
-	MOVQ   384(SP), AX
+	MOVQ   576(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   424(SP), AX
+	LEAQ   616(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 376(SP)
-	MOVQ   $0x00000000, 392(SP)
+	MOVQ   $0x00000002, 568(SP)
+	MOVQ   $0x00000000, 584(SP)
 
 llist7_66:
-	CMPQ   376(SP), $0x03
+	CMPQ   568(SP), $0x03
 	JEQ    lstore7_69
-	MOVQ   392(SP), AX
-	MOVQ   384(SP), CX
+	MOVQ   584(SP), AX
+	MOVQ   576(SP), CX
 	CMPQ   AX, CX
 	JAE    lstore7_69
-	LEAQ   424(SP), DX
+	LEAQ   616(SP), DX
 	IMUL3Q $0x18, AX, AX
 	ADDQ   DX, AX
 	IMUL3Q $0x18, CX, CX
@@ -1828,43 +1828,43 @@ lscanned7_76:
 	MOVQ CX, 16(DX)
 	MOVQ (AX), CX
 	MOVQ 8(AX), AX
-	MOVQ CX, 400(SP)
-	MOVQ AX, 408(SP)
-	INCQ 392(SP)
+	MOVQ CX, 592(SP)
+	MOVQ AX, 600(SP)
+	INCQ 584(SP)
 	JMP  lplayf7_68
 
 lplay7_67:
-	MOVQ 400(SP), AX
-	MOVQ 296(SP), CX
+	MOVQ 592(SP), AX
+	MOVQ 488(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 304(SP), CX
+	MOVQ 496(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 408(SP)
+	MOVQ AX, 600(SP)
 
 lplayf7_68:
-	MOVQ     408(SP), AX
-	MOVQ     400(SP), CX
-	MOVQ     304(SP), DX
+	MOVQ     600(SP), AX
+	MOVQ     592(SP), CX
+	MOVQ     496(SP), DX
 	XORQ     AX, DX
-	MOVQ     296(SP), BX
+	MOVQ     488(SP), BX
 	ORQ      AX, BX
 	BTSQ     CX, BX
-	MOVQ     312(SP), AX
+	MOVQ     504(SP), AX
 	NOTQ     AX
 	LEAQ     ·quadrantID+0(SB), SI
 	MOVBQZX  (SI)(CX*1), SI
-	MOVQ     320(SP), DI
+	MOVQ     512(SP), DI
 	XORQ     SI, DI
-	MOVQ     DX, 200(SP)
-	MOVQ     BX, 208(SP)
-	MOVQ     AX, 216(SP)
-	MOVQ     DI, 232(SP)
-	MOVQ     664(SP), X0
+	MOVQ     DX, 296(SP)
+	MOVQ     BX, 304(SP)
+	MOVQ     AX, 312(SP)
+	MOVQ     DI, 328(SP)
+	MOVQ     856(SP), X0
 	MOVQ     CX, X1
 	PXOR     X2, X2
 	PSHUFB   X2, X1
@@ -1874,26 +1874,26 @@ lplayf7_68:
 	BSFQ     AX, CX
 	LEAQ     ·bottomLow+0(SB), AX
 	MOVQ     (AX)(CX*8), AX
-	MOVQ     664(SP), CX
+	MOVQ     856(SP), CX
 	MOVQ     CX, DX
 	SHRQ     $0x08, DX
 	ANDQ     AX, CX
 	NOTQ     AX
 	ANDQ     AX, DX
 	ORQ      DX, CX
-	MOVQ     CX, 224(SP)
+	MOVQ     CX, 320(SP)
 
 enter6:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 280(SP)
+	MOVQ $0x00000000, 376(SP)
 
 start6_77:
-	MOVQ 216(SP), AX
+	MOVQ 312(SP), AX
 	CMPQ AX, $0x0a
 	JL   nosc6_83
-	MOVQ 208(SP), AX
+	MOVQ 304(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 200(SP), AX
+	MOVQ 296(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -1902,15 +1902,15 @@ start6_77:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 216(SP)
+	CMPQ CX, 312(SP)
 	JG   stab6_84
-	MOVQ CX, 288(SP)
+	MOVQ CX, 384(SP)
 	JMP  done6_82
 
 stab6_84:
-	MOVQ    208(SP), AX
+	MOVQ    304(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    200(SP), AX
+	MOVQ    296(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -1920,15 +1920,15 @@ stab6_84:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 216(SP)
+	CMPQ    CX, 312(SP)
 	JG      nosc6_83
-	MOVQ    CX, 288(SP)
+	MOVQ    CX, 384(SP)
 	JMP     done6_82
 
 nosc6_83:
-	MOVQ    200(SP), AX
+	MOVQ    296(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    208(SP), AX
+	MOVQ    304(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1936,9 +1936,9 @@ nosc6_83:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     hasmoves6_78
-	MOVQ    208(SP), AX
+	MOVQ    304(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    200(SP), AX
+	MOVQ    296(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1946,7 +1946,7 @@ nosc6_83:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     pass6_85
-	MOVQ    200(SP), AX
+	MOVQ    296(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -58(AX)(AX*1), AX
 	LEAQ    6(AX), CX
@@ -1954,101 +1954,149 @@ nosc6_83:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 288(SP)
+	MOVQ    CX, 384(SP)
 	JMP     done6_82
 
 pass6_85:
-	MOVQ 200(SP), AX
-	MOVQ 208(SP), CX
-	MOVQ CX, 200(SP)
-	MOVQ AX, 208(SP)
-	MOVQ 216(SP), AX
+	MOVQ 296(SP), AX
+	MOVQ 304(SP), CX
+	MOVQ CX, 296(SP)
+	MOVQ AX, 304(SP)
+	MOVQ 312(SP), AX
 	NOTQ AX
-	MOVQ AX, 216(SP)
-	XORQ $0x01, 280(SP)
+	MOVQ AX, 312(SP)
+	XORQ $0x01, 376(SP)
 	INCQ 48(SP)
 	JMP  start6_77
 
 hasmoves6_78:
-	MOVQ    $-127, 240(SP)
-	MOVQ    232(SP), DX
-	LEAQ    ·quadMask+0(SB), CX
-	MOVQ    (CX)(DX*8), CX
-	ANDQ    AX, CX
-	CMOVQEQ AX, CX
-	MOVQ    CX, 256(SP)
-	XORQ    CX, AX
-	MOVQ    AX, 248(SP)
+	MOVQ $-127, 336(SP)
+	MOVQ AX, 344(SP)
+	MOVQ 320(SP), AX
+	MOVQ AX, 368(SP)
+	MOVQ $0x00000000, 360(SP)
+	MOVQ $0x00000000, 352(SP)
 
-round6_79:
-	MOVQ 224(SP), AX
-	MOVQ AX, 272(SP)
-	MOVQ $0x00000000, 264(SP)
-
-iter6_80:
-	MOVQ 272(SP), AX
-	MOVQ 264(SP), BX
-	MOVQ 256(SP), DX
-
-scan6_87:
-	MOVBQZX AL, CX
-	BTQ     CX, DX
-	JCS     found6_88
-	SHRQ    $0x08, AX
-	INCQ    BX
-	CMPQ    BX, $0x06
-	JB      scan6_87
-	JMP     roundover6_86
-
-found6_88:
-	MOVQ    AX, 272(SP)
-	MOVQ    BX, 264(SP)
-	MOVQ    200(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    208(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    CX, 16(SP)
+mkey6_86:
+	MOVQ    368(SP), AX
+	MOVBQZX AL, AX
+	MOVQ    344(SP), CX
+	BTQ     AX, CX
+	JCC     mkeynext6_87
+	MOVQ    296(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    304(SP), CX
+	MOVQ    CX, 8(SP)
+	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
-	MOVQ    272(SP), CX
+	MOVQ    360(SP), CX
+	LEAQ    440(SP), DX
+	MOVQ    AX, (DX)(CX*8)
+	MOVQ    368(SP), CX
 	MOVBQZX CL, CX
-	MOVQ    208(SP), DX
+	MOVQ    304(SP), DX
 	XORQ    AX, DX
-	MOVQ    200(SP), BX
+	MOVQ    296(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    216(SP), AX
-	NOTQ    AX
-	MOVQ    DX, 104(SP)
-	MOVQ    BX, 112(SP)
-	MOVQ    AX, 120(SP)
-	MOVQ    264(SP), AX
-	LEAQ    ·bottomLow+0(SB), DX
+	MOVQ    DX, (SP)
+	MOVQ    BX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    8(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, CX
+	MOVQ    $0x8100000000000081, DX
+	ANDQ    AX, DX
+	POPCNTQ DX, DX
+	ADDQ    DX, CX
+	MOVQ    368(SP), AX
+	MOVBQZX AL, AX
+	LEAQ    ·quadrantID+0(SB), DX
+	MOVBQZX (DX)(AX*1), DX
+	XORQ    AX, AX
+	TESTQ   DX, 328(SP)
+	SETEQ   AL
+	LEAQ    (AX)(CX*2), AX
+	SHLQ    $0x08, AX
+	ORQ     360(SP), AX
+	MOVQ    352(SP), CX
+	LEAQ    392(SP), DX
+	MOVQ    AX, (DX)(CX*8)
+	INCQ    352(SP)
+
+mkeynext6_87:
+	MOVQ 368(SP), AX
+	SHRQ $0x08, AX
+	MOVQ AX, 368(SP)
+	INCQ 360(SP)
+	CMPQ 360(SP), $0x06
+	JB   mkey6_86
+	MOVQ $0x00000000, 360(SP)
+
+mpick6_88:
+	MOVQ 360(SP), AX
+	CMPQ AX, 352(SP)
+	JAE  mover6_89
+	LEAQ 392(SP), AX
+	MOVQ 352(SP), CX
+	LEAQ (AX)(CX*8), CX
+	MOVQ AX, DX
+	MOVQ (AX), BX
+
+mscan6_90:
+	ADDQ    $0x08, AX
+	CMPQ    AX, CX
+	JAE     mscanned6_91
+	MOVQ    (AX), SI
+	CMPQ    SI, BX
+	CMOVQCS SI, BX
+	CMOVQCS AX, DX
+	JMP     mscan6_90
+
+mscanned6_91:
+	MOVQ    $-1, (DX)
+	MOVBQZX BL, AX
+	MOVBQZX 320(SP)(AX*1), CX
+	LEAQ    440(SP), DX
 	MOVQ    (DX)(AX*8), DX
-	MOVQ    224(SP), AX
-	MOVQ    AX, BX
-	SHRQ    $0x08, BX
-	ANDQ    DX, AX
+	MOVQ    304(SP), BX
+	XORQ    DX, BX
+	MOVQ    296(SP), SI
+	ORQ     DX, SI
+	BTSQ    CX, SI
+	MOVQ    BX, 104(SP)
+	MOVQ    SI, 112(SP)
+	MOVQ    312(SP), DX
 	NOTQ    DX
-	ANDQ    DX, BX
-	ORQ     BX, AX
-	MOVQ    AX, 128(SP)
-	LEAQ    ·quadrantID+0(SB), AX
-	MOVBQZX (AX)(CX*1), AX
-	MOVQ    232(SP), CX
-	XORQ    AX, CX
+	MOVQ    DX, 120(SP)
+	LEAQ    ·quadrantID+0(SB), DX
+	MOVBQZX (DX)(CX*1), DX
+	MOVQ    328(SP), CX
+	XORQ    DX, CX
 	MOVQ    CX, 136(SP)
+	LEAQ    ·bottomLow+0(SB), CX
+	MOVQ    (CX)(AX*8), CX
+	MOVQ    320(SP), AX
+	MOVQ    AX, DX
+	SHRQ    $0x08, DX
+	ANDQ    CX, AX
+	NOTQ    CX
+	ANDQ    CX, DX
+	ORQ     DX, AX
+	MOVQ    AX, 128(SP)
 
 enter5:
 	INCQ 48(SP)
 	MOVQ $0x00000000, 184(SP)
 
-start5_89:
+start5_92:
 	MOVQ 120(SP), AX
 	CMPQ AX, $0x08
-	JL   nosc5_95
+	JL   nosc5_98
 	MOVQ 112(SP), AX
 	MOVQ AX, (SP)
 	MOVQ 104(SP), AX
@@ -2061,11 +2109,11 @@ start5_89:
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
 	CMPQ CX, 120(SP)
-	JG   stab5_96
+	JG   stab5_99
 	MOVQ CX, 192(SP)
-	JMP  done5_94
+	JMP  done5_97
 
-stab5_96:
+stab5_99:
 	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    104(SP), AX
@@ -2079,11 +2127,11 @@ stab5_96:
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
 	CMPQ    CX, 120(SP)
-	JG      nosc5_95
+	JG      nosc5_98
 	MOVQ    CX, 192(SP)
-	JMP     done5_94
+	JMP     done5_97
 
-nosc5_95:
+nosc5_98:
 	MOVQ    104(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    112(SP), AX
@@ -2093,7 +2141,7 @@ nosc5_95:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     hasmoves5_90
+	JNZ     hasmoves5_93
 	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    104(SP), AX
@@ -2103,7 +2151,7 @@ nosc5_95:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     pass5_97
+	JNZ     pass5_100
 	MOVQ    104(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -59(AX)(AX*1), AX
@@ -2113,9 +2161,9 @@ nosc5_95:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 192(SP)
-	JMP     done5_94
+	JMP     done5_97
 
-pass5_97:
+pass5_100:
 	MOVQ 104(SP), AX
 	MOVQ 112(SP), CX
 	MOVQ CX, 104(SP)
@@ -2125,9 +2173,9 @@ pass5_97:
 	MOVQ AX, 120(SP)
 	XORQ $0x01, 184(SP)
 	INCQ 48(SP)
-	JMP  start5_89
+	JMP  start5_92
 
-hasmoves5_90:
+hasmoves5_93:
 	MOVQ    $-127, 144(SP)
 	MOVQ    136(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
@@ -2138,27 +2186,27 @@ hasmoves5_90:
 	XORQ    CX, AX
 	MOVQ    AX, 152(SP)
 
-round5_91:
+round5_94:
 	MOVQ 128(SP), AX
 	MOVQ AX, 176(SP)
 	MOVQ $0x00000000, 168(SP)
 
-iter5_92:
+iter5_95:
 	MOVQ 176(SP), AX
 	MOVQ 168(SP), BX
 	MOVQ 160(SP), DX
 
-scan5_99:
+scan5_102:
 	MOVBQZX AL, CX
 	BTQ     CX, DX
-	JCS     found5_100
+	JCS     found5_103
 	SHRQ    $0x08, AX
 	INCQ    BX
 	CMPQ    BX, $0x05
-	JB      scan5_99
-	JMP     roundover5_98
+	JB      scan5_102
+	JMP     roundover5_101
 
-found5_100:
+found5_103:
 	MOVQ    AX, 176(SP)
 	MOVQ    BX, 168(SP)
 	MOVQ    104(SP), AX
@@ -2182,7 +2230,7 @@ found5_100:
 	MOVQ    DX, 88(SP)
 	MOVQ    BX, 96(SP)
 	CMPQ    AX, $0x06
-	JL      enter45_101
+	JL      enter45_104
 	MOVQ    96(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    88(SP), AX
@@ -2198,12 +2246,12 @@ found5_100:
 	MOVQ    120(SP), AX
 	NOTQ    AX
 	CMPQ    CX, AX
-	JG      enter45_101
+	JG      enter45_104
 	INCQ    48(SP)
 	MOVQ    CX, AX
-	JMP     have5_102
+	JMP     have5_105
 
-enter45_101:
+enter45_104:
 	MOVQ  88(SP), AX
 	MOVQ  96(SP), CX
 	MOVQ  120(SP), DX
@@ -2211,7 +2259,7 @@ enter45_101:
 	MOVQ  64(SP), BX
 	MOVQ  32(BX), BX
 	TESTQ BX, BX
-	JZ    leaf5_103
+	JZ    leaf5_106
 	MOVQ  AX, (SP)
 	MOVQ  CX, 8(SP)
 	MOVQ  DX, 16(SP)
@@ -2230,12 +2278,12 @@ enter45_101:
 	MOVQ  40(SP), AX
 	ADDQ  AX, 48(SP)
 	MOVQ  32(SP), AX
-	JMP   have5_102
+	JMP   have5_105
 
-leaf5_103:
-	MOVQ     AX, 1976(SP)
-	MOVQ     CX, 1984(SP)
-	MOVQ     DX, 1992(SP)
+leaf5_106:
+	MOVQ     AX, 2168(SP)
+	MOVQ     CX, 2176(SP)
+	MOVQ     DX, 2184(SP)
 	MOVQ     168(SP), AX
 	LEAQ     ·bottomLow+0(SB), CX
 	MOVQ     (CX)(AX*8), CX
@@ -2246,9 +2294,9 @@ leaf5_103:
 	NOTQ     CX
 	ANDQ     CX, DX
 	ORQ      DX, AX
-	MOVQ     AX, 2048(SP)
+	MOVQ     AX, 2240(SP)
 	INCQ     48(SP)
-	MOVQ     2048(SP), AX
+	MOVQ     2240(SP), AX
 	LEAQ     ·leafShuf4+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -2274,26 +2322,26 @@ leaf5_103:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X2
 	PSHUFB   X2, X0
-	MOVOU    X0, 2048(SP)
-	MOVQ     $-127, 2000(SP)
-	MOVQ     $0x00000000, 2016(SP)
+	MOVOU    X0, 2240(SP)
+	MOVQ     $-127, 2192(SP)
+	MOVQ     $0x00000000, 2208(SP)
 
-lstart4_104:
-	MOVQ $0x00000000, 2008(SP)
+lstart4_107:
+	MOVQ $0x00000000, 2200(SP)
 
-liter4_105:
-	MOVQ     2008(SP), AX
-	LEAQ     2048(SP), CX
+liter4_108:
+	MOVQ     2200(SP), AX
+	LEAQ     2240(SP), CX
 	MOVL     (CX)(AX*4), AX
 	MOVBQZX  AL, AX
-	MOVQ     1984(SP), CX
+	MOVQ     2176(SP), CX
 	LEAQ     ·lfNeighbour+0(SB), DX
 	MOVQ     (DX)(AX*8), DX
 	TESTQ    CX, DX
-	JZ       lnext4_106
-	MOVQ     1976(SP), CX
+	JZ       lnext4_109
+	MOVQ     2168(SP), CX
 	MOVQ     CX, (SP)
-	MOVQ     1984(SP), CX
+	MOVQ     2176(SP), CX
 	MOVQ     CX, 8(SP)
 	MOVQ     AX, 16(SP)
 	MOVQ     64(SP), AX
@@ -2301,25 +2349,25 @@ liter4_105:
 	CALL     AX
 	MOVQ     24(SP), AX
 	TESTQ    AX, AX
-	JZ       lnext4_106
-	MOVQ     2008(SP), CX
-	LEAQ     2048(SP), DX
+	JZ       lnext4_109
+	MOVQ     2200(SP), CX
+	LEAQ     2240(SP), DX
 	MOVL     (DX)(CX*4), CX
 	MOVBQZX  CL, DX
-	MOVQ     1984(SP), BX
+	MOVQ     2176(SP), BX
 	XORQ     AX, BX
-	MOVQ     1976(SP), SI
+	MOVQ     2168(SP), SI
 	ORQ      AX, SI
 	BTSQ     DX, SI
-	MOVQ     1992(SP), AX
+	MOVQ     2184(SP), AX
 	NOTQ     AX
 	SHRL     $0x08, CX
-	MOVQ     BX, 1888(SP)
-	MOVQ     SI, 1896(SP)
-	MOVQ     AX, 1904(SP)
-	MOVQ     CX, 1960(SP)
+	MOVQ     BX, 2080(SP)
+	MOVQ     SI, 2088(SP)
+	MOVQ     AX, 2096(SP)
+	MOVQ     CX, 2152(SP)
 	INCQ     48(SP)
-	MOVQ     1960(SP), AX
+	MOVQ     2152(SP), AX
 	LEAQ     ·leafShuf3+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -2347,26 +2395,26 @@ liter4_105:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X3
 	PSHUFB   X3, X0
-	MOVOU    X0, 1960(SP)
-	MOVQ     $-127, 1912(SP)
-	MOVQ     $0x00000000, 1928(SP)
+	MOVOU    X0, 2152(SP)
+	MOVQ     $-127, 2104(SP)
+	MOVQ     $0x00000000, 2120(SP)
 
-lstart3_110:
-	MOVQ $0x00000000, 1920(SP)
+lstart3_113:
+	MOVQ $0x00000000, 2112(SP)
 
-liter3_111:
-	MOVQ    1920(SP), AX
-	LEAQ    1960(SP), CX
+liter3_114:
+	MOVQ    2112(SP), AX
+	LEAQ    2152(SP), CX
 	MOVL    (CX)(AX*4), AX
 	MOVBQZX AL, AX
-	MOVQ    1896(SP), CX
+	MOVQ    2088(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      lnext3_112
-	MOVQ    1888(SP), CX
+	JZ      lnext3_115
+	MOVQ    2080(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    1896(SP), CX
+	MOVQ    2088(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -2374,38 +2422,38 @@ liter3_111:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      lnext3_112
-	MOVQ    1920(SP), CX
-	LEAQ    1960(SP), DX
+	JZ      lnext3_115
+	MOVQ    2112(SP), CX
+	LEAQ    2152(SP), DX
 	MOVL    (DX)(CX*4), CX
 	MOVBQZX CL, DX
-	MOVQ    1896(SP), BX
+	MOVQ    2088(SP), BX
 	XORQ    AX, BX
-	MOVQ    1888(SP), SI
+	MOVQ    2080(SP), SI
 	ORQ     AX, SI
 	BTSQ    DX, SI
-	MOVQ    1904(SP), AX
+	MOVQ    2096(SP), AX
 	NOTQ    AX
 	SHRL    $0x08, CX
-	MOVQ    BX, 1800(SP)
-	MOVQ    SI, 1808(SP)
-	MOVQ    AX, 1816(SP)
+	MOVQ    BX, 1992(SP)
+	MOVQ    SI, 2000(SP)
+	MOVQ    AX, 2008(SP)
 	MOVBQZX CL, AX
 	SHRL    $0x08, CX
 	MOVBQZX CL, CX
-	MOVQ    AX, 1856(SP)
-	MOVQ    CX, 1864(SP)
+	MOVQ    AX, 2048(SP)
+	MOVQ    CX, 2056(SP)
 	INCQ    48(SP)
-	MOVQ    $-127, 1824(SP)
-	MOVQ    1856(SP), AX
-	MOVQ    1808(SP), CX
+	MOVQ    $-127, 2016(SP)
+	MOVQ    2048(SP), AX
+	MOVQ    2000(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      s2skip2_120
-	MOVQ    1800(SP), CX
+	JZ      s2skip2_123
+	MOVQ    1992(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    1808(SP), CX
+	MOVQ    2000(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -2413,58 +2461,58 @@ liter3_111:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      s2skip2_120
+	JZ      s2skip2_123
 	INCQ    48(SP)
-	MOVQ    1808(SP), CX
+	MOVQ    2000(SP), CX
 	XORQ    AX, CX
-	MOVQ    1816(SP), AX
+	MOVQ    2008(SP), AX
 	NOTQ    AX
-	MOVQ    CX, 2064(SP)
-	MOVQ    AX, 2072(SP)
-	MOVQ    1864(SP), DX
-	MOVQ    DX, 2080(SP)
+	MOVQ    CX, 2256(SP)
+	MOVQ    AX, 2264(SP)
+	MOVQ    2056(SP), DX
+	MOVQ    DX, 2272(SP)
 	MOVQ    64(SP), BX
 	MOVQ    40(BX), BX
 	TESTQ   BX, BX
-	JZ      s1count1_121
+	JZ      s1count1_124
 	MOVQ    CX, (SP)
 	MOVQ    AX, 8(SP)
 	MOVQ    DX, 16(SP)
 	CALL    BX
 	MOVQ    24(SP), AX
-	MOVQ    AX, 2088(SP)
-	JMP     s1done1_122
+	MOVQ    AX, 2280(SP)
+	JMP     s1done1_125
 
-s1count1_121:
-	MOVQ    2064(SP), AX
+s1count1_124:
+	MOVQ    2256(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2088(SP)
-	MOVQ    2064(SP), AX
+	MOVQ    AX, 2280(SP)
+	MOVQ    2256(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2080(SP), AX
+	MOVQ    2272(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_123
-	ADDQ    AX, 2088(SP)
-	JMP     s1done1_122
+	JZ      s1pass1_126
+	ADDQ    AX, 2280(SP)
+	JMP     s1done1_125
 
-s1pass1_123:
-	MOVQ    2088(SP), AX
+s1pass1_126:
+	MOVQ    2280(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2088(SP)
-	CMPQ    AX, 2072(SP)
-	JLE     s1done1_122
-	MOVQ    2064(SP), AX
+	MOVQ    AX, 2280(SP)
+	CMPQ    AX, 2264(SP)
+	JLE     s1done1_125
+	MOVQ    2256(SP), AX
 	NOTQ    AX
-	MOVQ    2080(SP), CX
+	MOVQ    2272(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2473,31 +2521,31 @@ s1pass1_123:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_122
-	MOVQ    2064(SP), CX
+	JZ      s1done1_125
+	MOVQ    2256(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2088(SP)
+	MOVQ    CX, 2280(SP)
 
-s1done1_122:
-	MOVQ 2088(SP), AX
+s1done1_125:
+	MOVQ 2280(SP), AX
 	NEGQ AX
-	MOVQ AX, 1824(SP)
+	MOVQ AX, 2016(SP)
 
-s2skip2_120:
-	MOVQ  1824(SP), AX
-	CMPQ  AX, 1816(SP)
-	JG    s2high2_116
-	MOVQ  1864(SP), AX
-	MOVQ  1808(SP), CX
+s2skip2_123:
+	MOVQ  2016(SP), AX
+	CMPQ  AX, 2008(SP)
+	JG    s2high2_119
+	MOVQ  2056(SP), AX
+	MOVQ  2000(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2skip2_124
-	MOVQ  1800(SP), CX
+	JZ    s2skip2_127
+	MOVQ  1992(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  1808(SP), CX
+	MOVQ  2000(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -2505,58 +2553,58 @@ s2skip2_120:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2skip2_124
+	JZ    s2skip2_127
 	INCQ  48(SP)
-	MOVQ  1808(SP), CX
+	MOVQ  2000(SP), CX
 	XORQ  AX, CX
-	MOVQ  1816(SP), AX
+	MOVQ  2008(SP), AX
 	NOTQ  AX
-	MOVQ  CX, 2064(SP)
-	MOVQ  AX, 2072(SP)
-	MOVQ  1856(SP), DX
-	MOVQ  DX, 2080(SP)
+	MOVQ  CX, 2256(SP)
+	MOVQ  AX, 2264(SP)
+	MOVQ  2048(SP), DX
+	MOVQ  DX, 2272(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_125
+	JZ    s1count1_128
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 2088(SP)
-	JMP   s1done1_126
+	MOVQ  AX, 2280(SP)
+	JMP   s1done1_129
 
-s1count1_125:
-	MOVQ    2064(SP), AX
+s1count1_128:
+	MOVQ    2256(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2088(SP)
-	MOVQ    2064(SP), AX
+	MOVQ    AX, 2280(SP)
+	MOVQ    2256(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2080(SP), AX
+	MOVQ    2272(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_127
-	ADDQ    AX, 2088(SP)
-	JMP     s1done1_126
+	JZ      s1pass1_130
+	ADDQ    AX, 2280(SP)
+	JMP     s1done1_129
 
-s1pass1_127:
-	MOVQ    2088(SP), AX
+s1pass1_130:
+	MOVQ    2280(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2088(SP)
-	CMPQ    AX, 2072(SP)
-	JLE     s1done1_126
-	MOVQ    2064(SP), AX
+	MOVQ    AX, 2280(SP)
+	CMPQ    AX, 2264(SP)
+	JLE     s1done1_129
+	MOVQ    2256(SP), AX
 	NOTQ    AX
-	MOVQ    2080(SP), CX
+	MOVQ    2272(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2565,33 +2613,33 @@ s1pass1_127:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_126
-	MOVQ    2064(SP), CX
+	JZ      s1done1_129
+	MOVQ    2256(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2088(SP)
+	MOVQ    CX, 2280(SP)
 
-s1done1_126:
-	MOVQ    2088(SP), AX
+s1done1_129:
+	MOVQ    2280(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 1824(SP)
-	CMOVQLT 1824(SP), AX
-	MOVQ    AX, 1824(SP)
+	CMPQ    AX, 2016(SP)
+	CMOVQLT 2016(SP), AX
+	MOVQ    AX, 2016(SP)
 
-s2skip2_124:
-	CMPQ  1824(SP), $-127
-	JNE   s2decide2_118
-	MOVQ  $+127, 1824(SP)
-	MOVQ  1856(SP), AX
-	MOVQ  1800(SP), CX
+s2skip2_127:
+	CMPQ  2016(SP), $-127
+	JNE   s2decide2_121
+	MOVQ  $+127, 2016(SP)
+	MOVQ  2048(SP), AX
+	MOVQ  1992(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_128
-	MOVQ  1808(SP), CX
+	JZ    s2oskip2_131
+	MOVQ  2000(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  1800(SP), CX
+	MOVQ  1992(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -2599,57 +2647,57 @@ s2skip2_124:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_128
+	JZ    s2oskip2_131
 	INCQ  48(SP)
-	MOVQ  1800(SP), CX
+	MOVQ  1992(SP), CX
 	XORQ  AX, CX
-	MOVQ  1816(SP), AX
-	MOVQ  CX, 2064(SP)
-	MOVQ  AX, 2072(SP)
-	MOVQ  1864(SP), DX
-	MOVQ  DX, 2080(SP)
+	MOVQ  2008(SP), AX
+	MOVQ  CX, 2256(SP)
+	MOVQ  AX, 2264(SP)
+	MOVQ  2056(SP), DX
+	MOVQ  DX, 2272(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_129
+	JZ    s1count1_132
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 2088(SP)
-	JMP   s1done1_130
+	MOVQ  AX, 2280(SP)
+	JMP   s1done1_133
 
-s1count1_129:
-	MOVQ    2064(SP), AX
+s1count1_132:
+	MOVQ    2256(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2088(SP)
-	MOVQ    2064(SP), AX
+	MOVQ    AX, 2280(SP)
+	MOVQ    2256(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2080(SP), AX
+	MOVQ    2272(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_131
-	ADDQ    AX, 2088(SP)
-	JMP     s1done1_130
+	JZ      s1pass1_134
+	ADDQ    AX, 2280(SP)
+	JMP     s1done1_133
 
-s1pass1_131:
-	MOVQ    2088(SP), AX
+s1pass1_134:
+	MOVQ    2280(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2088(SP)
-	CMPQ    AX, 2072(SP)
-	JLE     s1done1_130
-	MOVQ    2064(SP), AX
+	MOVQ    AX, 2280(SP)
+	CMPQ    AX, 2264(SP)
+	JLE     s1done1_133
+	MOVQ    2256(SP), AX
 	NOTQ    AX
-	MOVQ    2080(SP), CX
+	MOVQ    2272(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2658,30 +2706,30 @@ s1pass1_131:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_130
-	MOVQ    2064(SP), CX
+	JZ      s1done1_133
+	MOVQ    2256(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2088(SP)
+	MOVQ    CX, 2280(SP)
 
-s1done1_130:
-	MOVQ 2088(SP), AX
-	MOVQ AX, 1824(SP)
+s1done1_133:
+	MOVQ 2280(SP), AX
+	MOVQ AX, 2016(SP)
 
-s2oskip2_128:
-	MOVQ  1824(SP), AX
-	CMPQ  AX, 1816(SP)
-	JLE   s2low2_117
-	MOVQ  1864(SP), AX
-	MOVQ  1800(SP), CX
+s2oskip2_131:
+	MOVQ  2016(SP), AX
+	CMPQ  AX, 2008(SP)
+	JLE   s2low2_120
+	MOVQ  2056(SP), AX
+	MOVQ  1992(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_132
-	MOVQ  1808(SP), CX
+	JZ    s2oskip2_135
+	MOVQ  2000(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  1800(SP), CX
+	MOVQ  1992(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -2689,57 +2737,57 @@ s2oskip2_128:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_132
+	JZ    s2oskip2_135
 	INCQ  48(SP)
-	MOVQ  1800(SP), CX
+	MOVQ  1992(SP), CX
 	XORQ  AX, CX
-	MOVQ  1816(SP), AX
-	MOVQ  CX, 2064(SP)
-	MOVQ  AX, 2072(SP)
-	MOVQ  1856(SP), DX
-	MOVQ  DX, 2080(SP)
+	MOVQ  2008(SP), AX
+	MOVQ  CX, 2256(SP)
+	MOVQ  AX, 2264(SP)
+	MOVQ  2048(SP), DX
+	MOVQ  DX, 2272(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_133
+	JZ    s1count1_136
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 2088(SP)
-	JMP   s1done1_134
+	MOVQ  AX, 2280(SP)
+	JMP   s1done1_137
 
-s1count1_133:
-	MOVQ    2064(SP), AX
+s1count1_136:
+	MOVQ    2256(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2088(SP)
-	MOVQ    2064(SP), AX
+	MOVQ    AX, 2280(SP)
+	MOVQ    2256(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2080(SP), AX
+	MOVQ    2272(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_135
-	ADDQ    AX, 2088(SP)
-	JMP     s1done1_134
+	JZ      s1pass1_138
+	ADDQ    AX, 2280(SP)
+	JMP     s1done1_137
 
-s1pass1_135:
-	MOVQ    2088(SP), AX
+s1pass1_138:
+	MOVQ    2280(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2088(SP)
-	CMPQ    AX, 2072(SP)
-	JLE     s1done1_134
-	MOVQ    2064(SP), AX
+	MOVQ    AX, 2280(SP)
+	CMPQ    AX, 2264(SP)
+	JLE     s1done1_137
+	MOVQ    2256(SP), AX
 	NOTQ    AX
-	MOVQ    2080(SP), CX
+	MOVQ    2272(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2748,23 +2796,23 @@ s1pass1_135:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_134
-	MOVQ    2064(SP), CX
+	JZ      s1done1_137
+	MOVQ    2256(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2088(SP)
+	MOVQ    CX, 2280(SP)
 
-s1done1_134:
-	MOVQ    2088(SP), AX
-	CMPQ    AX, 1824(SP)
-	CMOVQGT 1824(SP), AX
-	MOVQ    AX, 1824(SP)
+s1done1_137:
+	MOVQ    2280(SP), AX
+	CMPQ    AX, 2016(SP)
+	CMOVQGT 2016(SP), AX
+	MOVQ    AX, 2016(SP)
 
-s2oskip2_132:
-	CMPQ    1824(SP), $+127
-	JNE     s2decide2_118
-	MOVQ    1800(SP), AX
+s2oskip2_135:
+	CMPQ    2016(SP), $+127
+	JNE     s2decide2_121
+	MOVQ    1992(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
 	LEAQ    2(AX), CX
@@ -2772,54 +2820,54 @@ s2oskip2_132:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1824(SP)
+	MOVQ    CX, 2016(SP)
 
-s2decide2_118:
-	MOVQ 1824(SP), AX
-	CMPQ AX, 1816(SP)
-	JG   s2high2_116
+s2decide2_121:
+	MOVQ 2016(SP), AX
+	CMPQ AX, 2008(SP)
+	JG   s2high2_119
 
-s2low2_117:
-	MOVQ 1816(SP), AX
-	MOVQ AX, 1848(SP)
-	JMP  s2done2_119
+s2low2_120:
+	MOVQ 2008(SP), AX
+	MOVQ AX, 2040(SP)
+	JMP  s2done2_122
 
-s2high2_116:
-	MOVQ 1816(SP), AX
+s2high2_119:
+	MOVQ 2008(SP), AX
 	INCQ AX
-	MOVQ AX, 1848(SP)
+	MOVQ AX, 2040(SP)
 
-s2done2_119:
-	MOVQ 1848(SP), AX
+s2done2_122:
+	MOVQ 2040(SP), AX
 	NEGQ AX
-	CMPQ AX, 1904(SP)
-	JG   lcut3_113
-	CMPQ AX, 1912(SP)
-	JLE  lnext3_112
-	MOVQ AX, 1912(SP)
+	CMPQ AX, 2096(SP)
+	JG   lcut3_116
+	CMPQ AX, 2104(SP)
+	JLE  lnext3_115
+	MOVQ AX, 2104(SP)
 
-lnext3_112:
-	INCQ 1920(SP)
-	CMPQ 1920(SP), $0x03
-	JB   liter3_111
-	CMPQ 1912(SP), $-127
-	JNE  ldone3_114
-	CMPQ 1928(SP), $0x00
-	JNE  lover3_115
-	MOVQ 1888(SP), AX
-	MOVQ 1896(SP), CX
-	MOVQ CX, 1888(SP)
-	MOVQ AX, 1896(SP)
-	MOVQ 1904(SP), AX
+lnext3_115:
+	INCQ 2112(SP)
+	CMPQ 2112(SP), $0x03
+	JB   liter3_114
+	CMPQ 2104(SP), $-127
+	JNE  ldone3_117
+	CMPQ 2120(SP), $0x00
+	JNE  lover3_118
+	MOVQ 2080(SP), AX
+	MOVQ 2088(SP), CX
+	MOVQ CX, 2080(SP)
+	MOVQ AX, 2088(SP)
+	MOVQ 2096(SP), AX
 	NOTQ AX
-	MOVQ AX, 1904(SP)
-	MOVQ $0x00000001, 1928(SP)
+	MOVQ AX, 2096(SP)
+	MOVQ $0x00000001, 2120(SP)
 	INCQ 48(SP)
-	JMP  lstart3_110
+	JMP  lstart3_113
 
-lover3_115:
+lover3_118:
 	DECQ    48(SP)
-	MOVQ    1888(SP), AX
+	MOVQ    2080(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -61(AX)(AX*1), AX
 	LEAQ    3(AX), CX
@@ -2827,51 +2875,51 @@ lover3_115:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1912(SP)
-	JMP     ldone3_114
+	MOVQ    CX, 2104(SP)
+	JMP     ldone3_117
 
-lcut3_113:
-	MOVQ 1848(SP), AX
+lcut3_116:
+	MOVQ 2040(SP), AX
 	NEGQ AX
-	MOVQ AX, 1912(SP)
+	MOVQ AX, 2104(SP)
 
-ldone3_114:
-	MOVQ    1912(SP), AX
+ldone3_117:
+	MOVQ    2104(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    1928(SP), $0x00
+	CMPQ    2120(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 1936(SP)
-	MOVQ    1936(SP), AX
+	MOVQ    AX, 2128(SP)
+	MOVQ    2128(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 1992(SP)
-	JG      lcut4_107
-	CMPQ    AX, 2000(SP)
-	JLE     lnext4_106
-	MOVQ    AX, 2000(SP)
+	CMPQ    AX, 2184(SP)
+	JG      lcut4_110
+	CMPQ    AX, 2192(SP)
+	JLE     lnext4_109
+	MOVQ    AX, 2192(SP)
 
-lnext4_106:
-	INCQ 2008(SP)
-	CMPQ 2008(SP), $0x04
-	JB   liter4_105
-	CMPQ 2000(SP), $-127
-	JNE  ldone4_108
-	CMPQ 2016(SP), $0x00
-	JNE  lover4_109
-	MOVQ 1976(SP), AX
-	MOVQ 1984(SP), CX
-	MOVQ CX, 1976(SP)
-	MOVQ AX, 1984(SP)
-	MOVQ 1992(SP), AX
+lnext4_109:
+	INCQ 2200(SP)
+	CMPQ 2200(SP), $0x04
+	JB   liter4_108
+	CMPQ 2192(SP), $-127
+	JNE  ldone4_111
+	CMPQ 2208(SP), $0x00
+	JNE  lover4_112
+	MOVQ 2168(SP), AX
+	MOVQ 2176(SP), CX
+	MOVQ CX, 2168(SP)
+	MOVQ AX, 2176(SP)
+	MOVQ 2184(SP), AX
 	NOTQ AX
-	MOVQ AX, 1992(SP)
-	MOVQ $0x00000001, 2016(SP)
+	MOVQ AX, 2184(SP)
+	MOVQ $0x00000001, 2208(SP)
 	INCQ 48(SP)
-	JMP  lstart4_104
+	JMP  lstart4_107
 
-lover4_109:
+lover4_112:
 	DECQ    48(SP)
-	MOVQ    1976(SP), AX
+	MOVQ    2168(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -60(AX)(AX*1), AX
 	LEAQ    4(AX), CX
@@ -2879,31 +2927,31 @@ lover4_109:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 2000(SP)
-	JMP     ldone4_108
+	MOVQ    CX, 2192(SP)
+	JMP     ldone4_111
 
-lcut4_107:
-	MOVQ 1936(SP), AX
+lcut4_110:
+	MOVQ 2128(SP), AX
 	NEGQ AX
-	MOVQ AX, 2000(SP)
+	MOVQ AX, 2192(SP)
 
-ldone4_108:
-	MOVQ    2000(SP), AX
+ldone4_111:
+	MOVQ    2192(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    2016(SP), $0x00
+	CMPQ    2208(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 2024(SP)
-	MOVQ    2024(SP), AX
+	MOVQ    AX, 2216(SP)
+	MOVQ    2216(SP), AX
 
-have5_102:
+have5_105:
 	NEGQ AX
 	CMPQ AX, 120(SP)
-	JLE  notcut5_136
+	JLE  notcut5_139
 	MOVQ AX, 192(SP)
-	JMP  done5_94
+	JMP  done5_97
 
-notcut5_136:
+notcut5_139:
 	MOVQ    144(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
@@ -2913,21 +2961,21 @@ notcut5_136:
 	MOVQ    AX, 176(SP)
 	INCQ    168(SP)
 	CMPQ    168(SP), $0x05
-	JB      iter5_92
+	JB      iter5_95
 
-roundover5_98:
+roundover5_101:
 	MOVQ  152(SP), AX
 	TESTQ AX, AX
-	JZ    best5_137
+	JZ    best5_140
 	MOVQ  AX, 160(SP)
 	MOVQ  $0x00000000, 152(SP)
-	JMP   round5_91
+	JMP   round5_94
 
-best5_137:
+best5_140:
 	MOVQ 144(SP), AX
 	MOVQ AX, 192(SP)
 
-done5_94:
+done5_97:
 	MOVQ    192(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2935,77 +2983,65 @@ done5_94:
 	CMOVQNE CX, AX
 	MOVQ    AX, 192(SP)
 	CMPQ    56(SP), $0x05
-	JNE     cont5_138
+	JNE     cont5_141
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont5_138:
+cont5_141:
 	MOVQ 192(SP), AX
 	NEGQ AX
-	CMPQ AX, 216(SP)
-	JLE  notcut6_139
-	MOVQ AX, 288(SP)
+	CMPQ AX, 312(SP)
+	JLE  mnotcut6_142
+	MOVQ AX, 384(SP)
 	JMP  done6_82
 
-notcut6_139:
-	MOVQ    240(SP), CX
+mnotcut6_142:
+	MOVQ    336(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 240(SP)
-	MOVQ    272(SP), AX
-	SHRQ    $0x08, AX
-	MOVQ    AX, 272(SP)
-	INCQ    264(SP)
-	CMPQ    264(SP), $0x06
-	JB      iter6_80
+	MOVQ    CX, 336(SP)
+	INCQ    360(SP)
+	JMP     mpick6_88
 
-roundover6_86:
-	MOVQ  248(SP), AX
-	TESTQ AX, AX
-	JZ    best6_140
-	MOVQ  AX, 256(SP)
-	MOVQ  $0x00000000, 248(SP)
-	JMP   round6_79
-
-best6_140:
-	MOVQ 240(SP), AX
-	MOVQ AX, 288(SP)
+mover6_89:
+	MOVQ 336(SP), AX
+	MOVQ AX, 384(SP)
 
 done6_82:
-	MOVQ    288(SP), AX
+	MOVQ    384(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    280(SP), $0x00
+	CMPQ    376(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 288(SP)
+	MOVQ    AX, 384(SP)
 	CMPQ    56(SP), $0x06
-	JNE     cont6_141
+	JNE     cont6_143
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont6_141:
-	MOVQ 288(SP), AX
+cont6_143:
+	MOVQ 384(SP), AX
 	NEGQ AX
-	CMPQ AX, 360(SP)
+	CMPQ AX, 552(SP)
 	JLE  lnext7_64
-	MOVQ AX, 360(SP)
-	MOVQ 400(SP), CX
-	MOVQ CX, 368(SP)
-	CMPQ AX, 312(SP)
+	MOVQ AX, 552(SP)
+	MOVQ 592(SP), CX
+	MOVQ CX, 560(SP)
+	CMPQ AX, 504(SP)
 	JLE  lnext7_64
 
 lstore7_69:
-	MOVQ 352(SP), AX
-	MOVQ 296(SP), CX
-	MOVQ 304(SP), DX
+	MOVQ 544(SP), AX
+	MOVQ 488(SP), CX
+	MOVQ 496(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset7_142
+	JNE  lreset7_144
 	CMPQ 8(AX), DX
-	JNE  lreset7_142
+	JNE  lreset7_144
 	CMPB 19(AX), $0x00
-	JEQ  lsame7_143
+	JEQ  lsame7_145
 
-lreset7_142:
+lreset7_144:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3013,62 +3049,62 @@ lreset7_142:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame7_143:
-	MOVQ    360(SP), CX
-	CMPQ    CX, 312(SP)
-	JG      lhigh7_144
+lsame7_145:
+	MOVQ    552(SP), CX
+	CMPQ    CX, 504(SP)
+	JG      lhigh7_146
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored7_145
+	JMP     lstored7_147
 
-lhigh7_144:
+lhigh7_146:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    368(SP), DX
+	MOVQ    560(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored7_145:
-	MOVQ CX, 416(SP)
+lstored7_147:
+	MOVQ CX, 608(SP)
 
 ldone7_61:
-	MOVQ    416(SP), AX
+	MOVQ    608(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    328(SP), $0x00
+	CMPQ    520(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 416(SP)
+	MOVQ    AX, 608(SP)
 	CMPQ    56(SP), $0x07
-	JNE     lcont7_146
+	JNE     lcont7_148
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont7_146:
-	MOVQ 416(SP), AX
+lcont7_148:
+	MOVQ 608(SP), AX
 	NEGQ AX
-	CMPQ AX, 736(SP)
+	CMPQ AX, 928(SP)
 	JLE  lnext8_45
-	MOVQ AX, 736(SP)
-	MOVQ 776(SP), CX
-	MOVQ CX, 744(SP)
-	CMPQ AX, 688(SP)
+	MOVQ AX, 928(SP)
+	MOVQ 968(SP), CX
+	MOVQ CX, 936(SP)
+	CMPQ AX, 880(SP)
 	JLE  lnext8_45
 
 lstore8_50:
-	MOVQ 728(SP), AX
-	MOVQ 672(SP), CX
-	MOVQ 680(SP), DX
+	MOVQ 920(SP), AX
+	MOVQ 864(SP), CX
+	MOVQ 872(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset8_147
+	JNE  lreset8_149
 	CMPQ 8(AX), DX
-	JNE  lreset8_147
+	JNE  lreset8_149
 	CMPB 19(AX), $0x00
-	JEQ  lsame8_148
+	JEQ  lsame8_150
 
-lreset8_147:
+lreset8_149:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3076,62 +3112,62 @@ lreset8_147:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame8_148:
-	MOVQ    736(SP), CX
-	CMPQ    CX, 688(SP)
-	JG      lhigh8_149
+lsame8_150:
+	MOVQ    928(SP), CX
+	CMPQ    CX, 880(SP)
+	JG      lhigh8_151
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored8_150
+	JMP     lstored8_152
 
-lhigh8_149:
+lhigh8_151:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    744(SP), DX
+	MOVQ    936(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored8_150:
-	MOVQ CX, 792(SP)
+lstored8_152:
+	MOVQ CX, 984(SP)
 
 ldone8_42:
-	MOVQ    792(SP), AX
+	MOVQ    984(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    704(SP), $0x00
+	CMPQ    896(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 792(SP)
+	MOVQ    AX, 984(SP)
 	CMPQ    56(SP), $0x08
-	JNE     lcont8_151
+	JNE     lcont8_153
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont8_151:
-	MOVQ 792(SP), AX
+lcont8_153:
+	MOVQ 984(SP), AX
 	NEGQ AX
-	CMPQ AX, 1112(SP)
+	CMPQ AX, 1304(SP)
 	JLE  lnext9_26
-	MOVQ AX, 1112(SP)
-	MOVQ 1152(SP), CX
-	MOVQ CX, 1120(SP)
-	CMPQ AX, 1064(SP)
+	MOVQ AX, 1304(SP)
+	MOVQ 1344(SP), CX
+	MOVQ CX, 1312(SP)
+	CMPQ AX, 1256(SP)
 	JLE  lnext9_26
 
 lstore9_31:
-	MOVQ 1104(SP), AX
-	MOVQ 1048(SP), CX
-	MOVQ 1056(SP), DX
+	MOVQ 1296(SP), AX
+	MOVQ 1240(SP), CX
+	MOVQ 1248(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset9_152
+	JNE  lreset9_154
 	CMPQ 8(AX), DX
-	JNE  lreset9_152
+	JNE  lreset9_154
 	CMPB 19(AX), $0x00
-	JEQ  lsame9_153
+	JEQ  lsame9_155
 
-lreset9_152:
+lreset9_154:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3139,62 +3175,62 @@ lreset9_152:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame9_153:
-	MOVQ    1112(SP), CX
-	CMPQ    CX, 1064(SP)
-	JG      lhigh9_154
+lsame9_155:
+	MOVQ    1304(SP), CX
+	CMPQ    CX, 1256(SP)
+	JG      lhigh9_156
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored9_155
+	JMP     lstored9_157
 
-lhigh9_154:
+lhigh9_156:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    1120(SP), DX
+	MOVQ    1312(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored9_155:
-	MOVQ CX, 1168(SP)
+lstored9_157:
+	MOVQ CX, 1360(SP)
 
 ldone9_23:
-	MOVQ    1168(SP), AX
+	MOVQ    1360(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    1080(SP), $0x00
+	CMPQ    1272(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 1168(SP)
+	MOVQ    AX, 1360(SP)
 	CMPQ    56(SP), $0x09
-	JNE     lcont9_156
+	JNE     lcont9_158
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont9_156:
-	MOVQ 1168(SP), AX
+lcont9_158:
+	MOVQ 1360(SP), AX
 	NEGQ AX
-	CMPQ AX, 1488(SP)
+	CMPQ AX, 1680(SP)
 	JLE  lnext10_7
-	MOVQ AX, 1488(SP)
-	MOVQ 1528(SP), CX
-	MOVQ CX, 1496(SP)
-	CMPQ AX, 1440(SP)
+	MOVQ AX, 1680(SP)
+	MOVQ 1720(SP), CX
+	MOVQ CX, 1688(SP)
+	CMPQ AX, 1632(SP)
 	JLE  lnext10_7
 
 lstore10_12:
-	MOVQ 1480(SP), AX
-	MOVQ 1424(SP), CX
-	MOVQ 1432(SP), DX
+	MOVQ 1672(SP), AX
+	MOVQ 1616(SP), CX
+	MOVQ 1624(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset10_157
+	JNE  lreset10_159
 	CMPQ 8(AX), DX
-	JNE  lreset10_157
+	JNE  lreset10_159
 	CMPB 19(AX), $0x00
-	JEQ  lsame10_158
+	JEQ  lsame10_160
 
-lreset10_157:
+lreset10_159:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3202,40 +3238,40 @@ lreset10_157:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame10_158:
-	MOVQ    1488(SP), CX
-	CMPQ    CX, 1440(SP)
-	JG      lhigh10_159
+lsame10_160:
+	MOVQ    1680(SP), CX
+	CMPQ    CX, 1632(SP)
+	JG      lhigh10_161
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored10_160
+	JMP     lstored10_162
 
-lhigh10_159:
+lhigh10_161:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    1496(SP), DX
+	MOVQ    1688(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored10_160:
-	MOVQ CX, 1544(SP)
+lstored10_162:
+	MOVQ CX, 1736(SP)
 
 ldone10_4:
-	MOVQ    1544(SP), AX
+	MOVQ    1736(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    1456(SP), $0x00
+	CMPQ    1648(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 1544(SP)
+	MOVQ    AX, 1736(SP)
 	CMPQ    56(SP), $0x0a
-	JNE     lcont10_161
+	JNE     lcont10_163
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont10_161:
+lcont10_163:
 return:
 	MOVQ 80(SP), AX
 	MOVQ AX, score+40(FP)

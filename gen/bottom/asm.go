@@ -63,6 +63,8 @@ const (
 	moveSize                                          = 8 * moveWords
 	stateHashMove, stateRest, stateList, stateOneMove = 0, 1, 2, 3
 	sortedMax                                         = 8 // local levels keep their empties in presorted order up to here
+	mobilityOrderAt                                   = 6 // the shallow search orders fastest first here (the solver's)
+	cornersMask                                       = 0x8100000000000081
 )
 
 // scThreshold is the solver's: the stability cutoff is tried at 4 (before
@@ -79,6 +81,9 @@ func main() {
 // level is one level's stack slots.
 type level struct {
 	P, O, alpha, list, parity, best, rest, prio, i, cur, passed, res Mem
+	// at mobilityOrderAt empties: each move's sort key, and its flips by
+	// list index
+	keys, flips Mem
 }
 
 // localLevel is one local-table level's stack slots: the position, the
@@ -87,19 +92,19 @@ type level struct {
 // the listed moves (list, k of them, i searched).
 type localLevel struct {
 	P, O, alpha, parity, passed, moves, h0, entry, best, bestMove, state, k, i, x, f, res Mem
-	list                                                                               Mem
+	list                                                                                  Mem
 	// sorted holds the empties in presorted order (at 8 empties and
 	// fewer, a byte each), which the children's lists are made from
 	sorted Mem
 }
 
 type gen struct {
-	args         Mem // outgoing arguments of a call, at 0(SP)
+	args         Mem                // outgoing arguments of a call, at 0(SP)
 	child        struct{ P, O Mem } // the 5-empties level's child across the stability call
-	nodes, entry Mem // the node count; the level the search entered at
-	k            Mem // the entry points
-	local        Mem // the local table
-	out          Mem // the entry level's result
+	nodes, entry Mem                // the node count; the level the search entered at
+	k            Mem                // the entry points
+	local        Mem                // the local table
+	out          Mem                // the entry level's result
 	lv           [7]level
 	loc          [localMax + 1]localLevel
 	leaf         [5]leafLevel
@@ -133,7 +138,8 @@ func bottom() {
 	g.child.P, g.child.O = AllocLocal(8), AllocLocal(8)
 	for n := 5; n <= shallowMax; n++ {
 		g.lv[n] = level{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
-			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)}
+			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
+			AllocLocal(8 * mobilityOrderAt), AllocLocal(8 * mobilityOrderAt)}
 	}
 	for n := localMin; n <= localMax; n++ {
 		g.loc[n] = localLevel{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
@@ -293,185 +299,194 @@ func (g *gen) level(n int) {
 		// odd quadrants first (all moves when none is there), then the rest
 		Label(hasMoves)
 		MOVQ(I32(-scoreInf), lv.best)
-		q, pa := GP64(), GP64()
-		MOVQ(lv.parity, pa)
-		LEAQ(asmgen.GoTable("quadMask"), q)
-		MOVQ(Mem{Base: q, Index: pa, Scale: 8}, q)
-		ANDQ(m, q)
-		CMOVQEQ(m, q)
-		MOVQ(q, lv.prio)
-		XORQ(q, m)
-		MOVQ(m, lv.rest)
-	}
-
-	Label(round)
-	{
-		l := GP64()
-		MOVQ(lv.list, l)
-		MOVQ(l, lv.cur)
-		MOVQ(U32(0), lv.i)
-	}
-	// the next square of the list in this round's moves: the squares
-	// that are not are passed in registers
-	Label(iter)
-	roundOver := g.label("roundover", n)
-	{
-		c, x, pr, i := GP64(), GP64(), GP64(), GP64()
-		MOVQ(lv.cur, c)
-		MOVQ(lv.i, i)
-		MOVQ(lv.prio, pr)
-		scan, found := g.label("scan", n), g.label("found", n)
-		Label(scan)
-		MOVBQZX(c.As8(), x)
-		BTQ(x, pr)
-		JCS(LabelRef(found))
-		SHRQ(U8(8), c)
-		INCQ(i)
-		CMPQ(i, U8(n))
-		JB(LabelRef(scan))
-		JMP(LabelRef(roundOver))
-		Label(found)
-		MOVQ(c, lv.cur)
-		MOVQ(i, lv.i)
-		// flip(P, O, x)
-		t := GP64()
-		MOVQ(lv.P, t)
-		MOVQ(t, g.args)
-		MOVQ(lv.O, t)
-		MOVQ(t, g.args.Offset(8))
-		MOVQ(x, g.args.Offset(16))
-		g.call(kFlip)
-	}
-	var child reg.GPVirtual
-	{
-		// the child: O to move less P's flips; P with them and x
-		f, x, c := GP64(), GP64(), GP64()
-		MOVQ(g.args.Offset(24), f)
-		MOVQ(lv.cur, c)
-		MOVBQZX(c.As8(), x)
-		np, no := GP64(), GP64()
-		MOVQ(lv.O, np)
-		XORQ(f, np)
-		MOVQ(lv.P, no)
-		ORQ(f, no)
-		BTSQ(x, no)
-		a := GP64()
-		MOVQ(lv.alpha, a)
-		NOTQ(a) // -alpha-1
-		if n == 5 {
-			// the stability cutoff of the child (the solver's nws4): its
-			// opponent's stable discs bound its score; a node
-			child = GP64()
-			enter, have := g.label("enter4", n), g.label("have", n)
-			MOVQ(np, g.child.P)
-			MOVQ(no, g.child.O)
-			CMPQ(a, U8(scThreshold[4]))
-			JL(LabelRef(enter))
-			st := g.callPO(kStability, g.child.O, g.child.P)
-			POPCNTQ(st, st)
-			SHLQ(U8(1), st)
-			v := GP64()
-			MOVQ(U32(64), v)
-			SUBQ(st, v)
-			ca := GP64()
-			MOVQ(lv.alpha, ca)
-			NOTQ(ca)
-			CMPQ(v, ca)
-			JG(LabelRef(enter))
-			INCQ(g.nodes)
-			MOVQ(v, child)
-			JMP(LabelRef(have))
-			Label(enter)
-			// the child again from its slots: the paths join here
-			np, no, a = GP64(), GP64(), GP64()
-			MOVQ(g.child.P, np)
-			MOVQ(g.child.O, no)
-			MOVQ(lv.alpha, a)
-			NOTQ(a)
-			// the selected solve_4, or the leaf here on flip and score_1
-			k4, kk := GP64(), GP64()
-			MOVQ(g.k, kk)
-			MOVQ(Mem{Base: kk, Disp: kSolve4}, k4)
-			inline := g.label("leaf", n)
-			TESTQ(k4, k4)
-			JZ(LabelRef(inline))
-			// solve_4's entry for assembly takes the empties left, in
-			// presorted order (gen/leaf's List form)
-			MOVQ(np, g.args)
-			MOVQ(no, g.args.Offset(8))
-			MOVQ(a, g.args.Offset(16))
-			MOVQ(g.removeByte(lv), g.args.Offset(24))
-			asmgen.CallReg(k4)
-			nn := GP64()
-			MOVQ(g.args.Offset(40), nn)
-			ADDQ(nn, g.nodes)
-			MOVQ(g.args.Offset(32), child)
-			JMP(LabelRef(have))
-			Label(inline)
-			l4 := g.leaf[4]
-			MOVQ(np, l4.P)
-			MOVQ(no, l4.O)
-			MOVQ(a, l4.alpha)
-			MOVQ(g.removeByte(lv), l4.list)
-			g.leafLevel(4)
-			MOVQ(l4.res, child)
-			Label(have)
+		if n == mobilityOrderAt {
+			MOVQ(m, lv.rest) // the moves, for their keys
 		} else {
-			cl := g.lv[n-1]
-			MOVQ(np, cl.P)
-			MOVQ(no, cl.O)
-			MOVQ(a, cl.alpha)
-			// the list less byte i; the parity less x's quadrant
-			MOVQ(g.removeByte(lv), cl.list)
-			qt, p := GP64(), GP64()
-			LEAQ(asmgen.GoTable("quadrantID"), qt)
-			MOVBQZX(Mem{Base: qt, Index: x, Scale: 1}, qt)
-			MOVQ(lv.parity, p)
-			XORQ(qt, p)
-			MOVQ(p, cl.parity)
-			JMP(LabelRef(fmt.Sprintf("enter%d", n-1)))
-			g.level(n - 1)
-			child = GP64()
-			MOVQ(cl.res, child)
+			q, pa := GP64(), GP64()
+			MOVQ(lv.parity, pa)
+			LEAQ(asmgen.GoTable("quadMask"), q)
+			MOVQ(Mem{Base: q, Index: pa, Scale: 8}, q)
+			ANDQ(m, q)
+			CMOVQEQ(m, q)
+			MOVQ(q, lv.prio)
+			XORQ(q, m)
+			MOVQ(m, lv.rest)
 		}
 	}
-	{
-		NEGQ(child)
-		notCut := g.label("notcut", n)
-		CMPQ(child, lv.alpha)
-		JLE(LabelRef(notCut))
-		MOVQ(child, lv.res)
-		JMP(LabelRef(done))
-		Label(notCut)
-		b := GP64()
-		MOVQ(lv.best, b)
-		CMPQ(child, b)
-		CMOVQGT(child, b)
-		MOVQ(b, lv.best)
-	}
-	Label(next)
-	{
-		c := GP64()
-		MOVQ(lv.cur, c)
-		SHRQ(U8(8), c)
-		MOVQ(c, lv.cur)
-		INCQ(lv.i)
-		CMPQ(lv.i, U8(n))
-		JB(LabelRef(iter))
-		// the round is over: the other moves, or the best score
-		Label(roundOver)
-		r := GP64()
-		MOVQ(lv.rest, r)
-		best := g.label("best", n)
-		TESTQ(r, r)
-		JZ(LabelRef(best))
-		MOVQ(r, lv.prio)
-		MOVQ(U32(0), lv.rest)
-		JMP(LabelRef(round))
-		Label(best)
-		b := GP64()
-		MOVQ(lv.best, b)
-		MOVQ(b, lv.res)
+
+	if n == mobilityOrderAt {
+		g.mobilityMoves(n, done)
+	} else {
+		Label(round)
+		{
+			l := GP64()
+			MOVQ(lv.list, l)
+			MOVQ(l, lv.cur)
+			MOVQ(U32(0), lv.i)
+		}
+		// the next square of the list in this round's moves: the squares
+		// that are not are passed in registers
+		Label(iter)
+		roundOver := g.label("roundover", n)
+		{
+			c, x, pr, i := GP64(), GP64(), GP64(), GP64()
+			MOVQ(lv.cur, c)
+			MOVQ(lv.i, i)
+			MOVQ(lv.prio, pr)
+			scan, found := g.label("scan", n), g.label("found", n)
+			Label(scan)
+			MOVBQZX(c.As8(), x)
+			BTQ(x, pr)
+			JCS(LabelRef(found))
+			SHRQ(U8(8), c)
+			INCQ(i)
+			CMPQ(i, U8(n))
+			JB(LabelRef(scan))
+			JMP(LabelRef(roundOver))
+			Label(found)
+			MOVQ(c, lv.cur)
+			MOVQ(i, lv.i)
+			// flip(P, O, x)
+			t := GP64()
+			MOVQ(lv.P, t)
+			MOVQ(t, g.args)
+			MOVQ(lv.O, t)
+			MOVQ(t, g.args.Offset(8))
+			MOVQ(x, g.args.Offset(16))
+			g.call(kFlip)
+		}
+		var child reg.GPVirtual
+		{
+			// the child: O to move less P's flips; P with them and x
+			f, x, c := GP64(), GP64(), GP64()
+			MOVQ(g.args.Offset(24), f)
+			MOVQ(lv.cur, c)
+			MOVBQZX(c.As8(), x)
+			np, no := GP64(), GP64()
+			MOVQ(lv.O, np)
+			XORQ(f, np)
+			MOVQ(lv.P, no)
+			ORQ(f, no)
+			BTSQ(x, no)
+			a := GP64()
+			MOVQ(lv.alpha, a)
+			NOTQ(a) // -alpha-1
+			if n == 5 {
+				// the stability cutoff of the child (the solver's nws4): its
+				// opponent's stable discs bound its score; a node
+				child = GP64()
+				enter, have := g.label("enter4", n), g.label("have", n)
+				MOVQ(np, g.child.P)
+				MOVQ(no, g.child.O)
+				CMPQ(a, U8(scThreshold[4]))
+				JL(LabelRef(enter))
+				st := g.callPO(kStability, g.child.O, g.child.P)
+				POPCNTQ(st, st)
+				SHLQ(U8(1), st)
+				v := GP64()
+				MOVQ(U32(64), v)
+				SUBQ(st, v)
+				ca := GP64()
+				MOVQ(lv.alpha, ca)
+				NOTQ(ca)
+				CMPQ(v, ca)
+				JG(LabelRef(enter))
+				INCQ(g.nodes)
+				MOVQ(v, child)
+				JMP(LabelRef(have))
+				Label(enter)
+				// the child again from its slots: the paths join here
+				np, no, a = GP64(), GP64(), GP64()
+				MOVQ(g.child.P, np)
+				MOVQ(g.child.O, no)
+				MOVQ(lv.alpha, a)
+				NOTQ(a)
+				// the selected solve_4, or the leaf here on flip and score_1
+				k4, kk := GP64(), GP64()
+				MOVQ(g.k, kk)
+				MOVQ(Mem{Base: kk, Disp: kSolve4}, k4)
+				inline := g.label("leaf", n)
+				TESTQ(k4, k4)
+				JZ(LabelRef(inline))
+				// solve_4's entry for assembly takes the empties left, in
+				// presorted order (gen/leaf's List form)
+				MOVQ(np, g.args)
+				MOVQ(no, g.args.Offset(8))
+				MOVQ(a, g.args.Offset(16))
+				MOVQ(g.removeByte(lv), g.args.Offset(24))
+				asmgen.CallReg(k4)
+				nn := GP64()
+				MOVQ(g.args.Offset(40), nn)
+				ADDQ(nn, g.nodes)
+				MOVQ(g.args.Offset(32), child)
+				JMP(LabelRef(have))
+				Label(inline)
+				l4 := g.leaf[4]
+				MOVQ(np, l4.P)
+				MOVQ(no, l4.O)
+				MOVQ(a, l4.alpha)
+				MOVQ(g.removeByte(lv), l4.list)
+				g.leafLevel(4)
+				MOVQ(l4.res, child)
+				Label(have)
+			} else {
+				cl := g.lv[n-1]
+				MOVQ(np, cl.P)
+				MOVQ(no, cl.O)
+				MOVQ(a, cl.alpha)
+				// the list less byte i; the parity less x's quadrant
+				MOVQ(g.removeByte(lv), cl.list)
+				qt, p := GP64(), GP64()
+				LEAQ(asmgen.GoTable("quadrantID"), qt)
+				MOVBQZX(Mem{Base: qt, Index: x, Scale: 1}, qt)
+				MOVQ(lv.parity, p)
+				XORQ(qt, p)
+				MOVQ(p, cl.parity)
+				JMP(LabelRef(fmt.Sprintf("enter%d", n-1)))
+				g.level(n - 1)
+				child = GP64()
+				MOVQ(cl.res, child)
+			}
+		}
+		{
+			NEGQ(child)
+			notCut := g.label("notcut", n)
+			CMPQ(child, lv.alpha)
+			JLE(LabelRef(notCut))
+			MOVQ(child, lv.res)
+			JMP(LabelRef(done))
+			Label(notCut)
+			b := GP64()
+			MOVQ(lv.best, b)
+			CMPQ(child, b)
+			CMOVQGT(child, b)
+			MOVQ(b, lv.best)
+		}
+		Label(next)
+		{
+			c := GP64()
+			MOVQ(lv.cur, c)
+			SHRQ(U8(8), c)
+			MOVQ(c, lv.cur)
+			INCQ(lv.i)
+			CMPQ(lv.i, U8(n))
+			JB(LabelRef(iter))
+			// the round is over: the other moves, or the best score
+			Label(roundOver)
+			r := GP64()
+			MOVQ(lv.rest, r)
+			best := g.label("best", n)
+			TESTQ(r, r)
+			JZ(LabelRef(best))
+			MOVQ(r, lv.prio)
+			MOVQ(U32(0), lv.rest)
+			JMP(LabelRef(round))
+			Label(best)
+			b := GP64()
+			MOVQ(lv.best, b)
+			MOVQ(b, lv.res)
+		}
+
 	}
 
 	Label(done)
@@ -894,6 +909,167 @@ func bsf(src, dst reg.GPVirtual) {
 	BSFQ(src, dst)
 }
 
+// mobilityMoves emits the move loop of the shallow search at n empties
+// (mobilityOrderAt), the solver's fastest-first order: every move's
+// flips and the opponent's moves after it first (its key: the weighted
+// mobility, odd quadrants first, the list index), then the moves by
+// smallest key, each child searched by the level below; lv.rest holds
+// the moves. The result is left in lv.res, and the code goes to done.
+func (g *gen) mobilityMoves(n int, done string) {
+	lv := g.lv[n]
+	l := func(s string) string { return g.label(s, n) }
+	keyLoop, keyNext, pick, over := l("mkey"), l("mkeynext"), l("mpick"), l("mover")
+	// lv.i: the list index; lv.prio: the keys made; lv.cur: the list left
+	{
+		t := GP64()
+		MOVQ(lv.list, t)
+		MOVQ(t, lv.cur)
+		MOVQ(U32(0), lv.i)
+		MOVQ(U32(0), lv.prio)
+	}
+	Label(keyLoop)
+	{
+		c, x, mv := GP64(), GP64(), GP64()
+		MOVQ(lv.cur, c)
+		MOVBQZX(c.As8(), x)
+		MOVQ(lv.rest, mv)
+		BTQ(x, mv)
+		JCC(LabelRef(keyNext))
+		f := g.callFlip(lv.P, lv.O, x)
+		i, ft := GP64(), GP64()
+		MOVQ(lv.i, i)
+		LEAQ(lv.flips, ft)
+		MOVQ(f, Mem{Base: ft, Index: i, Scale: 8})
+		// the opponent's moves after x
+		x2, c2, np, no := GP64(), GP64(), GP64(), GP64()
+		MOVQ(lv.cur, c2)
+		MOVBQZX(c2.As8(), x2)
+		MOVQ(lv.O, np)
+		XORQ(f, np)
+		MOVQ(lv.P, no)
+		ORQ(f, no)
+		BTSQ(x2, no)
+		MOVQ(np, g.args)
+		MOVQ(no, g.args.Offset(8))
+		g.call(kMoves)
+		cm, w, cc, key := GP64(), GP64(), GP64(), GP64()
+		MOVQ(g.args.Offset(16), cm)
+		POPCNTQ(cm, w)
+		MOVQ(U64(cornersMask), cc)
+		ANDQ(cm, cc)
+		POPCNTQ(cc, cc)
+		ADDQ(cc, w)
+		// twice the weighted mobility, 1 more in an even quadrant
+		x3, c3, qt, even := GP64(), GP64(), GP64(), GP64()
+		MOVQ(lv.cur, c3)
+		MOVBQZX(c3.As8(), x3)
+		LEAQ(asmgen.GoTable("quadrantID"), qt)
+		MOVBQZX(Mem{Base: qt, Index: x3, Scale: 1}, qt)
+		XORQ(even, even)
+		TESTQ(qt, lv.parity)
+		SETEQ(even.As8())
+		LEAQ(Mem{Base: even, Index: w, Scale: 2}, key)
+		SHLQ(U8(8), key)
+		ORQ(lv.i, key)
+		k, kt := GP64(), GP64()
+		MOVQ(lv.prio, k)
+		LEAQ(lv.keys, kt)
+		MOVQ(key, Mem{Base: kt, Index: k, Scale: 8})
+		INCQ(lv.prio)
+	}
+	Label(keyNext)
+	{
+		c := GP64()
+		MOVQ(lv.cur, c)
+		SHRQ(U8(8), c)
+		MOVQ(c, lv.cur)
+		INCQ(lv.i)
+		CMPQ(lv.i, U8(n))
+		JB(LabelRef(keyLoop))
+		MOVQ(U32(0), lv.i) // now the moves searched
+	}
+	// the move of the smallest key left (taken: its key set to all ones)
+	Label(pick)
+	var child reg.GPVirtual
+	{
+		j := GP64()
+		MOVQ(lv.i, j)
+		CMPQ(j, lv.prio)
+		JAE(LabelRef(over))
+		kt, p, end, bp, bk, v := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+		LEAQ(lv.keys, kt)
+		MOVQ(lv.prio, end)
+		LEAQ(Mem{Base: kt, Index: end, Scale: 8}, end)
+		MOVQ(kt, bp)
+		MOVQ(Mem{Base: kt}, bk)
+		MOVQ(kt, p)
+		scan, scanned := l("mscan"), l("mscanned")
+		Label(scan)
+		ADDQ(U8(8), p)
+		CMPQ(p, end)
+		JAE(LabelRef(scanned))
+		MOVQ(Mem{Base: p}, v)
+		CMPQ(v, bk)
+		CMOVQCS(v, bk) // unsigned below
+		CMOVQCS(p, bp)
+		JMP(LabelRef(scan))
+		Label(scanned)
+		MOVQ(I32(-1), Mem{Base: bp})
+		idx := GP64()
+		MOVBQZX(bk.As8(), idx)
+		// the child: O to move less P's flips; P with them and x
+		x, f, ft := GP64(), GP64(), GP64()
+		MOVBQZX(Mem{Base: lv.list.Base, Disp: lv.list.Disp, Index: idx, Scale: 1}, x)
+		LEAQ(lv.flips, ft)
+		MOVQ(Mem{Base: ft, Index: idx, Scale: 8}, f)
+		cl := g.lv[n-1]
+		np, no, a := GP64(), GP64(), GP64()
+		MOVQ(lv.O, np)
+		XORQ(f, np)
+		MOVQ(lv.P, no)
+		ORQ(f, no)
+		BTSQ(x, no)
+		MOVQ(np, cl.P)
+		MOVQ(no, cl.O)
+		MOVQ(lv.alpha, a)
+		NOTQ(a) // -alpha-1
+		MOVQ(a, cl.alpha)
+		qt, p2 := GP64(), GP64()
+		LEAQ(asmgen.GoTable("quadrantID"), qt)
+		MOVBQZX(Mem{Base: qt, Index: x, Scale: 1}, qt)
+		MOVQ(lv.parity, p2)
+		XORQ(qt, p2)
+		MOVQ(p2, cl.parity)
+		MOVQ(removeByteAt(lv.list, idx), cl.list)
+		JMP(LabelRef(fmt.Sprintf("enter%d", n-1)))
+		g.level(n - 1)
+		child = GP64()
+		MOVQ(cl.res, child)
+	}
+	{
+		NEGQ(child)
+		notCut := l("mnotcut")
+		CMPQ(child, lv.alpha)
+		JLE(LabelRef(notCut))
+		MOVQ(child, lv.res)
+		JMP(LabelRef(done))
+		Label(notCut)
+		b := GP64()
+		MOVQ(lv.best, b)
+		CMPQ(child, b)
+		CMOVQGT(child, b)
+		MOVQ(b, lv.best)
+		INCQ(lv.i)
+		JMP(LabelRef(pick))
+	}
+	Label(over)
+	{
+		b := GP64()
+		MOVQ(lv.best, b)
+		MOVQ(b, lv.res)
+	}
+}
+
 // removeSquare returns the list of presorted empties in slot list less
 // square x (one of them): its byte found by PCMPEQB (the bytes past the
 // list are 0, A1, which is first in the list when it is an empty square),
@@ -923,11 +1099,17 @@ func removeSquare(list Mem, x reg.GPVirtual) reg.GPVirtual {
 
 // removeByte is level lv's list less its byte lv.i.
 func (g *gen) removeByte(lv level) reg.GPVirtual {
-	i, low, l, h := GP64(), GP64(), GP64(), GP64()
+	i := GP64()
 	MOVQ(lv.i, i)
+	return removeByteAt(lv.list, i)
+}
+
+// removeByteAt is the packed list in slot list less its byte i.
+func removeByteAt(list Mem, i reg.GPVirtual) reg.GPVirtual {
+	low, l, h := GP64(), GP64(), GP64()
 	LEAQ(asmgen.GoTable("bottomLow"), low)
 	MOVQ(Mem{Base: low, Index: i, Scale: 8}, low)
-	MOVQ(lv.list, l)
+	MOVQ(list, l)
 	MOVQ(l, h)
 	SHRQ(U8(8), h)
 	ANDQ(low, l)
