@@ -66,13 +66,26 @@ func pcSigma(n, d int) int {
 func (s *search) probcut(P, O uint64, alpha, n, side int) (int, bool) {
 	d := pcDepth(n)
 	margin := pcSigma(n, d) * probcutT[s.sel] / 16
+	a := alpha*scale - margin
 	if b := (alpha+1)*scale + margin; b <= 64*scale {
-		if s.evalSearch(P, O, n, side, b-1, b, d, false) >= b {
+		v := s.evalSearch(P, O, n, side, b-1, b, d, false)
+		if v >= b {
 			s.inexact++
 			return alpha + 1, true
 		}
+		// failing low there, v bounds the search's value from above: at
+		// or below a it cuts low without the second search; at depth 1
+		// on a node with moves every child was evaluated, v is exact and
+		// above a, nothing to cut
+		if v <= a && a >= -64*scale {
+			s.inexact++
+			return alpha, true
+		}
+		if d == 1 && s.moves(P, O) != 0 {
+			return 0, false
+		}
 	}
-	if a := alpha*scale - margin; a >= -64*scale {
+	if a >= -64*scale {
 		if s.evalSearch(P, O, n, side, a, a+1, d, false) <= a {
 			s.inexact++
 			return alpha, true

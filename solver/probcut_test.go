@@ -172,3 +172,72 @@ func TestSelectivePassExactBounds(t *testing.T) {
 	}
 	t.Logf("%d exact bounds checked, %d selective ones", exact, selective)
 }
+
+// probcut decides as its two shallow searches would (the fail-high test,
+// then the fail-low test, each on its own), though it skips the second
+// when the first one's value already decides: at every window, level and
+// ProbCut depth, on positions where the side to move has moves and where
+// it must pass.
+func TestProbcutSkipsOnlyUndecidingSearches(t *testing.T) {
+	w, err := weights.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := New(Options{Weights: w, HashBits: 12}, testSelection(t, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sv.Solve(harness.RandomEndgames(1, 1, 10)[0]); err != nil {
+		t.Fatal(err)
+	}
+	s := sv.s
+	twoSearches := func(P, O uint64, alpha, n int) (int, bool) {
+		d := pcDepth(n)
+		margin := pcSigma(n, d) * probcutT[s.sel] / 16
+		if b := (alpha+1)*scale + margin; b <= 64*scale && s.evalSearch(P, O, n, 0, b-1, b, d, false) >= b {
+			return alpha + 1, true
+		}
+		if a := alpha*scale - margin; a >= -64*scale && s.evalSearch(P, O, n, 0, a, a+1, d, false) <= a {
+			return alpha, true
+		}
+		return 0, false
+	}
+	var boards []kernels.Board
+	passes := 0
+	for _, e := range []int{10, 12, 17, 18, 24} {
+		for i, b := range harness.RandomEndgames(uint64(300+e), 400, e) {
+			if pass := s.moves(b.P, b.O) == 0 && s.moves(b.O, b.P) != 0; pass || i < 40 {
+				if pass {
+					passes++
+				}
+				boards = append(boards, b)
+			}
+		}
+	}
+	if passes == 0 {
+		t.Fatal("no position where the side to move must pass")
+	}
+	cuts, calls := 0, 0
+	for _, b := range boards {
+		n := b.NumEmpties()
+		s.setFeatures(b.P, b.O, n, 0)
+		for sel := 1; sel < len(probcutT); sel++ {
+			s.sel = uint8(sel)
+			for alpha := -64; alpha < 64; alpha += 3 {
+				want, wantCut := twoSearches(b.P, b.O, alpha, n)
+				got, gotCut := s.probcut(b.P, b.O, alpha, n, 0)
+				calls++
+				if gotCut {
+					cuts++
+				}
+				if got != want || gotCut != wantCut {
+					t.Fatalf("%v (%d empties) sel %d alpha %d: probcut %d %v, its two searches %d %v", b, n, sel, alpha, got, gotCut, want, wantCut)
+				}
+			}
+		}
+	}
+	s.sel = 0
+	if cuts == 0 || cuts == calls {
+		t.Fatalf("%d cuts in %d calls: the test decides nothing", cuts, calls)
+	}
+}
