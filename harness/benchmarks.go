@@ -59,9 +59,7 @@ func KernelBenchGroups(sel BenchSelect, cpu variants.CPUInfo) ([]*bench.Group, e
 				groups = append(groups, g)
 			}
 		}
-		if s.KernelInfo().Name() == "flip" {
-			groups = append(groups, flipFromAsmGroup(sel, cpu)...)
-		}
+		groups = append(groups, fromAsmGroups(s.KernelInfo().Name(), sel, cpu)...)
 	}
 	if sel.wantKernel(FloorKernel) && sel.Variant == "" {
 		groups = append(groups, floorGroups()...)

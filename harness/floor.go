@@ -44,3 +44,43 @@ func flipFromAsmGroup(sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
 	}
 	return []*bench.Group{g}
 }
+
+// boardFromAsmGroup times every assembly variant with an entry point of a
+// kernel of a board that the bottom of the search calls (moves,
+// stable_edge_count, stability, hash_code) called from assembly
+// (Kernel/kernel=K/variant=V/form=from-asm), on the inputs of its
+// per-call benchmark.
+func boardFromAsmGroup[F any](k *variants.Kernel[F], sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
+	in := benchBoards()
+	g := &bench.Group{Title: k.Name() + " called from assembly"}
+	for _, v := range k.Runnable(cpu) {
+		loop, ok := variants.BoardFromAsm(v.Info)
+		if !ok || !sel.wantVariant(v.Name) {
+			continue
+		}
+		g.Cases = append(g.Cases, kernelCase(k.Name(), v.Name, "from-asm", func(n int) { benchSink += loop(in, n) }))
+	}
+	if len(g.Cases) == 0 {
+		return nil
+	}
+	return []*bench.Group{g}
+}
+
+// fromAsmGroups are the from-asm forms of kernel: those of the kernels
+// the bottom of the search calls from assembly with register-free stack
+// arguments (flip, and the kernels of a board).
+func fromAsmGroups(kernel string, sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
+	switch kernel {
+	case variants.Flip.Name():
+		return flipFromAsmGroup(sel, cpu)
+	case variants.Moves.Name():
+		return boardFromAsmGroup(variants.Moves, sel, cpu)
+	case variants.StableEdgeCount.Name():
+		return boardFromAsmGroup(variants.StableEdgeCount, sel, cpu)
+	case variants.Stability.Name():
+		return boardFromAsmGroup(variants.Stability, sel, cpu)
+	case variants.HashCode.Name():
+		return boardFromAsmGroup(variants.HashCode, sel, cpu)
+	}
+	return nil
+}

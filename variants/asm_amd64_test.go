@@ -33,7 +33,7 @@ func TestEveryAsmFunctionUsed(t *testing.T) {
 		used[funcPC(tail.Fn)] = true
 	}
 	used[funcPC(bottomAsm)] = true                                     // the solver's bottom (Bottom)
-	for _, fn := range []any{emptyFlip, emptyFlipEntry, flipFromAsm} { // the call floors (CallFloors)
+	for _, fn := range []any{emptyFlip, emptyFlipEntry, flipFromAsm, boardFromAsm} { // the call floors (CallFloors), the from-asm forms
 		used[funcPC(fn)] = true
 	}
 	for pc, req := range asmISA {

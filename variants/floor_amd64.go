@@ -17,10 +17,18 @@ func emptyFlipEntry() uintptr
 //go:noescape
 func flipFromAsm(entry uintptr, in []uint64, n int) uint64
 
+// boardFromAsm calls the function of a board kernel's signature (moves, stability, hash_code) at entry n times, from assembly, on the
+// inputs of in (P, O: two words each, cycled; len(in) a nonzero multiple of 2) and returns
+// the sum of its results.
+//
+//go:noescape
+func boardFromAsm(entry uintptr, in []uint64, n int) uint64
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
 	{emptyFlip, []Feature{}},
 	{emptyFlipEntry, []Feature{}},
 	{flipFromAsm, []Feature{CMOV}},
+	{boardFromAsm, []Feature{CMOV}},
 })

@@ -32,10 +32,10 @@ TEXT ·flipFromAsm(SB), $80-48
 	XORQ AX, AX
 	MOVQ AX, 56(SP)
 
-loop:
+flipFromAsm_loop:
 	MOVQ    64(SP), AX
 	TESTQ   AX, AX
-	JZ      done
+	JZ      flipFromAsm_done
 	DECQ    AX
 	MOVQ    AX, 64(SP)
 	MOVQ    32(SP), AX
@@ -53,9 +53,51 @@ loop:
 	CALL    AX
 	MOVQ    24(SP), AX
 	ADDQ    AX, 56(SP)
-	JMP     loop
+	JMP     flipFromAsm_loop
 
-done:
+flipFromAsm_done:
 	MOVQ 56(SP), AX
+	MOVQ AX, ret+40(FP)
+	RET
+
+// func boardFromAsm(entry uintptr, in []uint64, n int) uint64
+// Requires: CMOV
+TEXT ·boardFromAsm(SB), $72-48
+	MOVQ entry+0(FP), AX
+	MOVQ AX, 64(SP)
+	MOVQ in_base+8(FP), AX
+	MOVQ AX, 40(SP)
+	MOVQ AX, 24(SP)
+	MOVQ in_len+16(FP), CX
+	LEAQ (AX)(CX*8), AX
+	MOVQ AX, 32(SP)
+	MOVQ n+32(FP), AX
+	MOVQ AX, 56(SP)
+	XORQ AX, AX
+	MOVQ AX, 48(SP)
+
+boardFromAsm_loop:
+	MOVQ    56(SP), AX
+	TESTQ   AX, AX
+	JZ      boardFromAsm_done
+	DECQ    AX
+	MOVQ    AX, 56(SP)
+	MOVQ    24(SP), AX
+	MOVQ    (AX), CX
+	MOVQ    CX, (SP)
+	MOVQ    8(AX), CX
+	MOVQ    CX, 8(SP)
+	ADDQ    $0x10, AX
+	CMPQ    AX, 32(SP)
+	CMOVQCC 40(SP), AX
+	MOVQ    AX, 24(SP)
+	MOVQ    64(SP), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ADDQ    AX, 48(SP)
+	JMP     boardFromAsm_loop
+
+boardFromAsm_done:
+	MOVQ 48(SP), AX
 	MOVQ AX, ret+40(FP)
 	RET

@@ -2,6 +2,8 @@
 
 package variants
 
+import "github.com/flipbench/flipbench/kernels"
+
 var emptyAsmFn FlipFunc = emptyFlip
 
 func asmFloors() []CallForm {
@@ -30,4 +32,21 @@ func FlipFromAsm(v Info) (func(in []BoardX, n int) uint64, bool) {
 		return nil, false
 	}
 	return func(in []BoardX, n int) uint64 { return flipFromAsm(e, loopWords(in), n) }, true
+}
+
+// BoardFromAsm returns a loop calling the variant v of a kernel of a
+// board (moves, stable_edge_count, stability, hash_code: the others the
+// bottom of the search calls) from assembly, or false if v has no entry
+// point. The loop sums the results (counts and bitboards alike).
+func BoardFromAsm(v Info) (func(in []kernels.Board, n int) uint64, bool) {
+	e := v.Entry()
+	if e == 0 {
+		return nil, false
+	}
+	return func(in []kernels.Board, n int) uint64 {
+		if len(in) == 0 {
+			panic("variants: a call loop needs inputs")
+		}
+		return boardFromAsm(e, words(in), n)
+	}, true
 }

@@ -46,5 +46,42 @@ func TestCallFloors(t *testing.T) {
 			t.Errorf("flip %s called from assembly: sum %#x, want %#x", v.Name, got, want)
 		}
 	}
-	t.Logf("%d call forms, %d flip variants called from assembly", len(forms), tested)
+	boards := make([]kernels.Board, 64)
+	for i := range boards {
+		P := rng.Uint64()
+		boards[i] = kernels.Board{P: P, O: rng.Uint64() &^ P}
+	}
+	sum := func(f func(P, O uint64) uint64) uint64 {
+		var s uint64
+		for i := 0; i < n; i++ {
+			s += f(boards[i%len(boards)].P, boards[i%len(boards)].O)
+		}
+		return s
+	}
+	boardTested := 0
+	for _, c := range []struct {
+		infos []Info
+		ref   func(P, O uint64) uint64
+	}{
+		{Moves.Infos(), kernels.Moves},
+		{Stability.Infos(), kernels.Stability},
+		{StableEdgeCount.Infos(), func(P, O uint64) uint64 { return uint64(kernels.CountStableEdge(P, O)) }},
+		{HashCode.Infos(), kernels.HashCode},
+	} {
+		want := sum(c.ref)
+		for _, v := range c.infos {
+			loop, ok := BoardFromAsm(v)
+			if !ok || !v.RunsOn(cpu) {
+				continue
+			}
+			boardTested++
+			if got := loop(boards, n); got != want {
+				t.Errorf("%s called from assembly: sum %#x, want %#x", v.Name, got, want)
+			}
+		}
+	}
+	if tested > 0 && boardTested == 0 {
+		t.Error("flip variants have entry points, no kernel of a board has")
+	}
+	t.Logf("%d call forms, %d flip variants and %d variants of a board's kernels called from assembly", len(forms), tested, boardTested)
 }

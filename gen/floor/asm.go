@@ -1,10 +1,14 @@
 // Command floor generates the call floor: an empty function of flip's
-// signature, and a loop that calls a function of that signature from
-// assembly (as the bottom of the search calls its kernels). Timed like a
-// kernel, they say what of a kernel's time per call is the call itself.
+// signature, and loops that call a function of flip's signature, or of a
+// board's (moves, stability, hash_code), from assembly (as the bottom of
+// the search calls its kernels). Timed like a kernel, they say what of a
+// kernel's time per call is the call itself, and what a kernel costs the
+// bottom.
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 
@@ -28,14 +32,24 @@ func main() {
 	Store(e, ReturnIndex(0))
 	RET()
 
-	// Not NOSPLIT: it calls. The callee may clobber every register, so
-	// the loop's state stays in stack slots, as in gen/bottom.
-	TEXT("flipFromAsm", 0, "func(entry uintptr, in []uint64, n int) uint64")
+	fromAsm("flipFromAsm", "flip's signature", "P, O, x: three words each", 3)
+	fromAsm("boardFromAsm", "a board kernel's signature (moves, stability, hash_code)", "P, O: two words each", 2)
+
+	asmgen.Generate()
+}
+
+// fromAsm emits a loop that calls a kernel of words argument words and
+// one result, at an entry point, from assembly, as the bottom of the
+// search calls its kernels: stack arguments (ABI0), every register
+// clobbered. Not NOSPLIT: it calls. The loop's state stays in stack
+// slots, as in gen/bottom.
+func fromAsm(name, signature, layout string, words int) {
+	TEXT(name, 0, "func(entry uintptr, in []uint64, n int) uint64")
 	Pragma("noescape")
-	Doc("flipFromAsm calls the function of flip's signature at entry n times, from assembly, on the",
-		"inputs of in (P, O, x: three words each, cycled; len(in) a nonzero multiple of 3) and returns",
+	Doc(fmt.Sprintf("%s calls the function of %s at entry n times, from assembly, on the", name, signature),
+		fmt.Sprintf("inputs of in (%s, cycled; len(in) a nonzero multiple of %d) and returns", layout, words),
 		"the sum of its results.")
-	args := AllocLocal(32) // P, O, x, the result
+	args := AllocLocal(8 * (words + 1)) // the arguments, the result
 	pos, end, base, sum, left, fn := AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)
 	{
 		r := GP64()
@@ -44,7 +58,7 @@ func main() {
 		Load(Param("in").Base(), r)
 		MOVQ(r, base)
 		MOVQ(r, pos)
-		// the end of the inputs (len(in) is a multiple of 3)
+		// the end of the inputs (len(in) is a multiple of words)
 		l := Load(Param("in").Len(), GP64())
 		LEAQ(Mem{Base: r, Index: l, Scale: 8}, r)
 		MOVQ(r, end)
@@ -53,23 +67,21 @@ func main() {
 		XORQ(r, r)
 		MOVQ(r, sum)
 	}
-	Label("loop")
+	Label(name + "_loop")
 	{
 		n := GP64()
 		MOVQ(left, n)
 		TESTQ(n, n)
-		JZ(LabelRef("done"))
+		JZ(LabelRef(name + "_done"))
 		DECQ(n)
 		MOVQ(n, left)
 		p, w := GP64(), GP64()
 		MOVQ(pos, p)
-		MOVQ(Mem{Base: p}, w)
-		MOVQ(w, args)
-		MOVQ(Mem{Base: p, Disp: 8}, w)
-		MOVQ(w, args.Offset(8))
-		MOVQ(Mem{Base: p, Disp: 16}, w)
-		MOVQ(w, args.Offset(16))
-		ADDQ(U8(24), p)
+		for i := 0; i < words; i++ {
+			MOVQ(Mem{Base: p, Disp: 8 * i}, w)
+			MOVQ(w, args.Offset(8*i))
+		}
+		ADDQ(U8(8*words), p)
 		CMPQ(p, end)
 		CMOVQCC(base, p) // past the last input: back to the first
 		MOVQ(p, pos)
@@ -77,17 +89,15 @@ func main() {
 		MOVQ(fn, f)
 		asmgen.CallReg(f)
 		r := GP64()
-		MOVQ(args.Offset(24), r)
+		MOVQ(args.Offset(8*words), r)
 		ADDQ(r, sum)
-		JMP(LabelRef("loop"))
+		JMP(LabelRef(name + "_loop"))
 	}
-	Label("done")
+	Label(name + "_done")
 	{
 		r := GP64()
 		MOVQ(sum, r)
 		Store(r, ReturnIndex(0))
 	}
 	RET()
-
-	asmgen.Generate()
 }
