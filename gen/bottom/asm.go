@@ -1084,17 +1084,7 @@ func removeSquare(list Mem, x reg.GPVirtual) reg.GPVirtual {
 	m, i := GP64(), GP64()
 	PMOVMSKB(b, m.As32())
 	bsf(m, i)
-	low, l, h := GP64(), GP64(), GP64()
-	LEAQ(asmgen.GoTable("bottomLow"), low)
-	MOVQ(Mem{Base: low, Index: i, Scale: 8}, low)
-	MOVQ(list, l)
-	MOVQ(l, h)
-	SHRQ(U8(8), h)
-	ANDQ(low, l)
-	NOTQ(low)
-	ANDQ(low, h)
-	ORQ(h, l)
-	return l
+	return removeByteAt(list, i)
 }
 
 // removeByte is level lv's list less its byte lv.i.
