@@ -26,39 +26,19 @@ func floorGroups() []*bench.Group {
 	return []*bench.Group{g}
 }
 
-// flipFromAsmGroup times every assembly flip variant called from
-// assembly (Kernel/kernel=flip/variant=V/form=from-asm), as the bottom of
-// the search calls it: its per-call time without Go's calling cost.
-func flipFromAsmGroup(sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
-	in := flipInputs()
-	g := &bench.Group{Title: "flip called from assembly"}
-	for _, v := range variants.Flip.Runnable(cpu) {
-		loop, ok := variants.FlipFromAsm(v.Info)
-		if !ok || !sel.wantVariant(v.Name) {
-			continue
-		}
-		g.Cases = append(g.Cases, kernelCase("flip", v.Name, "from-asm", func(n int) { benchSink += loop(in, n) }))
-	}
-	if len(g.Cases) == 0 {
-		return nil
-	}
-	return []*bench.Group{g}
-}
-
-// boardFromAsmGroup times every assembly variant with an entry point of a
-// kernel of a board that the bottom of the search calls (moves,
-// stable_edge_count, stability, hash_code) called from assembly
-// (Kernel/kernel=K/variant=V/form=from-asm), on the inputs of its
-// per-call benchmark.
-func boardFromAsmGroup[F any](k *variants.Kernel[F], sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
-	in := benchBoards()
+// fromAsmGroup times every variant of kernel k with an entry point
+// called from assembly (Kernel/kernel=K/variant=V/form=from-asm), as the
+// bottom of the search calls it: its per-call time without Go's calling
+// cost, on in, the inputs of its per-call benchmark; loop is the
+// variants' from-asm loop of k's signature.
+func fromAsmGroup[F, In any](k *variants.Kernel[F], in []In, loop func(variants.Info) (func([]In, int) uint64, bool), sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
 	g := &bench.Group{Title: k.Name() + " called from assembly"}
 	for _, v := range k.Runnable(cpu) {
-		loop, ok := variants.BoardFromAsm(v.Info)
+		run, ok := loop(v.Info)
 		if !ok || !sel.wantVariant(v.Name) {
 			continue
 		}
-		g.Cases = append(g.Cases, kernelCase(k.Name(), v.Name, "from-asm", func(n int) { benchSink += loop(in, n) }))
+		g.Cases = append(g.Cases, kernelCase(k.Name(), v.Name, "from-asm", func(n int) { benchSink += run(in, n) }))
 	}
 	if len(g.Cases) == 0 {
 		return nil
@@ -72,15 +52,15 @@ func boardFromAsmGroup[F any](k *variants.Kernel[F], sel BenchSelect, cpu varian
 func fromAsmGroups(kernel string, sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
 	switch kernel {
 	case variants.Flip.Name():
-		return flipFromAsmGroup(sel, cpu)
+		return fromAsmGroup(variants.Flip, flipInputs(), variants.FlipFromAsm, sel, cpu)
 	case variants.Moves.Name():
-		return boardFromAsmGroup(variants.Moves, sel, cpu)
+		return fromAsmGroup(variants.Moves, benchBoards(), variants.BoardFromAsm, sel, cpu)
 	case variants.StableEdgeCount.Name():
-		return boardFromAsmGroup(variants.StableEdgeCount, sel, cpu)
+		return fromAsmGroup(variants.StableEdgeCount, benchBoards(), variants.BoardFromAsm, sel, cpu)
 	case variants.Stability.Name():
-		return boardFromAsmGroup(variants.Stability, sel, cpu)
+		return fromAsmGroup(variants.Stability, benchBoards(), variants.BoardFromAsm, sel, cpu)
 	case variants.HashCode.Name():
-		return boardFromAsmGroup(variants.HashCode, sel, cpu)
+		return fromAsmGroup(variants.HashCode, benchBoards(), variants.BoardFromAsm, sel, cpu)
 	}
 	return nil
 }

@@ -49,8 +49,9 @@ func loopGoDirect(in []BoardX, n int) uint64 {
 	return r
 }
 
-// loopWords is in as the 64-bit words assembly reads (three per BoardX).
-func loopWords(in []BoardX) []uint64 {
+// loopWords is in as the 64-bit words assembly reads (three per BoardX,
+// two per Board).
+func loopWords[T any](in []T) []uint64 {
 	if len(in) == 0 {
 		panic("variants: a call loop needs inputs")
 	}

@@ -43,10 +43,5 @@ func BoardFromAsm(v Info) (func(in []kernels.Board, n int) uint64, bool) {
 	if e == 0 {
 		return nil, false
 	}
-	return func(in []kernels.Board, n int) uint64 {
-		if len(in) == 0 {
-			panic("variants: a call loop needs inputs")
-		}
-		return boardFromAsm(e, words(in), n)
-	}, true
+	return func(in []kernels.Board, n int) uint64 { return boardFromAsm(e, loopWords(in), n) }, true
 }
