@@ -1,6 +1,0 @@
-//go:build !linux
-
-package kernels
-
-// hugePages: only Linux is asked for huge pages.
-func hugePages([]HashEntry) {}
