@@ -1890,7 +1890,7 @@ enter6:
 start6_77:
 	MOVQ 312(SP), AX
 	CMPQ AX, $0x0a
-	JL   nosc6_83
+	JL   nosc6_81
 	MOVQ 304(SP), AX
 	MOVQ AX, (SP)
 	MOVQ 296(SP), AX
@@ -1903,11 +1903,11 @@ start6_77:
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
 	CMPQ CX, 312(SP)
-	JG   stab6_84
+	JG   stab6_82
 	MOVQ CX, 384(SP)
-	JMP  done6_82
+	JMP  done6_80
 
-stab6_84:
+stab6_82:
 	MOVQ    304(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    296(SP), AX
@@ -1921,11 +1921,11 @@ stab6_84:
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
 	CMPQ    CX, 312(SP)
-	JG      nosc6_83
+	JG      nosc6_81
 	MOVQ    CX, 384(SP)
-	JMP     done6_82
+	JMP     done6_80
 
-nosc6_83:
+nosc6_81:
 	MOVQ    296(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    304(SP), AX
@@ -1945,7 +1945,7 @@ nosc6_83:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     pass6_85
+	JNZ     pass6_83
 	MOVQ    296(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -58(AX)(AX*1), AX
@@ -1955,9 +1955,9 @@ nosc6_83:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 384(SP)
-	JMP     done6_82
+	JMP     done6_80
 
-pass6_85:
+pass6_83:
 	MOVQ 296(SP), AX
 	MOVQ 304(SP), CX
 	MOVQ CX, 296(SP)
@@ -1970,19 +1970,52 @@ pass6_85:
 	JMP  start6_77
 
 hasmoves6_78:
-	MOVQ $-127, 336(SP)
-	MOVQ AX, 344(SP)
-	MOVQ 320(SP), AX
-	MOVQ AX, 368(SP)
-	MOVQ $0x00000000, 360(SP)
-	MOVQ $0x00000000, 352(SP)
+	MOVQ    $-127, 336(SP)
+	XORQ    CX, CX
+	MOVQ    320(SP), DX
+	MOVQ    DX, BX
+	SHRQ    $0x28, BX
+	MOVBQZX BL, BX
+	BTQ     BX, AX
+	ADCQ    CX, CX
+	MOVQ    DX, BX
+	SHRQ    $0x20, BX
+	MOVBQZX BL, BX
+	BTQ     BX, AX
+	ADCQ    CX, CX
+	MOVQ    DX, BX
+	SHRQ    $0x18, BX
+	MOVBQZX BL, BX
+	BTQ     BX, AX
+	ADCQ    CX, CX
+	MOVQ    DX, BX
+	SHRQ    $0x10, BX
+	MOVBQZX BL, BX
+	BTQ     BX, AX
+	ADCQ    CX, CX
+	MOVQ    DX, BX
+	SHRQ    $0x08, BX
+	MOVBQZX BL, BX
+	BTQ     BX, AX
+	ADCQ    CX, CX
+	MOVBQZX DL, DX
+	BTQ     DX, AX
+	ADCQ    CX, CX
+	MOVQ    CX, 344(SP)
+	MOVQ    $0x00000000, 352(SP)
 
-mkey6_86:
-	MOVQ    368(SP), AX
-	MOVBQZX AL, AX
-	MOVQ    344(SP), CX
-	BTQ     AX, CX
-	JCC     mkeynext6_87
+mkey6_84:
+	MOVQ    344(SP), AX
+	TESTQ   AX, AX
+	JZ      mkeynext6_85
+	MOVQ    $0x00000000, CX
+	BSFQ    AX, CX
+	LEAQ    -1(AX), DX
+	ANDQ    DX, AX
+	MOVQ    AX, 344(SP)
+	MOVQ    CX, 360(SP)
+	MOVBQZX 320(SP)(CX*1), AX
+	MOVQ    AX, 368(SP)
 	MOVQ    296(SP), CX
 	MOVQ    CX, (SP)
 	MOVQ    304(SP), CX
@@ -1996,7 +2029,6 @@ mkey6_86:
 	LEAQ    440(SP), DX
 	MOVQ    AX, (DX)(CX*8)
 	MOVQ    368(SP), CX
-	MOVBQZX CL, CX
 	MOVQ    304(SP), DX
 	XORQ    AX, DX
 	MOVQ    296(SP), BX
@@ -2014,7 +2046,6 @@ mkey6_86:
 	POPCNTQ DX, DX
 	ADDQ    DX, CX
 	MOVQ    368(SP), AX
-	MOVBQZX AL, AX
 	LEAQ    ·quadrantID+0(SB), DX
 	MOVBQZX (DX)(AX*1), DX
 	XORQ    AX, AX
@@ -2027,37 +2058,32 @@ mkey6_86:
 	LEAQ    392(SP), DX
 	MOVQ    AX, (DX)(CX*8)
 	INCQ    352(SP)
+	JMP     mkey6_84
 
-mkeynext6_87:
-	MOVQ 368(SP), AX
-	SHRQ $0x08, AX
-	MOVQ AX, 368(SP)
-	INCQ 360(SP)
-	CMPQ 360(SP), $0x06
-	JB   mkey6_86
+mkeynext6_85:
 	MOVQ $0x00000000, 360(SP)
 
-mpick6_88:
+mpick6_86:
 	MOVQ 360(SP), AX
 	CMPQ AX, 352(SP)
-	JAE  mover6_89
+	JAE  mover6_87
 	LEAQ 392(SP), AX
 	MOVQ 352(SP), CX
 	LEAQ (AX)(CX*8), CX
 	MOVQ AX, DX
 	MOVQ (AX), BX
 
-mscan6_90:
+mscan6_88:
 	ADDQ    $0x08, AX
 	CMPQ    AX, CX
-	JAE     mscanned6_91
+	JAE     mscanned6_89
 	MOVQ    (AX), SI
 	CMPQ    SI, BX
 	CMOVQCS SI, BX
 	CMOVQCS AX, DX
-	JMP     mscan6_90
+	JMP     mscan6_88
 
-mscanned6_91:
+mscanned6_89:
 	MOVQ    $-1, (DX)
 	MOVBQZX BL, AX
 	MOVBQZX 320(SP)(AX*1), CX
@@ -2093,10 +2119,10 @@ enter5:
 	INCQ 48(SP)
 	MOVQ $0x00000000, 184(SP)
 
-start5_92:
+start5_90:
 	MOVQ 120(SP), AX
 	CMPQ AX, $0x08
-	JL   nosc5_98
+	JL   nosc5_94
 	MOVQ 112(SP), AX
 	MOVQ AX, (SP)
 	MOVQ 104(SP), AX
@@ -2109,11 +2135,11 @@ start5_92:
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
 	CMPQ CX, 120(SP)
-	JG   stab5_99
+	JG   stab5_95
 	MOVQ CX, 192(SP)
-	JMP  done5_97
+	JMP  done5_93
 
-stab5_99:
+stab5_95:
 	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    104(SP), AX
@@ -2127,11 +2153,11 @@ stab5_99:
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
 	CMPQ    CX, 120(SP)
-	JG      nosc5_98
+	JG      nosc5_94
 	MOVQ    CX, 192(SP)
-	JMP     done5_97
+	JMP     done5_93
 
-nosc5_98:
+nosc5_94:
 	MOVQ    104(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    112(SP), AX
@@ -2141,7 +2167,7 @@ nosc5_98:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     hasmoves5_93
+	JNZ     hasmoves5_91
 	MOVQ    112(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    104(SP), AX
@@ -2151,7 +2177,7 @@ nosc5_98:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     pass5_100
+	JNZ     pass5_96
 	MOVQ    104(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -59(AX)(AX*1), AX
@@ -2161,9 +2187,9 @@ nosc5_98:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 192(SP)
-	JMP     done5_97
+	JMP     done5_93
 
-pass5_100:
+pass5_96:
 	MOVQ 104(SP), AX
 	MOVQ 112(SP), CX
 	MOVQ CX, 104(SP)
@@ -2173,53 +2199,77 @@ pass5_100:
 	MOVQ AX, 120(SP)
 	XORQ $0x01, 184(SP)
 	INCQ 48(SP)
-	JMP  start5_92
+	JMP  start5_90
 
-hasmoves5_93:
+hasmoves5_91:
 	MOVQ    $-127, 144(SP)
 	MOVQ    136(SP), DX
 	LEAQ    ·quadMask+0(SB), CX
 	MOVQ    (CX)(DX*8), CX
 	ANDQ    AX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 160(SP)
 	XORQ    CX, AX
-	MOVQ    AX, 152(SP)
+	XORQ    DX, DX
+	XORQ    BX, BX
+	MOVQ    128(SP), SI
+	MOVQ    SI, DI
+	SHRQ    $0x20, DI
+	MOVBQZX DI, DI
+	BTQ     DI, CX
+	ADCQ    DX, DX
+	BTQ     DI, AX
+	ADCQ    BX, BX
+	MOVQ    SI, DI
+	SHRQ    $0x18, DI
+	MOVBQZX DI, DI
+	BTQ     DI, CX
+	ADCQ    DX, DX
+	BTQ     DI, AX
+	ADCQ    BX, BX
+	MOVQ    SI, DI
+	SHRQ    $0x10, DI
+	MOVBQZX DI, DI
+	BTQ     DI, CX
+	ADCQ    DX, DX
+	BTQ     DI, AX
+	ADCQ    BX, BX
+	MOVQ    SI, DI
+	SHRQ    $0x08, DI
+	MOVBQZX DI, DI
+	BTQ     DI, CX
+	ADCQ    DX, DX
+	BTQ     DI, AX
+	ADCQ    BX, BX
+	MOVBQZX SI, SI
+	BTQ     SI, CX
+	ADCQ    DX, DX
+	BTQ     SI, AX
+	ADCQ    BX, BX
+	MOVQ    DX, 160(SP)
+	MOVQ    BX, 152(SP)
 
-round5_94:
-	MOVQ 128(SP), AX
-	MOVQ AX, 176(SP)
-	MOVQ $0x00000000, 168(SP)
-
-iter5_95:
-	MOVQ 176(SP), AX
-	MOVQ 168(SP), BX
-	MOVQ 160(SP), DX
-
-scan5_102:
-	MOVBQZX AL, CX
-	BTQ     CX, DX
-	JCS     found5_103
-	SHRQ    $0x08, AX
-	INCQ    BX
-	CMPQ    BX, $0x05
-	JB      scan5_102
-	JMP     roundover5_101
-
-found5_103:
+iter5_92:
+	MOVQ    160(SP), AX
+	TESTQ   AX, AX
+	JZ      roundover5_97
+	MOVQ    $0x00000000, CX
+	BSFQ    AX, CX
+	LEAQ    -1(AX), DX
+	ANDQ    DX, AX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVBQZX 128(SP)(CX*1), AX
 	MOVQ    AX, 176(SP)
-	MOVQ    BX, 168(SP)
-	MOVQ    104(SP), AX
-	MOVQ    AX, (SP)
-	MOVQ    112(SP), AX
-	MOVQ    AX, 8(SP)
-	MOVQ    CX, 16(SP)
+	MOVQ    104(SP), DX
+	MOVQ    DX, (SP)
+	MOVQ    112(SP), DX
+	MOVQ    DX, 8(SP)
+	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
 	MOVQ    176(SP), CX
-	MOVBQZX CL, CX
 	MOVQ    112(SP), DX
 	XORQ    AX, DX
 	MOVQ    104(SP), BX
@@ -2230,7 +2280,7 @@ found5_103:
 	MOVQ    DX, 88(SP)
 	MOVQ    BX, 96(SP)
 	CMPQ    AX, $0x06
-	JL      enter45_104
+	JL      enter45_98
 	MOVQ    96(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    88(SP), AX
@@ -2246,12 +2296,12 @@ found5_103:
 	MOVQ    120(SP), AX
 	NOTQ    AX
 	CMPQ    CX, AX
-	JG      enter45_104
+	JG      enter45_98
 	INCQ    48(SP)
 	MOVQ    CX, AX
-	JMP     have5_105
+	JMP     have5_99
 
-enter45_104:
+enter45_98:
 	MOVQ  88(SP), AX
 	MOVQ  96(SP), CX
 	MOVQ  120(SP), DX
@@ -2259,7 +2309,7 @@ enter45_104:
 	MOVQ  64(SP), BX
 	MOVQ  32(BX), BX
 	TESTQ BX, BX
-	JZ    leaf5_106
+	JZ    leaf5_100
 	MOVQ  AX, (SP)
 	MOVQ  CX, 8(SP)
 	MOVQ  DX, 16(SP)
@@ -2278,9 +2328,9 @@ enter45_104:
 	MOVQ  40(SP), AX
 	ADDQ  AX, 48(SP)
 	MOVQ  32(SP), AX
-	JMP   have5_105
+	JMP   have5_99
 
-leaf5_106:
+leaf5_100:
 	MOVQ     AX, 2168(SP)
 	MOVQ     CX, 2176(SP)
 	MOVQ     DX, 2184(SP)
@@ -2326,10 +2376,10 @@ leaf5_106:
 	MOVQ     $-127, 2192(SP)
 	MOVQ     $0x00000000, 2208(SP)
 
-lstart4_107:
+lstart4_101:
 	MOVQ $0x00000000, 2200(SP)
 
-liter4_108:
+liter4_102:
 	MOVQ     2200(SP), AX
 	LEAQ     2240(SP), CX
 	MOVL     (CX)(AX*4), AX
@@ -2338,7 +2388,7 @@ liter4_108:
 	LEAQ     ·lfNeighbour+0(SB), DX
 	MOVQ     (DX)(AX*8), DX
 	TESTQ    CX, DX
-	JZ       lnext4_109
+	JZ       lnext4_103
 	MOVQ     2168(SP), CX
 	MOVQ     CX, (SP)
 	MOVQ     2176(SP), CX
@@ -2349,7 +2399,7 @@ liter4_108:
 	CALL     AX
 	MOVQ     24(SP), AX
 	TESTQ    AX, AX
-	JZ       lnext4_109
+	JZ       lnext4_103
 	MOVQ     2200(SP), CX
 	LEAQ     2240(SP), DX
 	MOVL     (DX)(CX*4), CX
@@ -2399,10 +2449,10 @@ liter4_108:
 	MOVQ     $-127, 2104(SP)
 	MOVQ     $0x00000000, 2120(SP)
 
-lstart3_113:
+lstart3_107:
 	MOVQ $0x00000000, 2112(SP)
 
-liter3_114:
+liter3_108:
 	MOVQ    2112(SP), AX
 	LEAQ    2152(SP), CX
 	MOVL    (CX)(AX*4), AX
@@ -2411,7 +2461,7 @@ liter3_114:
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      lnext3_115
+	JZ      lnext3_109
 	MOVQ    2080(SP), CX
 	MOVQ    CX, (SP)
 	MOVQ    2088(SP), CX
@@ -2422,7 +2472,7 @@ liter3_114:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      lnext3_115
+	JZ      lnext3_109
 	MOVQ    2112(SP), CX
 	LEAQ    2152(SP), DX
 	MOVL    (DX)(CX*4), CX
@@ -2450,7 +2500,7 @@ liter3_114:
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      s2skip2_123
+	JZ      s2skip2_117
 	MOVQ    1992(SP), CX
 	MOVQ    CX, (SP)
 	MOVQ    2000(SP), CX
@@ -2461,7 +2511,7 @@ liter3_114:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      s2skip2_123
+	JZ      s2skip2_117
 	INCQ    48(SP)
 	MOVQ    2000(SP), CX
 	XORQ    AX, CX
@@ -2474,16 +2524,16 @@ liter3_114:
 	MOVQ    64(SP), BX
 	MOVQ    40(BX), BX
 	TESTQ   BX, BX
-	JZ      s1count1_124
+	JZ      s1count1_118
 	MOVQ    CX, (SP)
 	MOVQ    AX, 8(SP)
 	MOVQ    DX, 16(SP)
 	CALL    BX
 	MOVQ    24(SP), AX
 	MOVQ    AX, 2280(SP)
-	JMP     s1done1_125
+	JMP     s1done1_119
 
-s1count1_124:
+s1count1_118:
 	MOVQ    2256(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2497,11 +2547,11 @@ s1count1_124:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_126
+	JZ      s1pass1_120
 	ADDQ    AX, 2280(SP)
-	JMP     s1done1_125
+	JMP     s1done1_119
 
-s1pass1_126:
+s1pass1_120:
 	MOVQ    2280(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
@@ -2509,7 +2559,7 @@ s1pass1_126:
 	CMOVQLE CX, AX
 	MOVQ    AX, 2280(SP)
 	CMPQ    AX, 2264(SP)
-	JLE     s1done1_125
+	JLE     s1done1_119
 	MOVQ    2256(SP), AX
 	NOTQ    AX
 	MOVQ    2272(SP), CX
@@ -2521,28 +2571,28 @@ s1pass1_126:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_125
+	JZ      s1done1_119
 	MOVQ    2256(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
 	MOVQ    CX, 2280(SP)
 
-s1done1_125:
+s1done1_119:
 	MOVQ 2280(SP), AX
 	NEGQ AX
 	MOVQ AX, 2016(SP)
 
-s2skip2_123:
+s2skip2_117:
 	MOVQ  2016(SP), AX
 	CMPQ  AX, 2008(SP)
-	JG    s2high2_119
+	JG    s2high2_113
 	MOVQ  2056(SP), AX
 	MOVQ  2000(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2skip2_127
+	JZ    s2skip2_121
 	MOVQ  1992(SP), CX
 	MOVQ  CX, (SP)
 	MOVQ  2000(SP), CX
@@ -2553,7 +2603,7 @@ s2skip2_123:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2skip2_127
+	JZ    s2skip2_121
 	INCQ  48(SP)
 	MOVQ  2000(SP), CX
 	XORQ  AX, CX
@@ -2566,16 +2616,16 @@ s2skip2_123:
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_128
+	JZ    s1count1_122
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
 	MOVQ  AX, 2280(SP)
-	JMP   s1done1_129
+	JMP   s1done1_123
 
-s1count1_128:
+s1count1_122:
 	MOVQ    2256(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2589,11 +2639,11 @@ s1count1_128:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_130
+	JZ      s1pass1_124
 	ADDQ    AX, 2280(SP)
-	JMP     s1done1_129
+	JMP     s1done1_123
 
-s1pass1_130:
+s1pass1_124:
 	MOVQ    2280(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
@@ -2601,7 +2651,7 @@ s1pass1_130:
 	CMOVQLE CX, AX
 	MOVQ    AX, 2280(SP)
 	CMPQ    AX, 2264(SP)
-	JLE     s1done1_129
+	JLE     s1done1_123
 	MOVQ    2256(SP), AX
 	NOTQ    AX
 	MOVQ    2272(SP), CX
@@ -2613,30 +2663,30 @@ s1pass1_130:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_129
+	JZ      s1done1_123
 	MOVQ    2256(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
 	MOVQ    CX, 2280(SP)
 
-s1done1_129:
+s1done1_123:
 	MOVQ    2280(SP), AX
 	NEGQ    AX
 	CMPQ    AX, 2016(SP)
 	CMOVQLT 2016(SP), AX
 	MOVQ    AX, 2016(SP)
 
-s2skip2_127:
+s2skip2_121:
 	CMPQ  2016(SP), $-127
-	JNE   s2decide2_121
+	JNE   s2decide2_115
 	MOVQ  $+127, 2016(SP)
 	MOVQ  2048(SP), AX
 	MOVQ  1992(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_131
+	JZ    s2oskip2_125
 	MOVQ  2000(SP), CX
 	MOVQ  CX, (SP)
 	MOVQ  1992(SP), CX
@@ -2647,7 +2697,7 @@ s2skip2_127:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_131
+	JZ    s2oskip2_125
 	INCQ  48(SP)
 	MOVQ  1992(SP), CX
 	XORQ  AX, CX
@@ -2659,16 +2709,16 @@ s2skip2_127:
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_132
+	JZ    s1count1_126
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
 	MOVQ  AX, 2280(SP)
-	JMP   s1done1_133
+	JMP   s1done1_127
 
-s1count1_132:
+s1count1_126:
 	MOVQ    2256(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2682,11 +2732,11 @@ s1count1_132:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_134
+	JZ      s1pass1_128
 	ADDQ    AX, 2280(SP)
-	JMP     s1done1_133
+	JMP     s1done1_127
 
-s1pass1_134:
+s1pass1_128:
 	MOVQ    2280(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
@@ -2694,7 +2744,7 @@ s1pass1_134:
 	CMOVQLE CX, AX
 	MOVQ    AX, 2280(SP)
 	CMPQ    AX, 2264(SP)
-	JLE     s1done1_133
+	JLE     s1done1_127
 	MOVQ    2256(SP), AX
 	NOTQ    AX
 	MOVQ    2272(SP), CX
@@ -2706,27 +2756,27 @@ s1pass1_134:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_133
+	JZ      s1done1_127
 	MOVQ    2256(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
 	MOVQ    CX, 2280(SP)
 
-s1done1_133:
+s1done1_127:
 	MOVQ 2280(SP), AX
 	MOVQ AX, 2016(SP)
 
-s2oskip2_131:
+s2oskip2_125:
 	MOVQ  2016(SP), AX
 	CMPQ  AX, 2008(SP)
-	JLE   s2low2_120
+	JLE   s2low2_114
 	MOVQ  2056(SP), AX
 	MOVQ  1992(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_135
+	JZ    s2oskip2_129
 	MOVQ  2000(SP), CX
 	MOVQ  CX, (SP)
 	MOVQ  1992(SP), CX
@@ -2737,7 +2787,7 @@ s2oskip2_131:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_135
+	JZ    s2oskip2_129
 	INCQ  48(SP)
 	MOVQ  1992(SP), CX
 	XORQ  AX, CX
@@ -2749,16 +2799,16 @@ s2oskip2_131:
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_136
+	JZ    s1count1_130
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
 	MOVQ  AX, 2280(SP)
-	JMP   s1done1_137
+	JMP   s1done1_131
 
-s1count1_136:
+s1count1_130:
 	MOVQ    2256(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2772,11 +2822,11 @@ s1count1_136:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_138
+	JZ      s1pass1_132
 	ADDQ    AX, 2280(SP)
-	JMP     s1done1_137
+	JMP     s1done1_131
 
-s1pass1_138:
+s1pass1_132:
 	MOVQ    2280(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
@@ -2784,7 +2834,7 @@ s1pass1_138:
 	CMOVQLE CX, AX
 	MOVQ    AX, 2280(SP)
 	CMPQ    AX, 2264(SP)
-	JLE     s1done1_137
+	JLE     s1done1_131
 	MOVQ    2256(SP), AX
 	NOTQ    AX
 	MOVQ    2272(SP), CX
@@ -2796,22 +2846,22 @@ s1pass1_138:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_137
+	JZ      s1done1_131
 	MOVQ    2256(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
 	MOVQ    CX, 2280(SP)
 
-s1done1_137:
+s1done1_131:
 	MOVQ    2280(SP), AX
 	CMPQ    AX, 2016(SP)
 	CMOVQGT 2016(SP), AX
 	MOVQ    AX, 2016(SP)
 
-s2oskip2_135:
+s2oskip2_129:
 	CMPQ    2016(SP), $+127
-	JNE     s2decide2_121
+	JNE     s2decide2_115
 	MOVQ    1992(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
@@ -2822,38 +2872,38 @@ s2oskip2_135:
 	CMOVQEQ AX, CX
 	MOVQ    CX, 2016(SP)
 
-s2decide2_121:
+s2decide2_115:
 	MOVQ 2016(SP), AX
 	CMPQ AX, 2008(SP)
-	JG   s2high2_119
+	JG   s2high2_113
 
-s2low2_120:
+s2low2_114:
 	MOVQ 2008(SP), AX
 	MOVQ AX, 2040(SP)
-	JMP  s2done2_122
+	JMP  s2done2_116
 
-s2high2_119:
+s2high2_113:
 	MOVQ 2008(SP), AX
 	INCQ AX
 	MOVQ AX, 2040(SP)
 
-s2done2_122:
+s2done2_116:
 	MOVQ 2040(SP), AX
 	NEGQ AX
 	CMPQ AX, 2096(SP)
-	JG   lcut3_116
+	JG   lcut3_110
 	CMPQ AX, 2104(SP)
-	JLE  lnext3_115
+	JLE  lnext3_109
 	MOVQ AX, 2104(SP)
 
-lnext3_115:
+lnext3_109:
 	INCQ 2112(SP)
 	CMPQ 2112(SP), $0x03
-	JB   liter3_114
+	JB   liter3_108
 	CMPQ 2104(SP), $-127
-	JNE  ldone3_117
+	JNE  ldone3_111
 	CMPQ 2120(SP), $0x00
-	JNE  lover3_118
+	JNE  lover3_112
 	MOVQ 2080(SP), AX
 	MOVQ 2088(SP), CX
 	MOVQ CX, 2080(SP)
@@ -2863,9 +2913,9 @@ lnext3_115:
 	MOVQ AX, 2096(SP)
 	MOVQ $0x00000001, 2120(SP)
 	INCQ 48(SP)
-	JMP  lstart3_113
+	JMP  lstart3_107
 
-lover3_118:
+lover3_112:
 	DECQ    48(SP)
 	MOVQ    2080(SP), AX
 	POPCNTQ AX, AX
@@ -2876,14 +2926,14 @@ lover3_118:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 2104(SP)
-	JMP     ldone3_117
+	JMP     ldone3_111
 
-lcut3_116:
+lcut3_110:
 	MOVQ 2040(SP), AX
 	NEGQ AX
 	MOVQ AX, 2104(SP)
 
-ldone3_117:
+ldone3_111:
 	MOVQ    2104(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2893,19 +2943,19 @@ ldone3_117:
 	MOVQ    2128(SP), AX
 	NEGQ    AX
 	CMPQ    AX, 2184(SP)
-	JG      lcut4_110
+	JG      lcut4_104
 	CMPQ    AX, 2192(SP)
-	JLE     lnext4_109
+	JLE     lnext4_103
 	MOVQ    AX, 2192(SP)
 
-lnext4_109:
+lnext4_103:
 	INCQ 2200(SP)
 	CMPQ 2200(SP), $0x04
-	JB   liter4_108
+	JB   liter4_102
 	CMPQ 2192(SP), $-127
-	JNE  ldone4_111
+	JNE  ldone4_105
 	CMPQ 2208(SP), $0x00
-	JNE  lover4_112
+	JNE  lover4_106
 	MOVQ 2168(SP), AX
 	MOVQ 2176(SP), CX
 	MOVQ CX, 2168(SP)
@@ -2915,9 +2965,9 @@ lnext4_109:
 	MOVQ AX, 2184(SP)
 	MOVQ $0x00000001, 2208(SP)
 	INCQ 48(SP)
-	JMP  lstart4_107
+	JMP  lstart4_101
 
-lover4_112:
+lover4_106:
 	DECQ    48(SP)
 	MOVQ    2168(SP), AX
 	POPCNTQ AX, AX
@@ -2928,14 +2978,14 @@ lover4_112:
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
 	MOVQ    CX, 2192(SP)
-	JMP     ldone4_111
+	JMP     ldone4_105
 
-lcut4_110:
+lcut4_104:
 	MOVQ 2128(SP), AX
 	NEGQ AX
 	MOVQ AX, 2192(SP)
 
-ldone4_111:
+ldone4_105:
 	MOVQ    2192(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2944,38 +2994,33 @@ ldone4_111:
 	MOVQ    AX, 2216(SP)
 	MOVQ    2216(SP), AX
 
-have5_105:
+have5_99:
 	NEGQ AX
 	CMPQ AX, 120(SP)
-	JLE  notcut5_139
+	JLE  notcut5_133
 	MOVQ AX, 192(SP)
-	JMP  done5_97
+	JMP  done5_93
 
-notcut5_139:
+notcut5_133:
 	MOVQ    144(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
 	MOVQ    CX, 144(SP)
-	MOVQ    176(SP), AX
-	SHRQ    $0x08, AX
-	MOVQ    AX, 176(SP)
-	INCQ    168(SP)
-	CMPQ    168(SP), $0x05
-	JB      iter5_95
+	JMP     iter5_92
 
-roundover5_101:
+roundover5_97:
 	MOVQ  152(SP), AX
 	TESTQ AX, AX
-	JZ    best5_140
+	JZ    best5_134
 	MOVQ  AX, 160(SP)
 	MOVQ  $0x00000000, 152(SP)
-	JMP   round5_94
+	JMP   iter5_92
 
-best5_140:
+best5_134:
 	MOVQ 144(SP), AX
 	MOVQ AX, 192(SP)
 
-done5_97:
+done5_93:
 	MOVQ    192(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -2983,31 +3028,31 @@ done5_97:
 	CMOVQNE CX, AX
 	MOVQ    AX, 192(SP)
 	CMPQ    56(SP), $0x05
-	JNE     cont5_141
+	JNE     cont5_135
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont5_141:
+cont5_135:
 	MOVQ 192(SP), AX
 	NEGQ AX
 	CMPQ AX, 312(SP)
-	JLE  mnotcut6_142
+	JLE  mnotcut6_136
 	MOVQ AX, 384(SP)
-	JMP  done6_82
+	JMP  done6_80
 
-mnotcut6_142:
+mnotcut6_136:
 	MOVQ    336(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
 	MOVQ    CX, 336(SP)
 	INCQ    360(SP)
-	JMP     mpick6_88
+	JMP     mpick6_86
 
-mover6_89:
+mover6_87:
 	MOVQ 336(SP), AX
 	MOVQ AX, 384(SP)
 
-done6_82:
+done6_80:
 	MOVQ    384(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
@@ -3015,11 +3060,11 @@ done6_82:
 	CMOVQNE CX, AX
 	MOVQ    AX, 384(SP)
 	CMPQ    56(SP), $0x06
-	JNE     cont6_143
+	JNE     cont6_137
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont6_143:
+cont6_137:
 	MOVQ 384(SP), AX
 	NEGQ AX
 	CMPQ AX, 552(SP)
@@ -3035,13 +3080,13 @@ lstore7_69:
 	MOVQ 488(SP), CX
 	MOVQ 496(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset7_144
+	JNE  lreset7_138
 	CMPQ 8(AX), DX
-	JNE  lreset7_144
+	JNE  lreset7_138
 	CMPB 19(AX), $0x00
-	JEQ  lsame7_145
+	JEQ  lsame7_139
 
-lreset7_144:
+lreset7_138:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3049,17 +3094,17 @@ lreset7_144:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame7_145:
+lsame7_139:
 	MOVQ    552(SP), CX
 	CMPQ    CX, 504(SP)
-	JG      lhigh7_146
+	JG      lhigh7_140
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored7_147
+	JMP     lstored7_141
 
-lhigh7_146:
+lhigh7_140:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
@@ -3067,7 +3112,7 @@ lhigh7_146:
 	MOVQ    560(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored7_147:
+lstored7_141:
 	MOVQ CX, 608(SP)
 
 ldone7_61:
@@ -3078,11 +3123,11 @@ ldone7_61:
 	CMOVQNE CX, AX
 	MOVQ    AX, 608(SP)
 	CMPQ    56(SP), $0x07
-	JNE     lcont7_148
+	JNE     lcont7_142
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont7_148:
+lcont7_142:
 	MOVQ 608(SP), AX
 	NEGQ AX
 	CMPQ AX, 928(SP)
@@ -3098,13 +3143,13 @@ lstore8_50:
 	MOVQ 864(SP), CX
 	MOVQ 872(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset8_149
+	JNE  lreset8_143
 	CMPQ 8(AX), DX
-	JNE  lreset8_149
+	JNE  lreset8_143
 	CMPB 19(AX), $0x00
-	JEQ  lsame8_150
+	JEQ  lsame8_144
 
-lreset8_149:
+lreset8_143:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3112,17 +3157,17 @@ lreset8_149:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame8_150:
+lsame8_144:
 	MOVQ    928(SP), CX
 	CMPQ    CX, 880(SP)
-	JG      lhigh8_151
+	JG      lhigh8_145
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored8_152
+	JMP     lstored8_146
 
-lhigh8_151:
+lhigh8_145:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
@@ -3130,7 +3175,7 @@ lhigh8_151:
 	MOVQ    936(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored8_152:
+lstored8_146:
 	MOVQ CX, 984(SP)
 
 ldone8_42:
@@ -3141,11 +3186,11 @@ ldone8_42:
 	CMOVQNE CX, AX
 	MOVQ    AX, 984(SP)
 	CMPQ    56(SP), $0x08
-	JNE     lcont8_153
+	JNE     lcont8_147
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont8_153:
+lcont8_147:
 	MOVQ 984(SP), AX
 	NEGQ AX
 	CMPQ AX, 1304(SP)
@@ -3161,13 +3206,13 @@ lstore9_31:
 	MOVQ 1240(SP), CX
 	MOVQ 1248(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset9_154
+	JNE  lreset9_148
 	CMPQ 8(AX), DX
-	JNE  lreset9_154
+	JNE  lreset9_148
 	CMPB 19(AX), $0x00
-	JEQ  lsame9_155
+	JEQ  lsame9_149
 
-lreset9_154:
+lreset9_148:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3175,17 +3220,17 @@ lreset9_154:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame9_155:
+lsame9_149:
 	MOVQ    1304(SP), CX
 	CMPQ    CX, 1256(SP)
-	JG      lhigh9_156
+	JG      lhigh9_150
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored9_157
+	JMP     lstored9_151
 
-lhigh9_156:
+lhigh9_150:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
@@ -3193,7 +3238,7 @@ lhigh9_156:
 	MOVQ    1312(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored9_157:
+lstored9_151:
 	MOVQ CX, 1360(SP)
 
 ldone9_23:
@@ -3204,11 +3249,11 @@ ldone9_23:
 	CMOVQNE CX, AX
 	MOVQ    AX, 1360(SP)
 	CMPQ    56(SP), $0x09
-	JNE     lcont9_158
+	JNE     lcont9_152
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont9_158:
+lcont9_152:
 	MOVQ 1360(SP), AX
 	NEGQ AX
 	CMPQ AX, 1680(SP)
@@ -3224,13 +3269,13 @@ lstore10_12:
 	MOVQ 1616(SP), CX
 	MOVQ 1624(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset10_159
+	JNE  lreset10_153
 	CMPQ 8(AX), DX
-	JNE  lreset10_159
+	JNE  lreset10_153
 	CMPB 19(AX), $0x00
-	JEQ  lsame10_160
+	JEQ  lsame10_154
 
-lreset10_159:
+lreset10_153:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3238,17 +3283,17 @@ lreset10_159:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame10_160:
+lsame10_154:
 	MOVQ    1680(SP), CX
 	CMPQ    CX, 1632(SP)
-	JG      lhigh10_161
+	JG      lhigh10_155
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored10_162
+	JMP     lstored10_156
 
-lhigh10_161:
+lhigh10_155:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
@@ -3256,7 +3301,7 @@ lhigh10_161:
 	MOVQ    1688(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored10_162:
+lstored10_156:
 	MOVQ CX, 1736(SP)
 
 ldone10_4:
@@ -3267,11 +3312,11 @@ ldone10_4:
 	CMOVQNE CX, AX
 	MOVQ    AX, 1736(SP)
 	CMPQ    56(SP), $0x0a
-	JNE     lcont10_163
+	JNE     lcont10_157
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont10_163:
+lcont10_157:
 return:
 	MOVQ 80(SP), AX
 	MOVQ AX, score+40(FP)

@@ -78,7 +78,9 @@ func main() {
 	asmgen.Generate()
 }
 
-// level is one level's stack slots.
+// level is one level's stack slots: prio and rest hold the places in
+// list of the moves of this round and of the next (at mobilityOrderAt,
+// rest those not keyed yet), cur the square at place i, searched now.
 type level struct {
 	P, O, alpha, list, parity, best, rest, prio, i, cur, passed, res Mem
 	// at mobilityOrderAt empties: each move's sort key, and its flips by
@@ -259,7 +261,7 @@ func (g *gen) callPO(off int, a, b Mem) reg.GPVirtual {
 func (g *gen) level(n int) {
 	lv := g.lv[n]
 	enter, start, hasMoves := fmt.Sprintf("enter%d", n), g.label("start", n), g.label("hasmoves", n)
-	round, iter, next, done := g.label("round", n), g.label("iter", n), g.label("next", n), g.label("done", n)
+	iter, done := g.label("iter", n), g.label("done", n)
 
 	Label(enter)
 	INCQ(g.nodes)
@@ -300,7 +302,8 @@ func (g *gen) level(n int) {
 		Label(hasMoves)
 		MOVQ(I32(-scoreInf), lv.best)
 		if n == mobilityOrderAt {
-			MOVQ(m, lv.rest) // the moves, for their keys
+			// the moves' places in the list, for their keys
+			MOVQ(listPlaces(lv.list, n, m)[0], lv.rest)
 		} else {
 			q, pa := GP64(), GP64()
 			MOVQ(lv.parity, pa)
@@ -308,46 +311,34 @@ func (g *gen) level(n int) {
 			MOVQ(Mem{Base: q, Index: pa, Scale: 8}, q)
 			ANDQ(m, q)
 			CMOVQEQ(m, q)
-			MOVQ(q, lv.prio)
 			XORQ(q, m)
-			MOVQ(m, lv.rest)
+			pl := listPlaces(lv.list, n, q, m)
+			MOVQ(pl[0], lv.prio)
+			MOVQ(pl[1], lv.rest)
 		}
 	}
 
 	if n == mobilityOrderAt {
 		g.mobilityMoves(n, done)
 	} else {
-		Label(round)
-		{
-			l := GP64()
-			MOVQ(lv.list, l)
-			MOVQ(l, lv.cur)
-			MOVQ(U32(0), lv.i)
-		}
-		// the next square of the list in this round's moves: the squares
-		// that are not are passed in registers
+		// each round takes the moves by their places in the list (lv.prio),
+		// lowest first: no branch per square that is not one
 		Label(iter)
 		roundOver := g.label("roundover", n)
 		{
-			c, x, pr, i := GP64(), GP64(), GP64(), GP64()
-			MOVQ(lv.cur, c)
-			MOVQ(lv.i, i)
-			MOVQ(lv.prio, pr)
-			scan, found := g.label("scan", n), g.label("found", n)
-			Label(scan)
-			MOVBQZX(c.As8(), x)
-			BTQ(x, pr)
-			JCS(LabelRef(found))
-			SHRQ(U8(8), c)
-			INCQ(i)
-			CMPQ(i, U8(n))
-			JB(LabelRef(scan))
-			JMP(LabelRef(roundOver))
-			Label(found)
-			MOVQ(c, lv.cur)
-			MOVQ(i, lv.i)
-			// flip(P, O, x)
+			pm, i, x := GP64(), GP64(), GP64()
+			MOVQ(lv.prio, pm)
+			TESTQ(pm, pm)
+			JZ(LabelRef(roundOver))
+			bsf(pm, i)
 			t := GP64()
+			LEAQ(Mem{Base: pm, Disp: -1}, t)
+			ANDQ(t, pm)
+			MOVQ(pm, lv.prio)
+			MOVQ(i, lv.i)
+			MOVBQZX(Mem{Base: lv.list.Base, Disp: lv.list.Disp, Index: i, Scale: 1}, x)
+			MOVQ(x, lv.cur)
+			// flip(P, O, x)
 			MOVQ(lv.P, t)
 			MOVQ(t, g.args)
 			MOVQ(lv.O, t)
@@ -358,10 +349,9 @@ func (g *gen) level(n int) {
 		var child reg.GPVirtual
 		{
 			// the child: O to move less P's flips; P with them and x
-			f, x, c := GP64(), GP64(), GP64()
+			f, x := GP64(), GP64()
 			MOVQ(g.args.Offset(24), f)
-			MOVQ(lv.cur, c)
-			MOVBQZX(c.As8(), x)
+			MOVQ(lv.cur, x)
 			np, no := GP64(), GP64()
 			MOVQ(lv.O, np)
 			XORQ(f, np)
@@ -462,15 +452,8 @@ func (g *gen) level(n int) {
 			CMOVQGT(child, b)
 			MOVQ(b, lv.best)
 		}
-		Label(next)
+		JMP(LabelRef(iter))
 		{
-			c := GP64()
-			MOVQ(lv.cur, c)
-			SHRQ(U8(8), c)
-			MOVQ(c, lv.cur)
-			INCQ(lv.i)
-			CMPQ(lv.i, U8(n))
-			JB(LabelRef(iter))
 			// the round is over: the other moves, or the best score
 			Label(roundOver)
 			r := GP64()
@@ -480,7 +463,7 @@ func (g *gen) level(n int) {
 			JZ(LabelRef(best))
 			MOVQ(r, lv.prio)
 			MOVQ(U32(0), lv.rest)
-			JMP(LabelRef(round))
+			JMP(LabelRef(iter))
 			Label(best)
 			b := GP64()
 			MOVQ(lv.best, b)
@@ -919,31 +902,31 @@ func (g *gen) mobilityMoves(n int, done string) {
 	lv := g.lv[n]
 	l := func(s string) string { return g.label(s, n) }
 	keyLoop, keyNext, pick, over := l("mkey"), l("mkeynext"), l("mpick"), l("mover")
-	// lv.i: the list index; lv.prio: the keys made; lv.cur: the list left
-	{
-		t := GP64()
-		MOVQ(lv.list, t)
-		MOVQ(t, lv.cur)
-		MOVQ(U32(0), lv.i)
-		MOVQ(U32(0), lv.prio)
-	}
+	// lv.rest: the places of the moves not keyed yet; lv.i: the list
+	// index; lv.prio: the keys made; lv.cur: the square at place i
+	MOVQ(U32(0), lv.prio)
 	Label(keyLoop)
 	{
-		c, x, mv := GP64(), GP64(), GP64()
-		MOVQ(lv.cur, c)
-		MOVBQZX(c.As8(), x)
-		MOVQ(lv.rest, mv)
-		BTQ(x, mv)
-		JCC(LabelRef(keyNext))
+		pm, i, x := GP64(), GP64(), GP64()
+		MOVQ(lv.rest, pm)
+		TESTQ(pm, pm)
+		JZ(LabelRef(keyNext))
+		bsf(pm, i)
+		t := GP64()
+		LEAQ(Mem{Base: pm, Disp: -1}, t)
+		ANDQ(t, pm)
+		MOVQ(pm, lv.rest)
+		MOVQ(i, lv.i)
+		MOVBQZX(Mem{Base: lv.list.Base, Disp: lv.list.Disp, Index: i, Scale: 1}, x)
+		MOVQ(x, lv.cur)
 		f := g.callFlip(lv.P, lv.O, x)
 		i, ft := GP64(), GP64()
 		MOVQ(lv.i, i)
 		LEAQ(lv.flips, ft)
 		MOVQ(f, Mem{Base: ft, Index: i, Scale: 8})
 		// the opponent's moves after x
-		x2, c2, np, no := GP64(), GP64(), GP64(), GP64()
-		MOVQ(lv.cur, c2)
-		MOVBQZX(c2.As8(), x2)
+		x2, np, no := GP64(), GP64(), GP64()
+		MOVQ(lv.cur, x2)
 		MOVQ(lv.O, np)
 		XORQ(f, np)
 		MOVQ(lv.P, no)
@@ -960,9 +943,8 @@ func (g *gen) mobilityMoves(n int, done string) {
 		POPCNTQ(cc, cc)
 		ADDQ(cc, w)
 		// twice the weighted mobility, 1 more in an even quadrant
-		x3, c3, qt, even := GP64(), GP64(), GP64(), GP64()
-		MOVQ(lv.cur, c3)
-		MOVBQZX(c3.As8(), x3)
+		x3, qt, even := GP64(), GP64(), GP64()
+		MOVQ(lv.cur, x3)
 		LEAQ(asmgen.GoTable("quadrantID"), qt)
 		MOVBQZX(Mem{Base: qt, Index: x3, Scale: 1}, qt)
 		XORQ(even, even)
@@ -976,18 +958,10 @@ func (g *gen) mobilityMoves(n int, done string) {
 		LEAQ(lv.keys, kt)
 		MOVQ(key, Mem{Base: kt, Index: k, Scale: 8})
 		INCQ(lv.prio)
+		JMP(LabelRef(keyLoop))
 	}
 	Label(keyNext)
-	{
-		c := GP64()
-		MOVQ(lv.cur, c)
-		SHRQ(U8(8), c)
-		MOVQ(c, lv.cur)
-		INCQ(lv.i)
-		CMPQ(lv.i, U8(n))
-		JB(LabelRef(keyLoop))
-		MOVQ(U32(0), lv.i) // now the moves searched
-	}
+	MOVQ(U32(0), lv.i) // now the moves searched
 	// the move of the smallest key left (taken: its key set to all ones)
 	Label(pick)
 	var child reg.GPVirtual
@@ -1068,6 +1042,35 @@ func (g *gen) mobilityMoves(n int, done string) {
 		MOVQ(lv.best, b)
 		MOVQ(b, lv.res)
 	}
+}
+
+// listPlaces returns, for each square set, the places in the packed list
+// of n squares (slot list) of the squares it holds: bit i set when byte
+// i is in the set. BT then ADC shift each test's carry in, from the last
+// byte down, with no branch (a branch per square mispredicts).
+func listPlaces(list Mem, n int, sets ...reg.GPVirtual) []reg.GPVirtual {
+	places := make([]reg.GPVirtual, len(sets))
+	for j := range places {
+		places[j] = GP64()
+		XORQ(places[j], places[j])
+	}
+	c := GP64()
+	MOVQ(list, c)
+	for i := n - 1; i >= 0; i-- {
+		x := GP64()
+		if i == 0 {
+			MOVBQZX(c.As8(), x)
+		} else {
+			MOVQ(c, x)
+			SHRQ(U8(8*i), x)
+			MOVBQZX(x.As8(), x)
+		}
+		for j, set := range sets {
+			BTQ(x, set)
+			ADCQ(places[j], places[j])
+		}
+	}
+	return places
 }
 
 // removeSquare returns the list of presorted empties in slot list less
