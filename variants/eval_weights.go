@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/flipbench/flipbench/internal/hugepage"
 	"github.com/flipbench/flipbench/kernels"
 )
 
@@ -57,15 +58,14 @@ func (w *EvalWeights) Ply(ply int) []int16 {
 func (w *EvalWeights) Interleaved() [][]int32 {
 	w.interleaveOnce.Do(func() {
 		n := (NumPlies + 1) / 2
-		w.interleaved = make([][]int32, n)
+		w.interleaved = newTables[int32](w, n, kernels.NumWeights)
 		for p := 0; p < n; p++ {
-			t := newTable[int32](w, kernels.NumWeights)
+			t := w.interleaved[p]
 			even := w.Plain[2*p]
 			odd := w.Plain[min(2*p+1, NumPlies-1)]
 			for i := range t {
 				t[i] = int32(uint32(uint16(even[i])) | uint32(uint16(odd[i]))<<16)
 			}
-			w.interleaved[p] = t
 			w.interTabs[p] = &t[0]
 		}
 	})
@@ -79,12 +79,10 @@ func (w *EvalWeights) Interleaved() [][]int32 {
 // half is the guard word, never memory before the table.
 func (w *EvalWeights) Guarded() [][]int16 {
 	w.guardOnce.Do(func() {
-		w.guarded = make([][]int16, NumPlies)
-		for p := range w.guarded {
-			t := newTable[int16](w, kernels.NumWeights+1)
+		w.guarded = newTables[int16](w, NumPlies, kernels.NumWeights+1)
+		for p, t := range w.guarded {
 			t[0] = 0
 			copy(t[1:], w.Plain[p])
-			w.guarded[p] = t
 			w.guardedTabs[p] = &t[0]
 		}
 	})
@@ -117,11 +115,23 @@ func (w *EvalWeights) interleavedTables() *[(NumPlies + 1) / 2]*int32 {
 	return &w.interTabs
 }
 
-// newTable allocates a derived layout's table of n values.
-func newTable[T int16 | int32](w *EvalWeights, n int) []T {
-	if w.alloc == nil {
-		return make([]T, n)
-	}
+// newTables allocates a derived layout's count tables of n values each:
+// one block on huge pages (the gathers read it at random across
+// megabytes), each table from a cache line; with w.alloc, a table each.
+func newTables[T int16 | int32](w *EvalWeights, count, n int) [][]T {
 	var z T
-	return unsafe.Slice((*T)(w.alloc(n*int(unsafe.Sizeof(z)))), n)
+	size := n * int(unsafe.Sizeof(z))
+	ts := make([][]T, count)
+	if w.alloc != nil {
+		for i := range ts {
+			ts[i] = unsafe.Slice((*T)(w.alloc(size)), n)
+		}
+		return ts
+	}
+	stride := (size + 63) &^ 63
+	block := hugepage.Alloc(count * stride)
+	for i := range ts {
+		ts[i] = unsafe.Slice((*T)(unsafe.Pointer(&block[i*stride])), n)
+	}
+	return ts
 }

@@ -1,0 +1,5 @@
+package hugepage
+
+import "golang.org/x/sys/unix"
+
+func advise(b []byte) { _ = unix.Madvise(b, unix.MADV_HUGEPAGE) }
