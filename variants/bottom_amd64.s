@@ -4,7 +4,7 @@
 
 // func bottomAsm(P uint64, O uint64, alpha int, k *[9]uintptr, local *[3072]uint64) (score int, nodes uint64)
 // Requires: CMOV, POPCNT, SSE2, SSSE3
-TEXT ·bottomAsm(SB), $2288-56
+TEXT ·bottomAsm(SB), $2400-56
 	MOVQ    $0x00000000, 48(SP)
 	MOVQ    k+24(FP), AX
 	MOVQ    AX, 64(SP)
@@ -44,10 +44,10 @@ TEXT ·bottomAsm(SB), $2288-56
 	ANDQ    $0x01, DX
 	SHLQ    $0x03, DX
 	ORQ     DX, SI
-	MOVQ    AX, 1616(SP)
-	MOVQ    CX, 1624(SP)
-	MOVQ    BX, 1632(SP)
-	MOVQ    SI, 1640(SP)
+	MOVQ    AX, 1728(SP)
+	MOVQ    CX, 1736(SP)
+	MOVQ    BX, 1744(SP)
+	MOVQ    SI, 1752(SP)
 	JMP     enter10
 
 entry_not10:
@@ -85,10 +85,10 @@ entry_not10:
 	ANDQ    $0x01, DX
 	SHLQ    $0x03, DX
 	ORQ     DX, SI
-	MOVQ    AX, 1240(SP)
-	MOVQ    CX, 1248(SP)
-	MOVQ    BX, 1256(SP)
-	MOVQ    SI, 1264(SP)
+	MOVQ    AX, 1352(SP)
+	MOVQ    CX, 1360(SP)
+	MOVQ    BX, 1368(SP)
+	MOVQ    SI, 1376(SP)
 	JMP     enter9
 
 entry_not9:
@@ -126,10 +126,10 @@ entry_not9:
 	ANDQ    $0x01, DI
 	SHLQ    $0x03, DI
 	ORQ     DI, SI
-	MOVQ    AX, 864(SP)
-	MOVQ    CX, 872(SP)
-	MOVQ    BX, 880(SP)
-	MOVQ    SI, 888(SP)
+	MOVQ    AX, 976(SP)
+	MOVQ    CX, 984(SP)
+	MOVQ    BX, 992(SP)
+	MOVQ    SI, 1000(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -231,7 +231,7 @@ entry_not9:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x38, CX
 	ORQ     CX, AX
-	MOVQ    AX, 1232(SP)
+	MOVQ    AX, 1344(SP)
 	JMP     enter8
 
 entry_not8:
@@ -269,10 +269,10 @@ entry_not8:
 	ANDQ    $0x01, DI
 	SHLQ    $0x03, DI
 	ORQ     DI, SI
-	MOVQ    AX, 488(SP)
-	MOVQ    CX, 496(SP)
-	MOVQ    BX, 504(SP)
-	MOVQ    SI, 512(SP)
+	MOVQ    AX, 600(SP)
+	MOVQ    CX, 608(SP)
+	MOVQ    BX, 616(SP)
+	MOVQ    SI, 624(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -361,7 +361,7 @@ entry_not8:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x30, CX
 	ORQ     CX, AX
-	MOVQ    AX, 856(SP)
+	MOVQ    AX, 968(SP)
 	JMP     enter7
 
 entry_not7:
@@ -399,10 +399,10 @@ entry_not7:
 	ANDQ    $0x01, DI
 	SHLQ    $0x03, DI
 	ORQ     DI, SI
-	MOVQ    AX, 296(SP)
-	MOVQ    CX, 304(SP)
-	MOVQ    BX, 312(SP)
-	MOVQ    SI, 328(SP)
+	MOVQ    AX, 352(SP)
+	MOVQ    CX, 360(SP)
+	MOVQ    BX, 368(SP)
+	MOVQ    SI, 384(SP)
 	LEAQ    ·leafRank+0(SB), AX
 	LEAQ    ·leafSquare+0(SB), CX
 	XORQ    BX, BX
@@ -478,7 +478,7 @@ entry_not7:
 	MOVBQZX (CX)(DX*1), CX
 	SHLQ    $0x28, CX
 	ORQ     CX, AX
-	MOVQ    AX, 320(SP)
+	MOVQ    AX, 376(SP)
 	JMP     enter6
 
 entry_not6:
@@ -592,12 +592,12 @@ entry_not5:
 
 enter10:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 1648(SP)
+	MOVQ $0x00000000, 1760(SP)
 
 lstart10_1:
-	MOVQ    1616(SP), AX
+	MOVQ    1728(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1624(SP), AX
+	MOVQ    1736(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -605,9 +605,9 @@ lstart10_1:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lhasmoves10_2
-	MOVQ    1624(SP), AX
+	MOVQ    1736(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1616(SP), AX
+	MOVQ    1728(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -615,7 +615,7 @@ lstart10_1:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lpass10_3
-	MOVQ    1616(SP), AX
+	MOVQ    1728(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -54(AX)(AX*1), AX
 	LEAQ    10(AX), CX
@@ -623,29 +623,29 @@ lstart10_1:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1736(SP)
+	MOVQ    CX, 1848(SP)
 	JMP     ldone10_4
 
 lpass10_3:
-	MOVQ 1616(SP), AX
-	MOVQ 1624(SP), CX
-	MOVQ CX, 1616(SP)
-	MOVQ AX, 1624(SP)
-	MOVQ 1632(SP), AX
+	MOVQ 1728(SP), AX
+	MOVQ 1736(SP), CX
+	MOVQ CX, 1728(SP)
+	MOVQ AX, 1736(SP)
+	MOVQ 1744(SP), AX
 	NOTQ AX
-	MOVQ AX, 1632(SP)
-	XORQ $0x01, 1648(SP)
+	MOVQ AX, 1744(SP)
+	XORQ $0x01, 1760(SP)
 	INCQ 48(SP)
 	JMP  lstart10_1
 
 lhasmoves10_2:
-	MOVQ AX, 1656(SP)
-	MOVQ 1632(SP), AX
+	MOVQ AX, 1768(SP)
+	MOVQ 1744(SP), AX
 	CMPQ AX, $0x14
 	JL   nosc10_13
-	MOVQ 1624(SP), AX
+	MOVQ 1736(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 1616(SP), AX
+	MOVQ 1728(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -654,15 +654,15 @@ lhasmoves10_2:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 1632(SP)
+	CMPQ CX, 1744(SP)
 	JG   stab10_14
-	MOVQ CX, 1736(SP)
+	MOVQ CX, 1848(SP)
 	JMP  ldone10_4
 
 stab10_14:
-	MOVQ    1624(SP), AX
+	MOVQ    1736(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1616(SP), AX
+	MOVQ    1728(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -672,15 +672,15 @@ stab10_14:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 1632(SP)
+	CMPQ    CX, 1744(SP)
 	JG      nosc10_13
-	MOVQ    CX, 1736(SP)
+	MOVQ    CX, 1848(SP)
 	JMP     ldone10_4
 
 nosc10_13:
-	MOVQ    1616(SP), AX
+	MOVQ    1728(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1624(SP), AX
+	MOVQ    1736(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -690,10 +690,10 @@ nosc10_13:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 1672(SP)
-	MOVQ    $0x00000041, 1664(SP)
-	MOVQ    1616(SP), CX
-	MOVQ    1624(SP), DX
+	MOVQ    AX, 1784(SP)
+	MOVQ    $0x00000041, 1776(SP)
+	MOVQ    1728(SP), CX
+	MOVQ    1736(SP), DX
 	CMPQ    (AX), CX
 	JNE     lmiss10_5
 	CMPQ    8(AX), DX
@@ -701,113 +701,113 @@ nosc10_13:
 	CMPB    19(AX), $0x00
 	JNE     lgot10_6
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 1632(SP)
+	CMPQ    CX, 1744(SP)
 	JLE     lnolow10_15
-	MOVQ    CX, 1736(SP)
+	MOVQ    CX, 1848(SP)
 	JMP     ldone10_4
 
 lnolow10_15:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 1632(SP)
+	CMPQ    CX, 1744(SP)
 	JG      lgot10_6
-	MOVQ    CX, 1736(SP)
+	MOVQ    CX, 1848(SP)
 	JMP     ldone10_4
 
 lgot10_6:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 1664(SP)
+	MOVQ    AX, 1776(SP)
 
 lmiss10_5:
-	MOVQ $-127, 1680(SP)
-	MOVQ $0x00000041, 1688(SP)
-	MOVQ $0x00000000, 1696(SP)
+	MOVQ $-127, 1792(SP)
+	MOVQ $0x00000041, 1800(SP)
+	MOVQ $0x00000000, 1808(SP)
 
 lnext10_7:
-	MOVQ  1696(SP), AX
+	MOVQ  1808(SP), AX
 	CMPQ  AX, $0x01
 	JEQ   lprepare10_8
 	JA    llist10_9
-	MOVQ  $0x00000001, 1696(SP)
-	MOVQ  1664(SP), AX
+	MOVQ  $0x00000001, 1808(SP)
+	MOVQ  1776(SP), AX
 	CMPQ  AX, $0x3f
 	JA    lprepare10_8
-	MOVQ  1656(SP), CX
+	MOVQ  1768(SP), CX
 	BTQ   AX, CX
 	JCC   lprepare10_8
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
 	JZ    lprepare10_8
 	BTRQ  AX, CX
-	MOVQ  CX, 1656(SP)
-	MOVQ  AX, 1720(SP)
+	MOVQ  CX, 1768(SP)
+	MOVQ  AX, 1832(SP)
 	JMP   lplay10_10
 
 lprepare10_8:
-	MOVQ  1656(SP), AX
+	MOVQ  1768(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
 	JNZ   lgen10_16
-	MOVQ  $0x00000003, 1696(SP)
+	MOVQ  $0x00000003, 1808(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 1720(SP)
+	MOVQ  CX, 1832(SP)
 	JMP   lplay10_10
 
 lgen10_16:
-	MOVQ $0x00000000, 1704(SP)
+	MOVQ $0x00000000, 1816(SP)
 
 lgenloop10_17:
-	MOVQ   1656(SP), AX
+	MOVQ   1768(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   1616(SP), AX
+	MOVQ   1728(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1624(SP), AX
+	MOVQ   1736(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   1704(SP), CX
+	MOVQ   1816(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   1744(SP), DX
-	MOVQ   1656(SP), SI
+	LEAQ   1856(SP), DX
+	MOVQ   1768(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 1656(SP)
-	INCQ   1704(SP)
+	MOVQ   SI, 1768(SP)
+	INCQ   1816(SP)
 	TESTQ  SI, SI
 	JNZ    lgenloop10_17
-	MOVQ   1616(SP), AX
+	MOVQ   1728(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1624(SP), AX
+	MOVQ   1736(SP), AX
 	MOVQ   AX, 8(SP)
-	MOVQ   1640(SP), AX
+	MOVQ   1752(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x0000000a, 24(SP)
-	MOVQ   1704(SP), AX
+	MOVQ   1816(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   1744(SP), AX
+	LEAQ   1856(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 1696(SP)
-	MOVQ   $0x00000000, 1712(SP)
+	MOVQ   $0x00000002, 1808(SP)
+	MOVQ   $0x00000000, 1824(SP)
 
 llist10_9:
-	CMPQ   1696(SP), $0x03
+	CMPQ   1808(SP), $0x03
 	JEQ    lstore10_12
-	MOVQ   1712(SP), AX
-	MOVQ   1704(SP), CX
+	MOVQ   1824(SP), AX
+	MOVQ   1816(SP), CX
 	CMPQ   AX, CX
 	JAE    lstore10_12
-	LEAQ   1744(SP), DX
+	LEAQ   1856(SP), DX
 	IMUL3Q $0x18, AX, AX
 	ADDQ   DX, AX
 	IMUL3Q $0x18, CX, CX
@@ -841,51 +841,51 @@ lscanned10_19:
 	MOVQ CX, 16(DX)
 	MOVQ (AX), CX
 	MOVQ 8(AX), AX
-	MOVQ CX, 1720(SP)
-	MOVQ AX, 1728(SP)
-	INCQ 1712(SP)
+	MOVQ CX, 1832(SP)
+	MOVQ AX, 1840(SP)
+	INCQ 1824(SP)
 	JMP  lplayf10_11
 
 lplay10_10:
-	MOVQ 1720(SP), AX
-	MOVQ 1616(SP), CX
+	MOVQ 1832(SP), AX
+	MOVQ 1728(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 1624(SP), CX
+	MOVQ 1736(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 1728(SP)
+	MOVQ AX, 1840(SP)
 
 lplayf10_11:
-	MOVQ    1728(SP), AX
-	MOVQ    1720(SP), CX
-	MOVQ    1624(SP), DX
+	MOVQ    1840(SP), AX
+	MOVQ    1832(SP), CX
+	MOVQ    1736(SP), DX
 	XORQ    AX, DX
-	MOVQ    1616(SP), BX
+	MOVQ    1728(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    1632(SP), AX
+	MOVQ    1744(SP), AX
 	NOTQ    AX
 	LEAQ    ·quadrantID+0(SB), SI
 	MOVBQZX (SI)(CX*1), SI
-	MOVQ    1640(SP), CX
+	MOVQ    1752(SP), CX
 	XORQ    SI, CX
-	MOVQ    DX, 1240(SP)
-	MOVQ    BX, 1248(SP)
-	MOVQ    AX, 1256(SP)
-	MOVQ    CX, 1264(SP)
+	MOVQ    DX, 1352(SP)
+	MOVQ    BX, 1360(SP)
+	MOVQ    AX, 1368(SP)
+	MOVQ    CX, 1376(SP)
 
 enter9:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 1272(SP)
+	MOVQ $0x00000000, 1384(SP)
 
 lstart9_20:
-	MOVQ    1240(SP), AX
+	MOVQ    1352(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1248(SP), AX
+	MOVQ    1360(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -893,9 +893,9 @@ lstart9_20:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lhasmoves9_21
-	MOVQ    1248(SP), AX
+	MOVQ    1360(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1240(SP), AX
+	MOVQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -903,7 +903,7 @@ lstart9_20:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lpass9_22
-	MOVQ    1240(SP), AX
+	MOVQ    1352(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -55(AX)(AX*1), AX
 	LEAQ    9(AX), CX
@@ -911,29 +911,29 @@ lstart9_20:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 1360(SP)
+	MOVQ    CX, 1472(SP)
 	JMP     ldone9_23
 
 lpass9_22:
-	MOVQ 1240(SP), AX
-	MOVQ 1248(SP), CX
-	MOVQ CX, 1240(SP)
-	MOVQ AX, 1248(SP)
-	MOVQ 1256(SP), AX
+	MOVQ 1352(SP), AX
+	MOVQ 1360(SP), CX
+	MOVQ CX, 1352(SP)
+	MOVQ AX, 1360(SP)
+	MOVQ 1368(SP), AX
 	NOTQ AX
-	MOVQ AX, 1256(SP)
-	XORQ $0x01, 1272(SP)
+	MOVQ AX, 1368(SP)
+	XORQ $0x01, 1384(SP)
 	INCQ 48(SP)
 	JMP  lstart9_20
 
 lhasmoves9_21:
-	MOVQ AX, 1280(SP)
-	MOVQ 1256(SP), AX
+	MOVQ AX, 1392(SP)
+	MOVQ 1368(SP), AX
 	CMPQ AX, $0x10
 	JL   nosc9_32
-	MOVQ 1248(SP), AX
+	MOVQ 1360(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 1240(SP), AX
+	MOVQ 1352(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -942,15 +942,15 @@ lhasmoves9_21:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 1256(SP)
+	CMPQ CX, 1368(SP)
 	JG   stab9_33
-	MOVQ CX, 1360(SP)
+	MOVQ CX, 1472(SP)
 	JMP  ldone9_23
 
 stab9_33:
-	MOVQ    1248(SP), AX
+	MOVQ    1360(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1240(SP), AX
+	MOVQ    1352(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -960,15 +960,15 @@ stab9_33:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 1256(SP)
+	CMPQ    CX, 1368(SP)
 	JG      nosc9_32
-	MOVQ    CX, 1360(SP)
+	MOVQ    CX, 1472(SP)
 	JMP     ldone9_23
 
 nosc9_32:
-	MOVQ    1240(SP), AX
+	MOVQ    1352(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    1248(SP), AX
+	MOVQ    1360(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -978,10 +978,10 @@ nosc9_32:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 1296(SP)
-	MOVQ    $0x00000041, 1288(SP)
-	MOVQ    1240(SP), CX
-	MOVQ    1248(SP), DX
+	MOVQ    AX, 1408(SP)
+	MOVQ    $0x00000041, 1400(SP)
+	MOVQ    1352(SP), CX
+	MOVQ    1360(SP), DX
 	CMPQ    (AX), CX
 	JNE     lmiss9_24
 	CMPQ    8(AX), DX
@@ -989,113 +989,113 @@ nosc9_32:
 	CMPB    19(AX), $0x00
 	JNE     lgot9_25
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 1256(SP)
+	CMPQ    CX, 1368(SP)
 	JLE     lnolow9_34
-	MOVQ    CX, 1360(SP)
+	MOVQ    CX, 1472(SP)
 	JMP     ldone9_23
 
 lnolow9_34:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 1256(SP)
+	CMPQ    CX, 1368(SP)
 	JG      lgot9_25
-	MOVQ    CX, 1360(SP)
+	MOVQ    CX, 1472(SP)
 	JMP     ldone9_23
 
 lgot9_25:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 1288(SP)
+	MOVQ    AX, 1400(SP)
 
 lmiss9_24:
-	MOVQ $-127, 1304(SP)
-	MOVQ $0x00000041, 1312(SP)
-	MOVQ $0x00000000, 1320(SP)
+	MOVQ $-127, 1416(SP)
+	MOVQ $0x00000041, 1424(SP)
+	MOVQ $0x00000000, 1432(SP)
 
 lnext9_26:
-	MOVQ  1320(SP), AX
+	MOVQ  1432(SP), AX
 	CMPQ  AX, $0x01
 	JEQ   lprepare9_27
 	JA    llist9_28
-	MOVQ  $0x00000001, 1320(SP)
-	MOVQ  1288(SP), AX
+	MOVQ  $0x00000001, 1432(SP)
+	MOVQ  1400(SP), AX
 	CMPQ  AX, $0x3f
 	JA    lprepare9_27
-	MOVQ  1280(SP), CX
+	MOVQ  1392(SP), CX
 	BTQ   AX, CX
 	JCC   lprepare9_27
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
 	JZ    lprepare9_27
 	BTRQ  AX, CX
-	MOVQ  CX, 1280(SP)
-	MOVQ  AX, 1344(SP)
+	MOVQ  CX, 1392(SP)
+	MOVQ  AX, 1456(SP)
 	JMP   lplay9_29
 
 lprepare9_27:
-	MOVQ  1280(SP), AX
+	MOVQ  1392(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
 	JNZ   lgen9_35
-	MOVQ  $0x00000003, 1320(SP)
+	MOVQ  $0x00000003, 1432(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 1344(SP)
+	MOVQ  CX, 1456(SP)
 	JMP   lplay9_29
 
 lgen9_35:
-	MOVQ $0x00000000, 1328(SP)
+	MOVQ $0x00000000, 1440(SP)
 
 lgenloop9_36:
-	MOVQ   1280(SP), AX
+	MOVQ   1392(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   1240(SP), AX
+	MOVQ   1352(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1248(SP), AX
+	MOVQ   1360(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   1328(SP), CX
+	MOVQ   1440(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   1368(SP), DX
-	MOVQ   1280(SP), SI
+	LEAQ   1480(SP), DX
+	MOVQ   1392(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 1280(SP)
-	INCQ   1328(SP)
+	MOVQ   SI, 1392(SP)
+	INCQ   1440(SP)
 	TESTQ  SI, SI
 	JNZ    lgenloop9_36
-	MOVQ   1240(SP), AX
+	MOVQ   1352(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   1248(SP), AX
+	MOVQ   1360(SP), AX
 	MOVQ   AX, 8(SP)
-	MOVQ   1264(SP), AX
+	MOVQ   1376(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x00000009, 24(SP)
-	MOVQ   1328(SP), AX
+	MOVQ   1440(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   1368(SP), AX
+	LEAQ   1480(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 1320(SP)
-	MOVQ   $0x00000000, 1336(SP)
+	MOVQ   $0x00000002, 1432(SP)
+	MOVQ   $0x00000000, 1448(SP)
 
 llist9_28:
-	CMPQ   1320(SP), $0x03
+	CMPQ   1432(SP), $0x03
 	JEQ    lstore9_31
-	MOVQ   1336(SP), AX
-	MOVQ   1328(SP), CX
+	MOVQ   1448(SP), AX
+	MOVQ   1440(SP), CX
 	CMPQ   AX, CX
 	JAE    lstore9_31
-	LEAQ   1368(SP), DX
+	LEAQ   1480(SP), DX
 	IMUL3Q $0x18, AX, AX
 	ADDQ   DX, AX
 	IMUL3Q $0x18, CX, CX
@@ -1129,42 +1129,42 @@ lscanned9_38:
 	MOVQ CX, 16(DX)
 	MOVQ (AX), CX
 	MOVQ 8(AX), AX
-	MOVQ CX, 1344(SP)
-	MOVQ AX, 1352(SP)
-	INCQ 1336(SP)
+	MOVQ CX, 1456(SP)
+	MOVQ AX, 1464(SP)
+	INCQ 1448(SP)
 	JMP  lplayf9_30
 
 lplay9_29:
-	MOVQ 1344(SP), AX
-	MOVQ 1240(SP), CX
+	MOVQ 1456(SP), AX
+	MOVQ 1352(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 1248(SP), CX
+	MOVQ 1360(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 1352(SP)
+	MOVQ AX, 1464(SP)
 
 lplayf9_30:
-	MOVQ    1352(SP), AX
-	MOVQ    1344(SP), CX
-	MOVQ    1248(SP), DX
+	MOVQ    1464(SP), AX
+	MOVQ    1456(SP), CX
+	MOVQ    1360(SP), DX
 	XORQ    AX, DX
-	MOVQ    1240(SP), BX
+	MOVQ    1352(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
-	MOVQ    1256(SP), AX
+	MOVQ    1368(SP), AX
 	NOTQ    AX
 	LEAQ    ·quadrantID+0(SB), SI
 	MOVBQZX (SI)(CX*1), SI
-	MOVQ    1264(SP), CX
+	MOVQ    1376(SP), CX
 	XORQ    SI, CX
-	MOVQ    DX, 864(SP)
-	MOVQ    BX, 872(SP)
-	MOVQ    AX, 880(SP)
-	MOVQ    CX, 888(SP)
+	MOVQ    DX, 976(SP)
+	MOVQ    BX, 984(SP)
+	MOVQ    AX, 992(SP)
+	MOVQ    CX, 1000(SP)
 	MOVQ    DX, AX
 	ORQ     BX, AX
 	NOTQ    AX
@@ -1269,16 +1269,16 @@ lplayf9_30:
 	MOVBQZX (DX)(CX*1), CX
 	SHLQ    $0x38, CX
 	ORQ     CX, AX
-	MOVQ    AX, 1232(SP)
+	MOVQ    AX, 1344(SP)
 
 enter8:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 896(SP)
+	MOVQ $0x00000000, 1008(SP)
 
 lstart8_39:
-	MOVQ    864(SP), AX
+	MOVQ    976(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    872(SP), AX
+	MOVQ    984(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1286,9 +1286,9 @@ lstart8_39:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lhasmoves8_40
-	MOVQ    872(SP), AX
+	MOVQ    984(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    864(SP), AX
+	MOVQ    976(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1296,7 +1296,7 @@ lstart8_39:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lpass8_41
-	MOVQ    864(SP), AX
+	MOVQ    976(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -56(AX)(AX*1), AX
 	LEAQ    8(AX), CX
@@ -1304,29 +1304,29 @@ lstart8_39:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 984(SP)
+	MOVQ    CX, 1096(SP)
 	JMP     ldone8_42
 
 lpass8_41:
-	MOVQ 864(SP), AX
-	MOVQ 872(SP), CX
-	MOVQ CX, 864(SP)
-	MOVQ AX, 872(SP)
-	MOVQ 880(SP), AX
+	MOVQ 976(SP), AX
+	MOVQ 984(SP), CX
+	MOVQ CX, 976(SP)
+	MOVQ AX, 984(SP)
+	MOVQ 992(SP), AX
 	NOTQ AX
-	MOVQ AX, 880(SP)
-	XORQ $0x01, 896(SP)
+	MOVQ AX, 992(SP)
+	XORQ $0x01, 1008(SP)
 	INCQ 48(SP)
 	JMP  lstart8_39
 
 lhasmoves8_40:
-	MOVQ AX, 904(SP)
-	MOVQ 880(SP), AX
+	MOVQ AX, 1016(SP)
+	MOVQ 992(SP), AX
 	CMPQ AX, $0x0e
 	JL   nosc8_51
-	MOVQ 872(SP), AX
+	MOVQ 984(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 864(SP), AX
+	MOVQ 976(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -1335,15 +1335,15 @@ lhasmoves8_40:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 880(SP)
+	CMPQ CX, 992(SP)
 	JG   stab8_52
-	MOVQ CX, 984(SP)
+	MOVQ CX, 1096(SP)
 	JMP  ldone8_42
 
 stab8_52:
-	MOVQ    872(SP), AX
+	MOVQ    984(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    864(SP), AX
+	MOVQ    976(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -1353,15 +1353,15 @@ stab8_52:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 880(SP)
+	CMPQ    CX, 992(SP)
 	JG      nosc8_51
-	MOVQ    CX, 984(SP)
+	MOVQ    CX, 1096(SP)
 	JMP     ldone8_42
 
 nosc8_51:
-	MOVQ    864(SP), AX
+	MOVQ    976(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    872(SP), AX
+	MOVQ    984(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -1371,10 +1371,10 @@ nosc8_51:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 920(SP)
-	MOVQ    $0x00000041, 912(SP)
-	MOVQ    864(SP), CX
-	MOVQ    872(SP), DX
+	MOVQ    AX, 1032(SP)
+	MOVQ    $0x00000041, 1024(SP)
+	MOVQ    976(SP), CX
+	MOVQ    984(SP), DX
 	CMPQ    (AX), CX
 	JNE     lmiss8_43
 	CMPQ    8(AX), DX
@@ -1382,113 +1382,113 @@ nosc8_51:
 	CMPB    19(AX), $0x00
 	JNE     lgot8_44
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 880(SP)
+	CMPQ    CX, 992(SP)
 	JLE     lnolow8_53
-	MOVQ    CX, 984(SP)
+	MOVQ    CX, 1096(SP)
 	JMP     ldone8_42
 
 lnolow8_53:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 880(SP)
+	CMPQ    CX, 992(SP)
 	JG      lgot8_44
-	MOVQ    CX, 984(SP)
+	MOVQ    CX, 1096(SP)
 	JMP     ldone8_42
 
 lgot8_44:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 912(SP)
+	MOVQ    AX, 1024(SP)
 
 lmiss8_43:
-	MOVQ $-127, 928(SP)
-	MOVQ $0x00000041, 936(SP)
-	MOVQ $0x00000000, 944(SP)
+	MOVQ $-127, 1040(SP)
+	MOVQ $0x00000041, 1048(SP)
+	MOVQ $0x00000000, 1056(SP)
 
 lnext8_45:
-	MOVQ  944(SP), AX
+	MOVQ  1056(SP), AX
 	CMPQ  AX, $0x01
 	JEQ   lprepare8_46
 	JA    llist8_47
-	MOVQ  $0x00000001, 944(SP)
-	MOVQ  912(SP), AX
+	MOVQ  $0x00000001, 1056(SP)
+	MOVQ  1024(SP), AX
 	CMPQ  AX, $0x3f
 	JA    lprepare8_46
-	MOVQ  904(SP), CX
+	MOVQ  1016(SP), CX
 	BTQ   AX, CX
 	JCC   lprepare8_46
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
 	JZ    lprepare8_46
 	BTRQ  AX, CX
-	MOVQ  CX, 904(SP)
-	MOVQ  AX, 968(SP)
+	MOVQ  CX, 1016(SP)
+	MOVQ  AX, 1080(SP)
 	JMP   lplay8_48
 
 lprepare8_46:
-	MOVQ  904(SP), AX
+	MOVQ  1016(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
 	JNZ   lgen8_54
-	MOVQ  $0x00000003, 944(SP)
+	MOVQ  $0x00000003, 1056(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 968(SP)
+	MOVQ  CX, 1080(SP)
 	JMP   lplay8_48
 
 lgen8_54:
-	MOVQ $0x00000000, 952(SP)
+	MOVQ $0x00000000, 1064(SP)
 
 lgenloop8_55:
-	MOVQ   904(SP), AX
+	MOVQ   1016(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   864(SP), AX
+	MOVQ   976(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   872(SP), AX
+	MOVQ   984(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   952(SP), CX
+	MOVQ   1064(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   992(SP), DX
-	MOVQ   904(SP), SI
+	LEAQ   1104(SP), DX
+	MOVQ   1016(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 904(SP)
-	INCQ   952(SP)
+	MOVQ   SI, 1016(SP)
+	INCQ   1064(SP)
 	TESTQ  SI, SI
 	JNZ    lgenloop8_55
-	MOVQ   864(SP), AX
+	MOVQ   976(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   872(SP), AX
+	MOVQ   984(SP), AX
 	MOVQ   AX, 8(SP)
-	MOVQ   888(SP), AX
+	MOVQ   1000(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x00000008, 24(SP)
-	MOVQ   952(SP), AX
+	MOVQ   1064(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   992(SP), AX
+	LEAQ   1104(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 944(SP)
-	MOVQ   $0x00000000, 960(SP)
+	MOVQ   $0x00000002, 1056(SP)
+	MOVQ   $0x00000000, 1072(SP)
 
 llist8_47:
-	CMPQ   944(SP), $0x03
+	CMPQ   1056(SP), $0x03
 	JEQ    lstore8_50
-	MOVQ   960(SP), AX
-	MOVQ   952(SP), CX
+	MOVQ   1072(SP), AX
+	MOVQ   1064(SP), CX
 	CMPQ   AX, CX
 	JAE    lstore8_50
-	LEAQ   992(SP), DX
+	LEAQ   1104(SP), DX
 	IMUL3Q $0x18, AX, AX
 	ADDQ   DX, AX
 	IMUL3Q $0x18, CX, CX
@@ -1522,43 +1522,43 @@ lscanned8_57:
 	MOVQ CX, 16(DX)
 	MOVQ (AX), CX
 	MOVQ 8(AX), AX
-	MOVQ CX, 968(SP)
-	MOVQ AX, 976(SP)
-	INCQ 960(SP)
+	MOVQ CX, 1080(SP)
+	MOVQ AX, 1088(SP)
+	INCQ 1072(SP)
 	JMP  lplayf8_49
 
 lplay8_48:
-	MOVQ 968(SP), AX
-	MOVQ 864(SP), CX
+	MOVQ 1080(SP), AX
+	MOVQ 976(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 872(SP), CX
+	MOVQ 984(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 976(SP)
+	MOVQ AX, 1088(SP)
 
 lplayf8_49:
-	MOVQ     976(SP), AX
-	MOVQ     968(SP), CX
-	MOVQ     872(SP), DX
+	MOVQ     1088(SP), AX
+	MOVQ     1080(SP), CX
+	MOVQ     984(SP), DX
 	XORQ     AX, DX
-	MOVQ     864(SP), BX
+	MOVQ     976(SP), BX
 	ORQ      AX, BX
 	BTSQ     CX, BX
-	MOVQ     880(SP), AX
+	MOVQ     992(SP), AX
 	NOTQ     AX
 	LEAQ     ·quadrantID+0(SB), SI
 	MOVBQZX  (SI)(CX*1), SI
-	MOVQ     888(SP), DI
+	MOVQ     1000(SP), DI
 	XORQ     SI, DI
-	MOVQ     DX, 488(SP)
-	MOVQ     BX, 496(SP)
-	MOVQ     AX, 504(SP)
-	MOVQ     DI, 512(SP)
-	MOVQ     1232(SP), X0
+	MOVQ     DX, 600(SP)
+	MOVQ     BX, 608(SP)
+	MOVQ     AX, 616(SP)
+	MOVQ     DI, 624(SP)
+	MOVQ     1344(SP), X0
 	MOVQ     CX, X1
 	PXOR     X2, X2
 	PSHUFB   X2, X1
@@ -1568,23 +1568,23 @@ lplayf8_49:
 	BSFQ     AX, CX
 	LEAQ     ·bottomLow+0(SB), AX
 	MOVQ     (AX)(CX*8), AX
-	MOVQ     1232(SP), CX
+	MOVQ     1344(SP), CX
 	MOVQ     CX, DX
 	SHRQ     $0x08, DX
 	ANDQ     AX, CX
 	NOTQ     AX
 	ANDQ     AX, DX
 	ORQ      DX, CX
-	MOVQ     CX, 856(SP)
+	MOVQ     CX, 968(SP)
 
 enter7:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 520(SP)
+	MOVQ $0x00000000, 632(SP)
 
 lstart7_58:
-	MOVQ    488(SP), AX
+	MOVQ    600(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    496(SP), AX
+	MOVQ    608(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1592,9 +1592,9 @@ lstart7_58:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lhasmoves7_59
-	MOVQ    496(SP), AX
+	MOVQ    608(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    488(SP), AX
+	MOVQ    600(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1602,7 +1602,7 @@ lstart7_58:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     lpass7_60
-	MOVQ    488(SP), AX
+	MOVQ    600(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -57(AX)(AX*1), AX
 	LEAQ    7(AX), CX
@@ -1610,29 +1610,29 @@ lstart7_58:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 608(SP)
+	MOVQ    CX, 720(SP)
 	JMP     ldone7_61
 
 lpass7_60:
-	MOVQ 488(SP), AX
-	MOVQ 496(SP), CX
-	MOVQ CX, 488(SP)
-	MOVQ AX, 496(SP)
-	MOVQ 504(SP), AX
+	MOVQ 600(SP), AX
+	MOVQ 608(SP), CX
+	MOVQ CX, 600(SP)
+	MOVQ AX, 608(SP)
+	MOVQ 616(SP), AX
 	NOTQ AX
-	MOVQ AX, 504(SP)
-	XORQ $0x01, 520(SP)
+	MOVQ AX, 616(SP)
+	XORQ $0x01, 632(SP)
 	INCQ 48(SP)
 	JMP  lstart7_58
 
 lhasmoves7_59:
-	MOVQ AX, 528(SP)
-	MOVQ 504(SP), AX
+	MOVQ AX, 640(SP)
+	MOVQ 616(SP), AX
 	CMPQ AX, $0x0c
 	JL   nosc7_70
-	MOVQ 496(SP), AX
+	MOVQ 608(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 488(SP), AX
+	MOVQ 600(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -1641,15 +1641,15 @@ lhasmoves7_59:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 504(SP)
+	CMPQ CX, 616(SP)
 	JG   stab7_71
-	MOVQ CX, 608(SP)
+	MOVQ CX, 720(SP)
 	JMP  ldone7_61
 
 stab7_71:
-	MOVQ    496(SP), AX
+	MOVQ    608(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    488(SP), AX
+	MOVQ    600(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -1659,15 +1659,15 @@ stab7_71:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 504(SP)
+	CMPQ    CX, 616(SP)
 	JG      nosc7_70
-	MOVQ    CX, 608(SP)
+	MOVQ    CX, 720(SP)
 	JMP     ldone7_61
 
 nosc7_70:
-	MOVQ    488(SP), AX
+	MOVQ    600(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    496(SP), AX
+	MOVQ    608(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    56(AX), AX
@@ -1677,10 +1677,10 @@ nosc7_70:
 	LEAQ    (AX)(AX*2), AX
 	MOVQ    72(SP), CX
 	LEAQ    (CX)(AX*8), AX
-	MOVQ    AX, 544(SP)
-	MOVQ    $0x00000041, 536(SP)
-	MOVQ    488(SP), CX
-	MOVQ    496(SP), DX
+	MOVQ    AX, 656(SP)
+	MOVQ    $0x00000041, 648(SP)
+	MOVQ    600(SP), CX
+	MOVQ    608(SP), DX
 	CMPQ    (AX), CX
 	JNE     lmiss7_62
 	CMPQ    8(AX), DX
@@ -1688,113 +1688,113 @@ nosc7_70:
 	CMPB    19(AX), $0x00
 	JNE     lgot7_63
 	MOVBQSX 16(AX), CX
-	CMPQ    CX, 504(SP)
+	CMPQ    CX, 616(SP)
 	JLE     lnolow7_72
-	MOVQ    CX, 608(SP)
+	MOVQ    CX, 720(SP)
 	JMP     ldone7_61
 
 lnolow7_72:
 	MOVBQSX 17(AX), CX
-	CMPQ    CX, 504(SP)
+	CMPQ    CX, 616(SP)
 	JG      lgot7_63
-	MOVQ    CX, 608(SP)
+	MOVQ    CX, 720(SP)
 	JMP     ldone7_61
 
 lgot7_63:
 	MOVBQZX 18(AX), AX
-	MOVQ    AX, 536(SP)
+	MOVQ    AX, 648(SP)
 
 lmiss7_62:
-	MOVQ $-127, 552(SP)
-	MOVQ $0x00000041, 560(SP)
-	MOVQ $0x00000000, 568(SP)
+	MOVQ $-127, 664(SP)
+	MOVQ $0x00000041, 672(SP)
+	MOVQ $0x00000000, 680(SP)
 
 lnext7_64:
-	MOVQ  568(SP), AX
+	MOVQ  680(SP), AX
 	CMPQ  AX, $0x01
 	JEQ   lprepare7_65
 	JA    llist7_66
-	MOVQ  $0x00000001, 568(SP)
-	MOVQ  536(SP), AX
+	MOVQ  $0x00000001, 680(SP)
+	MOVQ  648(SP), AX
 	CMPQ  AX, $0x3f
 	JA    lprepare7_65
-	MOVQ  528(SP), CX
+	MOVQ  640(SP), CX
 	BTQ   AX, CX
 	JCC   lprepare7_65
 	LEAQ  -1(CX), DX
 	TESTQ DX, CX
 	JZ    lprepare7_65
 	BTRQ  AX, CX
-	MOVQ  CX, 528(SP)
-	MOVQ  AX, 592(SP)
+	MOVQ  CX, 640(SP)
+	MOVQ  AX, 704(SP)
 	JMP   lplay7_67
 
 lprepare7_65:
-	MOVQ  528(SP), AX
+	MOVQ  640(SP), AX
 	LEAQ  -1(AX), CX
 	TESTQ CX, AX
 	JNZ   lgen7_73
-	MOVQ  $0x00000003, 568(SP)
+	MOVQ  $0x00000003, 680(SP)
 	MOVQ  $0x00000000, CX
 	BSFQ  AX, CX
-	MOVQ  CX, 592(SP)
+	MOVQ  CX, 704(SP)
 	JMP   lplay7_67
 
 lgen7_73:
-	MOVQ $0x00000000, 576(SP)
+	MOVQ $0x00000000, 688(SP)
 
 lgenloop7_74:
-	MOVQ   528(SP), AX
+	MOVQ   640(SP), AX
 	MOVQ   $0x00000000, CX
 	BSFQ   AX, CX
-	MOVQ   488(SP), AX
+	MOVQ   600(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   496(SP), AX
+	MOVQ   608(SP), AX
 	MOVQ   AX, 8(SP)
 	MOVQ   CX, 16(SP)
 	MOVQ   64(SP), AX
 	MOVQ   (AX), AX
 	CALL   AX
 	MOVQ   24(SP), AX
-	MOVQ   576(SP), CX
+	MOVQ   688(SP), CX
 	IMUL3Q $0x18, CX, CX
-	LEAQ   616(SP), DX
-	MOVQ   528(SP), SI
+	LEAQ   728(SP), DX
+	MOVQ   640(SP), SI
 	MOVQ   $0x00000000, BX
 	BSFQ   SI, BX
 	MOVQ   BX, (DX)(CX*1)
 	MOVQ   AX, 8(DX)(CX*1)
 	LEAQ   -1(SI), AX
 	ANDQ   AX, SI
-	MOVQ   SI, 528(SP)
-	INCQ   576(SP)
+	MOVQ   SI, 640(SP)
+	INCQ   688(SP)
 	TESTQ  SI, SI
 	JNZ    lgenloop7_74
-	MOVQ   488(SP), AX
+	MOVQ   600(SP), AX
 	MOVQ   AX, (SP)
-	MOVQ   496(SP), AX
+	MOVQ   608(SP), AX
 	MOVQ   AX, 8(SP)
-	MOVQ   512(SP), AX
+	MOVQ   624(SP), AX
 	MOVQ   AX, 16(SP)
 	MOVQ   $0x00000007, 24(SP)
-	MOVQ   576(SP), AX
+	MOVQ   688(SP), AX
 	MOVQ   AX, 32(SP)
-	LEAQ   616(SP), AX
+	LEAQ   728(SP), AX
 	MOVQ   AX, 40(SP)
 	MOVQ   64(SP), AX
 	MOVQ   64(AX), AX
 	CALL   AX
-	MOVQ   $0x00000002, 568(SP)
-	MOVQ   $0x00000000, 584(SP)
+	MOVQ   $0x00000002, 680(SP)
+	MOVQ   $0x00000000, 696(SP)
 
 llist7_66:
-	CMPQ   568(SP), $0x03
+	CMPQ   680(SP), $0x03
 	JEQ    lstore7_69
-	MOVQ   584(SP), AX
-	MOVQ   576(SP), CX
+	MOVQ   696(SP), AX
+	MOVQ   688(SP), CX
 	CMPQ   AX, CX
 	JAE    lstore7_69
-	LEAQ   616(SP), DX
+	LEAQ   728(SP), DX
 	IMUL3Q $0x18, AX, AX
 	ADDQ   DX, AX
 	IMUL3Q $0x18, CX, CX
@@ -1828,43 +1828,43 @@ lscanned7_76:
 	MOVQ CX, 16(DX)
 	MOVQ (AX), CX
 	MOVQ 8(AX), AX
-	MOVQ CX, 592(SP)
-	MOVQ AX, 600(SP)
-	INCQ 584(SP)
+	MOVQ CX, 704(SP)
+	MOVQ AX, 712(SP)
+	INCQ 696(SP)
 	JMP  lplayf7_68
 
 lplay7_67:
-	MOVQ 592(SP), AX
-	MOVQ 488(SP), CX
+	MOVQ 704(SP), AX
+	MOVQ 600(SP), CX
 	MOVQ CX, (SP)
-	MOVQ 496(SP), CX
+	MOVQ 608(SP), CX
 	MOVQ CX, 8(SP)
 	MOVQ AX, 16(SP)
 	MOVQ 64(SP), AX
 	MOVQ (AX), AX
 	CALL AX
 	MOVQ 24(SP), AX
-	MOVQ AX, 600(SP)
+	MOVQ AX, 712(SP)
 
 lplayf7_68:
-	MOVQ     600(SP), AX
-	MOVQ     592(SP), CX
-	MOVQ     496(SP), DX
+	MOVQ     712(SP), AX
+	MOVQ     704(SP), CX
+	MOVQ     608(SP), DX
 	XORQ     AX, DX
-	MOVQ     488(SP), BX
+	MOVQ     600(SP), BX
 	ORQ      AX, BX
 	BTSQ     CX, BX
-	MOVQ     504(SP), AX
+	MOVQ     616(SP), AX
 	NOTQ     AX
 	LEAQ     ·quadrantID+0(SB), SI
 	MOVBQZX  (SI)(CX*1), SI
-	MOVQ     512(SP), DI
+	MOVQ     624(SP), DI
 	XORQ     SI, DI
-	MOVQ     DX, 296(SP)
-	MOVQ     BX, 304(SP)
-	MOVQ     AX, 312(SP)
-	MOVQ     DI, 328(SP)
-	MOVQ     856(SP), X0
+	MOVQ     DX, 352(SP)
+	MOVQ     BX, 360(SP)
+	MOVQ     AX, 368(SP)
+	MOVQ     DI, 384(SP)
+	MOVQ     968(SP), X0
 	MOVQ     CX, X1
 	PXOR     X2, X2
 	PSHUFB   X2, X1
@@ -1874,26 +1874,26 @@ lplayf7_68:
 	BSFQ     AX, CX
 	LEAQ     ·bottomLow+0(SB), AX
 	MOVQ     (AX)(CX*8), AX
-	MOVQ     856(SP), CX
+	MOVQ     968(SP), CX
 	MOVQ     CX, DX
 	SHRQ     $0x08, DX
 	ANDQ     AX, CX
 	NOTQ     AX
 	ANDQ     AX, DX
 	ORQ      DX, CX
-	MOVQ     CX, 320(SP)
+	MOVQ     CX, 376(SP)
 
 enter6:
 	INCQ 48(SP)
-	MOVQ $0x00000000, 376(SP)
+	MOVQ $0x00000000, 432(SP)
 
 start6_77:
-	MOVQ 312(SP), AX
+	MOVQ 368(SP), AX
 	CMPQ AX, $0x0a
 	JL   nosc6_81
-	MOVQ 304(SP), AX
+	MOVQ 360(SP), AX
 	MOVQ AX, (SP)
-	MOVQ 296(SP), AX
+	MOVQ 352(SP), AX
 	MOVQ AX, 8(SP)
 	MOVQ 64(SP), AX
 	MOVQ 16(AX), AX
@@ -1902,15 +1902,15 @@ start6_77:
 	SHLQ $0x01, AX
 	MOVQ $0x00000040, CX
 	SUBQ AX, CX
-	CMPQ CX, 312(SP)
+	CMPQ CX, 368(SP)
 	JG   stab6_82
-	MOVQ CX, 384(SP)
+	MOVQ CX, 440(SP)
 	JMP  done6_80
 
 stab6_82:
-	MOVQ    304(SP), AX
+	MOVQ    360(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    296(SP), AX
+	MOVQ    352(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    24(AX), AX
@@ -1920,15 +1920,15 @@ stab6_82:
 	SHLQ    $0x01, AX
 	MOVQ    $0x00000040, CX
 	SUBQ    AX, CX
-	CMPQ    CX, 312(SP)
+	CMPQ    CX, 368(SP)
 	JG      nosc6_81
-	MOVQ    CX, 384(SP)
+	MOVQ    CX, 440(SP)
 	JMP     done6_80
 
 nosc6_81:
-	MOVQ    296(SP), AX
+	MOVQ    352(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    304(SP), AX
+	MOVQ    360(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1936,9 +1936,9 @@ nosc6_81:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     hasmoves6_78
-	MOVQ    304(SP), AX
+	MOVQ    360(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    296(SP), AX
+	MOVQ    352(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    8(AX), AX
@@ -1946,7 +1946,7 @@ nosc6_81:
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
 	JNZ     pass6_83
-	MOVQ    296(SP), AX
+	MOVQ    352(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -58(AX)(AX*1), AX
 	LEAQ    6(AX), CX
@@ -1954,25 +1954,25 @@ nosc6_81:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 384(SP)
+	MOVQ    CX, 440(SP)
 	JMP     done6_80
 
 pass6_83:
-	MOVQ 296(SP), AX
-	MOVQ 304(SP), CX
-	MOVQ CX, 296(SP)
-	MOVQ AX, 304(SP)
-	MOVQ 312(SP), AX
+	MOVQ 352(SP), AX
+	MOVQ 360(SP), CX
+	MOVQ CX, 352(SP)
+	MOVQ AX, 360(SP)
+	MOVQ 368(SP), AX
 	NOTQ AX
-	MOVQ AX, 312(SP)
-	XORQ $0x01, 376(SP)
+	MOVQ AX, 368(SP)
+	XORQ $0x01, 432(SP)
 	INCQ 48(SP)
 	JMP  start6_77
 
 hasmoves6_78:
-	MOVQ    $-127, 336(SP)
+	MOVQ    $-127, 392(SP)
 	XORQ    CX, CX
-	MOVQ    320(SP), DX
+	MOVQ    376(SP), DX
 	MOVQ    DX, BX
 	SHRQ    $0x28, BX
 	MOVBQZX BL, BX
@@ -2001,37 +2001,37 @@ hasmoves6_78:
 	MOVBQZX DL, DX
 	BTQ     DX, AX
 	ADCQ    CX, CX
-	MOVQ    CX, 344(SP)
-	MOVQ    $0x00000000, 352(SP)
+	MOVQ    CX, 400(SP)
+	MOVQ    $0x00000000, 408(SP)
 
 mkey6_84:
-	MOVQ    344(SP), AX
+	MOVQ    400(SP), AX
 	TESTQ   AX, AX
 	JZ      mkeynext6_85
 	MOVQ    $0x00000000, CX
 	BSFQ    AX, CX
 	LEAQ    -1(AX), DX
 	ANDQ    DX, AX
-	MOVQ    AX, 344(SP)
-	MOVQ    CX, 360(SP)
-	MOVBQZX 320(SP)(CX*1), AX
-	MOVQ    AX, 368(SP)
-	MOVQ    296(SP), CX
+	MOVQ    AX, 400(SP)
+	MOVQ    CX, 416(SP)
+	MOVBQZX 376(SP)(CX*1), AX
+	MOVQ    AX, 424(SP)
+	MOVQ    352(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    304(SP), CX
+	MOVQ    360(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX
 	CALL    AX
 	MOVQ    24(SP), AX
-	MOVQ    360(SP), CX
-	LEAQ    440(SP), DX
+	MOVQ    416(SP), CX
+	LEAQ    496(SP), DX
 	MOVQ    AX, (DX)(CX*8)
-	MOVQ    368(SP), CX
-	MOVQ    304(SP), DX
+	MOVQ    424(SP), CX
+	MOVQ    360(SP), DX
 	XORQ    AX, DX
-	MOVQ    296(SP), BX
+	MOVQ    352(SP), BX
 	ORQ     AX, BX
 	BTSQ    CX, BX
 	MOVQ    DX, (SP)
@@ -2040,35 +2040,38 @@ mkey6_84:
 	MOVQ    8(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
+	MOVQ    416(SP), CX
+	LEAQ    544(SP), DX
+	MOVQ    AX, (DX)(CX*8)
 	POPCNTQ AX, CX
 	MOVQ    $0x8100000000000081, DX
 	ANDQ    AX, DX
 	POPCNTQ DX, DX
 	ADDQ    DX, CX
-	MOVQ    368(SP), AX
+	MOVQ    424(SP), AX
 	LEAQ    ·quadrantID+0(SB), DX
 	MOVBQZX (DX)(AX*1), DX
 	XORQ    AX, AX
-	TESTQ   DX, 328(SP)
+	TESTQ   DX, 384(SP)
 	SETEQ   AL
 	LEAQ    (AX)(CX*2), AX
 	SHLQ    $0x08, AX
-	ORQ     360(SP), AX
-	MOVQ    352(SP), CX
-	LEAQ    392(SP), DX
+	ORQ     416(SP), AX
+	MOVQ    408(SP), CX
+	LEAQ    448(SP), DX
 	MOVQ    AX, (DX)(CX*8)
-	INCQ    352(SP)
+	INCQ    408(SP)
 	JMP     mkey6_84
 
 mkeynext6_85:
-	MOVQ $0x00000000, 360(SP)
+	MOVQ $0x00000000, 416(SP)
 
 mpick6_86:
-	MOVQ 360(SP), AX
-	CMPQ AX, 352(SP)
+	MOVQ 416(SP), AX
+	CMPQ AX, 408(SP)
 	JAE  mover6_87
-	LEAQ 392(SP), AX
-	MOVQ 352(SP), CX
+	LEAQ 448(SP), AX
+	MOVQ 408(SP), CX
 	LEAQ (AX)(CX*8), CX
 	MOVQ AX, DX
 	MOVQ (AX), BX
@@ -2086,34 +2089,38 @@ mscan6_88:
 mscanned6_89:
 	MOVQ    $-1, (DX)
 	MOVBQZX BL, AX
-	MOVBQZX 320(SP)(AX*1), CX
-	LEAQ    440(SP), DX
+	MOVBQZX 376(SP)(AX*1), CX
+	LEAQ    496(SP), DX
 	MOVQ    (DX)(AX*8), DX
-	MOVQ    304(SP), BX
+	MOVQ    360(SP), BX
 	XORQ    DX, BX
-	MOVQ    296(SP), SI
+	MOVQ    352(SP), SI
 	ORQ     DX, SI
 	BTSQ    CX, SI
 	MOVQ    BX, 104(SP)
 	MOVQ    SI, 112(SP)
-	MOVQ    312(SP), DX
+	MOVQ    368(SP), DX
 	NOTQ    DX
 	MOVQ    DX, 120(SP)
 	LEAQ    ·quadrantID+0(SB), DX
 	MOVBQZX (DX)(CX*1), DX
-	MOVQ    328(SP), CX
+	MOVQ    384(SP), CX
 	XORQ    DX, CX
 	MOVQ    CX, 136(SP)
 	LEAQ    ·bottomLow+0(SB), CX
 	MOVQ    (CX)(AX*8), CX
-	MOVQ    320(SP), AX
-	MOVQ    AX, DX
-	SHRQ    $0x08, DX
-	ANDQ    CX, AX
-	NOTQ    CX
+	MOVQ    376(SP), DX
+	MOVQ    DX, BX
+	SHRQ    $0x08, BX
 	ANDQ    CX, DX
-	ORQ     DX, AX
-	MOVQ    AX, 128(SP)
+	NOTQ    CX
+	ANDQ    CX, BX
+	ORQ     BX, DX
+	MOVQ    DX, 128(SP)
+	LEAQ    544(SP), CX
+	MOVQ    (CX)(AX*8), CX
+	MOVQ    CX, 344(SP)
+	JMP     enterm5
 
 enter5:
 	INCQ 48(SP)
@@ -2158,14 +2165,60 @@ stab5_95:
 	JMP     done5_93
 
 nosc5_94:
-	MOVQ    104(SP), AX
-	MOVQ    AX, (SP)
+	MOVQ 104(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 112(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 8(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	JMP  havemoves5_96
+
+enterm5:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 184(SP)
+	MOVQ 120(SP), AX
+	CMPQ AX, $0x08
+	JL   nosc5_97
+	MOVQ 112(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 104(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 120(SP)
+	JG   stab5_98
+	MOVQ CX, 192(SP)
+	JMP  done5_93
+
+stab5_98:
 	MOVQ    112(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    104(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
-	MOVQ    8(AX), AX
+	MOVQ    24(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 120(SP)
+	JG      nosc5_97
+	MOVQ    CX, 192(SP)
+	JMP     done5_93
+
+nosc5_97:
+	MOVQ 344(SP), AX
+
+havemoves5_96:
 	TESTQ   AX, AX
 	JNZ     hasmoves5_91
 	MOVQ    112(SP), AX
@@ -2177,7 +2230,7 @@ nosc5_94:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JNZ     pass5_96
+	JNZ     pass5_99
 	MOVQ    104(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -59(AX)(AX*1), AX
@@ -2189,7 +2242,7 @@ nosc5_94:
 	MOVQ    CX, 192(SP)
 	JMP     done5_93
 
-pass5_96:
+pass5_99:
 	MOVQ 104(SP), AX
 	MOVQ 112(SP), CX
 	MOVQ CX, 104(SP)
@@ -2251,7 +2304,7 @@ hasmoves5_91:
 iter5_92:
 	MOVQ    160(SP), AX
 	TESTQ   AX, AX
-	JZ      roundover5_97
+	JZ      roundover5_100
 	MOVQ    $0x00000000, CX
 	BSFQ    AX, CX
 	LEAQ    -1(AX), DX
@@ -2280,7 +2333,7 @@ iter5_92:
 	MOVQ    DX, 88(SP)
 	MOVQ    BX, 96(SP)
 	CMPQ    AX, $0x06
-	JL      enter45_98
+	JL      enter45_101
 	MOVQ    96(SP), AX
 	MOVQ    AX, (SP)
 	MOVQ    88(SP), AX
@@ -2296,12 +2349,12 @@ iter5_92:
 	MOVQ    120(SP), AX
 	NOTQ    AX
 	CMPQ    CX, AX
-	JG      enter45_98
+	JG      enter45_101
 	INCQ    48(SP)
 	MOVQ    CX, AX
-	JMP     have5_99
+	JMP     have5_102
 
-enter45_98:
+enter45_101:
 	MOVQ  88(SP), AX
 	MOVQ  96(SP), CX
 	MOVQ  120(SP), DX
@@ -2309,7 +2362,7 @@ enter45_98:
 	MOVQ  64(SP), BX
 	MOVQ  32(BX), BX
 	TESTQ BX, BX
-	JZ    leaf5_100
+	JZ    leaf5_103
 	MOVQ  AX, (SP)
 	MOVQ  CX, 8(SP)
 	MOVQ  DX, 16(SP)
@@ -2328,12 +2381,12 @@ enter45_98:
 	MOVQ  40(SP), AX
 	ADDQ  AX, 48(SP)
 	MOVQ  32(SP), AX
-	JMP   have5_99
+	JMP   have5_102
 
-leaf5_100:
-	MOVQ     AX, 2168(SP)
-	MOVQ     CX, 2176(SP)
-	MOVQ     DX, 2184(SP)
+leaf5_103:
+	MOVQ     AX, 2280(SP)
+	MOVQ     CX, 2288(SP)
+	MOVQ     DX, 2296(SP)
 	MOVQ     168(SP), AX
 	LEAQ     ·bottomLow+0(SB), CX
 	MOVQ     (CX)(AX*8), CX
@@ -2344,9 +2397,9 @@ leaf5_100:
 	NOTQ     CX
 	ANDQ     CX, DX
 	ORQ      DX, AX
-	MOVQ     AX, 2240(SP)
+	MOVQ     AX, 2352(SP)
 	INCQ     48(SP)
-	MOVQ     2240(SP), AX
+	MOVQ     2352(SP), AX
 	LEAQ     ·leafShuf4+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -2372,26 +2425,26 @@ leaf5_100:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X2
 	PSHUFB   X2, X0
-	MOVOU    X0, 2240(SP)
-	MOVQ     $-127, 2192(SP)
-	MOVQ     $0x00000000, 2208(SP)
+	MOVOU    X0, 2352(SP)
+	MOVQ     $-127, 2304(SP)
+	MOVQ     $0x00000000, 2320(SP)
 
-lstart4_101:
-	MOVQ $0x00000000, 2200(SP)
+lstart4_104:
+	MOVQ $0x00000000, 2312(SP)
 
-liter4_102:
-	MOVQ     2200(SP), AX
-	LEAQ     2240(SP), CX
+liter4_105:
+	MOVQ     2312(SP), AX
+	LEAQ     2352(SP), CX
 	MOVL     (CX)(AX*4), AX
 	MOVBQZX  AL, AX
-	MOVQ     2176(SP), CX
+	MOVQ     2288(SP), CX
 	LEAQ     ·lfNeighbour+0(SB), DX
 	MOVQ     (DX)(AX*8), DX
 	TESTQ    CX, DX
-	JZ       lnext4_103
-	MOVQ     2168(SP), CX
+	JZ       lnext4_106
+	MOVQ     2280(SP), CX
 	MOVQ     CX, (SP)
-	MOVQ     2176(SP), CX
+	MOVQ     2288(SP), CX
 	MOVQ     CX, 8(SP)
 	MOVQ     AX, 16(SP)
 	MOVQ     64(SP), AX
@@ -2399,25 +2452,25 @@ liter4_102:
 	CALL     AX
 	MOVQ     24(SP), AX
 	TESTQ    AX, AX
-	JZ       lnext4_103
-	MOVQ     2200(SP), CX
-	LEAQ     2240(SP), DX
+	JZ       lnext4_106
+	MOVQ     2312(SP), CX
+	LEAQ     2352(SP), DX
 	MOVL     (DX)(CX*4), CX
 	MOVBQZX  CL, DX
-	MOVQ     2176(SP), BX
+	MOVQ     2288(SP), BX
 	XORQ     AX, BX
-	MOVQ     2168(SP), SI
+	MOVQ     2280(SP), SI
 	ORQ      AX, SI
 	BTSQ     DX, SI
-	MOVQ     2184(SP), AX
+	MOVQ     2296(SP), AX
 	NOTQ     AX
 	SHRL     $0x08, CX
-	MOVQ     BX, 2080(SP)
-	MOVQ     SI, 2088(SP)
-	MOVQ     AX, 2096(SP)
-	MOVQ     CX, 2152(SP)
+	MOVQ     BX, 2192(SP)
+	MOVQ     SI, 2200(SP)
+	MOVQ     AX, 2208(SP)
+	MOVQ     CX, 2264(SP)
 	INCQ     48(SP)
-	MOVQ     2152(SP), AX
+	MOVQ     2264(SP), AX
 	LEAQ     ·leafShuf3+0(SB), CX
 	LEAQ     ·leafConst+0(SB), DX
 	MOVQ     AX, X0
@@ -2445,26 +2498,26 @@ liter4_102:
 	SHLL     $0x04, AX
 	MOVOU    (CX)(AX*1), X3
 	PSHUFB   X3, X0
-	MOVOU    X0, 2152(SP)
-	MOVQ     $-127, 2104(SP)
-	MOVQ     $0x00000000, 2120(SP)
+	MOVOU    X0, 2264(SP)
+	MOVQ     $-127, 2216(SP)
+	MOVQ     $0x00000000, 2232(SP)
 
-lstart3_107:
-	MOVQ $0x00000000, 2112(SP)
+lstart3_110:
+	MOVQ $0x00000000, 2224(SP)
 
-liter3_108:
-	MOVQ    2112(SP), AX
-	LEAQ    2152(SP), CX
+liter3_111:
+	MOVQ    2224(SP), AX
+	LEAQ    2264(SP), CX
 	MOVL    (CX)(AX*4), AX
 	MOVBQZX AL, AX
-	MOVQ    2088(SP), CX
+	MOVQ    2200(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      lnext3_109
-	MOVQ    2080(SP), CX
+	JZ      lnext3_112
+	MOVQ    2192(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    2088(SP), CX
+	MOVQ    2200(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -2472,38 +2525,38 @@ liter3_108:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      lnext3_109
-	MOVQ    2112(SP), CX
-	LEAQ    2152(SP), DX
+	JZ      lnext3_112
+	MOVQ    2224(SP), CX
+	LEAQ    2264(SP), DX
 	MOVL    (DX)(CX*4), CX
 	MOVBQZX CL, DX
-	MOVQ    2088(SP), BX
+	MOVQ    2200(SP), BX
 	XORQ    AX, BX
-	MOVQ    2080(SP), SI
+	MOVQ    2192(SP), SI
 	ORQ     AX, SI
 	BTSQ    DX, SI
-	MOVQ    2096(SP), AX
+	MOVQ    2208(SP), AX
 	NOTQ    AX
 	SHRL    $0x08, CX
-	MOVQ    BX, 1992(SP)
-	MOVQ    SI, 2000(SP)
-	MOVQ    AX, 2008(SP)
+	MOVQ    BX, 2104(SP)
+	MOVQ    SI, 2112(SP)
+	MOVQ    AX, 2120(SP)
 	MOVBQZX CL, AX
 	SHRL    $0x08, CX
 	MOVBQZX CL, CX
-	MOVQ    AX, 2048(SP)
-	MOVQ    CX, 2056(SP)
+	MOVQ    AX, 2160(SP)
+	MOVQ    CX, 2168(SP)
 	INCQ    48(SP)
-	MOVQ    $-127, 2016(SP)
-	MOVQ    2048(SP), AX
-	MOVQ    2000(SP), CX
+	MOVQ    $-127, 2128(SP)
+	MOVQ    2160(SP), AX
+	MOVQ    2112(SP), CX
 	LEAQ    ·lfNeighbour+0(SB), DX
 	MOVQ    (DX)(AX*8), DX
 	TESTQ   CX, DX
-	JZ      s2skip2_117
-	MOVQ    1992(SP), CX
+	JZ      s2skip2_120
+	MOVQ    2104(SP), CX
 	MOVQ    CX, (SP)
-	MOVQ    2000(SP), CX
+	MOVQ    2112(SP), CX
 	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
@@ -2511,58 +2564,58 @@ liter3_108:
 	CALL    AX
 	MOVQ    24(SP), AX
 	TESTQ   AX, AX
-	JZ      s2skip2_117
+	JZ      s2skip2_120
 	INCQ    48(SP)
-	MOVQ    2000(SP), CX
+	MOVQ    2112(SP), CX
 	XORQ    AX, CX
-	MOVQ    2008(SP), AX
+	MOVQ    2120(SP), AX
 	NOTQ    AX
-	MOVQ    CX, 2256(SP)
-	MOVQ    AX, 2264(SP)
-	MOVQ    2056(SP), DX
-	MOVQ    DX, 2272(SP)
+	MOVQ    CX, 2368(SP)
+	MOVQ    AX, 2376(SP)
+	MOVQ    2168(SP), DX
+	MOVQ    DX, 2384(SP)
 	MOVQ    64(SP), BX
 	MOVQ    40(BX), BX
 	TESTQ   BX, BX
-	JZ      s1count1_118
+	JZ      s1count1_121
 	MOVQ    CX, (SP)
 	MOVQ    AX, 8(SP)
 	MOVQ    DX, 16(SP)
 	CALL    BX
 	MOVQ    24(SP), AX
-	MOVQ    AX, 2280(SP)
-	JMP     s1done1_119
+	MOVQ    AX, 2392(SP)
+	JMP     s1done1_122
 
-s1count1_118:
-	MOVQ    2256(SP), AX
+s1count1_121:
+	MOVQ    2368(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2280(SP)
-	MOVQ    2256(SP), AX
+	MOVQ    AX, 2392(SP)
+	MOVQ    2368(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2272(SP), AX
+	MOVQ    2384(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_120
-	ADDQ    AX, 2280(SP)
-	JMP     s1done1_119
+	JZ      s1pass1_123
+	ADDQ    AX, 2392(SP)
+	JMP     s1done1_122
 
-s1pass1_120:
-	MOVQ    2280(SP), AX
+s1pass1_123:
+	MOVQ    2392(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2280(SP)
-	CMPQ    AX, 2264(SP)
-	JLE     s1done1_119
-	MOVQ    2256(SP), AX
+	MOVQ    AX, 2392(SP)
+	CMPQ    AX, 2376(SP)
+	JLE     s1done1_122
+	MOVQ    2368(SP), AX
 	NOTQ    AX
-	MOVQ    2272(SP), CX
+	MOVQ    2384(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2571,31 +2624,31 @@ s1pass1_120:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_119
-	MOVQ    2256(SP), CX
+	JZ      s1done1_122
+	MOVQ    2368(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2280(SP)
+	MOVQ    CX, 2392(SP)
 
-s1done1_119:
-	MOVQ 2280(SP), AX
+s1done1_122:
+	MOVQ 2392(SP), AX
 	NEGQ AX
-	MOVQ AX, 2016(SP)
+	MOVQ AX, 2128(SP)
 
-s2skip2_117:
-	MOVQ  2016(SP), AX
-	CMPQ  AX, 2008(SP)
-	JG    s2high2_113
-	MOVQ  2056(SP), AX
-	MOVQ  2000(SP), CX
+s2skip2_120:
+	MOVQ  2128(SP), AX
+	CMPQ  AX, 2120(SP)
+	JG    s2high2_116
+	MOVQ  2168(SP), AX
+	MOVQ  2112(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2skip2_121
-	MOVQ  1992(SP), CX
+	JZ    s2skip2_124
+	MOVQ  2104(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  2000(SP), CX
+	MOVQ  2112(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -2603,58 +2656,58 @@ s2skip2_117:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2skip2_121
+	JZ    s2skip2_124
 	INCQ  48(SP)
-	MOVQ  2000(SP), CX
+	MOVQ  2112(SP), CX
 	XORQ  AX, CX
-	MOVQ  2008(SP), AX
+	MOVQ  2120(SP), AX
 	NOTQ  AX
-	MOVQ  CX, 2256(SP)
-	MOVQ  AX, 2264(SP)
-	MOVQ  2048(SP), DX
-	MOVQ  DX, 2272(SP)
+	MOVQ  CX, 2368(SP)
+	MOVQ  AX, 2376(SP)
+	MOVQ  2160(SP), DX
+	MOVQ  DX, 2384(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_122
+	JZ    s1count1_125
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 2280(SP)
-	JMP   s1done1_123
+	MOVQ  AX, 2392(SP)
+	JMP   s1done1_126
 
-s1count1_122:
-	MOVQ    2256(SP), AX
+s1count1_125:
+	MOVQ    2368(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2280(SP)
-	MOVQ    2256(SP), AX
+	MOVQ    AX, 2392(SP)
+	MOVQ    2368(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2272(SP), AX
+	MOVQ    2384(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_124
-	ADDQ    AX, 2280(SP)
-	JMP     s1done1_123
+	JZ      s1pass1_127
+	ADDQ    AX, 2392(SP)
+	JMP     s1done1_126
 
-s1pass1_124:
-	MOVQ    2280(SP), AX
+s1pass1_127:
+	MOVQ    2392(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2280(SP)
-	CMPQ    AX, 2264(SP)
-	JLE     s1done1_123
-	MOVQ    2256(SP), AX
+	MOVQ    AX, 2392(SP)
+	CMPQ    AX, 2376(SP)
+	JLE     s1done1_126
+	MOVQ    2368(SP), AX
 	NOTQ    AX
-	MOVQ    2272(SP), CX
+	MOVQ    2384(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2663,33 +2716,33 @@ s1pass1_124:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_123
-	MOVQ    2256(SP), CX
+	JZ      s1done1_126
+	MOVQ    2368(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2280(SP)
+	MOVQ    CX, 2392(SP)
 
-s1done1_123:
-	MOVQ    2280(SP), AX
+s1done1_126:
+	MOVQ    2392(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 2016(SP)
-	CMOVQLT 2016(SP), AX
-	MOVQ    AX, 2016(SP)
+	CMPQ    AX, 2128(SP)
+	CMOVQLT 2128(SP), AX
+	MOVQ    AX, 2128(SP)
 
-s2skip2_121:
-	CMPQ  2016(SP), $-127
-	JNE   s2decide2_115
-	MOVQ  $+127, 2016(SP)
-	MOVQ  2048(SP), AX
-	MOVQ  1992(SP), CX
+s2skip2_124:
+	CMPQ  2128(SP), $-127
+	JNE   s2decide2_118
+	MOVQ  $+127, 2128(SP)
+	MOVQ  2160(SP), AX
+	MOVQ  2104(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_125
-	MOVQ  2000(SP), CX
+	JZ    s2oskip2_128
+	MOVQ  2112(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  1992(SP), CX
+	MOVQ  2104(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -2697,57 +2750,57 @@ s2skip2_121:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_125
+	JZ    s2oskip2_128
 	INCQ  48(SP)
-	MOVQ  1992(SP), CX
+	MOVQ  2104(SP), CX
 	XORQ  AX, CX
-	MOVQ  2008(SP), AX
-	MOVQ  CX, 2256(SP)
-	MOVQ  AX, 2264(SP)
-	MOVQ  2056(SP), DX
-	MOVQ  DX, 2272(SP)
+	MOVQ  2120(SP), AX
+	MOVQ  CX, 2368(SP)
+	MOVQ  AX, 2376(SP)
+	MOVQ  2168(SP), DX
+	MOVQ  DX, 2384(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_126
+	JZ    s1count1_129
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 2280(SP)
-	JMP   s1done1_127
+	MOVQ  AX, 2392(SP)
+	JMP   s1done1_130
 
-s1count1_126:
-	MOVQ    2256(SP), AX
+s1count1_129:
+	MOVQ    2368(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2280(SP)
-	MOVQ    2256(SP), AX
+	MOVQ    AX, 2392(SP)
+	MOVQ    2368(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2272(SP), AX
+	MOVQ    2384(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_128
-	ADDQ    AX, 2280(SP)
-	JMP     s1done1_127
+	JZ      s1pass1_131
+	ADDQ    AX, 2392(SP)
+	JMP     s1done1_130
 
-s1pass1_128:
-	MOVQ    2280(SP), AX
+s1pass1_131:
+	MOVQ    2392(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2280(SP)
-	CMPQ    AX, 2264(SP)
-	JLE     s1done1_127
-	MOVQ    2256(SP), AX
+	MOVQ    AX, 2392(SP)
+	CMPQ    AX, 2376(SP)
+	JLE     s1done1_130
+	MOVQ    2368(SP), AX
 	NOTQ    AX
-	MOVQ    2272(SP), CX
+	MOVQ    2384(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2756,30 +2809,30 @@ s1pass1_128:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_127
-	MOVQ    2256(SP), CX
+	JZ      s1done1_130
+	MOVQ    2368(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2280(SP)
+	MOVQ    CX, 2392(SP)
 
-s1done1_127:
-	MOVQ 2280(SP), AX
-	MOVQ AX, 2016(SP)
+s1done1_130:
+	MOVQ 2392(SP), AX
+	MOVQ AX, 2128(SP)
 
-s2oskip2_125:
-	MOVQ  2016(SP), AX
-	CMPQ  AX, 2008(SP)
-	JLE   s2low2_114
-	MOVQ  2056(SP), AX
-	MOVQ  1992(SP), CX
+s2oskip2_128:
+	MOVQ  2128(SP), AX
+	CMPQ  AX, 2120(SP)
+	JLE   s2low2_117
+	MOVQ  2168(SP), AX
+	MOVQ  2104(SP), CX
 	LEAQ  ·lfNeighbour+0(SB), DX
 	MOVQ  (DX)(AX*8), DX
 	TESTQ CX, DX
-	JZ    s2oskip2_129
-	MOVQ  2000(SP), CX
+	JZ    s2oskip2_132
+	MOVQ  2112(SP), CX
 	MOVQ  CX, (SP)
-	MOVQ  1992(SP), CX
+	MOVQ  2104(SP), CX
 	MOVQ  CX, 8(SP)
 	MOVQ  AX, 16(SP)
 	MOVQ  64(SP), AX
@@ -2787,57 +2840,57 @@ s2oskip2_125:
 	CALL  AX
 	MOVQ  24(SP), AX
 	TESTQ AX, AX
-	JZ    s2oskip2_129
+	JZ    s2oskip2_132
 	INCQ  48(SP)
-	MOVQ  1992(SP), CX
+	MOVQ  2104(SP), CX
 	XORQ  AX, CX
-	MOVQ  2008(SP), AX
-	MOVQ  CX, 2256(SP)
-	MOVQ  AX, 2264(SP)
-	MOVQ  2048(SP), DX
-	MOVQ  DX, 2272(SP)
+	MOVQ  2120(SP), AX
+	MOVQ  CX, 2368(SP)
+	MOVQ  AX, 2376(SP)
+	MOVQ  2160(SP), DX
+	MOVQ  DX, 2384(SP)
 	MOVQ  64(SP), BX
 	MOVQ  40(BX), BX
 	TESTQ BX, BX
-	JZ    s1count1_130
+	JZ    s1count1_133
 	MOVQ  CX, (SP)
 	MOVQ  AX, 8(SP)
 	MOVQ  DX, 16(SP)
 	CALL  BX
 	MOVQ  24(SP), AX
-	MOVQ  AX, 2280(SP)
-	JMP   s1done1_131
+	MOVQ  AX, 2392(SP)
+	JMP   s1done1_134
 
-s1count1_130:
-	MOVQ    2256(SP), AX
+s1count1_133:
+	MOVQ    2368(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
-	MOVQ    AX, 2280(SP)
-	MOVQ    2256(SP), AX
+	MOVQ    AX, 2392(SP)
+	MOVQ    2368(SP), AX
 	MOVQ    AX, (SP)
-	MOVQ    2272(SP), AX
+	MOVQ    2384(SP), AX
 	MOVQ    AX, 8(SP)
 	MOVQ    64(SP), AX
 	MOVQ    48(AX), AX
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1pass1_132
-	ADDQ    AX, 2280(SP)
-	JMP     s1done1_131
+	JZ      s1pass1_135
+	ADDQ    AX, 2392(SP)
+	JMP     s1done1_134
 
-s1pass1_132:
-	MOVQ    2280(SP), AX
+s1pass1_135:
+	MOVQ    2392(SP), AX
 	MOVQ    AX, CX
 	SUBQ    $0x02, CX
 	CMPQ    AX, $0x00
 	CMOVQLE CX, AX
-	MOVQ    AX, 2280(SP)
-	CMPQ    AX, 2264(SP)
-	JLE     s1done1_131
-	MOVQ    2256(SP), AX
+	MOVQ    AX, 2392(SP)
+	CMPQ    AX, 2376(SP)
+	JLE     s1done1_134
+	MOVQ    2368(SP), AX
 	NOTQ    AX
-	MOVQ    2272(SP), CX
+	MOVQ    2384(SP), CX
 	BTRQ    CX, AX
 	MOVQ    AX, (SP)
 	MOVQ    CX, 8(SP)
@@ -2846,23 +2899,23 @@ s1pass1_132:
 	CALL    AX
 	MOVQ    16(SP), AX
 	TESTQ   AX, AX
-	JZ      s1done1_131
-	MOVQ    2256(SP), CX
+	JZ      s1done1_134
+	MOVQ    2368(SP), CX
 	POPCNTQ CX, CX
 	LEAQ    -64(CX)(CX*1), CX
 	SUBQ    AX, CX
-	MOVQ    CX, 2280(SP)
+	MOVQ    CX, 2392(SP)
 
-s1done1_131:
-	MOVQ    2280(SP), AX
-	CMPQ    AX, 2016(SP)
-	CMOVQGT 2016(SP), AX
-	MOVQ    AX, 2016(SP)
+s1done1_134:
+	MOVQ    2392(SP), AX
+	CMPQ    AX, 2128(SP)
+	CMOVQGT 2128(SP), AX
+	MOVQ    AX, 2128(SP)
 
-s2oskip2_129:
-	CMPQ    2016(SP), $+127
-	JNE     s2decide2_115
-	MOVQ    1992(SP), AX
+s2oskip2_132:
+	CMPQ    2128(SP), $+127
+	JNE     s2decide2_118
+	MOVQ    2104(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -62(AX)(AX*1), AX
 	LEAQ    2(AX), CX
@@ -2870,54 +2923,54 @@ s2oskip2_129:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 2016(SP)
+	MOVQ    CX, 2128(SP)
 
-s2decide2_115:
-	MOVQ 2016(SP), AX
-	CMPQ AX, 2008(SP)
-	JG   s2high2_113
+s2decide2_118:
+	MOVQ 2128(SP), AX
+	CMPQ AX, 2120(SP)
+	JG   s2high2_116
 
-s2low2_114:
-	MOVQ 2008(SP), AX
-	MOVQ AX, 2040(SP)
-	JMP  s2done2_116
+s2low2_117:
+	MOVQ 2120(SP), AX
+	MOVQ AX, 2152(SP)
+	JMP  s2done2_119
 
-s2high2_113:
-	MOVQ 2008(SP), AX
+s2high2_116:
+	MOVQ 2120(SP), AX
 	INCQ AX
-	MOVQ AX, 2040(SP)
+	MOVQ AX, 2152(SP)
 
-s2done2_116:
-	MOVQ 2040(SP), AX
+s2done2_119:
+	MOVQ 2152(SP), AX
 	NEGQ AX
-	CMPQ AX, 2096(SP)
-	JG   lcut3_110
-	CMPQ AX, 2104(SP)
-	JLE  lnext3_109
-	MOVQ AX, 2104(SP)
+	CMPQ AX, 2208(SP)
+	JG   lcut3_113
+	CMPQ AX, 2216(SP)
+	JLE  lnext3_112
+	MOVQ AX, 2216(SP)
 
-lnext3_109:
-	INCQ 2112(SP)
-	CMPQ 2112(SP), $0x03
-	JB   liter3_108
-	CMPQ 2104(SP), $-127
-	JNE  ldone3_111
-	CMPQ 2120(SP), $0x00
-	JNE  lover3_112
-	MOVQ 2080(SP), AX
-	MOVQ 2088(SP), CX
-	MOVQ CX, 2080(SP)
-	MOVQ AX, 2088(SP)
-	MOVQ 2096(SP), AX
+lnext3_112:
+	INCQ 2224(SP)
+	CMPQ 2224(SP), $0x03
+	JB   liter3_111
+	CMPQ 2216(SP), $-127
+	JNE  ldone3_114
+	CMPQ 2232(SP), $0x00
+	JNE  lover3_115
+	MOVQ 2192(SP), AX
+	MOVQ 2200(SP), CX
+	MOVQ CX, 2192(SP)
+	MOVQ AX, 2200(SP)
+	MOVQ 2208(SP), AX
 	NOTQ AX
-	MOVQ AX, 2096(SP)
-	MOVQ $0x00000001, 2120(SP)
+	MOVQ AX, 2208(SP)
+	MOVQ $0x00000001, 2232(SP)
 	INCQ 48(SP)
-	JMP  lstart3_107
+	JMP  lstart3_110
 
-lover3_112:
+lover3_115:
 	DECQ    48(SP)
-	MOVQ    2080(SP), AX
+	MOVQ    2192(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -61(AX)(AX*1), AX
 	LEAQ    3(AX), CX
@@ -2925,51 +2978,51 @@ lover3_112:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 2104(SP)
-	JMP     ldone3_111
+	MOVQ    CX, 2216(SP)
+	JMP     ldone3_114
 
-lcut3_110:
-	MOVQ 2040(SP), AX
+lcut3_113:
+	MOVQ 2152(SP), AX
 	NEGQ AX
-	MOVQ AX, 2104(SP)
+	MOVQ AX, 2216(SP)
 
-ldone3_111:
-	MOVQ    2104(SP), AX
+ldone3_114:
+	MOVQ    2216(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    2120(SP), $0x00
+	CMPQ    2232(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 2128(SP)
-	MOVQ    2128(SP), AX
+	MOVQ    AX, 2240(SP)
+	MOVQ    2240(SP), AX
 	NEGQ    AX
-	CMPQ    AX, 2184(SP)
-	JG      lcut4_104
-	CMPQ    AX, 2192(SP)
-	JLE     lnext4_103
-	MOVQ    AX, 2192(SP)
+	CMPQ    AX, 2296(SP)
+	JG      lcut4_107
+	CMPQ    AX, 2304(SP)
+	JLE     lnext4_106
+	MOVQ    AX, 2304(SP)
 
-lnext4_103:
-	INCQ 2200(SP)
-	CMPQ 2200(SP), $0x04
-	JB   liter4_102
-	CMPQ 2192(SP), $-127
-	JNE  ldone4_105
-	CMPQ 2208(SP), $0x00
-	JNE  lover4_106
-	MOVQ 2168(SP), AX
-	MOVQ 2176(SP), CX
-	MOVQ CX, 2168(SP)
-	MOVQ AX, 2176(SP)
-	MOVQ 2184(SP), AX
+lnext4_106:
+	INCQ 2312(SP)
+	CMPQ 2312(SP), $0x04
+	JB   liter4_105
+	CMPQ 2304(SP), $-127
+	JNE  ldone4_108
+	CMPQ 2320(SP), $0x00
+	JNE  lover4_109
+	MOVQ 2280(SP), AX
+	MOVQ 2288(SP), CX
+	MOVQ CX, 2280(SP)
+	MOVQ AX, 2288(SP)
+	MOVQ 2296(SP), AX
 	NOTQ AX
-	MOVQ AX, 2184(SP)
-	MOVQ $0x00000001, 2208(SP)
+	MOVQ AX, 2296(SP)
+	MOVQ $0x00000001, 2320(SP)
 	INCQ 48(SP)
-	JMP  lstart4_101
+	JMP  lstart4_104
 
-lover4_106:
+lover4_109:
 	DECQ    48(SP)
-	MOVQ    2168(SP), AX
+	MOVQ    2280(SP), AX
 	POPCNTQ AX, AX
 	LEAQ    -60(AX)(AX*1), AX
 	LEAQ    4(AX), CX
@@ -2977,46 +3030,46 @@ lover4_106:
 	TESTQ   AX, AX
 	CMOVQLT DX, CX
 	CMOVQEQ AX, CX
-	MOVQ    CX, 2192(SP)
-	JMP     ldone4_105
+	MOVQ    CX, 2304(SP)
+	JMP     ldone4_108
 
-lcut4_104:
-	MOVQ 2128(SP), AX
+lcut4_107:
+	MOVQ 2240(SP), AX
 	NEGQ AX
-	MOVQ AX, 2192(SP)
+	MOVQ AX, 2304(SP)
 
-ldone4_105:
-	MOVQ    2192(SP), AX
+ldone4_108:
+	MOVQ    2304(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    2208(SP), $0x00
+	CMPQ    2320(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 2216(SP)
-	MOVQ    2216(SP), AX
+	MOVQ    AX, 2328(SP)
+	MOVQ    2328(SP), AX
 
-have5_99:
+have5_102:
 	NEGQ AX
 	CMPQ AX, 120(SP)
-	JLE  notcut5_133
+	JLE  notcut5_136
 	MOVQ AX, 192(SP)
 	JMP  done5_93
 
-notcut5_133:
+notcut5_136:
 	MOVQ    144(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
 	MOVQ    CX, 144(SP)
 	JMP     iter5_92
 
-roundover5_97:
+roundover5_100:
 	MOVQ  152(SP), AX
 	TESTQ AX, AX
-	JZ    best5_134
+	JZ    best5_137
 	MOVQ  AX, 160(SP)
 	MOVQ  $0x00000000, 152(SP)
 	JMP   iter5_92
 
-best5_134:
+best5_137:
 	MOVQ 144(SP), AX
 	MOVQ AX, 192(SP)
 
@@ -3028,65 +3081,65 @@ done5_93:
 	CMOVQNE CX, AX
 	MOVQ    AX, 192(SP)
 	CMPQ    56(SP), $0x05
-	JNE     cont5_135
+	JNE     cont5_138
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont5_135:
+cont5_138:
 	MOVQ 192(SP), AX
 	NEGQ AX
-	CMPQ AX, 312(SP)
-	JLE  mnotcut6_136
-	MOVQ AX, 384(SP)
+	CMPQ AX, 368(SP)
+	JLE  mnotcut6_139
+	MOVQ AX, 440(SP)
 	JMP  done6_80
 
-mnotcut6_136:
-	MOVQ    336(SP), CX
+mnotcut6_139:
+	MOVQ    392(SP), CX
 	CMPQ    AX, CX
 	CMOVQGT AX, CX
-	MOVQ    CX, 336(SP)
-	INCQ    360(SP)
+	MOVQ    CX, 392(SP)
+	INCQ    416(SP)
 	JMP     mpick6_86
 
 mover6_87:
-	MOVQ 336(SP), AX
-	MOVQ AX, 384(SP)
+	MOVQ 392(SP), AX
+	MOVQ AX, 440(SP)
 
 done6_80:
-	MOVQ    384(SP), AX
+	MOVQ    440(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    376(SP), $0x00
+	CMPQ    432(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 384(SP)
+	MOVQ    AX, 440(SP)
 	CMPQ    56(SP), $0x06
-	JNE     cont6_137
+	JNE     cont6_140
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-cont6_137:
-	MOVQ 384(SP), AX
+cont6_140:
+	MOVQ 440(SP), AX
 	NEGQ AX
-	CMPQ AX, 552(SP)
+	CMPQ AX, 664(SP)
 	JLE  lnext7_64
-	MOVQ AX, 552(SP)
-	MOVQ 592(SP), CX
-	MOVQ CX, 560(SP)
-	CMPQ AX, 504(SP)
+	MOVQ AX, 664(SP)
+	MOVQ 704(SP), CX
+	MOVQ CX, 672(SP)
+	CMPQ AX, 616(SP)
 	JLE  lnext7_64
 
 lstore7_69:
-	MOVQ 544(SP), AX
-	MOVQ 488(SP), CX
-	MOVQ 496(SP), DX
+	MOVQ 656(SP), AX
+	MOVQ 600(SP), CX
+	MOVQ 608(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset7_138
+	JNE  lreset7_141
 	CMPQ 8(AX), DX
-	JNE  lreset7_138
+	JNE  lreset7_141
 	CMPB 19(AX), $0x00
-	JEQ  lsame7_139
+	JEQ  lsame7_142
 
-lreset7_138:
+lreset7_141:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3094,62 +3147,62 @@ lreset7_138:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame7_139:
-	MOVQ    552(SP), CX
-	CMPQ    CX, 504(SP)
-	JG      lhigh7_140
+lsame7_142:
+	MOVQ    664(SP), CX
+	CMPQ    CX, 616(SP)
+	JG      lhigh7_143
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored7_141
+	JMP     lstored7_144
 
-lhigh7_140:
+lhigh7_143:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    560(SP), DX
+	MOVQ    672(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored7_141:
-	MOVQ CX, 608(SP)
+lstored7_144:
+	MOVQ CX, 720(SP)
 
 ldone7_61:
-	MOVQ    608(SP), AX
+	MOVQ    720(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    520(SP), $0x00
+	CMPQ    632(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 608(SP)
+	MOVQ    AX, 720(SP)
 	CMPQ    56(SP), $0x07
-	JNE     lcont7_142
+	JNE     lcont7_145
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont7_142:
-	MOVQ 608(SP), AX
+lcont7_145:
+	MOVQ 720(SP), AX
 	NEGQ AX
-	CMPQ AX, 928(SP)
+	CMPQ AX, 1040(SP)
 	JLE  lnext8_45
-	MOVQ AX, 928(SP)
-	MOVQ 968(SP), CX
-	MOVQ CX, 936(SP)
-	CMPQ AX, 880(SP)
+	MOVQ AX, 1040(SP)
+	MOVQ 1080(SP), CX
+	MOVQ CX, 1048(SP)
+	CMPQ AX, 992(SP)
 	JLE  lnext8_45
 
 lstore8_50:
-	MOVQ 920(SP), AX
-	MOVQ 864(SP), CX
-	MOVQ 872(SP), DX
+	MOVQ 1032(SP), AX
+	MOVQ 976(SP), CX
+	MOVQ 984(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset8_143
+	JNE  lreset8_146
 	CMPQ 8(AX), DX
-	JNE  lreset8_143
+	JNE  lreset8_146
 	CMPB 19(AX), $0x00
-	JEQ  lsame8_144
+	JEQ  lsame8_147
 
-lreset8_143:
+lreset8_146:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3157,62 +3210,62 @@ lreset8_143:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame8_144:
-	MOVQ    928(SP), CX
-	CMPQ    CX, 880(SP)
-	JG      lhigh8_145
+lsame8_147:
+	MOVQ    1040(SP), CX
+	CMPQ    CX, 992(SP)
+	JG      lhigh8_148
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored8_146
+	JMP     lstored8_149
 
-lhigh8_145:
+lhigh8_148:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    936(SP), DX
+	MOVQ    1048(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored8_146:
-	MOVQ CX, 984(SP)
+lstored8_149:
+	MOVQ CX, 1096(SP)
 
 ldone8_42:
-	MOVQ    984(SP), AX
+	MOVQ    1096(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    896(SP), $0x00
+	CMPQ    1008(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 984(SP)
+	MOVQ    AX, 1096(SP)
 	CMPQ    56(SP), $0x08
-	JNE     lcont8_147
+	JNE     lcont8_150
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont8_147:
-	MOVQ 984(SP), AX
+lcont8_150:
+	MOVQ 1096(SP), AX
 	NEGQ AX
-	CMPQ AX, 1304(SP)
+	CMPQ AX, 1416(SP)
 	JLE  lnext9_26
-	MOVQ AX, 1304(SP)
-	MOVQ 1344(SP), CX
-	MOVQ CX, 1312(SP)
-	CMPQ AX, 1256(SP)
+	MOVQ AX, 1416(SP)
+	MOVQ 1456(SP), CX
+	MOVQ CX, 1424(SP)
+	CMPQ AX, 1368(SP)
 	JLE  lnext9_26
 
 lstore9_31:
-	MOVQ 1296(SP), AX
-	MOVQ 1240(SP), CX
-	MOVQ 1248(SP), DX
+	MOVQ 1408(SP), AX
+	MOVQ 1352(SP), CX
+	MOVQ 1360(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset9_148
+	JNE  lreset9_151
 	CMPQ 8(AX), DX
-	JNE  lreset9_148
+	JNE  lreset9_151
 	CMPB 19(AX), $0x00
-	JEQ  lsame9_149
+	JEQ  lsame9_152
 
-lreset9_148:
+lreset9_151:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3220,62 +3273,62 @@ lreset9_148:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame9_149:
-	MOVQ    1304(SP), CX
-	CMPQ    CX, 1256(SP)
-	JG      lhigh9_150
+lsame9_152:
+	MOVQ    1416(SP), CX
+	CMPQ    CX, 1368(SP)
+	JG      lhigh9_153
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored9_151
+	JMP     lstored9_154
 
-lhigh9_150:
+lhigh9_153:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    1312(SP), DX
+	MOVQ    1424(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored9_151:
-	MOVQ CX, 1360(SP)
+lstored9_154:
+	MOVQ CX, 1472(SP)
 
 ldone9_23:
-	MOVQ    1360(SP), AX
+	MOVQ    1472(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    1272(SP), $0x00
+	CMPQ    1384(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 1360(SP)
+	MOVQ    AX, 1472(SP)
 	CMPQ    56(SP), $0x09
-	JNE     lcont9_152
+	JNE     lcont9_155
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont9_152:
-	MOVQ 1360(SP), AX
+lcont9_155:
+	MOVQ 1472(SP), AX
 	NEGQ AX
-	CMPQ AX, 1680(SP)
+	CMPQ AX, 1792(SP)
 	JLE  lnext10_7
-	MOVQ AX, 1680(SP)
-	MOVQ 1720(SP), CX
-	MOVQ CX, 1688(SP)
-	CMPQ AX, 1632(SP)
+	MOVQ AX, 1792(SP)
+	MOVQ 1832(SP), CX
+	MOVQ CX, 1800(SP)
+	CMPQ AX, 1744(SP)
 	JLE  lnext10_7
 
 lstore10_12:
-	MOVQ 1672(SP), AX
-	MOVQ 1616(SP), CX
-	MOVQ 1624(SP), DX
+	MOVQ 1784(SP), AX
+	MOVQ 1728(SP), CX
+	MOVQ 1736(SP), DX
 	CMPQ (AX), CX
-	JNE  lreset10_153
+	JNE  lreset10_156
 	CMPQ 8(AX), DX
-	JNE  lreset10_153
+	JNE  lreset10_156
 	CMPB 19(AX), $0x00
-	JEQ  lsame10_154
+	JEQ  lsame10_157
 
-lreset10_153:
+lreset10_156:
 	MOVQ CX, (AX)
 	MOVQ DX, 8(AX)
 	MOVB $-127, 16(AX)
@@ -3283,40 +3336,40 @@ lreset10_153:
 	MOVB $0x41, 18(AX)
 	MOVB $0x00, 19(AX)
 
-lsame10_154:
-	MOVQ    1680(SP), CX
-	CMPQ    CX, 1632(SP)
-	JG      lhigh10_155
+lsame10_157:
+	MOVQ    1792(SP), CX
+	CMPQ    CX, 1744(SP)
+	JG      lhigh10_158
 	MOVBQSX 17(AX), DX
 	CMPQ    CX, DX
 	CMOVQLT CX, DX
 	MOVB    DL, 17(AX)
-	JMP     lstored10_156
+	JMP     lstored10_159
 
-lhigh10_155:
+lhigh10_158:
 	MOVBQSX 16(AX), DX
 	CMPQ    CX, DX
 	CMOVQGT CX, DX
 	MOVB    DL, 16(AX)
-	MOVQ    1688(SP), DX
+	MOVQ    1800(SP), DX
 	MOVB    DL, 18(AX)
 
-lstored10_156:
-	MOVQ CX, 1736(SP)
+lstored10_159:
+	MOVQ CX, 1848(SP)
 
 ldone10_4:
-	MOVQ    1736(SP), AX
+	MOVQ    1848(SP), AX
 	MOVQ    AX, CX
 	NEGQ    CX
-	CMPQ    1648(SP), $0x00
+	CMPQ    1760(SP), $0x00
 	CMOVQNE CX, AX
-	MOVQ    AX, 1736(SP)
+	MOVQ    AX, 1848(SP)
 	CMPQ    56(SP), $0x0a
-	JNE     lcont10_157
+	JNE     lcont10_160
 	MOVQ    AX, 80(SP)
 	JMP     return
 
-lcont10_157:
+lcont10_160:
 return:
 	MOVQ 80(SP), AX
 	MOVQ AX, score+40(FP)

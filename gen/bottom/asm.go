@@ -83,9 +83,10 @@ func main() {
 // rest those not keyed yet), cur the square at place i, searched now.
 type level struct {
 	P, O, alpha, list, parity, best, rest, prio, i, cur, passed, res Mem
-	// at mobilityOrderAt empties: each move's sort key, and its flips by
-	// list index
-	keys, flips Mem
+	// at mobilityOrderAt empties: each move's sort key, and its flips and
+	// the opponent's moves after it by list index; one level below, the
+	// moves made by the level above (entered at enterm)
+	keys, flips, omoves, moves Mem
 }
 
 // localLevel is one local-table level's stack slots: the position, the
@@ -141,7 +142,7 @@ func bottom() {
 	for n := 5; n <= shallowMax; n++ {
 		g.lv[n] = level{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
 			AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
-			AllocLocal(8 * mobilityOrderAt), AllocLocal(8 * mobilityOrderAt)}
+			AllocLocal(8 * mobilityOrderAt), AllocLocal(8 * mobilityOrderAt), AllocLocal(8 * mobilityOrderAt), AllocLocal(8)}
 	}
 	for n := localMin; n <= localMax; n++ {
 		g.loc[n] = localLevel{AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8),
@@ -271,6 +272,18 @@ func (g *gen) level(n int) {
 	g.stabilityCut(n, lv.P, lv.O, lv.alpha, lv.res, done)
 	{
 		m := g.callPO(kMoves, lv.P, lv.O)
+		if n == mobilityOrderAt-1 {
+			// entered from the mobility order above, which made this
+			// node's moves for its key: they are in lv.moves
+			haveMoves := g.label("havemoves", n)
+			JMP(LabelRef(haveMoves))
+			Label(fmt.Sprintf("enterm%d", n))
+			INCQ(g.nodes)
+			MOVQ(U32(0), lv.passed)
+			g.stabilityCut(n, lv.P, lv.O, lv.alpha, lv.res, done)
+			MOVQ(lv.moves, m)
+			Label(haveMoves)
+		}
 		TESTQ(m, m)
 		JNZ(LabelRef(hasMoves))
 		o := g.callPO(kMoves, lv.O, lv.P)
@@ -937,6 +950,12 @@ func (g *gen) mobilityMoves(n int, done string) {
 		g.call(kMoves)
 		cm, w, cc, key := GP64(), GP64(), GP64(), GP64()
 		MOVQ(g.args.Offset(16), cm)
+		{
+			i, ot := GP64(), GP64()
+			MOVQ(lv.i, i)
+			LEAQ(lv.omoves, ot)
+			MOVQ(cm, Mem{Base: ot, Index: i, Scale: 8})
+		}
 		POPCNTQ(cm, w)
 		MOVQ(U64(cornersMask), cc)
 		ANDQ(cm, cc)
@@ -1015,7 +1034,11 @@ func (g *gen) mobilityMoves(n int, done string) {
 		XORQ(qt, p2)
 		MOVQ(p2, cl.parity)
 		MOVQ(removeByteAt(lv.list, idx), cl.list)
-		JMP(LabelRef(fmt.Sprintf("enter%d", n-1)))
+		om := GP64()
+		LEAQ(lv.omoves, om)
+		MOVQ(Mem{Base: om, Index: idx, Scale: 8}, om)
+		MOVQ(om, cl.moves)
+		JMP(LabelRef(fmt.Sprintf("enterm%d", n-1)))
 		g.level(n - 1)
 		child = GP64()
 		MOVQ(cl.res, child)
