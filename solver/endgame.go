@@ -40,7 +40,6 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 		s.etcPrefetch(ml, P, O)
 	}
 	h0, h1 := kernels.NoMove, kernels.NoMove
-	failLow := false
 	if e := s.probe(code, P, O); e != nil {
 		if e.Sel <= s.sel {
 			if int(e.Lower) > alpha {
@@ -51,7 +50,6 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 				s.selective(e.Sel)
 				return int(e.Upper)
 			}
-			failLow = int(e.Upper) < alpha
 		}
 		h0, h1 = int(e.Move[0]), int(e.Move[1])
 	}
@@ -67,7 +65,7 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 		mv := ml.m[0]
 		best, bestMove = -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side), int(mv.x)
 	} else {
-		s.scoreList(ml, P, O, alpha, n, parity, side, h0, h1, failLow)
+		s.scoreList(ml, P, O, alpha, n, parity, side, h0, h1)
 		if etc {
 			if v, ok := s.etc(ml, P, O, alpha); ok {
 				return v
@@ -191,7 +189,7 @@ func (s *search) pvs(P, O uint64, alpha, beta, n int, parity uint8, side int) in
 	mark := s.inexact
 	start := s.nodes
 	ml := &s.ml[n]
-	s.scoreMoves(ml, P, O, moves, alpha, n, parity, side, h0, h1, false)
+	s.scoreMoves(ml, P, O, moves, alpha, n, parity, side, h0, h1)
 	a := alpha
 	best, bestMove := -scoreInf, kernels.NoMove
 	for i := 0; i < ml.n; i++ {

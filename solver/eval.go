@@ -160,13 +160,13 @@ func (ml *moveList) pick(i int) move {
 	return ml.m[i]
 }
 
-// sortDepth is Edax's depth of the ordering search at n empties (-1: no
-// evaluation search), shallower when the table says the node fails low.
-func sortDepth(n int, failLow bool) int {
+// sortDepth is Edax's depth of the ordering search at n empties (0: each
+// child evaluated once). Edax also searches 2 plies less where the table's
+// upper bound (of a lower depth or selectivity) is below alpha: on the
+// embedded weights that searched as many nodes and took longer
+// (ffo40-47 254.45 M -> 254.62 M, tune 1.0752 G -> 1.0751 G), so not here.
+func sortDepth(n int) int {
 	d := (n - 15) / 3
-	if failLow {
-		d -= 2
-	}
 	if n >= 27 {
 		d++
 	}
@@ -177,9 +177,9 @@ func sortDepth(n int, failLow bool) int {
 // wipe-outs first (move_evaluate), then, far from the end and with
 // weights, by the evaluation search, and by mobility, potential mobility,
 // corner stability and parity (move_evaluate).
-func (s *search) scoreMoves(ml *moveList, P, O, moves uint64, alpha, n int, parity uint8, side, h0, h1 int, failLow bool) {
+func (s *search) scoreMoves(ml *moveList, P, O, moves uint64, alpha, n int, parity uint8, side, h0, h1 int) {
 	s.genMoves(ml, P, O, moves)
-	s.scoreList(ml, P, O, alpha, n, parity, side, h0, h1, failLow)
+	s.scoreList(ml, P, O, alpha, n, parity, side, h0, h1)
 }
 
 // genMoves lists P's moves with their flips (done before the table probe,
@@ -208,12 +208,12 @@ func (s *search) genMoves(ml *moveList, P, O, moves uint64) {
 }
 
 // scoreList scores the moves of ml for ordering.
-func (s *search) scoreList(ml *moveList, P, O uint64, alpha, n int, parity uint8, side, h0, h1 int, failLow bool) {
+func (s *search) scoreList(ml *moveList, P, O uint64, alpha, n int, parity uint8, side, h0, h1 int) {
 	s.moveScores(ml, P, O, n, parity, h0, h1)
 	if s.w[0] == nil || n < s.p.sortMin {
 		return
 	}
-	sd := sortDepth(n, failLow)
+	sd := sortDepth(n)
 	if sd == 0 && s.k.EvalSumBatch != nil {
 		s.evalBatch(ml, n, side)
 		return

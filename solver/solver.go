@@ -274,7 +274,7 @@ func (s *search) solveMoves(P, O uint64, n, side int) Result {
 	}
 	// root moves in ordering order
 	var ml moveList
-	s.scoreMoves(&ml, P, O, s.moves(P, O), guess-1, n, parity, side, kernels.NoMove, kernels.NoMove, false)
+	s.scoreMoves(&ml, P, O, s.moves(P, O), guess-1, n, parity, side, kernels.NoMove, kernels.NoMove)
 	moves := make([]rootMove, ml.n)
 	for i := range moves {
 		mv := ml.pick(i)
