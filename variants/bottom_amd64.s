@@ -2313,10 +2313,10 @@ iter5_92:
 	MOVQ    CX, 168(SP)
 	MOVBQZX 128(SP)(CX*1), AX
 	MOVQ    AX, 176(SP)
-	MOVQ    104(SP), DX
-	MOVQ    DX, (SP)
-	MOVQ    112(SP), DX
-	MOVQ    DX, 8(SP)
+	MOVQ    104(SP), CX
+	MOVQ    CX, (SP)
+	MOVQ    112(SP), CX
+	MOVQ    CX, 8(SP)
 	MOVQ    AX, 16(SP)
 	MOVQ    64(SP), AX
 	MOVQ    (AX), AX

@@ -339,19 +339,9 @@ func (g *gen) level(n int) {
 		Label(iter)
 		roundOver := g.label("roundover", n)
 		{
-			pm, i, x := GP64(), GP64(), GP64()
-			MOVQ(lv.prio, pm)
-			TESTQ(pm, pm)
-			JZ(LabelRef(roundOver))
-			bsf(pm, i)
-			t := GP64()
-			LEAQ(Mem{Base: pm, Disp: -1}, t)
-			ANDQ(t, pm)
-			MOVQ(pm, lv.prio)
-			MOVQ(i, lv.i)
-			MOVBQZX(Mem{Base: lv.list.Base, Disp: lv.list.Disp, Index: i, Scale: 1}, x)
-			MOVQ(x, lv.cur)
+			x := nextPlace(lv, lv.prio, roundOver)
 			// flip(P, O, x)
+			t := GP64()
 			MOVQ(lv.P, t)
 			MOVQ(t, g.args)
 			MOVQ(lv.O, t)
@@ -920,18 +910,7 @@ func (g *gen) mobilityMoves(n int, done string) {
 	MOVQ(U32(0), lv.prio)
 	Label(keyLoop)
 	{
-		pm, i, x := GP64(), GP64(), GP64()
-		MOVQ(lv.rest, pm)
-		TESTQ(pm, pm)
-		JZ(LabelRef(keyNext))
-		bsf(pm, i)
-		t := GP64()
-		LEAQ(Mem{Base: pm, Disp: -1}, t)
-		ANDQ(t, pm)
-		MOVQ(pm, lv.rest)
-		MOVQ(i, lv.i)
-		MOVBQZX(Mem{Base: lv.list.Base, Disp: lv.list.Disp, Index: i, Scale: 1}, x)
-		MOVQ(x, lv.cur)
+		x := nextPlace(lv, lv.rest, keyNext)
 		f := g.callFlip(lv.P, lv.O, x)
 		i, ft := GP64(), GP64()
 		MOVQ(lv.i, i)
@@ -1094,6 +1073,24 @@ func listPlaces(list Mem, n int, sets ...reg.GPVirtual) []reg.GPVirtual {
 		}
 	}
 	return places
+}
+
+// nextPlace takes the lowest place out of the places in slot places (see
+// listPlaces), or jumps to none when there is none left: the place goes
+// to lv.i, its square to lv.cur, and the square is returned.
+func nextPlace(lv level, places Mem, none string) reg.GPVirtual {
+	pm, i, x, t := GP64(), GP64(), GP64(), GP64()
+	MOVQ(places, pm)
+	TESTQ(pm, pm)
+	JZ(LabelRef(none))
+	bsf(pm, i)
+	LEAQ(Mem{Base: pm, Disp: -1}, t)
+	ANDQ(t, pm)
+	MOVQ(pm, places)
+	MOVQ(i, lv.i)
+	MOVBQZX(Mem{Base: lv.list.Base, Disp: lv.list.Disp, Index: i, Scale: 1}, x)
+	MOVQ(x, lv.cur)
+	return x
 }
 
 // removeSquare returns the list of presorted empties in slot list less
