@@ -109,6 +109,9 @@ func (s *search) evalSearch(P, O uint64, n, side, alpha, beta, depth int, passed
 		return -s.evalSearch(O, P, n, side^1, -beta, -alpha, depth, true)
 	}
 	best := -scoreInf * scale
+	if depth == 1 && n > 1 && s.k.EvalSumBatch != nil && moves&(moves-1) != 0 {
+		return s.evalLeaves(P, O, moves, n, side, beta)
+	}
 	if depth >= 3 && bits.OnesCount64(moves) > 1 {
 		// order by mobility (move_evaluate without hash moves)
 		ml := &s.eml[n]
@@ -138,6 +141,37 @@ func (s *search) evalSearch(P, O uint64, n, side, alpha, beta, depth int, passed
 		f := s.flip(P, O, x)
 		s.k.EvalUpdate(&s.feat[n-1], &s.feat[n], x, f, side)
 		v := -s.evalSearch(O&^f, P|f|bit(x), n-1, side^1, -beta, -max(alpha, best), depth-1, false)
+		if v > best {
+			best = v
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// evalLeaves is evalSearch at depth 1 on a node with two moves or more:
+// every child's features, then their evaluations in one eval_sum batch
+// call: no call per child, and the gathers of successive children in
+// flight together (one at a time, each child's first gather waits for
+// memory). It returns what the child-by-child loop returns and counts the
+// children it would have evaluated: those up to the first at beta or
+// more; the others' evaluations are the price.
+func (s *search) evalLeaves(P, O, moves uint64, n, side, beta int) int {
+	k := 0
+	for m := moves; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		f := s.flip(P, O, x)
+		s.k.EvalUpdate(&s.batchIn[k].F, &s.feat[n], x, f, side)
+		s.batchIn[k].Ply = 60 - (n - 1)
+		k++
+	}
+	s.k.EvalSumBatch(s.w[side^1], s.batchIn[:k], s.batchOut[:k])
+	best := -scoreInf * scale
+	for j := 0; j < k; j++ {
+		s.nodes++
+		v := -min(max(s.batchOut[j], -63*scale), 63*scale)
 		if v > best {
 			best = v
 			if v >= beta {
