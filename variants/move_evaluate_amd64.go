@@ -25,12 +25,17 @@ var (
 	// moveEvalValue and moveEvalQuad are each square's value and
 	// quadrant bit (kernels.SquareValue, kernels.QuadrantID).
 	moveEvalValue, moveEvalQuad [64]int64
+	// moveEvalSquareWords packs both in a word per square for the lanes
+	// forms' VPERMI2W: the value (below 256) in the low byte, the
+	// quadrant bit in the high one.
+	moveEvalSquareWords [64]uint16
 )
 
 func init() {
 	for x := range moveEvalValue {
 		moveEvalValue[x] = int64(kernels.SquareValue[x])
 		moveEvalQuad[x] = int64(kernels.QuadrantID[x])
+		moveEvalSquareWords[x] = uint16(kernels.SquareValue[x]) | uint16(kernels.QuadrantID[x])<<8
 	}
 	e := moveEvaluateEntries()
 	MoveEvaluate.Register(Info{Name: "parity-table-avx2", Rank: 7, Uses: []any{movesAVX2, moveEvaluateAVX2Node}, entry: e[0],
@@ -45,6 +50,21 @@ func init() {
 		moveEvaluateAVX512Batch(words(in), out[:len(in)])
 	}))
 	MoveEvaluate.batchUses("parity-table-avx512", moveEvaluateAVX512Batch)
+	MoveEvaluate.Register(Info{Name: "parity-table-avx512-lanes", Rank: 7, Uses: []any{moveEvaluateAVX512LanesBatch, moveEvaluateAVX512LanesNode}, ZMM: true, entry: e[2],
+		Note: "parity-table, eight moves per ZMM (a move per lane): mobility by a Kogge-Stone fill per direction, counts by VPOPCNTQ"}, moveEvaluateAVX512Lanes)
+	MoveEvaluate.RegisterBatch("parity-table-avx512-lanes", MoveEvaluateBatchFunc(func(in []MoveEval, out []int) {
+		moveEvaluateAVX512LanesBatch(words(in), out[:len(in)])
+	}))
+	MoveEvaluate.batchUses("parity-table-avx512-lanes", moveEvaluateAVX512LanesBatch)
+}
+
+// moveEvaluateAVX512Lanes is one move through the lanes batch form (seven
+// lanes masked off): the variant's own code, at a single move's cost.
+func moveEvaluateAVX512Lanes(b kernels.Board, x int, flipped uint64, parity uint8, nEmpties, h0, h1 int) int {
+	in := [1]MoveEval{{P: b.P, O: b.O, X: x, Flipped: flipped, Parity: int(parity), NEmpties: nEmpties, H0: h0, H1: h1}}
+	var out [1]int
+	moveEvaluateAVX512LanesBatch(words(in[:]), out[:])
+	return out[0]
 }
 
 func moveEvaluateAVX2(b kernels.Board, x int, flipped uint64, parity uint8, nEmpties, h0, h1 int) int {

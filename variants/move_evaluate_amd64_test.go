@@ -17,14 +17,15 @@ import (
 func TestMoveEvaluateNodeMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	checked, wipeouts := 0, 0
-	for _, name := range []string{"parity-table-avx2", "parity-table-avx512"} {
+	for _, name := range []string{"parity-table-avx2", "parity-table-avx512", "parity-table-avx512-lanes"} {
 		v, err := MoveEvaluate.Get(name, Host())
 		if err != nil {
 			t.Logf("%s: %v", name, err)
 			continue
 		}
 		node := map[string]func(P, O uint64, parity, empties, k int, list *[102]uint64){
-			"parity-table-avx2": moveEvaluateAVX2Node, "parity-table-avx512": moveEvaluateAVX512Node}[v.Name]
+			"parity-table-avx2": moveEvaluateAVX2Node, "parity-table-avx512": moveEvaluateAVX512Node,
+			"parity-table-avx512-lanes": moveEvaluateAVX512LanesNode}[v.Name]
 		for game := 0; game < 300; game++ {
 			b := kernels.StartBoard
 			for {

@@ -112,8 +112,20 @@ func moveEvaluateAVX2Node(P uint64, O uint64, parity int, empties int, k int, li
 //go:noescape
 func moveEvaluateAVX512Node(P uint64, O uint64, parity int, empties int, k int, list *[102]uint64)
 
-// moveEvaluateEntries returns the entry points of moveEvaluateAVX2Node, moveEvaluateAVX512Node, in order: what assembly calls (CallReg).
-func moveEvaluateEntries() *[2]uintptr
+// moveEvaluateAVX512LanesBatch is move_evaluate parity-table over (P, O, x, flipped, parity, empties, h0, h1) records
+// of 8 words, eight per ZMM (a record per lane), len(out) of them.
+//
+//go:noescape
+func moveEvaluateAVX512LanesBatch(in []uint64, out []int)
+
+// moveEvaluateAVX512LanesNode is move_evaluate parity-table for the k moves of one node, eight per ZMM (a move
+// per lane), no hash move: (x, flipped, score) records of 3 words in list, whose scores it writes (the assembly bottom's entry).
+//
+//go:noescape
+func moveEvaluateAVX512LanesNode(P uint64, O uint64, parity int, empties int, k int, list *[102]uint64)
+
+// moveEvaluateEntries returns the entry points of moveEvaluateAVX2Node, moveEvaluateAVX512Node, moveEvaluateAVX512LanesNode, in order: what assembly calls (CallReg).
+func moveEvaluateEntries() *[3]uintptr
 
 // movesEntries returns the entry points of the variants registered here, in order: what assembly calls (CallReg).
 func movesEntries() *[10]uintptr
@@ -144,6 +156,8 @@ var _ = registerISA([]asmFunc{
 	{moveEvaluateAVX512Batch, []Feature{AVX, AVX512F, AVX512VL, CMOV, POPCNT}},
 	{moveEvaluateAVX2Node, []Feature{AVX, AVX2, CMOV, POPCNT}},
 	{moveEvaluateAVX512Node, []Feature{AVX, AVX512F, AVX512VL, CMOV, POPCNT}},
+	{moveEvaluateAVX512LanesBatch, []Feature{AVX, AVX512BW, AVX512F, AVX512VPOPCNTDQ, CMOV}},
+	{moveEvaluateAVX512LanesNode, []Feature{AVX, AVX512BW, AVX512F, AVX512VPOPCNTDQ, CMOV}},
 })
 
 // The variants of the functions above (their features are added from

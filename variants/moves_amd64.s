@@ -4,6 +4,243 @@
 
 #include "textflag.h"
 
+DATA moveEvalLaneMasks<>+0(SB)/1, $0x00
+DATA moveEvalLaneMasks<>+1(SB)/1, $0x01
+DATA moveEvalLaneMasks<>+2(SB)/1, $0x03
+DATA moveEvalLaneMasks<>+3(SB)/1, $0x07
+DATA moveEvalLaneMasks<>+4(SB)/1, $0x0f
+DATA moveEvalLaneMasks<>+5(SB)/1, $0x1f
+DATA moveEvalLaneMasks<>+6(SB)/1, $0x3f
+DATA moveEvalLaneMasks<>+7(SB)/1, $0x7f
+DATA moveEvalLaneMasks<>+8(SB)/1, $0xff
+GLOBL moveEvalLaneMasks<>(SB), RODATA|NOPTR, $9
+
+DATA moveEvalLanes64<>+0(SB)/8, $0x0000000000000000
+DATA moveEvalLanes64<>+8(SB)/8, $0x0000000000000040
+DATA moveEvalLanes64<>+16(SB)/8, $0x0000000000000080
+DATA moveEvalLanes64<>+24(SB)/8, $0x00000000000000c0
+DATA moveEvalLanes64<>+32(SB)/8, $0x0000000000000100
+DATA moveEvalLanes64<>+40(SB)/8, $0x0000000000000140
+DATA moveEvalLanes64<>+48(SB)/8, $0x0000000000000180
+DATA moveEvalLanes64<>+56(SB)/8, $0x00000000000001c0
+GLOBL moveEvalLanes64<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalNodePerm0<>+0(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm0<>+8(SB)/8, $0x0000000000000003
+DATA moveEvalNodePerm0<>+16(SB)/8, $0x0000000000000006
+DATA moveEvalNodePerm0<>+24(SB)/8, $0x0000000000000009
+DATA moveEvalNodePerm0<>+32(SB)/8, $0x000000000000000c
+DATA moveEvalNodePerm0<>+40(SB)/8, $0x000000000000000f
+DATA moveEvalNodePerm0<>+48(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm0<>+56(SB)/8, $0x0000000000000000
+GLOBL moveEvalNodePerm0<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalNodePerm1<>+0(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm1<>+8(SB)/8, $0x0000000000000001
+DATA moveEvalNodePerm1<>+16(SB)/8, $0x0000000000000002
+DATA moveEvalNodePerm1<>+24(SB)/8, $0x0000000000000003
+DATA moveEvalNodePerm1<>+32(SB)/8, $0x0000000000000004
+DATA moveEvalNodePerm1<>+40(SB)/8, $0x0000000000000005
+DATA moveEvalNodePerm1<>+48(SB)/8, $0x000000000000000a
+DATA moveEvalNodePerm1<>+56(SB)/8, $0x000000000000000d
+GLOBL moveEvalNodePerm1<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalNodePerm2<>+0(SB)/8, $0x0000000000000001
+DATA moveEvalNodePerm2<>+8(SB)/8, $0x0000000000000004
+DATA moveEvalNodePerm2<>+16(SB)/8, $0x0000000000000007
+DATA moveEvalNodePerm2<>+24(SB)/8, $0x000000000000000a
+DATA moveEvalNodePerm2<>+32(SB)/8, $0x000000000000000d
+DATA moveEvalNodePerm2<>+40(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm2<>+48(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm2<>+56(SB)/8, $0x0000000000000000
+GLOBL moveEvalNodePerm2<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalNodePerm3<>+0(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm3<>+8(SB)/8, $0x0000000000000001
+DATA moveEvalNodePerm3<>+16(SB)/8, $0x0000000000000002
+DATA moveEvalNodePerm3<>+24(SB)/8, $0x0000000000000003
+DATA moveEvalNodePerm3<>+32(SB)/8, $0x0000000000000004
+DATA moveEvalNodePerm3<>+40(SB)/8, $0x0000000000000008
+DATA moveEvalNodePerm3<>+48(SB)/8, $0x000000000000000b
+DATA moveEvalNodePerm3<>+56(SB)/8, $0x000000000000000e
+GLOBL moveEvalNodePerm3<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalNodePerm4<>+0(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm4<>+8(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm4<>+16(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm4<>+24(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm4<>+32(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm4<>+40(SB)/8, $0x0000000000000001
+DATA moveEvalNodePerm4<>+48(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm4<>+56(SB)/8, $0x0000000000000000
+GLOBL moveEvalNodePerm4<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalNodePerm5<>+0(SB)/8, $0x0000000000000002
+DATA moveEvalNodePerm5<>+8(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm5<>+16(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm5<>+24(SB)/8, $0x0000000000000003
+DATA moveEvalNodePerm5<>+32(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm5<>+40(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm5<>+48(SB)/8, $0x0000000000000004
+DATA moveEvalNodePerm5<>+56(SB)/8, $0x0000000000000000
+GLOBL moveEvalNodePerm5<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalNodePerm6<>+0(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm6<>+8(SB)/8, $0x0000000000000005
+DATA moveEvalNodePerm6<>+16(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm6<>+24(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm6<>+32(SB)/8, $0x0000000000000006
+DATA moveEvalNodePerm6<>+40(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm6<>+48(SB)/8, $0x0000000000000000
+DATA moveEvalNodePerm6<>+56(SB)/8, $0x0000000000000007
+GLOBL moveEvalNodePerm6<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalNodeMasks<>+0(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+1(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+2(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+3(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+4(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+5(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+6(SB)/1, $0x07
+DATA moveEvalNodeMasks<>+7(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+8(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+9(SB)/1, $0x04
+DATA moveEvalNodeMasks<>+10(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+11(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+12(SB)/1, $0x3f
+DATA moveEvalNodeMasks<>+13(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+14(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+15(SB)/1, $0x24
+DATA moveEvalNodeMasks<>+16(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+17(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+18(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+19(SB)/1, $0x01
+DATA moveEvalNodeMasks<>+20(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+21(SB)/1, $0x24
+DATA moveEvalNodeMasks<>+22(SB)/1, $0x01
+DATA moveEvalNodeMasks<>+23(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+24(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+25(SB)/1, $0x0f
+DATA moveEvalNodeMasks<>+26(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+27(SB)/1, $0x24
+DATA moveEvalNodeMasks<>+28(SB)/1, $0x09
+DATA moveEvalNodeMasks<>+29(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+30(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+31(SB)/1, $0x7f
+DATA moveEvalNodeMasks<>+32(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+33(SB)/1, $0x24
+DATA moveEvalNodeMasks<>+34(SB)/1, $0x49
+DATA moveEvalNodeMasks<>+35(SB)/1, $0x00
+DATA moveEvalNodeMasks<>+36(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+37(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+38(SB)/1, $0x03
+DATA moveEvalNodeMasks<>+39(SB)/1, $0x24
+DATA moveEvalNodeMasks<>+40(SB)/1, $0x49
+DATA moveEvalNodeMasks<>+41(SB)/1, $0x02
+DATA moveEvalNodeMasks<>+42(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+43(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+44(SB)/1, $0x1f
+DATA moveEvalNodeMasks<>+45(SB)/1, $0x24
+DATA moveEvalNodeMasks<>+46(SB)/1, $0x49
+DATA moveEvalNodeMasks<>+47(SB)/1, $0x12
+DATA moveEvalNodeMasks<>+48(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+49(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+50(SB)/1, $0xff
+DATA moveEvalNodeMasks<>+51(SB)/1, $0x24
+DATA moveEvalNodeMasks<>+52(SB)/1, $0x49
+DATA moveEvalNodeMasks<>+53(SB)/1, $0x92
+GLOBL moveEvalNodeMasks<>(SB), RODATA|NOPTR, $54
+
+DATA moveEvalLaneOne<>+0(SB)/8, $0x0000000000000001
+DATA moveEvalLaneOne<>+8(SB)/8, $0x0000000000000001
+DATA moveEvalLaneOne<>+16(SB)/8, $0x0000000000000001
+DATA moveEvalLaneOne<>+24(SB)/8, $0x0000000000000001
+DATA moveEvalLaneOne<>+32(SB)/8, $0x0000000000000001
+DATA moveEvalLaneOne<>+40(SB)/8, $0x0000000000000001
+DATA moveEvalLaneOne<>+48(SB)/8, $0x0000000000000001
+DATA moveEvalLaneOne<>+56(SB)/8, $0x0000000000000001
+GLOBL moveEvalLaneOne<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalLane63<>+0(SB)/8, $0x000000000000003f
+DATA moveEvalLane63<>+8(SB)/8, $0x000000000000003f
+DATA moveEvalLane63<>+16(SB)/8, $0x000000000000003f
+DATA moveEvalLane63<>+24(SB)/8, $0x000000000000003f
+DATA moveEvalLane63<>+32(SB)/8, $0x000000000000003f
+DATA moveEvalLane63<>+40(SB)/8, $0x000000000000003f
+DATA moveEvalLane63<>+48(SB)/8, $0x000000000000003f
+DATA moveEvalLane63<>+56(SB)/8, $0x000000000000003f
+GLOBL moveEvalLane63<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalLaneFF<>+0(SB)/8, $0x00000000000000ff
+DATA moveEvalLaneFF<>+8(SB)/8, $0x00000000000000ff
+DATA moveEvalLaneFF<>+16(SB)/8, $0x00000000000000ff
+DATA moveEvalLaneFF<>+24(SB)/8, $0x00000000000000ff
+DATA moveEvalLaneFF<>+32(SB)/8, $0x00000000000000ff
+DATA moveEvalLaneFF<>+40(SB)/8, $0x00000000000000ff
+DATA moveEvalLaneFF<>+48(SB)/8, $0x00000000000000ff
+DATA moveEvalLaneFF<>+56(SB)/8, $0x00000000000000ff
+GLOBL moveEvalLaneFF<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalLaneInner<>+0(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA moveEvalLaneInner<>+8(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA moveEvalLaneInner<>+16(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA moveEvalLaneInner<>+24(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA moveEvalLaneInner<>+32(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA moveEvalLaneInner<>+40(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA moveEvalLaneInner<>+48(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA moveEvalLaneInner<>+56(SB)/8, $0x7e7e7e7e7e7e7e7e
+GLOBL moveEvalLaneInner<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalLaneCorners<>+0(SB)/8, $0x8100000000000081
+DATA moveEvalLaneCorners<>+8(SB)/8, $0x8100000000000081
+DATA moveEvalLaneCorners<>+16(SB)/8, $0x8100000000000081
+DATA moveEvalLaneCorners<>+24(SB)/8, $0x8100000000000081
+DATA moveEvalLaneCorners<>+32(SB)/8, $0x8100000000000081
+DATA moveEvalLaneCorners<>+40(SB)/8, $0x8100000000000081
+DATA moveEvalLaneCorners<>+48(SB)/8, $0x8100000000000081
+DATA moveEvalLaneCorners<>+56(SB)/8, $0x8100000000000081
+GLOBL moveEvalLaneCorners<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalLaneC02<>+0(SB)/8, $0x0200000000000002
+DATA moveEvalLaneC02<>+8(SB)/8, $0x0200000000000002
+DATA moveEvalLaneC02<>+16(SB)/8, $0x0200000000000002
+DATA moveEvalLaneC02<>+24(SB)/8, $0x0200000000000002
+DATA moveEvalLaneC02<>+32(SB)/8, $0x0200000000000002
+DATA moveEvalLaneC02<>+40(SB)/8, $0x0200000000000002
+DATA moveEvalLaneC02<>+48(SB)/8, $0x0200000000000002
+DATA moveEvalLaneC02<>+56(SB)/8, $0x0200000000000002
+GLOBL moveEvalLaneC02<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalLaneC40<>+0(SB)/8, $0x4000000000000040
+DATA moveEvalLaneC40<>+8(SB)/8, $0x4000000000000040
+DATA moveEvalLaneC40<>+16(SB)/8, $0x4000000000000040
+DATA moveEvalLaneC40<>+24(SB)/8, $0x4000000000000040
+DATA moveEvalLaneC40<>+32(SB)/8, $0x4000000000000040
+DATA moveEvalLaneC40<>+40(SB)/8, $0x4000000000000040
+DATA moveEvalLaneC40<>+48(SB)/8, $0x4000000000000040
+DATA moveEvalLaneC40<>+56(SB)/8, $0x4000000000000040
+GLOBL moveEvalLaneC40<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalLaneK8<>+0(SB)/8, $0x00ffffffffffff00
+DATA moveEvalLaneK8<>+8(SB)/8, $0x00ffffffffffff00
+DATA moveEvalLaneK8<>+16(SB)/8, $0x00ffffffffffff00
+DATA moveEvalLaneK8<>+24(SB)/8, $0x00ffffffffffff00
+DATA moveEvalLaneK8<>+32(SB)/8, $0x00ffffffffffff00
+DATA moveEvalLaneK8<>+40(SB)/8, $0x00ffffffffffff00
+DATA moveEvalLaneK8<>+48(SB)/8, $0x00ffffffffffff00
+DATA moveEvalLaneK8<>+56(SB)/8, $0x00ffffffffffff00
+GLOBL moveEvalLaneK8<>(SB), RODATA|NOPTR, $64
+
+DATA moveEvalLaneK79<>+0(SB)/8, $0x007e7e7e7e7e7e00
+DATA moveEvalLaneK79<>+8(SB)/8, $0x007e7e7e7e7e7e00
+DATA moveEvalLaneK79<>+16(SB)/8, $0x007e7e7e7e7e7e00
+DATA moveEvalLaneK79<>+24(SB)/8, $0x007e7e7e7e7e7e00
+DATA moveEvalLaneK79<>+32(SB)/8, $0x007e7e7e7e7e7e00
+DATA moveEvalLaneK79<>+40(SB)/8, $0x007e7e7e7e7e7e00
+DATA moveEvalLaneK79<>+48(SB)/8, $0x007e7e7e7e7e7e00
+DATA moveEvalLaneK79<>+56(SB)/8, $0x007e7e7e7e7e7e00
+GLOBL moveEvalLaneK79<>(SB), RODATA|NOPTR, $64
+
 // func movesSSE2(P uint64, O uint64) uint64
 // Requires: SSE2
 TEXT ·movesSSE2(SB), NOSPLIT, $0-24
@@ -2679,11 +2916,463 @@ done:
 	VZEROUPPER
 	RET
 
+// func moveEvaluateAVX512LanesBatch(in []uint64, out []int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VPOPCNTDQ, CMOV
+TEXT ·moveEvaluateAVX512LanesBatch(SB), NOSPLIT, $0-48
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	TESTQ        DX, DX
+	JZ           done
+	VPBROADCASTQ ·moveEvalW+0(SB), Z0
+	VPBROADCASTQ ·moveEvalW+8(SB), Z1
+	VPBROADCASTQ ·moveEvalW+16(SB), Z2
+	VPBROADCASTQ ·moveEvalW+24(SB), Z3
+	VPBROADCASTQ ·moveEvalW+32(SB), Z4
+	VPBROADCASTQ ·moveEvalW+40(SB), Z5
+	VPBROADCASTQ ·moveEvalW+48(SB), Z6
+	VMOVDQU64    moveEvalLanes64<>+0(SB), Z7
+
+loop:
+	MOVQ       $0x00000008, BX
+	CMPQ       DX, BX
+	CMOVQLT    DX, BX
+	LEAQ       moveEvalLaneMasks<>+0(SB), SI
+	MOVBLZX    (SI)(BX*1), BX
+	KMOVW      BX, K1
+	VPXORQ     Z8, Z8, Z8
+	VPGATHERQQ (AX)(Z7*1), K1, Z8
+	KMOVW      BX, K1
+	VPXORQ     Z9, Z9, Z9
+	VPGATHERQQ 8(AX)(Z7*1), K1, Z9
+	KMOVW      BX, K1
+	VPXORQ     Z10, Z10, Z10
+	VPGATHERQQ 16(AX)(Z7*1), K1, Z10
+	VPANDQ     moveEvalLane63<>+0(SB), Z10, Z10
+	KMOVW      BX, K1
+	VPXORQ     Z11, Z11, Z11
+	VPGATHERQQ 24(AX)(Z7*1), K1, Z11
+	KMOVW      BX, K1
+	VPXORQ     Z12, Z12, Z12
+	VPGATHERQQ 32(AX)(Z7*1), K1, Z12
+	KMOVW      BX, K1
+	VPXORQ     Z13, Z13, Z13
+	VPGATHERQQ 40(AX)(Z7*1), K1, Z13
+	VPANDQ     moveEvalLane63<>+0(SB), Z13, Z13
+	LEAQ       ·parityWeight+0(SB), SI
+	KMOVW      BX, K1
+	VPXORQ     Z14, Z14, Z14
+	VPGATHERQQ (SI)(Z13*8), K1, Z14
+	VPSLLQ     $0x08, Z12, Z12
+	VMOVDQA64  Z10, Z15
+	VMOVDQU64  ·moveEvalSquareWords+0(SB), Z16
+	VPERMI2W   ·moveEvalSquareWords+64(SB), Z16, Z15
+	VPTESTMQ   Z12, Z15, K1
+	VPANDQ     moveEvalLaneFF<>+0(SB), Z15, Z15
+	VPADDQ     Z14, Z15, K1, Z15
+	VPANDNQ    Z9, Z11, Z16
+	VMOVDQU64  moveEvalLaneOne<>+0(SB), Z20
+	VPSLLVQ    Z10, Z20, Z20
+	VMOVDQA64  Z8, Z19
+	VPTERNLOGQ $0xfe, Z11, Z20, Z19
+	VMOVDQA64  Z16, Z21
+	VPTERNLOGQ $0x03, Z19, Z19, Z21
+	VPADDQ     Z3, Z15, Z15
+	VPANDQ     moveEvalLaneInner<>+0(SB), Z19, Z23
+	VPSLLQ     $0x01, Z23, Z22
+	VPSRLQ     $0x01, Z23, Z24
+	VPORQ      Z24, Z22, Z22
+	VPANDQ     moveEvalLaneK8<>+0(SB), Z19, Z23
+	VPSLLQ     $0x08, Z23, Z24
+	VPSRLQ     $0x08, Z23, Z20
+	VPTERNLOGQ $0xfe, Z20, Z24, Z22
+	VPANDQ     moveEvalLaneK79<>+0(SB), Z19, Z23
+	VPSLLQ     $0x07, Z23, Z24
+	VPSRLQ     $0x07, Z23, Z20
+	VPTERNLOGQ $0xfe, Z20, Z24, Z22
+	VPSLLQ     $0x09, Z23, Z24
+	VPSRLQ     $0x09, Z23, Z20
+	VPTERNLOGQ $0xfe, Z20, Z24, Z22
+	VPANDQ     Z21, Z22, Z22
+	VPOPCNTQ   Z22, Z20
+	VPANDQ     moveEvalLaneCorners<>+0(SB), Z22, Z22
+	VPOPCNTQ   Z22, Z22
+	VPADDQ     Z22, Z20, Z20
+	VPMULUDQ   Z4, Z20, Z20
+	VPSUBQ     Z20, Z15, Z15
+	VPANDQ     moveEvalLaneCorners<>+0(SB), Z19, Z22
+	VPSLLQ     $0x01, Z22, Z23
+	VPANDQ     moveEvalLaneC02<>+0(SB), Z23, Z23
+	VPSRLQ     $0x01, Z22, Z20
+	VPTERNLOGQ $0xf8, moveEvalLaneC40<>+0(SB), Z20, Z23
+	VPSLLQ     $0x08, Z22, Z20
+	VPSRLQ     $0x08, Z22, Z24
+	VPTERNLOGQ $0xfe, Z24, Z20, Z23
+	VPTERNLOGQ $0xf8, Z19, Z23, Z22
+	VPOPCNTQ   Z22, Z22
+	VPMULUDQ   Z5, Z22, Z22
+	VPADDQ     Z22, Z15, Z15
+	VPANDQ     moveEvalLaneInner<>+0(SB), Z19, Z22
+	VPSLLQ     $0x01, Z16, Z20
+	VPANDQ     Z22, Z20, Z20
+	VPSLLQ     $0x01, Z20, Z23
+	VPTERNLOGQ $0xf8, Z22, Z23, Z20
+	VPSLLQ     $0x01, Z22, Z24
+	VPANDQ     Z22, Z24, Z24
+	VPSLLQ     $0x02, Z20, Z23
+	VPTERNLOGQ $0xf8, Z24, Z23, Z20
+	VPSLLQ     $0x02, Z20, Z23
+	VPTERNLOGQ $0xf8, Z24, Z23, Z20
+	VPSLLQ     $0x01, Z20, Z20
+	VMOVDQA64  Z20, Z20
+	VPSRLQ     $0x01, Z16, Z23
+	VPANDQ     Z22, Z23, Z23
+	VPSRLQ     $0x01, Z23, Z24
+	VPTERNLOGQ $0xf8, Z22, Z24, Z23
+	VPSRLQ     $0x01, Z22, Z25
+	VPANDQ     Z22, Z25, Z25
+	VPSRLQ     $0x02, Z23, Z24
+	VPTERNLOGQ $0xf8, Z25, Z24, Z23
+	VPSRLQ     $0x02, Z23, Z24
+	VPTERNLOGQ $0xf8, Z25, Z24, Z23
+	VPSRLQ     $0x01, Z23, Z23
+	VPORQ      Z23, Z20, Z20
+	VPSLLQ     $0x08, Z16, Z22
+	VPANDQ     Z19, Z22, Z22
+	VPSLLQ     $0x08, Z22, Z23
+	VPTERNLOGQ $0xf8, Z19, Z23, Z22
+	VPSLLQ     $0x08, Z19, Z24
+	VPANDQ     Z19, Z24, Z24
+	VPSLLQ     $0x10, Z22, Z23
+	VPTERNLOGQ $0xf8, Z24, Z23, Z22
+	VPSLLQ     $0x10, Z22, Z23
+	VPTERNLOGQ $0xf8, Z24, Z23, Z22
+	VPSLLQ     $0x08, Z22, Z22
+	VPORQ      Z22, Z20, Z20
+	VPSRLQ     $0x08, Z16, Z22
+	VPANDQ     Z19, Z22, Z22
+	VPSRLQ     $0x08, Z22, Z23
+	VPTERNLOGQ $0xf8, Z19, Z23, Z22
+	VPSRLQ     $0x08, Z19, Z24
+	VPANDQ     Z19, Z24, Z24
+	VPSRLQ     $0x10, Z22, Z23
+	VPTERNLOGQ $0xf8, Z24, Z23, Z22
+	VPSRLQ     $0x10, Z22, Z23
+	VPTERNLOGQ $0xf8, Z24, Z23, Z22
+	VPSRLQ     $0x08, Z22, Z22
+	VPORQ      Z22, Z20, Z20
+	VPANDQ     moveEvalLaneInner<>+0(SB), Z19, Z22
+	VPSLLQ     $0x07, Z16, Z23
+	VPANDQ     Z22, Z23, Z23
+	VPSLLQ     $0x07, Z23, Z24
+	VPTERNLOGQ $0xf8, Z22, Z24, Z23
+	VPSLLQ     $0x07, Z22, Z25
+	VPANDQ     Z22, Z25, Z25
+	VPSLLQ     $0x0e, Z23, Z24
+	VPTERNLOGQ $0xf8, Z25, Z24, Z23
+	VPSLLQ     $0x0e, Z23, Z24
+	VPTERNLOGQ $0xf8, Z25, Z24, Z23
+	VPSLLQ     $0x07, Z23, Z23
+	VPORQ      Z23, Z20, Z20
+	VPSRLQ     $0x07, Z16, Z23
+	VPANDQ     Z22, Z23, Z23
+	VPSRLQ     $0x07, Z23, Z24
+	VPTERNLOGQ $0xf8, Z22, Z24, Z23
+	VPSRLQ     $0x07, Z22, Z25
+	VPANDQ     Z22, Z25, Z25
+	VPSRLQ     $0x0e, Z23, Z24
+	VPTERNLOGQ $0xf8, Z25, Z24, Z23
+	VPSRLQ     $0x0e, Z23, Z24
+	VPTERNLOGQ $0xf8, Z25, Z24, Z23
+	VPSRLQ     $0x07, Z23, Z23
+	VPORQ      Z23, Z20, Z20
+	VPANDQ     moveEvalLaneInner<>+0(SB), Z19, Z19
+	VPSLLQ     $0x09, Z16, Z22
+	VPANDQ     Z19, Z22, Z22
+	VPSLLQ     $0x09, Z22, Z23
+	VPTERNLOGQ $0xf8, Z19, Z23, Z22
+	VPSLLQ     $0x09, Z19, Z24
+	VPANDQ     Z19, Z24, Z24
+	VPSLLQ     $0x12, Z22, Z23
+	VPTERNLOGQ $0xf8, Z24, Z23, Z22
+	VPSLLQ     $0x12, Z22, Z23
+	VPTERNLOGQ $0xf8, Z24, Z23, Z22
+	VPSLLQ     $0x09, Z22, Z22
+	VPORQ      Z22, Z20, Z20
+	VPSRLQ     $0x09, Z16, Z16
+	VPANDQ     Z19, Z16, Z16
+	VPSRLQ     $0x09, Z16, Z22
+	VPTERNLOGQ $0xf8, Z19, Z22, Z16
+	VPSRLQ     $0x09, Z19, Z23
+	VPANDQ     Z19, Z23, Z23
+	VPSRLQ     $0x12, Z16, Z22
+	VPTERNLOGQ $0xf8, Z23, Z22, Z16
+	VPSRLQ     $0x12, Z16, Z22
+	VPTERNLOGQ $0xf8, Z23, Z22, Z16
+	VPSRLQ     $0x09, Z16, Z16
+	VPORQ      Z16, Z20, Z20
+	VPANDQ     Z21, Z20, Z20
+	VPOPCNTQ   Z20, Z16
+	VPANDQ     moveEvalLaneCorners<>+0(SB), Z20, Z19
+	VPOPCNTQ   Z19, Z19
+	VPADDQ     Z19, Z16, Z16
+	VPMULUDQ   Z6, Z16, Z16
+	VPSUBQ     Z16, Z15, Z15
+	KMOVW      BX, K1
+	VPXORQ     Z17, Z17, Z17
+	VPGATHERQQ 56(AX)(Z7*1), K1, Z17
+	VPCMPEQQ   Z17, Z10, K1
+	VMOVDQA64  Z2, K1, Z15
+	KMOVW      BX, K1
+	VPXORQ     Z18, Z18, Z18
+	VPGATHERQQ 48(AX)(Z7*1), K1, Z18
+	VPCMPEQQ   Z18, Z10, K1
+	VMOVDQA64  Z1, K1, Z15
+	VPCMPEQQ   Z9, Z11, K1
+	VMOVDQA64  Z0, K1, Z15
+	KMOVW      BX, K1
+	VMOVDQU64  Z15, K1, (CX)
+	ADDQ       $0x00000200, AX
+	ADDQ       $0x40, CX
+	SUBQ       $0x08, DX
+	JG         loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func moveEvaluateAVX512LanesNode(P uint64, O uint64, parity int, empties int, k int, list *[102]uint64)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VPOPCNTDQ, CMOV
+TEXT ·moveEvaluateAVX512LanesNode(SB), NOSPLIT, $0-48
+	MOVQ         list+40(FP), AX
+	MOVQ         k+32(FP), CX
+	TESTQ        CX, CX
+	JZ           done
+	VPBROADCASTQ ·moveEvalW+24(SB), Z0
+	VPBROADCASTQ ·moveEvalW+32(SB), Z1
+	VPBROADCASTQ ·moveEvalW+40(SB), Z2
+	VPBROADCASTQ ·moveEvalW+48(SB), Z3
+	VPBROADCASTQ P+0(FP), Z4
+	VPBROADCASTQ O+8(FP), Z5
+	MOVQ         empties+24(FP), DX
+	ANDL         $0x0000003f, DX
+	LEAQ         ·parityWeight+0(SB), BX
+	VPBROADCASTQ (BX)(DX*8), Z7
+	MOVQ         parity+16(FP), DX
+	SHLQ         $0x08, DX
+	VPBROADCASTQ DX, Z6
+	VPBROADCASTQ ·moveEvalW+0(SB), Z8
+
+loop:
+	MOVQ        $0x00000008, DX
+	CMPQ        CX, DX
+	CMOVQLT     CX, DX
+	LEAQ        moveEvalNodeMasks<>+0(SB), BX
+	LEAQ        (DX)(DX*2), DX
+	LEAQ        (BX)(DX*2), BX
+	MOVBLZX     (BX), DX
+	KMOVW       DX, K1
+	VMOVDQU64.Z (AX), K1, Z9
+	MOVBLZX     1(BX), DX
+	KMOVW       DX, K1
+	VMOVDQU64.Z 64(AX), K1, Z10
+	MOVBLZX     2(BX), DX
+	KMOVW       DX, K1
+	VMOVDQU64.Z 128(AX), K1, Z11
+	VMOVDQU64   moveEvalNodePerm0<>+0(SB), Z12
+	VPERMI2Q    Z10, Z9, Z12
+	VMOVDQU64   moveEvalNodePerm1<>+0(SB), Z13
+	VPERMI2Q    Z11, Z12, Z13
+	VPANDQ      moveEvalLane63<>+0(SB), Z13, Z13
+	VMOVDQU64   moveEvalNodePerm2<>+0(SB), Z12
+	VPERMI2Q    Z10, Z9, Z12
+	VMOVDQU64   moveEvalNodePerm3<>+0(SB), Z9
+	VPERMI2Q    Z11, Z12, Z9
+	VMOVDQA64   Z13, Z10
+	VMOVDQU64   ·moveEvalSquareWords+0(SB), Z11
+	VPERMI2W    ·moveEvalSquareWords+64(SB), Z11, Z10
+	VPTESTMQ    Z6, Z10, K1
+	VPANDQ      moveEvalLaneFF<>+0(SB), Z10, Z10
+	VPADDQ      Z7, Z10, K1, Z10
+	VPANDNQ     Z5, Z9, Z11
+	VMOVDQU64   moveEvalLaneOne<>+0(SB), Z12
+	VPSLLVQ     Z13, Z12, Z12
+	VMOVDQA64   Z4, Z13
+	VPTERNLOGQ  $0xfe, Z9, Z12, Z13
+	VMOVDQA64   Z11, Z14
+	VPTERNLOGQ  $0x03, Z13, Z13, Z14
+	VPADDQ      Z0, Z10, Z10
+	VPANDQ      moveEvalLaneInner<>+0(SB), Z13, Z16
+	VPSLLQ      $0x01, Z16, Z15
+	VPSRLQ      $0x01, Z16, Z17
+	VPORQ       Z17, Z15, Z15
+	VPANDQ      moveEvalLaneK8<>+0(SB), Z13, Z16
+	VPSLLQ      $0x08, Z16, Z17
+	VPSRLQ      $0x08, Z16, Z12
+	VPTERNLOGQ  $0xfe, Z12, Z17, Z15
+	VPANDQ      moveEvalLaneK79<>+0(SB), Z13, Z16
+	VPSLLQ      $0x07, Z16, Z17
+	VPSRLQ      $0x07, Z16, Z12
+	VPTERNLOGQ  $0xfe, Z12, Z17, Z15
+	VPSLLQ      $0x09, Z16, Z17
+	VPSRLQ      $0x09, Z16, Z12
+	VPTERNLOGQ  $0xfe, Z12, Z17, Z15
+	VPANDQ      Z14, Z15, Z15
+	VPOPCNTQ    Z15, Z12
+	VPANDQ      moveEvalLaneCorners<>+0(SB), Z15, Z15
+	VPOPCNTQ    Z15, Z15
+	VPADDQ      Z15, Z12, Z12
+	VPMULUDQ    Z1, Z12, Z12
+	VPSUBQ      Z12, Z10, Z10
+	VPANDQ      moveEvalLaneCorners<>+0(SB), Z13, Z15
+	VPSLLQ      $0x01, Z15, Z16
+	VPANDQ      moveEvalLaneC02<>+0(SB), Z16, Z16
+	VPSRLQ      $0x01, Z15, Z12
+	VPTERNLOGQ  $0xf8, moveEvalLaneC40<>+0(SB), Z12, Z16
+	VPSLLQ      $0x08, Z15, Z12
+	VPSRLQ      $0x08, Z15, Z17
+	VPTERNLOGQ  $0xfe, Z17, Z12, Z16
+	VPTERNLOGQ  $0xf8, Z13, Z16, Z15
+	VPOPCNTQ    Z15, Z15
+	VPMULUDQ    Z2, Z15, Z15
+	VPADDQ      Z15, Z10, Z10
+	VPANDQ      moveEvalLaneInner<>+0(SB), Z13, Z15
+	VPSLLQ      $0x01, Z11, Z12
+	VPANDQ      Z15, Z12, Z12
+	VPSLLQ      $0x01, Z12, Z16
+	VPTERNLOGQ  $0xf8, Z15, Z16, Z12
+	VPSLLQ      $0x01, Z15, Z17
+	VPANDQ      Z15, Z17, Z17
+	VPSLLQ      $0x02, Z12, Z16
+	VPTERNLOGQ  $0xf8, Z17, Z16, Z12
+	VPSLLQ      $0x02, Z12, Z16
+	VPTERNLOGQ  $0xf8, Z17, Z16, Z12
+	VPSLLQ      $0x01, Z12, Z12
+	VMOVDQA64   Z12, Z12
+	VPSRLQ      $0x01, Z11, Z16
+	VPANDQ      Z15, Z16, Z16
+	VPSRLQ      $0x01, Z16, Z17
+	VPTERNLOGQ  $0xf8, Z15, Z17, Z16
+	VPSRLQ      $0x01, Z15, Z18
+	VPANDQ      Z15, Z18, Z18
+	VPSRLQ      $0x02, Z16, Z17
+	VPTERNLOGQ  $0xf8, Z18, Z17, Z16
+	VPSRLQ      $0x02, Z16, Z17
+	VPTERNLOGQ  $0xf8, Z18, Z17, Z16
+	VPSRLQ      $0x01, Z16, Z16
+	VPORQ       Z16, Z12, Z12
+	VPSLLQ      $0x08, Z11, Z15
+	VPANDQ      Z13, Z15, Z15
+	VPSLLQ      $0x08, Z15, Z16
+	VPTERNLOGQ  $0xf8, Z13, Z16, Z15
+	VPSLLQ      $0x08, Z13, Z17
+	VPANDQ      Z13, Z17, Z17
+	VPSLLQ      $0x10, Z15, Z16
+	VPTERNLOGQ  $0xf8, Z17, Z16, Z15
+	VPSLLQ      $0x10, Z15, Z16
+	VPTERNLOGQ  $0xf8, Z17, Z16, Z15
+	VPSLLQ      $0x08, Z15, Z15
+	VPORQ       Z15, Z12, Z12
+	VPSRLQ      $0x08, Z11, Z15
+	VPANDQ      Z13, Z15, Z15
+	VPSRLQ      $0x08, Z15, Z16
+	VPTERNLOGQ  $0xf8, Z13, Z16, Z15
+	VPSRLQ      $0x08, Z13, Z17
+	VPANDQ      Z13, Z17, Z17
+	VPSRLQ      $0x10, Z15, Z16
+	VPTERNLOGQ  $0xf8, Z17, Z16, Z15
+	VPSRLQ      $0x10, Z15, Z16
+	VPTERNLOGQ  $0xf8, Z17, Z16, Z15
+	VPSRLQ      $0x08, Z15, Z15
+	VPORQ       Z15, Z12, Z12
+	VPANDQ      moveEvalLaneInner<>+0(SB), Z13, Z15
+	VPSLLQ      $0x07, Z11, Z16
+	VPANDQ      Z15, Z16, Z16
+	VPSLLQ      $0x07, Z16, Z17
+	VPTERNLOGQ  $0xf8, Z15, Z17, Z16
+	VPSLLQ      $0x07, Z15, Z18
+	VPANDQ      Z15, Z18, Z18
+	VPSLLQ      $0x0e, Z16, Z17
+	VPTERNLOGQ  $0xf8, Z18, Z17, Z16
+	VPSLLQ      $0x0e, Z16, Z17
+	VPTERNLOGQ  $0xf8, Z18, Z17, Z16
+	VPSLLQ      $0x07, Z16, Z16
+	VPORQ       Z16, Z12, Z12
+	VPSRLQ      $0x07, Z11, Z16
+	VPANDQ      Z15, Z16, Z16
+	VPSRLQ      $0x07, Z16, Z17
+	VPTERNLOGQ  $0xf8, Z15, Z17, Z16
+	VPSRLQ      $0x07, Z15, Z18
+	VPANDQ      Z15, Z18, Z18
+	VPSRLQ      $0x0e, Z16, Z17
+	VPTERNLOGQ  $0xf8, Z18, Z17, Z16
+	VPSRLQ      $0x0e, Z16, Z17
+	VPTERNLOGQ  $0xf8, Z18, Z17, Z16
+	VPSRLQ      $0x07, Z16, Z16
+	VPORQ       Z16, Z12, Z12
+	VPANDQ      moveEvalLaneInner<>+0(SB), Z13, Z13
+	VPSLLQ      $0x09, Z11, Z15
+	VPANDQ      Z13, Z15, Z15
+	VPSLLQ      $0x09, Z15, Z16
+	VPTERNLOGQ  $0xf8, Z13, Z16, Z15
+	VPSLLQ      $0x09, Z13, Z17
+	VPANDQ      Z13, Z17, Z17
+	VPSLLQ      $0x12, Z15, Z16
+	VPTERNLOGQ  $0xf8, Z17, Z16, Z15
+	VPSLLQ      $0x12, Z15, Z16
+	VPTERNLOGQ  $0xf8, Z17, Z16, Z15
+	VPSLLQ      $0x09, Z15, Z15
+	VPORQ       Z15, Z12, Z12
+	VPSRLQ      $0x09, Z11, Z11
+	VPANDQ      Z13, Z11, Z11
+	VPSRLQ      $0x09, Z11, Z15
+	VPTERNLOGQ  $0xf8, Z13, Z15, Z11
+	VPSRLQ      $0x09, Z13, Z16
+	VPANDQ      Z13, Z16, Z16
+	VPSRLQ      $0x12, Z11, Z15
+	VPTERNLOGQ  $0xf8, Z16, Z15, Z11
+	VPSRLQ      $0x12, Z11, Z15
+	VPTERNLOGQ  $0xf8, Z16, Z15, Z11
+	VPSRLQ      $0x09, Z11, Z11
+	VPORQ       Z11, Z12, Z12
+	VPANDQ      Z14, Z12, Z12
+	VPOPCNTQ    Z12, Z11
+	VPANDQ      moveEvalLaneCorners<>+0(SB), Z12, Z12
+	VPOPCNTQ    Z12, Z12
+	VPADDQ      Z12, Z11, Z11
+	VPMULUDQ    Z3, Z11, Z11
+	VPSUBQ      Z11, Z10, Z10
+	VPCMPEQQ    Z5, Z9, K1
+	VMOVDQA64   Z8, K1, Z10
+	MOVBLZX     3(BX), DX
+	KMOVW       DX, K1
+	VMOVDQU64   moveEvalNodePerm4<>+0(SB), Z9
+	VPERMQ      Z10, Z9, Z9
+	VMOVDQU64   Z9, K1, (AX)
+	MOVBLZX     4(BX), DX
+	KMOVW       DX, K1
+	VMOVDQU64   moveEvalNodePerm5<>+0(SB), Z9
+	VPERMQ      Z10, Z9, Z9
+	VMOVDQU64   Z9, K1, 64(AX)
+	MOVBLZX     5(BX), DX
+	KMOVW       DX, K1
+	VMOVDQU64   moveEvalNodePerm6<>+0(SB), Z9
+	VPERMQ      Z10, Z9, Z9
+	VMOVDQU64   Z9, K1, 128(AX)
+	ADDQ        $0x000000c0, AX
+	SUBQ        $0x08, CX
+	JG          loop
+
+done:
+	VZEROUPPER
+	RET
+
 DATA moveEvaluateEntriesTab<>+0(SB)/8, $·moveEvaluateAVX2Node(SB)
 DATA moveEvaluateEntriesTab<>+8(SB)/8, $·moveEvaluateAVX512Node(SB)
-GLOBL moveEvaluateEntriesTab<>(SB), RODATA|NOPTR, $16
+DATA moveEvaluateEntriesTab<>+16(SB)/8, $·moveEvaluateAVX512LanesNode(SB)
+GLOBL moveEvaluateEntriesTab<>(SB), RODATA|NOPTR, $24
 
-// func moveEvaluateEntries() *[2]uintptr
+// func moveEvaluateEntries() *[3]uintptr
 TEXT ·moveEvaluateEntries(SB), NOSPLIT, $0-8
 	LEAQ moveEvaluateEntriesTab<>+0(SB), AX
 	MOVQ AX, ret+0(FP)

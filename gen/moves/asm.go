@@ -3,7 +3,8 @@
 // per YMM), AVX-512VL (the same with VPTERNLOGQ) and AVX-512 (eight
 // directions per ZMM with VPROLVQ); potential_moves in AVX2; and the
 // batch forms of move_evaluate's assembly users (parity-table with the
-// mobility from moves avx2 or avx512), the whole score in the loop.
+// mobility from moves avx2 or avx512), the whole score in the loop, and
+// parity-table with eight moves per ZMM (move_evaluate_lanes.go).
 package main
 
 import (
@@ -21,6 +22,7 @@ import (
 // AVX2 rank below SSE2, and all above the Go Kogge-Stone fill.
 func main() {
 	asmgen.Setup()
+	laneTables()
 	// avx2 and zmm are also the mobility of move_evaluate's batch forms
 	avx2 := flipasm.NewMovesAVX2()
 	zmm := flipasm.NewMovesAVX512()
@@ -52,7 +54,9 @@ func main() {
 	moveEvaluateBatch("moveEvaluateAVX512Batch", "moves avx512", zmm)
 	moveEvaluateNode("moveEvaluateAVX2Node", "moves avx2", avx2)
 	moveEvaluateNode("moveEvaluateAVX512Node", "moves avx512", zmm)
-	asmgen.EntryTable("moveEvaluateEntries", "moveEvaluateAVX2Node", "moveEvaluateAVX512Node")
+	moveEvaluateBatchLanes("moveEvaluateAVX512LanesBatch")
+	moveEvaluateNodeLanes("moveEvaluateAVX512LanesNode")
+	asmgen.EntryTable("moveEvaluateEntries", "moveEvaluateAVX2Node", "moveEvaluateAVX512Node", "moveEvaluateAVX512LanesNode")
 	asmgen.Generate()
 }
 
