@@ -17,11 +17,13 @@ type HashEntry struct {
 // EmptyEntry is a cleared entry: no board, bounds -inf..+inf, no moves.
 var EmptyEntry = HashEntry{Lower: -ScoreInf, Upper: ScoreInf, Move: [2]uint8{NoMove, NoMove}}
 
-// HashTable is a table of 2^bits entries plus the 3 extra entries that let
-// a 4-way bucket start at any index without wrapping.
+// HashTable is a table of 2^bits entries in 4-way buckets, each starting
+// at a multiple of 4 entries (96 bytes: two cache lines, where a bucket
+// at any entry would span three for 3 starts in 8), plus 3 extra entries
+// past the end.
 type HashTable struct {
 	Entries []HashEntry
-	Mask    uint64 // index mask: 2^bits - 1
+	Mask    uint64 // bucket mask: 2^bits - 1 less its low 2 bits (code & Mask is a bucket's first entry)
 	Date    uint8  // current generation; entries of another date are empty
 	// Entries are written with the current Date only, so no entry is
 	// newer than the table: a clear may zero memory (Date 0, with
@@ -40,7 +42,7 @@ func NewHashTable(bits int) (*HashTable, error) {
 		return nil, fmt.Errorf("hash bits %d: want 2..%d", bits, MaxHashBits)
 	}
 	n := uint64(1) << uint(bits)
-	t := &HashTable{Entries: make([]HashEntry, n+Ways-1), Mask: n - 1, Date: 1}
+	t := &HashTable{Entries: make([]HashEntry, n+Ways-1), Mask: (n - 1) &^ (Ways - 1), Date: 1}
 	hugePages(t.Entries)
 	HashClear(t)
 	return t, nil

@@ -7,8 +7,7 @@ import (
 )
 
 // The transposition table: kernels.HashEntry in 4-way buckets (a bucket
-// starts at code & mask and holds the next 4 entries, the table's 3 extra
-// entries making wrap-around unnecessary). An entry of another date reads
+// starts at code & mask, a multiple of 4, and holds the next 4 entries). An entry of another date reads
 // as empty, so that a logical clear (a new date) works as well as a
 // physical one.
 
