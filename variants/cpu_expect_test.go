@@ -74,7 +74,7 @@ func avx2Defaults(solve, score1 string) map[string]string {
 		"moves":             "avx2",
 		"eval_features":     "avx2-shuffle",
 		"eval_update":       "avx2",
-		"eval_sum":          "avx2-gather-interleaved",
+		"eval_sum":          "avx2-gather-offset",
 		"move_evaluate":     "parity-table-avx2",
 	}
 }
