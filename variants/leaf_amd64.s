@@ -11550,6 +11550,8 @@ done:
 // func solve2AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
 TEXT ·solve2AVX512PEXT(SB), NOSPLIT, $16-40
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
 	MOVQ          $0x00000000, (SP)
 	MOVQ          P+0(FP), AX
 	MOVQ          O+8(FP), CX
@@ -11591,8 +11593,6 @@ TEXT ·solve2AVX512PEXT(SB), NOSPLIT, $16-40
 	TESTQ         CX, R9
 	JZ            s2_skip_5
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  AX, Y2
 	VPBROADCASTQ  CX, Y3
 	MOVQ          BX, R10
@@ -11604,15 +11604,15 @@ TEXT ·solve2AVX512PEXT(SB), NOSPLIT, $16-40
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_5
 	INCQ          (SP)
@@ -11708,8 +11708,6 @@ s2_skip_5:
 	TESTQ         CX, R9
 	JZ            s2_skip_6
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  AX, Y2
 	VPBROADCASTQ  CX, Y3
 	MOVQ          DX, R10
@@ -11721,15 +11719,15 @@ s2_skip_5:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_6
 	INCQ          (SP)
@@ -11828,8 +11826,6 @@ s2_skip_6:
 	TESTQ         AX, R8
 	JZ            s2_oskip_7
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  CX, Y2
 	VPBROADCASTQ  AX, Y3
 	MOVQ          BX, R9
@@ -11841,15 +11837,15 @@ s2_skip_6:
 	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(R9*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R8
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R8
 	TESTQ         R8, R8
 	JZ            s2_oskip_7
 	INCQ          (SP)
@@ -11944,8 +11940,6 @@ s2_oskip_7:
 	TESTQ         AX, R8
 	JZ            s2_oskip_8
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  CX, Y2
 	VPBROADCASTQ  AX, Y3
 	MOVQ          DX, CX
@@ -12085,15 +12079,17 @@ s2_done_4:
 // func solve2AVX512PEXTBatch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
 TEXT ·solve2AVX512PEXTBatch(SB), NOSPLIT, $40-48
-	MOVQ in_base+0(FP), AX
-	MOVQ out_base+24(FP), CX
-	MOVQ out_len+32(FP), DX
-	MOVQ AX, 16(SP)
-	MOVQ CX, 24(SP)
-	LEAQ (CX)(DX*8), DX
-	MOVQ DX, 32(SP)
-	CMPQ CX, DX
-	JAE  done
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 16(SP)
+	MOVQ         CX, 24(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 32(SP)
+	CMPQ         CX, DX
+	JAE          done
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
 
 loop:
 	MOVQ          $0x00000000, (SP)
@@ -12139,8 +12135,6 @@ loop:
 	TESTQ         AX, R9
 	JZ            s2_skip_5
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  CX, Y2
 	VPBROADCASTQ  AX, Y3
 	MOVQ          BX, R10
@@ -12152,15 +12146,15 @@ loop:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_5
 	INCQ          (SP)
@@ -12256,8 +12250,6 @@ s2_skip_5:
 	TESTQ         AX, R9
 	JZ            s2_skip_6
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  CX, Y2
 	VPBROADCASTQ  AX, Y3
 	MOVQ          DX, R10
@@ -12269,15 +12261,15 @@ s2_skip_5:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_6
 	INCQ          (SP)
@@ -12376,8 +12368,6 @@ s2_skip_6:
 	TESTQ         CX, R8
 	JZ            s2_oskip_7
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  AX, Y2
 	VPBROADCASTQ  CX, Y3
 	MOVQ          BX, R9
@@ -12389,15 +12379,15 @@ s2_skip_6:
 	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(R9*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R8
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R8
 	TESTQ         R8, R8
 	JZ            s2_oskip_7
 	INCQ          (SP)
@@ -12492,8 +12482,6 @@ s2_oskip_7:
 	TESTQ         CX, R8
 	JZ            s2_oskip_8
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  AX, Y2
 	VPBROADCASTQ  CX, Y3
 	MOVQ          DX, AX
@@ -12505,15 +12493,15 @@ s2_oskip_7:
 	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(AX*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, AX
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, AX
 	TESTQ         AX, AX
 	JZ            s2_oskip_8
 	INCQ          (SP)
@@ -12641,77 +12629,79 @@ done:
 // func solve3AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
 TEXT ·solve3AVX512PEXT(SB), NOSPLIT, $80-40
-	MOVQ      $0x00000000, (SP)
-	MOVQ      P+0(FP), AX
-	MOVQ      O+8(FP), CX
-	MOVQ      AX, DX
-	ORQ       CX, DX
-	NOTQ      DX
-	LEAQ      ·leafRank+0(SB), BX
-	LEAQ      ·leafSquare+0(SB), SI
-	XORQ      DI, DI
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), R8
-	BTSQ      R8, DI
-	LEAQ      -1(DX), R8
-	ANDQ      R8, DX
-	MOVQ      $0x00000000, R8
-	BSFQ      DX, R8
-	MOVBQZX   (BX)(R8*1), DX
-	BTSQ      DX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x08, BX
-	ORQ       BX, DX
-	LEAQ      -1(DI), BX
-	ANDQ      BX, DI
-	MOVQ      $0x00000000, BX
-	BSFQ      DI, BX
-	MOVBQZX   (SI)(BX*1), BX
-	SHLQ      $0x10, BX
-	ORQ       BX, DX
-	MOVQ      AX, 16(SP)
-	MOVQ      CX, 24(SP)
-	MOVQ      alpha+16(FP), AX
-	MOVQ      AX, 32(SP)
-	INCQ      (SP)
-	LEAQ      ·leafShuf3+0(SB), AX
-	LEAQ      ·leafConst+0(SB), CX
-	VMOVQ     DX, X0
-	VPSRLW    $0x02, X0, X1
-	VPAND     (CX), X1, X1
-	VMOVDQU   16(CX), X2
-	VPSHUFB   X1, X2, X2
-	VPAND     32(CX), X2, X2
-	VPSRLD    $0x10, X2, X3
-	VPXOR     X3, X2, X1
-	VPSRLD    $0x08, X1, X3
-	VPXOR     X3, X1, X1
-	VPXOR     X3, X3, X3
-	VPSHUFB   X3, X1, X1
-	VPAND     X2, X1, X1
-	VPCMPEQB  X3, X1, X1
-	VPMOVMSKB X1, CX
-	ANDL      $0x00000007, CX
-	SHLL      $0x04, CX
-	VMOVDQU   (AX)(CX*1), X1
-	VPSHUFB   X1, X0, X0
-	VMOVDQU   X0, 64(SP)
-	MOVQ      $-127, 40(SP)
-	MOVQ      $0x00000000, 56(SP)
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), AX
+	MOVQ         O+8(FP), CX
+	MOVQ         AX, DX
+	ORQ          CX, DX
+	NOTQ         DX
+	LEAQ         ·leafRank+0(SB), BX
+	LEAQ         ·leafSquare+0(SB), SI
+	XORQ         DI, DI
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), R8
+	BTSQ         R8, DI
+	LEAQ         -1(DX), R8
+	ANDQ         R8, DX
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), R8
+	BTSQ         R8, DI
+	LEAQ         -1(DX), R8
+	ANDQ         R8, DX
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), DX
+	BTSQ         DX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), DX
+	LEAQ         -1(DI), BX
+	ANDQ         BX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), BX
+	SHLQ         $0x08, BX
+	ORQ          BX, DX
+	LEAQ         -1(DI), BX
+	ANDQ         BX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), BX
+	SHLQ         $0x10, BX
+	ORQ          BX, DX
+	MOVQ         AX, 16(SP)
+	MOVQ         CX, 24(SP)
+	MOVQ         alpha+16(FP), AX
+	MOVQ         AX, 32(SP)
+	INCQ         (SP)
+	LEAQ         ·leafShuf3+0(SB), AX
+	LEAQ         ·leafConst+0(SB), CX
+	VMOVQ        DX, X2
+	VPSRLW       $0x02, X2, X3
+	VPAND        (CX), X3, X3
+	VMOVDQU      16(CX), X4
+	VPSHUFB      X3, X4, X4
+	VPAND        32(CX), X4, X4
+	VPSRLD       $0x10, X4, X5
+	VPXOR        X5, X4, X3
+	VPSRLD       $0x08, X3, X5
+	VPXOR        X5, X3, X3
+	VPXOR        X5, X5, X5
+	VPSHUFB      X5, X3, X3
+	VPAND        X4, X3, X3
+	VPCMPEQB     X5, X3, X3
+	VPMOVMSKB    X3, CX
+	ANDL         $0x00000007, CX
+	SHLL         $0x04, CX
+	VMOVDQU      (AX)(CX*1), X3
+	VPSHUFB      X3, X2, X2
+	VMOVDQU      X2, 64(SP)
+	MOVQ         $-127, 40(SP)
+	MOVQ         $0x00000000, 56(SP)
 
 s3_start_1:
 	MOVQ $0x00000000, 48(SP)
@@ -12728,8 +12718,6 @@ s3_iter_2:
 	TESTQ         BX, SI
 	JZ            s3_next_3
 	LEAQ          ·lfRay+0(SB), SI
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          CX, DI
@@ -12741,15 +12729,15 @@ s3_iter_2:
 	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
 	VPANDNQ       32(SI)(DI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, SI
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, SI
 	TESTQ         SI, SI
 	JZ            s3_next_3
 	XORQ          SI, BX
@@ -12770,8 +12758,6 @@ s3_iter_2:
 	TESTQ         DX, R9
 	JZ            s2_skip_11
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          SI, R10
@@ -12783,15 +12769,15 @@ s3_iter_2:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_11
 	INCQ          (SP)
@@ -12887,8 +12873,6 @@ s2_skip_11:
 	TESTQ         DX, R9
 	JZ            s2_skip_12
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          AX, R10
@@ -12900,15 +12884,15 @@ s2_skip_11:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_12
 	INCQ          (SP)
@@ -13007,8 +12991,6 @@ s2_skip_12:
 	TESTQ         BX, R8
 	JZ            s2_oskip_13
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          SI, R9
@@ -13020,15 +13002,15 @@ s2_skip_12:
 	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(R9*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R8
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R8
 	TESTQ         R8, R8
 	JZ            s2_oskip_13
 	INCQ          (SP)
@@ -13123,8 +13105,6 @@ s2_oskip_13:
 	TESTQ         BX, R8
 	JZ            s2_oskip_14
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	SHLQ          $0x06, AX
@@ -13135,15 +13115,15 @@ s2_oskip_13:
 	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(AX*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, AX
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, AX
 	TESTQ         AX, AX
 	JZ            s2_oskip_14
 	INCQ          (SP)
@@ -13312,15 +13292,17 @@ s3_fin_15:
 // func solve3AVX512PEXTBatch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
 TEXT ·solve3AVX512PEXTBatch(SB), NOSPLIT, $104-48
-	MOVQ in_base+0(FP), AX
-	MOVQ out_base+24(FP), CX
-	MOVQ out_len+32(FP), DX
-	MOVQ AX, 80(SP)
-	MOVQ CX, 88(SP)
-	LEAQ (CX)(DX*8), DX
-	MOVQ DX, 96(SP)
-	CMPQ CX, DX
-	JAE  done
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 80(SP)
+	MOVQ         CX, 88(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 96(SP)
+	CMPQ         CX, DX
+	JAE          done
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
 
 loop:
 	MOVQ      $0x00000000, (SP)
@@ -13374,26 +13356,26 @@ loop:
 	INCQ      (SP)
 	LEAQ      ·leafShuf3+0(SB), AX
 	LEAQ      ·leafConst+0(SB), CX
-	VMOVQ     DX, X0
-	VPSRLW    $0x02, X0, X1
-	VPAND     (CX), X1, X1
-	VMOVDQU   16(CX), X2
-	VPSHUFB   X1, X2, X2
-	VPAND     32(CX), X2, X2
-	VPSRLD    $0x10, X2, X3
-	VPXOR     X3, X2, X1
-	VPSRLD    $0x08, X1, X3
-	VPXOR     X3, X1, X1
-	VPXOR     X3, X3, X3
-	VPSHUFB   X3, X1, X1
-	VPAND     X2, X1, X1
-	VPCMPEQB  X3, X1, X1
-	VPMOVMSKB X1, CX
+	VMOVQ     DX, X2
+	VPSRLW    $0x02, X2, X3
+	VPAND     (CX), X3, X3
+	VMOVDQU   16(CX), X4
+	VPSHUFB   X3, X4, X4
+	VPAND     32(CX), X4, X4
+	VPSRLD    $0x10, X4, X5
+	VPXOR     X5, X4, X3
+	VPSRLD    $0x08, X3, X5
+	VPXOR     X5, X3, X3
+	VPXOR     X5, X5, X5
+	VPSHUFB   X5, X3, X3
+	VPAND     X4, X3, X3
+	VPCMPEQB  X5, X3, X3
+	VPMOVMSKB X3, CX
 	ANDL      $0x00000007, CX
 	SHLL      $0x04, CX
-	VMOVDQU   (AX)(CX*1), X1
-	VPSHUFB   X1, X0, X0
-	VMOVDQU   X0, 64(SP)
+	VMOVDQU   (AX)(CX*1), X3
+	VPSHUFB   X3, X2, X2
+	VMOVDQU   X2, 64(SP)
 	MOVQ      $-127, 40(SP)
 	MOVQ      $0x00000000, 56(SP)
 
@@ -13412,8 +13394,6 @@ s3_iter_2:
 	TESTQ         BX, SI
 	JZ            s3_next_3
 	LEAQ          ·lfRay+0(SB), SI
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          CX, DI
@@ -13425,15 +13405,15 @@ s3_iter_2:
 	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
 	VPANDNQ       32(SI)(DI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, SI
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, SI
 	TESTQ         SI, SI
 	JZ            s3_next_3
 	XORQ          SI, BX
@@ -13454,8 +13434,6 @@ s3_iter_2:
 	TESTQ         DX, R9
 	JZ            s2_skip_11
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          SI, R10
@@ -13467,15 +13445,15 @@ s3_iter_2:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_11
 	INCQ          (SP)
@@ -13571,8 +13549,6 @@ s2_skip_11:
 	TESTQ         DX, R9
 	JZ            s2_skip_12
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          AX, R10
@@ -13584,15 +13560,15 @@ s2_skip_11:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_12
 	INCQ          (SP)
@@ -13691,8 +13667,6 @@ s2_skip_12:
 	TESTQ         BX, R8
 	JZ            s2_oskip_13
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          SI, R9
@@ -13704,15 +13678,15 @@ s2_skip_12:
 	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(R9*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R8
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R8
 	TESTQ         R8, R8
 	JZ            s2_oskip_13
 	INCQ          (SP)
@@ -13807,8 +13781,6 @@ s2_oskip_13:
 	TESTQ         BX, R8
 	JZ            s2_oskip_14
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	SHLQ          $0x06, AX
@@ -13819,15 +13791,15 @@ s2_oskip_13:
 	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(AX*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, AX
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, AX
 	TESTQ         AX, AX
 	JZ            s2_oskip_14
 	INCQ          (SP)
@@ -14004,93 +13976,95 @@ done:
 // func solve4AVX512PEXT(P uint64, O uint64, alpha int) (score int, nodes uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
 TEXT ·solve4AVX512PEXT(SB), NOSPLIT, $160-40
-	MOVQ    $0x00000000, (SP)
-	MOVQ    P+0(FP), AX
-	MOVQ    O+8(FP), CX
-	MOVQ    AX, DX
-	ORQ     CX, DX
-	NOTQ    DX
-	LEAQ    ·leafRank+0(SB), BX
-	LEAQ    ·leafSquare+0(SB), SI
-	XORQ    DI, DI
-	MOVQ    $0x00000000, R8
-	BSFQ    DX, R8
-	MOVBQZX (BX)(R8*1), R8
-	BTSQ    R8, DI
-	LEAQ    -1(DX), R8
-	ANDQ    R8, DX
-	MOVQ    $0x00000000, R8
-	BSFQ    DX, R8
-	MOVBQZX (BX)(R8*1), R8
-	BTSQ    R8, DI
-	LEAQ    -1(DX), R8
-	ANDQ    R8, DX
-	MOVQ    $0x00000000, R8
-	BSFQ    DX, R8
-	MOVBQZX (BX)(R8*1), R8
-	BTSQ    R8, DI
-	LEAQ    -1(DX), R8
-	ANDQ    R8, DX
-	MOVQ    $0x00000000, R8
-	BSFQ    DX, R8
-	MOVBQZX (BX)(R8*1), DX
-	BTSQ    DX, DI
-	MOVQ    $0x00000000, BX
-	BSFQ    DI, BX
-	MOVBQZX (SI)(BX*1), DX
-	LEAQ    -1(DI), BX
-	ANDQ    BX, DI
-	MOVQ    $0x00000000, BX
-	BSFQ    DI, BX
-	MOVBQZX (SI)(BX*1), BX
-	SHLQ    $0x08, BX
-	ORQ     BX, DX
-	LEAQ    -1(DI), BX
-	ANDQ    BX, DI
-	MOVQ    $0x00000000, BX
-	BSFQ    DI, BX
-	MOVBQZX (SI)(BX*1), BX
-	SHLQ    $0x10, BX
-	ORQ     BX, DX
-	LEAQ    -1(DI), BX
-	ANDQ    BX, DI
-	MOVQ    $0x00000000, BX
-	BSFQ    DI, BX
-	MOVBQZX (SI)(BX*1), BX
-	SHLQ    $0x18, BX
-	ORQ     BX, DX
-	MOVQ    AX, 80(SP)
-	MOVQ    CX, 88(SP)
-	MOVQ    alpha+16(FP), AX
-	MOVQ    AX, 96(SP)
-	INCQ    (SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    DX, AX
-	SHRQ    $0x18, AX
-	IMUL3Q  $0x00010101, AX, AX
-	XORQ    DX, AX
-	ANDL    $0x00242424, AX
-	SHRL    $0x02, AX
-	MOVL    AX, CX
-	SHRL    $0x02, CX
-	ORL     AX, CX
-	ANDL    $0x00030303, CX
-	MOVL    CX, AX
-	SHRL    $0x06, AX
-	ORL     AX, CX
-	SHRL    $0x06, AX
-	ORL     AX, CX
-	ANDL    $0x0000003f, CX
-	MOVL    CX, AX
-	SHLL    $0x06, AX
-	MOVQ    AX, 152(SP)
-	SHLL    $0x04, CX
-	LEAQ    ·leafOrder4+0(SB), AX
-	VMOVQ   144(SP), X0
-	VPSHUFB (AX)(CX*1), X0, X0
-	VMOVDQU X0, 128(SP)
-	MOVQ    $-127, 104(SP)
-	MOVQ    $0x00000000, 120(SP)
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), AX
+	MOVQ         O+8(FP), CX
+	MOVQ         AX, DX
+	ORQ          CX, DX
+	NOTQ         DX
+	LEAQ         ·leafRank+0(SB), BX
+	LEAQ         ·leafSquare+0(SB), SI
+	XORQ         DI, DI
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), R8
+	BTSQ         R8, DI
+	LEAQ         -1(DX), R8
+	ANDQ         R8, DX
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), R8
+	BTSQ         R8, DI
+	LEAQ         -1(DX), R8
+	ANDQ         R8, DX
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), R8
+	BTSQ         R8, DI
+	LEAQ         -1(DX), R8
+	ANDQ         R8, DX
+	MOVQ         $0x00000000, R8
+	BSFQ         DX, R8
+	MOVBQZX      (BX)(R8*1), DX
+	BTSQ         DX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), DX
+	LEAQ         -1(DI), BX
+	ANDQ         BX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), BX
+	SHLQ         $0x08, BX
+	ORQ          BX, DX
+	LEAQ         -1(DI), BX
+	ANDQ         BX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), BX
+	SHLQ         $0x10, BX
+	ORQ          BX, DX
+	LEAQ         -1(DI), BX
+	ANDQ         BX, DI
+	MOVQ         $0x00000000, BX
+	BSFQ         DI, BX
+	MOVBQZX      (SI)(BX*1), BX
+	SHLQ         $0x18, BX
+	ORQ          BX, DX
+	MOVQ         AX, 80(SP)
+	MOVQ         CX, 88(SP)
+	MOVQ         alpha+16(FP), AX
+	MOVQ         AX, 96(SP)
+	INCQ         (SP)
+	MOVQ         DX, 144(SP)
+	MOVQ         DX, AX
+	SHRQ         $0x18, AX
+	IMUL3Q       $0x00010101, AX, AX
+	XORQ         DX, AX
+	ANDL         $0x00242424, AX
+	SHRL         $0x02, AX
+	MOVL         AX, CX
+	SHRL         $0x02, CX
+	ORL          AX, CX
+	ANDL         $0x00030303, CX
+	MOVL         CX, AX
+	SHRL         $0x06, AX
+	ORL          AX, CX
+	SHRL         $0x06, AX
+	ORL          AX, CX
+	ANDL         $0x0000003f, CX
+	MOVL         CX, AX
+	SHLL         $0x06, AX
+	MOVQ         AX, 152(SP)
+	SHLL         $0x04, CX
+	LEAQ         ·leafOrder4+0(SB), AX
+	VMOVQ        144(SP), X2
+	VPSHUFB      (AX)(CX*1), X2, X2
+	VMOVDQU      X2, 128(SP)
+	MOVQ         $-127, 104(SP)
+	MOVQ         $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -14107,8 +14081,6 @@ s4_iter_2:
 	TESTQ         DX, BX
 	JZ            s4_next_3
 	LEAQ          ·lfRay+0(SB), BX
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  CX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          AX, SI
@@ -14120,15 +14092,15 @@ s4_iter_2:
 	VPTERNLOGQ.Z  $0x20, (BX)(SI*1), Y4, K1, Y5
 	VPANDNQ       32(BX)(SI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(BX)(SI*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, BX
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(SI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, BX
 	TESTQ         BX, BX
 	JZ            s4_next_3
 	XORQ          BX, DX
@@ -14145,9 +14117,9 @@ s4_iter_2:
 	SHLQ          $0x04, CX
 	ADDQ          CX, AX
 	LEAQ          ·leafOrder3+0(SB), CX
-	VMOVQ         144(SP), X0
-	VPSHUFB       (CX)(AX*1), X0, X0
-	VMOVDQU       X0, 64(SP)
+	VMOVQ         144(SP), X2
+	VPSHUFB       (CX)(AX*1), X2, X2
+	VMOVDQU       X2, 64(SP)
 	MOVQ          $-127, 40(SP)
 	MOVQ          $0x00000000, 56(SP)
 
@@ -14166,8 +14138,6 @@ s3_iter_8:
 	TESTQ         BX, SI
 	JZ            s3_next_9
 	LEAQ          ·lfRay+0(SB), SI
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          CX, DI
@@ -14179,15 +14149,15 @@ s3_iter_8:
 	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
 	VPANDNQ       32(SI)(DI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, SI
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, SI
 	TESTQ         SI, SI
 	JZ            s3_next_9
 	XORQ          SI, BX
@@ -14208,8 +14178,6 @@ s3_iter_8:
 	TESTQ         DX, R9
 	JZ            s2_skip_17
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          SI, R10
@@ -14221,15 +14189,15 @@ s3_iter_8:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_17
 	INCQ          (SP)
@@ -14325,8 +14293,6 @@ s2_skip_17:
 	TESTQ         DX, R9
 	JZ            s2_skip_18
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          AX, R10
@@ -14338,15 +14304,15 @@ s2_skip_17:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_18
 	INCQ          (SP)
@@ -14445,8 +14411,6 @@ s2_skip_18:
 	TESTQ         BX, R8
 	JZ            s2_oskip_19
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          SI, R9
@@ -14458,15 +14422,15 @@ s2_skip_18:
 	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(R9*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R8
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R8
 	TESTQ         R8, R8
 	JZ            s2_oskip_19
 	INCQ          (SP)
@@ -14561,8 +14525,6 @@ s2_oskip_19:
 	TESTQ         BX, R8
 	JZ            s2_oskip_20
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	SHLQ          $0x06, AX
@@ -14573,15 +14535,15 @@ s2_oskip_19:
 	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(AX*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, AX
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, AX
 	TESTQ         AX, AX
 	JZ            s2_oskip_20
 	INCQ          (SP)
@@ -14799,42 +14761,44 @@ s4_fin_22:
 // func solve4AVX512PEXTList(P uint64, O uint64, alpha int, list uint64) (score int, nodes uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
 TEXT ·solve4AVX512PEXTList(SB), NOSPLIT, $160-48
-	MOVQ    $0x00000000, (SP)
-	MOVQ    P+0(FP), AX
-	MOVQ    O+8(FP), CX
-	MOVQ    list+24(FP), DX
-	MOVQ    AX, 80(SP)
-	MOVQ    CX, 88(SP)
-	MOVQ    alpha+16(FP), AX
-	MOVQ    AX, 96(SP)
-	INCQ    (SP)
-	MOVQ    DX, 144(SP)
-	MOVQ    DX, AX
-	SHRQ    $0x18, AX
-	IMUL3Q  $0x00010101, AX, AX
-	XORQ    DX, AX
-	ANDL    $0x00242424, AX
-	SHRL    $0x02, AX
-	MOVL    AX, CX
-	SHRL    $0x02, CX
-	ORL     AX, CX
-	ANDL    $0x00030303, CX
-	MOVL    CX, AX
-	SHRL    $0x06, AX
-	ORL     AX, CX
-	SHRL    $0x06, AX
-	ORL     AX, CX
-	ANDL    $0x0000003f, CX
-	MOVL    CX, AX
-	SHLL    $0x06, AX
-	MOVQ    AX, 152(SP)
-	SHLL    $0x04, CX
-	LEAQ    ·leafOrder4+0(SB), AX
-	VMOVQ   144(SP), X0
-	VPSHUFB (AX)(CX*1), X0, X0
-	VMOVDQU X0, 128(SP)
-	MOVQ    $-127, 104(SP)
-	MOVQ    $0x00000000, 120(SP)
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
+	MOVQ         $0x00000000, (SP)
+	MOVQ         P+0(FP), AX
+	MOVQ         O+8(FP), CX
+	MOVQ         list+24(FP), DX
+	MOVQ         AX, 80(SP)
+	MOVQ         CX, 88(SP)
+	MOVQ         alpha+16(FP), AX
+	MOVQ         AX, 96(SP)
+	INCQ         (SP)
+	MOVQ         DX, 144(SP)
+	MOVQ         DX, AX
+	SHRQ         $0x18, AX
+	IMUL3Q       $0x00010101, AX, AX
+	XORQ         DX, AX
+	ANDL         $0x00242424, AX
+	SHRL         $0x02, AX
+	MOVL         AX, CX
+	SHRL         $0x02, CX
+	ORL          AX, CX
+	ANDL         $0x00030303, CX
+	MOVL         CX, AX
+	SHRL         $0x06, AX
+	ORL          AX, CX
+	SHRL         $0x06, AX
+	ORL          AX, CX
+	ANDL         $0x0000003f, CX
+	MOVL         CX, AX
+	SHLL         $0x06, AX
+	MOVQ         AX, 152(SP)
+	SHLL         $0x04, CX
+	LEAQ         ·leafOrder4+0(SB), AX
+	VMOVQ        144(SP), X2
+	VPSHUFB      (AX)(CX*1), X2, X2
+	VMOVDQU      X2, 128(SP)
+	MOVQ         $-127, 104(SP)
+	MOVQ         $0x00000000, 120(SP)
 
 s4_start_1:
 	MOVQ $0x00000000, 112(SP)
@@ -14851,8 +14815,6 @@ s4_iter_2:
 	TESTQ         DX, BX
 	JZ            s4_next_3
 	LEAQ          ·lfRay+0(SB), BX
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  CX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          AX, SI
@@ -14864,15 +14826,15 @@ s4_iter_2:
 	VPTERNLOGQ.Z  $0x20, (BX)(SI*1), Y4, K1, Y5
 	VPANDNQ       32(BX)(SI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(BX)(SI*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, BX
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(SI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, BX
 	TESTQ         BX, BX
 	JZ            s4_next_3
 	XORQ          BX, DX
@@ -14889,9 +14851,9 @@ s4_iter_2:
 	SHLQ          $0x04, CX
 	ADDQ          CX, AX
 	LEAQ          ·leafOrder3+0(SB), CX
-	VMOVQ         144(SP), X0
-	VPSHUFB       (CX)(AX*1), X0, X0
-	VMOVDQU       X0, 64(SP)
+	VMOVQ         144(SP), X2
+	VPSHUFB       (CX)(AX*1), X2, X2
+	VMOVDQU       X2, 64(SP)
 	MOVQ          $-127, 40(SP)
 	MOVQ          $0x00000000, 56(SP)
 
@@ -14910,8 +14872,6 @@ s3_iter_8:
 	TESTQ         BX, SI
 	JZ            s3_next_9
 	LEAQ          ·lfRay+0(SB), SI
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          CX, DI
@@ -14923,15 +14883,15 @@ s3_iter_8:
 	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
 	VPANDNQ       32(SI)(DI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, SI
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, SI
 	TESTQ         SI, SI
 	JZ            s3_next_9
 	XORQ          SI, BX
@@ -14952,8 +14912,6 @@ s3_iter_8:
 	TESTQ         DX, R9
 	JZ            s2_skip_17
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          SI, R10
@@ -14965,15 +14923,15 @@ s3_iter_8:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_17
 	INCQ          (SP)
@@ -15069,8 +15027,6 @@ s2_skip_17:
 	TESTQ         DX, R9
 	JZ            s2_skip_18
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          AX, R10
@@ -15082,15 +15038,15 @@ s2_skip_17:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_18
 	INCQ          (SP)
@@ -15189,8 +15145,6 @@ s2_skip_18:
 	TESTQ         BX, R8
 	JZ            s2_oskip_19
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          SI, R9
@@ -15202,15 +15156,15 @@ s2_skip_18:
 	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(R9*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R8
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R8
 	TESTQ         R8, R8
 	JZ            s2_oskip_19
 	INCQ          (SP)
@@ -15305,8 +15259,6 @@ s2_oskip_19:
 	TESTQ         BX, R8
 	JZ            s2_oskip_20
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	SHLQ          $0x06, AX
@@ -15317,15 +15269,15 @@ s2_oskip_19:
 	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(AX*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, AX
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, AX
 	TESTQ         AX, AX
 	JZ            s2_oskip_20
 	INCQ          (SP)
@@ -15543,15 +15495,17 @@ s4_fin_22:
 // func solve4AVX512PEXTBatch(in []uint64, out []uint64)
 // Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, BMI2, CMOV, POPCNT
 TEXT ·solve4AVX512PEXTBatch(SB), NOSPLIT, $184-48
-	MOVQ in_base+0(FP), AX
-	MOVQ out_base+24(FP), CX
-	MOVQ out_len+32(FP), DX
-	MOVQ AX, 160(SP)
-	MOVQ CX, 168(SP)
-	LEAQ (CX)(DX*8), DX
-	MOVQ DX, 176(SP)
-	CMPQ CX, DX
-	JAE  done
+	MOVQ         in_base+0(FP), AX
+	MOVQ         out_base+24(FP), CX
+	MOVQ         out_len+32(FP), DX
+	MOVQ         AX, 160(SP)
+	MOVQ         CX, 168(SP)
+	LEAQ         (CX)(DX*8), DX
+	MOVQ         DX, 176(SP)
+	CMPQ         CX, DX
+	JAE          done
+	VPBROADCASTQ ·flipOnes+0(SB), Y0
+	VPSLLQ       $0x3f, Y0, Y1
 
 loop:
 	MOVQ    $0x00000000, (SP)
@@ -15638,9 +15592,9 @@ loop:
 	MOVQ    AX, 152(SP)
 	SHLL    $0x04, CX
 	LEAQ    ·leafOrder4+0(SB), AX
-	VMOVQ   144(SP), X0
-	VPSHUFB (AX)(CX*1), X0, X0
-	VMOVDQU X0, 128(SP)
+	VMOVQ   144(SP), X2
+	VPSHUFB (AX)(CX*1), X2, X2
+	VMOVDQU X2, 128(SP)
 	MOVQ    $-127, 104(SP)
 	MOVQ    $0x00000000, 120(SP)
 
@@ -15659,8 +15613,6 @@ s4_iter_2:
 	TESTQ         DX, BX
 	JZ            s4_next_3
 	LEAQ          ·lfRay+0(SB), BX
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  CX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          AX, SI
@@ -15672,15 +15624,15 @@ s4_iter_2:
 	VPTERNLOGQ.Z  $0x20, (BX)(SI*1), Y4, K1, Y5
 	VPANDNQ       32(BX)(SI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(BX)(SI*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, BX
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(SI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, BX
 	TESTQ         BX, BX
 	JZ            s4_next_3
 	XORQ          BX, DX
@@ -15697,9 +15649,9 @@ s4_iter_2:
 	SHLQ          $0x04, CX
 	ADDQ          CX, AX
 	LEAQ          ·leafOrder3+0(SB), CX
-	VMOVQ         144(SP), X0
-	VPSHUFB       (CX)(AX*1), X0, X0
-	VMOVDQU       X0, 64(SP)
+	VMOVQ         144(SP), X2
+	VPSHUFB       (CX)(AX*1), X2, X2
+	VMOVDQU       X2, 64(SP)
 	MOVQ          $-127, 40(SP)
 	MOVQ          $0x00000000, 56(SP)
 
@@ -15718,8 +15670,6 @@ s3_iter_8:
 	TESTQ         BX, SI
 	JZ            s3_next_9
 	LEAQ          ·lfRay+0(SB), SI
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          CX, DI
@@ -15731,15 +15681,15 @@ s3_iter_8:
 	VPTERNLOGQ.Z  $0x20, (SI)(DI*1), Y4, K1, Y5
 	VPANDNQ       32(SI)(DI*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, SI
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(SI)(DI*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, SI
 	TESTQ         SI, SI
 	JZ            s3_next_9
 	XORQ          SI, BX
@@ -15760,8 +15710,6 @@ s3_iter_8:
 	TESTQ         DX, R9
 	JZ            s2_skip_17
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          SI, R10
@@ -15773,15 +15721,15 @@ s3_iter_8:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_17
 	INCQ          (SP)
@@ -15877,8 +15825,6 @@ s2_skip_17:
 	TESTQ         DX, R9
 	JZ            s2_skip_18
 	LEAQ          ·lfRay+0(SB), R9
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  BX, Y2
 	VPBROADCASTQ  DX, Y3
 	MOVQ          AX, R10
@@ -15890,15 +15836,15 @@ s2_skip_17:
 	VPTERNLOGQ.Z  $0x20, (R9)(R10*1), Y4, K1, Y5
 	VPANDNQ       32(R9)(R10*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R9
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R9)(R10*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R9
 	TESTQ         R9, R9
 	JZ            s2_skip_18
 	INCQ          (SP)
@@ -15997,8 +15943,6 @@ s2_skip_18:
 	TESTQ         BX, R8
 	JZ            s2_oskip_19
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	MOVQ          SI, R9
@@ -16010,15 +15954,15 @@ s2_skip_18:
 	VPTERNLOGQ.Z  $0x20, (R8)(R9*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(R9*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, R8
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(R9*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, R8
 	TESTQ         R8, R8
 	JZ            s2_oskip_19
 	INCQ          (SP)
@@ -16113,8 +16057,6 @@ s2_oskip_19:
 	TESTQ         BX, R8
 	JZ            s2_oskip_20
 	LEAQ          ·lfRay+0(SB), R8
-	VPBROADCASTQ  ·flipOnes+0(SB), Y0
-	VPSLLQ        $0x3f, Y0, Y1
 	VPBROADCASTQ  DX, Y2
 	VPBROADCASTQ  BX, Y3
 	SHLQ          $0x06, AX
@@ -16125,15 +16067,15 @@ s2_oskip_19:
 	VPTERNLOGQ.Z  $0x20, (R8)(AX*1), Y4, K1, Y5
 	VPANDNQ       32(R8)(AX*1), Y3, Y3
 	VPLZCNTQ      Y3, Y3
-	VPSRLVQ       Y3, Y0, Y0
-	VPSRLVQ       Y3, Y1, Y1
-	VPTESTMQ      Y2, Y1, K1
-	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y0, K1, Y5
-	VEXTRACTI32X4 $0x01, Y5, X0
-	VPORQ         X0, X5, X0
-	VPUNPCKHQDQ   X0, X0, X1
-	VPORQ         X1, X0, X0
-	VMOVQ         X0, AX
+	VPSRLVQ       Y3, Y0, Y4
+	VPSRLVQ       Y3, Y1, Y3
+	VPTESTMQ      Y2, Y3, K1
+	VPTERNLOGQ    $0xf2, 32(R8)(AX*1), Y4, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X2
+	VPORQ         X2, X5, X2
+	VPUNPCKHQDQ   X2, X2, X3
+	VPORQ         X3, X2, X2
+	VMOVQ         X2, AX
 	TESTQ         AX, AX
 	JZ            s2_oskip_20
 	INCQ          (SP)

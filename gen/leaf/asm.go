@@ -56,7 +56,7 @@ type family struct {
 	vex        bool
 	vector     bool // YMM used: VZEROUPPER before RET
 	flip       flipasm.Flipper
-	localSetup bool // flip.Setup at each flip (GP tables: no registers held)
+	localSetup bool // flip.Setup at each flip (GP tables: no GP registers held; a splitSetup flipper's vector constants are)
 	score      func(g *gen, P, x, alpha reg.GPVirtual) reg.GPVirtual
 }
 
@@ -150,9 +150,7 @@ func kernel(f family, n int) {
 	// parameters; loadList as search's.
 	entry := func(loadList func() reg.GPVirtual) {
 		g := newGen(f, n)
-		if !f.localSetup {
-			f.flip.Setup()
-		}
+		f.setup()
 		Store(g.search(n, loadBoard, loadAlpha, loadList), ReturnIndex(0))
 		nd := GP64()
 		MOVQ(g.nodes, nd)
@@ -194,9 +192,7 @@ func kernel(f family, n int) {
 	MOVQ(l, end)
 	CMPQ(dp, l)
 	JAE(LabelRef("done"))
-	if !f.localSetup {
-		f.flip.Setup()
-	}
+	f.setup()
 	Label("loop")
 	res := g.search(n, func() (reg.GPVirtual, reg.GPVirtual) {
 		s, P, O := GP64(), GP64(), GP64()
@@ -346,9 +342,30 @@ func (g *gen) shuffle(src Mem, table string, off reg.GPVirtual, out Mem) {
 
 func (g *gen) flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	if g.f.localSetup {
-		g.f.flip.Setup()
+		if s, ok := g.f.flip.(splitSetup); ok {
+			s.SetupGP()
+		} else {
+			g.f.flip.Setup()
+		}
 	}
 	return g.f.flip.Flip(P, O, x)
+}
+
+// splitSetup is a flipper whose vector constants a localSetup family
+// loads once per function (vector registers are not short), its table
+// address at each flip.
+type splitSetup interface {
+	SetupVec()
+	SetupGP()
+}
+
+// setup loads what a family's flipper holds across the function.
+func (f family) setup() {
+	if !f.localSetup {
+		f.flip.Setup()
+	} else if s, ok := f.flip.(splitSetup); ok {
+		s.SetupVec()
+	}
 }
 
 // solve2 is kernels.Solve2 on the board (P, O) with its two empties in

@@ -54,11 +54,22 @@ func NewFlipAVX512() *FlipAVX512 {
 func (f *FlipAVX512) Vector() bool { return true }
 
 func (f *FlipAVX512) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.SetupGP()
+	f.SetupVec()
+}
+
+// SetupVec loads the vector constants only: a caller short of GP
+// registers holds them across its flips and calls SetupGP before each.
+func (f *FlipAVX512) SetupVec() {
 	f.one, f.hi = YMM(), YMM()
 	VPBROADCASTQ(f.ones, f.one)
 	VPSLLQ(U8(63), f.one, f.hi)
+}
+
+// SetupGP loads the ray table's address.
+func (f *FlipAVX512) SetupGP() {
+	f.tab = GP64()
+	LEAQ(f.rays, f.tab)
 }
 
 func (f *FlipAVX512) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
