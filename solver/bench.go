@@ -56,7 +56,7 @@ func (p Position) Check(r Result) error {
 
 // BottomKernel names the bottom of the search (bottom.go) where a
 // kernel's name is expected: in whole-solve benchmarks, its variants are
-// the bottoms this build and CPU offer (asm, gosimd, go).
+// the bottoms this build and CPU offer (asm, asm-calls, gosimd, go).
 const BottomKernel = "bottom"
 
 // With returns a solver on the kernels sel chooses, on sv's bottom, that
@@ -89,8 +89,10 @@ func (sv *Solver) WithBottom(name string) (*Solver, error) {
 // count differs from the others' is an error (a kernel that changes the
 // search is wrong), as is a wrong score. The kernel BottomKernel compares
 // the bottoms of the search this build and CPU offer: the assembly
-// ("asm", where this selection has one), the archsimd ("gosimd",
-// GOEXPERIMENT=simd builds on AVX2 CPUs) and the Go one ("go").
+// ("asm", where this selection has one; "asm-calls" beside it where that
+// is the inline bottom), the archsimd ("gosimd", GOEXPERIMENT=simd builds
+// on AVX2 CPUs) and the Go one ("go"). The variants of flip and moves
+// are compared on the calling assembly bottom.
 func BenchGroups(set, kernel, variant string, base variants.Selection, opts Options) ([]*bench.Group, error) {
 	ps, err := Set(set)
 	if err != nil {
@@ -135,6 +137,12 @@ func BenchGroups(set, kernel, variant string, base variants.Selection, opts Opti
 			vs, err := sv.With(sel)
 			if err != nil {
 				return nil, fmt.Errorf("%s=%s: %w", kernel, info.Name, err)
+			}
+			if (kernel == kernelNames[0] || kernel == kernelNames[1]) && vs.k.Bottom != nil && vs.k.Bottom.Inline() {
+				// flip and moves are compared on the calling bottom: the
+				// inline one has only one variant of each
+				vs.k.Bottom = vs.k.Bottom.Calls()
+				vs.k.names[len(vs.k.names)-1] = BottomAsmCalls
 			}
 			cands = append(cands, candidate{info.Name, vs})
 		}

@@ -14,8 +14,12 @@ import (
 const (
 	// BottomAsm is the generated assembly (variants.Bottom): one Go to
 	// assembly crossing per subtree, the selection's assembly kernels
-	// called through their entry points inside.
+	// called through their entry points inside, or flip and moves inline
+	// where the selection's are those of the inline bottom.
 	BottomAsm = "asm"
+	// BottomAsmCalls is the same assembly calling every kernel, offered
+	// where asm is the inline bottom.
+	BottomAsmCalls = "asm-calls"
 	// BottomGoSIMD is bottom_gosimd.go: Go calling the archsimd kernels
 	// of variants/gosimd directly, so that the compiler can inline them
 	// (GOEXPERIMENT=simd builds, AVX2 CPUs).
@@ -32,7 +36,7 @@ const (
 )
 
 // BottomNames are the bottoms in the order they are offered.
-var BottomNames = []string{BottomAsm, BottomGoSIMD, BottomGo}
+var BottomNames = []string{BottomAsm, BottomAsmCalls, BottomGoSIMD, BottomGo}
 
 // Bottoms returns the bottoms a solver on sel can run in this build on
 // sel's CPU, in BottomNames order; the default (Options.Bottom "") is
@@ -53,6 +57,15 @@ func (k Kernels) bottomErr(name string) error {
 	switch name {
 	case BottomAsm:
 		return k.asmErr
+	case BottomAsmCalls:
+		if k.asmErr != nil {
+			return k.asmErr
+		}
+		if !k.asm.Inline() {
+			return fmt.Errorf("the assembly bottom of %s=%s, %s=%s calls every kernel already (asm)",
+				kernelNames[0], k.names[0], kernelNames[1], k.names[1])
+		}
+		return nil
 	case BottomGoSIMD:
 		return k.goSIMDErr
 	case BottomGo:
@@ -74,6 +87,8 @@ func (k Kernels) withBottom(name string) (Kernels, error) {
 	switch name {
 	case BottomAsm:
 		k.Bottom = k.asm
+	case BottomAsmCalls:
+		k.Bottom = k.asm.Calls()
 	case BottomGoSIMD:
 		k.goSIMD = true
 	}

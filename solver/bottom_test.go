@@ -72,13 +72,19 @@ func TestBottomMatchesGo(t *testing.T) {
 				if !ok {
 					t.Skip("no assembly bottom for this selection on this CPU")
 				}
-				for e := 5; e <= variants.ShallowMax; e++ {
-					for i, bd := range boards[e] {
-						for alpha := -65; alpha <= 64; alpha++ {
-							got, nodes := b.Search(bd.P, bd.O, alpha)
-							if w := want[[2]int{e*1000 + i, alpha}]; got != w.score || nodes != w.nodes {
-								t.Fatalf("%s alpha %d: bottom %d (%d nodes), Go %d (%d nodes)",
-									kernels.BoardString(bd), alpha, got, nodes, w.score, w.nodes)
+				bs := []*variants.Bottom{b}
+				if b.Inline() {
+					bs = append(bs, b.Calls()) // and the calling one
+				}
+				for _, b := range bs {
+					for e := 5; e <= variants.ShallowMax; e++ {
+						for i, bd := range boards[e] {
+							for alpha := -65; alpha <= 64; alpha++ {
+								got, nodes := b.Search(bd.P, bd.O, alpha)
+								if w := want[[2]int{e*1000 + i, alpha}]; got != w.score || nodes != w.nodes {
+									t.Fatalf("%s alpha %d, inline %v: bottom %d (%d nodes), Go %d (%d nodes)",
+										kernels.BoardString(bd), alpha, b.Inline(), got, nodes, w.score, w.nodes)
+								}
 							}
 						}
 					}
@@ -121,7 +127,6 @@ func TestBottomLocalMatchesGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			goS := newSearch(goK)
-			var asmTable variants.LocalTable
 			n := 10
 			if spec != "" {
 				n = 3 // the other kernels' own cross-checks are exhaustive: a few positions
@@ -129,20 +134,28 @@ func TestBottomLocalMatchesGo(t *testing.T) {
 			if testing.Short() {
 				n = 2
 			}
-			for e := variants.LocalMin; e <= variants.BottomLocalMax; e++ {
-				for i, bd := range harness.RandomEndgames(uint64(60+e), n, e) {
-					parity := kernels.Parity(bd.Empties())
-					for alpha := -65; alpha <= 64; alpha++ {
-						goS.nodes = 0
-						want := goS.nwsLocal(bd.P, bd.O, alpha, e, parity, 0)
-						got, nodes := k.Bottom.SearchLocal(bd.P, bd.O, alpha, &asmTable)
-						if got != want || nodes != goS.nodes {
-							t.Fatalf("%d empties #%d %s alpha %d: bottom %d (%d nodes), Go %d (%d nodes)",
-								e, i, kernels.BoardString(bd), alpha, got, nodes, want, goS.nodes)
+			bs := []*variants.Bottom{k.Bottom}
+			if k.Bottom.Inline() {
+				bs = append(bs, k.Bottom.Calls()) // and the calling one
+			}
+			for _, b := range bs {
+				var asmTable variants.LocalTable
+				clear(goS.local[:])
+				for e := variants.LocalMin; e <= variants.BottomLocalMax; e++ {
+					for i, bd := range harness.RandomEndgames(uint64(60+e), n, e) {
+						parity := kernels.Parity(bd.Empties())
+						for alpha := -65; alpha <= 64; alpha++ {
+							goS.nodes = 0
+							want := goS.nwsLocal(bd.P, bd.O, alpha, e, parity, 0)
+							got, nodes := b.SearchLocal(bd.P, bd.O, alpha, &asmTable)
+							if got != want || nodes != goS.nodes {
+								t.Fatalf("%d empties #%d %s alpha %d, inline %v: bottom %d (%d nodes), Go %d (%d nodes)",
+									e, i, kernels.BoardString(bd), alpha, b.Inline(), got, nodes, want, goS.nodes)
+							}
 						}
-					}
-					if asmTable != goS.local {
-						t.Fatalf("%d empties #%d %s: the bottom's local table differs from Go's", e, i, kernels.BoardString(bd))
+						if asmTable != goS.local {
+							t.Fatalf("%d empties #%d %s, inline %v: the bottom's local table differs from Go's", e, i, kernels.BoardString(bd), b.Inline())
+						}
 					}
 				}
 			}
@@ -262,7 +275,7 @@ func TestBottomsSolveAlike(t *testing.T) {
 	if _, err := New(Options{Bottom: BottomAsm}, testSelection(t, "flip="+variants.RefName)); err == nil || !strings.Contains(err.Error(), "flip=reference") {
 		t.Errorf("assembly bottom on the reference flip: %v", err)
 	}
-	if _, err := New(Options{Bottom: "simd"}, base); err == nil || !strings.Contains(err.Error(), "asm, gosimd, go") {
+	if _, err := New(Options{Bottom: "simd"}, base); err == nil || !strings.Contains(err.Error(), strings.Join(BottomNames, ", ")) {
 		t.Errorf("unknown bottom: %v", err)
 	}
 }

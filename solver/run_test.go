@@ -17,7 +17,7 @@ import (
 // machine's default variants, or FLIPBENCH_SOLVE_VARIANTS
 // (FLIPBENCH_SOLVE_EVAL=none for no weights), and logs nodes, time and
 // Mnps: for tuning and profiling with go test -cpuprofile.
-// FLIPBENCH_SOLVE_BOTTOM picks the bottom (asm, gosimd, go),
+// FLIPBENCH_SOLVE_BOTTOM picks the bottom (asm, asm-calls, gosimd, go),
 // FLIPBENCH_SOLVE_PARAMS the search's constants (name=value,...).
 func TestSolveSetEnv(t *testing.T) {
 	name := os.Getenv("FLIPBENCH_SOLVE_SET")

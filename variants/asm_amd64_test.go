@@ -32,7 +32,7 @@ func TestEveryAsmFunctionUsed(t *testing.T) {
 	for _, tail := range PerftTails() {
 		used[funcPC(tail.Fn)] = true
 	}
-	used[funcPC(bottomAsm)] = true                                                   // the solver's bottom (Bottom)
+	used[funcPC(bottomAsm)], used[funcPC(bottomAsmInlineAVX512)] = true, true        // the solver's bottoms (Bottom)
 	for _, fn := range []any{emptyFlip, emptyFlipEntry, flipFromAsm, boardFromAsm} { // the call floors (CallFloors), the from-asm forms
 		used[funcPC(fn)] = true
 	}

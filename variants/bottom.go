@@ -7,12 +7,31 @@ package variants
 // subtree; inside, the kernels are called through their assembly entry
 // points (Info.Entry), so every assembly variant of flip, moves,
 // stable_edge_count, stability, hash_code, move_evaluate, solve_4,
-// score_1 and count_last_flip can be the one it uses.
+// score_1 and count_last_flip can be the one it uses. Where the selection
+// has the flip and moves of an inline bottom (bottom_asm_amd64.go), that
+// one searches instead: the same search with those two emitted inline,
+// no call for the commonest kernels; Calls returns the calling one.
 type Bottom struct {
 	// flip, moves, stable_edge_count, stability, solve_4, score_1,
 	// count_last_flip, hash_code, move_evaluate: the order of gen/bottom's k
 	entries [9]uintptr
 	local   bool // hash_code and move_evaluate have entries: SearchLocal runs
+	inline  bool // the inline bottom searches
+}
+
+// Inline reports whether b searches with flip and moves inline.
+func (b *Bottom) Inline() bool { return b.inline }
+
+// Calls returns b calling every kernel through its entry point (b itself
+// if it does): what whole solves compare the variants of flip and moves
+// on, so that none of them has the inline bottom's advantage.
+func (b *Bottom) Calls() *Bottom {
+	if !b.inline {
+		return b
+	}
+	c := *b
+	c.inline = false
+	return &c
 }
 
 // The search sizes of a Bottom: Search takes positions of ShallowMin to
@@ -85,6 +104,7 @@ func NewBottom(s Selection, leaf BottomLeaf) (*Bottom, bool) {
 	if !bottomRuns(s.CPU()) {
 		return nil, false
 	}
+	b.inline = inlineBottom(s)
 	return b, true
 }
 

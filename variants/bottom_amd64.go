@@ -10,8 +10,15 @@ package variants
 //go:noescape
 func bottomAsm(P uint64, O uint64, alpha int, k *[9]uintptr, local *[3072]uint64) (score int, nodes uint64)
 
+// bottomAsmInlineAVX512 is bottomAsm with flip and moves inline (the variants inlineFlip and inlineMoves name),
+// the other kernels called through k.
+//
+//go:noescape
+func bottomAsmInlineAVX512(P uint64, O uint64, alpha int, k *[9]uintptr, local *[3072]uint64) (score int, nodes uint64)
+
 // The CPU features of each function above, from avo's analysis of its
 // instructions (go generate writes them).
 var _ = registerISA([]asmFunc{
 	{bottomAsm, []Feature{CMOV, POPCNT, SSE2, SSSE3}},
+	{bottomAsmInlineAVX512, []Feature{AVX, AVX2, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT, SSE2, SSSE3}},
 })

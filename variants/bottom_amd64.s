@@ -3376,3 +3376,3926 @@ return:
 	MOVQ 48(SP), AX
 	MOVQ AX, nodes+48(FP)
 	RET
+
+// func bottomAsmInlineAVX512(P uint64, O uint64, alpha int, k *[9]uintptr, local *[3072]uint64) (score int, nodes uint64)
+// Requires: AVX, AVX2, AVX512CD, AVX512F, AVX512VL, CMOV, POPCNT, SSE2, SSSE3
+TEXT ·bottomAsmInlineAVX512(SB), $2400-56
+	MOVQ    $0x00000000, 48(SP)
+	MOVQ    k+24(FP), AX
+	MOVQ    AX, 64(SP)
+	MOVQ    local+32(FP), AX
+	MOVQ    AX, 72(SP)
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	POPCNTQ DX, BX
+	CMPQ    BX, $0x0a
+	JNE     entry_not10
+	MOVQ    alpha+16(FP), BX
+	MOVQ    $0x0000000a, 56(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DX
+	ANDQ    $0x01, DX
+	SHLQ    $0x03, DX
+	ORQ     DX, SI
+	MOVQ    AX, 1728(SP)
+	MOVQ    CX, 1736(SP)
+	MOVQ    BX, 1744(SP)
+	MOVQ    SI, 1752(SP)
+	JMP     enter10
+
+entry_not10:
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	POPCNTQ DX, BX
+	CMPQ    BX, $0x09
+	JNE     entry_not9
+	MOVQ    alpha+16(FP), BX
+	MOVQ    $0x00000009, 56(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DX
+	ANDQ    $0x01, DX
+	SHLQ    $0x03, DX
+	ORQ     DX, SI
+	MOVQ    AX, 1352(SP)
+	MOVQ    CX, 1360(SP)
+	MOVQ    BX, 1368(SP)
+	MOVQ    SI, 1376(SP)
+	JMP     enter9
+
+entry_not9:
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	POPCNTQ DX, BX
+	CMPQ    BX, $0x08
+	JNE     entry_not8
+	MOVQ    alpha+16(FP), BX
+	MOVQ    $0x00000008, 56(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x03, DI
+	ORQ     DI, SI
+	MOVQ    AX, 976(SP)
+	MOVQ    CX, 984(SP)
+	MOVQ    BX, 992(SP)
+	MOVQ    SI, 1000(SP)
+	LEAQ    ·leafRank+0(SB), AX
+	LEAQ    ·leafSquare+0(SB), CX
+	XORQ    BX, BX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), AX
+	BTSQ    AX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x08, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x10, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x18, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x20, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x28, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x30, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), CX
+	SHLQ    $0x38, CX
+	ORQ     CX, AX
+	MOVQ    AX, 1344(SP)
+	JMP     enter8
+
+entry_not8:
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	POPCNTQ DX, BX
+	CMPQ    BX, $0x07
+	JNE     entry_not7
+	MOVQ    alpha+16(FP), BX
+	MOVQ    $0x00000007, 56(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x03, DI
+	ORQ     DI, SI
+	MOVQ    AX, 600(SP)
+	MOVQ    CX, 608(SP)
+	MOVQ    BX, 616(SP)
+	MOVQ    SI, 624(SP)
+	LEAQ    ·leafRank+0(SB), AX
+	LEAQ    ·leafSquare+0(SB), CX
+	XORQ    BX, BX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), AX
+	BTSQ    AX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x08, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x10, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x18, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x20, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x28, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), CX
+	SHLQ    $0x30, CX
+	ORQ     CX, AX
+	MOVQ    AX, 968(SP)
+	JMP     enter7
+
+entry_not7:
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	POPCNTQ DX, BX
+	CMPQ    BX, $0x06
+	JNE     entry_not6
+	MOVQ    alpha+16(FP), BX
+	MOVQ    $0x00000006, 56(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x03, DI
+	ORQ     DI, SI
+	MOVQ    AX, 352(SP)
+	MOVQ    CX, 360(SP)
+	MOVQ    BX, 368(SP)
+	MOVQ    SI, 384(SP)
+	LEAQ    ·leafRank+0(SB), AX
+	LEAQ    ·leafSquare+0(SB), CX
+	XORQ    BX, BX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), AX
+	BTSQ    AX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x08, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x10, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x18, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x20, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), CX
+	SHLQ    $0x28, CX
+	ORQ     CX, AX
+	MOVQ    AX, 376(SP)
+	JMP     enter6
+
+entry_not6:
+	MOVQ    P+0(FP), AX
+	MOVQ    O+8(FP), CX
+	MOVQ    AX, DX
+	ORQ     CX, DX
+	NOTQ    DX
+	POPCNTQ DX, BX
+	CMPQ    BX, $0x05
+	JNE     entry_not5
+	MOVQ    alpha+16(FP), BX
+	MOVQ    $0x00000005, 56(SP)
+	XORQ    SI, SI
+	MOVQ    $0x000000000f0f0f0f, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x00000000f0f0f0f0, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x01, DI
+	ORQ     DI, SI
+	MOVQ    $0x0f0f0f0f00000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x02, DI
+	ORQ     DI, SI
+	MOVQ    $0xf0f0f0f000000000, DI
+	ANDQ    DX, DI
+	POPCNTQ DI, DI
+	ANDQ    $0x01, DI
+	SHLQ    $0x03, DI
+	ORQ     DI, SI
+	MOVQ    AX, 104(SP)
+	MOVQ    CX, 112(SP)
+	MOVQ    BX, 120(SP)
+	MOVQ    SI, 136(SP)
+	LEAQ    ·leafRank+0(SB), AX
+	LEAQ    ·leafSquare+0(SB), CX
+	XORQ    BX, BX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(DX), SI
+	ANDQ    SI, DX
+	MOVQ    $0x00000000, SI
+	BSFQ    DX, SI
+	MOVBQZX (AX)(SI*1), AX
+	BTSQ    AX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x08, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x10, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), DX
+	SHLQ    $0x18, DX
+	ORQ     DX, AX
+	LEAQ    -1(BX), DX
+	ANDQ    DX, BX
+	MOVQ    $0x00000000, DX
+	BSFQ    BX, DX
+	MOVBQZX (CX)(DX*1), CX
+	SHLQ    $0x20, CX
+	ORQ     CX, AX
+	MOVQ    AX, 128(SP)
+	JMP     enter5
+
+entry_not5:
+	MOVQ alpha+16(FP), AX
+	MOVQ AX, 80(SP)
+	JMP  return
+
+enter10:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 1760(SP)
+
+lstart10_1:
+	MOVQ          1728(SP), AX
+	MOVQ          1736(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           lhasmoves10_2
+	MOVQ          1736(SP), AX
+	MOVQ          1728(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           lpass10_3
+	MOVQ          1728(SP), AX
+	POPCNTQ       AX, AX
+	LEAQ          -54(AX)(AX*1), AX
+	LEAQ          10(AX), CX
+	LEAQ          -10(AX), DX
+	TESTQ         AX, AX
+	CMOVQLT       DX, CX
+	CMOVQEQ       AX, CX
+	MOVQ          CX, 1848(SP)
+	JMP           ldone10_4
+
+lpass10_3:
+	MOVQ 1728(SP), AX
+	MOVQ 1736(SP), CX
+	MOVQ CX, 1728(SP)
+	MOVQ AX, 1736(SP)
+	MOVQ 1744(SP), AX
+	NOTQ AX
+	MOVQ AX, 1744(SP)
+	XORQ $0x01, 1760(SP)
+	INCQ 48(SP)
+	JMP  lstart10_1
+
+lhasmoves10_2:
+	MOVQ DX, 1768(SP)
+	MOVQ 1744(SP), AX
+	CMPQ AX, $0x14
+	JL   nosc10_13
+	MOVQ 1736(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 1728(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 1744(SP)
+	JG   stab10_14
+	MOVQ CX, 1848(SP)
+	JMP  ldone10_4
+
+stab10_14:
+	MOVQ    1736(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1728(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 1744(SP)
+	JG      nosc10_13
+	MOVQ    CX, 1848(SP)
+	JMP     ldone10_4
+
+nosc10_13:
+	MOVQ    1728(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1736(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 1784(SP)
+	MOVQ    $0x00000041, 1776(SP)
+	MOVQ    1728(SP), CX
+	MOVQ    1736(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss10_5
+	CMPQ    8(AX), DX
+	JNE     lmiss10_5
+	CMPB    19(AX), $0x00
+	JNE     lgot10_6
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 1744(SP)
+	JLE     lnolow10_15
+	MOVQ    CX, 1848(SP)
+	JMP     ldone10_4
+
+lnolow10_15:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 1744(SP)
+	JG      lgot10_6
+	MOVQ    CX, 1848(SP)
+	JMP     ldone10_4
+
+lgot10_6:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 1776(SP)
+
+lmiss10_5:
+	MOVQ $-127, 1792(SP)
+	MOVQ $0x00000041, 1800(SP)
+	MOVQ $0x00000000, 1808(SP)
+
+lnext10_7:
+	MOVQ  1808(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare10_8
+	JA    llist10_9
+	MOVQ  $0x00000001, 1808(SP)
+	MOVQ  1776(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare10_8
+	MOVQ  1768(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare10_8
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare10_8
+	BTRQ  AX, CX
+	MOVQ  CX, 1768(SP)
+	MOVQ  AX, 1832(SP)
+	JMP   lplay10_10
+
+lprepare10_8:
+	MOVQ  1768(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen10_16
+	MOVQ  $0x00000003, 1808(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 1832(SP)
+	JMP   lplay10_10
+
+lgen10_16:
+	MOVQ $0x00000000, 1816(SP)
+
+lgenloop10_17:
+	MOVQ          1768(SP), AX
+	MOVQ          $0x00000000, CX
+	BSFQ          AX, CX
+	MOVQ          1728(SP), AX
+	MOVQ          1736(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  AX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          CX, AX
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          1816(SP), CX
+	IMUL3Q        $0x18, CX, CX
+	LEAQ          1856(SP), DX
+	MOVQ          1768(SP), SI
+	MOVQ          $0x00000000, BX
+	BSFQ          SI, BX
+	MOVQ          BX, (DX)(CX*1)
+	MOVQ          AX, 8(DX)(CX*1)
+	LEAQ          -1(SI), AX
+	ANDQ          AX, SI
+	MOVQ          SI, 1768(SP)
+	INCQ          1816(SP)
+	TESTQ         SI, SI
+	JNZ           lgenloop10_17
+	MOVQ          1728(SP), AX
+	MOVQ          AX, (SP)
+	MOVQ          1736(SP), AX
+	MOVQ          AX, 8(SP)
+	MOVQ          1752(SP), AX
+	MOVQ          AX, 16(SP)
+	MOVQ          $0x0000000a, 24(SP)
+	MOVQ          1816(SP), AX
+	MOVQ          AX, 32(SP)
+	LEAQ          1856(SP), AX
+	MOVQ          AX, 40(SP)
+	MOVQ          64(SP), AX
+	MOVQ          64(AX), AX
+	CALL          AX
+	MOVQ          $0x00000002, 1808(SP)
+	MOVQ          $0x00000000, 1824(SP)
+
+llist10_9:
+	CMPQ   1808(SP), $0x03
+	JEQ    lstore10_12
+	MOVQ   1824(SP), AX
+	MOVQ   1816(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore10_12
+	LEAQ   1856(SP), DX
+	IMUL3Q $0x18, AX, AX
+	ADDQ   DX, AX
+	IMUL3Q $0x18, CX, CX
+	ADDQ   DX, CX
+	MOVQ   AX, DX
+	MOVQ   16(AX), SI
+	MOVQ   AX, BX
+
+lscan10_18:
+	ADDQ    $0x18, BX
+	CMPQ    BX, CX
+	JAE     lscanned10_19
+	MOVQ    16(BX), DI
+	CMPQ    DI, SI
+	CMOVQGT DI, SI
+	CMOVQGT BX, DX
+	JMP     lscan10_18
+
+lscanned10_19:
+	MOVQ (AX), CX
+	MOVQ (DX), BX
+	MOVQ BX, (AX)
+	MOVQ CX, (DX)
+	MOVQ 8(AX), CX
+	MOVQ 8(DX), BX
+	MOVQ BX, 8(AX)
+	MOVQ CX, 8(DX)
+	MOVQ 16(AX), CX
+	MOVQ 16(DX), BX
+	MOVQ BX, 16(AX)
+	MOVQ CX, 16(DX)
+	MOVQ (AX), CX
+	MOVQ 8(AX), AX
+	MOVQ CX, 1832(SP)
+	MOVQ AX, 1840(SP)
+	INCQ 1824(SP)
+	JMP  lplayf10_11
+
+lplay10_10:
+	MOVQ          1832(SP), AX
+	MOVQ          1728(SP), CX
+	MOVQ          1736(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, 1840(SP)
+
+lplayf10_11:
+	MOVQ    1840(SP), AX
+	MOVQ    1832(SP), CX
+	MOVQ    1736(SP), DX
+	XORQ    AX, DX
+	MOVQ    1728(SP), BX
+	ORQ     AX, BX
+	BTSQ    CX, BX
+	MOVQ    1744(SP), AX
+	NOTQ    AX
+	LEAQ    ·quadrantID+0(SB), SI
+	MOVBQZX (SI)(CX*1), SI
+	MOVQ    1752(SP), CX
+	XORQ    SI, CX
+	MOVQ    DX, 1352(SP)
+	MOVQ    BX, 1360(SP)
+	MOVQ    AX, 1368(SP)
+	MOVQ    CX, 1376(SP)
+
+enter9:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 1384(SP)
+
+lstart9_20:
+	MOVQ          1352(SP), AX
+	MOVQ          1360(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           lhasmoves9_21
+	MOVQ          1360(SP), AX
+	MOVQ          1352(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           lpass9_22
+	MOVQ          1352(SP), AX
+	POPCNTQ       AX, AX
+	LEAQ          -55(AX)(AX*1), AX
+	LEAQ          9(AX), CX
+	LEAQ          -9(AX), DX
+	TESTQ         AX, AX
+	CMOVQLT       DX, CX
+	CMOVQEQ       AX, CX
+	MOVQ          CX, 1472(SP)
+	JMP           ldone9_23
+
+lpass9_22:
+	MOVQ 1352(SP), AX
+	MOVQ 1360(SP), CX
+	MOVQ CX, 1352(SP)
+	MOVQ AX, 1360(SP)
+	MOVQ 1368(SP), AX
+	NOTQ AX
+	MOVQ AX, 1368(SP)
+	XORQ $0x01, 1384(SP)
+	INCQ 48(SP)
+	JMP  lstart9_20
+
+lhasmoves9_21:
+	MOVQ DX, 1392(SP)
+	MOVQ 1368(SP), AX
+	CMPQ AX, $0x10
+	JL   nosc9_32
+	MOVQ 1360(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 1352(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 1368(SP)
+	JG   stab9_33
+	MOVQ CX, 1472(SP)
+	JMP  ldone9_23
+
+stab9_33:
+	MOVQ    1360(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1352(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 1368(SP)
+	JG      nosc9_32
+	MOVQ    CX, 1472(SP)
+	JMP     ldone9_23
+
+nosc9_32:
+	MOVQ    1352(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    1360(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 1408(SP)
+	MOVQ    $0x00000041, 1400(SP)
+	MOVQ    1352(SP), CX
+	MOVQ    1360(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss9_24
+	CMPQ    8(AX), DX
+	JNE     lmiss9_24
+	CMPB    19(AX), $0x00
+	JNE     lgot9_25
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 1368(SP)
+	JLE     lnolow9_34
+	MOVQ    CX, 1472(SP)
+	JMP     ldone9_23
+
+lnolow9_34:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 1368(SP)
+	JG      lgot9_25
+	MOVQ    CX, 1472(SP)
+	JMP     ldone9_23
+
+lgot9_25:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 1400(SP)
+
+lmiss9_24:
+	MOVQ $-127, 1416(SP)
+	MOVQ $0x00000041, 1424(SP)
+	MOVQ $0x00000000, 1432(SP)
+
+lnext9_26:
+	MOVQ  1432(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare9_27
+	JA    llist9_28
+	MOVQ  $0x00000001, 1432(SP)
+	MOVQ  1400(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare9_27
+	MOVQ  1392(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare9_27
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare9_27
+	BTRQ  AX, CX
+	MOVQ  CX, 1392(SP)
+	MOVQ  AX, 1456(SP)
+	JMP   lplay9_29
+
+lprepare9_27:
+	MOVQ  1392(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen9_35
+	MOVQ  $0x00000003, 1432(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 1456(SP)
+	JMP   lplay9_29
+
+lgen9_35:
+	MOVQ $0x00000000, 1440(SP)
+
+lgenloop9_36:
+	MOVQ          1392(SP), AX
+	MOVQ          $0x00000000, CX
+	BSFQ          AX, CX
+	MOVQ          1352(SP), AX
+	MOVQ          1360(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  AX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          CX, AX
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          1440(SP), CX
+	IMUL3Q        $0x18, CX, CX
+	LEAQ          1480(SP), DX
+	MOVQ          1392(SP), SI
+	MOVQ          $0x00000000, BX
+	BSFQ          SI, BX
+	MOVQ          BX, (DX)(CX*1)
+	MOVQ          AX, 8(DX)(CX*1)
+	LEAQ          -1(SI), AX
+	ANDQ          AX, SI
+	MOVQ          SI, 1392(SP)
+	INCQ          1440(SP)
+	TESTQ         SI, SI
+	JNZ           lgenloop9_36
+	MOVQ          1352(SP), AX
+	MOVQ          AX, (SP)
+	MOVQ          1360(SP), AX
+	MOVQ          AX, 8(SP)
+	MOVQ          1376(SP), AX
+	MOVQ          AX, 16(SP)
+	MOVQ          $0x00000009, 24(SP)
+	MOVQ          1440(SP), AX
+	MOVQ          AX, 32(SP)
+	LEAQ          1480(SP), AX
+	MOVQ          AX, 40(SP)
+	MOVQ          64(SP), AX
+	MOVQ          64(AX), AX
+	CALL          AX
+	MOVQ          $0x00000002, 1432(SP)
+	MOVQ          $0x00000000, 1448(SP)
+
+llist9_28:
+	CMPQ   1432(SP), $0x03
+	JEQ    lstore9_31
+	MOVQ   1448(SP), AX
+	MOVQ   1440(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore9_31
+	LEAQ   1480(SP), DX
+	IMUL3Q $0x18, AX, AX
+	ADDQ   DX, AX
+	IMUL3Q $0x18, CX, CX
+	ADDQ   DX, CX
+	MOVQ   AX, DX
+	MOVQ   16(AX), SI
+	MOVQ   AX, BX
+
+lscan9_37:
+	ADDQ    $0x18, BX
+	CMPQ    BX, CX
+	JAE     lscanned9_38
+	MOVQ    16(BX), DI
+	CMPQ    DI, SI
+	CMOVQGT DI, SI
+	CMOVQGT BX, DX
+	JMP     lscan9_37
+
+lscanned9_38:
+	MOVQ (AX), CX
+	MOVQ (DX), BX
+	MOVQ BX, (AX)
+	MOVQ CX, (DX)
+	MOVQ 8(AX), CX
+	MOVQ 8(DX), BX
+	MOVQ BX, 8(AX)
+	MOVQ CX, 8(DX)
+	MOVQ 16(AX), CX
+	MOVQ 16(DX), BX
+	MOVQ BX, 16(AX)
+	MOVQ CX, 16(DX)
+	MOVQ (AX), CX
+	MOVQ 8(AX), AX
+	MOVQ CX, 1456(SP)
+	MOVQ AX, 1464(SP)
+	INCQ 1448(SP)
+	JMP  lplayf9_30
+
+lplay9_29:
+	MOVQ          1456(SP), AX
+	MOVQ          1352(SP), CX
+	MOVQ          1360(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, 1464(SP)
+
+lplayf9_30:
+	MOVQ    1464(SP), AX
+	MOVQ    1456(SP), CX
+	MOVQ    1360(SP), DX
+	XORQ    AX, DX
+	MOVQ    1352(SP), BX
+	ORQ     AX, BX
+	BTSQ    CX, BX
+	MOVQ    1368(SP), AX
+	NOTQ    AX
+	LEAQ    ·quadrantID+0(SB), SI
+	MOVBQZX (SI)(CX*1), SI
+	MOVQ    1376(SP), CX
+	XORQ    SI, CX
+	MOVQ    DX, 976(SP)
+	MOVQ    BX, 984(SP)
+	MOVQ    AX, 992(SP)
+	MOVQ    CX, 1000(SP)
+	MOVQ    DX, AX
+	ORQ     BX, AX
+	NOTQ    AX
+	LEAQ    ·leafRank+0(SB), CX
+	LEAQ    ·leafSquare+0(SB), DX
+	XORQ    BX, BX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), SI
+	BTSQ    SI, BX
+	LEAQ    -1(AX), SI
+	ANDQ    SI, AX
+	MOVQ    $0x00000000, SI
+	BSFQ    AX, SI
+	MOVBQZX (CX)(SI*1), AX
+	BTSQ    AX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x08, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x10, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x18, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x20, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x28, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x30, CX
+	ORQ     CX, AX
+	LEAQ    -1(BX), CX
+	ANDQ    CX, BX
+	MOVQ    $0x00000000, CX
+	BSFQ    BX, CX
+	MOVBQZX (DX)(CX*1), CX
+	SHLQ    $0x38, CX
+	ORQ     CX, AX
+	MOVQ    AX, 1344(SP)
+
+enter8:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 1008(SP)
+
+lstart8_39:
+	MOVQ          976(SP), AX
+	MOVQ          984(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           lhasmoves8_40
+	MOVQ          984(SP), AX
+	MOVQ          976(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           lpass8_41
+	MOVQ          976(SP), AX
+	POPCNTQ       AX, AX
+	LEAQ          -56(AX)(AX*1), AX
+	LEAQ          8(AX), CX
+	LEAQ          -8(AX), DX
+	TESTQ         AX, AX
+	CMOVQLT       DX, CX
+	CMOVQEQ       AX, CX
+	MOVQ          CX, 1096(SP)
+	JMP           ldone8_42
+
+lpass8_41:
+	MOVQ 976(SP), AX
+	MOVQ 984(SP), CX
+	MOVQ CX, 976(SP)
+	MOVQ AX, 984(SP)
+	MOVQ 992(SP), AX
+	NOTQ AX
+	MOVQ AX, 992(SP)
+	XORQ $0x01, 1008(SP)
+	INCQ 48(SP)
+	JMP  lstart8_39
+
+lhasmoves8_40:
+	MOVQ DX, 1016(SP)
+	MOVQ 992(SP), AX
+	CMPQ AX, $0x0e
+	JL   nosc8_51
+	MOVQ 984(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 976(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 992(SP)
+	JG   stab8_52
+	MOVQ CX, 1096(SP)
+	JMP  ldone8_42
+
+stab8_52:
+	MOVQ    984(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    976(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 992(SP)
+	JG      nosc8_51
+	MOVQ    CX, 1096(SP)
+	JMP     ldone8_42
+
+nosc8_51:
+	MOVQ    976(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    984(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 1032(SP)
+	MOVQ    $0x00000041, 1024(SP)
+	MOVQ    976(SP), CX
+	MOVQ    984(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss8_43
+	CMPQ    8(AX), DX
+	JNE     lmiss8_43
+	CMPB    19(AX), $0x00
+	JNE     lgot8_44
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 992(SP)
+	JLE     lnolow8_53
+	MOVQ    CX, 1096(SP)
+	JMP     ldone8_42
+
+lnolow8_53:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 992(SP)
+	JG      lgot8_44
+	MOVQ    CX, 1096(SP)
+	JMP     ldone8_42
+
+lgot8_44:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 1024(SP)
+
+lmiss8_43:
+	MOVQ $-127, 1040(SP)
+	MOVQ $0x00000041, 1048(SP)
+	MOVQ $0x00000000, 1056(SP)
+
+lnext8_45:
+	MOVQ  1056(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare8_46
+	JA    llist8_47
+	MOVQ  $0x00000001, 1056(SP)
+	MOVQ  1024(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare8_46
+	MOVQ  1016(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare8_46
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare8_46
+	BTRQ  AX, CX
+	MOVQ  CX, 1016(SP)
+	MOVQ  AX, 1080(SP)
+	JMP   lplay8_48
+
+lprepare8_46:
+	MOVQ  1016(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen8_54
+	MOVQ  $0x00000003, 1056(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 1080(SP)
+	JMP   lplay8_48
+
+lgen8_54:
+	MOVQ $0x00000000, 1064(SP)
+
+lgenloop8_55:
+	MOVQ          1016(SP), AX
+	MOVQ          $0x00000000, CX
+	BSFQ          AX, CX
+	MOVQ          976(SP), AX
+	MOVQ          984(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  AX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          CX, AX
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          1064(SP), CX
+	IMUL3Q        $0x18, CX, CX
+	LEAQ          1104(SP), DX
+	MOVQ          1016(SP), SI
+	MOVQ          $0x00000000, BX
+	BSFQ          SI, BX
+	MOVQ          BX, (DX)(CX*1)
+	MOVQ          AX, 8(DX)(CX*1)
+	LEAQ          -1(SI), AX
+	ANDQ          AX, SI
+	MOVQ          SI, 1016(SP)
+	INCQ          1064(SP)
+	TESTQ         SI, SI
+	JNZ           lgenloop8_55
+	MOVQ          976(SP), AX
+	MOVQ          AX, (SP)
+	MOVQ          984(SP), AX
+	MOVQ          AX, 8(SP)
+	MOVQ          1000(SP), AX
+	MOVQ          AX, 16(SP)
+	MOVQ          $0x00000008, 24(SP)
+	MOVQ          1064(SP), AX
+	MOVQ          AX, 32(SP)
+	LEAQ          1104(SP), AX
+	MOVQ          AX, 40(SP)
+	MOVQ          64(SP), AX
+	MOVQ          64(AX), AX
+	CALL          AX
+	MOVQ          $0x00000002, 1056(SP)
+	MOVQ          $0x00000000, 1072(SP)
+
+llist8_47:
+	CMPQ   1056(SP), $0x03
+	JEQ    lstore8_50
+	MOVQ   1072(SP), AX
+	MOVQ   1064(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore8_50
+	LEAQ   1104(SP), DX
+	IMUL3Q $0x18, AX, AX
+	ADDQ   DX, AX
+	IMUL3Q $0x18, CX, CX
+	ADDQ   DX, CX
+	MOVQ   AX, DX
+	MOVQ   16(AX), SI
+	MOVQ   AX, BX
+
+lscan8_56:
+	ADDQ    $0x18, BX
+	CMPQ    BX, CX
+	JAE     lscanned8_57
+	MOVQ    16(BX), DI
+	CMPQ    DI, SI
+	CMOVQGT DI, SI
+	CMOVQGT BX, DX
+	JMP     lscan8_56
+
+lscanned8_57:
+	MOVQ (AX), CX
+	MOVQ (DX), BX
+	MOVQ BX, (AX)
+	MOVQ CX, (DX)
+	MOVQ 8(AX), CX
+	MOVQ 8(DX), BX
+	MOVQ BX, 8(AX)
+	MOVQ CX, 8(DX)
+	MOVQ 16(AX), CX
+	MOVQ 16(DX), BX
+	MOVQ BX, 16(AX)
+	MOVQ CX, 16(DX)
+	MOVQ (AX), CX
+	MOVQ 8(AX), AX
+	MOVQ CX, 1080(SP)
+	MOVQ AX, 1088(SP)
+	INCQ 1072(SP)
+	JMP  lplayf8_49
+
+lplay8_48:
+	MOVQ          1080(SP), AX
+	MOVQ          976(SP), CX
+	MOVQ          984(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, 1088(SP)
+
+lplayf8_49:
+	MOVQ     1088(SP), AX
+	MOVQ     1080(SP), CX
+	MOVQ     984(SP), DX
+	XORQ     AX, DX
+	MOVQ     976(SP), BX
+	ORQ      AX, BX
+	BTSQ     CX, BX
+	MOVQ     992(SP), AX
+	NOTQ     AX
+	LEAQ     ·quadrantID+0(SB), SI
+	MOVBQZX  (SI)(CX*1), SI
+	MOVQ     1000(SP), DI
+	XORQ     SI, DI
+	MOVQ     DX, 600(SP)
+	MOVQ     BX, 608(SP)
+	MOVQ     AX, 616(SP)
+	MOVQ     DI, 624(SP)
+	MOVQ     1344(SP), X0
+	MOVQ     CX, X1
+	PXOR     X2, X2
+	PSHUFB   X2, X1
+	PCMPEQB  X0, X1
+	PMOVMSKB X1, AX
+	MOVQ     $0x00000000, CX
+	BSFQ     AX, CX
+	LEAQ     ·bottomLow+0(SB), AX
+	MOVQ     (AX)(CX*8), AX
+	MOVQ     1344(SP), CX
+	MOVQ     CX, DX
+	SHRQ     $0x08, DX
+	ANDQ     AX, CX
+	NOTQ     AX
+	ANDQ     AX, DX
+	ORQ      DX, CX
+	MOVQ     CX, 968(SP)
+
+enter7:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 632(SP)
+
+lstart7_58:
+	MOVQ          600(SP), AX
+	MOVQ          608(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           lhasmoves7_59
+	MOVQ          608(SP), AX
+	MOVQ          600(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           lpass7_60
+	MOVQ          600(SP), AX
+	POPCNTQ       AX, AX
+	LEAQ          -57(AX)(AX*1), AX
+	LEAQ          7(AX), CX
+	LEAQ          -7(AX), DX
+	TESTQ         AX, AX
+	CMOVQLT       DX, CX
+	CMOVQEQ       AX, CX
+	MOVQ          CX, 720(SP)
+	JMP           ldone7_61
+
+lpass7_60:
+	MOVQ 600(SP), AX
+	MOVQ 608(SP), CX
+	MOVQ CX, 600(SP)
+	MOVQ AX, 608(SP)
+	MOVQ 616(SP), AX
+	NOTQ AX
+	MOVQ AX, 616(SP)
+	XORQ $0x01, 632(SP)
+	INCQ 48(SP)
+	JMP  lstart7_58
+
+lhasmoves7_59:
+	MOVQ DX, 640(SP)
+	MOVQ 616(SP), AX
+	CMPQ AX, $0x0c
+	JL   nosc7_70
+	MOVQ 608(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 600(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 616(SP)
+	JG   stab7_71
+	MOVQ CX, 720(SP)
+	JMP  ldone7_61
+
+stab7_71:
+	MOVQ    608(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    600(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 616(SP)
+	JG      nosc7_70
+	MOVQ    CX, 720(SP)
+	JMP     ldone7_61
+
+nosc7_70:
+	MOVQ    600(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    608(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    56(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	ANDL    $0x000003ff, AX
+	LEAQ    (AX)(AX*2), AX
+	MOVQ    72(SP), CX
+	LEAQ    (CX)(AX*8), AX
+	MOVQ    AX, 656(SP)
+	MOVQ    $0x00000041, 648(SP)
+	MOVQ    600(SP), CX
+	MOVQ    608(SP), DX
+	CMPQ    (AX), CX
+	JNE     lmiss7_62
+	CMPQ    8(AX), DX
+	JNE     lmiss7_62
+	CMPB    19(AX), $0x00
+	JNE     lgot7_63
+	MOVBQSX 16(AX), CX
+	CMPQ    CX, 616(SP)
+	JLE     lnolow7_72
+	MOVQ    CX, 720(SP)
+	JMP     ldone7_61
+
+lnolow7_72:
+	MOVBQSX 17(AX), CX
+	CMPQ    CX, 616(SP)
+	JG      lgot7_63
+	MOVQ    CX, 720(SP)
+	JMP     ldone7_61
+
+lgot7_63:
+	MOVBQZX 18(AX), AX
+	MOVQ    AX, 648(SP)
+
+lmiss7_62:
+	MOVQ $-127, 664(SP)
+	MOVQ $0x00000041, 672(SP)
+	MOVQ $0x00000000, 680(SP)
+
+lnext7_64:
+	MOVQ  680(SP), AX
+	CMPQ  AX, $0x01
+	JEQ   lprepare7_65
+	JA    llist7_66
+	MOVQ  $0x00000001, 680(SP)
+	MOVQ  648(SP), AX
+	CMPQ  AX, $0x3f
+	JA    lprepare7_65
+	MOVQ  640(SP), CX
+	BTQ   AX, CX
+	JCC   lprepare7_65
+	LEAQ  -1(CX), DX
+	TESTQ DX, CX
+	JZ    lprepare7_65
+	BTRQ  AX, CX
+	MOVQ  CX, 640(SP)
+	MOVQ  AX, 704(SP)
+	JMP   lplay7_67
+
+lprepare7_65:
+	MOVQ  640(SP), AX
+	LEAQ  -1(AX), CX
+	TESTQ CX, AX
+	JNZ   lgen7_73
+	MOVQ  $0x00000003, 680(SP)
+	MOVQ  $0x00000000, CX
+	BSFQ  AX, CX
+	MOVQ  CX, 704(SP)
+	JMP   lplay7_67
+
+lgen7_73:
+	MOVQ $0x00000000, 688(SP)
+
+lgenloop7_74:
+	MOVQ          640(SP), AX
+	MOVQ          $0x00000000, CX
+	BSFQ          AX, CX
+	MOVQ          600(SP), AX
+	MOVQ          608(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  AX, Y2
+	VPBROADCASTQ  DX, Y3
+	MOVQ          CX, AX
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          688(SP), CX
+	IMUL3Q        $0x18, CX, CX
+	LEAQ          728(SP), DX
+	MOVQ          640(SP), SI
+	MOVQ          $0x00000000, BX
+	BSFQ          SI, BX
+	MOVQ          BX, (DX)(CX*1)
+	MOVQ          AX, 8(DX)(CX*1)
+	LEAQ          -1(SI), AX
+	ANDQ          AX, SI
+	MOVQ          SI, 640(SP)
+	INCQ          688(SP)
+	TESTQ         SI, SI
+	JNZ           lgenloop7_74
+	MOVQ          600(SP), AX
+	MOVQ          AX, (SP)
+	MOVQ          608(SP), AX
+	MOVQ          AX, 8(SP)
+	MOVQ          624(SP), AX
+	MOVQ          AX, 16(SP)
+	MOVQ          $0x00000007, 24(SP)
+	MOVQ          688(SP), AX
+	MOVQ          AX, 32(SP)
+	LEAQ          728(SP), AX
+	MOVQ          AX, 40(SP)
+	MOVQ          64(SP), AX
+	MOVQ          64(AX), AX
+	CALL          AX
+	MOVQ          $0x00000002, 680(SP)
+	MOVQ          $0x00000000, 696(SP)
+
+llist7_66:
+	CMPQ   680(SP), $0x03
+	JEQ    lstore7_69
+	MOVQ   696(SP), AX
+	MOVQ   688(SP), CX
+	CMPQ   AX, CX
+	JAE    lstore7_69
+	LEAQ   728(SP), DX
+	IMUL3Q $0x18, AX, AX
+	ADDQ   DX, AX
+	IMUL3Q $0x18, CX, CX
+	ADDQ   DX, CX
+	MOVQ   AX, DX
+	MOVQ   16(AX), SI
+	MOVQ   AX, BX
+
+lscan7_75:
+	ADDQ    $0x18, BX
+	CMPQ    BX, CX
+	JAE     lscanned7_76
+	MOVQ    16(BX), DI
+	CMPQ    DI, SI
+	CMOVQGT DI, SI
+	CMOVQGT BX, DX
+	JMP     lscan7_75
+
+lscanned7_76:
+	MOVQ (AX), CX
+	MOVQ (DX), BX
+	MOVQ BX, (AX)
+	MOVQ CX, (DX)
+	MOVQ 8(AX), CX
+	MOVQ 8(DX), BX
+	MOVQ BX, 8(AX)
+	MOVQ CX, 8(DX)
+	MOVQ 16(AX), CX
+	MOVQ 16(DX), BX
+	MOVQ BX, 16(AX)
+	MOVQ CX, 16(DX)
+	MOVQ (AX), CX
+	MOVQ 8(AX), AX
+	MOVQ CX, 704(SP)
+	MOVQ AX, 712(SP)
+	INCQ 696(SP)
+	JMP  lplayf7_68
+
+lplay7_67:
+	MOVQ          704(SP), AX
+	MOVQ          600(SP), CX
+	MOVQ          608(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, 712(SP)
+
+lplayf7_68:
+	MOVQ     712(SP), AX
+	MOVQ     704(SP), CX
+	MOVQ     608(SP), DX
+	XORQ     AX, DX
+	MOVQ     600(SP), BX
+	ORQ      AX, BX
+	BTSQ     CX, BX
+	MOVQ     616(SP), AX
+	NOTQ     AX
+	LEAQ     ·quadrantID+0(SB), SI
+	MOVBQZX  (SI)(CX*1), SI
+	MOVQ     624(SP), DI
+	XORQ     SI, DI
+	MOVQ     DX, 352(SP)
+	MOVQ     BX, 360(SP)
+	MOVQ     AX, 368(SP)
+	MOVQ     DI, 384(SP)
+	MOVQ     968(SP), X0
+	MOVQ     CX, X1
+	PXOR     X2, X2
+	PSHUFB   X2, X1
+	PCMPEQB  X0, X1
+	PMOVMSKB X1, AX
+	MOVQ     $0x00000000, CX
+	BSFQ     AX, CX
+	LEAQ     ·bottomLow+0(SB), AX
+	MOVQ     (AX)(CX*8), AX
+	MOVQ     968(SP), CX
+	MOVQ     CX, DX
+	SHRQ     $0x08, DX
+	ANDQ     AX, CX
+	NOTQ     AX
+	ANDQ     AX, DX
+	ORQ      DX, CX
+	MOVQ     CX, 376(SP)
+
+enter6:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 432(SP)
+
+start6_77:
+	MOVQ 368(SP), AX
+	CMPQ AX, $0x0a
+	JL   nosc6_81
+	MOVQ 360(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 352(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 368(SP)
+	JG   stab6_82
+	MOVQ CX, 440(SP)
+	JMP  done6_80
+
+stab6_82:
+	MOVQ    360(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    352(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 368(SP)
+	JG      nosc6_81
+	MOVQ    CX, 440(SP)
+	JMP     done6_80
+
+nosc6_81:
+	MOVQ          352(SP), AX
+	MOVQ          360(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           hasmoves6_78
+	MOVQ          360(SP), AX
+	MOVQ          352(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           pass6_83
+	MOVQ          352(SP), AX
+	POPCNTQ       AX, AX
+	LEAQ          -58(AX)(AX*1), AX
+	LEAQ          6(AX), CX
+	LEAQ          -6(AX), DX
+	TESTQ         AX, AX
+	CMOVQLT       DX, CX
+	CMOVQEQ       AX, CX
+	MOVQ          CX, 440(SP)
+	JMP           done6_80
+
+pass6_83:
+	MOVQ 352(SP), AX
+	MOVQ 360(SP), CX
+	MOVQ CX, 352(SP)
+	MOVQ AX, 360(SP)
+	MOVQ 368(SP), AX
+	NOTQ AX
+	MOVQ AX, 368(SP)
+	XORQ $0x01, 432(SP)
+	INCQ 48(SP)
+	JMP  start6_77
+
+hasmoves6_78:
+	MOVQ    $-127, 392(SP)
+	XORQ    AX, AX
+	MOVQ    376(SP), CX
+	MOVQ    CX, BX
+	SHRQ    $0x28, BX
+	MOVBQZX BL, BX
+	BTQ     BX, DX
+	ADCQ    AX, AX
+	MOVQ    CX, BX
+	SHRQ    $0x20, BX
+	MOVBQZX BL, BX
+	BTQ     BX, DX
+	ADCQ    AX, AX
+	MOVQ    CX, BX
+	SHRQ    $0x18, BX
+	MOVBQZX BL, BX
+	BTQ     BX, DX
+	ADCQ    AX, AX
+	MOVQ    CX, BX
+	SHRQ    $0x10, BX
+	MOVBQZX BL, BX
+	BTQ     BX, DX
+	ADCQ    AX, AX
+	MOVQ    CX, BX
+	SHRQ    $0x08, BX
+	MOVBQZX BL, BX
+	BTQ     BX, DX
+	ADCQ    AX, AX
+	MOVBQZX CL, CX
+	BTQ     CX, DX
+	ADCQ    AX, AX
+	MOVQ    AX, 400(SP)
+	MOVQ    $0x00000000, 408(SP)
+
+mkey6_84:
+	MOVQ          400(SP), AX
+	TESTQ         AX, AX
+	JZ            mkeynext6_85
+	MOVQ          $0x00000000, CX
+	BSFQ          AX, CX
+	LEAQ          -1(AX), DX
+	ANDQ          DX, AX
+	MOVQ          AX, 400(SP)
+	MOVQ          CX, 416(SP)
+	MOVBQZX       376(SP)(CX*1), AX
+	MOVQ          AX, 424(SP)
+	MOVQ          352(SP), CX
+	MOVQ          360(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          416(SP), CX
+	LEAQ          496(SP), DX
+	MOVQ          AX, (DX)(CX*8)
+	MOVQ          424(SP), CX
+	MOVQ          360(SP), DX
+	XORQ          AX, DX
+	MOVQ          352(SP), BX
+	ORQ           AX, BX
+	BTSQ          CX, BX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  DX, Z3
+	VPBROADCASTQ  BX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, AX
+	MOVQ          DX, CX
+	ORQ           BX, CX
+	NOTQ          CX
+	ANDQ          CX, AX
+	VZEROUPPER
+	MOVQ          416(SP), CX
+	LEAQ          544(SP), DX
+	MOVQ          AX, (DX)(CX*8)
+	POPCNTQ       AX, CX
+	MOVQ          $0x8100000000000081, DX
+	ANDQ          AX, DX
+	POPCNTQ       DX, DX
+	ADDQ          DX, CX
+	MOVQ          424(SP), AX
+	LEAQ          ·quadrantID+0(SB), DX
+	MOVBQZX       (DX)(AX*1), DX
+	XORQ          AX, AX
+	TESTQ         DX, 384(SP)
+	SETEQ         AL
+	LEAQ          (AX)(CX*2), AX
+	SHLQ          $0x08, AX
+	ORQ           416(SP), AX
+	MOVQ          408(SP), CX
+	LEAQ          448(SP), DX
+	MOVQ          AX, (DX)(CX*8)
+	INCQ          408(SP)
+	JMP           mkey6_84
+
+mkeynext6_85:
+	MOVQ $0x00000000, 416(SP)
+
+mpick6_86:
+	MOVQ 416(SP), AX
+	CMPQ AX, 408(SP)
+	JAE  mover6_87
+	LEAQ 448(SP), AX
+	MOVQ 408(SP), CX
+	LEAQ (AX)(CX*8), CX
+	MOVQ AX, DX
+	MOVQ (AX), BX
+
+mscan6_88:
+	ADDQ    $0x08, AX
+	CMPQ    AX, CX
+	JAE     mscanned6_89
+	MOVQ    (AX), SI
+	CMPQ    SI, BX
+	CMOVQCS SI, BX
+	CMOVQCS AX, DX
+	JMP     mscan6_88
+
+mscanned6_89:
+	MOVQ    $-1, (DX)
+	MOVBQZX BL, AX
+	MOVBQZX 376(SP)(AX*1), CX
+	LEAQ    496(SP), DX
+	MOVQ    (DX)(AX*8), DX
+	MOVQ    360(SP), BX
+	XORQ    DX, BX
+	MOVQ    352(SP), SI
+	ORQ     DX, SI
+	BTSQ    CX, SI
+	MOVQ    BX, 104(SP)
+	MOVQ    SI, 112(SP)
+	MOVQ    368(SP), DX
+	NOTQ    DX
+	MOVQ    DX, 120(SP)
+	LEAQ    ·quadrantID+0(SB), DX
+	MOVBQZX (DX)(CX*1), DX
+	MOVQ    384(SP), CX
+	XORQ    DX, CX
+	MOVQ    CX, 136(SP)
+	LEAQ    ·bottomLow+0(SB), CX
+	MOVQ    (CX)(AX*8), CX
+	MOVQ    376(SP), DX
+	MOVQ    DX, BX
+	SHRQ    $0x08, BX
+	ANDQ    CX, DX
+	NOTQ    CX
+	ANDQ    CX, BX
+	ORQ     BX, DX
+	MOVQ    DX, 128(SP)
+	LEAQ    544(SP), CX
+	MOVQ    (CX)(AX*8), CX
+	MOVQ    CX, 344(SP)
+	JMP     enterm5
+
+enter5:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 184(SP)
+
+start5_90:
+	MOVQ 120(SP), AX
+	CMPQ AX, $0x08
+	JL   nosc5_94
+	MOVQ 112(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 104(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 120(SP)
+	JG   stab5_95
+	MOVQ CX, 192(SP)
+	JMP  done5_93
+
+stab5_95:
+	MOVQ    112(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    104(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 120(SP)
+	JG      nosc5_94
+	MOVQ    CX, 192(SP)
+	JMP     done5_93
+
+nosc5_94:
+	MOVQ          104(SP), AX
+	MOVQ          112(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	JMP           havemoves5_96
+
+enterm5:
+	INCQ 48(SP)
+	MOVQ $0x00000000, 184(SP)
+	MOVQ 120(SP), AX
+	CMPQ AX, $0x08
+	JL   nosc5_97
+	MOVQ 112(SP), AX
+	MOVQ AX, (SP)
+	MOVQ 104(SP), AX
+	MOVQ AX, 8(SP)
+	MOVQ 64(SP), AX
+	MOVQ 16(AX), AX
+	CALL AX
+	MOVQ 16(SP), AX
+	SHLQ $0x01, AX
+	MOVQ $0x00000040, CX
+	SUBQ AX, CX
+	CMPQ CX, 120(SP)
+	JG   stab5_98
+	MOVQ CX, 192(SP)
+	JMP  done5_93
+
+stab5_98:
+	MOVQ    112(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    104(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    24(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	POPCNTQ AX, AX
+	SHLQ    $0x01, AX
+	MOVQ    $0x00000040, CX
+	SUBQ    AX, CX
+	CMPQ    CX, 120(SP)
+	JG      nosc5_97
+	MOVQ    CX, 192(SP)
+	JMP     done5_93
+
+nosc5_97:
+	MOVQ 344(SP), DX
+
+havemoves5_96:
+	TESTQ         DX, DX
+	JNZ           hasmoves5_91
+	MOVQ          112(SP), AX
+	MOVQ          104(SP), CX
+	VMOVDQU64     ·dirRot+0(SB), Z0
+	VMOVDQU64     ·dirRot+64(SB), Z1
+	VMOVDQU64     ·dirInner+0(SB), Z2
+	VPBROADCASTQ  AX, Z3
+	VPBROADCASTQ  CX, Z4
+	VPANDQ        Z2, Z4, Z2
+	VPROLVQ       Z0, Z3, Z3
+	VPROLVQ       Z0, Z2, Z5
+	VPANDQ        Z2, Z3, Z3
+	VPANDQ        Z2, Z5, Z5
+	VPROLVQ       Z0, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z2, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z1, Z3, Z4
+	VPTERNLOGQ    $0xf8, Z5, Z4, Z3
+	VPROLVQ       Z0, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPORQ         Y0, Y3, Y0
+	VEXTRACTI32X4 $0x01, Y0, X1
+	VPORQ         X1, X0, X1
+	VPUNPCKHQDQ   X1, X1, X0
+	VPORQ         X0, X1, X1
+	VMOVQ         X1, DX
+	ORQ           CX, AX
+	NOTQ          AX
+	ANDQ          AX, DX
+	VZEROUPPER
+	TESTQ         DX, DX
+	JNZ           pass5_99
+	MOVQ          104(SP), AX
+	POPCNTQ       AX, AX
+	LEAQ          -59(AX)(AX*1), AX
+	LEAQ          5(AX), CX
+	LEAQ          -5(AX), DX
+	TESTQ         AX, AX
+	CMOVQLT       DX, CX
+	CMOVQEQ       AX, CX
+	MOVQ          CX, 192(SP)
+	JMP           done5_93
+
+pass5_99:
+	MOVQ 104(SP), AX
+	MOVQ 112(SP), CX
+	MOVQ CX, 104(SP)
+	MOVQ AX, 112(SP)
+	MOVQ 120(SP), AX
+	NOTQ AX
+	MOVQ AX, 120(SP)
+	XORQ $0x01, 184(SP)
+	INCQ 48(SP)
+	JMP  start5_90
+
+hasmoves5_91:
+	MOVQ    $-127, 144(SP)
+	MOVQ    136(SP), CX
+	LEAQ    ·quadMask+0(SB), AX
+	MOVQ    (AX)(CX*8), AX
+	ANDQ    DX, AX
+	CMOVQEQ DX, AX
+	XORQ    AX, DX
+	XORQ    CX, CX
+	XORQ    BX, BX
+	MOVQ    128(SP), SI
+	MOVQ    SI, DI
+	SHRQ    $0x20, DI
+	MOVBQZX DI, DI
+	BTQ     DI, AX
+	ADCQ    CX, CX
+	BTQ     DI, DX
+	ADCQ    BX, BX
+	MOVQ    SI, DI
+	SHRQ    $0x18, DI
+	MOVBQZX DI, DI
+	BTQ     DI, AX
+	ADCQ    CX, CX
+	BTQ     DI, DX
+	ADCQ    BX, BX
+	MOVQ    SI, DI
+	SHRQ    $0x10, DI
+	MOVBQZX DI, DI
+	BTQ     DI, AX
+	ADCQ    CX, CX
+	BTQ     DI, DX
+	ADCQ    BX, BX
+	MOVQ    SI, DI
+	SHRQ    $0x08, DI
+	MOVBQZX DI, DI
+	BTQ     DI, AX
+	ADCQ    CX, CX
+	BTQ     DI, DX
+	ADCQ    BX, BX
+	MOVBQZX SI, SI
+	BTQ     SI, AX
+	ADCQ    CX, CX
+	BTQ     SI, DX
+	ADCQ    BX, BX
+	MOVQ    CX, 160(SP)
+	MOVQ    BX, 152(SP)
+
+iter5_92:
+	MOVQ          160(SP), AX
+	TESTQ         AX, AX
+	JZ            roundover5_100
+	MOVQ          $0x00000000, CX
+	BSFQ          AX, CX
+	LEAQ          -1(AX), DX
+	ANDQ          DX, AX
+	MOVQ          AX, 160(SP)
+	MOVQ          CX, 168(SP)
+	MOVBQZX       128(SP)(CX*1), AX
+	MOVQ          AX, 176(SP)
+	MOVQ          104(SP), CX
+	MOVQ          112(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          176(SP), CX
+	MOVQ          112(SP), DX
+	XORQ          AX, DX
+	MOVQ          104(SP), BX
+	ORQ           AX, BX
+	BTSQ          CX, BX
+	MOVQ          120(SP), AX
+	NOTQ          AX
+	MOVQ          DX, 88(SP)
+	MOVQ          BX, 96(SP)
+	CMPQ          AX, $0x06
+	JL            enter45_101
+	MOVQ          96(SP), AX
+	MOVQ          AX, (SP)
+	MOVQ          88(SP), AX
+	MOVQ          AX, 8(SP)
+	MOVQ          64(SP), AX
+	MOVQ          24(AX), AX
+	CALL          AX
+	MOVQ          16(SP), AX
+	POPCNTQ       AX, AX
+	SHLQ          $0x01, AX
+	MOVQ          $0x00000040, CX
+	SUBQ          AX, CX
+	MOVQ          120(SP), AX
+	NOTQ          AX
+	CMPQ          CX, AX
+	JG            enter45_101
+	INCQ          48(SP)
+	MOVQ          CX, AX
+	JMP           have5_102
+
+enter45_101:
+	MOVQ  88(SP), AX
+	MOVQ  96(SP), CX
+	MOVQ  120(SP), DX
+	NOTQ  DX
+	MOVQ  64(SP), BX
+	MOVQ  32(BX), BX
+	TESTQ BX, BX
+	JZ    leaf5_103
+	MOVQ  AX, (SP)
+	MOVQ  CX, 8(SP)
+	MOVQ  DX, 16(SP)
+	MOVQ  168(SP), AX
+	LEAQ  ·bottomLow+0(SB), CX
+	MOVQ  (CX)(AX*8), CX
+	MOVQ  128(SP), AX
+	MOVQ  AX, DX
+	SHRQ  $0x08, DX
+	ANDQ  CX, AX
+	NOTQ  CX
+	ANDQ  CX, DX
+	ORQ   DX, AX
+	MOVQ  AX, 24(SP)
+	CALL  BX
+	MOVQ  40(SP), AX
+	ADDQ  AX, 48(SP)
+	MOVQ  32(SP), AX
+	JMP   have5_102
+
+leaf5_103:
+	MOVQ     AX, 2280(SP)
+	MOVQ     CX, 2288(SP)
+	MOVQ     DX, 2296(SP)
+	MOVQ     168(SP), AX
+	LEAQ     ·bottomLow+0(SB), CX
+	MOVQ     (CX)(AX*8), CX
+	MOVQ     128(SP), AX
+	MOVQ     AX, DX
+	SHRQ     $0x08, DX
+	ANDQ     CX, AX
+	NOTQ     CX
+	ANDQ     CX, DX
+	ORQ      DX, AX
+	MOVQ     AX, 2352(SP)
+	INCQ     48(SP)
+	MOVQ     2352(SP), AX
+	LEAQ     ·leafShuf4+0(SB), CX
+	LEAQ     ·leafConst+0(SB), DX
+	MOVQ     AX, X0
+	MOVO     X0, X1
+	PSRLW    $0x02, X1
+	MOVOU    (DX), X2
+	PAND     X2, X1
+	MOVOU    16(DX), X2
+	PSHUFB   X1, X2
+	MOVO     X2, X1
+	MOVO     X2, X3
+	PSRLL    $0x10, X3
+	PXOR     X3, X1
+	MOVO     X1, X3
+	PSRLL    $0x08, X3
+	PXOR     X3, X1
+	PXOR     X3, X3
+	PSHUFB   X3, X1
+	PAND     X2, X1
+	PCMPEQB  X3, X1
+	PMOVMSKB X1, AX
+	ANDL     $0x0000000f, AX
+	SHLL     $0x04, AX
+	MOVOU    (CX)(AX*1), X2
+	PSHUFB   X2, X0
+	MOVOU    X0, 2352(SP)
+	MOVQ     $-127, 2304(SP)
+	MOVQ     $0x00000000, 2320(SP)
+
+lstart4_104:
+	MOVQ $0x00000000, 2312(SP)
+
+liter4_105:
+	MOVQ          2312(SP), AX
+	LEAQ          2352(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, AX
+	MOVQ          2288(SP), CX
+	LEAQ          ·lfNeighbour+0(SB), DX
+	MOVQ          (DX)(AX*8), DX
+	TESTQ         CX, DX
+	JZ            lnext4_106
+	MOVQ          2280(SP), CX
+	MOVQ          2288(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	TESTQ         AX, AX
+	JZ            lnext4_106
+	MOVQ          2312(SP), CX
+	LEAQ          2352(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          2288(SP), BX
+	XORQ          AX, BX
+	MOVQ          2280(SP), SI
+	ORQ           AX, SI
+	BTSQ          DX, SI
+	MOVQ          2296(SP), AX
+	NOTQ          AX
+	SHRL          $0x08, CX
+	MOVQ          BX, 2192(SP)
+	MOVQ          SI, 2200(SP)
+	MOVQ          AX, 2208(SP)
+	MOVQ          CX, 2264(SP)
+	INCQ          48(SP)
+	MOVQ          2264(SP), AX
+	LEAQ          ·leafShuf3+0(SB), CX
+	LEAQ          ·leafConst+0(SB), DX
+	MOVQ          AX, X0
+	MOVO          X0, X1
+	PSRLW         $0x02, X1
+	MOVOU         (DX), X3
+	PAND          X3, X1
+	MOVOU         16(DX), X2
+	PSHUFB        X1, X2
+	MOVOU         32(DX), X3
+	PAND          X3, X2
+	MOVO          X2, X1
+	MOVO          X2, X3
+	PSRLL         $0x10, X3
+	PXOR          X3, X1
+	MOVO          X1, X3
+	PSRLL         $0x08, X3
+	PXOR          X3, X1
+	PXOR          X3, X3
+	PSHUFB        X3, X1
+	PAND          X2, X1
+	PCMPEQB       X3, X1
+	PMOVMSKB      X1, AX
+	ANDL          $0x00000007, AX
+	SHLL          $0x04, AX
+	MOVOU         (CX)(AX*1), X3
+	PSHUFB        X3, X0
+	MOVOU         X0, 2264(SP)
+	MOVQ          $-127, 2216(SP)
+	MOVQ          $0x00000000, 2232(SP)
+
+lstart3_110:
+	MOVQ $0x00000000, 2224(SP)
+
+liter3_111:
+	MOVQ          2224(SP), AX
+	LEAQ          2264(SP), CX
+	MOVL          (CX)(AX*4), AX
+	MOVBQZX       AL, AX
+	MOVQ          2200(SP), CX
+	LEAQ          ·lfNeighbour+0(SB), DX
+	MOVQ          (DX)(AX*8), DX
+	TESTQ         CX, DX
+	JZ            lnext3_112
+	MOVQ          2192(SP), CX
+	MOVQ          2200(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	TESTQ         AX, AX
+	JZ            lnext3_112
+	MOVQ          2224(SP), CX
+	LEAQ          2264(SP), DX
+	MOVL          (DX)(CX*4), CX
+	MOVBQZX       CL, DX
+	MOVQ          2200(SP), BX
+	XORQ          AX, BX
+	MOVQ          2192(SP), SI
+	ORQ           AX, SI
+	BTSQ          DX, SI
+	MOVQ          2208(SP), AX
+	NOTQ          AX
+	SHRL          $0x08, CX
+	MOVQ          BX, 2104(SP)
+	MOVQ          SI, 2112(SP)
+	MOVQ          AX, 2120(SP)
+	MOVBQZX       CL, AX
+	SHRL          $0x08, CX
+	MOVBQZX       CL, CX
+	MOVQ          AX, 2160(SP)
+	MOVQ          CX, 2168(SP)
+	INCQ          48(SP)
+	MOVQ          $-127, 2128(SP)
+	MOVQ          2160(SP), AX
+	MOVQ          2112(SP), CX
+	LEAQ          ·lfNeighbour+0(SB), DX
+	MOVQ          (DX)(AX*8), DX
+	TESTQ         CX, DX
+	JZ            s2skip2_120
+	MOVQ          2104(SP), CX
+	MOVQ          2112(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	TESTQ         AX, AX
+	JZ            s2skip2_120
+	INCQ          48(SP)
+	MOVQ          2112(SP), CX
+	XORQ          AX, CX
+	MOVQ          2120(SP), AX
+	NOTQ          AX
+	MOVQ          CX, 2368(SP)
+	MOVQ          AX, 2376(SP)
+	MOVQ          2168(SP), DX
+	MOVQ          DX, 2384(SP)
+	MOVQ          64(SP), BX
+	MOVQ          40(BX), BX
+	TESTQ         BX, BX
+	JZ            s1count1_121
+	MOVQ          CX, (SP)
+	MOVQ          AX, 8(SP)
+	MOVQ          DX, 16(SP)
+	CALL          BX
+	MOVQ          24(SP), AX
+	MOVQ          AX, 2392(SP)
+	JMP           s1done1_122
+
+s1count1_121:
+	MOVQ    2368(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	MOVQ    AX, 2392(SP)
+	MOVQ    2368(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    2384(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1pass1_123
+	ADDQ    AX, 2392(SP)
+	JMP     s1done1_122
+
+s1pass1_123:
+	MOVQ    2392(SP), AX
+	MOVQ    AX, CX
+	SUBQ    $0x02, CX
+	CMPQ    AX, $0x00
+	CMOVQLE CX, AX
+	MOVQ    AX, 2392(SP)
+	CMPQ    AX, 2376(SP)
+	JLE     s1done1_122
+	MOVQ    2368(SP), AX
+	NOTQ    AX
+	MOVQ    2384(SP), CX
+	BTRQ    CX, AX
+	MOVQ    AX, (SP)
+	MOVQ    CX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1done1_122
+	MOVQ    2368(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -64(CX)(CX*1), CX
+	SUBQ    AX, CX
+	MOVQ    CX, 2392(SP)
+
+s1done1_122:
+	MOVQ 2392(SP), AX
+	NEGQ AX
+	MOVQ AX, 2128(SP)
+
+s2skip2_120:
+	MOVQ          2128(SP), AX
+	CMPQ          AX, 2120(SP)
+	JG            s2high2_116
+	MOVQ          2168(SP), AX
+	MOVQ          2112(SP), CX
+	LEAQ          ·lfNeighbour+0(SB), DX
+	MOVQ          (DX)(AX*8), DX
+	TESTQ         CX, DX
+	JZ            s2skip2_124
+	MOVQ          2104(SP), CX
+	MOVQ          2112(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	TESTQ         AX, AX
+	JZ            s2skip2_124
+	INCQ          48(SP)
+	MOVQ          2112(SP), CX
+	XORQ          AX, CX
+	MOVQ          2120(SP), AX
+	NOTQ          AX
+	MOVQ          CX, 2368(SP)
+	MOVQ          AX, 2376(SP)
+	MOVQ          2160(SP), DX
+	MOVQ          DX, 2384(SP)
+	MOVQ          64(SP), BX
+	MOVQ          40(BX), BX
+	TESTQ         BX, BX
+	JZ            s1count1_125
+	MOVQ          CX, (SP)
+	MOVQ          AX, 8(SP)
+	MOVQ          DX, 16(SP)
+	CALL          BX
+	MOVQ          24(SP), AX
+	MOVQ          AX, 2392(SP)
+	JMP           s1done1_126
+
+s1count1_125:
+	MOVQ    2368(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	MOVQ    AX, 2392(SP)
+	MOVQ    2368(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    2384(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1pass1_127
+	ADDQ    AX, 2392(SP)
+	JMP     s1done1_126
+
+s1pass1_127:
+	MOVQ    2392(SP), AX
+	MOVQ    AX, CX
+	SUBQ    $0x02, CX
+	CMPQ    AX, $0x00
+	CMOVQLE CX, AX
+	MOVQ    AX, 2392(SP)
+	CMPQ    AX, 2376(SP)
+	JLE     s1done1_126
+	MOVQ    2368(SP), AX
+	NOTQ    AX
+	MOVQ    2384(SP), CX
+	BTRQ    CX, AX
+	MOVQ    AX, (SP)
+	MOVQ    CX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1done1_126
+	MOVQ    2368(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -64(CX)(CX*1), CX
+	SUBQ    AX, CX
+	MOVQ    CX, 2392(SP)
+
+s1done1_126:
+	MOVQ    2392(SP), AX
+	NEGQ    AX
+	CMPQ    AX, 2128(SP)
+	CMOVQLT 2128(SP), AX
+	MOVQ    AX, 2128(SP)
+
+s2skip2_124:
+	CMPQ          2128(SP), $-127
+	JNE           s2decide2_118
+	MOVQ          $+127, 2128(SP)
+	MOVQ          2160(SP), AX
+	MOVQ          2104(SP), CX
+	LEAQ          ·lfNeighbour+0(SB), DX
+	MOVQ          (DX)(AX*8), DX
+	TESTQ         CX, DX
+	JZ            s2oskip2_128
+	MOVQ          2112(SP), CX
+	MOVQ          2104(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	TESTQ         AX, AX
+	JZ            s2oskip2_128
+	INCQ          48(SP)
+	MOVQ          2104(SP), CX
+	XORQ          AX, CX
+	MOVQ          2120(SP), AX
+	MOVQ          CX, 2368(SP)
+	MOVQ          AX, 2376(SP)
+	MOVQ          2168(SP), DX
+	MOVQ          DX, 2384(SP)
+	MOVQ          64(SP), BX
+	MOVQ          40(BX), BX
+	TESTQ         BX, BX
+	JZ            s1count1_129
+	MOVQ          CX, (SP)
+	MOVQ          AX, 8(SP)
+	MOVQ          DX, 16(SP)
+	CALL          BX
+	MOVQ          24(SP), AX
+	MOVQ          AX, 2392(SP)
+	JMP           s1done1_130
+
+s1count1_129:
+	MOVQ    2368(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	MOVQ    AX, 2392(SP)
+	MOVQ    2368(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    2384(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1pass1_131
+	ADDQ    AX, 2392(SP)
+	JMP     s1done1_130
+
+s1pass1_131:
+	MOVQ    2392(SP), AX
+	MOVQ    AX, CX
+	SUBQ    $0x02, CX
+	CMPQ    AX, $0x00
+	CMOVQLE CX, AX
+	MOVQ    AX, 2392(SP)
+	CMPQ    AX, 2376(SP)
+	JLE     s1done1_130
+	MOVQ    2368(SP), AX
+	NOTQ    AX
+	MOVQ    2384(SP), CX
+	BTRQ    CX, AX
+	MOVQ    AX, (SP)
+	MOVQ    CX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1done1_130
+	MOVQ    2368(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -64(CX)(CX*1), CX
+	SUBQ    AX, CX
+	MOVQ    CX, 2392(SP)
+
+s1done1_130:
+	MOVQ 2392(SP), AX
+	MOVQ AX, 2128(SP)
+
+s2oskip2_128:
+	MOVQ          2128(SP), AX
+	CMPQ          AX, 2120(SP)
+	JLE           s2low2_117
+	MOVQ          2168(SP), AX
+	MOVQ          2104(SP), CX
+	LEAQ          ·lfNeighbour+0(SB), DX
+	MOVQ          (DX)(AX*8), DX
+	TESTQ         CX, DX
+	JZ            s2oskip2_132
+	MOVQ          2112(SP), CX
+	MOVQ          2104(SP), DX
+	LEAQ          ·lfRay+0(SB), BX
+	VPBROADCASTQ  ·flipOnes+0(SB), Y0
+	VPSLLQ        $0x3f, Y0, Y1
+	VPBROADCASTQ  CX, Y2
+	VPBROADCASTQ  DX, Y3
+	SHLQ          $0x06, AX
+	VPANDNQ       (BX)(AX*1), Y3, Y4
+	VPADDQ        Y0, Y4, Y5
+	VPANDNQ       Y4, Y5, Y6
+	VPTESTMQ      Y2, Y6, K1
+	VPTERNLOGQ.Z  $0x20, (BX)(AX*1), Y4, K1, Y5
+	VPANDNQ       32(BX)(AX*1), Y3, Y3
+	VPLZCNTQ      Y3, Y3
+	VPSRLVQ       Y3, Y0, Y0
+	VPSRLVQ       Y3, Y1, Y1
+	VPTESTMQ      Y2, Y1, K1
+	VPTERNLOGQ    $0xf2, 32(BX)(AX*1), Y0, K1, Y5
+	VEXTRACTI32X4 $0x01, Y5, X0
+	VPORQ         X0, X5, X0
+	VPUNPCKHQDQ   X0, X0, X1
+	VPORQ         X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	TESTQ         AX, AX
+	JZ            s2oskip2_132
+	INCQ          48(SP)
+	MOVQ          2104(SP), CX
+	XORQ          AX, CX
+	MOVQ          2120(SP), AX
+	MOVQ          CX, 2368(SP)
+	MOVQ          AX, 2376(SP)
+	MOVQ          2160(SP), DX
+	MOVQ          DX, 2384(SP)
+	MOVQ          64(SP), BX
+	MOVQ          40(BX), BX
+	TESTQ         BX, BX
+	JZ            s1count1_133
+	MOVQ          CX, (SP)
+	MOVQ          AX, 8(SP)
+	MOVQ          DX, 16(SP)
+	CALL          BX
+	MOVQ          24(SP), AX
+	MOVQ          AX, 2392(SP)
+	JMP           s1done1_134
+
+s1count1_133:
+	MOVQ    2368(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	MOVQ    AX, 2392(SP)
+	MOVQ    2368(SP), AX
+	MOVQ    AX, (SP)
+	MOVQ    2384(SP), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1pass1_135
+	ADDQ    AX, 2392(SP)
+	JMP     s1done1_134
+
+s1pass1_135:
+	MOVQ    2392(SP), AX
+	MOVQ    AX, CX
+	SUBQ    $0x02, CX
+	CMPQ    AX, $0x00
+	CMOVQLE CX, AX
+	MOVQ    AX, 2392(SP)
+	CMPQ    AX, 2376(SP)
+	JLE     s1done1_134
+	MOVQ    2368(SP), AX
+	NOTQ    AX
+	MOVQ    2384(SP), CX
+	BTRQ    CX, AX
+	MOVQ    AX, (SP)
+	MOVQ    CX, 8(SP)
+	MOVQ    64(SP), AX
+	MOVQ    48(AX), AX
+	CALL    AX
+	MOVQ    16(SP), AX
+	TESTQ   AX, AX
+	JZ      s1done1_134
+	MOVQ    2368(SP), CX
+	POPCNTQ CX, CX
+	LEAQ    -64(CX)(CX*1), CX
+	SUBQ    AX, CX
+	MOVQ    CX, 2392(SP)
+
+s1done1_134:
+	MOVQ    2392(SP), AX
+	CMPQ    AX, 2128(SP)
+	CMOVQGT 2128(SP), AX
+	MOVQ    AX, 2128(SP)
+
+s2oskip2_132:
+	CMPQ    2128(SP), $+127
+	JNE     s2decide2_118
+	MOVQ    2104(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -62(AX)(AX*1), AX
+	LEAQ    2(AX), CX
+	LEAQ    -2(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 2128(SP)
+
+s2decide2_118:
+	MOVQ 2128(SP), AX
+	CMPQ AX, 2120(SP)
+	JG   s2high2_116
+
+s2low2_117:
+	MOVQ 2120(SP), AX
+	MOVQ AX, 2152(SP)
+	JMP  s2done2_119
+
+s2high2_116:
+	MOVQ 2120(SP), AX
+	INCQ AX
+	MOVQ AX, 2152(SP)
+
+s2done2_119:
+	MOVQ 2152(SP), AX
+	NEGQ AX
+	CMPQ AX, 2208(SP)
+	JG   lcut3_113
+	CMPQ AX, 2216(SP)
+	JLE  lnext3_112
+	MOVQ AX, 2216(SP)
+
+lnext3_112:
+	INCQ 2224(SP)
+	CMPQ 2224(SP), $0x03
+	JB   liter3_111
+	CMPQ 2216(SP), $-127
+	JNE  ldone3_114
+	CMPQ 2232(SP), $0x00
+	JNE  lover3_115
+	MOVQ 2192(SP), AX
+	MOVQ 2200(SP), CX
+	MOVQ CX, 2192(SP)
+	MOVQ AX, 2200(SP)
+	MOVQ 2208(SP), AX
+	NOTQ AX
+	MOVQ AX, 2208(SP)
+	MOVQ $0x00000001, 2232(SP)
+	INCQ 48(SP)
+	JMP  lstart3_110
+
+lover3_115:
+	DECQ    48(SP)
+	MOVQ    2192(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -61(AX)(AX*1), AX
+	LEAQ    3(AX), CX
+	LEAQ    -3(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 2216(SP)
+	JMP     ldone3_114
+
+lcut3_113:
+	MOVQ 2152(SP), AX
+	NEGQ AX
+	MOVQ AX, 2216(SP)
+
+ldone3_114:
+	MOVQ    2216(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    2232(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 2240(SP)
+	MOVQ    2240(SP), AX
+	NEGQ    AX
+	CMPQ    AX, 2296(SP)
+	JG      lcut4_107
+	CMPQ    AX, 2304(SP)
+	JLE     lnext4_106
+	MOVQ    AX, 2304(SP)
+
+lnext4_106:
+	INCQ 2312(SP)
+	CMPQ 2312(SP), $0x04
+	JB   liter4_105
+	CMPQ 2304(SP), $-127
+	JNE  ldone4_108
+	CMPQ 2320(SP), $0x00
+	JNE  lover4_109
+	MOVQ 2280(SP), AX
+	MOVQ 2288(SP), CX
+	MOVQ CX, 2280(SP)
+	MOVQ AX, 2288(SP)
+	MOVQ 2296(SP), AX
+	NOTQ AX
+	MOVQ AX, 2296(SP)
+	MOVQ $0x00000001, 2320(SP)
+	INCQ 48(SP)
+	JMP  lstart4_104
+
+lover4_109:
+	DECQ    48(SP)
+	MOVQ    2280(SP), AX
+	POPCNTQ AX, AX
+	LEAQ    -60(AX)(AX*1), AX
+	LEAQ    4(AX), CX
+	LEAQ    -4(AX), DX
+	TESTQ   AX, AX
+	CMOVQLT DX, CX
+	CMOVQEQ AX, CX
+	MOVQ    CX, 2304(SP)
+	JMP     ldone4_108
+
+lcut4_107:
+	MOVQ 2240(SP), AX
+	NEGQ AX
+	MOVQ AX, 2304(SP)
+
+ldone4_108:
+	MOVQ    2304(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    2320(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 2328(SP)
+	MOVQ    2328(SP), AX
+
+have5_102:
+	NEGQ AX
+	CMPQ AX, 120(SP)
+	JLE  notcut5_136
+	MOVQ AX, 192(SP)
+	JMP  done5_93
+
+notcut5_136:
+	MOVQ    144(SP), CX
+	CMPQ    AX, CX
+	CMOVQGT AX, CX
+	MOVQ    CX, 144(SP)
+	JMP     iter5_92
+
+roundover5_100:
+	MOVQ  152(SP), AX
+	TESTQ AX, AX
+	JZ    best5_137
+	MOVQ  AX, 160(SP)
+	MOVQ  $0x00000000, 152(SP)
+	JMP   iter5_92
+
+best5_137:
+	MOVQ 144(SP), AX
+	MOVQ AX, 192(SP)
+
+done5_93:
+	MOVQ    192(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    184(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 192(SP)
+	CMPQ    56(SP), $0x05
+	JNE     cont5_138
+	MOVQ    AX, 80(SP)
+	JMP     return
+
+cont5_138:
+	MOVQ 192(SP), AX
+	NEGQ AX
+	CMPQ AX, 368(SP)
+	JLE  mnotcut6_139
+	MOVQ AX, 440(SP)
+	JMP  done6_80
+
+mnotcut6_139:
+	MOVQ    392(SP), CX
+	CMPQ    AX, CX
+	CMOVQGT AX, CX
+	MOVQ    CX, 392(SP)
+	INCQ    416(SP)
+	JMP     mpick6_86
+
+mover6_87:
+	MOVQ 392(SP), AX
+	MOVQ AX, 440(SP)
+
+done6_80:
+	MOVQ    440(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    432(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 440(SP)
+	CMPQ    56(SP), $0x06
+	JNE     cont6_140
+	MOVQ    AX, 80(SP)
+	JMP     return
+
+cont6_140:
+	MOVQ 440(SP), AX
+	NEGQ AX
+	CMPQ AX, 664(SP)
+	JLE  lnext7_64
+	MOVQ AX, 664(SP)
+	MOVQ 704(SP), CX
+	MOVQ CX, 672(SP)
+	CMPQ AX, 616(SP)
+	JLE  lnext7_64
+
+lstore7_69:
+	MOVQ 656(SP), AX
+	MOVQ 600(SP), CX
+	MOVQ 608(SP), DX
+	CMPQ (AX), CX
+	JNE  lreset7_141
+	CMPQ 8(AX), DX
+	JNE  lreset7_141
+	CMPB 19(AX), $0x00
+	JEQ  lsame7_142
+
+lreset7_141:
+	MOVQ CX, (AX)
+	MOVQ DX, 8(AX)
+	MOVB $-127, 16(AX)
+	MOVB $+127, 17(AX)
+	MOVB $0x41, 18(AX)
+	MOVB $0x00, 19(AX)
+
+lsame7_142:
+	MOVQ    664(SP), CX
+	CMPQ    CX, 616(SP)
+	JG      lhigh7_143
+	MOVBQSX 17(AX), DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX
+	MOVB    DL, 17(AX)
+	JMP     lstored7_144
+
+lhigh7_143:
+	MOVBQSX 16(AX), DX
+	CMPQ    CX, DX
+	CMOVQGT CX, DX
+	MOVB    DL, 16(AX)
+	MOVQ    672(SP), DX
+	MOVB    DL, 18(AX)
+
+lstored7_144:
+	MOVQ CX, 720(SP)
+
+ldone7_61:
+	MOVQ    720(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    632(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 720(SP)
+	CMPQ    56(SP), $0x07
+	JNE     lcont7_145
+	MOVQ    AX, 80(SP)
+	JMP     return
+
+lcont7_145:
+	MOVQ 720(SP), AX
+	NEGQ AX
+	CMPQ AX, 1040(SP)
+	JLE  lnext8_45
+	MOVQ AX, 1040(SP)
+	MOVQ 1080(SP), CX
+	MOVQ CX, 1048(SP)
+	CMPQ AX, 992(SP)
+	JLE  lnext8_45
+
+lstore8_50:
+	MOVQ 1032(SP), AX
+	MOVQ 976(SP), CX
+	MOVQ 984(SP), DX
+	CMPQ (AX), CX
+	JNE  lreset8_146
+	CMPQ 8(AX), DX
+	JNE  lreset8_146
+	CMPB 19(AX), $0x00
+	JEQ  lsame8_147
+
+lreset8_146:
+	MOVQ CX, (AX)
+	MOVQ DX, 8(AX)
+	MOVB $-127, 16(AX)
+	MOVB $+127, 17(AX)
+	MOVB $0x41, 18(AX)
+	MOVB $0x00, 19(AX)
+
+lsame8_147:
+	MOVQ    1040(SP), CX
+	CMPQ    CX, 992(SP)
+	JG      lhigh8_148
+	MOVBQSX 17(AX), DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX
+	MOVB    DL, 17(AX)
+	JMP     lstored8_149
+
+lhigh8_148:
+	MOVBQSX 16(AX), DX
+	CMPQ    CX, DX
+	CMOVQGT CX, DX
+	MOVB    DL, 16(AX)
+	MOVQ    1048(SP), DX
+	MOVB    DL, 18(AX)
+
+lstored8_149:
+	MOVQ CX, 1096(SP)
+
+ldone8_42:
+	MOVQ    1096(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    1008(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 1096(SP)
+	CMPQ    56(SP), $0x08
+	JNE     lcont8_150
+	MOVQ    AX, 80(SP)
+	JMP     return
+
+lcont8_150:
+	MOVQ 1096(SP), AX
+	NEGQ AX
+	CMPQ AX, 1416(SP)
+	JLE  lnext9_26
+	MOVQ AX, 1416(SP)
+	MOVQ 1456(SP), CX
+	MOVQ CX, 1424(SP)
+	CMPQ AX, 1368(SP)
+	JLE  lnext9_26
+
+lstore9_31:
+	MOVQ 1408(SP), AX
+	MOVQ 1352(SP), CX
+	MOVQ 1360(SP), DX
+	CMPQ (AX), CX
+	JNE  lreset9_151
+	CMPQ 8(AX), DX
+	JNE  lreset9_151
+	CMPB 19(AX), $0x00
+	JEQ  lsame9_152
+
+lreset9_151:
+	MOVQ CX, (AX)
+	MOVQ DX, 8(AX)
+	MOVB $-127, 16(AX)
+	MOVB $+127, 17(AX)
+	MOVB $0x41, 18(AX)
+	MOVB $0x00, 19(AX)
+
+lsame9_152:
+	MOVQ    1416(SP), CX
+	CMPQ    CX, 1368(SP)
+	JG      lhigh9_153
+	MOVBQSX 17(AX), DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX
+	MOVB    DL, 17(AX)
+	JMP     lstored9_154
+
+lhigh9_153:
+	MOVBQSX 16(AX), DX
+	CMPQ    CX, DX
+	CMOVQGT CX, DX
+	MOVB    DL, 16(AX)
+	MOVQ    1424(SP), DX
+	MOVB    DL, 18(AX)
+
+lstored9_154:
+	MOVQ CX, 1472(SP)
+
+ldone9_23:
+	MOVQ    1472(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    1384(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 1472(SP)
+	CMPQ    56(SP), $0x09
+	JNE     lcont9_155
+	MOVQ    AX, 80(SP)
+	JMP     return
+
+lcont9_155:
+	MOVQ 1472(SP), AX
+	NEGQ AX
+	CMPQ AX, 1792(SP)
+	JLE  lnext10_7
+	MOVQ AX, 1792(SP)
+	MOVQ 1832(SP), CX
+	MOVQ CX, 1800(SP)
+	CMPQ AX, 1744(SP)
+	JLE  lnext10_7
+
+lstore10_12:
+	MOVQ 1784(SP), AX
+	MOVQ 1728(SP), CX
+	MOVQ 1736(SP), DX
+	CMPQ (AX), CX
+	JNE  lreset10_156
+	CMPQ 8(AX), DX
+	JNE  lreset10_156
+	CMPB 19(AX), $0x00
+	JEQ  lsame10_157
+
+lreset10_156:
+	MOVQ CX, (AX)
+	MOVQ DX, 8(AX)
+	MOVB $-127, 16(AX)
+	MOVB $+127, 17(AX)
+	MOVB $0x41, 18(AX)
+	MOVB $0x00, 19(AX)
+
+lsame10_157:
+	MOVQ    1792(SP), CX
+	CMPQ    CX, 1744(SP)
+	JG      lhigh10_158
+	MOVBQSX 17(AX), DX
+	CMPQ    CX, DX
+	CMOVQLT CX, DX
+	MOVB    DL, 17(AX)
+	JMP     lstored10_159
+
+lhigh10_158:
+	MOVBQSX 16(AX), DX
+	CMPQ    CX, DX
+	CMOVQGT CX, DX
+	MOVB    DL, 16(AX)
+	MOVQ    1800(SP), DX
+	MOVB    DL, 18(AX)
+
+lstored10_159:
+	MOVQ CX, 1848(SP)
+
+ldone10_4:
+	MOVQ    1848(SP), AX
+	MOVQ    AX, CX
+	NEGQ    CX
+	CMPQ    1760(SP), $0x00
+	CMOVQNE CX, AX
+	MOVQ    AX, 1848(SP)
+	CMPQ    56(SP), $0x0a
+	JNE     lcont10_160
+	MOVQ    AX, 80(SP)
+	JMP     return
+
+lcont10_160:
+return:
+	MOVQ 80(SP), AX
+	MOVQ AX, score+40(FP)
+	MOVQ 48(SP), AX
+	MOVQ AX, nodes+48(FP)
+	VZEROUPPER
+	RET

@@ -19,6 +19,17 @@ var (
 
 func bottomRuns(cpu CPUInfo) bool { return len(cpu.Missing(asmFeatures(bottomAsm))) == 0 }
 
+// The flip and moves variants bottomAsmInlineAVX512 emits inline (gen/bottom
+// emits them with the generators of these two).
+const inlineFlip, inlineMoves = "avx512-lzcnt", "avx512"
+
+// inlineBottom reports whether s's bottom is the inline one: s has its
+// flip and moves, and s's CPU runs it.
+func inlineBottom(s Selection) bool {
+	return s.Name(Flip) == inlineFlip && s.Name(Moves) == inlineMoves &&
+		len(s.CPU().Missing(asmFeatures(bottomAsmInlineAVX512))) == 0
+}
+
 // The assembly reads a local table as 3 words an entry.
 var _ [24]byte = [unsafe.Sizeof(LocalEntry{})]byte{}
 
@@ -26,6 +37,9 @@ var _ [24]byte = [unsafe.Sizeof(LocalEntry{})]byte{}
 // null window (alpha, alpha+1) and returns the score and the nodes
 // searched, as the solver's shallow search does.
 func (b *Bottom) Search(P, O uint64, alpha int) (int, uint64) {
+	if b.inline {
+		return bottomAsmInlineAVX512(P, O, alpha, &b.entries, nil)
+	}
 	return bottomAsm(P, O, alpha, &b.entries, nil)
 }
 
@@ -34,5 +48,9 @@ func (b *Bottom) Search(P, O uint64, alpha int) (int, uint64) {
 // the score and the nodes searched, as the solver's nwsLocal does in an
 // exact search (no ProbCut below it). Only where Local.
 func (b *Bottom) SearchLocal(P, O uint64, alpha int, t *LocalTable) (int, uint64) {
-	return bottomAsm(P, O, alpha, &b.entries, (*[3 << LocalBits]uint64)(unsafe.Pointer(t)))
+	l := (*[3 << LocalBits]uint64)(unsafe.Pointer(t))
+	if b.inline {
+		return bottomAsmInlineAVX512(P, O, alpha, &b.entries, l)
+	}
+	return bottomAsm(P, O, alpha, &b.entries, l)
 }

@@ -4,6 +4,8 @@ package variants
 
 func bottomRuns(CPUInfo) bool { return false }
 
+func inlineBottom(Selection) bool { return false }
+
 // Search is never called: NewBottom returns no bottom in this build.
 func (b *Bottom) Search(P, O uint64, alpha int) (int, uint64) {
 	panic("variants: no assembly bottom in this build")

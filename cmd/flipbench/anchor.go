@@ -35,7 +35,7 @@ func init() {
 	register(&command{
 		name:    "anchor",
 		summary: "import a saved transcript of the anchors kit's edax-vs.sh (flipbench's solver beside Edax-AVX's on the same machine, positions, weights and hash) as a results file that flipbench report shows",
-		usage: "[-bottom asm|gosimd|go] [-pgo on|off] [-goexperiment X] [-o FILE] TRANSCRIPT\n\n" +
+		usage: "[-bottom asm|asm-calls|gosimd|go] [-pgo on|off] [-goexperiment X] [-o FILE] TRANSCRIPT\n\n" +
 			"TRANSCRIPT is what ../shared/anchors/edax-vs.sh printed, e.g.\n" +
 			"  mkdir -p tmp && ../shared/anchors/edax-vs.sh ffo20-39 | tee tmp/vs.txt\n" +
 			"  flipbench anchor tmp/vs.txt\n" +

@@ -245,7 +245,7 @@ func TestAnchorBadInput(t *testing.T) {
 	}{
 		{[]string{"anchor"}, "anchor: name the saved transcript"},
 		{[]string{"anchor", sample, sample}, "unexpected argument"},
-		{[]string{"anchor", "-bottom", "simd", sample}, `-bottom "simd": want asm, gosimd, go`},
+		{[]string{"anchor", "-bottom", "simd", sample}, `-bottom "simd": want asm, asm-calls, gosimd, go`},
 		{[]string{"anchor", "-pgo", "auto", sample}, `-pgo "auto": want on or off`},
 		{[]string{"anchor", "-goexperiment", "simd\nx", sample}, "-goexperiment"},
 		{[]string{"anchor", "-goexperiment", "SIMD", sample}, "-goexperiment"},

@@ -40,7 +40,7 @@ func init() {
 			fs.StringVar(&o.hashBits, "hash-bits", joinInts(harness.DefaultHashBits), "hash_clear table sizes, log2 of the entries (24 bytes each): 15 = 768 KiB ... 26 = 1.5 GiB")
 			fs.BoolVar(&o.noBatch, "no-batch", false, "per-call forms only")
 			fs.StringVar(&o.solve, "solve", "", "instead of the micro-benchmarks, solve this set (ffo20-39, ...) once per run with each variant of -solve-kernel")
-			fs.StringVar(&o.solveKernel, "solve-kernel", "score_1", "the kernel whose variants -solve compares (score_1: the last-move kernel a default solve calls; count_last_flip replaces score_1 by the solver's own on count_last_flip; bottom: the search from 7 empties down, every bottom this build and CPU offer: asm, gosimd, go)")
+			fs.StringVar(&o.solveKernel, "solve-kernel", "score_1", "the kernel whose variants -solve compares (score_1: the last-move kernel a default solve calls; count_last_flip replaces score_1 by the solver's own on count_last_flip; bottom: the search from 7 empties down, every bottom this build and CPU offer: asm, asm-calls, gosimd, go; flip and moves are compared on asm-calls)")
 			fs.StringVar(&o.out, "o", "", "results file (default results/<cpu-slug>/<date>-<what>.txt)")
 			fs.StringVar(&o.progress, "progress", "auto", "progress bar: auto (when stderr is a terminal), bar, lines, off")
 			fs.BoolVar(&o.dryRun, "n", false, "print what would run and the planned time, run nothing")

@@ -28,7 +28,7 @@ func init() {
 	register(&command{
 		name:    "solve",
 		summary: "exact endgame solves (one thread) with the selected variants: scores, best moves, nodes, time, and the node-count fingerprint",
-		usage:   "[-set ffo1-19|ffo20-39|ffo40-59|ffo60-79 | -obf FILE | -board 'BOARD SIDE'] [-variants spec] [-hash BITS] [-bottom asm|gosimd|go] [-count N] [-eval W] [-json] [-fingerprint] [-o FILE | -save] [-upload URL]",
+		usage:   "[-set ffo1-19|ffo20-39|ffo40-59|ffo60-79 | -obf FILE | -board 'BOARD SIDE'] [-variants spec] [-hash BITS] [-bottom asm|asm-calls|gosimd|go] [-count N] [-eval W] [-json] [-fingerprint] [-o FILE | -save] [-upload URL]",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := &solveOpts{}
 			fs.StringVar(&o.set, "set", "", "FFO set to solve: "+strings.Join(solver.Sets, ", ")+" (any ffoA-B range of 1..79); the default without -obf or -board is ffo1-19")
@@ -36,7 +36,7 @@ func init() {
 			fs.StringVar(&o.board, "board", "", "solve one position: 64 squares (X, O, -) and the side to move, or '0xP 0xO'")
 			o.variants = variantsFlag(fs)
 			fs.IntVar(&o.hash, "hash", 0, "transposition table of 2^BITS entries of 24 bytes (0: sized by the empties of each position, 2^16..2^24)")
-			fs.StringVar(&o.bottom, "bottom", "", "the search from 7 empties down: asm (generated assembly, one crossing per subtree), gosimd (Go on inlined archsimd kernels: GOEXPERIMENT=simd builds, AVX2), go (Go through the bound kernels); default asm where the variants allow it, else go")
+			fs.StringVar(&o.bottom, "bottom", "", "the search from 7 empties down: asm (generated assembly, one crossing per subtree; flip and moves inline where they are the inline bottom's), asm-calls (the same calling every kernel), gosimd (Go on inlined archsimd kernels: GOEXPERIMENT=simd builds, AVX2), go (Go through the bound kernels); default asm where the variants allow it, else go")
 			fs.IntVar(&o.count, "count", 1, "solve the positions this many times (timings of every run, the table of the first)")
 			o.eval = evalFlag(fs)
 			fs.BoolVar(&o.json, "json", false, "one JSON object per position and run instead of the table")

@@ -105,7 +105,7 @@ func TestSolveBottoms(t *testing.T) {
 			t.Errorf("-bottom %s: exit %d, fingerprint %q, want %q", b, code, fingerprintOf(out), want)
 		}
 	}
-	if code, _, errOut := runCLI2(t, "solve", "-set", "ffo1", "-bottom", "nope"); code != 2 || !strings.Contains(errOut, "asm, gosimd, go") {
+	if code, _, errOut := runCLI2(t, "solve", "-set", "ffo1", "-bottom", "nope"); code != 2 || !strings.Contains(errOut, "asm, asm-calls, gosimd, go") {
 		t.Errorf("-bottom nope: exit %d, want 2 and the bottoms: %s", code, errOut)
 	}
 }

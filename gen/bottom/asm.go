@@ -28,6 +28,7 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 
 	"github.com/flipbench/flipbench/gen/internal/asmgen"
+	"github.com/flipbench/flipbench/gen/internal/flipasm"
 	"github.com/flipbench/flipbench/gen/internal/search"
 )
 
@@ -74,7 +75,10 @@ var scThreshold = map[int]int{4: 6, 5: 8, 6: 10, 7: 12, 8: 14, 9: 16, 10: 20}
 
 func main() {
 	asmgen.Setup()
-	bottom()
+	bottom("bottomAsm", nil, nil)
+	// the selection's default flip and moves on AVX-512 CPUs, inlined:
+	// variants/bottom_asm_amd64.go names them (inlineFlip, inlineMoves)
+	bottom("bottomAsmInlineAVX512", flipasm.NewFlipAVX512(), flipasm.NewMovesAVX512())
 	asmgen.Generate()
 }
 
@@ -102,6 +106,10 @@ type localLevel struct {
 }
 
 type gen struct {
+	// flipper and mover, where set, are flip and moves emitted inline
+	// (the inline bottom) instead of called through k
+	flipper      flipasm.Flipper
+	mover        flipasm.Mover
 	args         Mem                // outgoing arguments of a call, at 0(SP)
 	child        struct{ P, O Mem } // the 5-empties level's child across the stability call
 	nodes, entry Mem                // the node count; the level the search entered at
@@ -130,13 +138,21 @@ func (g *gen) label(s string, n int) string {
 	return fmt.Sprintf("%s%d_%d", s, n, g.labels)
 }
 
-func bottom() {
+// bottom emits the search as function name: calling every kernel through
+// k, or with flip and moves emitted inline (f and m not nil; their
+// entries in k are then not called).
+func bottom(name string, f flipasm.Flipper, m flipasm.Mover) {
 	// not NOSPLIT: its frame and its callees' need the stack check
-	TEXT("bottomAsm", 0, fmt.Sprintf("func(P, O uint64, alpha int, k *[%d]uintptr, local *[%d]uint64) (score int, nodes uint64)", kEntries, 3<<10))
+	TEXT(name, 0, fmt.Sprintf("func(P, O uint64, alpha int, k *[%d]uintptr, local *[%d]uint64) (score int, nodes uint64)", kEntries, 3<<10))
 	Pragma("noescape")
-	Doc("bottomAsm is the solver's null-window search of (P, O) at (alpha, alpha+1) with 5 to 10 empties,",
-		"calling the kernels whose entry points k holds, on the local table from 7 empties; it returns the score and the nodes searched.")
-	g := &gen{args: AllocLocal(48)}
+	if f == nil {
+		Doc(name+" is the solver's null-window search of (P, O) at (alpha, alpha+1) with 5 to 10 empties,",
+			"calling the kernels whose entry points k holds, on the local table from 7 empties; it returns the score and the nodes searched.")
+	} else {
+		Doc(name+" is bottomAsm with flip and moves inline (the variants inlineFlip and inlineMoves name),",
+			"the other kernels called through k.")
+	}
+	g := &gen{args: AllocLocal(48), flipper: f, mover: m}
 	g.nodes, g.entry, g.k, g.local, g.out = AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8), AllocLocal(8)
 	g.child.P, g.child.O = AllocLocal(8), AllocLocal(8)
 	for n := 5; n <= shallowMax; n++ {
@@ -213,6 +229,9 @@ func bottom() {
 	Store(r, ReturnIndex(0))
 	MOVQ(g.nodes, r)
 	Store(r, ReturnIndex(1))
+	if f != nil {
+		VZEROUPPER()
+	}
 	RET()
 }
 
@@ -245,6 +264,12 @@ func (g *gen) call(off int) {
 
 // callPO calls a kernel of (a, b) and returns its result.
 func (g *gen) callPO(off int, a, b Mem) reg.GPVirtual {
+	if off == kMoves && g.mover != nil {
+		P, O := GP64(), GP64()
+		MOVQ(a, P)
+		MOVQ(b, O)
+		return g.moves(P, O)
+	}
 	t := GP64()
 	MOVQ(a, t)
 	MOVQ(t, g.args)
@@ -338,22 +363,15 @@ func (g *gen) level(n int) {
 		// lowest first: no branch per square that is not one
 		Label(iter)
 		roundOver := g.label("roundover", n)
+		var fl reg.GPVirtual
 		{
 			x := nextPlace(lv, lv.prio, roundOver)
-			// flip(P, O, x)
-			t := GP64()
-			MOVQ(lv.P, t)
-			MOVQ(t, g.args)
-			MOVQ(lv.O, t)
-			MOVQ(t, g.args.Offset(8))
-			MOVQ(x, g.args.Offset(16))
-			g.call(kFlip)
+			fl = g.callFlip(lv.P, lv.O, x)
 		}
 		var child reg.GPVirtual
 		{
 			// the child: O to move less P's flips; P with them and x
-			f, x := GP64(), GP64()
-			MOVQ(g.args.Offset(24), f)
+			f, x := fl, GP64()
 			MOVQ(lv.cur, x)
 			np, no := GP64(), GP64()
 			MOVQ(lv.O, np)
@@ -924,11 +942,8 @@ func (g *gen) mobilityMoves(n int, done string) {
 		MOVQ(lv.P, no)
 		ORQ(f, no)
 		BTSQ(x2, no)
-		MOVQ(np, g.args)
-		MOVQ(no, g.args.Offset(8))
-		g.call(kMoves)
-		cm, w, cc, key := GP64(), GP64(), GP64(), GP64()
-		MOVQ(g.args.Offset(16), cm)
+		cm := g.moves(np, no)
+		w, cc, key := GP64(), GP64(), GP64()
 		{
 			i, ot := GP64(), GP64()
 			MOVQ(lv.i, i)
@@ -1132,8 +1147,39 @@ func removeByteAt(list Mem, i reg.GPVirtual) reg.GPVirtual {
 	return l
 }
 
-// callFlip calls flip(a, b, x) and returns the flipped discs.
+// moves returns moves(P, O): inline, or called with its arguments
+// through the outgoing slots.
+func (g *gen) moves(P, O reg.GPVirtual) reg.GPVirtual {
+	if g.mover != nil {
+		g.mover.Setup()
+		r := g.mover.Moves(P, O)
+		if g.mover.Vector() {
+			VZEROUPPER() // the kernels called next may be SSE code
+		}
+		return r
+	}
+	MOVQ(P, g.args)
+	MOVQ(O, g.args.Offset(8))
+	g.call(kMoves)
+	r := GP64()
+	MOVQ(g.args.Offset(16), r)
+	return r
+}
+
+// callFlip calls flip(a, b, x) and returns the flipped discs (inline in
+// the inline bottom).
 func (g *gen) callFlip(a, b Mem, x reg.GPVirtual) reg.GPVirtual {
+	if g.flipper != nil {
+		P, O := GP64(), GP64()
+		MOVQ(a, P)
+		MOVQ(b, O)
+		g.flipper.Setup()
+		r := g.flipper.Flip(P, O, x)
+		if g.flipper.Vector() {
+			VZEROUPPER()
+		}
+		return r
+	}
 	t := GP64()
 	MOVQ(a, t)
 	MOVQ(t, g.args)
