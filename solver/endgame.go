@@ -136,10 +136,15 @@ func (s *search) child(P, O uint64, x int, f uint64, alpha, n int, parity uint8,
 // their buckets, as soon as the moves are known: the node's own probe and
 // its move ordering then run while the buckets arrive, and etc finds them
 // in the cache (issued right before etc's probes, the misses stalled them).
+// The codes first, then the prefetches back to back: each prefetch waits
+// for its page walk (the TLB misses on a table this size), and together
+// the walks overlap.
 func (s *search) etcPrefetch(ml *moveList, P, O uint64) {
 	for i := 0; i < ml.n; i++ {
 		mv := &ml.m[i]
 		ml.codes[i] = s.hashCode(O&^mv.f, P|mv.f|bit(int(mv.x)))
+	}
+	for i := 0; i < ml.n; i++ {
 		s.prefetch(ml.codes[i])
 	}
 }
