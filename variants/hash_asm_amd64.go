@@ -97,5 +97,5 @@ func init() {
 	HashPrefetch.Register(Info{Name: "prefetcht0", Rank: 10, Uses: []any{hashPrefetchT0},
 		Note: "PREFETCHT0 of the bucket's first and last entry (Edax hash_prefetch)"}, hashPrefetch)
 	HashPrefetch.Register(Info{Name: "prefetcht0-lines", Rank: 11, Uses: []any{hashPrefetchT0Lines},
-		Note: "PREFETCHT0 of every cache line of the bucket (3 in 8 buckets span three)"}, hashPrefetchLines)
+		Note: "PREFETCHT0 at bytes 0, 64 and 95 of the bucket: every line of a 96-byte bucket wherever it starts"}, hashPrefetchLines)
 }
