@@ -138,7 +138,7 @@ func BenchGroups(set, kernel, variant string, base variants.Selection, opts Opti
 			if err != nil {
 				return nil, fmt.Errorf("%s=%s: %w", kernel, info.Name, err)
 			}
-			if (kernel == kernelNames[0] || kernel == kernelNames[1]) && vs.k.Bottom != nil && vs.k.Bottom.Inline() {
+			if (kernel == variants.Flip.Name() || kernel == variants.Moves.Name()) && vs.k.Bottom != nil && vs.k.Bottom.Inline() {
 				// flip and moves are compared on the calling bottom: the
 				// inline one has only one variant of each
 				vs.k.Bottom = vs.k.Bottom.Calls()

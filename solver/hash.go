@@ -7,9 +7,9 @@ import (
 )
 
 // The transposition table: kernels.HashEntry in 4-way buckets (a bucket
-// starts at code & mask, a multiple of 4, and holds the next 4 entries). An entry of another date reads
-// as empty, so that a logical clear (a new date) works as well as a
-// physical one.
+// starts at code & mask, a multiple of 4, and holds the next 4 entries).
+// An entry of another date reads as empty, so that a logical clear (a new
+// date) works as well as a physical one.
 
 // probe returns the entry of (P, O), or nil.
 func (s *search) probe(code, P, O uint64) *kernels.HashEntry {

@@ -167,13 +167,20 @@ func laneScore(c laneConsts, P, O, x, f, sq reg.VecVirtual) reg.VecVirtual {
 	return res
 }
 
-// laneMask returns the lane mask of the min(n, 8) moves left, in a GP
-// register (each gather consumes a copy in a mask register).
-func laneMask(n reg.GPVirtual) reg.GPVirtual {
-	r, tb, all := GP64(), GP64(), GP64()
+// lanesLeft returns min(n, 8): the lanes this round of a loop over n
+// moves or records fills.
+func lanesLeft(n reg.GPVirtual) reg.GPVirtual {
+	r := GP64()
 	MOVQ(U32(8), r)
 	CMPQ(n, r)
 	CMOVQLT(n, r)
+	return r
+}
+
+// laneMask returns the lane mask of the min(n, 8) moves left, in a GP
+// register (each gather consumes a copy in a mask register).
+func laneMask(n reg.GPVirtual) reg.GPVirtual {
+	r, tb, all := lanesLeft(n), GP64(), GP64()
 	LEAQ(laneMasks, tb)
 	MOVBLZX(Mem{Base: tb, Index: r, Scale: 1}, all.As32())
 	return all
@@ -297,10 +304,7 @@ func moveEvaluateNodeLanes(name string) {
 	// eight records are 24 words in three registers, loaded under masks
 	// (no word past the k-th record is read); x and f are permuted out,
 	// the scores permuted back in and stored under masks of their words
-	r, masks := GP64(), GP64()
-	MOVQ(U32(8), r)
-	CMPQ(n, r)
-	CMOVQLT(n, r)
+	r, masks := lanesLeft(n), GP64()
 	LEAQ(nodeMasks, masks)
 	LEAQ(Mem{Base: r, Index: r, Scale: 2}, r)
 	LEAQ(Mem{Base: masks, Index: r, Scale: 2}, masks) // 6 bytes per record count
