@@ -65,6 +65,15 @@ func KernelBenchGroups(sel BenchSelect, cpu variants.CPUInfo) ([]*bench.Group, e
 		groups = append(groups, floorGroups()...)
 	}
 	MarkImpl(groups)
+	for _, g := range groups {
+		def := ""
+		if len(g.Cases) > 0 {
+			if k, err := variants.KernelByName(g.Cases[0].Key("kernel")); err == nil {
+				def = variants.DefaultName(k, cpu)
+			}
+		}
+		g.SetTwin(def)
+	}
 	return groups, nil
 }
 

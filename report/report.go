@@ -14,7 +14,6 @@ package report
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -27,7 +26,6 @@ import (
 	"github.com/flipbench/flipbench/internal/atomicfile"
 
 	"golang.org/x/perf/benchfmt"
-	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchproc"
 
 	"github.com/flipbench/flipbench/harness/bench"
@@ -52,6 +50,11 @@ type Options struct {
 	// Output's directory; "" computes it.
 	ChartsLink string
 	Confidence float64
+	// Margin is the verdicts' equivalence margin (stats.DefaultMargin).
+	Margin float64
+	// Host is the identity of the CPU the report runs on: its column's
+	// sessions are "this machine's".
+	Host string
 	// FileLink, if set, is where the report links a results file ("" for
 	// the default): a perfdata server's page of it, when the files came
 	// from a server (harness/store). By default the file, relative to
@@ -59,16 +62,32 @@ type Options struct {
 	FileLink func(path string) string
 }
 
-// Machine is one CPU column: one identity.
+// Machine is one column: one CPU identity and one build flavour
+// (stats.Flavour: the default build, GOEXPERIMENT=simd, PGO off...).
 type Machine struct {
-	ID, Brand, Uarch, Level, Go, Features string
-	Commits, Dates, Files, Runs           []string
-	Embedded                              bool // its results are the binary's, not ResultsDir's
-	label                                 string
+	ID                                string // the column's key: the CPU identity, +flavour
+	CPU                               string // the CPU identity
+	Flavour                           string // "" for the default build
+	Brand, Uarch, Level, Go, Features string
+	Commits, Dates, Files, Runs       []string
+	Embedded                          bool // its results are the binary's, not ResultsDir's
+	// Sessions are the kernel sessions its cells come from (the newest
+	// complete one per benchmark), Replaced the older ones of the same
+	// CPU and flavour that they replace.
+	Sessions, Replaced []string
+	// Twins are the A/A twins' comparisons of its sessions.
+	Twins []TwinCheck
+	label string
+}
+
+// A TwinCheck is one group's A/A twin against the variant it copies.
+type TwinCheck struct {
+	Case string // kernel/variant/form(/size)
+	Cmp  stats.Comparison
 }
 
 // Label is the machine's column header: brand and microarchitecture (the
-// identity too where two machines would share a label).
+// identity too where two machines would share a label), and the flavour.
 func (m *Machine) Label() string {
 	if m.label != "" {
 		return m.label
@@ -79,12 +98,25 @@ func (m *Machine) Label() string {
 func (m *Machine) baseLabel() string {
 	l := m.Brand
 	if l == "" || l == "unknown" {
-		l = m.ID
+		l = m.CPU
 	}
 	if m.Uarch != "" && m.Uarch != "unknown" {
 		l += " (" + m.Uarch + ")"
 	}
+	if m.Flavour != "" {
+		l += " · " + m.Flavour
+	}
 	return l
+}
+
+// machineID is the column of a result: its CPU identity, and its flavour
+// where it is not the default build.
+func machineID(res *benchfmt.Result) string {
+	id := stats.CPUOf(res)
+	if f := stats.Flavour(res); f != "" {
+		id += " " + f
+	}
+	return id
 }
 
 // Report is the data behind BENCHMARKS.md.
@@ -101,7 +133,10 @@ type Report struct {
 	kinds    map[string]string // kernel/variant -> stats.KindOf
 	compiler map[string][]string
 	winners  map[string]map[string]*winner // kernel -> machine
-	md       bytes.Buffer
+	// Verdicts counts the fastest-variant verdicts of the winners'
+	// table: decided (faster or equal) and all.
+	Decided, Verdicts int
+	md                bytes.Buffer
 }
 
 // machineKey is the configuration key the report adds to every result to
@@ -112,11 +147,14 @@ const machineKey = "machine"
 const EmbeddedPrefix = "embedded:results/"
 
 // Load reads every results file under dir (the newest complete file's
-// results per machine and benchmark) and, unless NoEmbedded, the embedded
-// results of every CPU dir does not have.
+// results per machine, flavour and benchmark) and, unless NoEmbedded, the
+// embedded results of every CPU dir does not have.
 func Load(o Options) (*Report, error) {
 	if o.Confidence == 0 {
 		o.Confidence = 0.95
+	}
+	if o.Margin == 0 {
+		o.Margin = stats.DefaultMargin
 	}
 	ds, err := stats.ReadDir(o.ResultsDir)
 	if err != nil {
@@ -128,59 +166,147 @@ func Load(o Options) (*Report, error) {
 		}
 	}
 	runs := takeRuns(ds)
+	kernelFiles := sessionsOf(ds)
 	ds.KeepLatest()
+	ds.SetConfig(machineKey, machineID)
 	r := &Report{opts: o, ds: ds, byID: map[string]*Machine{}, Problems: ds.Problems, Stale: ds.Stale, Partial: ds.Incomplete,
 		runs: newestRuns(runs, ds.Incomplete), kinds: map[string]string{}, compiler: map[string][]string{}, winners: map[string]map[string]*winner{}}
-	all := slices.Clone(ds.Results)
+	all := ds.Views()
 	for _, u := range r.runs {
-		all = append(all, u.res...)
+		for _, res := range u.res {
+			// solver runs, Edax comparisons and the evaluation's error
+			// are per CPU: they say their own build (the bottom, PGO)
+			res.SetConfig(machineKey, stats.CPUOf(res))
+			all = append(all, res)
+		}
 	}
 	for _, res := range all {
-		id := stats.CPUOf(res)
-		res.SetConfig(machineKey, id)
-		m := r.byID[id]
-		if m == nil {
-			m = &Machine{ID: id, Brand: res.GetConfig("cpu"), Uarch: res.GetConfig("uarch"),
-				Level: res.GetConfig("x64level"), Go: res.GetConfig("go"), Features: res.GetConfig("cpu-features")}
-			r.byID[id] = m
-			r.Machines = append(r.Machines, m)
-		}
-		f := res.GetConfig(".file")
-		m.Embedded = m.Embedded || strings.HasPrefix(f, EmbeddedPrefix)
-		addOnce(&m.Files, f)
-		if string(res.Name.Base()) == "Kernel" {
-			kv := nameKey(res, "kernel") + "/" + nameKey(res, "variant")
-			if _, ok := r.kinds[kv]; !ok {
-				r.kinds[kv] = stats.KindOf(res)
+		r.addResult(res)
+	}
+	used := sessionsOf(ds)
+	for _, m := range r.Machines {
+		m.Sessions = used[m.ID]
+		for _, f := range kernelFiles[m.ID] {
+			if !slices.Contains(m.Sessions, f) {
+				m.Replaced = append(m.Replaced, f)
 			}
-			if c := res.GetConfig("compiler"); c != "" && r.kinds[kv] == variants.KindC {
-				cs := r.compiler[kv]
-				addOnce(&cs, c)
-				r.compiler[kv] = cs
-			}
-			if res.GetConfig("impl") == variants.KindC {
-				continue // cbench's runs: not the machine's flipbench runs
-			}
-		}
-		addOnce(&m.Commits, res.GetConfig("date")+" "+bench.ShortCommit(res.GetConfig("commit")))
-		addOnce(&m.Dates, res.GetConfig("date"))
-		if c, bt := res.GetConfig("count"), res.GetConfig("benchtime"); c != "" {
-			addOnce(&m.Runs, "-count "+c+" -benchtime "+bt)
 		}
 	}
+	r.twins()
 	labels := map[string]int{}
 	for _, m := range r.Machines {
 		labels[m.baseLabel()]++
 	}
 	for _, m := range r.Machines {
 		if labels[m.baseLabel()] > 1 {
-			m.label = m.baseLabel() + " [" + m.ID + "]"
+			m.label = m.baseLabel() + " [" + m.CPU + "]"
 		}
 		slices.Sort(m.Dates)
 		slices.Sort(m.Commits) // by date
 	}
 	slices.SortFunc(r.Machines, func(a, b *Machine) int { return strings.Compare(a.Label()+a.ID, b.Label()+b.ID) })
 	return r, nil
+}
+
+// addResult adds a result's machine, files, dates and kinds.
+func (r *Report) addResult(res *benchfmt.Result) {
+	id := res.GetConfig(machineKey)
+	m := r.byID[id]
+	if m == nil {
+		m = &Machine{ID: id, CPU: stats.CPUOf(res), Flavour: stats.Flavour(res), Brand: res.GetConfig("cpu"), Uarch: res.GetConfig("uarch"),
+			Level: res.GetConfig("x64level"), Go: res.GetConfig("go"), Features: res.GetConfig("cpu-features")}
+		r.byID[id] = m
+		r.Machines = append(r.Machines, m)
+	}
+	f := res.GetConfig(".file")
+	m.Embedded = m.Embedded || strings.HasPrefix(f, EmbeddedPrefix)
+	addOnce(&m.Files, f)
+	if string(res.Name.Base()) == "Kernel" {
+		kv := nameKey(res, "kernel") + "/" + nameKey(res, "variant")
+		if _, ok := r.kinds[kv]; !ok {
+			r.kinds[kv] = stats.KindOf(res)
+		}
+		if c := res.GetConfig("compiler"); c != "" && r.kinds[kv] == variants.KindC {
+			cs := r.compiler[kv]
+			addOnce(&cs, c)
+			r.compiler[kv] = cs
+		}
+		if res.GetConfig("impl") == variants.KindC {
+			return // cbench's runs: not the machine's flipbench runs
+		}
+	}
+	addOnce(&m.Commits, res.GetConfig("date")+" "+bench.ShortCommit(res.GetConfig("commit")))
+	addOnce(&m.Dates, res.GetConfig("date"))
+	if c, bt := res.GetConfig("count"), res.GetConfig("benchtime"); c != "" {
+		run := "-count " + c + " -benchtime " + bt
+		if res.GetConfig("schedule") == bench.Schedule {
+			run = c + " rounds of " + bt
+		}
+		addOnce(&m.Runs, run)
+	}
+}
+
+// sessionsOf lists, per machine column, the files holding its flipbench
+// kernel results (cbench's left out), in read order.
+func sessionsOf(ds *stats.Dataset) map[string][]string {
+	out := map[string][]string{}
+	for _, v := range ds.Views() {
+		if string(v.Name.Base()) != "Kernel" || v.GetConfig("impl") == variants.KindC {
+			continue
+		}
+		id := machineID(v)
+		fs := out[id]
+		addOnce(&fs, v.GetConfig(".file"))
+		out[id] = fs
+	}
+	return out
+}
+
+// twins compares, per machine, every group's A/A twin with the variant
+// it copies: the sessions' own false-positive check.
+func (r *Report) twins() {
+	t := unitTable(r.build(".name:Kernel .unit:ns/op", "/kernel,/variant,/form,/size,/len,/"+bench.TwinKey, machineKey), "sec/op")
+	if t == nil {
+		return
+	}
+	for _, row := range t.Rows {
+		if stats.FieldValue(row, "/"+bench.TwinKey) == "" {
+			continue
+		}
+		for _, col := range t.Cols {
+			tw := t.Cell(row, col)
+			if tw == nil {
+				continue
+			}
+			var orig *stats.Cell
+			for _, o := range t.Rows {
+				if stats.FieldValue(o, "/"+bench.TwinKey) == "" && sameCase(o, row) {
+					orig = t.Cell(o, col)
+				}
+			}
+			if orig == nil {
+				continue
+			}
+			m := r.byID[col.StringValues()]
+			if m == nil {
+				continue
+			}
+			name := strings.Join(slices.DeleteFunc([]string{stats.FieldValue(row, "/kernel"), stats.FieldValue(row, "/variant"),
+				stats.FieldValue(row, "/form"), stats.FieldValue(row, "/size"), stats.FieldValue(row, "/len")}, func(s string) bool { return s == "" }), " ")
+			m.Twins = append(m.Twins, TwinCheck{Case: name, Cmp: t.Compare(orig, tw)})
+		}
+	}
+}
+
+// sameCase: two rows of the twins' table name the same case but for the
+// twin key.
+func sameCase(a, b benchproc.Key) bool {
+	for _, f := range []string{"/kernel", "/variant", "/form", "/size", "/len"} {
+		if stats.FieldValue(a, f) != stats.FieldValue(b, f) {
+			return false
+		}
+	}
+	return true
 }
 
 // Dataset is what the report read (its problems, interrupted sessions and
@@ -191,8 +317,8 @@ func (r *Report) Dataset() *stats.Dataset { return r.ds }
 // neither a folder nor a result of.
 func addEmbedded(ds *stats.Dataset, dir string) error {
 	have := map[string]bool{}
-	for _, r := range ds.Results {
-		have[stats.CPUOf(r)] = true
+	for _, v := range ds.Views() {
+		have[stats.CPUOf(v)] = true
 	}
 	for _, f := range ds.Files {
 		have[filepath.Base(filepath.Dir(f))] = true
@@ -217,34 +343,23 @@ func addEmbedded(ds *stats.Dataset, dir string) error {
 	}
 	// embedded CPUs whose results turn out to be on disk under another
 	// folder name are left out too
-	var keep []string
-	for _, r := range emb.Results {
-		if have[stats.CPUOf(r)] {
-			continue
-		}
-		if f := r.GetConfig(".file"); !slices.Contains(keep, f) {
-			keep = append(keep, f)
+	drop := map[string]bool{}
+	for _, v := range emb.Views() {
+		if have[stats.CPUOf(v)] {
+			drop[v.GetConfig(".file")] = true
 		}
 	}
-	for _, r := range emb.Results {
-		if slices.Contains(keep, r.GetConfig(".file")) {
-			ds.Results = append(ds.Results, r)
-		}
-	}
+	emb.Keep(func(i int) bool { return !drop[emb.FileOf(i)] })
+	var files []string
 	for _, f := range emb.Files {
-		if slices.Contains(keep, f) {
-			ds.Files = append(ds.Files, f)
-			if why, ok := emb.Incomplete[f]; ok {
-				ds.Incomplete[f] = why
-			}
+		if !drop[f] {
+			files = append(files, f)
+		} else {
+			delete(emb.Incomplete, f)
 		}
 	}
-	ds.Problems = append(ds.Problems, emb.Problems...)
-	for k, v := range emb.Units {
-		if _, ok := ds.Units[k]; !ok {
-			ds.Units[k] = v
-		}
-	}
+	emb.Files = files
+	ds.Append(emb)
 	return nil
 }
 
@@ -256,7 +371,7 @@ func addOnce(s *[]string, v string) {
 
 // build runs one table query.
 func (r *Report) build(filter, row, col string) []*stats.Table {
-	ts, err := stats.BuildTables(r.ds, stats.CompareOptions{Filter: filter, Row: row, Col: col, Confidence: r.opts.Confidence})
+	ts, err := stats.BuildTables(r.ds, stats.CompareOptions{Filter: filter, Row: row, Col: col, Confidence: r.opts.Confidence, Margin: r.opts.Margin})
 	if err != nil {
 		panic(fmt.Sprintf("report: bad query %q: %v", filter, err)) // the queries are ours
 	}
@@ -288,7 +403,7 @@ func values(keys []benchproc.Key, field string) []string {
 func (r *Report) kernels() []string {
 	byFile := map[string][]string{}
 	var files []string
-	for _, res := range r.ds.Results {
+	for _, res := range r.ds.Views() {
 		if string(res.Name.Base()) != "Kernel" {
 			continue
 		}
@@ -373,8 +488,17 @@ func (r *Report) header() {
 	r.p("Every variant of every kernel, measured by `flipbench bench` on each CPU that has results in ")
 	r.p("[results/](results/) (one folder per CPU identity: vendor, microarchitecture, family, model, stepping; ")
 	r.p("never the brand alone, which a hypervisor may show for several CPUs). ")
-	r.p("A cell is the median time per operation with its %s confidence interval (benchstat's ", pctLabel(r.opts.Confidence))
-	r.p("statistics, golang.org/x/perf), runs interleaved across variants: absolute times, so that CPUs compare. ")
+	r.p("A column is one CPU and one build flavour (the default build, or `GOEXPERIMENT=simd`, PGO off, `-tags purego`: ")
+	r.p("a flavour may have variants the other lacks, so they never pool); each benchmark's cells come from the newest complete ")
+	r.p("session of that CPU and flavour that measured it (the machines table names the sessions, and those they replace). ")
+	r.p("A session runs every variant once per round, in a fresh random order each round, many short runs spread over the whole ")
+	r.p("session, after a warm-up round. ")
+	r.p("A cell is the %s time per operation over the session's runs with its %s confidence interval (order statistics): ", stats.FigureLabel, pctLabel(r.opts.Confidence))
+	r.p("an absolute time, so that CPUs compare, chosen as the estimator that reproduced best between sessions of the same binary ")
+	r.p("([docs/test-retest.md](docs/test-retest.md)). ")
+	r.p("Verdicts are not read off these cells: two variants of one session are compared round by round, by the median of their ")
+	r.p("per-round ratios and its interval (a shared machine's noise comes in periods of seconds and hits both runs of a round alike); ")
+	r.p("benchstat's median and Mann-Whitney test compare the pooled runs instead, and on a shared machine call noise a difference. ")
 	r.p("One operation is one kernel call on one input, taken from a fixed set of positions of random legal games ")
 	r.p("(per call: a Go loop calling the variant's function value; batched: one call looping over a slice inside the variant, ")
 	r.p("which shows what the call costs: Go assembly is never inlined). `#N` is the variant's rank on that CPU ")
@@ -388,10 +512,12 @@ func (r *Report) header() {
 	r.p("## Machines\n\n")
 	r.p("| CPU | identity | uarch | x86-64 | Go | runs | dates | commits | files |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, m := range r.Machines {
-		r.p("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |\n", m.Label(), m.ID, or(m.Uarch, "?"), or(m.Level, "?"), or(m.Go, "?"),
+		r.p("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |\n", m.Label(), m.CPU, or(m.Uarch, "?"), or(m.Level, "?"), or(m.Go, "?"),
 			or(strings.Join(m.Runs, "; "), "—"), dateRange(m.Dates), commitRange(m.Commits), r.filesCell(m))
 	}
 	r.p("\n")
+	r.sessions()
+	r.twinChecks()
 	r.callFloors()
 	if len(r.Problems) > 0 {
 		r.p("Lines of the results files that could not be read (skipped):\n\n")
@@ -412,6 +538,81 @@ func (r *Report) header() {
 		for _, f := range r.Stale {
 			r.p("- `%s`\n", r.display(f))
 		}
+		r.p("\n")
+	}
+}
+
+// sessions says, per column, which kernel sessions its cells come from
+// and which older ones they replace; on this machine's column, that its
+// newest run is what it shows.
+func (r *Report) sessions() {
+	any := false
+	for _, m := range r.Machines {
+		if len(m.Sessions) == 0 {
+			continue
+		}
+		if !any {
+			r.p("Kernel sessions per column:\n\n")
+			any = true
+		}
+		var used []string
+		for _, f := range m.Sessions {
+			used = append(used, fmt.Sprintf("[%s](%s)", shortFile(f), r.display(f)))
+		}
+		line := fmt.Sprintf("- %s: %s", m.Label(), strings.Join(used, ", "))
+		if len(m.Replaced) > 0 {
+			var old []string
+			for _, f := range m.Replaced {
+				old = append(old, shortFile(f))
+			}
+			who := "the newest run"
+			if m.CPU == r.opts.Host && !m.Embedded {
+				who = "this machine's newest run"
+			}
+			line += fmt.Sprintf("; %s replaces %s", who, strings.Join(old, ", "))
+		}
+		r.p("%s\n", line)
+	}
+	if any {
+		r.p("\n")
+	}
+}
+
+// twinChecks shows, per column, the A/A twins' verdicts: each session
+// ran a second copy of one variant per group, the same code under
+// another name; a twin that "differs" says the session's verdicts cannot
+// be trusted.
+func (r *Report) twinChecks() {
+	any := false
+	for _, m := range r.Machines {
+		if len(m.Twins) == 0 {
+			continue
+		}
+		if !any {
+			r.p("A/A twins (a second copy of one variant per group, compared with it as any two variants are: ")
+			r.p("each session's own false-positive check):\n\n")
+			any = true
+		}
+		count := map[stats.Verdict]int{}
+		var worst []string
+		widest := 0.0
+		for _, tc := range m.Twins {
+			count[tc.Cmp.Verdict]++
+			widest = max(widest, tc.Cmp.Detectable)
+			if tc.Cmp.Verdict == stats.Faster || tc.Cmp.Verdict == stats.Slower {
+				worst = append(worst, fmt.Sprintf("%s %s", tc.Case, tc.Cmp))
+			}
+		}
+		line := fmt.Sprintf("- %s: %d of %d twins equal to their original within ±%.3g%%", m.Label(), count[stats.Equal], len(m.Twins), 100*r.opts.Margin)
+		if n := count[stats.Undecided]; n > 0 {
+			line += fmt.Sprintf(", %d undecided", n)
+		}
+		if len(worst) > 0 {
+			line += fmt.Sprintf("; **%d DIFFER, so this column's verdicts are not to be trusted**: %s", len(worst), strings.Join(worst, "; "))
+		}
+		r.p("%s\n", line)
+	}
+	if any {
 		r.p("\n")
 	}
 }
@@ -566,8 +767,8 @@ type winner struct {
 	variant, second string
 	kind            string
 	cell, cell2     *stats.Cell
-	cmp             *benchmath.Comparison
-	label           string // the kernel's row in the winners' table
+	cmp             *stats.Comparison // the runner-up over the winner
+	label           string            // the kernel's row in the winners' table
 }
 
 // kind of a row's variant (stats.KindOf, gathered by Load).
@@ -635,30 +836,43 @@ func (r *Report) kernel(k string) error {
 	return nil
 }
 
-// rankOf ranks, per column and form, the flipbench variants of a table
-// (never C rows) by median time.
+// ranked is the flipbench variants of one form of a table in one column
+// (never C rows), by figure, the fastest first (stats.Fastest), and the
+// runner-up compared with the fastest.
 type ranked struct {
 	rows []benchproc.Key // fastest first
 	pos  map[benchproc.Key]int
+	cmp  *stats.Comparison
 }
 
 func (r *Report) rank(k string, t *stats.Table, col benchproc.Key, form string) ranked {
 	rk := ranked{pos: map[benchproc.Key]int{}}
+	var cand []stats.Ranked
+	var rows []benchproc.Key
 	for _, row := range t.Rows {
 		if stats.FieldValue(row, "/form") != form || r.kindOf(k, stats.FieldValue(row, "/variant")) == variants.KindC {
 			continue
 		}
-		if t.Cell(row, col) != nil {
-			rk.rows = append(rk.rows, row)
+		if c := t.Cell(row, col); c != nil {
+			cand = append(cand, stats.Ranked{Variant: stats.FieldValue(row, "/variant"), Ref: len(rows), Runs: c.Runs})
+			rows = append(rows, row)
 		}
 	}
-	slices.SortStableFunc(rk.rows, func(a, b benchproc.Key) int {
-		return cmp.Compare(t.Cell(a, col).Summary.Center, t.Cell(b, col).Summary.Center)
-	})
-	for i, row := range rk.rows {
-		rk.pos[row] = i + 1
+	cand, rk.cmp = stats.Fastest(cand, t.Better, t.Margin, t.Confidence)
+	for i, c := range cand {
+		rk.rows = append(rk.rows, rows[c.Ref])
+		rk.pos[rows[c.Ref]] = i + 1
 	}
 	return rk
+}
+
+// winnerOf is the fastest of a ranking with its runner-up's comparison.
+func winnerOf(t *stats.Table, rk ranked, col benchproc.Key) *winner {
+	w := &winner{variant: stats.FieldValue(rk.rows[0], "/variant"), cell: t.Cell(rk.rows[0], col), cmp: rk.cmp}
+	if len(rk.rows) > 1 {
+		w.second, w.cell2 = stats.FieldValue(rk.rows[1], "/variant"), t.Cell(rk.rows[1], col)
+	}
+	return w
 }
 
 // variantTable writes rows of variants (per call, then batched; C rows
@@ -734,18 +948,11 @@ func (r *Report) variantTable(k string, t *stats.Table) map[string]*winner {
 			if len(rk.rows) == 0 {
 				continue
 			}
-			w := &winner{variant: stats.FieldValue(rk.rows[0], "/variant"), cell: t.Cell(rk.rows[0], col)}
+			w := winnerOf(t, rk, col)
 			w.kind = r.kindOf(k, w.variant)
 			s := fmt.Sprintf("- %s, %s: fastest **%s** %s", r.colLabel(col), formLabel(form), w.variant, fmtTime(w.cell.Summary.Center))
-			if len(rk.rows) > 1 {
-				w.second, w.cell2 = stats.FieldValue(rk.rows[1], "/variant"), t.Cell(rk.rows[1], col)
-				cmp := stats.CompareCells(t, w.cell2, w.cell)
-				w.cmp = &cmp
-				verdict := "the difference is significant"
-				if cmp.P >= cmp.Alpha {
-					verdict = "not a significant difference"
-				}
-				s += fmt.Sprintf("; runner-up %s %s (%s: %s)", w.second, slower(w.cell2.Summary.Center/w.cell.Summary.Center), cmp, verdict)
+			if w.cmp != nil {
+				s += fmt.Sprintf("; %s (runner-up over fastest %s; could tell %s)", stats.WinnerVerdict(w.second, w.cmp), w.cmp.Detail(), w.cmp.Detect())
 			}
 			if form == "call" {
 				wins[col.StringValues()] = w
@@ -808,9 +1015,11 @@ func times(ratio float64) string {
 func (r *Report) winnerTable(kernels []string) {
 	r.p("## Fastest variant per kernel and CPU\n\n")
 	r.p("Per call (hash_clear: a whole table at the largest size every CPU measured). A cell is the fastest flipbench variant, ")
-	r.p("its median time, and its margin over the runner-up with the p-value of the difference ")
-	r.p("(Mann-Whitney U, as benchstat): p ≥ 0.05 is a tie. `flipbench pick` decides from the same data for its own CPU, ")
-	r.p("among the variants the selection rules allow there and only where the winner beats the default significantly.\n\n")
+	r.p("its %s time, and its verdict against the runner-up, compared round by round (the median of their per-round ratios, ", stats.FigureLabel)
+	r.p("with its %s interval): *ahead* where the runner-up is slower beyond ±%.3g%%, *equal* where the whole interval is within ±%.3g%%, ", pctLabel(r.opts.Confidence), 100*r.opts.Margin, 100*r.opts.Margin)
+	r.p("*tie* (undecided) otherwise. `flipbench pick` decides from the same data and the same rule for its own CPU, ")
+	r.p("among the variants the selection rules allow there, and only where the winner is faster than the default beyond the margin; ")
+	r.p("`flipbench compare` names the same fastest variant.\n\n")
 	var ms []*Machine
 	for _, m := range r.Machines {
 		for _, k := range kernels {
@@ -843,18 +1052,13 @@ func (r *Report) winnerTable(kernels []string) {
 			}
 			s := fmt.Sprintf("**%s** %s", w.variant, fmtTime(w.cell.Summary.Center))
 			if w.cmp != nil {
-				ratio := w.cell2.Summary.Center / w.cell.Summary.Center
-				margin := fmt.Sprintf("%.1f%%", 100*(ratio-1))
-				if ratio >= 2 {
-					margin = times(ratio)
+				s += ", " + stats.WinnerVerdict(w.second, w.cmp)
+				if !w.cmp.Paired {
+					s += " (unpaired)"
 				}
-				switch {
-				case w.cmp.P < w.cmp.Alpha && ratio >= 2:
-					s += fmt.Sprintf(", %s faster than %s (p=%.3f)", margin, w.second, w.cmp.P)
-				case w.cmp.P < w.cmp.Alpha:
-					s += fmt.Sprintf(", %s ahead of %s (p=%.3f)", margin, w.second, w.cmp.P)
-				default:
-					s += fmt.Sprintf(", tie with %s (+%s, p=%.2f)", w.second, margin, w.cmp.P)
+				r.Verdicts++
+				if w.cmp.Verdict.Decided() {
+					r.Decided++
 				}
 			}
 			line = append(line, s)
@@ -1041,13 +1245,9 @@ func (r *Report) hashClearWinners() {
 		if len(rk.rows) == 0 {
 			continue
 		}
-		w := &winner{variant: stats.FieldValue(rk.rows[0], "/variant"), cell: t.Cell(rk.rows[0], col), label: "hash_clear (" + best + ")"}
+		w := winnerOf(t, rk, col)
+		w.label = "hash_clear (" + best + ")"
 		w.kind = r.kindOf("hash_clear", w.variant)
-		if len(rk.rows) > 1 {
-			w.second, w.cell2 = stats.FieldValue(rk.rows[1], "/variant"), t.Cell(rk.rows[1], col)
-			cmp := stats.CompareCells(t, w.cell2, w.cell)
-			w.cmp = &cmp
-		}
 		if r.winners["hash_clear"] == nil {
 			r.winners["hash_clear"] = map[string]*winner{}
 		}
@@ -1083,8 +1283,8 @@ func (r *Report) solve() {
 	// one table per set and kernel
 	type sk struct{ set, kernel string }
 	var keys []sk
-	for _, res := range r.ds.Results {
-		if string(res.Name.Base()) == "Solve" {
+	for _, res := range r.ds.Views() {
+		if string(res.Name.Base()) == "Solve" && nameKey(res, bench.TwinKey) == "" {
 			k := sk{nameKey(res, "set"), nameKey(res, "kernel")}
 			if !slices.Contains(keys, k) {
 				keys = append(keys, k)
@@ -1093,10 +1293,10 @@ func (r *Report) solve() {
 	}
 	r.p("## Whole solves\n\n")
 	r.p("The full endgame solver on a whole set, once per run, with each variant of one kernel (every other kernel ")
-	r.p("at its default); time for the whole set, median with its interval. The node count is the same for every ")
-	r.p("variant (checked while measuring).\n\n")
+	r.p("at its default); time for the whole set, %s with its interval, and per CPU the fastest against the runner-up, ", stats.FigureLabel)
+	r.p("compared solve by solve within a session. The node count is the same for every variant (checked while measuring).\n\n")
 	for _, k := range keys {
-		t := unitTable(r.build(fmt.Sprintf(".name:Solve /set:%q /kernel:%q .unit:ns/op", k.set, k.kernel), "/variant,pgo", machineKey), "sec/op")
+		t := unitTable(r.build(fmt.Sprintf(".name:Solve /set:%q /kernel:%q .unit:ns/op", k.set, k.kernel), "/variant", machineKey), "sec/op")
 		if t == nil {
 			continue
 		}
@@ -1106,28 +1306,31 @@ func (r *Report) solve() {
 			head = append(head, r.colLabel(c))
 		}
 		fastest := map[benchproc.Key]benchproc.Key{}
+		var verdicts []string
 		for _, col := range t.Cols {
-			bv := math.Inf(1)
-			for _, row := range t.Rows {
-				if c := t.Cell(row, col); c != nil && c.Summary.Center < bv {
-					bv, fastest[col] = c.Summary.Center, row
-				}
+			rk := r.rank(k.kernel, t, col, "")
+			if len(rk.rows) == 0 {
+				continue
+			}
+			fastest[col] = rk.rows[0]
+			if w := winnerOf(t, rk, col); w.cmp != nil {
+				verdicts = append(verdicts, fmt.Sprintf("- %s: fastest **%s** %s, %s (runner-up over fastest %s)", r.colLabel(col), w.variant,
+					fmtTime(w.cell.Summary.Center), stats.WinnerVerdict(w.second, w.cmp), w.cmp.Detail()))
 			}
 		}
-		// a binary without the PGO profile is its own row
-		variant := func(row benchproc.Key) string {
-			if stats.FieldValue(row, "pgo") == "off" {
-				return stats.FieldValue(row, "/variant") + " (PGO off)"
-			}
-			return stats.FieldValue(row, "/variant")
-		}
-		r.cellTable(t, head, variant, "N/A", func(row, col benchproc.Key, c *stats.Cell) string {
+		r.cellTable(t, head, func(row benchproc.Key) string { return stats.FieldValue(row, "/variant") }, "N/A", func(row, col benchproc.Key, c *stats.Cell) string {
 			s := fmt.Sprintf("%.3f s %s", c.Summary.Center, stats.FormatCI(c.Summary))
 			if fastest[col] == row && len(t.Rows) > 1 {
 				s = "**" + s + "**"
 			}
 			return s
 		})
+		for _, v := range verdicts {
+			r.p("%s\n", v)
+		}
+		if len(verdicts) > 0 {
+			r.p("\n")
+		}
 	}
 }
 

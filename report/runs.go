@@ -54,10 +54,11 @@ func takeRuns(ds *stats.Dataset) []*run {
 	type fk struct{ file, set, bottom string }
 	byFile := map[fk]*run{}
 	var runs []*run
-	keep := ds.Results[:0]
-	for _, res := range ds.Results {
+	taken := map[int]bool{}
+	for i := range ds.Len() {
+		view := ds.View(i)
 		kind := ""
-		switch string(res.Name.Base()) {
+		switch string(view.Name.Base()) {
 		case solveName:
 			kind = "solve"
 		case maeName:
@@ -65,9 +66,10 @@ func takeRuns(ds *stats.Dataset) []*run {
 		case edaxName:
 			kind = "edax"
 		default:
-			keep = append(keep, res)
 			continue
 		}
+		taken[i] = true
+		res := ds.Result(i)
 		f := res.GetConfig(".file")
 		k := fk{f, nameKey(res, "set"), nameKey(res, "bottom")}
 		u := byFile[k]
@@ -82,7 +84,7 @@ func takeRuns(ds *stats.Dataset) []*run {
 		}
 		u.res = append(u.res, res)
 	}
-	ds.Results = keep
+	ds.Keep(func(i int) bool { return !taken[i] })
 	return runs
 }
 
@@ -553,8 +555,8 @@ func (r *Report) evalError() {
 	r.p("\n")
 }
 
-// summary is the median of xs with its interval at the report's
-// confidence, assuming nothing about the distribution.
+// summary is the figure of xs (stats.Figure) with its interval at the
+// report's confidence.
 func (r *Report) summary(xs []float64) benchmath.Summary {
-	return stats.Summarize(benchmath.AssumeNothing, benchmath.NewSample(xs, &benchmath.DefaultThresholds), r.opts.Confidence)
+	return stats.Figure(xs, r.opts.Confidence)
 }

@@ -43,10 +43,14 @@ type Profile struct {
 
 // KernelChoice explains one kernel's decision.
 type KernelChoice struct {
-	Kernel    string  `json:"kernel"`
-	Choice    string  `json:"choice"`  // the variant in use with this profile
-	Default   string  `json:"default"` // the built-in rules' choice
-	Reason    string  `json:"reason"`
+	Kernel  string `json:"kernel"`
+	Choice  string `json:"choice"`  // the variant in use with this profile
+	Default string `json:"default"` // the built-in rules' choice
+	Reason  string `json:"reason"`
+	// Evidence is what decided: "per call", "whole solves of ffo20-39".
+	Evidence string `json:"evidence,omitempty"`
+	// Verdict is the paired comparison's: faster, equal, slower, undecided.
+	Verdict   string  `json:"verdict,omitempty"`
 	Winner    *Figure `json:"winner,omitempty"`
 	RunnerUp  *Figure `json:"runner_up,omitempty"`
 	Reference *Figure `json:"reference,omitempty"`

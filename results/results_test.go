@@ -88,10 +88,10 @@ func TestCommittedResultsIdentity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(ds.Problems) > 0 || len(ds.Results) == 0 {
-			t.Errorf("%s: %d results, problems %v", id, len(ds.Results), ds.Problems)
+		if len(ds.Problems) > 0 || len(ds.All()) == 0 {
+			t.Errorf("%s: %d results, problems %v", id, len(ds.All()), ds.Problems)
 		}
-		for _, r := range ds.Results {
+		for _, r := range ds.All() {
 			if got := stats.CPUOf(r); got != id {
 				t.Fatalf("%s: %s is of %s", id, r.GetConfig(".file"), got)
 			}

@@ -187,5 +187,17 @@ func BenchGroups(set, kernel, variant string, base variants.Selection, opts Opti
 	if len(g.Cases) == 0 {
 		return nil, fmt.Errorf("no %s variant this CPU runs matches %q", kernel, variant)
 	}
+	g.SetTwin(boundName(sv.k, kernel))
 	return []*bench.Group{g}, nil
+}
+
+// boundName is the variant k binds for a kernel ("" if it is not one the
+// solver calls): the twin of a whole-solve session is the default's.
+func boundName(k Kernels, kernel string) string {
+	for i, n := range kernelNames {
+		if n == kernel {
+			return k.names[i]
+		}
+	}
+	return ""
 }

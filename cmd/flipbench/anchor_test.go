@@ -158,16 +158,16 @@ func TestAnchorCommand(t *testing.T) {
 		t.Fatalf("files %q", files)
 	}
 	ds, err := stats.ReadResults(files[0])
-	if err != nil || len(ds.Problems) > 0 || len(ds.Results) != 6 {
-		t.Fatalf("%v: problems %q, %d results", err, ds.Problems, len(ds.Results))
+	if err != nil || len(ds.Problems) > 0 || len(ds.All()) != 6 {
+		t.Fatalf("%v: problems %q, %d results", err, ds.Problems, len(ds.All()))
 	}
-	for i, r := range ds.Results {
+	for i, r := range ds.All() {
 		engine := []string{"flipbench", "edax"}[i%2]
 		if got := string(r.Name.Full()); got != "EdaxVs/set=ffo20-39/bottom=gosimd/engine="+engine || r.Iters != 1 {
 			t.Errorf("result %d: %s x%d", i, got, r.Iters)
 		}
 	}
-	r := ds.Results[2] // run 2, flipbench
+	r := ds.All()[2] // run 2, flipbench
 	for k, want := range map[string]string{"pgo": "off", "goexperiment": "simd", "edax": "edax-avx-x86-64-v4", "hash-bits": "22",
 		"source": "edax-vs.sh", "cpu-id": variants.Host().ID(), "bottom": ""} {
 		if got := r.GetConfig(k); got != want {
@@ -207,16 +207,16 @@ func TestAnchorCommand(t *testing.T) {
 		t.Fatalf("defaults: exit %d:\n%s%s", code, out, errOut)
 	}
 	ds, _ = stats.ReadResults(own)
-	if pgo := ds.Results[0].GetConfig("pgo"); (pgo == "off") == bench.BuildPGO() || ds.Results[0].GetConfig("goexperiment") != bench.BuildGOEXPERIMENT() ||
-		!strings.Contains(string(ds.Results[0].Name.Full()), "/bottom=asm/") {
-		t.Errorf("defaults: pgo %q goexperiment %q name %s", pgo, ds.Results[0].GetConfig("goexperiment"), ds.Results[0].Name.Full())
+	if pgo := ds.All()[0].GetConfig("pgo"); (pgo == "off") == bench.BuildPGO() || ds.All()[0].GetConfig("goexperiment") != bench.BuildGOEXPERIMENT() ||
+		!strings.Contains(string(ds.All()[0].Name.Full()), "/bottom=asm/") {
+		t.Errorf("defaults: pgo %q goexperiment %q name %s", pgo, ds.All()[0].GetConfig("goexperiment"), ds.All()[0].Name.Full())
 	}
 	on := filepath.Join(dir, "on.txt")
 	if code, _, errOut := runCLI2(t, "anchor", "-pgo", "on", "-goexperiment=", "-bottom", "go", "-o", on, sample); code != 0 {
 		t.Fatalf("-pgo on: exit %d: %s", code, errOut)
 	}
 	ds, _ = stats.ReadResults(on)
-	if r := ds.Results[0]; r.GetConfig("pgo") != "" || r.GetConfig("goexperiment") != "" {
+	if r := ds.All()[0]; r.GetConfig("pgo") != "" || r.GetConfig("goexperiment") != "" {
 		t.Errorf("-pgo on -goexperiment=: pgo %q goexperiment %q", r.GetConfig("pgo"), r.GetConfig("goexperiment"))
 	}
 	// an existing -o file is not overwritten

@@ -33,9 +33,11 @@ func init() {
 			o := benchFlags{}
 			fs.StringVar(&o.kernels, "kernel", "", "only these kernels (comma-separated; default all, with floor: the call floors, an empty function called in each form)")
 			fs.StringVar(&o.variant, "variant", "", "only variants of this name")
-			fs.IntVar(&o.count, "count", bench.DefaultOptions.Count, "measured runs of every benchmark, interleaved across variants (benchstat wants 6+ for intervals)")
+			fs.IntVar(&o.count, "count", bench.DefaultOptions.Count, "rounds: each runs every benchmark once, in a fresh random order; its runs are compared round by round")
 			fs.DurationVar(&o.benchtime, "benchtime", bench.DefaultOptions.BenchTime, "target duration of one measured run")
-			fs.DurationVar(&o.warmup, "warmup", bench.DefaultOptions.Warmup, "warm-up and calibration before a benchmark's first run")
+			fs.DurationVar(&o.warmup, "warmup", bench.DefaultOptions.Warmup, "calibration of every benchmark in the warm-up round, before the first")
+			fs.Uint64Var(&o.seed, "seed", 0, "seed of the rounds' random order (0: from the clock; the file records it)")
+			fs.BoolVar(&o.twins, "twins", bench.DefaultOptions.Twins, "run an A/A twin in every group: a second copy of one variant, the session's own false-positive check")
 			fs.IntVar(&o.cpu, "cpu", -1, "pin the benchmarks to this CPU (Linux; -1: no pinning)")
 			fs.StringVar(&o.hashBits, "hash-bits", joinInts(harness.DefaultHashBits), "hash_clear table sizes, log2 of the entries (24 bytes each): 15 = 768 KiB ... 26 = 1.5 GiB")
 			fs.BoolVar(&o.noBatch, "no-batch", false, "per-call forms only")
@@ -59,6 +61,8 @@ type benchFlags struct {
 	kernels, variant   string
 	count              int
 	benchtime, warmup  time.Duration
+	seed               uint64
+	twins              bool
 	cpu                int
 	hashBits           string
 	noBatch            bool
@@ -147,7 +151,8 @@ func runBench(o benchFlags) error {
 	if err != nil {
 		return err
 	}
-	bo := bench.Options{Count: o.count, BenchTime: o.benchtime, Warmup: o.warmup}
+	bo := bench.Options{Count: o.count, BenchTime: o.benchtime, Warmup: o.warmup, Seed: o.seed, Twins: o.twins}
+	bench.Prepare(groups, &bo)
 	plan, runs := bench.Plan(groups, bo)
 	if o.dryRun {
 		for _, g := range groups {
@@ -168,9 +173,6 @@ func runBench(o benchFlags) error {
 
 	now := time.Now()
 	bo.Config = bench.MachineConfig(now, cpu)
-	bo.Config = append(bo.Config,
-		[2]string{"count", strconv.Itoa(o.count)},
-		[2]string{"benchtime", o.benchtime.String()})
 	if o.solve != "" {
 		bo.Config = append(bo.Config, [2]string{"variants", base.String()})
 	}

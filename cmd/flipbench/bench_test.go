@@ -22,7 +22,7 @@ func TestBenchWritesResults(t *testing.T) {
 		t.Fatalf("%v %v", err, ds.Problems)
 	}
 	n := 0
-	for _, r := range ds.Results {
+	for _, r := range ds.All() {
 		if !strings.HasPrefix(string(r.Name), "Kernel/kernel=flip/") && !strings.HasPrefix(string(r.Name), "Kernel/kernel=popcount/") {
 			t.Errorf("unexpected %s", r.Name)
 		}
@@ -56,11 +56,21 @@ func TestBenchSolve(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, text)
 	}
 	ds, err := stats.ReadResults(out)
-	if err != nil || len(ds.Results) != 1 || ds.Results[0].GetConfig("variants") == "" {
-		t.Fatalf("%v: %d results", err, len(ds.Results))
+	// the variant asked for and its A/A twin, one round
+	if err != nil || ds.Len() != 2 || ds.View(0).GetConfig("variants") == "" {
+		t.Fatalf("%v: %d results", err, ds.Len())
 	}
-	if v, _ := ds.Results[0].Value("nodes/op"); v == 0 {
-		t.Errorf("no nodes/op: %v", ds.Results[0])
+	twins := 0
+	for _, r := range ds.All() {
+		if v, _ := r.Value("nodes/op"); v == 0 {
+			t.Errorf("no nodes/op: %v", r)
+		}
+		if strings.HasSuffix(string(r.Name), "/twin=1") {
+			twins++
+		}
+	}
+	if twins != 1 {
+		t.Errorf("%d twins, want 1", twins)
 	}
 }
 
@@ -106,7 +116,7 @@ func TestBenchFloorsHaveNoClashingConfig(t *testing.T) {
 		t.Fatalf("%v %v", err, ds.Problems)
 	}
 	floors := 0
-	for _, r := range ds.Results {
+	for _, r := range ds.All() {
 		if strings.HasPrefix(string(r.Name), "Floor/") {
 			floors++
 		}

@@ -14,8 +14,8 @@ import (
 func init() {
 	register(&command{
 		name:    "compare",
-		summary: "tables from results files: medians, confidence intervals, deltas and p-values (benchstat's statistics)",
-		usage:   "[-row KEYS] [-col KEYS] [-table KEYS] [-filter EXPR] [-base COL] [-md] [-results DIR] [FILE... | -server URL [-q QUERY]]   (default: every file under results/)",
+		summary: "tables from results files: figures with confidence intervals, paired verdicts against a base column, the fastest variant per column",
+		usage:   "[-row KEYS] [-col KEYS] [-table KEYS] [-filter EXPR] [-base COL] [-format text|md|json|csv] [-results DIR] [FILE... | -server URL [-q QUERY]]   (default: every file under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := stats.DefaultCompare
 			fs.StringVar(&o.Row, "row", o.Row, "projection of rows: keys such as /kernel,/variant,/form,/size, .fullname (benchproc syntax)")
@@ -24,13 +24,27 @@ func init() {
 			fs.StringVar(&o.Filter, "filter", "", "keep only matching results, e.g. '/kernel:flip /form:call' or '/kernel:(flip OR moves)'")
 			fs.StringVar(&o.Base, "base", "", "the column the others are compared with (default the first)")
 			fs.Float64Var(&o.Confidence, "confidence", 0.95, "confidence level of the intervals")
-			md := fs.Bool("md", false, "Markdown tables")
+			margin := fs.Float64("margin", 100*stats.DefaultMargin, "equivalence margin in percent: a ratio whose whole interval is within it is a verdict, equal")
+			format := fs.String("format", "text", "output: text (aligned columns), md (Markdown), json, csv (one line per cell)")
+			md := fs.Bool("md", false, "Markdown tables (-format md)")
 			latest := fs.Bool("latest", false, "per machine and benchmark, only the newest complete file's results (default when no file is named)")
 			dir := fs.String("results", bench.ResultsDir(), "results directory read when no file is named (one folder per CPU identity)")
 			sf := addServerFlags(fs)
 			return func(args []string) error {
 				var ds *stats.Dataset
 				var err error
+				if *md {
+					*format = "md"
+				}
+				switch *format {
+				case "text", "md", "json", "csv":
+				default:
+					return &exitError{2, fmt.Sprintf("compare: -format %q: want text, md, json or csv", *format)}
+				}
+				if *margin <= 0 || *margin >= 100 {
+					return &exitError{2, fmt.Sprintf("compare: -margin %g: want a percentage in (0, 100)", *margin)}
+				}
+				o.Margin = *margin / 100
 				if err := sf.noQueryWithout("compare"); err != nil {
 					return err
 				}
@@ -52,7 +66,7 @@ func init() {
 					if !isSet(fs, "latest") {
 						*latest = true
 					}
-					return runCompare(ds, o, *md, *latest)
+					return runCompare(ds, o, *format, *latest)
 				}
 				if len(args) == 0 {
 					if ds, err = stats.ReadDir(*dir); err != nil {
@@ -66,9 +80,9 @@ func init() {
 					}
 					*latest = true
 				} else if ds, err = stats.ReadResults(args...); err != nil {
-					return err
+					return &exitError{2, "compare: " + err.Error()}
 				}
-				return runCompare(ds, o, *md, *latest)
+				return runCompare(ds, o, *format, *latest)
 			}
 		},
 	})
@@ -83,7 +97,7 @@ func isSet(fs *flag.FlagSet, name string) bool {
 
 // runCompare prints the tables of a dataset (read from a directory or
 // from files), after what could not be read.
-func runCompare(ds *stats.Dataset, o stats.CompareOptions, md, latest bool) error {
+func runCompare(ds *stats.Dataset, o stats.CompareOptions, format string, latest bool) error {
 	reportTrouble(ds)
 	if latest {
 		ds.KeepLatest()
@@ -95,7 +109,13 @@ func runCompare(ds *stats.Dataset, o stats.CompareOptions, md, latest bool) erro
 	if len(tables) == 0 {
 		return &exitError{1, "compare: no result matches"}
 	}
-	stats.WriteTables(stdout, tables, md)
+	switch format {
+	case "json":
+		return stats.WriteJSON(stdout, tables)
+	case "csv":
+		return stats.WriteCSV(stdout, tables)
+	}
+	stats.WriteTables(stdout, tables, format == "md")
 	if len(ds.Problems) > 0 {
 		fmt.Fprintf(stdout, "\n%d unreadable lines skipped (listed on stderr)\n", len(ds.Problems))
 	}

@@ -14,6 +14,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
+
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
@@ -74,8 +76,8 @@ func init() {
 		usage:   "[-quick] [-alpha A] [-o FILE] [-user] [-n] [-results DIR] [RESULTS-FILE... | -server URL [-q QUERY]]   (default: this CPU's results under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := pickFlags{}
-			fs.BoolVar(&o.quick, "quick", false, "measure now (per call, 6 interleaved runs) even if results exist")
-			fs.Float64Var(&o.alpha, "alpha", 0.05, "significance a winner needs against the default")
+			fs.BoolVar(&o.quick, "quick", false, "measure now (per call, 10 rounds) even if results exist")
+			fs.Float64Var(&o.margin, "margin", 100*stats.DefaultMargin, "percent a winner must be faster than the default by, round by round with 95% confidence (within it: equal, keep the default)")
 			fs.StringVar(&o.out, "o", "", "profile file (default results/<cpu-id>/profile.json)")
 			fs.BoolVar(&o.user, "user", false, "also install the profile in the user config dir, where an installed flipbench finds it")
 			fs.BoolVar(&o.dry, "n", false, "print the choice, write no profile")
@@ -97,7 +99,7 @@ func init() {
 
 type pickFlags struct {
 	quick, user, dry bool
-	alpha            float64
+	margin           float64
 	out, dir         string
 	files            []string
 	server           serverFlags // -server: the results of machines of this CPU's identity there
@@ -128,9 +130,8 @@ func runPick(o pickFlags) error {
 		if ds, err = stats.ReadResults(d.Files...); err != nil {
 			return err
 		}
-		for _, r := range ds.Results { // the server's results of this CPU's identity are this CPU's
-			r.SetConfig("cpu-id", id)
-		}
+		// the server's results of this CPU's identity are this CPU's
+		ds.SetConfig("cpu-id", func(*benchfmt.Result) string { return id })
 		files, link = d.Files, d.Link
 	case len(files) > 0:
 		if ds, err = stats.ReadResults(files...); err != nil {
@@ -143,8 +144,8 @@ func runPick(o pickFlags) error {
 		}
 		ds, files = onlyCPU(ds, id, filepath.Join(dir, id))
 	}
-	if ds == nil || len(ds.Results) == 0 && len(o.files) == 0 {
-		fmt.Fprintf(stdout, "no results for this CPU (%s) under %s: measuring now (per call, 6 interleaved runs)\n", id, dir)
+	if ds == nil || ds.Len() == 0 && len(o.files) == 0 {
+		fmt.Fprintf(stdout, "no results for this CPU (%s) under %s: measuring now (per call, 10 rounds)\n", id, dir)
 		f, err := quickMeasure(dir, cpu)
 		if err != nil {
 			return err
@@ -157,10 +158,10 @@ func runPick(o pickFlags) error {
 	reportTrouble(ds)
 	ds.KeepLatest()
 	of, judge := id, cpu
-	if len(o.files) > 0 && len(ds.Results) > 0 {
-		of = stats.CPUOf(ds.Results[0])
+	if len(o.files) > 0 && ds.Len() > 0 {
+		of = stats.CPUOf(ds.View(0))
 		cpus := map[string]bool{}
-		for _, r := range ds.Results {
+		for _, r := range ds.Views() {
 			cpus[stats.CPUOf(r)] = true
 		}
 		if len(cpus) > 1 {
@@ -168,13 +169,13 @@ func runPick(o pickFlags) error {
 		}
 		if of != id {
 			fmt.Fprintf(stdout, "note: these results are from %s, not this CPU (%s): judged by that CPU's features and rules\n", of, id)
-			if c, ok := stats.CPUInfoOf(ds.Results[0]); ok && c.ID() == of {
+			if c, ok := stats.CPUInfoOf(ds.View(0)); ok && c.ID() == of {
 				judge = c
 			}
 		}
 	}
 	// against the built-in defaults, without any profile or user choice
-	picks := stats.Pick(ds, of, stats.PickOptions{Alpha: o.alpha, CPU: judge})
+	picks := stats.Pick(ds, of, stats.PickOptions{Margin: o.margin / 100, CPU: judge})
 	writePicks(picks)
 
 	p := &results.Profile{CPU: of, Brand: judge.Brand, Uarch: judge.Uarch, Date: time.Now().UTC().Truncate(time.Second),
@@ -194,7 +195,7 @@ func runPick(o pickFlags) error {
 			p.Choices[kc.Kernel] = kc.Choice
 		}
 	}
-	fmt.Fprintf(stdout, "\n%d kernels where a variant beats the built-in default significantly\n", len(p.Choices))
+	fmt.Fprintf(stdout, "\n%d kernels where a variant is faster than the built-in default beyond ±%.3g%%\n", len(p.Choices), o.margin)
 	if o.dry {
 		return nil
 	}
@@ -223,13 +224,11 @@ func runPick(o pickFlags) error {
 // a file of that CPU outside its folder (a folder named by an older
 // scheme) is used, with a note to move it.
 func onlyCPU(ds *stats.Dataset, id, folder string) (*stats.Dataset, []string) {
-	keep := ds.Results[:0]
 	var files []string
-	for _, r := range ds.Results {
+	for _, r := range ds.Views() {
 		if stats.CPUOf(r) != id {
 			continue
 		}
-		keep = append(keep, r)
 		if f := r.GetConfig(".file"); !slices.Contains(files, f) {
 			files = append(files, f)
 			if filepath.Dir(f) != folder {
@@ -237,8 +236,7 @@ func onlyCPU(ds *stats.Dataset, id, folder string) (*stats.Dataset, []string) {
 			}
 		}
 	}
-	ds.Results = keep
-	ds.Files = files
+	ds.Keep(func(i int) bool { return stats.CPUOf(ds.View(i)) == id })
 	return ds, files
 }
 
@@ -248,7 +246,7 @@ func quickMeasure(dir string, cpu variants.CPUInfo) (string, error) {
 		return "", err
 	}
 	now := time.Now()
-	bo := bench.Options{Count: 6, BenchTime: 50 * time.Millisecond, Warmup: 10 * time.Millisecond, Config: bench.MachineConfig(now, cpu)}
+	bo := bench.Options{Count: 10, BenchTime: 20 * time.Millisecond, Warmup: 10 * time.Millisecond, Config: bench.MachineConfig(now, cpu)}
 	bo.Progress = newProgress("auto")
 	path := bench.ResultsName(dir, cpu.ID(), now, "pick-quick")
 	rf, err := bench.CreateResults(path)
@@ -274,22 +272,12 @@ func fmtFig(f *results.Figure) string {
 	if f.Lo > 0 && f.Hi > 0 && f.Ns > 0 {
 		ci = fmt.Sprintf("±%.0f%%", 100*max(f.Ns-f.Lo, f.Hi-f.Ns)/f.Ns)
 	}
-	return fmt.Sprintf("%s %s %s", f.Variant, fmtNs(f.Ns), ci)
-}
-
-func fmtNs(ns float64) string {
-	switch {
-	case ns >= 1e6:
-		return fmt.Sprintf("%.3gms", ns/1e6)
-	case ns >= 1e3:
-		return fmt.Sprintf("%.3gµs", ns/1e3)
-	}
-	return fmt.Sprintf("%.3gns", ns)
+	return fmt.Sprintf("%s %s %s", f.Variant, stats.FormatTime(f.Ns/1e9), ci)
 }
 
 func writePicks(picks []results.KernelChoice) {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "KERNEL\tCHOICE\tFASTEST\tRUNNER-UP\tREFERENCE\tSPEED-UP")
+	fmt.Fprintln(tw, "KERNEL\tCHOICE\tBY\tFASTEST ELIGIBLE\tRUNNER-UP\tREFERENCE\tSPEED-UP")
 	for _, kc := range picks {
 		choice := kc.Choice
 		if kc.Choice == kc.Default {
@@ -299,7 +287,7 @@ func writePicks(picks []results.KernelChoice) {
 		if kc.Winner != nil && kc.Reference != nil && kc.Winner.Ns > 0 {
 			speed = fmt.Sprintf("%.2fx", kc.Reference.Ns/kc.Winner.Ns)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", kc.Kernel, choice, fmtFig(kc.Winner), fmtFig(kc.RunnerUp), fmtFig(kc.Reference), speed)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", kc.Kernel, choice, or(kc.Evidence, "-"), fmtFig(kc.Winner), fmtFig(kc.RunnerUp), fmtFig(kc.Reference), speed)
 	}
 	tw.Flush()
 	fmt.Fprintln(stdout, "\nwhy:")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/report"
+	"github.com/flipbench/flipbench/variants"
 )
 
 func init() {
@@ -33,6 +34,7 @@ func init() {
 					return err
 				}
 				o.NoEmbedded = !*embedded
+				o.Host = variants.Host().ID()
 				from := ""
 				if sf.on() {
 					d, err := sf.fetch(nil)
@@ -64,16 +66,20 @@ func runReport(o report.Options, from string) error {
 	if err := r.Write(); err != nil {
 		return err
 	}
-	emb := 0
+	cpus, emb := map[string]bool{}, map[string]bool{}
 	for _, m := range r.Machines {
+		cpus[m.CPU] = true
 		if m.Embedded {
-			emb++
+			emb[m.CPU] = true
 		}
 	}
 	note := ""
-	if emb > 0 {
-		note = fmt.Sprintf(" (%d from the results this binary embeds)", emb)
+	if len(emb) > 0 {
+		note = fmt.Sprintf(" (%d from the results this binary embeds)", len(emb))
 	}
-	fmt.Fprintf(stdout, "%s: %d CPUs%s, %d charts in %s%s\n", o.Output, len(r.Machines), note, len(r.Charts), o.ChartsDir, from)
+	if len(r.Machines) > len(cpus) {
+		note += fmt.Sprintf(", %d columns (CPU and build flavour)", len(r.Machines))
+	}
+	fmt.Fprintf(stdout, "%s: %d CPUs%s, %d charts in %s%s\n", o.Output, len(cpus), note, len(r.Charts), o.ChartsDir, from)
 	return nil
 }

@@ -238,7 +238,7 @@ func TestServerErrors(t *testing.T) {
 		!strings.Contains(errOut, "send them later with flipbench upload -server "+gone.URL+" "+out) {
 		t.Errorf("bench -upload to a server that is down: exit %d\n%s%s", code, text, errOut)
 	}
-	if ds, err := stats.ReadResults(out); err != nil || len(ds.Results) == 0 {
+	if ds, err := stats.ReadResults(out); err != nil || len(ds.All()) == 0 {
 		t.Errorf("bench -upload: the results file is not kept: %v", err)
 	}
 	code, text, errOut = runCLI2(t, "bench", "-kernel", "popcount", "-n", "-upload", "ftp://x")

@@ -169,10 +169,10 @@ func TestSolveResultsFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ds.Problems) > 0 || len(ds.Results) != 6 {
-		t.Fatalf("%d results, problems %q", len(ds.Results), ds.Problems)
+	if len(ds.Problems) > 0 || len(ds.All()) != 6 {
+		t.Fatalf("%d results, problems %q", len(ds.All()), ds.Problems)
 	}
-	r := ds.Results[0]
+	r := ds.All()[0]
 	if got := string(r.Name.Full()); got != "SolvePosition/set=ffo1-3/id=1" || r.Iters != 1 {
 		t.Errorf("first result %s x%d", got, r.Iters)
 	}
@@ -230,13 +230,13 @@ func TestSolveSave(t *testing.T) {
 			t.Fatalf("%s: %q", pattern, files)
 		}
 		ds, err := stats.ReadResults(files[0])
-		if err != nil || len(ds.Results) == 0 || !strings.HasPrefix(string(ds.Results[0].Name.Full()), name) {
+		if err != nil || len(ds.All()) == 0 || !strings.HasPrefix(string(ds.All()[0].Name.Full()), name) {
 			t.Fatalf("%s: %v %v", files[0], err, ds)
 		}
-		if e := ds.Results[0].GetConfig("eval"); !strings.Contains(pattern, "-eval-"+e+".") {
+		if e := ds.All()[0].GetConfig("eval"); !strings.Contains(pattern, "-eval-"+e+".") {
 			t.Errorf("%s: eval %q", files[0], e)
 		}
-		if strings.Contains(pattern, "default") && !strings.HasPrefix(ds.Results[0].GetConfig("eval-checksum"), "sha256:") {
+		if strings.Contains(pattern, "default") && !strings.HasPrefix(ds.All()[0].GetConfig("eval-checksum"), "sha256:") {
 			t.Errorf("%s: no weights checksum", files[0])
 		}
 	}
@@ -273,8 +273,8 @@ func TestSolveInterruptKeepsResults(t *testing.T) {
 	if err != nil {
 		t.Fatalf("exit %d, no file: %v\n%s", code, err, out)
 	}
-	if code != 130 || len(ds.Results) == 0 || len(ds.Results) >= 20 {
-		t.Fatalf("exit %d, %d results\n%s", code, len(ds.Results), out)
+	if code != 130 || len(ds.All()) == 0 || len(ds.All()) >= 20 {
+		t.Fatalf("exit %d, %d results\n%s", code, len(ds.All()), out)
 	}
 	if _, err := os.Stat(path + ".partial"); err == nil {
 		t.Error("the .partial file stays")

@@ -94,10 +94,10 @@ func TestEvalMAEResults(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, o)
 	}
 	ds, err := stats.ReadResults(path)
-	if err != nil || len(ds.Problems) > 0 || len(ds.Results) != 2 {
+	if err != nil || len(ds.Problems) > 0 || len(ds.All()) != 2 {
 		t.Fatalf("%v %+v", err, ds)
 	}
-	for i, r := range ds.Results {
+	for i, r := range ds.All() {
 		if got := string(r.Name.Full()); got != fmt.Sprintf("EvalMAE/empties=%d", 6+i) || r.Iters != 2 || r.GetConfig("eval") != "none" {
 			t.Errorf("%s x%d eval %q", got, r.Iters, r.GetConfig("eval"))
 		}

@@ -123,7 +123,7 @@ func TestBenchInterruptedThenReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds.KeepLatest()
-	for _, r := range ds.Results {
+	for _, r := range ds.All() {
 		if f := r.GetConfig(".file"); f != complete {
 			t.Fatalf("%s from %s kept over the complete run", r.Name, f)
 		}

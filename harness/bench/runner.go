@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strconv"
@@ -32,8 +33,9 @@ type Case struct {
 	// Metrics, when set, returns extra per-operation figures of the last
 	// Run (unit -> value), such as nodes/op of a solve.
 	Metrics func() map[string]float64
-	// NoWarmup skips the calibration run when an operation is long and its
-	// group's first case has already warmed what matters (whole solves).
+	// NoWarmup marks a long operation (a whole solve): one operation per
+	// run, no calibration and no untimed lead-in; the group's first run
+	// warms what matters.
 	NoWarmup bool
 	// Config holds configuration lines of this case's results only, after
 	// the session's (impl: go, asm, archsimd: the kind of the variant).
@@ -42,8 +44,14 @@ type Case struct {
 	// progress bar's time left is sane from the start (0: unknown, short).
 	PlanOp time.Duration
 
-	nsPerOp float64 // estimate from the last run
+	nsPerOp float64 // estimate from the calibration
+	n       int     // operations per measured run, fixed after the calibration
 }
+
+// TwinKey is the name key of an A/A twin (TwinKey=1): a second copy of one
+// case of its group, the same code under another name. Its paired verdict
+// against the original is the session's own false-positive check.
+const TwinKey = "twin"
 
 // Key returns the value of a name key, "" if absent.
 func (c *Case) Key(k string) string {
@@ -67,21 +75,42 @@ func (c *Case) SubName() string {
 // FullName is the benchmark name without the "Benchmark" prefix.
 func (c *Case) FullName() string { return c.Name + "/" + c.SubName() }
 
-// A Group holds cases that are run interleaved (A B C A B C ...):
-// the variants of one kernel in one form and size. Setup allocates what the
-// cases share (a hash table) and Teardown frees it; both may be nil.
+// twin is a copy of c under the name key TwinKey=1: the same Run.
+func (c *Case) twin() *Case {
+	t := *c
+	t.Keys = append(slices.Clone(c.Keys), [2]string{TwinKey, "1"})
+	t.Config = slices.Clone(c.Config)
+	return &t
+}
+
+// A Group holds cases that are compared with each other: the variants of
+// one kernel in one form and size. Setup allocates what the cases share (a
+// hash table) and Teardown frees it; both may be nil.
 type Group struct {
-	Title    string
-	Cases    []*Case
+	Title string
+	Cases []*Case
+	// Twin, when not nil, is the case an A/A twin copies (Options.Twins).
+	Twin *Case
+	// Units, when set, lists cases (indexes into Cases) that a round runs
+	// back to back, in a random order within the unit: OLD and NEW of one
+	// benchmark in regress. By default every case is a unit of its own.
+	Units    [][]int
 	Setup    func() error
 	Teardown func()
 }
 
 // Options controls a benchmark session.
 type Options struct {
-	Count     int           // measured runs of every case
+	Count     int           // rounds: measured runs of every case
 	BenchTime time.Duration // target duration of one measured run
-	Warmup    time.Duration // calibration before a case's first run
+	// Warmup is the calibration of every case before the first round (the
+	// warm-up round): it sets the operations per run and warms caches,
+	// branch predictors and the clock, so that round 1 is no outlier.
+	Warmup time.Duration
+	// Seed orders the rounds (0: from the clock); the file says which.
+	Seed uint64
+	// Twins adds to every group with a Twin its A/A twin.
+	Twins bool
 	// Config holds the file configuration lines written before the
 	// results (machine, commit, date...).
 	Config [][2]string
@@ -100,99 +129,231 @@ type Progress interface {
 	Finish()
 }
 
-// DefaultOptions are the defaults of flipbench bench.
-var DefaultOptions = Options{Count: 10, BenchTime: 100 * time.Millisecond, Warmup: 20 * time.Millisecond}
+// DefaultOptions are the defaults of flipbench bench: many short runs, so
+// that every case is measured all through the session, in rounds.
+var DefaultOptions = Options{Count: 20, BenchTime: 20 * time.Millisecond, Warmup: 10 * time.Millisecond, Twins: true}
+
+// Schedule names the measurement design in a results file (the schedule
+// configuration line): rounds, each running every case of every group
+// once, groups and cases in a fresh random order; runs of one round are
+// paired by the readers.
+const Schedule = "rounds"
+
+// leadIn is the share of a run's operations run untimed just before it:
+// the other groups of the round ran in between and took the caches.
+const leadIn = 16
+
+// SessionConfig is the configuration lines Run adds after o.Config: the
+// schedule, rounds, run length and seed.
+func SessionConfig(o Options) [][2]string {
+	return [][2]string{
+		{"schedule", Schedule},
+		{"count", strconv.Itoa(o.Count)},
+		{"benchtime", o.BenchTime.String()},
+		{"seed", strconv.FormatUint(o.Seed, 10)},
+	}
+}
+
+// Prepare fills the defaults Run would and adds the twins: call it before
+// Plan and SessionConfig to see what Run will do.
+func Prepare(groups []*Group, o *Options) {
+	if o.Count < 1 {
+		o.Count = 1
+	}
+	if o.Seed == 0 {
+		o.Seed = uint64(time.Now().UnixNano())
+	}
+	if !o.Twins {
+		return
+	}
+	for _, g := range groups {
+		if g.Twin == nil || slices.ContainsFunc(g.Cases, func(c *Case) bool { return c.Key(TwinKey) != "" }) {
+			continue
+		}
+		i := slices.Index(g.Cases, g.Twin)
+		if i < 0 {
+			continue
+		}
+		g.Cases = append(g.Cases, g.Twin.twin())
+		if g.Units != nil {
+			for u, unit := range g.Units {
+				if slices.Contains(unit, i) {
+					g.Units[u] = append(unit, len(g.Cases)-1)
+				}
+			}
+		}
+	}
+}
 
 // Plan returns the planned duration of a session, for the progress bar.
 func Plan(groups []*Group, o Options) (total time.Duration, runs int) {
 	for _, g := range groups {
 		for _, c := range g.Cases {
-			total += planRun(c, o, true) + time.Duration(o.Count-1)*planRun(c, o, false)
+			if !c.NoWarmup {
+				total += max(o.Warmup, c.PlanOp)
+			}
+			total += time.Duration(o.Count) * planRun(c, o)
 			runs += o.Count
 		}
 	}
 	return
 }
 
-// planRun is the planned duration of one run (the first includes the
-// warm-up): at least BenchTime, and at least two operations when they are
-// long.
-func planRun(c *Case, o Options, first bool) time.Duration {
+// planRun is the planned duration of one run: at least BenchTime, and
+// one operation when they are long, with its untimed lead-in.
+func planRun(c *Case, o Options) time.Duration {
 	d := max(o.BenchTime, c.PlanOp)
-	if first && !c.NoWarmup {
-		d += max(o.Warmup, c.PlanOp)
+	if !c.NoWarmup {
+		d += d / leadIn
 	}
 	return d
 }
 
-// Run runs every group in turn, its cases interleaved Count
-// times, and hands each finished result to emit at once (so an interrupted
-// session keeps what it finished). It stops between runs when ctx is done
-// and returns ctx.Err().
+// Run runs a session: every group set up, a warm-up round that
+// calibrates every case, then Count rounds, each running every case of
+// every group once, the groups and the cases (or units) in each group in
+// a fresh random order, and hands each finished result to emit at once
+// (so an interrupted session keeps what it finished). Spreading a case's
+// runs over the whole session lets each meet the machine's quiet and busy
+// periods alike, and runs of one round are close in time, so that the
+// readers compare cases by their per-round ratios. It stops between runs
+// when ctx is done and returns ctx.Err().
 func Run(ctx context.Context, groups []*Group, o Options, emit func(*benchfmt.Result) error) error {
-	if o.Count < 1 {
-		o.Count = 1
-	}
+	Prepare(groups, &o)
 	if o.Progress != nil {
 		o.Progress.Start(Plan(groups, o))
 		defer o.Progress.Finish()
 	}
+	var live []*Group
+	defer func() {
+		for _, g := range live {
+			if g.Teardown != nil {
+				g.Teardown()
+			}
+		}
+	}()
 	for _, g := range groups {
-		if err := runGroup(ctx, g, o, emit); err != nil {
-			return err
+		if len(g.Cases) == 0 {
+			continue
+		}
+		if g.Setup != nil {
+			if err := g.Setup(); err != nil {
+				return fmt.Errorf("%s: %v", g.Title, err)
+			}
+		}
+		live = append(live, g)
+	}
+	runtime.GC()
+	cfg := append(slices.Clone(o.Config), SessionConfig(o)...)
+	for _, g := range live {
+		for _, c := range g.Cases {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := c.calibrate(o); err != nil {
+				return err
+			}
+			if o.Progress != nil && !c.NoWarmup {
+				o.Progress.Done(max(o.Warmup, c.PlanOp))
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, 0x666c6970))
+	for round := 0; round < o.Count; round++ {
+		runtime.GC()
+		for _, gi := range rng.Perm(len(live)) {
+			g := live[gi]
+			for _, c := range order(g, rng) {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if o.Progress != nil {
+					o.Progress.Run(fmt.Sprintf("%s %d/%d", c.SubName(), round+1, o.Count))
+				}
+				res, err := c.measure(cfg)
+				if err != nil {
+					return err
+				}
+				if o.Progress != nil {
+					o.Progress.Done(planRun(c, o))
+				}
+				if err := emit(res); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil
 }
 
-func runGroup(ctx context.Context, g *Group, o Options, emit func(*benchfmt.Result) error) (err error) {
-	if len(g.Cases) == 0 {
+// order is one round of a group: its units in a random order, the cases
+// of each unit in a random order.
+func order(g *Group, rng *rand.Rand) []*Case {
+	units := g.Units
+	if units == nil {
+		units = make([][]int, len(g.Cases))
+		for i := range g.Cases {
+			units[i] = []int{i}
+		}
+	}
+	var out []*Case
+	for _, u := range rng.Perm(len(units)) {
+		unit := units[u]
+		for _, i := range rng.Perm(len(unit)) {
+			out = append(out, g.Cases[unit[i]])
+		}
+	}
+	return out
+}
+
+// calibrate sets the operations per run: growing batches until Warmup has
+// passed, the time per operation being the least seen (the machine's
+// noise only adds time). A long operation (NoWarmup) is run once per
+// run, uncalibrated.
+func (c *Case) calibrate(o Options) error {
+	if c.NoWarmup {
+		c.n = 1
 		return nil
 	}
-	if g.Setup != nil {
-		if err := g.Setup(); err != nil {
-			return fmt.Errorf("%s: %v", g.Title, err)
+	return c.try(func() {
+		n := 1
+		var total time.Duration
+		best := math.Inf(1)
+		for {
+			start := time.Now()
+			c.Run(n)
+			el := time.Since(start)
+			total += el
+			best = min(best, float64(max(el.Nanoseconds(), 1))/float64(n))
+			if total >= o.Warmup || el >= o.Warmup/2 {
+				break
+			}
+			// aim the next batch at half the remaining time, growing at most 100x
+			next := int(float64((o.Warmup - total).Nanoseconds()) / 2 / best)
+			n = min(max(next, n+1), 100*n, 1e9)
 		}
-	}
-	if g.Teardown != nil {
-		defer g.Teardown()
-	}
-	runtime.GC()
-	for _, c := range g.Cases {
-		c.nsPerOp = 0
-	}
-	for round := 0; round < o.Count; round++ {
-		for _, c := range g.Cases {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if o.Progress != nil {
-				o.Progress.Run(fmt.Sprintf("%s %d/%d", c.SubName(), round+1, o.Count))
-			}
-			if round == 0 && !c.NoWarmup {
-				if err := c.try(func() { c.calibrate(o.Warmup) }); err != nil {
-					return err
-				}
-			}
-			n := c.itersFor(o.BenchTime)
-			var el time.Duration
-			if err := c.try(func() {
-				start := time.Now()
-				c.Run(n)
-				el = time.Since(start)
-			}); err != nil {
-				return err
-			}
-			c.nsPerOp = float64(el.Nanoseconds()) / float64(n)
-			if o.Progress != nil {
-				o.Progress.Done(planRun(c, o, round == 0))
-			}
-			if err := emit(c.result(n, el, o.Config)); err != nil {
-				return err
-			}
+		c.nsPerOp = best
+		c.n = itersFor(o.BenchTime, best)
+	})
+}
+
+// measure is one run: an untimed lead-in of a sixteenth of the operations
+// (at least one where they are short), then the timed run.
+func (c *Case) measure(cfg [][2]string) (*benchfmt.Result, error) {
+	n := max(c.n, 1)
+	var el time.Duration
+	err := c.try(func() {
+		if lead := n / leadIn; lead > 0 && !c.NoWarmup {
+			c.Run(lead)
 		}
+		start := time.Now()
+		c.Run(n)
+		el = time.Since(start)
+	})
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	return c.result(n, el, cfg), nil
 }
 
 // try runs f and turns a panic of the case (a solver error) into an error
@@ -207,32 +368,12 @@ func (c *Case) try(f func()) (err error) {
 	return nil
 }
 
-// calibrate runs growing batches until d has passed, which warms caches,
-// branch predictors and the CPU's clock, and estimates the time per op.
-func (c *Case) calibrate(d time.Duration) {
-	n := 1
-	var total time.Duration
-	for {
-		start := time.Now()
-		c.Run(n)
-		el := time.Since(start)
-		total += el
-		c.nsPerOp = float64(max(el.Nanoseconds(), 1)) / float64(n)
-		if total >= d || el >= d/2 {
-			return
-		}
-		// aim the next batch at half the remaining time, growing at most 100x
-		next := int(float64((d - total).Nanoseconds()) / 2 / c.nsPerOp)
-		n = min(max(next, n+1), 100*n, 1e9)
-	}
-}
-
-// itersFor is the number of operations that should take d.
-func (c *Case) itersFor(d time.Duration) int {
-	if c.nsPerOp <= 0 {
+// itersFor is the number of operations of nsPerOp each that take d.
+func itersFor(d time.Duration, nsPerOp float64) int {
+	if nsPerOp <= 0 {
 		return 1
 	}
-	n := float64(d.Nanoseconds()) / c.nsPerOp
+	n := float64(d.Nanoseconds()) / nsPerOp
 	if n < 1 {
 		return 1
 	}
@@ -295,3 +436,22 @@ func SizeName(b int64) string {
 // BaselineVariant names the write-bandwidth baseline of hash_clear
 // (form=baseline): not a variant, the limit the variants are held to.
 const BaselineVariant = "write-bandwidth"
+
+// SetTwin makes the case of this variant (its "variant" name key) the
+// group's A/A twin, or the first case that is not a baseline when no case
+// has that name.
+func (g *Group) SetTwin(variant string) {
+	g.Twin = nil
+	for _, c := range g.Cases {
+		if c.Key("form") == "baseline" {
+			continue
+		}
+		if c.Key("variant") == variant {
+			g.Twin = c
+			return
+		}
+		if g.Twin == nil {
+			g.Twin = c
+		}
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchproc"
 	"golang.org/x/perf/benchunit"
+
+	"github.com/flipbench/flipbench/harness/bench"
 )
 
 // CompareOptions chooses a comparison's tables, rows and columns by key,
@@ -25,6 +27,7 @@ type CompareOptions struct {
 	// by spaces, as Key.StringValues); "" for the first.
 	Base       string
 	Confidence float64 // of the intervals; 0 for 0.95
+	Margin     float64 // of the verdicts' equivalence; 0 for DefaultMargin
 }
 
 // DefaultCompare puts machines (their identities) in columns and
@@ -33,28 +36,30 @@ var DefaultCompare = CompareOptions{Table: "", Row: ".fullname", Col: "cpu-id", 
 
 // Cell is the sample of one row and column.
 type Cell struct {
+	Runs    []Run // in reading order
 	Values  []float64
-	Sample  *benchmath.Sample
-	Summary benchmath.Summary
-	// Cmp compares the base column's cell of the row with this one; nil
-	// in the base column or when the base cell is missing.
-	Cmp *benchmath.Comparison
-	// Delta is this center over the base's, minus 1.
+	Summary benchmath.Summary // the figure (Figure) and its interval
+	// Cmp compares this cell with the base column's cell of the row: paired
+	// where both were measured in the same session; nil in the base column
+	// or when the base cell is missing.
+	Cmp *Comparison
+	// Delta is this figure over the base's, minus 1.
 	Delta float64
 
 	residues map[benchproc.Key]bool
 }
 
-// Significant reports whether the comparison with the base column passes
-// its alpha threshold.
-func (c *Cell) Significant() bool { return c.Cmp != nil && c.Cmp.P < c.Cmp.Alpha }
+// Significant reports whether the comparison with the base column found
+// a difference beyond the margin (faster or slower).
+func (c *Cell) Significant() bool {
+	return c.Cmp != nil && (c.Cmp.Verdict == Faster || c.Cmp.Verdict == Slower)
+}
 
 // Table is one comparison table: one unit, rows x columns.
 type Table struct {
 	Key         benchproc.Key // the table projection's values (unit excluded)
 	Unit        string        // tidied unit (sec/op, GB/s, ...)
-	Better      int           // +1 higher is better, -1 lower is better, 0 unknown
-	Assumption  benchmath.Assumption
+	Better      int           // +1 higher is better, -1 lower is better
 	Rows, Cols  []benchproc.Key
 	RowFields   []*benchproc.Field
 	ColFields   []*benchproc.Field
@@ -62,10 +67,16 @@ type Table struct {
 	Cells       map[[2]benchproc.Key]*Cell
 	Differences []string // configuration fields that differ inside cells
 	Confidence  float64  // asked of the intervals
+	Margin      float64  // of the verdicts
 }
 
 // Cell returns the cell of a row and a column, or nil.
 func (t *Table) Cell(row, col benchproc.Key) *Cell { return t.Cells[[2]benchproc.Key{row, col}] }
+
+// Compare compares cell c with cell base of this table (c over base).
+func (t *Table) Compare(base, c *Cell) Comparison {
+	return CompareRuns(base.Runs, c.Runs, t.Better, t.Margin, t.Confidence)
+}
 
 // FieldValue returns the value of the named field of a row or column key
 // ("" if the projection has no such field).
@@ -82,8 +93,8 @@ func FieldValue(k benchproc.Key, name string) string {
 }
 
 // ignoredDifferences are configuration keys expected to differ between
-// the files combined in one cell.
-var ignoredDifferences = map[string]bool{".file": true, "date": true, "count": true, "benchtime": true}
+// the files combined in one cell, or between the runs of one file.
+var ignoredDifferences = map[string]bool{".file": true, "date": true, "count": true, "benchtime": true, "seed": true, "impl": true}
 
 // MaxCells bounds the size of the tables BuildTables makes (rows times
 // columns, over every table), so that no projection of any input makes
@@ -91,11 +102,16 @@ var ignoredDifferences = map[string]bool{".file": true, "date": true, "count": t
 const MaxCells = 1 << 20
 
 // BuildTables groups the results by the options' projections and computes
-// every cell's median, confidence interval and comparison with the base
-// column, with benchmath (benchstat's statistics).
+// every cell's figure and interval and its comparison with the base
+// column: paired, round by round, where both cells were measured in one
+// session. A twin's results (bench.TwinKey) are left out unless the
+// filter names the twin key.
 func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 	if o.Confidence == 0 {
 		o.Confidence = 0.95
+	}
+	if o.Margin == 0 {
+		o.Margin = DefaultMargin
 	}
 	fq := o.Filter
 	if strings.TrimSpace(fq) == "" {
@@ -105,6 +121,7 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("filter: %v", err)
 	}
+	twins := strings.Contains(fq+" "+o.Row+" "+o.Col+" "+o.Table, "/"+bench.TwinKey)
 	var parser benchproc.ProjectionParser
 	tableBy, unitField, err := parser.ParseWithUnit(o.Table, filter)
 	if err != nil {
@@ -120,53 +137,92 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 	}
 	residue := parser.Residue()
 
+	fileIdx := map[string]uint32{}
+	for i, f := range ds.Files {
+		fileIdx[f] = uint32(i)
+	}
+	// the projections of a benchmark key (name, configuration, file)
+	// and the units of its values, computed once per key
+	type proj struct {
+		keep       []bool
+		tks        []benchproc.Key
+		rk, ck, rs benchproc.Key
+		file       uint32
+	}
+	projs := map[projKey]*proj{}
 	tables := map[benchproc.Key]*Table{}
 	var order []benchproc.Key
 	type seenKey struct {
 		t *Table
 		k benchproc.Key
 	}
-	seen, seenCol := map[seenKey]bool{}, map[seenKey]bool{} // rows and columns of each table
-	for _, r0 := range ds.Results {
-		r := r0.Clone()
-		if ok, _ := filter.Apply(r); !ok {
+	seen, seenCol := map[seenKey]bool{}, map[seenKey]bool{}
+	cells := 0
+	for i := range ds.recs {
+		rec := ds.recs[i]
+		pk := projKey{rec.key, ds.unitSig(rec)}
+		p := projs[pk]
+		if p == nil {
+			r := ds.views[rec.key].Clone()
+			for j := rec.off; j < rec.off+uint32(rec.n); j++ {
+				r.Values = append(r.Values, ds.value(j))
+			}
+			p = &proj{file: fileIdx[r.GetConfig(".file")]}
+			if twins || nameKeys(r.Name)[bench.TwinKey] == "" {
+				if m, err := filter.Match(r); err == nil && m.Any() {
+					p.keep = make([]bool, len(r.Values))
+					for j := range r.Values {
+						p.keep[j] = m.Test(j)
+					}
+					p.tks = tableBy.ProjectValues(r)
+					p.rk, p.ck, p.rs = rowBy.Project(r), colBy.Project(r), residue.Project(r)
+				}
+			}
+			projs[pk] = p
+		}
+		if p.keep == nil {
 			continue
 		}
-		tks := tableBy.ProjectValues(r)
-		rk, ck, res := rowBy.Project(r), colBy.Project(r), residue.Project(r)
-		for i, v := range r.Values {
-			tk := tks[i]
+		for j := 0; j < int(rec.n); j++ {
+			if !p.keep[j] {
+				continue
+			}
+			tk := p.tks[j]
 			t := tables[tk]
 			if t == nil {
 				unit := tk.Get(unitField)
-				t = &Table{Key: tk, Unit: unit, Cells: map[[2]benchproc.Key]*Cell{},
-					Better: better(ds.Units, unit), Assumption: ds.Units.GetAssumption(unit)}
+				t = &Table{Key: tk, Unit: unit, Cells: map[[2]benchproc.Key]*Cell{}, Better: better(ds.Units, unit)}
 				tables[tk] = t
 				order = append(order, tk)
 			}
-			c := t.Cells[[2]benchproc.Key{rk, ck}]
+			c := t.Cells[[2]benchproc.Key{p.rk, p.ck}]
 			if c == nil {
-				c = &Cell{residues: map[benchproc.Key]bool{}}
-				t.Cells[[2]benchproc.Key{rk, ck}] = c
-				if !seen[seenKey{t, rk}] {
-					seen[seenKey{t, rk}] = true
-					t.Rows = append(t.Rows, rk)
+				if cells++; cells > MaxCells {
+					return nil, fmt.Errorf("the tables would have more than %d cells: choose rows, columns or a filter that narrow them", MaxCells)
 				}
-				if !seenCol[seenKey{t, ck}] {
-					seenCol[seenKey{t, ck}] = true
-					t.Cols = append(t.Cols, ck)
+				c = &Cell{residues: map[benchproc.Key]bool{}}
+				t.Cells[[2]benchproc.Key{p.rk, p.ck}] = c
+				if !seen[seenKey{t, p.rk}] {
+					seen[seenKey{t, p.rk}] = true
+					t.Rows = append(t.Rows, p.rk)
+				}
+				if !seenCol[seenKey{t, p.ck}] {
+					seenCol[seenKey{t, p.ck}] = true
+					t.Cols = append(t.Cols, p.ck)
 				}
 			}
-			c.Values = append(c.Values, v.Value)
-			c.residues[res] = true
+			v := ds.vals[rec.off+uint32(j)]
+			c.Runs = append(c.Runs, Run{Value: v, File: p.file, Round: rec.round})
+			c.Values = append(c.Values, v)
+			c.residues[p.rs] = true
 		}
 	}
-	cells := 0
+	total := 0
 	for _, t := range tables {
-		cells += len(t.Rows) * len(t.Cols)
+		total += len(t.Rows) * len(t.Cols)
 	}
-	if cells > MaxCells {
-		return nil, fmt.Errorf("the tables would have %d cells (more than %d): choose rows, columns or a filter that narrow them", cells, MaxCells)
+	if total > MaxCells {
+		return nil, fmt.Errorf("the tables would have %d cells (more than %d): choose rows, columns or a filter that narrow them", total, MaxCells)
 	}
 	benchproc.SortKeys(order)
 	var out []*Table
@@ -191,11 +247,31 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 				return nil, fmt.Errorf("base column %q not found (columns: %s)", o.Base, strings.Join(have, ", "))
 			}
 		}
-		t.Confidence = o.Confidence
-		t.finish(o.Confidence)
+		t.Confidence, t.Margin = o.Confidence, o.Margin
+		t.finish()
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// projKey is a benchmark key and the units of a result's values.
+type projKey struct {
+	key   uint32
+	units string
+}
+
+// unitSig names the units of a record's values (most records of a key
+// share them).
+func (ds *Dataset) unitSig(r record) string {
+	if r.n == 1 {
+		return ds.unit[ds.units[r.off]]
+	}
+	var b strings.Builder
+	for j := r.off; j < r.off+uint32(r.n); j++ {
+		b.WriteString(ds.unit[ds.units[j]])
+		b.WriteByte(0)
+	}
+	return b.String()
 }
 
 func better(units benchfmt.UnitMetadataMap, unit string) int {
@@ -208,28 +284,15 @@ func better(units benchfmt.UnitMetadataMap, unit string) int {
 	return -1 // times, and per-op counts
 }
 
-// Summarize is benchmath's median and confidence interval; a sample too
-// small for the asked confidence (AssumeNothing needs 6 values for 95%)
-// gets the widest interval it can have, [min, max], whose real confidence
-// the Summary states (93.75% for 5 values).
-func Summarize(a benchmath.Assumption, s *benchmath.Sample, confidence float64) benchmath.Summary {
-	sum := a.Summary(s, confidence)
-	if (math.IsInf(sum.Lo, 0) || math.IsInf(sum.Hi, 0)) && len(s.Values) >= 3 {
-		for c := confidence - 0.05; c >= 0.70; c -= 0.05 {
-			if t := a.Summary(s, c); !math.IsInf(t.Lo, 0) && !math.IsInf(t.Hi, 0) {
-				t.Warnings = append(t.Warnings, fmt.Errorf("%d runs: interval at %.1f%%, not %.0f%% (run 6 or more)", len(s.Values), 100*t.Confidence, 100*confidence))
-				return t
-			}
-		}
-	}
-	return sum
+// Summarize is a sample's figure and interval (Figure).
+func Summarize(values []float64, confidence float64) benchmath.Summary {
+	return Figure(values, confidence)
 }
 
-func (t *Table) finish(confidence float64) {
+func (t *Table) finish() {
 	var resid []benchproc.Key
 	for _, c := range t.Cells {
-		c.Sample = benchmath.NewSample(c.Values, &benchmath.DefaultThresholds)
-		c.Summary = Summarize(t.Assumption, c.Sample, confidence)
+		c.Summary = Figure(c.Values, t.Confidence)
 		if len(c.residues) > 1 {
 			for k := range c.residues {
 				resid = append(resid, k)
@@ -256,7 +319,7 @@ func (t *Table) finish(confidence float64) {
 			if i == t.Base || c == nil {
 				continue
 			}
-			cmp := t.Assumption.Compare(b.Sample, c.Sample)
+			cmp := t.Compare(b, c)
 			c.Cmp = &cmp
 			c.Delta = math.NaN()
 			if b.Summary.Center != 0 {
@@ -328,13 +391,13 @@ func FormatCI(s benchmath.Summary) string {
 	return "±" + r
 }
 
-// FormatDelta is the change against the base column, "~" when not
-// significant, with its p-value: "-12.34% (p=0.000 n=10)".
+// FormatDelta is the change against the base column with its interval
+// and verdict: "-12.3% [-13.0%, -11.5%] faster (paired, 20 rounds)".
 func FormatDelta(base, c *Cell) string {
 	if c.Cmp == nil {
 		return ""
 	}
-	return fmt.Sprintf("%s (%s)", c.Cmp.FormatDelta(base.Summary.Center, c.Summary.Center), c.Cmp)
+	return c.Cmp.String()
 }
 
 func fieldNames(fs []*benchproc.Field) string {
@@ -390,16 +453,22 @@ func WriteTables(w io.Writer, tables []*Table, markdown bool) {
 			rows = append(rows, row)
 		}
 		if markdown {
-			fmt.Fprintf(w, "**%s** (median ± %s confidence interval; columns: %s)\n\n", t.Title(), confidenceLabel(t), fieldNames(t.ColFields))
+			fmt.Fprintf(w, "**%s** (%s ± %s confidence interval; columns: %s; verdicts equal within ±%.3g%%)\n\n", t.Title(), FigureLabel, confidenceLabel(t), fieldNames(t.ColFields), 100*t.Margin)
 			WriteMarkdownTable(w, head, rows)
 		} else {
-			fmt.Fprintf(w, "%s (median ± %s CI; columns: %s)\n", t.Title(), confidenceLabel(t), fieldNames(t.ColFields))
+			fmt.Fprintf(w, "%s (%s ± %s CI; columns: %s; verdicts equal within ±%.3g%%)\n", t.Title(), FigureLabel, confidenceLabel(t), fieldNames(t.ColFields), 100*t.Margin)
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 			for _, r := range rows {
 				fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
 			}
 			tw.Flush()
+		}
+		if fs := t.Fastest(); len(fs) > 0 {
+			fmt.Fprintln(w)
+			for _, f := range fs {
+				fmt.Fprintln(w, f.Line(t, markdown))
+			}
 		}
 		if len(t.Differences) > 0 {
 			fmt.Fprintf(w, "\nnote: cells combine results that differ in %s (choose rows, columns or a filter that separates them)\n", strings.Join(t.Differences, ", "))
@@ -424,12 +493,6 @@ func confidenceLabel(t *Table) string {
 		s += fmt.Sprintf(" (%.4g%% where fewer runs)", 100*lo)
 	}
 	return s
-}
-
-// CompareCells compares two cells of a table (base first) with the
-// table's assumption (Mann-Whitney U for AssumeNothing).
-func CompareCells(t *Table, base, c *Cell) benchmath.Comparison {
-	return t.Assumption.Compare(base.Sample, c.Sample)
 }
 
 // TableWarnings lists the statistics' warnings of a table once each.
@@ -476,4 +539,90 @@ func WriteMarkdownTable(w io.Writer, head []string, rows [][]string) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// A FastestRow is the best row of a table in one column, among rows that
+// differ only in /variant (the same size, length or form): the answer to
+// "which variant is fastest" that compare gives, by the same rule as the
+// report and pick (Fastest).
+type FastestRow struct {
+	Col   benchproc.Key
+	Group string          // the other row fields' values, "" if none
+	Rows  []benchproc.Key // best first
+	Cmp   *Comparison     // the runner-up over the best
+}
+
+// Fastest ranks the rows of each column (by /variant, within each value
+// of the other row fields) where rows name variants; nil where they do
+// not.
+func (t *Table) Fastest() []FastestRow {
+	hasVariant := false
+	for _, f := range t.RowFields {
+		hasVariant = hasVariant || f.Name == "/variant"
+	}
+	if !hasVariant || len(t.Rows) < 2 {
+		return nil
+	}
+	group := func(r benchproc.Key) string {
+		var parts []string
+		for _, f := range t.RowFields {
+			if f.Name != "/variant" {
+				if v := r.Get(f); v != "" {
+					parts = append(parts, strings.TrimPrefix(f.Name, "/")+"="+v)
+				}
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	var out []FastestRow
+	for _, col := range t.Cols {
+		var groups []string
+		byGroup := map[string][]benchproc.Key{}
+		for _, r := range t.Rows {
+			if t.Cell(r, col) == nil {
+				continue
+			}
+			g := group(r)
+			if _, ok := byGroup[g]; !ok {
+				groups = append(groups, g)
+			}
+			byGroup[g] = append(byGroup[g], r)
+		}
+		for _, g := range groups {
+			rows := byGroup[g]
+			cand := make([]Ranked, len(rows))
+			for i, r := range rows {
+				cand[i] = Ranked{Variant: FieldValue(r, "/variant"), Ref: i, Runs: t.Cell(r, col).Runs}
+			}
+			cand, c := Fastest(cand, t.Better, t.Margin, t.Confidence)
+			f := FastestRow{Col: col, Group: g, Cmp: c}
+			for _, x := range cand {
+				f.Rows = append(f.Rows, rows[x.Ref])
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Line: "fastest in amd-zen5-f1a-m02-s1: avx512-lzcnt 3.61ns, equal to
+// avx512cd-zmm within ±1% (+0.3% [-0.1%, +0.6%] equal (paired, 20 rounds))".
+func (f FastestRow) Line(t *Table, markdown bool) string {
+	where := label(f.Col)
+	if f.Group != "" {
+		where += ", " + f.Group
+	}
+	best := FieldValue(f.Rows[0], "/variant")
+	if markdown {
+		best = "**" + best + "**"
+	}
+	c := t.Cell(f.Rows[0], f.Col)
+	s := fmt.Sprintf("fastest in %s: %s %s", where, best, t.FormatCenter(t.RowScaler(f.Rows[0]), c.Summary.Center))
+	if f.Cmp != nil {
+		s += ", " + WinnerVerdict(FieldValue(f.Rows[1], "/variant"), f.Cmp) + " (runner-up over fastest " + f.Cmp.Detail() + ")"
+	}
+	if markdown {
+		s = "- " + s
+	}
+	return s
 }

@@ -52,7 +52,7 @@ func FuzzReadResults(f *testing.F) {
 				t.Errorf("problem without its file: %q", p)
 			}
 		}
-		for _, r := range ds.Results {
+		for _, r := range ds.All() {
 			if r.Iters < 1 {
 				t.Errorf("%s: %d iterations", r.Name, r.Iters)
 			}
@@ -74,7 +74,7 @@ func FuzzReadResults(f *testing.F) {
 			WriteTables(io.Discard, ts, true)
 		}
 		seen := map[string]bool{}
-		for _, r := range ds.Results {
+		for _, r := range ds.All() {
 			if cpu := CPUOf(r); !seen[cpu] && len(seen) < 3 {
 				seen[cpu] = true
 				if strings.ContainsAny(cpu, "/\\. ") || cpu == "" {
@@ -92,7 +92,7 @@ func TestFuzzSeedsOnDisk(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "x", "a.txt"), text)
 	ds, err := ReadDir(dir)
-	if err != nil || len(ds.Results) == 0 {
+	if err != nil || len(ds.All()) == 0 {
 		t.Fatal(err)
 	}
 }

@@ -13,14 +13,15 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 
+	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/results"
 	"github.com/flipbench/flipbench/variants"
 )
 
 // PickOptions sets how sure a pick must be.
 type PickOptions struct {
-	Alpha      float64 // a winner must beat the default with p < Alpha (0.05)
-	Confidence float64 // of the reported intervals (0.95)
+	Margin     float64 // a winner must beat the default beyond it (DefaultMargin)
+	Confidence float64 // of the intervals (0.95)
 	// CPU is the machine the pick is for: a variant it cannot run, or
 	// that the built-in rules never choose on it, is not eligible.
 	CPU variants.CPUInfo
@@ -32,100 +33,85 @@ type PickOptions struct {
 	Kernels []variants.KernelInfo
 }
 
-// Pick chooses, per kernel, the fastest variant measured on the machine
-// cpu (a CPUOf identity) in ds, per call (where the solver calls it; for
-// hash_clear, at the largest table size measured). A variant is eligible
-// if it is one of this build's variants (never a C kernel of cbench's,
-// impl: c, nor a variant another build had), this CPU runs it, and the built-in rules allow it
-// as a default: no Bound (lazy) variant, no PEXT where PEXT is microcoded,
-// no 512-bit form where it lowers the clock (a micro-benchmark cannot see
-// what that costs the rest of the program). The fastest eligible variant
-// replaces the default only when benchmath's Mann-Whitney test says it is
-// faster with p < Alpha; otherwise the default stays, and the reason says
-// so with the figures.
-func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
-	if o.Alpha == 0 {
-		o.Alpha = 0.05
+// Ranked is one variant's runs in a ranking.
+type Ranked struct {
+	Variant string
+	Ref     int // the caller's: which row it is
+	Runs    []Run
+	Summary benchmath.Summary // its figure (Figure)
+}
+
+// Fastest orders rs by figure, the best first (lowest time, highest rate
+// where better is +1), and compares the runner-up with the winner (the
+// runner-up over the winner; nil with fewer than two): the one rule by
+// which report, compare and pick name a fastest variant and say how sure
+// that is.
+func Fastest(rs []Ranked, better int, margin, confidence float64) ([]Ranked, *Comparison) {
+	for i := range rs {
+		rs[i].Summary = Figure(values(rs[i].Runs), confidence)
 	}
+	slices.SortStableFunc(rs, func(a, b Ranked) int {
+		if better > 0 {
+			return cmp.Compare(b.Summary.Center, a.Summary.Center)
+		}
+		return cmp.Compare(a.Summary.Center, b.Summary.Center)
+	})
+	if len(rs) < 2 {
+		return rs, nil
+	}
+	c := CompareRuns(rs[0].Runs, rs[1].Runs, better, margin, confidence)
+	return rs, &c
+}
+
+// WinnerVerdict says how the winner of a ranking stands against the
+// runner-up: "3.2% ahead of X", "equal to X within ±1%", "tie with X
+// (undecided: [-0.8%, +1.9%])".
+func WinnerVerdict(second string, c *Comparison) string {
+	switch c.Verdict {
+	case Slower, Faster: // the runner-up slower: the winner ahead
+		r := c.Ratio
+		if c.Better > 0 {
+			r = 1 / r
+		}
+		if r >= 2 {
+			return fmt.Sprintf("%s faster than %s", FormatChange(r), second)
+		}
+		return fmt.Sprintf("%.1f%% ahead of %s", 100*(r-1), second)
+	case Equal:
+		return fmt.Sprintf("equal to %s within ±%.3g%%", second, 100*c.Margin)
+	}
+	return fmt.Sprintf("tie with %s (undecided: %s)", second, c.FormatInterval())
+}
+
+// Evidence is what decides a kernel in Pick.
+type Evidence struct {
+	What  string // "per call", "whole solves of ffo20-39"
+	Data  map[string][]Run
+	Note  string // what was left out
+	Solve bool
+}
+
+// Pick chooses, per kernel, the fastest variant measured on the machine
+// cpu (a CPUOf identity) in ds: by whole solves where they exist (bench
+// -solve SET -solve-kernel K: they see what a micro-benchmark cannot, a
+// prefetch's hidden latency, cache pressure, the 512-bit clock), else per
+// call (where the solver calls it; for hash_clear, at the largest table
+// size measured; popcount at the shortest slices). A variant is eligible
+// if it is one of this build's variants (never a C kernel of cbench's,
+// impl: c, nor a variant another build had), this CPU runs it, and the
+// built-in rules allow it as a default. The fastest eligible variant
+// replaces the default only when the paired comparison says it is faster
+// beyond the margin; otherwise the default stays, and the reason says so
+// with the figures, in the evidence's unit.
+func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 	if o.Confidence == 0 {
 		o.Confidence = 0.95
 	}
-	// kernel -> variant -> values (ns/op)
-	data := map[string]map[string][]float64{}
-	hashSize := map[string]float64{} // the size used for hash_clear
-	shortest := map[string]int{}     // the slice length used for popcount
-	foreign := map[string][]string{} // kernel -> C kernels measured beside
-	for _, r := range ds.Results {
-		if CPUOf(r) != cpu || string(r.Name.Base()) != "Kernel" {
-			continue
-		}
-		keys := nameKeys(r.Name)
-		if keys["form"] != "call" || keys["variant"] == "" {
-			continue
-		}
-		k := keys["kernel"]
-		if KindOf(r) == variants.KindC {
-			// cbench's: timed beside the variants, never one of them
-			if !slices.Contains(foreign[k], keys["variant"]) {
-				foreign[k] = append(foreign[k], keys["variant"])
-			}
-			continue
-		}
-		if k == "hash_clear" || keys["size"] != "" {
-			sz := parseSize(keys["size"])
-			switch cur, ok := hashSize[k]; {
-			case !ok || sz > cur:
-				hashSize[k] = sz
-				data[k] = nil
-			case sz < cur:
-				continue
-			}
-		}
-		if l, err := strconv.Atoi(keys["len"]); err == nil {
-			// the shortest slices measured: what the solver counts
-			switch cur, ok := shortest[k]; {
-			case !ok || l < cur:
-				shortest[k] = l
-				data[k] = nil
-			case l > cur:
-				continue
-			}
-		}
-		v, ok := r.Value("sec/op")
-		if !ok {
-			continue
-		}
-		if data[k] == nil {
-			data[k] = map[string][]float64{}
-		}
-		data[k][keys["variant"]] = append(data[k][keys["variant"]], v*1e9)
+	if o.Margin == 0 {
+		o.Margin = DefaultMargin
 	}
-
-	// Whole solves (bench -solve SET -solve-kernel K) decide a kernel
-	// where they exist: they see what a micro-benchmark cannot (a
-	// prefetch's hidden latency, cache pressure, the 512-bit clock).
-	solveData := map[string]map[string][]float64{}
-	solveSet := map[string]string{}
-	for _, r := range ds.Results {
-		if CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" || KindOf(r) == variants.KindC {
-			continue
-		}
-		keys := nameKeys(r.Name)
-		k, v := keys["kernel"], keys["variant"]
-		sec, ok := r.Value("sec/op")
-		if k == "" || v == "" || !ok {
-			continue
-		}
-		if set, seen := solveSet[k]; seen && set != keys["set"] {
-			continue // one set per kernel: the first met
-		}
-		solveSet[k] = keys["set"]
-		if solveData[k] == nil {
-			solveData[k] = map[string][]float64{}
-		}
-		solveData[k][v] = append(solveData[k][v], sec*1e9)
-	}
-
+	calls, foreign := callEvidence(ds, cpu)
+	solves := solveEvidence(ds, cpu)
 	var out []results.KernelChoice
 	ks := o.Kernels
 	if ks == nil {
@@ -137,111 +123,269 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 			kc.Default = variants.DefaultName(k, o.CPU)
 		}
 		kc.Choice = kc.Default
-		samples, by := data[k.Name()], ""
-		if sd := solveData[k.Name()]; len(sd) > 0 {
-			samples, by = sd, "by whole solves of "+solveSet[k.Name()]+": "
-		} else if k.Name() == "hash_prefetch" {
-			kc.Reason = "a prefetch pays in the memory latency it hides inside a search, which a micro-benchmark cannot see, " +
-				"and no solve runs compare it here (flipbench bench -solve ffo20-39 -solve-kernel hash_prefetch): keep the default"
-			out = append(out, kc)
-			continue
+		ev, ok := solves[k.Name()]
+		if !ok {
+			ev, ok = calls[k.Name()]
+			if k.Name() == "hash_prefetch" {
+				kc.Evidence = "per call"
+				kc.Reason = "a prefetch pays in the memory latency it hides inside a search, which a micro-benchmark cannot see, " +
+					"and no solve runs compare it here (flipbench bench -solve ffo20-39 -solve-kernel hash_prefetch): keep the default"
+				out = append(out, kc)
+				continue
+			}
 		}
-		if len(samples) == 0 {
+		if !ok || len(ev.Data) == 0 {
 			kc.Reason = "no results for this kernel on this CPU: keep the default"
 			out = append(out, kc)
 			continue
 		}
-		infos := map[string]variants.Info{}
-		for _, in := range k.Infos() {
-			infos[in.Name] = in
-		}
-		type meas struct {
-			name   string
-			sample *benchmath.Sample
-			sum    benchmath.Summary
-		}
-		var eligible []meas
-		var excluded []string
-		for _, c := range foreign[k.Name()] {
-			excluded = append(excluded, c+" (C, timed by cbench: not a flipbench variant)")
-		}
-		var ref, def *meas
-		for _, name := range slices.Sorted(maps.Keys(samples)) {
-			m := meas{name: name, sample: benchmath.NewSample(samples[name], &benchmath.DefaultThresholds)}
-			m.sum = Summarize(benchmath.AssumeNothing, m.sample, o.Confidence)
-			if name == variants.RefName {
-				mm := m
-				ref = &mm
-			}
-			if name == kc.Default {
-				mm := m
-				def = &mm
-			}
-			in, ok := infos[name]
-			switch {
-			case !ok:
-				excluded = append(excluded, name+" (not in this build)")
-			case !in.RunsOn(o.CPU):
-				excluded = append(excluded, name+" (needs "+variants.FeatureNames(o.CPU.Missing(in.Requires))+")")
-			case in.Bound:
-				excluded = append(excluded, name+" (bound result, never a default)")
-			case in.UsesPEXT && o.CPU.SlowPEXT:
-				excluded = append(excluded, name+" (PEXT/PDEP are microcoded on this CPU)")
-			case in.ZMM && o.CPU.ZMMDownclock:
-				excluded = append(excluded, name+" (512-bit code lowers this CPU's clock)")
-			default:
-				eligible = append(eligible, m)
-			}
-		}
-		slices.SortStableFunc(eligible, func(a, b meas) int {
-			return cmp.Compare(a.sum.Center, b.sum.Center)
-		})
-		fig := func(m *meas) *results.Figure {
-			if m == nil {
-				return nil
-			}
-			return &results.Figure{Variant: m.name, Ns: m.sum.Center, Lo: finite(m.sum.Lo), Hi: finite(m.sum.Hi),
-				Confidence: m.sum.Confidence, N: len(m.sample.Values)}
-		}
-		kc.Reference = fig(ref)
-		var note string
-		if len(excluded) > 0 {
-			note = "; not eligible: " + strings.Join(excluded, ", ")
-		}
-		if len(eligible) == 0 {
-			kc.Reason = by + "no eligible variant measured: keep the default" + note
-			out = append(out, kc)
-			continue
-		}
-		win := eligible[0]
-		kc.Winner = fig(&win)
-		if len(eligible) > 1 {
-			kc.RunnerUp = fig(&eligible[1])
-		}
-		switch {
-		case win.name == kc.Default:
-			kc.Reason = "the default is the fastest measured"
-			if len(eligible) > 1 {
-				c := benchmath.AssumeNothing.Compare(eligible[1].sample, win.sample)
-				kc.Reason += fmt.Sprintf(" (%s vs runner-up %s, %s)", pct(win.sum.Center, eligible[1].sum.Center), eligible[1].name, c)
-			}
-		case def == nil:
-			kc.Reason = fmt.Sprintf("%s is fastest, but the default %s was not measured to compare with: keep the default", win.name, kc.Default)
-		default:
-			c := benchmath.AssumeNothing.Compare(def.sample, win.sample)
-			d := pct(win.sum.Center, def.sum.Center)
-			if c.P < o.Alpha && win.sum.Center < def.sum.Center {
-				kc.Choice = win.name
-				kc.Reason = fmt.Sprintf("%s is faster than the default %s: %s (%s)", win.name, kc.Default, d, c)
-			} else {
-				kc.Reason = fmt.Sprintf("%s is fastest by median (%s vs the default %s) but the difference is not significant (%s, alpha %g): keep the default",
-					win.name, d, kc.Default, c, o.Alpha)
-			}
-		}
-		kc.Reason = by + kc.Reason + note
+		kc.Evidence = ev.What
+		pickKernel(&kc, k, ev, foreign[k.Name()], o)
 		out = append(out, kc)
 	}
 	return out
+}
+
+// pickKernel decides one kernel from its evidence.
+func pickKernel(kc *results.KernelChoice, k variants.KernelInfo, ev Evidence, foreign []string, o PickOptions) {
+	infos := map[string]variants.Info{}
+	for _, in := range k.Infos() {
+		infos[in.Name] = in
+	}
+	var all, eligible []Ranked
+	var excluded []string
+	for _, c := range foreign {
+		excluded = append(excluded, c+" (C, timed by cbench: not a flipbench variant)")
+	}
+	for _, name := range slices.Sorted(maps.Keys(ev.Data)) {
+		r := Ranked{Variant: name, Runs: ev.Data[name]}
+		all = append(all, r)
+		if why := ineligible(infos, name, o.CPU); why != "" {
+			excluded = append(excluded, name+" ("+why+")")
+			continue
+		}
+		eligible = append(eligible, r)
+	}
+	all, _ = Fastest(all, -1, o.Margin, o.Confidence)
+	eligible, second := Fastest(eligible, -1, o.Margin, o.Confidence)
+	fig := func(r *Ranked) *results.Figure {
+		if r == nil {
+			return nil
+		}
+		return &results.Figure{Variant: r.Variant, Ns: r.Summary.Center * 1e9, Lo: finite(r.Summary.Lo) * 1e9, Hi: finite(r.Summary.Hi) * 1e9,
+			Confidence: r.Summary.Confidence, N: len(r.Runs)}
+	}
+	var ref, def *Ranked
+	for i := range all {
+		switch all[i].Variant {
+		case variants.RefName:
+			ref = &all[i]
+		}
+		if all[i].Variant == kc.Default {
+			def = &all[i]
+		}
+	}
+	kc.Reference = fig(ref)
+	by := "by " + ev.What + ": "
+	var note string
+	if len(excluded) > 0 {
+		note = "; not eligible: " + strings.Join(excluded, ", ")
+	}
+	if len(eligible) == 0 {
+		kc.Reason = by + "no eligible variant measured: keep the default" + note
+		return
+	}
+	win := eligible[0]
+	kc.Winner = fig(&win)
+	if len(eligible) > 1 {
+		kc.RunnerUp = fig(&eligible[1])
+	}
+	if all[0].Variant != win.Variant {
+		note = fmt.Sprintf("; the fastest measured, %s (%s), is not eligible", all[0].Variant, FormatTime(all[0].Summary.Center)) + note
+	}
+	switch {
+	case win.Variant == kc.Default:
+		kc.Reason = fmt.Sprintf("the default %s is the fastest eligible (%s)", win.Variant, FormatTime(win.Summary.Center))
+		if second != nil {
+			kc.Reason += ": " + WinnerVerdict(eligible[1].Variant, second) + fmt.Sprintf(" (%s)", second.Detail())
+			kc.Verdict = second.Verdict.String()
+		}
+	case def == nil:
+		kc.Reason = fmt.Sprintf("%s is fastest, but the default %s was not measured to compare with: keep the default", win.Variant, kc.Default)
+	default:
+		c := CompareRuns(def.Runs, win.Runs, -1, o.Margin, o.Confidence)
+		kc.Verdict = c.Verdict.String()
+		if c.Verdict == Faster {
+			kc.Choice = win.Variant
+			kc.Reason = fmt.Sprintf("%s (%s) is faster than the default %s (%s): %s", win.Variant, FormatTime(win.Summary.Center),
+				kc.Default, FormatTime(def.Summary.Center), c.Detail())
+		} else {
+			kc.Reason = fmt.Sprintf("%s (%s) is fastest by its figure, the default %s (%s) is %s: %s: keep the default",
+				win.Variant, FormatTime(win.Summary.Center), kc.Default, FormatTime(def.Summary.Center), verdictWord(c), c.Detail())
+		}
+	}
+	kc.Reason = by + kc.Reason + note
+}
+
+// verdictWord says how the default stands to the winner when the winner
+// is not faster beyond the margin.
+func verdictWord(c Comparison) string {
+	switch c.Verdict {
+	case Equal:
+		return fmt.Sprintf("equal to it within ±%.3g%%", 100*c.Margin)
+	case Slower:
+		return "faster, round by round" // the figures and the paired ratios disagree
+	}
+	return "not told apart from it (undecided)"
+}
+
+// ineligible says why a variant may not be picked on cpu, "" if it may.
+func ineligible(infos map[string]variants.Info, name string, cpu variants.CPUInfo) string {
+	in, ok := infos[name]
+	switch {
+	case !ok:
+		return "not in this build"
+	case !in.RunsOn(cpu):
+		return "needs " + variants.FeatureNames(cpu.Missing(in.Requires))
+	case in.Bound:
+		return "bound result, never a default"
+	case in.UsesPEXT && cpu.SlowPEXT:
+		return "PEXT/PDEP are microcoded on this CPU"
+	case in.ZMM && cpu.ZMMDownclock:
+		return "512-bit code lowers this CPU's clock"
+	}
+	return ""
+}
+
+// callEvidence gathers the per-call runs of every kernel on cpu (form
+// call; hash_clear at its largest size, popcount at its shortest slices;
+// no twin), and the C kernels measured beside (cbench's).
+func callEvidence(ds *Dataset, cpu string) (map[string]Evidence, map[string][]string) {
+	out := map[string]Evidence{}
+	foreign := map[string][]string{}
+	size := map[string]float64{} // the size used for hash_clear
+	shortest := map[string]int{} // the slice length used for popcount
+	files := fileIndex(ds)
+	for i := range ds.recs {
+		r := ds.View(i)
+		if CPUOf(r) != cpu || string(r.Name.Base()) != "Kernel" {
+			continue
+		}
+		keys := nameKeys(r.Name)
+		if keys["form"] != "call" || keys["variant"] == "" || keys[bench.TwinKey] != "" {
+			continue
+		}
+		k := keys["kernel"]
+		if KindOf(r) == variants.KindC {
+			if !slices.Contains(foreign[k], keys["variant"]) {
+				foreign[k] = append(foreign[k], keys["variant"])
+			}
+			continue
+		}
+		ev := out[k]
+		if k == "hash_clear" || keys["size"] != "" {
+			sz := parseSize(keys["size"])
+			switch cur, ok := size[k]; {
+			case !ok || sz > cur:
+				size[k] = sz
+				ev.Data = nil
+				ev.What = "per call, at " + keys["size"]
+			case sz < cur:
+				continue
+			}
+		}
+		if l, err := strconv.Atoi(keys["len"]); err == nil {
+			switch cur, ok := shortest[k]; {
+			case !ok || l < cur:
+				shortest[k] = l
+				ev.Data = nil
+				ev.What = "per call, slices of " + keys["len"] + " words"
+			case l > cur:
+				continue
+			}
+		}
+		v, ok := ds.Value(i, "sec/op")
+		if !ok {
+			continue
+		}
+		if ev.Data == nil {
+			ev.Data = map[string][]Run{}
+		}
+		if ev.What == "" {
+			ev.What = "per call"
+		}
+		ev.Data[keys["variant"]] = append(ev.Data[keys["variant"]], Run{Value: v, File: files[r.GetConfig(".file")], Round: uint32(ds.Round(i))})
+		out[k] = ev
+	}
+	return out, foreign
+}
+
+// solveEvidence gathers whole-solve runs per kernel on cpu (bench -solve
+// SET -solve-kernel K; one set per kernel: the first met).
+func solveEvidence(ds *Dataset, cpu string) map[string]Evidence {
+	out := map[string]Evidence{}
+	files := fileIndex(ds)
+	for i := range ds.recs {
+		r := ds.View(i)
+		if CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" || KindOf(r) == variants.KindC {
+			continue
+		}
+		keys := nameKeys(r.Name)
+		k, v := keys["kernel"], keys["variant"]
+		sec, ok := ds.Value(i, "sec/op")
+		if k == "" || v == "" || !ok || keys[bench.TwinKey] != "" {
+			continue
+		}
+		ev := out[k]
+		what := "whole solves of " + keys["set"]
+		if ev.What != "" && ev.What != what {
+			continue // one set per kernel: the first met
+		}
+		ev.What, ev.Solve = what, true
+		if ev.Data == nil {
+			ev.Data = map[string][]Run{}
+		}
+		ev.Data[v] = append(ev.Data[v], Run{Value: sec, File: files[r.GetConfig(".file")], Round: uint32(ds.Round(i))})
+		out[k] = ev
+	}
+	return out
+}
+
+func fileIndex(ds *Dataset) map[string]uint32 {
+	m := make(map[string]uint32, len(ds.Files))
+	for i, f := range ds.Files {
+		m[f] = uint32(i)
+	}
+	return m
+}
+
+// FormatTime writes seconds with a unit that suits them: "3.61 ns",
+// "38.2 µs", "2.72 s".
+func FormatTime(sec float64) string {
+	ns := sec * 1e9
+	switch {
+	case math.IsNaN(sec):
+		return "?"
+	case sec >= 1:
+		return sig3(sec) + " s"
+	case ns >= 1e6:
+		return sig3(ns/1e6) + " ms"
+	case ns >= 1e3:
+		return sig3(ns/1e3) + " µs"
+	}
+	return sig3(ns) + " ns"
+}
+
+// sig3 writes v with three significant digits, trailing zeros kept so
+// that a column of times lines up (2.70, not 2.7).
+func sig3(v float64) string {
+	switch {
+	case math.Abs(v) >= 99.95:
+		return fmt.Sprintf("%.0f", v)
+	case math.Abs(v) >= 9.995:
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
 }
 
 func finite(v float64) float64 {

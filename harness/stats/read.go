@@ -2,7 +2,7 @@ package stats
 
 import (
 	"bufio"
-
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchunit"
@@ -25,9 +26,11 @@ import (
 )
 
 // A Dataset is the benchmark results of a set of files, with the lines
-// that could not be read, by file:line.
+// that could not be read, by file:line. It is stored compactly (a result
+// line costs a few dozen bytes, its name and configuration shared with
+// every other line of the same benchmark and configuration), so that
+// memory grows with the values the statistics keep, not with the text.
 type Dataset struct {
-	Results  []*benchfmt.Result
 	Problems []string // "file:line: what is wrong"
 	Units    benchfmt.UnitMetadataMap
 	Files    []string
@@ -37,6 +40,182 @@ type Dataset struct {
 	// Stale lists unfinished results files (.partial) that no session is
 	// writing any more: a session killed before its end (ReadDir).
 	Stale []string
+
+	views []*benchfmt.Result // per benchmark key: name and configuration, no values
+	recs  []record
+	vals  []float64
+	units []uint16
+	unit  []string // unit names by id
+
+	unitID map[string]uint16
+}
+
+// A record is one result line: its benchmark key (name, configuration,
+// file), its round (the how-manieth result of that name in its file,
+// from 0: results of one round are paired), its iterations and values.
+type record struct {
+	key   uint32
+	round uint32
+	iters int64
+	off   uint32 // first value in vals
+	n     uint16 // values
+}
+
+// Limits of the reader, so that any input is read in bounded time and
+// memory.
+const (
+	// MaxLine is the longest line read (benchfmt's own limit is 64 KiB,
+	// beyond which it stops reading the file): a longer one is reported
+	// and skipped.
+	MaxLine = 32 << 10
+	// MaxProblems is the number of problems listed per file; the rest
+	// are counted.
+	MaxProblems = 20
+	// MaxResults is the number of result lines a Dataset holds (about 40
+	// bytes each, plus 10 per value): reading more is an error that says
+	// so (ErrTooManyResults).
+	MaxResults = 8 << 20
+	// MaxKeys bounds the distinct benchmark keys (name, configuration and
+	// file): each holds a copy of its configuration.
+	MaxKeys = 1 << 17
+)
+
+// ErrTooManyResults: the files hold more results than MaxResults.
+var ErrTooManyResults = fmt.Errorf("more than %d results (stats.MaxResults) or %d distinct benchmarks and configurations (stats.MaxKeys): read fewer files, or split them", MaxResults, MaxKeys)
+
+// Len is the number of results read.
+func (ds *Dataset) Len() int { return len(ds.recs) }
+
+// View is result i's benchmark: its name and configuration (with .file,
+// and cpu-id where the file predates that line), without values. It is
+// shared with every result of the same benchmark and configuration:
+// never modify it; Result(i) gives a copy with the values.
+func (ds *Dataset) View(i int) *benchfmt.Result { return ds.views[ds.recs[i].key] }
+
+// Round is result i's round: how many results of the same name came
+// before it in its file. Results of one file and round ran close in time
+// (bench runs every case once per round), so they are compared by their
+// ratios.
+func (ds *Dataset) Round(i int) int { return int(ds.recs[i].round) }
+
+// FileOf is result i's file.
+func (ds *Dataset) FileOf(i int) string { return ds.View(i).GetConfig(".file") }
+
+// Value is result i's value in a unit (tidied: sec/op for ns/op), as
+// benchfmt.Result.Value.
+func (ds *Dataset) Value(i int, unit string) (float64, bool) {
+	r := ds.recs[i]
+	for j := r.off; j < r.off+uint32(r.n); j++ {
+		if ds.unit[ds.units[j]] == unit {
+			return ds.vals[j], true
+		}
+	}
+	return 0, false
+}
+
+// Result is a copy of result i with its values.
+func (ds *Dataset) Result(i int) *benchfmt.Result {
+	r := ds.recs[i]
+	res := ds.views[r.key].Clone()
+	res.Iters = int(r.iters)
+	for j := r.off; j < r.off+uint32(r.n); j++ {
+		res.Values = append(res.Values, ds.value(j))
+	}
+	return res
+}
+
+func (ds *Dataset) value(j uint32) benchfmt.Value {
+	v := benchfmt.Value{Value: ds.vals[j], Unit: ds.unit[ds.units[j]]}
+	if v.Unit == "sec/op" {
+		v.OrigValue, v.OrigUnit = v.Value*1e9, "ns/op"
+	} else if u, ok := strings.CutPrefix(v.Unit, "wall-sec/"); ok {
+		v.OrigValue, v.OrigUnit = v.Value*1e9, "wall-ns/"+u
+	}
+	return v
+}
+
+// All is a copy of every result with its values: for small datasets
+// (tests, a few files); the statistics use the compact form.
+func (ds *Dataset) All() []*benchfmt.Result {
+	out := make([]*benchfmt.Result, ds.Len())
+	for i := range out {
+		out[i] = ds.Result(i)
+	}
+	return out
+}
+
+// Views is the distinct benchmarks (name and configuration, per file) of
+// the results kept, in the order first met: what a pass over
+// configuration lines needs, without a pass over every result.
+func (ds *Dataset) Views() []*benchfmt.Result {
+	seen := make([]bool, len(ds.views))
+	var out []*benchfmt.Result
+	for _, r := range ds.recs {
+		if !seen[r.key] {
+			seen[r.key] = true
+			out = append(out, ds.views[r.key])
+		}
+	}
+	return out
+}
+
+// SetConfig sets a configuration line on every result, its value computed
+// from the result's benchmark (its View): a label for projections, such
+// as the column a result belongs in.
+func (ds *Dataset) SetConfig(key string, value func(view *benchfmt.Result) string) {
+	for _, v := range ds.views {
+		v.SetConfig(key, value(v))
+	}
+}
+
+// Keep keeps the results for which keep is true, in order.
+func (ds *Dataset) Keep(keep func(i int) bool) {
+	out := ds.recs[:0]
+	for i, r := range ds.recs {
+		if keep(i) {
+			out = append(out, r)
+		}
+	}
+	ds.recs = out
+}
+
+// Append adds every result of other (read by another ReadSources) after
+// ds's, with its files, problems and units.
+func (ds *Dataset) Append(other *Dataset) {
+	base := uint32(len(ds.views))
+	ds.views = append(ds.views, other.views...)
+	for _, r := range other.recs {
+		off := uint32(len(ds.vals))
+		for j := r.off; j < r.off+uint32(r.n); j++ {
+			ds.vals = append(ds.vals, other.vals[j])
+			ds.units = append(ds.units, ds.unitOf(other.unit[other.units[j]]))
+		}
+		ds.recs = append(ds.recs, record{key: base + r.key, round: r.round, iters: r.iters, off: off, n: r.n})
+	}
+	ds.Files = append(ds.Files, other.Files...)
+	ds.Problems = append(ds.Problems, other.Problems...)
+	for f, why := range other.Incomplete {
+		ds.Incomplete[f] = why
+	}
+	for k, v := range other.Units {
+		if _, ok := ds.Units[k]; !ok {
+			ds.Units[k] = v
+		}
+	}
+}
+
+func (ds *Dataset) unitOf(u string) uint16 {
+	id, ok := ds.unitID[u]
+	if !ok {
+		id = uint16(len(ds.unit))
+		ds.unit = append(ds.unit, u)
+		ds.unitID[u] = id
+	}
+	return id
+}
+
+func newDataset() *Dataset {
+	return &Dataset{Units: benchfmt.UnitMetadataMap{}, Incomplete: map[string]string{}, unitID: map[string]uint16{}}
 }
 
 // A Source is one results file: Name names it in the results (.file) and
@@ -51,24 +230,16 @@ func FileSource(path string) Source {
 	return Source{Name: path, Open: func() (io.ReadCloser, error) { return os.Open(path) }}
 }
 
-// Limits of the reader, so that any input is read in bounded memory.
-const (
-	// MaxLine is the longest line read (benchfmt's own limit is 64 KiB,
-	// beyond which it stops reading the file): a longer one is reported
-	// and skipped.
-	MaxLine = 32 << 10
-	// MaxProblems is the number of problems listed per file; the rest
-	// are counted.
-	MaxProblems = 1000
-)
-
-// ReadResults reads results files in Go's benchmark format. A line that
-// is not a benchmark result, a configuration line or go test's own output
-// is reported in Problems with its file:line, and the rest is read; so is
-// a result whose iteration count is below 1, whose value is not a finite
-// number, or whose time (ns/op), rate (.../s) or node count is zero or
-// negative: such a line is skipped whole. Only a file that cannot be
-// opened is an error.
+// ReadResults reads results files in Go's benchmark format, streaming. A
+// line that is not a benchmark result, a configuration line or go test's
+// own output is reported in Problems with its file:line, and the rest is
+// read; so is a result cut short (a name alone, a unit cut to a prefix of
+// a known one, a last line without its newline), a result whose
+// iteration count is below 1, whose value is not a finite number, or
+// whose time (ns/op), rate (.../s) or node count is zero or negative:
+// such a line is skipped whole. A file that cannot be opened is an
+// error; so is one that is not a results file at all (NotResultsError),
+// and more results than MaxResults.
 func ReadResults(paths ...string) (*Dataset, error) {
 	srcs := make([]Source, len(paths))
 	for i, p := range paths {
@@ -79,7 +250,7 @@ func ReadResults(paths ...string) (*Dataset, error) {
 
 // ReadSources is ReadResults of any sources.
 func ReadSources(srcs ...Source) (*Dataset, error) {
-	ds := &Dataset{Units: benchfmt.UnitMetadataMap{}, Incomplete: map[string]string{}}
+	ds := newDataset()
 	for _, src := range srcs {
 		if err := ds.read(src); err != nil {
 			return nil, err
@@ -104,6 +275,19 @@ func ReadDir(dir string) (*Dataset, error) {
 	return ds, nil
 }
 
+// NotResultsError is a file with no result line and no configuration
+// line, whose first lines are not Go's benchmark format: not a results
+// file (binary data, another format).
+type NotResultsError struct {
+	File string
+	Line int    // the first line that is neither
+	What string // what it looks like
+}
+
+func (e *NotResultsError) Error() string {
+	return fmt.Sprintf("%s: not a results file in Go's benchmark format (line %d: %s)", e.File, e.Line, e.What)
+}
+
 func (ds *Dataset) read(src Source) error {
 	rc, err := src.Open()
 	if err != nil {
@@ -115,36 +299,68 @@ func (ds *Dataset) read(src Source) error {
 	lf := &lineFilter{r: bufio.NewReaderSize(rc, 64<<10), name: name}
 	r := benchfmt.NewReader(lf, name)
 	var probs []string
+	nprobs := 0
+	problem := func(s string) {
+		nprobs++
+		if len(probs) < MaxProblems {
+			probs = append(probs, s)
+		}
+	}
+	rounds := map[string]uint32{}
+	keys := map[keyOf]uint32{}
+	var cfgs configCache
+	results := 0
 	for r.Scan() {
 		switch rec := r.Result().(type) {
 		case *benchfmt.SyntaxError:
-			probs = append(probs, rec.Error())
+			problem(rec.Error())
 		case *benchfmt.UnitMetadata:
 			ds.Units[rec.UnitMetadataKey] = rec
 		case *benchfmt.Result:
-			c := rec.Clone()
-			c.SetConfig(".file", name)
-			if c.GetConfig("cpu-id") == "" {
-				// a file older than the cpu-id line: -col cpu-id works
-				// on it too
-				if id := derivedID(c); id != "" {
-					c.SetConfig("cpu-id", id)
-				}
+			if msg := checkValues(rec); msg != "" {
+				f, l := rec.Pos()
+				problem(fmt.Sprintf("%s:%d: %s", f, l, msg))
+				continue
 			}
-			ds.Results = append(ds.Results, c)
+			if len(ds.recs) >= MaxResults {
+				return fmt.Errorf("%s: %w", name, ErrTooManyResults)
+			}
+			results++
+			k := keyOf{name: string(rec.Name), cfg: cfgs.id(rec.Config)}
+			id, ok := keys[k]
+			if !ok {
+				if len(ds.views) >= MaxKeys {
+					return fmt.Errorf("%s: %w", name, ErrTooManyResults)
+				}
+				id = uint32(len(ds.views))
+				keys[k] = id
+				ds.views = append(ds.views, ds.newView(rec, name))
+			}
+			rd := rounds[k.name]
+			rounds[k.name] = rd + 1
+			off := uint32(len(ds.vals))
+			for _, v := range rec.Values {
+				ds.vals = append(ds.vals, v.Value)
+				ds.units = append(ds.units, ds.unitOf(v.Unit))
+			}
+			ds.recs = append(ds.recs, record{key: id, round: rd, iters: int64(rec.Iters), off: off, n: uint16(len(rec.Values))})
 		}
 	}
+	if results == 0 && lf.foreign > lf.configs {
+		return &NotResultsError{File: name, Line: lf.firstForeign, What: lf.firstWhat}
+	}
 	probs = append(probs, lf.problems...)
+	nprobs += lf.nproblems
 	sortByLine(probs)
+	probs = probs[:min(len(probs), MaxProblems)]
 	if err := r.Err(); err != nil {
 		probs = append(probs, err.Error())
 	}
 	if lf.err != nil && !errors.Is(lf.err, io.EOF) {
 		probs = append(probs, fmt.Sprintf("%s: %v", name, lf.err))
 	}
-	if len(probs) > MaxProblems {
-		n := len(probs) - MaxProblems
-		probs = append(probs[:MaxProblems], fmt.Sprintf("%s: %d more problems not listed", name, n))
+	if nprobs > len(probs) {
+		probs = append(probs, fmt.Sprintf("%s: %d more problems not listed", name, nprobs-len(probs)))
 	}
 	ds.Problems = append(ds.Problems, probs...)
 	if lf.incomplete != "" {
@@ -153,19 +369,86 @@ func (ds *Dataset) read(src Source) error {
 	return nil
 }
 
+type keyOf struct {
+	name string
+	cfg  int
+}
+
+// newView is a result's benchmark as the statistics see it: its name and
+// configuration, .file set, and a cpu-id derived for files older than
+// that line (so that -col cpu-id works on them too).
+func (ds *Dataset) newView(rec *benchfmt.Result, file string) *benchfmt.Result {
+	v := &benchfmt.Result{Name: slices.Clone(rec.Name), Config: make([]benchfmt.Config, len(rec.Config), len(rec.Config)+2)}
+	for i, c := range rec.Config {
+		v.Config[i] = benchfmt.Config{Key: c.Key, Value: slices.Clone(c.Value), File: c.File}
+	}
+	v.SetConfig(".file", file)
+	if v.GetConfig("cpu-id") == "" {
+		if id := derivedID(v); id != "" {
+			v.SetConfig("cpu-id", id)
+		}
+	}
+	return v
+}
+
+// configCache gives an id to each distinct configuration of a file,
+// comparing the few last seen (a file changes its configuration rarely,
+// or alternates between a few: the kinds of its variants).
+type configCache struct {
+	seen [][]benchfmt.Config
+	ids  []int
+	next int
+}
+
+func (c *configCache) id(cfg []benchfmt.Config) int {
+	for i, s := range c.seen {
+		if sameConfig(s, cfg) {
+			return c.ids[i]
+		}
+	}
+	cp := make([]benchfmt.Config, len(cfg))
+	for i, x := range cfg {
+		cp[i] = benchfmt.Config{Key: x.Key, Value: slices.Clone(x.Value), File: x.File}
+	}
+	id := c.next
+	c.next++
+	if len(c.seen) < 8 {
+		c.seen = append(c.seen, cp)
+		c.ids = append(c.ids, id)
+	} else {
+		c.seen[id%8], c.ids[id%8] = cp, id
+	}
+	return id
+}
+
+func sameConfig(a, b []benchfmt.Config) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Key != b[i].Key || !bytes.Equal(a[i].Value, b[i].Value) || a[i].File != b[i].File {
+			return false
+		}
+	}
+	return true
+}
+
 // lineFilter hands benchfmt the lines of a file, each checked first: a
-// line too long, or a result with a value no statistic can use, becomes an
-// empty line (so that benchfmt's line numbers stay right) and a problem;
-// a foreign line is reported (benchfmt skips it without a word).
+// line too long, binary, foreign or a result cut short becomes an empty
+// line (so that benchfmt's line numbers stay right) and a problem.
 type lineFilter struct {
 	r          *bufio.Reader
 	name       string
 	n          int // lines read
 	buf        []byte
-	problems   []string
+	problems   []string // the first MaxProblems
+	nproblems  int
 	incomplete string
 	err        error
-	one        *benchfmt.Reader // checks one line at a time
+
+	configs, foreign int // configuration lines, foreign lines
+	firstForeign     int
+	firstWhat        string
 }
 
 func (f *lineFilter) Read(p []byte) (int, error) {
@@ -191,22 +474,20 @@ func (f *lineFilter) next() {
 		}
 	}
 	if len(line) == 0 && err != nil {
-		if !errors.Is(err, io.EOF) {
-			f.err = err
-		} else {
-			f.err = io.EOF
-		}
+		f.setErr(err)
 		return
 	}
 	f.n++
 	if long {
+		f.foreignLine("a line longer than %d bytes", MaxLine)
 		f.problem("a line longer than %d bytes, skipped", MaxLine)
 		f.buf = append(f.buf[:0], '\n')
 		f.setErr(err)
 		return
 	}
+	cut := err != nil // the last line, without its newline
 	text := strings.TrimRight(string(line), "\r\n")
-	if msg := f.check(text); msg != "" {
+	if msg := f.check(text, cut); msg != "" {
 		f.problem("%s", msg)
 		text = ""
 	}
@@ -225,22 +506,45 @@ func (f *lineFilter) setErr(err error) {
 }
 
 func (f *lineFilter) problem(format string, a ...any) {
-	f.problems = append(f.problems, fmt.Sprintf("%s:%d: ", f.name, f.n)+fmt.Sprintf(format, a...))
+	f.nproblems++
+	if len(f.problems) < MaxProblems {
+		f.problems = append(f.problems, fmt.Sprintf("%s:%d: ", f.name, f.n)+fmt.Sprintf(format, a...))
+	}
+}
+
+func (f *lineFilter) foreignLine(format string, a ...any) {
+	f.foreign++
+	if f.firstForeign == 0 {
+		f.firstForeign, f.firstWhat = f.n, fmt.Sprintf(format, a...)
+	}
 }
 
 // check returns what is wrong with a line that benchfmt would take or
-// skip silently, "" if nothing (syntax errors are benchfmt's to report).
-func (f *lineFilter) check(line string) string {
+// skip silently, "" if nothing (syntax errors are benchfmt's to report,
+// values are checkValues'). cut says the line is the file's last and has
+// no newline: a writer of results ends every line, so such a result was
+// cut short.
+func (f *lineFilter) check(line string, cut bool) string {
 	t := strings.TrimSpace(line)
 	switch {
+	case strings.ContainsRune(line, 0) || !utf8.ValidString(line):
+		f.foreignLine("binary data")
+		return "binary data, not text: ignored"
 	case strings.HasPrefix(line, "Benchmark"):
-		return f.checkResult(line)
+		if cut {
+			return "the file ends in the middle of this result (no newline after it): cut short, skipped"
+		}
+		if len(strings.Fields(line)) == 1 {
+			return fmt.Sprintf("a result line with a name only (%s): cut short, skipped", abbrev(t))
+		}
+		return ""
 	case t == "", strings.HasPrefix(line, "Unit "),
 		t == "PASS", t == "FAIL", strings.HasPrefix(t, "ok "), strings.HasPrefix(t, "ok\t"),
 		strings.HasPrefix(t, "FAIL\t"), strings.HasPrefix(t, "--- "), strings.HasPrefix(t, "=== "),
 		strings.HasPrefix(t, "?"):
 		return ""
 	case isConfigLine(line):
+		f.configs++
 		if k, v, _ := strings.Cut(line, ":"); k == bench.IncompleteKey {
 			if v = strings.TrimSpace(v); v != "" {
 				f.incomplete = v
@@ -248,41 +552,53 @@ func (f *lineFilter) check(line string) string {
 		}
 		return ""
 	}
-	if len(line) > 60 {
-		line = line[:57] + "..."
-	}
-	return fmt.Sprintf("not a benchmark result nor a configuration line, ignored: %q", line)
+	f.foreignLine("%q", abbrev(line))
+	return fmt.Sprintf("not a benchmark result nor a configuration line, ignored: %q", abbrev(line))
 }
 
-// checkResult checks the figures of a result line as benchfmt reads
-// them: an iteration count of at least 1, finite values, and a positive
-// time, rate or node count. A line benchfmt cannot read is left for it to
-// report.
-func (f *lineFilter) checkResult(line string) string {
-	if f.one == nil {
-		f.one = benchfmt.NewReader(strings.NewReader(""), f.name)
+func abbrev(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
 	}
-	f.one.Reset(strings.NewReader(line), f.name)
-	for f.one.Scan() {
-		r, ok := f.one.Result().(*benchfmt.Result)
-		if !ok {
-			continue
+	return s
+}
+
+// checkValues checks the figures of a result as benchfmt read them: an
+// iteration count of at least 1, finite values, a positive time, rate or
+// node count, and no unit cut short (a proper prefix of a known unit:
+// ns/o). "" if they are fine.
+func checkValues(r *benchfmt.Result) string {
+	if r.Iters < 1 {
+		return fmt.Sprintf("iteration count %d: must be at least 1; result skipped", r.Iters)
+	}
+	for _, v := range r.Values {
+		orig, unit := v.Value, v.Unit
+		if v.OrigUnit != "" {
+			orig, unit = v.OrigValue, v.OrigUnit
 		}
-		if r.Iters < 1 {
-			return fmt.Sprintf("iteration count %d: must be at least 1; result skipped", r.Iters)
+		_, tidy := benchunit.Tidy(1, unit) // benchfmt leaves 0 ns/op untidied
+		switch {
+		case math.IsNaN(v.Value) || math.IsInf(v.Value, 0):
+			return fmt.Sprintf("%s %s: not a finite number; result skipped", fmtValue(orig), unit)
+		case v.Value <= 0 && mustBePositive(tidy):
+			return fmt.Sprintf("%s %s: a %s must be positive; result skipped", fmtValue(orig), unit, quantity(tidy))
 		}
-		for _, v := range r.Values {
-			orig, unit := v.Value, v.Unit
-			if v.OrigUnit != "" {
-				orig, unit = v.OrigValue, v.OrigUnit
-			}
-			_, tidy := benchunit.Tidy(1, unit) // benchfmt leaves 0 ns/op untidied
-			switch {
-			case math.IsNaN(v.Value) || math.IsInf(v.Value, 0):
-				return fmt.Sprintf("%s %s: not a finite number; result skipped", fmtValue(orig), unit)
-			case v.Value <= 0 && mustBePositive(tidy):
-				return fmt.Sprintf("%s %s: a %s must be positive; result skipped", fmtValue(orig), unit, quantity(tidy))
-			}
+		if k := cutUnit(unit); k != "" {
+			return fmt.Sprintf("unit %q: %q cut short; result skipped", unit, k)
+		}
+	}
+	return ""
+}
+
+// KnownUnits are the units flipbench and go test write: a unit that is a
+// proper prefix of one of them is one cut short.
+var KnownUnits = []string{"ns/op", "B/op", "allocs/op", "MB/s", "GB/s", "nodes/op", "positions/op",
+	"wall-ns/op", "score", "best-square", "empties", "discs", "bias-discs", "rms-discs", "cycles/op", "instructions/op"}
+
+func cutUnit(u string) string {
+	for _, k := range KnownUnits {
+		if len(u) < len(k) && strings.HasPrefix(k, u) {
+			return k
 		}
 	}
 	return ""
@@ -518,11 +834,12 @@ func KindLabel(kind string) string {
 	return kind
 }
 
-// KeepLatest keeps, for each machine and benchmark, only the results of
-// the newest complete file that has it (files are read in date order),
-// so that a re-run replaces an older run instead of mixing with it. The
-// file of an interrupted session (Incomplete) never replaces a complete
-// one: its results count only for benchmarks no complete file has.
+// KeepLatest keeps, for each machine, build flavour (Flavour) and
+// benchmark, only the results of the newest complete file that has it
+// (files are read in date order), so that a re-run replaces an older run
+// instead of mixing with it. The file of an interrupted session
+// (Incomplete) never replaces a complete one: its results count only for
+// benchmarks no complete file has.
 func (ds *Dataset) KeepLatest() {
 	fileIdx := map[string]int{}
 	for i, f := range ds.Files {
@@ -531,23 +848,48 @@ func (ds *Dataset) KeepLatest() {
 			fileIdx[f] += len(ds.Files) // complete files above every incomplete one
 		}
 	}
-	// A build without the PGO profile (pgo: off) is a run of its own: its
-	// whole solves stand beside the default build's, not replaced by them.
-	type key struct{ cpu, name, pgo string }
+	type key struct{ cpu, name, flavour string }
 	newest := map[key]int{}
-	keys := make([]key, len(ds.Results))
-	for i, r := range ds.Results {
-		k := key{CPUOf(r), string(r.Name.Full()), r.GetConfig("pgo")}
-		keys[i] = k
-		if fi := fileIdx[r.GetConfig(".file")]; fi >= newest[k] {
+	keyOfView := map[*benchfmt.Result]key{}
+	for i := range ds.recs {
+		v := ds.View(i)
+		k, ok := keyOfView[v]
+		if !ok {
+			k = key{CPUOf(v), string(v.Name.Full()), Flavour(v)}
+			keyOfView[v] = k
+		}
+		if fi := fileIdx[v.GetConfig(".file")]; fi >= newest[k] {
 			newest[k] = fi
 		}
 	}
-	var keep []*benchfmt.Result
-	for i, r := range ds.Results {
-		if fileIdx[r.GetConfig(".file")] == newest[keys[i]] {
-			keep = append(keep, r)
+	ds.Keep(func(i int) bool {
+		v := ds.View(i)
+		return fileIdx[v.GetConfig(".file")] == newest[keyOfView[v]]
+	})
+}
+
+// Flavour names how a result's binary was built where it departs from
+// flipbench's default build (go build with the PGO profile, no build tag,
+// no experiment): "GOEXPERIMENT=simd", "PGO off", "-tags purego", joined
+// by ", "; "" for the default. Results of two flavours are two runs, never
+// pooled: a flavour may have variants the other lacks.
+func Flavour(r *benchfmt.Result) string {
+	var parts []string
+	exp := r.GetConfig("goexperiment")
+	if exp == "" {
+		// files older than the goexperiment line: the go line says it
+		if _, x, ok := strings.Cut(r.GetConfig("go"), "-X:"); ok {
+			exp = x
 		}
 	}
-	ds.Results = keep
+	if exp != "" {
+		parts = append(parts, "GOEXPERIMENT="+exp)
+	}
+	if r.GetConfig("pgo") == "off" {
+		parts = append(parts, "PGO off")
+	}
+	if t := r.GetConfig("tags"); t != "" {
+		parts = append(parts, "-tags "+t)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -76,10 +76,10 @@ func TestReadRejectsBadValues(t *testing.T) {
 			t.Errorf("problem %d = %.120q, want line %d", i, ds.Problems[i], n)
 		}
 	}
-	if len(ds.Results) != 13 {
-		t.Errorf("%d results, want the 13 good ones", len(ds.Results))
+	if len(ds.All()) != 13 {
+		t.Errorf("%d results, want the 13 good ones", len(ds.All()))
 	}
-	for _, r := range ds.Results {
+	for _, r := range ds.All() {
 		for _, v := range r.Values {
 			if math.IsNaN(v.Value) || math.IsInf(v.Value, 0) || v.Unit == "sec/op" && v.Value <= 0 {
 				t.Errorf("%s: %v %s read", r.Name, v.Value, v.Unit)
@@ -97,7 +97,7 @@ func TestReadRejectsBadValues(t *testing.T) {
 	if err != nil || len(ts) != 1 {
 		t.Fatalf("tables: %v", err)
 	}
-	picks := Pick(ds, CPUOf(ds.Results[0]), PickOptions{CPU: variants.Host(), Defaults: map[string]string{"flip": "reference"}})
+	picks := Pick(ds, CPUOf(ds.All()[0]), PickOptions{CPU: variants.Host(), Defaults: map[string]string{"flip": "reference"}})
 	if kc := flipChoice(picks); kc.Winner == nil || kc.Winner.Variant != "bitscan" || kc.Winner.N != 6 {
 		t.Errorf("pick on the readable lines: %+v", kc)
 	}
@@ -132,7 +132,7 @@ func TestKeepLatestIncomplete(t *testing.T) {
 	}
 	ds.KeepLatest()
 	var flip, moves []float64
-	for _, r := range ds.Results {
+	for _, r := range ds.All() {
 		v, _ := r.Value("sec/op")
 		v = math.Round(v*1e10) / 10 // ns, to 0.1
 		switch nameKeys(r.Name)["kernel"] {
@@ -153,7 +153,7 @@ func TestKeepLatestIncomplete(t *testing.T) {
 	writeFile(t, newest, head+"BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 5 ns/op\n")
 	ds, _ = ReadDir(dir)
 	ds.KeepLatest()
-	for _, r := range ds.Results {
+	for _, r := range ds.All() {
 		if v, _ := r.Value("sec/op"); nameKeys(r.Name)["kernel"] == "flip" && math.Round(v*1e9) != 5 {
 			t.Errorf("flip %v after a complete newer run", v*1e9)
 		}
@@ -195,7 +195,7 @@ func TestCPUOf(t *testing.T) {
 		{"cpu-id: ../../etc/x\n", "etc-x"},
 	} {
 		ds := fakeDataset(t, c.text+"BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 6 ns/op\n")
-		if got := CPUOf(ds.Results[0]); got != c.want {
+		if got := CPUOf(ds.All()[0]); got != c.want {
 			t.Errorf("%q: CPUOf %q, want %q", c.text, got, c.want)
 		}
 	}
@@ -210,7 +210,7 @@ func TestKindOf(t *testing.T) {
 		"BenchmarkKernel/kernel=flip/variant=gone-from-the-registry/form=call 1 6 ns/op\n"+
 		"impl: go\nBenchmarkKernel/kernel=flip/variant=gone-too/form=call 1 6 ns/op\n")
 	want := []string{variants.KindC, variants.KindC, variants.KindArchsimd, variants.KindGo, variants.KindGo, variants.KindAsm, variants.KindGo}
-	for i, r := range ds.Results {
+	for i, r := range ds.All() {
 		if got := KindOf(r); got != want[i] {
 			t.Errorf("%s: kind %q, want %q", r.Name, got, want[i])
 		}
@@ -234,13 +234,13 @@ func TestPickOneBrandTwoCPUs(t *testing.T) {
 	}
 	ds := fakeDataset(t, b.String())
 	ids := map[string]bool{}
-	for _, r := range ds.Results {
+	for _, r := range ds.All() {
 		ids[CPUOf(r)] = true
 	}
 	if len(ids) != 2 || !ids["amd-zen2-f17-m31-s0"] || !ids["amd-zen4-f19-m11-s1"] {
 		t.Fatalf("machines %v, want Zen 2 and Zen 4", ids)
 	}
-	for _, r := range ds.Results[:1] {
+	for _, r := range ds.All()[:1] {
 		zen2, ok := CPUInfoOf(r)
 		if !ok || !zen2.SlowPEXT || !zen2.Has[variants.BMI2] {
 			t.Fatalf("CPUInfoOf Zen 2: %+v", zen2)
@@ -250,7 +250,7 @@ func TestPickOneBrandTwoCPUs(t *testing.T) {
 			t.Errorf("Zen 2: %+v", kc)
 		}
 	}
-	zen4, _ := CPUInfoOf(ds.Results[len(ds.Results)-1])
+	zen4, _ := CPUInfoOf(ds.All()[len(ds.All())-1])
 	kc := flipChoice(Pick(ds, zen4.ID(), PickOptions{CPU: zen4, Kernels: []variants.KernelInfo{flip}, Defaults: map[string]string{"flip": "bitscan"}}))
 	if kc.Choice != pext || kc.Winner.N != 6 {
 		t.Errorf("Zen 4: %+v", kc)

@@ -47,10 +47,10 @@ func testFiles(t *testing.T) []string {
 func cpuDir(t *testing.T, f string) string {
 	t.Helper()
 	ds, err := stats.ReadResults(f)
-	if err != nil || len(ds.Results) == 0 {
+	if err != nil || len(ds.All()) == 0 {
 		t.Fatalf("%s: %v", f, err)
 	}
-	return stats.CPUOf(ds.Results[0])
+	return stats.CPUOf(ds.All()[0])
 }
 
 func newServer(t *testing.T) (*storetest.Server, *store.Server) {
