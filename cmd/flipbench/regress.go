@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,22 +15,25 @@ import (
 	"time"
 
 	"github.com/flipbench/flipbench/harness/regress"
+	"github.com/flipbench/flipbench/harness/stats"
 )
 
 func init() {
 	register(&command{
 		name:    "regress",
-		summary: "build two revisions, cross-check both, benchmark them interleaved, flag slowdowns and search changes",
+		summary: "compare two revisions' kernels in one process, round by round: cross-check both, flag what got slower beyond the margin and search changes",
 		usage:   "[flags] [OLD [NEW]]   (default OLD = merge base with main, NEW = the working tree)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := regressOptions{}
-			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 5, "fail when a benchmark gets significantly slower by more than this many percent")
-			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a go test -bench pattern over ./harness's benchmarks, e.g. Kernel/kernel=flip/ (a leading kernel= is taken as Kernel/kernel=)")
-			fs.IntVar(&o.count, "count", 6, "interleaved runs of each side (benchstat needs 6+ for intervals)")
-			fs.StringVar(&o.benchtime, "benchtime", "100ms", "go test -benchtime per benchmark and run")
+			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this, round by round with 95% confidence")
+			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a regexp over their names, Kernel/kernel=K/variant=V/form=F (a leading kernel= is taken as Kernel/kernel=K/)")
+			fs.IntVar(&o.count, "count", 20, "rounds: each runs every benchmark's OLD and NEW back to back, in a random order")
+			fs.DurationVar(&o.benchtime, "benchtime", 20*time.Millisecond, "target duration of one run")
 			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of each side")
 			fs.StringVar(&o.solveSet, "solve-set", "ffo1-19", "FFO set whose solver fingerprint (node counts) is compared")
-			fs.BoolVar(&o.keep, "keep", false, "keep the temporary build directory")
+			fs.StringVar(&o.format, "format", "text", "output of the comparison: text, json or csv")
+			fs.StringVar(&o.out, "o", "", "keep the raw results (Go's benchmark format, rev=old and rev=new) in this file")
+			fs.BoolVar(&o.keep, "keep", false, "print where the trees and the duo module are kept (they stay in the user cache directory, for the next run)")
 			return func(args []string) error {
 				if len(args) > 2 {
 					return &exitError{2, "regress: want at most two revisions, OLD and NEW"}
@@ -53,16 +58,17 @@ type regressOptions struct {
 	maxSlowdown float64
 	bench       string
 	count       int
-	benchtime   string
+	benchtime   time.Duration
 	n           int
 	solveSet    string
+	format, out string
 	keep        bool
 }
 
-// side is one revision, built.
+// side is one revision: its tree in the cache and its CLI.
 type side struct {
-	label, rev, dir string
-	cli, tests      string // binaries
+	label, rev, id, dir string
+	cli                 string
 }
 
 func git(dir string, args ...string) (string, error) {
@@ -77,13 +83,34 @@ func git(dir string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-func runRegress(o regressOptions) error {
+func (o *regressOptions) check() error {
 	if strings.HasPrefix(o.bench, "kernel=") {
-		o.bench = "Kernel/" + o.bench // the benchmarks are BenchmarkKernel/kernel=K/variant=V/form=F
+		o.bench = "Kernel/" + o.bench // the benchmarks are Kernel/kernel=K/variant=V/form=F
+		if !strings.HasSuffix(o.bench, "/") && !strings.ContainsAny(o.bench[len("Kernel/kernel="):], "/.*+?()[]|") {
+			o.bench += "/"
+		}
 	}
 	if _, err := regexp.Compile(o.bench); err != nil {
 		return &exitError{2, fmt.Sprintf("regress: -bench %q: %v", o.bench, err)}
 	}
+	switch {
+	case o.count < 3:
+		return &exitError{2, fmt.Sprintf("regress: -count %d: want 3 rounds or more (paired verdicts need them)", o.count)}
+	case o.benchtime <= 0:
+		return &exitError{2, "regress: -benchtime must be positive"}
+	case o.maxSlowdown <= 0 || o.maxSlowdown >= 100:
+		return &exitError{2, fmt.Sprintf("regress: -max-slowdown %g: want a percentage in (0, 100)", o.maxSlowdown)}
+	case o.format != "text" && o.format != "json" && o.format != "csv":
+		return &exitError{2, fmt.Sprintf("regress: -format %q: want text, json or csv", o.format)}
+	}
+	return nil
+}
+
+func runRegress(o regressOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	start := time.Now()
 	root, err := git(".", "rev-parse", "--show-toplevel")
 	if err != nil {
 		return err
@@ -93,29 +120,135 @@ func runRegress(o regressOptions) error {
 			return err
 		}
 	}
-	tmp, err := os.MkdirTemp("", "flipbench-regress-")
+	cache, err := regressCache()
 	if err != nil {
 		return err
 	}
-	if o.keep {
-		fmt.Fprintf(stdout, "build directory: %s\n", tmp)
-	} else {
-		defer os.RemoveAll(tmp)
-	}
 	sides := []*side{{label: "OLD", rev: o.old}, {label: "NEW", rev: o.new}}
 	for _, s := range sides {
-		if err := s.build(root, tmp); err != nil {
+		if err := s.extract(root, cache); err != nil {
 			return err
+		}
+		if err := goBuild(s.dir, s.cli, "./cmd/flipbench"); err != nil {
+			return fmt.Errorf("%s: %v", s.label, err)
 		}
 		fmt.Fprintf(stdout, "%s = %s\n", s.label, s.describe(root))
 	}
-
+	if o.keep {
+		fmt.Fprintf(stdout, "trees and duo module kept under %s\n", cache)
+	}
 	var problems []string
+	problems = append(problems, crossCheck(sides, o)...)
+	compareFingerprints(sides, o.solveSet)
 
-	// 1. cross-check both sides: a failure is a kernel bug, whatever the speed.
+	duoDir := filepath.Join(cache, "duo-"+sides[0].id+"-"+sides[1].id)
+	if err := regress.PrepareDuo(sides[0].dir, sides[1].dir, duoDir); err != nil {
+		return err
+	}
+	duo := filepath.Join(cache, "bin", "duo-"+sides[0].id+"-"+sides[1].id)
+	if err := goBuild(duoDir, duo, "./cmd/duo"); err != nil {
+		return fmt.Errorf("building OLD and NEW in one binary (%s): %v", duoDir, err)
+	}
+	out := o.out
+	if out == "" {
+		tmp, err := os.MkdirTemp("", "flipbench-regress-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		out = filepath.Join(tmp, "duo.txt")
+	}
+	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD and NEW in one process, %d rounds of %v runs, each OLD beside its NEW in a random order (built in %v)\n",
+		o.bench, o.count, o.benchtime, time.Since(start).Round(time.Second))
+	cmd := exec.Command(duo, "-bench", o.bench, "-count", fmt.Sprint(o.count), "-benchtime", o.benchtime.String(),
+		"-o", out, "-old", sides[0].describe(root), "-new", sides[1].describe(root))
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("the benchmarks: %v", err)
+	}
+	ds, err := stats.ReadResults(out)
+	if err != nil {
+		return err
+	}
+	for _, p := range ds.Problems {
+		fmt.Fprintln(os.Stderr, "warning:", p)
+	}
+	margin := o.maxSlowdown / 100
+	changes, twins := regress.Changes(ds, margin, 0.95)
+	if len(changes) == 0 {
+		return &exitError{1, "regress: no benchmark present on both sides"}
+	}
+	switch o.format {
+	case "json":
+		err = regress.WriteJSON(stdout, changes, twins)
+	case "csv":
+		err = regress.WriteCSV(stdout, changes, twins)
+	default:
+		fmt.Fprintln(stdout)
+		regress.WriteChanges(stdout, changes)
+		writeTwins(twins, margin)
+	}
+	if err != nil {
+		return err
+	}
+	for _, c := range changes {
+		if c.Slower() {
+			problems = append(problems, fmt.Sprintf("%s slower: %s (beyond -max-slowdown %g%%)", c.Name, c.Cmp.Detail(), o.maxSlowdown))
+		}
+	}
+	return verdict(problems, changes, twins, time.Since(start))
+}
+
+// writeTwins summarises the A/A twins: OLD's copy of one case per group
+// against the case itself. Any that "differs" says the machine was too
+// noisy for this session's verdicts.
+func writeTwins(twins []regress.Change, margin float64) {
+	equal, differ := 0, []string{}
+	for _, t := range twins {
+		switch t.Cmp.Verdict {
+		case stats.Equal:
+			equal++
+		case stats.Faster, stats.Slower:
+			differ = append(differ, t.Name+" "+t.Cmp.Detail())
+		}
+	}
+	fmt.Fprintf(stdout, "\nA/A twins: %d of %d equal to their original within ±%.3g%%\n", equal, len(twins), 100*margin)
+	for _, d := range differ {
+		fmt.Fprintf(stdout, "WARNING: A/A twin differs: %s: this session's verdicts are not to be trusted; run again\n", d)
+	}
+}
+
+// verdict prints the conclusion and returns the exit status: 1 for a
+// regression or a failed cross-check.
+func verdict(problems []string, changes, twins []regress.Change, took time.Duration) error {
+	worst := 0.0
+	for _, c := range changes {
+		worst = max(worst, c.Cmp.Detectable)
+	}
+	fmt.Fprintf(stdout, "\n%d benchmarks in %v; every verdict could tell a change of %.1f%% or more (the largest it could miss is in each row)\n",
+		len(changes), took.Round(time.Second), 100*worst)
+	if len(problems) > 0 {
+		fmt.Fprintln(stdout, "\nREGRESSION:")
+		for _, p := range problems {
+			fmt.Fprintln(stdout, "  "+p)
+		}
+		return &exitError{1, ""}
+	}
+	fmt.Fprintln(stdout, "no regression")
+	return nil
+}
+
+// crossCheck runs each side's cross-check of the kernels benchmarked: a
+// failure is a kernel bug, whatever the speed.
+func crossCheck(sides []*side, o regressOptions) []string {
+	var problems []string
+	args := []string{"check", "-n", fmt.Sprint(o.n)}
+	if m := regexp.MustCompile(`^Kernel/kernel=([a-z_0-9]+)/`).FindStringSubmatch(o.bench); m != nil {
+		args = append(args, "-kernel", m[1])
+	}
 	for _, s := range sides {
-		fmt.Fprintf(stdout, "\n== cross-check %s\n", s.label)
-		out, err := exec.Command(s.cli, "check", "-n", fmt.Sprint(o.n)).CombinedOutput()
+		fmt.Fprintf(stdout, "\n== cross-check %s (%s)\n", s.label, strings.Join(args, " "))
+		out, err := exec.Command(s.cli, args...).CombinedOutput()
 		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 		for _, l := range lines {
 			if !strings.HasPrefix(l, "ok ") && !strings.HasPrefix(l, "skip ") {
@@ -126,11 +259,14 @@ func runRegress(o regressOptions) error {
 			problems = append(problems, fmt.Sprintf("%s fails the cross-check: %s", s.label, lines[len(lines)-1]))
 		}
 	}
+	return problems
+}
 
-	// 2. solver fingerprint: a changed node count is a search change.
+// compareFingerprints: a changed node count is a search change.
+func compareFingerprints(sides []*side, set string) {
 	fps := make([]string, 2)
 	for i, s := range sides {
-		out, err := exec.Command(s.cli, "solve", "-set", o.solveSet, "-fingerprint").CombinedOutput()
+		out, err := exec.Command(s.cli, "solve", "-set", set, "-fingerprint").CombinedOutput()
 		fps[i] = fingerprintOf(string(out))
 		if err != nil || fps[i] == "" {
 			fps[i] = ""
@@ -139,68 +275,23 @@ func runRegress(o regressOptions) error {
 	}
 	if fps[0] != "" && fps[1] != "" {
 		if fps[0] != fps[1] {
-			fmt.Fprintf(stdout, "\nSEARCH CHANGE: %s fingerprint %s -> %s (node counts differ: the search, not only a kernel, changed)\n", o.solveSet, fps[0], fps[1])
+			fmt.Fprintf(stdout, "\nSEARCH CHANGE: %s fingerprint %s -> %s (node counts differ: the search, not only a kernel, changed)\n", set, fps[0], fps[1])
 		} else {
-			fmt.Fprintf(stdout, "\nsolver fingerprint on %s unchanged: %s\n", o.solveSet, fps[0])
+			fmt.Fprintf(stdout, "\nsolver fingerprint on %s unchanged: %s\n", set, fps[0])
 		}
 	}
+}
 
-	// 3. benchmarks, interleaved OLD NEW OLD NEW ... in one session.
-	files := []string{filepath.Join(tmp, "old.txt"), filepath.Join(tmp, "new.txt")}
-	outs := make([]*os.File, 2)
-	for i := range files {
-		if outs[i], err = os.Create(files[i]); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(stdout, "\n== benchmarks %q, %d interleaved runs of each side\n", o.bench, o.count)
-	start := time.Now()
-	for r := 0; r < o.count; r++ {
-		for i, s := range sides {
-			cmd := exec.Command(s.tests, "-test.run", "^$", "-test.bench", o.bench, "-test.benchtime", o.benchtime, "-test.count", "1")
-			cmd.Stdout = outs[i]
-			var errb bytes.Buffer
-			cmd.Stderr = &errb
-			if err := cmd.Run(); err != nil {
-				return fmt.Errorf("%s benchmarks: %v: %s", s.label, err, errb.String())
-			}
-		}
-		fmt.Fprintf(stdout, "  run %d/%d done (%v)\n", r+1, o.count, time.Since(start).Round(time.Second))
-	}
-	for _, f := range outs {
-		f.Close()
-	}
-	oldS, bad1, err := regress.ReadSamples(files[0])
+// regressCache is where regress keeps the trees it extracts and the duo
+// modules it builds, between runs (so that go's build cache finds them
+// where it left them).
+func regressCache() (string, error) {
+	dir, err := os.UserCacheDir()
 	if err != nil {
-		return err
+		dir = os.TempDir()
 	}
-	newS, bad2, err := regress.ReadSamples(files[1])
-	if err != nil {
-		return err
-	}
-	for _, e := range append(bad1, bad2...) {
-		fmt.Fprintln(stdout, "warning:", e)
-	}
-	changes := regress.CompareSamples(oldS, newS)
-	if len(changes) == 0 {
-		fmt.Fprintln(stdout, "no benchmark present on both sides")
-	}
-	fmt.Fprintln(stdout)
-	regress.WriteChanges(stdout, changes, o.maxSlowdown/100)
-	for _, c := range changes {
-		if c.Slower(o.maxSlowdown / 100) {
-			problems = append(problems, fmt.Sprintf("%s slower by %+.1f%% (%s), beyond -max-slowdown %g%%", c.Name, 100*c.Delta, c.Cmp, o.maxSlowdown))
-		}
-	}
-	if len(problems) > 0 {
-		fmt.Fprintln(stdout, "\nREGRESSION:")
-		for _, p := range problems {
-			fmt.Fprintln(stdout, "  "+p)
-		}
-		return &exitError{1, ""}
-	}
-	fmt.Fprintln(stdout, "\nno regression")
-	return nil
+	dir = filepath.Join(dir, "flipbench", "regress")
+	return dir, os.MkdirAll(filepath.Join(dir, "bin"), 0o755)
 }
 
 func (s *side) describe(root string) string {
@@ -213,44 +304,106 @@ func (s *side) describe(root string) string {
 	return s.rev
 }
 
-// build extracts the revision (git archive) and builds the CLI and the
-// harness test binary (its benchmarks) into tmp.
-func (s *side) build(root, tmp string) error {
-	s.dir = root
-	if s.rev != worktree {
-		s.dir = filepath.Join(tmp, strings.ToLower(s.label))
-		if err := os.MkdirAll(s.dir, 0o755); err != nil {
-			return err
+// extract puts the revision's tree in the cache: a commit once (git
+// archive; kept for the next run), the working tree afresh every time
+// (its tracked and untracked files, ignored ones aside).
+func (s *side) extract(root, cache string) error {
+	if s.rev == worktree {
+		sum := sha256.Sum256([]byte(root))
+		s.id = fmt.Sprintf("worktree-%x", sum[:6])
+		s.dir = filepath.Join(cache, "trees", s.id)
+		s.cli = filepath.Join(cache, "bin", s.id+".flipbench")
+		return syncWorktree(root, s.dir)
+	}
+	full, err := git(root, "rev-parse", "--verify", s.rev+"^{commit}")
+	if err != nil {
+		return &exitError{2, fmt.Sprintf("regress: %s revision %q: not a commit", s.label, s.rev)}
+	}
+	s.id = full[:16]
+	s.dir = filepath.Join(cache, "trees", s.id)
+	s.cli = filepath.Join(cache, "bin", s.id+".flipbench")
+	done := filepath.Join(s.dir, ".extracted")
+	if _, err := os.Stat(done); err == nil {
+		return nil
+	}
+	if err := os.RemoveAll(s.dir); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		return err
+	}
+	archive := exec.Command("git", "archive", "--format=tar", full)
+	archive.Dir = root
+	untar := exec.Command("tar", "-x", "-C", s.dir)
+	pipe, err := archive.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	untar.Stdin = pipe
+	if err := untar.Start(); err != nil {
+		return err
+	}
+	if err := archive.Run(); err != nil {
+		return fmt.Errorf("git archive %s: %v", s.rev, err)
+	}
+	if err := untar.Wait(); err != nil {
+		return fmt.Errorf("extracting %s: %v", s.rev, err)
+	}
+	return os.WriteFile(done, nil, 0o644)
+}
+
+// syncWorktree copies the working tree's files (tracked, and untracked
+// ones git does not ignore) to dst, rewriting only what changed, and
+// removes what is no longer there.
+func syncWorktree(root, dst string) error {
+	list, err := git(root, "ls-files", "-co", "--exclude-standard", "-z")
+	if err != nil {
+		return err
+	}
+	keep := map[string]bool{}
+	for _, rel := range strings.Split(list, "\x00") {
+		if rel == "" {
+			continue
 		}
-		if _, err := git(root, "rev-parse", "--verify", s.rev+"^{commit}"); err != nil {
-			return &exitError{2, fmt.Sprintf("regress: %s revision %q: not a commit", s.label, s.rev)}
+		src := filepath.Join(root, rel)
+		fi, err := os.Lstat(src)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue // deleted, or not a file
 		}
-		archive := exec.Command("git", "archive", "--format=tar", s.rev)
-		archive.Dir = root
-		untar := exec.Command("tar", "-x", "-C", s.dir)
-		pipe, err := archive.StdoutPipe()
+		data, err := os.ReadFile(src)
 		if err != nil {
 			return err
 		}
-		untar.Stdin = pipe
-		if err := untar.Start(); err != nil {
+		p := filepath.Join(dst, rel)
+		keep[p] = true
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		if err := archive.Run(); err != nil {
-			return fmt.Errorf("git archive %s: %v", s.rev, err)
-		}
-		if err := untar.Wait(); err != nil {
-			return fmt.Errorf("extracting %s: %v", s.rev, err)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return err
 		}
 	}
-	s.cli = filepath.Join(tmp, strings.ToLower(s.label)+".flipbench")
-	s.tests = filepath.Join(tmp, strings.ToLower(s.label)+".harness.test")
-	for _, args := range [][]string{{"build", "-o", s.cli, "./cmd/flipbench"}, {"test", "-c", "-o", s.tests, "./harness"}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = s.dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%s: go %s: %v\n%s", s.label, strings.Join(args, " "), err, out)
+	return filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
+		if !keep[p] {
+			return os.Remove(p)
+		}
+		return nil
+	})
+}
+
+// goBuild builds pkg in dir into out.
+func goBuild(dir, out, pkg string) error {
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
 	}
 	return nil
 }

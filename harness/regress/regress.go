@@ -1,141 +1,180 @@
+// Package regress compares two revisions of flipbench's kernels in one
+// process: PrepareDuo puts both trees in one module under two import
+// paths with a driver that runs every OLD case beside its NEW twin in
+// each round; Changes reads the driver's results and compares each
+// benchmark round by round.
 package regress
 
 import (
+	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
-	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
+
+	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/stats"
 )
 
-// Change is one benchmark's OLD against NEW comparison (benchstat's row).
+// RevKey is the name key that says a result's tree: rev=old or rev=new.
+const RevKey = "rev"
+
+// Change is one benchmark's NEW against OLD, paired round by round.
 type Change struct {
-	Name, Unit string
-	Old, New   benchmath.Summary
-	Delta      float64 // new/old - 1 of the medians; NaN if not comparable
-	P          float64 // Mann-Whitney U p-value
-	Cmp        benchmath.Comparison
+	Name     string // the benchmark, without its rev key
+	Old, New benchmath.Summary
+	Cmp      stats.Comparison // NEW over OLD
 }
 
-// Significant reports whether the difference passes the alpha threshold.
-func (c Change) Significant() bool { return c.P < c.Cmp.Alpha && !math.IsNaN(c.Delta) }
+// Slower reports a change slower beyond the margin, with confidence.
+func (c Change) Slower() bool { return c.Cmp.Verdict == stats.Slower }
 
-// Slower reports whether a "lower is better" unit got worse by more than
-// limit (a fraction), significantly; for throughputs (GB/s), a drop.
-func (c Change) Slower(limit float64) bool {
-	if !c.Significant() {
-		return false
+// Changes compares, for every benchmark both trees ran, NEW's time with
+// OLD's (paired, round by round), and every A/A twin (OLD's copy of one
+// case) with its original: the session's own false-positive check.
+func Changes(ds *stats.Dataset, margin, confidence float64) (changes, twins []Change) {
+	type key struct{ name, rev, twin string }
+	runs := map[key][]stats.Run{}
+	var names []string
+	named := map[string]bool{}
+	files := map[string]uint32{}
+	for i, f := range ds.Files {
+		files[f] = uint32(i)
 	}
-	if higherIsBetter(c.Unit) {
-		return c.Delta < -limit
-	}
-	return c.Delta > limit
-}
-
-func higherIsBetter(unit string) bool { return strings.HasSuffix(unit, "/s") }
-
-// ReadSamples reads benchmark results from files in Go's benchmark format
-// and groups the values by benchmark name and unit. Syntax errors are
-// returned with file:line and reading goes on.
-func ReadSamples(files ...string) (map[[2]string][]float64, []error, error) {
-	out := map[[2]string][]float64{}
-	var bad []error
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, nil, err
-		}
-		r := benchfmt.NewReader(f, name)
-		for r.Scan() {
-			switch rec := r.Result().(type) {
-			case *benchfmt.SyntaxError:
-				bad = append(bad, rec)
-			case *benchfmt.Result:
-				for _, v := range rec.Values {
-					unit := v.Unit
-					val := v.Value
-					if v.OrigUnit != "" {
-						unit, val = v.OrigUnit, v.OrigValue
-					}
-					k := [2]string{string(rec.Name.Full()), unit}
-					out[k] = append(out[k], val)
-				}
-			}
-		}
-		f.Close()
-		if err := r.Err(); err != nil {
-			return nil, nil, err
-		}
-	}
-	return out, bad, nil
-}
-
-// CompareSamples compares every benchmark present on both sides with
-// benchstat's statistics: medians with 95% confidence intervals and a
-// Mann-Whitney U test (benchmath.AssumeNothing).
-func CompareSamples(old, new map[[2]string][]float64) []Change {
-	var out []Change
-	for k, ov := range old {
-		nv, ok := new[k]
+	for i := range ds.Len() {
+		v := ds.View(i)
+		sec, ok := ds.Value(i, "sec/op")
 		if !ok {
 			continue
 		}
-		so := benchmath.NewSample(append([]float64(nil), ov...), &benchmath.DefaultThresholds)
-		sn := benchmath.NewSample(append([]float64(nil), nv...), &benchmath.DefaultThresholds)
-		c := Change{Name: k[0], Unit: k[1],
-			Old: benchmath.AssumeNothing.Summary(so, 0.95),
-			New: benchmath.AssumeNothing.Summary(sn, 0.95),
-			Cmp: benchmath.AssumeNothing.Compare(so, sn)}
-		c.P = c.Cmp.P
-		c.Delta = math.NaN()
-		if c.Old.Center != 0 {
-			c.Delta = c.New.Center/c.Old.Center - 1
+		base, parts := v.Name.Parts()
+		k := key{name: string(base)}
+		for _, p := range parts {
+			kv := strings.TrimPrefix(string(p), "/")
+			switch {
+			case strings.HasPrefix(kv, RevKey+"="):
+				k.rev = strings.TrimPrefix(kv, RevKey+"=")
+			case strings.HasPrefix(kv, bench.TwinKey+"="):
+				k.twin = kv
+			default:
+				k.name += "/" + kv
+			}
 		}
-		out = append(out, c)
+		if k.rev == "" {
+			continue
+		}
+		if !named[k.name] {
+			named[k.name] = true
+			names = append(names, k.name)
+		}
+		runs[k] = append(runs[k], stats.Run{Value: sec, File: files[v.GetConfig(".file")], Round: uint32(ds.Round(i))})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Name != out[j].Name {
-			return out[i].Name < out[j].Name
+	slices.Sort(names)
+	for _, n := range names {
+		o, nw := runs[key{n, "old", ""}], runs[key{n, "new", ""}]
+		if len(o) == 0 || len(nw) == 0 {
+			continue
 		}
-		return out[i].Unit < out[j].Unit
-	})
+		c := Change{Name: n, Old: stats.Figure(vals(o), confidence), New: stats.Figure(vals(nw), confidence),
+			Cmp: stats.CompareRuns(o, nw, -1, margin, confidence)}
+		changes = append(changes, c)
+		for _, rev := range []string{"old", "new"} {
+			if t := runs[key{n, rev, bench.TwinKey + "=1"}]; len(t) > 0 {
+				orig := runs[key{n, rev, ""}]
+				twins = append(twins, Change{Name: n + " (" + strings.ToUpper(rev) + " and its twin)", Old: stats.Figure(vals(orig), confidence),
+					New: stats.Figure(vals(t), confidence), Cmp: stats.CompareRuns(orig, t, -1, margin, confidence)})
+			}
+		}
+	}
+	return changes, twins
+}
+
+func vals(rs []stats.Run) []float64 {
+	out := make([]float64, len(rs))
+	for i, r := range rs {
+		out[i] = r.Value
+	}
 	return out
 }
 
-// WriteChanges prints a benchstat-style table; rows whose change is not
-// significant show "~". limit marks slowdowns beyond it with "SLOWER".
-func WriteChanges(w io.Writer, cs []Change, limit float64) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "benchmark\tunit\told\t\tnew\t\tdelta\t\t\t")
+// WriteChanges prints the changes as a table: OLD's and NEW's figures,
+// the change with its interval, the verdict (SLOWER where it is a
+// regression) and the smallest change the session could have told.
+func WriteChanges(w io.Writer, cs []Change) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "benchmark\told\tnew\tchange [%s interval]\tverdict\tcould tell\t\n", pctLabel(cs))
 	for _, c := range cs {
-		delta := "~"
-		if c.Significant() {
-			delta = fmt.Sprintf("%+.2f%%", 100*c.Delta)
+		verdict := c.Cmp.Verdict.String()
+		if c.Slower() {
+			verdict = "SLOWER"
 		}
-		flag := ""
-		if c.Slower(limit) {
-			flag = "SLOWER"
-		} else if c.Significant() && (c.Delta < 0) != higherIsBetter(c.Unit) {
-			flag = "faster"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t±%s\t%s\t±%s\t%s\t(%s)\t%s\t\n", c.Name, c.Unit,
-			fmtValue(c.Old.Center), c.Old.PctRangeString(), fmtValue(c.New.Center), c.New.PctRangeString(),
-			delta, c.Cmp, flag)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%s\t%s\t\n", strings.TrimPrefix(c.Name, "Kernel/"), stats.FormatTime(c.Old.Center), stats.FormatTime(c.New.Center),
+			stats.FormatChange(c.Cmp.Ratio), c.Cmp.FormatInterval(), verdict, c.Cmp.Detect())
 	}
 	tw.Flush()
 }
 
-func fmtValue(v float64) string {
-	switch {
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
+func pctLabel(cs []Change) string {
+	if len(cs) == 0 {
+		return "95%"
 	}
-	return fmt.Sprintf("%.3f", v)
+	return fmt.Sprintf("%.3g%%", 100*cs[0].Cmp.Confidence)
+}
+
+// JSONChange is a Change as regress -format json writes it.
+type JSONChange struct {
+	Benchmark string                `json:"benchmark"`
+	Old       float64               `json:"old_sec"`
+	New       float64               `json:"new_sec"`
+	Vs        *stats.JSONComparison `json:"new_vs_old"`
+	Slower    bool                  `json:"slower"`
+}
+
+func jsonChanges(cs []Change) []JSONChange {
+	out := make([]JSONChange, len(cs))
+	for i, c := range cs {
+		out[i] = JSONChange{Benchmark: c.Name, Old: c.Old.Center, New: c.New.Center, Vs: stats.JSONOf(&c.Cmp), Slower: c.Slower()}
+	}
+	return out
+}
+
+// WriteJSON writes the changes and the twins as one JSON object.
+func WriteJSON(w io.Writer, changes, twins []Change) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(map[string]any{"changes": jsonChanges(changes), "twins": jsonChanges(twins)})
+}
+
+// WriteCSV writes one line per change, then per twin (kind twin).
+func WriteCSV(w io.Writer, changes, twins []Change) error {
+	cw := csv.NewWriter(w)
+	num := func(v float64) string {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return ""
+		}
+		return strconv.FormatFloat(v, 'g', 6, 64)
+	}
+	if err := cw.Write([]string{"kind", "benchmark", "old_sec", "new_sec", "ratio", "lo", "hi", "verdict", "paired", "n", "detectable"}); err != nil {
+		return err
+	}
+	for _, part := range []struct {
+		kind string
+		cs   []Change
+	}{{"change", changes}, {"twin", twins}} {
+		for _, c := range part.cs {
+			verdict := c.Cmp.Verdict.String()
+			if err := cw.Write([]string{part.kind, c.Name, num(c.Old.Center), num(c.New.Center), num(c.Cmp.Ratio), num(c.Cmp.Lo), num(c.Cmp.Hi),
+				verdict, strconv.FormatBool(c.Cmp.Paired), strconv.Itoa(c.Cmp.N), num(c.Cmp.Detectable)}); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }

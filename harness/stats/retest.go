@@ -1,0 +1,253 @@
+package stats
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/aclements/go-moremath/stats"
+
+	"github.com/flipbench/flipbench/harness/bench"
+)
+
+// An Estimator reduces a case's runs of one session to its figure.
+type Estimator struct {
+	Name string
+	Of   func(sorted []float64) float64
+}
+
+// Estimators are the candidates a test-retest compares: the minimum and
+// low quantiles (under one-sided noise the low end is said to be
+// stable), the median, the mean.
+var Estimators = []Estimator{
+	{"minimum", func(s []float64) float64 { return s[0] }},
+	{"10th percentile", quantileOf(0.10)},
+	{"25th percentile", quantileOf(0.25)},
+	{"median", quantileOf(0.50)},
+	{"mean", func(s []float64) float64 { return stats.Mean(s) }},
+}
+
+func quantileOf(q float64) func([]float64) float64 {
+	return func(s []float64) float64 { return stats.Sample{Xs: s, Sorted: true}.Quantile(q) }
+}
+
+// Retest is a test-retest of sessions of the same binary: how far each
+// estimator's figure of a case moves between sessions, whether the
+// fastest-variant verdicts are the same in every session, and how often
+// the A/A twins are called equal.
+type Retest struct {
+	Files  []string
+	Cases  int // cases measured in every session
+	Spread []EstimatorSpread
+	// Verdicts are the fastest-variant verdicts (per kernel, form and
+	// size or length) of every session; Same counts those that are the
+	// same in all.
+	Verdicts []RetestVerdict
+	Same     int
+	// Twins counts the A/A twins' comparisons over all sessions, Equal
+	// those called equal.
+	Twins, TwinsEqual int
+	TwinsOther        []string
+}
+
+// EstimatorSpread is how far an estimator's figures moved between
+// sessions: per case max/min - 1, its median and 95th percentile over the
+// cases, and the worst.
+type EstimatorSpread struct {
+	Name                string
+	Median, P95, Max    float64
+	WorstCase           string
+	DecidedAll, Decided int // verdicts decided in every session, by the paired rule (the same for every estimator)
+}
+
+// RetestVerdict is one group's fastest-variant verdict in each session.
+type RetestVerdict struct {
+	Group    string
+	Sessions []string // "winner: verdict runner-up"
+	Same     bool
+}
+
+// NewRetest compares sessions: ds holds the files (one session each,
+// the same CPU and build), margin and confidence as the report's.
+func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
+	if len(ds.Files) < 2 {
+		return nil, fmt.Errorf("a test-retest needs two sessions or more, got %d", len(ds.Files))
+	}
+	rt := &Retest{Files: ds.Files}
+	// per file, per case: values; per file, per group: the cases' runs
+	type caseKey struct{ group, variant string }
+	perFile := make([]map[caseKey][]Run, len(ds.Files))
+	for i := range perFile {
+		perFile[i] = map[caseKey][]Run{}
+	}
+	files := fileIndex(ds)
+	for i := range ds.Len() {
+		v := ds.View(i)
+		if string(v.Name.Base()) != "Kernel" {
+			continue
+		}
+		sec, ok := ds.Value(i, "sec/op")
+		if !ok {
+			continue
+		}
+		keys := nameKeys(v.Name)
+		group := strings.Join(slices.DeleteFunc([]string{keys["kernel"], keys["form"], keys["size"], keys["len"]}, func(s string) bool { return s == "" }), " ")
+		variant := keys["variant"]
+		if keys[bench.TwinKey] != "" {
+			variant += " (twin)"
+		}
+		f := files[v.GetConfig(".file")]
+		k := caseKey{group, variant}
+		perFile[f][k] = append(perFile[f][k], Run{Value: sec, File: f, Round: uint32(ds.Round(i))})
+	}
+	var common []caseKey
+	for k := range perFile[0] {
+		in := true
+		for _, m := range perFile[1:] {
+			_, ok := m[k]
+			in = in && ok
+		}
+		if in && !strings.HasSuffix(k.variant, " (twin)") {
+			common = append(common, k)
+		}
+	}
+	slices.SortFunc(common, func(a, b caseKey) int { return strings.Compare(a.group+"/"+a.variant, b.group+"/"+b.variant) })
+	rt.Cases = len(common)
+	for _, e := range Estimators {
+		var spreads []float64
+		worst, worstCase := -1.0, ""
+		for _, k := range common {
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for _, m := range perFile {
+				s := slices.Sorted(slices.Values(values(m[k])))
+				v := e.Of(s)
+				lo, hi = min(lo, v), max(hi, v)
+			}
+			sp := hi/lo - 1
+			spreads = append(spreads, sp)
+			if sp > worst {
+				worst, worstCase = sp, k.group+" "+k.variant
+			}
+		}
+		if len(spreads) == 0 {
+			continue
+		}
+		slices.Sort(spreads)
+		s := stats.Sample{Xs: spreads, Sorted: true}
+		rt.Spread = append(rt.Spread, EstimatorSpread{Name: e.Name, Median: s.Quantile(0.5), P95: s.Quantile(0.95), Max: worst, WorstCase: worstCase})
+	}
+	// the fastest-variant verdicts of every group, per session
+	var groups []string
+	for _, k := range common {
+		if !slices.Contains(groups, k.group) {
+			groups = append(groups, k.group)
+		}
+	}
+	for _, g := range groups {
+		v := RetestVerdict{Group: g, Same: true}
+		var first string
+		for f, m := range perFile {
+			var cand []Ranked
+			for k, runs := range m {
+				if k.group == g && !strings.HasSuffix(k.variant, " (twin)") && k.variant != bench.BaselineVariant {
+					cand = append(cand, Ranked{Variant: k.variant, Runs: runs})
+				}
+			}
+			slices.SortFunc(cand, func(a, b Ranked) int { return strings.Compare(a.Variant, b.Variant) })
+			cand, c := Fastest(cand, -1, margin, confidence)
+			s := verdictKey(cand, c)
+			v.Sessions = append(v.Sessions, s)
+			if f == 0 {
+				first = s
+			} else if s != first {
+				v.Same = false
+			}
+			// the twins of this group
+			for k, runs := range m {
+				if k.group != g || !strings.HasSuffix(k.variant, " (twin)") {
+					continue
+				}
+				orig := m[caseKey{g, strings.TrimSuffix(k.variant, " (twin)")}]
+				tc := CompareRuns(orig, runs, -1, margin, confidence)
+				rt.Twins++
+				if tc.Verdict == Equal {
+					rt.TwinsEqual++
+				} else {
+					rt.TwinsOther = append(rt.TwinsOther, fmt.Sprintf("%s: %s %s", ds.Files[f], k.group+" "+k.variant, tc))
+				}
+			}
+		}
+		if v.Same {
+			rt.Same++
+		}
+		rt.Verdicts = append(rt.Verdicts, v)
+	}
+	return rt, nil
+}
+
+// verdictKey names a ranking's verdict so that sessions compare: the
+// winner ahead of the runner-up, or the two (in name order) equal, or a
+// tie.
+func verdictKey(cand []Ranked, c *Comparison) string {
+	if len(cand) == 0 {
+		return "-"
+	}
+	if c == nil {
+		return cand[0].Variant
+	}
+	switch c.Verdict {
+	case Equal:
+		a, b := cand[0].Variant, cand[1].Variant
+		if b < a {
+			a, b = b, a
+		}
+		return a + " = " + b
+	case Slower, Faster:
+		return cand[0].Variant + " ahead of " + cand[1].Variant
+	}
+	a, b := cand[0].Variant, cand[1].Variant
+	if b < a {
+		a, b = b, a
+	}
+	return a + " ~ " + b + " (undecided)"
+}
+
+// WriteMarkdown writes the test-retest as the tables docs/test-retest.md
+// holds.
+func (rt *Retest) WriteMarkdown(w io.Writer) {
+	fmt.Fprintf(w, "%d sessions, %d cases measured in every one:\n\n", len(rt.Files), rt.Cases)
+	for _, f := range rt.Files {
+		fmt.Fprintf(w, "- `%s`\n", f)
+	}
+	fmt.Fprintf(w, "\nHow far a case's figure moved between the sessions (max/min − 1 per case, over the cases):\n\n")
+	head := []string{"estimator", "median case", "95th percentile", "worst", "worst case"}
+	var rows [][]string
+	for _, s := range rt.Spread {
+		rows = append(rows, []string{s.Name, pct2(s.Median), pct2(s.P95), pct2(s.Max), s.WorstCase})
+	}
+	WriteMarkdownTable(w, head, rows)
+	fmt.Fprintf(w, "\nFastest-variant verdicts (per kernel, form and size; paired, round by round): %d of %d the same in every session.\n", rt.Same, len(rt.Verdicts))
+	for _, v := range rt.Verdicts {
+		if !v.Same {
+			fmt.Fprintf(w, "- differ: %s: %s\n", v.Group, strings.Join(v.Sessions, " | "))
+		}
+	}
+	decided, all := 0, 0
+	for _, v := range rt.Verdicts {
+		for _, s := range v.Sessions {
+			all++
+			if !strings.HasSuffix(s, "(undecided)") {
+				decided++
+			}
+		}
+	}
+	fmt.Fprintf(w, "\nDecided (ahead, or equal within the margin): %d of %d verdicts over the sessions (%.0f%%).\n", decided, all, 100*float64(decided)/float64(max(all, 1)))
+	fmt.Fprintf(w, "\nA/A twins: %d of %d comparisons called equal (%.1f%%).\n", rt.TwinsEqual, rt.Twins, 100*float64(rt.TwinsEqual)/float64(max(rt.Twins, 1)))
+	for _, o := range rt.TwinsOther {
+		fmt.Fprintf(w, "- %s\n", o)
+	}
+}
+
+func pct2(v float64) string { return fmt.Sprintf("%.2f%%", 100*v) }
