@@ -17,20 +17,18 @@ import (
 // BLSMSK of the non-O squares, x to the first of them; minus P it is the
 // run, kept unless removing P changed nothing (the stop was empty).
 type FlipAVXAcepck struct {
-	rays, step, ones Mem
-	tab              reg.GPVirtual
-	s1, s2, s4, one  reg.VecVirtual
+	vectorCode
+	rowTable
+	step, ones      Mem
+	s1, s2, s4, one reg.VecVirtual
 }
 
 func NewFlipAVXAcepck() *FlipAVXAcepck {
-	return &FlipAVXAcepck{rays: table("lfRay"), step: table("dirSteps"), ones: table("flipOnes")}
+	return &FlipAVXAcepck{rowTable: lfRays(), step: table("dirSteps"), ones: table("flipOnes")}
 }
 
-func (f *FlipAVXAcepck) Vector() bool { return true }
-
 func (f *FlipAVXAcepck) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 	f.s1, f.s2, f.s4, f.one = YMM(), YMM(), YMM(), YMM()
 	VMOVDQU(f.step, f.s1)
 	VMOVDQU(f.step.Offset(32), f.s2)
@@ -40,9 +38,7 @@ func (f *FlipAVXAcepck) Setup() {
 
 func (f *FlipAVXAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
-	dn := up.Offset(32)
+	up, dn := f.upDown(x)
 	// down: the smear of P, and whether P comes before an empty square
 	rP, rS, t := YMM(), YMM(), YMM()
 	VPAND(dn, PP, rP)
@@ -93,20 +89,18 @@ func (f *FlipAVXAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 //	        P is split into the row's bits 0-2 and 3-5 (one per lane, the
 //	        highest of each by PMINUB) so that carries never meet.
 type FlipSSEAcepck struct {
-	masks, cons        Mem
-	tab                reg.GPVirtual
+	gpCode
+	rowTable
+	cons               Mem
 	one, v0, r0, r1, z reg.VecVirtual
 }
 
 func NewFlipSSEAcepck() *FlipSSEAcepck {
-	return &FlipSSEAcepck{masks: table("acepckSSE"), cons: table("acepckSSEConst")}
+	return &FlipSSEAcepck{rowTable: rowTable{rows: table("acepckSSE")}, cons: table("acepckSSEConst")}
 }
 
-func (f *FlipSSEAcepck) Vector() bool { return false }
-
 func (f *FlipSSEAcepck) Setup() {
-	f.tab = GP64()
-	LEAQ(f.masks, f.tab)
+	f.setupRows()
 	f.one, f.v0, f.r0, f.r1, f.z = XMM(), XMM(), XMM(), XMM(), XMM()
 	PCMPEQL(f.one, f.one)
 	MOVOU(f.cons, f.v0)
@@ -117,8 +111,7 @@ func (f *FlipSSEAcepck) Setup() {
 
 func (f *FlipSSEAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := dupSSE2(P), dupSSE2(O)
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	load := func(off int) reg.VecVirtual {
 		m := XMM()
 		MOVOU(row.Offset(off), m)

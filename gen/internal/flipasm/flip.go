@@ -17,6 +17,16 @@ type Flipper interface {
 	Vector() bool
 }
 
+// vectorCode is embedded by the emitters that use YMM or ZMM registers,
+// gpCode by the others (GP and XMM only): their Vector.
+type (
+	vectorCode struct{}
+	gpCode     struct{}
+)
+
+func (vectorCode) Vector() bool { return true }
+func (gpCode) Vector() bool     { return false }
+
 // Every vector flip here splits each ray from x in two halves of four
 // lanes: up (toward higher bits), where the first square that is not O is
 // the lowest set bit of ~O & ray (LS1B: s & -s), and down, where it is the
@@ -28,12 +38,33 @@ type Flipper interface {
 //   down: with q = MS1B(s) & P (0 if not P's), the run is ray & -(2q):
 //         the ray's squares above q, and nothing when q is 0.
 
-// rayAddr returns x*64, the offset of x's row in a 64-byte-per-square table.
-func rayAddr(x reg.GPVirtual) reg.GPVirtual {
+// rowTable is a table of 64 bytes a square (lfRay: x's up rays, then its
+// down rays, 32 bytes each), its address in tab once setupRows has run.
+type rowTable struct {
+	rows Mem
+	tab  reg.GPVirtual
+}
+
+// lfRays is the rowTable of x's rays.
+func lfRays() rowTable { return rowTable{rows: table("lfRay")} }
+
+func (t *rowTable) setupRows() {
+	t.tab = GP64()
+	LEAQ(t.rows, t.tab)
+}
+
+// row addresses x's row: x*64 bytes into the table.
+func (t *rowTable) row(x reg.GPVirtual) Mem {
 	a := GP64()
 	MOVQ(x, a)
 	SHLQ(U8(6), a)
-	return a
+	return Mem{Base: t.tab, Index: a, Scale: 1}
+}
+
+// upDown addresses x's up rays and its down rays in lfRay.
+func (t *rowTable) upDown(x reg.GPVirtual) (up, dn Mem) {
+	up = t.row(x)
+	return up, up.Offset(32)
 }
 
 // ---------------------------------------------------------------- AVX-512
@@ -42,16 +73,15 @@ func rayAddr(x reg.GPVirtual) reg.GPVirtual {
 // by LS1B, the down half by VPLZCNTQ; the validity tests go to mask
 // registers (VPTESTMQ) and VPTERNLOGQ applies them.
 type FlipAVX512 struct {
-	rays, ones Mem
-	tab        reg.GPVirtual
-	one, hi    reg.VecVirtual
+	vectorCode
+	rowTable
+	ones    Mem
+	one, hi reg.VecVirtual
 }
 
 func NewFlipAVX512() *FlipAVX512 {
-	return &FlipAVX512{rays: table("lfRay"), ones: table("flipOnes")}
+	return &FlipAVX512{rowTable: lfRays(), ones: table("flipOnes")}
 }
-
-func (f *FlipAVX512) Vector() bool { return true }
 
 func (f *FlipAVX512) Setup() {
 	f.SetupGP()
@@ -68,8 +98,7 @@ func (f *FlipAVX512) SetupVec() {
 
 // SetupGP loads the ray table's address.
 func (f *FlipAVX512) SetupGP() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 }
 
 func (f *FlipAVX512) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
@@ -90,9 +119,7 @@ func (f *FlipAVX512) FlipVec(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirt
 }
 
 func (f *FlipAVX512) lanes(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirtual {
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
-	dn := up.Offset(32)
+	up, dn := f.upDown(x)
 	s, d, t := YMM(), YMM(), YMM()
 	k1, k2 := K(), K()
 	VPANDNQ(up, OO, s) // stops: ~O on the ray
@@ -112,29 +139,36 @@ func (f *FlipAVX512) lanes(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirtua
 
 // ---------------------------------------------------------------- AVX2
 
+// downFlipsAVX2 turns m, the MS1B of each down ray's stops (four lanes),
+// into the flips: q = m & P, then ray & -(2q).
+func downFlipsAVX2(m, PP, zero reg.VecVirtual, dn Mem) {
+	VPAND(PP, m, m)
+	VPADDQ(m, m, m)
+	VPSUBQ(m, zero, m)
+	VPAND(dn, m, m)
+}
+
 // FlipAVX2PPFill is Edax-AVX's flip_avx_ppfill: the up half by LS1B, the
 // down half by a parallel-prefix fill along each ray (shifts d, 2d, 4d)
 // that isolates MS1B without LZCNT.
 type FlipAVX2PPFill struct {
-	rays, step, ones Mem
-	tab              reg.GPVirtual
-	s1, s2, s4       reg.VecVirtual
-	one, zero        reg.VecVirtual
+	vectorCode
+	rowTable
+	step, ones Mem
+	s1, s2, s4 reg.VecVirtual
+	one, zero  reg.VecVirtual
 }
 
 func NewFlipAVX2PPFill() *FlipAVX2PPFill {
 	return &FlipAVX2PPFill{
-		rays: table("lfRay"),
-		step: table("dirSteps"),
-		ones: table("flipOnes"),
+		rowTable: lfRays(),
+		step:     table("dirSteps"),
+		ones:     table("flipOnes"),
 	}
 }
 
-func (f *FlipAVX2PPFill) Vector() bool { return true }
-
 func (f *FlipAVX2PPFill) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 	f.s1, f.s2, f.s4, f.one, f.zero = YMM(), YMM(), YMM(), YMM(), YMM()
 	VMOVDQU(f.step, f.s1)
 	VMOVDQU(f.step.Offset(32), f.s2)
@@ -145,9 +179,7 @@ func (f *FlipAVX2PPFill) Setup() {
 
 func (f *FlipAVX2PPFill) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
-	dn := up.Offset(32)
+	up, dn := f.upDown(x)
 	// up: LS1B
 	s, t, l := YMM(), YMM(), YMM()
 	VPANDN(up, OO, s)
@@ -170,10 +202,7 @@ func (f *FlipAVX2PPFill) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	VPOR(u, e, e)
 	VPSRLVQ(f.s1, e, u)
 	VPANDN(s2, u, u) // MS1B(s2)
-	VPAND(PP, u, u)  // q
-	VPADDQ(u, u, u)
-	VPSUBQ(u, f.zero, u) // -(2q)
-	VPAND(dn, u, u)
+	downFlipsAVX2(u, PP, f.zero, dn)
 	VPOR(u, t, t)
 	return ReduceAVX2(t)
 }
@@ -186,20 +215,18 @@ func (f *FlipAVX2PPFill) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 // same in both lanes) to isolate MS1B. A lane's "is it zero" comes from
 // the sign of o-1 (o is one bit or none).
 type FlipSSE2 struct {
-	rays, ones Mem
-	tab        reg.GPVirtual
-	one        reg.VecVirtual
+	gpCode
+	rowTable
+	ones Mem
+	one  reg.VecVirtual
 }
 
 func NewFlipSSE2() *FlipSSE2 {
-	return &FlipSSE2{rays: table("lfRay"), ones: table("flipOnes")}
+	return &FlipSSE2{rowTable: lfRays(), ones: table("flipOnes")}
 }
 
-func (f *FlipSSE2) Vector() bool { return false }
-
 func (f *FlipSSE2) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 	f.one = XMM()
 	MOVOU(f.ones, f.one)
 }
@@ -213,8 +240,7 @@ func dupSSE2(r reg.GPVirtual) reg.VecVirtual {
 
 func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := dupSSE2(P), dupSSE2(O)
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	acc := XMM()
 	for h := 0; h < 2; h++ {
 		ray := row.Offset(16 * h)
@@ -273,22 +299,18 @@ func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 // up rays, MS1B by LZCNT on the down rays. LZCNT of an empty stop set is
 // 64, which selects bit 63 (never on a down ray): 2q then overflows to 0.
 type FlipBitscan struct {
-	rays Mem
-	tab  reg.GPVirtual
+	gpCode
+	rowTable
 }
 
-func NewFlipBitscan() *FlipBitscan { return &FlipBitscan{rays: table("lfRay")} }
-
-func (f *FlipBitscan) Vector() bool { return false }
+func NewFlipBitscan() *FlipBitscan { return &FlipBitscan{rowTable: lfRays()} }
 
 func (f *FlipBitscan) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 }
 
 func (f *FlipBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	nO, r := GP64(), GP64()
 	MOVQ(O, nO)
 	NOTQ(nO)
@@ -333,19 +355,19 @@ func (f *FlipBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 // outflanking squares of x's position in the line given the O byte, then
 // the flipped squares given the outflanks that are P's) and PDEP back.
 type FlipPEXT struct {
-	sq, outflank, flipped Mem
-	tab, out, flp         reg.GPVirtual
+	gpCode
+	rowTable
+	outflank, flipped Mem
+	out, flp          reg.GPVirtual
 }
 
 func NewFlipPEXT() *FlipPEXT {
-	return &FlipPEXT{sq: table("pextLines"), outflank: table("pextOutflank"), flipped: table("pextFlipped")}
+	return &FlipPEXT{rowTable: rowTable{rows: table("pextLines")}, outflank: table("pextOutflank"), flipped: table("pextFlipped")}
 }
 
-func (f *FlipPEXT) Vector() bool { return false }
-
 func (f *FlipPEXT) Setup() {
-	f.tab, f.out, f.flp = GP64(), GP64(), GP64()
-	LEAQ(f.sq, f.tab)
+	f.setupRows()
+	f.out, f.flp = GP64(), GP64()
 	LEAQ(f.outflank, f.out)
 	LEAQ(f.flipped, f.flp)
 }
@@ -364,8 +386,7 @@ func (f *FlipPEXT) line(o, p reg.GPVirtual, k Op) reg.GPVirtual {
 }
 
 func (f *FlipPEXT) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	// the row: a shift
 	sh, o, p := GP64(), GP64(), GP64()
 	MOVQ(row.Offset(56), sh)

@@ -26,30 +26,27 @@ import (
 //     without it. Only an empty ray has no stop; then the ray mask makes
 //     the scan's result irrelevant.
 type FlipSSEBitscan struct {
-	lzcnt      bool
-	rays, ones Mem
-	tab        reg.GPVirtual
-	one        reg.VecVirtual
+	gpCode
+	rowTable
+	lzcnt bool
+	ones  Mem
+	one   reg.VecVirtual
 }
 
 // NewFlipSSEBitscan returns the LZCNT form if lzcnt, else the BSR form.
 func NewFlipSSEBitscan(lzcnt bool) *FlipSSEBitscan {
-	return &FlipSSEBitscan{lzcnt: lzcnt, rays: table("lfRay"), ones: table("flipOnes")}
+	return &FlipSSEBitscan{lzcnt: lzcnt, rowTable: lfRays(), ones: table("flipOnes")}
 }
 
-func (f *FlipSSEBitscan) Vector() bool { return false }
-
 func (f *FlipSSEBitscan) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 	f.one = XMM()
 	MOVOU(f.ones, f.one)
 }
 
 func (f *FlipSSEBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := dupSSE2(P), dupSSE2(O)
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	// up: lanes (E, N) then (NE, NW); lfRay is 16-byte aligned
 	var acc reg.VecVirtual
 	for h := 0; h < 2; h++ {
