@@ -510,17 +510,22 @@ func splitPair(n reg.GPVirtual) (nP, nO reg.GPVirtual) {
 	return nP, nO
 }
 
+// scorePair is ScoreSimul on both counts in one register (P's in the low
+// byte, O's in the next).
+func scorePair(P, alpha, pair reg.GPVirtual) reg.GPVirtual {
+	nP, nO := splitPair(pair)
+	return ScoreSimul(P, alpha, nP, nO)
+}
+
 // Score1SimulAVX2 is score_1 on PairAVX2: both sides' counts from one
 // index, so a pass costs nothing more (Edax's SIMULLASTFLIP).
 func Score1SimulAVX2(P, x, alpha reg.GPVirtual) reg.GPVirtual {
-	nP, nO := splitPair(PairAVX2(P, x))
-	return ScoreSimul(P, alpha, nP, nO)
+	return scorePair(P, alpha, PairAVX2(P, x))
 }
 
 // Score1SimulAVX512 is score_1 on PairAVX512 (VPTESTMB, 256-bit).
 func Score1SimulAVX512(P, x, alpha reg.GPVirtual) reg.GPVirtual {
-	nP, nO := splitPair(PairAVX512(P, x))
-	return ScoreSimul(P, alpha, nP, nO)
+	return scorePair(P, alpha, PairAVX512(P, x))
 }
 
 // Score1SimulZMM is score_1 on FlippedZMM: both sides' flips from the
