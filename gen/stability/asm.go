@@ -74,9 +74,7 @@ func stableEdgeSSE2(count bool) {
 		asmgen.Func("stableEdgeSSE2", "func(P, O uint64) uint64")
 		Doc("stableEdgeSSE2 returns P's stable edge discs: PUNPCKLBW/PMOVMSKB gathers, A1_A8 table scatter.")
 	}
-	P, O := GP64(), GP64()
-	Load(Param("P"), P)
-	Load(Param("O"), O)
+	P, O := asmgen.LoadBoard()
 	xp, xo, x := XMM(), XMM(), XMM()
 	MOVQ(P, xp)
 	MOVQ(O, xo)
@@ -123,9 +121,7 @@ func stableEdgePEXT(count bool) {
 		asmgen.Func("stableEdgePEXT", "func(P, O uint64) uint64")
 		Doc("stableEdgePEXT returns P's stable edge discs: PEXT gathers, PDEP scatter.")
 	}
-	P, O := GP64(), GP64()
-	Load(Param("P"), P)
-	Load(Param("O"), O)
+	P, O := asmgen.LoadBoard()
 	tab := GP64()
 	MOVQ(edgeStab, tab)
 	// file index p*256+o: PEXT of P's file, shifted, plus O's
@@ -240,9 +236,7 @@ func stabilityAVX2() {
 	asmgen.Register("stabilityAVX2", asmgen.Variant{Kernel: "Stability", Name: "avx2-full-lines", Rank: 27, Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges, the spread in GP registers"})
 	asmgen.Func("stabilityAVX2", "func(P, O uint64) uint64")
 	Doc("stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.")
-	P, O := GP64(), GP64()
-	Load(Param("P"), P)
-	Load(Param("O"), O)
+	P, O := asmgen.LoadBoard()
 
 	// full lines: e = empty squares in every lane, spread both ways
 	disc := GP64()
