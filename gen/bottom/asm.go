@@ -168,10 +168,7 @@ func bottom(name string, f flipasm.Flipper, m flipasm.Mover) {
 	Store(r, ReturnIndex(0))
 	MOVQ(g.nodes, r)
 	Store(r, ReturnIndex(1))
-	if f != nil {
-		VZEROUPPER()
-	}
-	RET()
+	asmgen.Ret(f != nil)
 }
 
 // enter puts the position, its window, its quadrant parity and its

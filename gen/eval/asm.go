@@ -427,9 +427,7 @@ func sumBatch(name, layout string, setup func(), gather func(fp, tp Register, sh
 		"of every ply at tabs (per ply pair for the interleaved layout), len(out) of them.",
 		"The loop stays in assembly: no call per element.")
 	tabs := Load(Param("tabs"), GP64())
-	src := Load(Param("in").Base(), GP64())
-	dst := Load(Param("out").Base(), GP64())
-	n := Load(Param("out").Len(), GP64())
+	src, dst, n := asmgen.BatchArgs()
 	TESTQ(n, n)
 	JZ(LabelRef("done"))
 	setup()
@@ -474,14 +472,8 @@ func sumBatch(name, layout string, setup func(), gather func(fp, tp Register, sh
 	}
 	r := gather(src, tp, shift)
 	ADDQ(bias, r)
-	MOVQ(r, Mem{Base: dst})
-	ADDQ(U8(104), src)
-	ADDQ(U8(8), dst)
-	DECQ(n)
-	JNZ(LabelRef("loop"))
-	Label("done")
-	VZEROUPPER()
-	RET()
+	asmgen.BatchNext(r, Mem{Base: dst}, src, dst, n, 104)
+	asmgen.Ret(true)
 }
 
 func evalSumAVX2Batch(layout string) {

@@ -163,8 +163,5 @@ func streamClear(name, what string, align, block int, load func(pat reg.Register
 	SUBQ(U32(block), n)
 	JNZ(LabelRef(name + "_loop"))
 	SFENCE()
-	if vex {
-		VZEROUPPER()
-	}
-	RET()
+	asmgen.Ret(vex)
 }

@@ -7,6 +7,8 @@
 package main
 
 import (
+	"strings"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -127,60 +129,49 @@ func main() {
 	asmgen.Generate()
 }
 
-func ret(f form) {
-	if f.vec {
-		VZEROUPPER()
-	}
-	RET()
-}
-
+// countFunc emits f's count_last_flip and its batch form.
 func countFunc(f form) {
 	f.v.Kernel, f.v.BatchOf = "CountLastFlip", "PX"
-	asmgen.Register(f.name, f.v)
-	asmgen.Func(f.name, "func(P uint64, x int) int")
-	Doc(f.name + ": " + f.doc)
-	P := GP64()
-	Load(Param("P"), P)
-	x := GP64()
-	Load(Param("x"), x)
-	n := f.count(P, asmgen.ParamAddr("P"), x)
-	Store(n, ReturnIndex(0))
-	ret(f)
-
-	asmgen.Func(f.name+"Batch", "func(in []uint64, out []int)")
-	Doc(f.name + "Batch runs " + f.name + " on (P, x) word pairs, len(out) of them.")
-	asmgen.BatchLoop(16, nil, func(p reg.GPVirtual) reg.Register {
-		P, x := GP64(), GP64()
-		MOVQ(Mem{Base: p}, P)
-		MOVQ(Mem{Base: p, Disp: 8}, x)
-		return f.count(P, Mem{Base: p}, x)
-	})
-	ret(f)
+	kernelFunc(f, "func(P uint64, x int) int", []string{"P", "x"}, []string{"P", "x"}, "word pairs",
+		func(a map[string]reg.GPVirtual, pmem Mem) reg.GPVirtual { return f.count(a["P"], pmem, a["x"]) })
 }
 
+// scoreFunc emits f's score_1 and its batch form.
 func scoreFunc(f form) {
 	f.v.Kernel, f.v.BatchOf = "Score1", "PXA"
+	kernelFunc(f, "func(P uint64, alpha, x int) int", []string{"P", "alpha", "x"}, []string{"P", "x", "alpha"}, "word triples",
+		func(a map[string]reg.GPVirtual, pmem Mem) reg.GPVirtual {
+			return f.score(a["P"], pmem, a["x"], a["alpha"])
+		})
+}
+
+// kernelFunc registers f and emits it with signature sig, its arguments
+// params loaded in that order, then its batch form over records of words
+// (f.v.BatchOf's), what they are; body is the kernel on the arguments by
+// name, P also in memory at pmem.
+func kernelFunc(f form, sig string, params, words []string, what string, body func(a map[string]reg.GPVirtual, pmem Mem) reg.GPVirtual) {
 	asmgen.Register(f.name, f.v)
-	asmgen.Func(f.name, "func(P uint64, alpha, x int) int")
+	asmgen.Func(f.name, sig)
 	Doc(f.name + ": " + f.doc)
-	P := GP64()
-	Load(Param("P"), P)
-	alpha := GP64()
-	Load(Param("alpha"), alpha)
-	x := GP64()
-	Load(Param("x"), x)
-	s := f.score(P, asmgen.ParamAddr("P"), x, alpha)
-	Store(s, ReturnIndex(0))
-	ret(f)
+	args := map[string]reg.GPVirtual{}
+	for _, p := range params {
+		args[p] = GP64()
+		Load(Param(p), args[p])
+	}
+	Store(body(args, asmgen.ParamAddr("P")), ReturnIndex(0))
+	asmgen.Ret(f.vec)
 
 	asmgen.Func(f.name+"Batch", "func(in []uint64, out []int)")
-	Doc(f.name + "Batch runs " + f.name + " on (P, x, alpha) word triples, len(out) of them.")
-	asmgen.BatchLoop(24, nil, func(p reg.GPVirtual) reg.Register {
-		P, x, alpha := GP64(), GP64(), GP64()
-		MOVQ(Mem{Base: p}, P)
-		MOVQ(Mem{Base: p, Disp: 8}, x)
-		MOVQ(Mem{Base: p, Disp: 16}, alpha)
-		return f.score(P, Mem{Base: p}, x, alpha)
+	Doc(f.name + "Batch runs " + f.name + " on (" + strings.Join(words, ", ") + ") " + what + ", len(out) of them.")
+	asmgen.BatchLoop(8*len(words), nil, func(p reg.GPVirtual) reg.Register {
+		rec := map[string]reg.GPVirtual{}
+		for _, w := range words {
+			rec[w] = GP64()
+		}
+		for i, w := range words {
+			MOVQ(Mem{Base: p, Disp: 8 * i}, rec[w])
+		}
+		return body(rec, Mem{Base: p})
 	})
-	ret(f)
+	asmgen.Ret(f.vec)
 }

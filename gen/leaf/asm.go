@@ -153,10 +153,7 @@ func kernel(f family, n int) {
 		nd := GP64()
 		MOVQ(g.nodes, nd)
 		Store(nd, ReturnIndex(1))
-		if f.vector {
-			VZEROUPPER()
-		}
-		RET()
+		asmgen.Ret(f.vector)
 	}
 	asmgen.Func(name, "func(P, O uint64, alpha int) (score int, nodes uint64)")
 	Doc(fmt.Sprintf("%s is solve_%d (%s) with every level below inlined.", name, n, f.doc))
@@ -216,10 +213,7 @@ func kernel(f family, n int) {
 	CMPQ(d, end)
 	JB(LabelRef("loop"))
 	Label("done")
-	if f.vector {
-		VZEROUPPER()
-	}
-	RET()
+	asmgen.Ret(f.vector)
 }
 
 // newGen allocates a function's stack slots for a search of n empties.

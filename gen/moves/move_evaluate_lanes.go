@@ -365,10 +365,7 @@ func moveEvaluateBatchLanes(name string) {
 	asmgen.Func(name, "func(in []uint64, out []int)")
 	Doc(name+" is move_evaluate parity-table over (P, O, x, flipped, parity, empties, h0, h1) records",
 		"of 8 words, eight per ZMM (a record per lane), len(out) of them.")
-	src, dst, n := GP64(), GP64(), GP64()
-	Load(Param("in").Base(), src)
-	Load(Param("out").Base(), dst)
-	Load(Param("out").Len(), n)
+	src, dst, n := asmgen.BatchArgs()
 	TESTQ(n, n)
 	JZ(LabelRef("done"))
 	c := laneSetup(true)

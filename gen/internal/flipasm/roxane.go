@@ -233,11 +233,6 @@ func RoxaneFuncs(name, doc string, variant asmgen.Variant) {
 	res, d := GP64(), GP64()
 	MOVQ(args.Offset(24), res)
 	MOVQ(dst, d)
-	MOVQ(res, Mem{Base: d})
-	ADDQ(U8(24), src)
-	ADDQ(U8(8), dst)
-	DECQ(cnt)
-	JNZ(LabelRef("loop"))
-	Label("done")
+	asmgen.BatchNext(res, Mem{Base: d}, src, dst, cnt, 24)
 	RET()
 }
