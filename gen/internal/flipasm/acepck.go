@@ -19,20 +19,19 @@ import (
 type FlipAVXAcepck struct {
 	vectorCode
 	rowTable
-	step, ones      Mem
-	s1, s2, s4, one reg.VecVirtual
+	stepRegs
+	ones Mem
+	one  reg.VecVirtual
 }
 
 func NewFlipAVXAcepck() *FlipAVXAcepck {
-	return &FlipAVXAcepck{rowTable: lfRays(), step: table("dirSteps"), ones: table("flipOnes")}
+	return &FlipAVXAcepck{rowTable: lfRays(), stepRegs: dirSteps(), ones: table("flipOnes")}
 }
 
 func (f *FlipAVXAcepck) Setup() {
 	f.setupRows()
-	f.s1, f.s2, f.s4, f.one = YMM(), YMM(), YMM(), YMM()
-	VMOVDQU(f.step, f.s1)
-	VMOVDQU(f.step.Offset(32), f.s2)
-	VMOVDQU(f.step.Offset(64), f.s4)
+	f.setupSteps(3)
+	f.one = YMM()
 	VPBROADCASTQ(f.ones, f.one)
 }
 
@@ -42,12 +41,7 @@ func (f *FlipAVXAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	// down: the smear of P, and whether P comes before an empty square
 	rP, rS, t := YMM(), YMM(), YMM()
 	VPAND(dn, PP, rP)
-	VPSRLVQ(f.s1, rP, t)
-	VPOR(rP, t, rS)
-	VPSRLVQ(f.s2, rS, t)
-	VPOR(t, rS, rS)
-	VPSRLVQ(f.s4, rS, t)
-	VPOR(t, rS, rS)
+	f.smearDown(rP, t, rS, t)
 	rE, g, fl := YMM(), YMM(), YMM()
 	VPANDN(dn, OO, rE)
 	VPXOR(rP, rE, rE) // empty squares of the ray

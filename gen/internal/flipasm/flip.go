@@ -139,6 +139,38 @@ func (f *FlipAVX512) lanes(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirtua
 
 // ---------------------------------------------------------------- AVX2
 
+// stepRegs holds the steps of the four directions in registers (dirSteps:
+// E, N, NE, NW as 1, 8, 9, 7 in the lanes, times 1, 2 and 4).
+type stepRegs struct {
+	step       Mem
+	s1, s2, s4 reg.VecVirtual
+}
+
+func dirSteps() stepRegs { return stepRegs{step: table("dirSteps")} }
+
+// setupSteps loads the first n steps (2: d and 2d, 3: and 4d).
+func (s *stepRegs) setupSteps(n int) {
+	regs := []*reg.VecVirtual{&s.s1, &s.s2, &s.s4}[:n]
+	for _, r := range regs {
+		*r = YMM()
+	}
+	for i, r := range regs {
+		VMOVDQU(s.step.Offset(32*i), *r)
+	}
+}
+
+// smearDown sets res to src with each bit smeared down its lane's ray
+// (src | src>>d, then by 2d and 4d: a parallel-prefix fill); the first
+// shift goes to first (res or tmp), the others to tmp.
+func (s *stepRegs) smearDown(src, first, res, tmp reg.VecVirtual) {
+	VPSRLVQ(s.s1, src, first)
+	VPOR(src, first, res)
+	VPSRLVQ(s.s2, res, tmp)
+	VPOR(tmp, res, res)
+	VPSRLVQ(s.s4, res, tmp)
+	VPOR(tmp, res, res)
+}
+
 // downFlipsAVX2 turns m, the MS1B of each down ray's stops (four lanes),
 // into the flips: q = m & P, then ray & -(2q).
 func downFlipsAVX2(m, PP, zero reg.VecVirtual, dn Mem) {
@@ -154,25 +186,23 @@ func downFlipsAVX2(m, PP, zero reg.VecVirtual, dn Mem) {
 type FlipAVX2PPFill struct {
 	vectorCode
 	rowTable
-	step, ones Mem
-	s1, s2, s4 reg.VecVirtual
-	one, zero  reg.VecVirtual
+	stepRegs
+	ones      Mem
+	one, zero reg.VecVirtual
 }
 
 func NewFlipAVX2PPFill() *FlipAVX2PPFill {
 	return &FlipAVX2PPFill{
 		rowTable: lfRays(),
-		step:     table("dirSteps"),
+		stepRegs: dirSteps(),
 		ones:     table("flipOnes"),
 	}
 }
 
 func (f *FlipAVX2PPFill) Setup() {
 	f.setupRows()
-	f.s1, f.s2, f.s4, f.one, f.zero = YMM(), YMM(), YMM(), YMM(), YMM()
-	VMOVDQU(f.step, f.s1)
-	VMOVDQU(f.step.Offset(32), f.s2)
-	VMOVDQU(f.step.Offset(64), f.s4)
+	f.setupSteps(3)
+	f.one, f.zero = YMM(), YMM()
 	VPBROADCASTQ(f.ones, f.one)
 	VPXOR(f.zero, f.zero, f.zero)
 }
@@ -194,12 +224,7 @@ func (f *FlipAVX2PPFill) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	// nothing above covers
 	s2, e, u := YMM(), YMM(), YMM()
 	VPANDN(dn, OO, s2)
-	VPSRLVQ(f.s1, s2, e)
-	VPOR(s2, e, e)
-	VPSRLVQ(f.s2, e, u)
-	VPOR(u, e, e)
-	VPSRLVQ(f.s4, e, u)
-	VPOR(u, e, e)
+	f.smearDown(s2, e, e, u)
 	VPSRLVQ(f.s1, e, u)
 	VPANDN(s2, u, u) // MS1B(s2)
 	downFlipsAVX2(u, PP, f.zero, dn)

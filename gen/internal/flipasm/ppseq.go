@@ -17,19 +17,19 @@ import (
 type FlipAVXPPSeq struct {
 	vectorCode
 	rowTable
-	step, inner      Mem
-	s1, s2, in, zero reg.VecVirtual
+	stepRegs
+	inner    Mem
+	in, zero reg.VecVirtual
 }
 
 func NewFlipAVXPPSeq() *FlipAVXPPSeq {
-	return &FlipAVXPPSeq{rowTable: lfRays(), step: table("dirSteps"), inner: table("dirInner")}
+	return &FlipAVXPPSeq{rowTable: lfRays(), stepRegs: dirSteps(), inner: table("dirInner")}
 }
 
 func (f *FlipAVXPPSeq) Setup() {
 	f.setupRows()
-	f.s1, f.s2, f.in, f.zero = YMM(), YMM(), YMM(), YMM()
-	VMOVDQU(f.step, f.s1)
-	VMOVDQU(f.step.Offset(32), f.s2)
+	f.setupSteps(2)
+	f.in, f.zero = YMM(), YMM()
 	VMOVDQU(f.inner, f.in)
 	VPXOR(f.zero, f.zero, f.zero)
 }
