@@ -187,10 +187,5 @@ func (f *FlipSSEAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	POR(f27, w)
 	POR(f56, w)
 	POR(c, w)
-	t := XMM()
-	PSHUFD(U8(0x4e), w, t)
-	POR(t, w)
-	r := GP64()
-	MOVQ(w, r)
-	return r
+	return reduceSSE2(w)
 }

@@ -310,11 +310,16 @@ func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		PAND(ray, z)
 		POR(z, acc)
 	}
+	return reduceSSE2(acc)
+}
+
+// reduceSSE2 ORs the two lanes of an XMM (v, destroyed) into a GP register.
+func reduceSSE2(v reg.VecVirtual) reg.GPVirtual {
 	t := XMM()
-	PSHUFD(U8(0x4e), acc, t)
-	POR(t, acc)
+	PSHUFD(U8(0x4e), v, t)
+	POR(t, v)
 	r := GP64()
-	MOVQ(acc, r)
+	MOVQ(v, r)
 	return r
 }
 

@@ -102,11 +102,6 @@ func (f *FlipSSEBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		ANDQ(ray, q)
 		ORQ(q, r)
 	}
-	t := XMM()
-	PSHUFD(U8(0x4e), acc, t)
-	POR(t, acc)
-	u := GP64()
-	MOVQ(acc, u)
-	ORQ(u, r)
+	ORQ(reduceSSE2(acc), r)
 	return r
 }
