@@ -1,8 +1,9 @@
 // Command eval generates the pattern-evaluation kernels: the feature update
-// (AVX2 and AVX-512 rows of 3 x 16 lanes, seed 000 4.4.5), the weight sum
-// by gathers over three weight layouts (seed 000 4.5.0 and 4.5.5), each
-// with its batch form (the loop in assembly), and the features from
-// scratch by PEXT and by PSHUFB (seed 004).
+// (AVX2 and AVX-512 rows of 3 x 16 lanes, as Edax-AVX's eval_update_sse in
+// eval_sse.c), the weight sum by gathers over three weight layouts (the
+// guarded and the interleaved ones are those of Edax-AVX's accumlate_eval,
+// midgame.c, at v4.5.0 and v4.5.5), each with its batch form (the loop in
+// assembly), and the features from scratch by PEXT and by PSHUFB.
 //
 // The per-square rows, the gather offsets, the PEXT masks and
 // binary-to-ternary tables and the shuffle controls are Go arrays built at

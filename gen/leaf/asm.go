@@ -12,9 +12,10 @@
 //
 // Move order is the reference's LeafOrder: the empties in presorted order
 // (corners first, X-squares last; built by a rank bit mask), then a stable
-// odd-quadrant-first partition done by PSHUFB (seed 000's empties_series
-// and shuf_mask, with the masks of Edax 4.4.0's order, not 4.5.5's "1 empty
-// before 3"). One shuffle lays out, per move, the square and the remaining
+// odd-quadrant-first partition done by PSHUFB, as Edax-AVX's
+// search_solve_4 (endgame_sse.c) shuffles its empties_series by shuf_mask,
+// with masks that keep the presorted order in each part (Edax-AVX's put a
+// lone odd empty before a quadrant of three since v4.5.5). One shuffle lays out, per move, the square and the remaining
 // empties in presorted order: the next level's input. At 4 empties the
 // shuffle is picked by the quadrant pattern of the empties (which share a
 // quadrant), which also fixes the order at 3 empties below each move: a

@@ -270,9 +270,9 @@ func loadOffsets(m Mem) reg.VecVirtual {
 }
 
 // moveEvaluateNodeLanes is moveEvaluateNode with eight moves per ZMM: the
-// moves and flips permuted out of the node's list (gathers and a scatter
-// cost more on Zen 5 than the score itself), the scores permuted back
-// into it.
+// moves and flips permuted out of the node's list (not gathered: gathers
+// and a scatter cost more than the score itself), the scores permuted
+// back into it.
 func moveEvaluateNodeLanes(name string) {
 	asmgen.Func(name, "func(P, O uint64, parity, empties, k int, list *[3 * 34]uint64)")
 	Doc(name+" is move_evaluate parity-table for the k moves of one node, eight per ZMM (a move",

@@ -61,7 +61,8 @@ func lookup(tab, idx reg.GPVirtual) reg.GPVirtual {
 	return idx
 }
 
-// stableEdgeSSE2 gathers the four edges as Edax 4.5 does with SSE2: the
+// stableEdgeSSE2 gathers the four edges as Edax-AVX's get_stable_edge
+// (board_sse.c) does with SSE2: the
 // ranks as 16-bit words of PUNPCKLBW(O, P) (already index p*256+o), the A
 // and H files by PMOVMSKB of the pair (O, P), shifted by 7 for the A file.
 func stableEdgeSSE2(count bool) {
@@ -238,7 +239,7 @@ func stabilityAVX2() {
 	// but the solver asks for stability on nearly full boards, whose
 	// full lines and stable discs run the spread's vector loop longest,
 	// and waits on the answer (a cutoff): latency, not throughput, counts
-	// there, and in whole solves this form wins (results/).
+	// there, which only whole solves measure (flipbench bench -solve).
 	asmgen.Register("stabilityAVX2", asmgen.Variant{Kernel: "Stability", Name: "avx2-full-lines", Rank: 27, Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges, the spread in GP registers"})
 	asmgen.Func("stabilityAVX2", "func(P, O uint64) uint64")
 	Doc("stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.")
@@ -428,8 +429,8 @@ type spreadVariant struct {
 //     rotations; a position whose four edge-table bytes are 0 and whose
 //     central discs of P lie on no full rank and full file at once has no
 //     stable disc at all: it returns 0 before the files are scattered
-//     through the A1_A8 table and before the diagonals (more than half of
-//     the calls on random-game positions);
+//     through the A1_A8 table and before the diagonals (common on
+//     random-game positions);
 //   - the full diagonals by Edax's AND fill on four lanes, the board and
 //     its vertical mirror, one shift direction only;
 //   - the spread of stability with all four directions in one ymm and the

@@ -8,8 +8,8 @@ import (
 
 // ---------------------------------------------------------------- AVX2 acepck
 
-// FlipAVXAcepck is Edax-AVX's flip_avx_acepck (acepck's ideas, Edax 4.6's
-// default AVX2 flip). Down rays: P on the ray is smeared downward (shifts
+// FlipAVXAcepck is Edax-AVX's flip_avx_acepck.c (ideas by acepck,
+// Egaroucid pull request 293). Down rays: P on the ray is smeared downward (shifts
 // d, 2d, 4d), so that the ray minus the smear is the run from x to the
 // nearest P; it flips iff that P is nearer than the nearest empty square,
 // one VPCMPGTQ of the two masked sets (no MS1B needed: a down ray never

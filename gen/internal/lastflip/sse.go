@@ -6,7 +6,7 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
-// linesSSE gathers x's lines as Edax 4.5.6's count_last_flip_sse.c does
+// linesSSE gathers x's lines as Edax-AVX's count_last_flip_sse.c does
 // by default (SSE2): P in both halves of an XMM register; the a1-h8
 // diagonal and the row ANDed in and summed by PSADBW (bytes added: file
 // order); the h1-a8 diagonal and the file ANDed in, 0 - bytes and
