@@ -17,15 +17,14 @@ import (
 // BLSMSK of the non-O squares, x to the first of them; minus P it is the
 // run, kept unless removing P changed nothing (the stop was empty).
 type FlipAVXAcepck struct {
-	vectorCode
-	rowTable
+	avx2Flip // no zero
 	stepRegs
 	ones Mem
 	one  reg.VecVirtual
 }
 
 func NewFlipAVXAcepck() *FlipAVXAcepck {
-	return &FlipAVXAcepck{rowTable: lfRays(), stepRegs: dirSteps(), ones: table("flipOnes")}
+	return &FlipAVXAcepck{avx2Flip: avx2Flip{rowTable: lfRays()}, stepRegs: dirSteps(), ones: table("flipOnes")}
 }
 
 func (f *FlipAVXAcepck) Setup() {
@@ -36,8 +35,7 @@ func (f *FlipAVXAcepck) Setup() {
 }
 
 func (f *FlipAVXAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	up, dn := f.upDown(x)
+	PP, OO, up, dn := f.start(P, O, x)
 	// down: the smear of P, and whether P comes before an empty square
 	rP, rS, t := YMM(), YMM(), YMM()
 	VPAND(dn, PP, rP)

@@ -15,24 +15,22 @@ import (
 // not zero. Up rays: LS1B of the stops, kept if P's, minus one; the sign
 // of the result marks an empty outflank and adds the one back.
 type FlipAVXCvtps struct {
-	vectorCode
-	rowTable
-	one, exp, zero reg.VecVirtual
+	avx2Flip
+	one, exp reg.VecVirtual
 }
 
-func NewFlipAVXCvtps() *FlipAVXCvtps { return &FlipAVXCvtps{rowTable: lfRays()} }
+func NewFlipAVXCvtps() *FlipAVXCvtps { return &FlipAVXCvtps{avx2Flip: avx2Flip{rowTable: lfRays()}} }
 
 func (f *FlipAVXCvtps) Setup() {
 	f.setupRows()
-	f.one, f.exp, f.zero = YMM(), YMM(), YMM()
+	f.one, f.exp = YMM(), YMM()
 	VPCMPEQD(f.one, f.one, f.one)
 	VPSLLD(U8(23), f.one, f.exp) // sign and exponent of a float
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVXCvtps) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	up, dn := f.upDown(x)
+	PP, OO, up, dn := f.start(P, O, x)
 	// down: MS1B of the stops by int -> float -> int
 	s, fl, t := YMM(), YMM(), YMM()
 	VPANDN(dn, OO, s)

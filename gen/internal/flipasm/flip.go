@@ -171,6 +171,27 @@ func (s *stepRegs) smearDown(src, first, res, tmp reg.VecVirtual) {
 	VPOR(tmp, res, res)
 }
 
+// avx2Flip is what the AVX2 flips share: x's rays, a YMM of zeros (once
+// setupZero has run), and their start.
+type avx2Flip struct {
+	vectorCode
+	rowTable
+	zero reg.VecVirtual
+}
+
+func (a *avx2Flip) setupZero() {
+	a.zero = YMM()
+	VPXOR(a.zero, a.zero, a.zero)
+}
+
+// start broadcasts P and O to the four lanes of a YMM each and addresses
+// x's up and down rays.
+func (a *avx2Flip) start(P, O, x reg.GPVirtual) (PP, OO reg.VecVirtual, up, dn Mem) {
+	PP, OO = BroadcastAVX2(P), BroadcastAVX2(O)
+	up, dn = a.upDown(x)
+	return PP, OO, up, dn
+}
+
 // downFlipsAVX2 turns m, the MS1B of each down ray's stops (four lanes),
 // into the flips: q = m & P, then ray & -(2q).
 func downFlipsAVX2(m, PP, zero reg.VecVirtual, dn Mem) {
@@ -184,16 +205,15 @@ func downFlipsAVX2(m, PP, zero reg.VecVirtual, dn Mem) {
 // down half by a parallel-prefix fill along each ray (shifts d, 2d, 4d)
 // that isolates MS1B without LZCNT.
 type FlipAVX2PPFill struct {
-	vectorCode
-	rowTable
+	avx2Flip
 	stepRegs
-	ones      Mem
-	one, zero reg.VecVirtual
+	ones Mem
+	one  reg.VecVirtual
 }
 
 func NewFlipAVX2PPFill() *FlipAVX2PPFill {
 	return &FlipAVX2PPFill{
-		rowTable: lfRays(),
+		avx2Flip: avx2Flip{rowTable: lfRays()},
 		stepRegs: dirSteps(),
 		ones:     table("flipOnes"),
 	}
@@ -202,14 +222,13 @@ func NewFlipAVX2PPFill() *FlipAVX2PPFill {
 func (f *FlipAVX2PPFill) Setup() {
 	f.setupRows()
 	f.setupSteps(3)
-	f.one, f.zero = YMM(), YMM()
+	f.one = YMM()
 	VPBROADCASTQ(f.ones, f.one)
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVX2PPFill) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	up, dn := f.upDown(x)
+	PP, OO, up, dn := f.start(P, O, x)
 	// up: LS1B
 	s, t, l := YMM(), YMM(), YMM()
 	VPANDN(up, OO, s)
@@ -256,6 +275,16 @@ func (f *FlipSSE2) Setup() {
 	MOVOU(f.ones, f.one)
 }
 
+// orInto ORs v into the XMM *acc, or makes v the accumulator if there is
+// none yet.
+func orInto(acc *reg.VecVirtual, v reg.VecVirtual) {
+	if *acc == nil {
+		*acc = v
+		return
+	}
+	POR(v, *acc)
+}
+
 func dupSSE2(r reg.GPVirtual) reg.VecVirtual {
 	x := XMM()
 	MOVQ(r, x)
@@ -266,7 +295,7 @@ func dupSSE2(r reg.GPVirtual) reg.VecVirtual {
 func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := dupSSE2(P), dupSSE2(O)
 	row := f.row(x)
-	acc := XMM()
+	var acc reg.VecVirtual
 	for h := 0; h < 2; h++ {
 		ray := row.Offset(16 * h)
 		s, d, l, sg := XMM(), XMM(), XMM(), XMM()
@@ -282,11 +311,7 @@ func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		PSRAL(U8(31), sg) // all ones where o was 0
 		PANDN(l, sg)      // o-1, or 0
 		PAND(ray, sg)
-		if h == 0 {
-			acc = sg
-		} else {
-			POR(sg, acc)
-		}
+		orInto(&acc, sg)
 	}
 	for h := 0; h < 2; h++ {
 		ray := row.Offset(32 + 16*h)

@@ -14,27 +14,25 @@ import (
 // non-O squares, O taken inside the edges so that an edge square always
 // stops the ray; adding -1 where the stop is P's turns it into the run.
 type FlipAVXLZCNT struct {
-	vectorCode
-	rowTable
-	inner, rev      Mem
-	in, bswap, zero reg.VecVirtual
+	avx2Flip
+	inner, rev Mem
+	in, bswap  reg.VecVirtual
 }
 
 func NewFlipAVXLZCNT() *FlipAVXLZCNT {
-	return &FlipAVXLZCNT{rowTable: lfRays(), inner: table("dirInner"), rev: table("flipRev")}
+	return &FlipAVXLZCNT{avx2Flip: avx2Flip{rowTable: lfRays()}, inner: table("dirInner"), rev: table("flipRev")}
 }
 
 func (f *FlipAVXLZCNT) Setup() {
 	f.setupRows()
-	f.in, f.bswap, f.zero = YMM(), YMM(), YMM()
+	f.in, f.bswap = YMM(), YMM()
 	VMOVDQU(f.inner, f.in)
 	VBROADCASTI128(f.rev, f.bswap)
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVXLZCNT) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	up, dn := f.upDown(x)
+	PP, OO, up, dn := f.start(P, O, x)
 	// W in GP: MS1B of the stops by LZCNT (none: bit 63, whose double is 0)
 	s, n, q := GP64(), GP64(), GP64()
 	MOVQ(O, s)

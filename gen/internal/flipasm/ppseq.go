@@ -15,23 +15,22 @@ import (
 // square always is one), kept if P's; adding -1 where the stop is P's
 // turns it into the run.
 type FlipAVXPPSeq struct {
-	vectorCode
-	rowTable
+	avx2Flip
 	stepRegs
-	inner    Mem
-	in, zero reg.VecVirtual
+	inner Mem
+	in    reg.VecVirtual
 }
 
 func NewFlipAVXPPSeq() *FlipAVXPPSeq {
-	return &FlipAVXPPSeq{rowTable: lfRays(), stepRegs: dirSteps(), inner: table("dirInner")}
+	return &FlipAVXPPSeq{avx2Flip: avx2Flip{rowTable: lfRays()}, stepRegs: dirSteps(), inner: table("dirInner")}
 }
 
 func (f *FlipAVXPPSeq) Setup() {
 	f.setupRows()
 	f.setupSteps(2)
-	f.in, f.zero = YMM(), YMM()
+	f.in = YMM()
 	VMOVDQU(f.inner, f.in)
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVXPPSeq) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {

@@ -14,28 +14,26 @@ import (
 // LS1B of the stops, kept if P's; (q == 0) - q is every bit from q up, or
 // all of them when q is 0, and the ray minus it is the run.
 type FlipAVXShufMax struct {
-	vectorCode
-	rowTable
-	nib               Mem
-	lo, hi, m0f, zero reg.VecVirtual
+	avx2Flip
+	nib         Mem
+	lo, hi, m0f reg.VecVirtual
 }
 
 func NewFlipAVXShufMax() *FlipAVXShufMax {
-	return &FlipAVXShufMax{rowTable: lfRays(), nib: table("flipNibble")}
+	return &FlipAVXShufMax{avx2Flip: avx2Flip{rowTable: lfRays()}, nib: table("flipNibble")}
 }
 
 func (f *FlipAVXShufMax) Setup() {
 	f.setupRows()
-	f.lo, f.hi, f.m0f, f.zero = YMM(), YMM(), YMM(), YMM()
+	f.lo, f.hi, f.m0f = YMM(), YMM(), YMM()
 	VBROADCASTI128(f.nib, f.lo)
 	VBROADCASTI128(f.nib.Offset(16), f.hi)
 	VBROADCASTI128(f.nib.Offset(32), f.m0f)
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVXShufMax) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	up, dn := f.upDown(x)
+	PP, OO, up, dn := f.start(P, O, x)
 	// down: the highest non-zero byte of the stops
 	s, e, t := YMM(), YMM(), YMM()
 	VPANDN(dn, OO, s)

@@ -63,11 +63,7 @@ func (f *FlipSSEBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		PSUBQ(f.one, m)        // 1 where it is 0, else 0
 		PSUBQ(m, o)            // outflank - 1, or 0
 		PAND(ray, o)
-		if h == 0 {
-			acc = o
-		} else {
-			POR(o, acc)
-		}
+		orInto(&acc, o)
 	}
 	// down: W, S, SW, SE, one bit scan each
 	r := GP64()
