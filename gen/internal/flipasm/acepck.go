@@ -17,7 +17,7 @@ import (
 // BLSMSK of the non-O squares, x to the first of them; minus P it is the
 // run, kept unless removing P changed nothing (the stop was empty).
 type FlipAVXAcepck struct {
-	avx2Flip // no zero
+	avx2Flip // no setupZero: its zero register unused
 	stepRegs
 	ones Mem
 	one  reg.VecVirtual
