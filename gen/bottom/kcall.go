@@ -97,3 +97,30 @@ func (g *gen) hashCode(P, O Mem) reg.GPVirtual        { return g.callArgs(kHashC
 
 // clf is count_last_flip(P, x).
 func (g *gen) clf(P, x Op) reg.GPVirtual { return g.callArgs(kCountLastFlip, P, x) }
+
+// sc1 is the solver's sc1: score_1(P, alpha, x) (x from a slot), or,
+// with no score_1 entry, score1Own. It returns the score.
+func (g *gen) sc1(P, alpha reg.GPVirtual, xs Mem) reg.GPVirtual {
+	s := g.s1
+	MOVQ(P, s.P)
+	MOVQ(alpha, s.alpha)
+	x := GP64()
+	MOVQ(xs, x)
+	MOVQ(x, s.x)
+	own, done := g.label("s1count", 1), g.label("s1done", 1)
+	k, e := GP64(), GP64()
+	MOVQ(g.k, k)
+	MOVQ(Mem{Base: k, Disp: kScore1}, e)
+	TESTQ(e, e)
+	JZ(LabelRef(own))
+	g.setArgs(P, alpha, x)
+	asmgen.CallReg(e)
+	MOVQ(g.result(3), s.score)
+	JMP(LabelRef(done))
+	Label(own)
+	g.score1Own(done)
+	Label(done)
+	r := GP64()
+	MOVQ(s.score, r)
+	return r
+}

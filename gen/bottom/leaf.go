@@ -257,33 +257,6 @@ func cmpSlots(a, b Mem) {
 	CMPQ(r, b)
 }
 
-// sc1 is the solver's sc1: score_1(P, alpha, x) (x from a slot), or,
-// with no score_1 entry, score1Own. It returns the score.
-func (g *gen) sc1(P, alpha reg.GPVirtual, xs Mem) reg.GPVirtual {
-	s := g.s1
-	MOVQ(P, s.P)
-	MOVQ(alpha, s.alpha)
-	x := GP64()
-	MOVQ(xs, x)
-	MOVQ(x, s.x)
-	own, done := g.label("s1count", 1), g.label("s1done", 1)
-	k, e := GP64(), GP64()
-	MOVQ(g.k, k)
-	MOVQ(Mem{Base: k, Disp: kScore1}, e)
-	TESTQ(e, e)
-	JZ(LabelRef(own))
-	g.setArgs(P, alpha, x)
-	asmgen.CallReg(e)
-	MOVQ(g.result(3), s.score)
-	JMP(LabelRef(done))
-	Label(own)
-	g.score1Own(done)
-	Label(done)
-	r := GP64()
-	MOVQ(s.score, r)
-	return r
-}
-
 // score1Own emits score1Own (kernels.Score1) on count_last_flip, on the
 // arguments in the score_1 slots; the score goes to its slot, the code to
 // done.
