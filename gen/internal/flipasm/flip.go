@@ -275,6 +275,25 @@ func (f *FlipSSE2) Setup() {
 	MOVOU(f.ones, f.one)
 }
 
+// raysSSE2 ORs into *acc what flips makes of x's rays at byte off of its
+// row (up rays at 0, down rays at 32), in two XMM of two rays each: flips
+// gets the rays and their stops, ~O & ray.
+func raysSSE2(acc *reg.VecVirtual, row Mem, off int, OO reg.VecVirtual, flips func(ray Mem, s reg.VecVirtual) reg.VecVirtual) {
+	for h := 0; h < 2; h++ {
+		ray := row.Offset(off + 16*h)
+		orInto(acc, flips(ray, stopsSSE2(OO, ray)))
+	}
+}
+
+// stopsSSE2 returns the squares of the rays ray (two lanes) that are not
+// O's, where a ray from x stops: ~O & ray.
+func stopsSSE2(OO reg.VecVirtual, ray Mem) reg.VecVirtual {
+	s := XMM()
+	MOVO(OO, s)
+	PANDN(ray, s)
+	return s
+}
+
 // orInto ORs v into the XMM *acc, or makes v the accumulator if there is
 // none yet.
 func orInto(acc *reg.VecVirtual, v reg.VecVirtual) {
@@ -296,11 +315,8 @@ func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := dupSSE2(P), dupSSE2(O)
 	row := f.row(x)
 	var acc reg.VecVirtual
-	for h := 0; h < 2; h++ {
-		ray := row.Offset(16 * h)
-		s, d, l, sg := XMM(), XMM(), XMM(), XMM()
-		MOVO(OO, s)
-		PANDN(ray, s) // ~O & ray
+	raysSSE2(&acc, row, 0, OO, func(ray Mem, s reg.VecVirtual) reg.VecVirtual {
+		d, l, sg := XMM(), XMM(), XMM()
 		MOVO(s, d)
 		PADDQ(f.one, d) // s-1
 		MOVO(d, l)
@@ -311,13 +327,10 @@ func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		PSRAL(U8(31), sg) // all ones where o was 0
 		PANDN(l, sg)      // o-1, or 0
 		PAND(ray, sg)
-		orInto(&acc, sg)
-	}
-	for h := 0; h < 2; h++ {
-		ray := row.Offset(32 + 16*h)
-		s, e, t := XMM(), XMM(), XMM()
-		MOVO(OO, s)
-		PANDN(ray, s)
+		return sg
+	})
+	raysSSE2(&acc, row, 32, OO, func(ray Mem, s reg.VecVirtual) reg.VecVirtual {
+		e, t := XMM(), XMM()
 		MOVO(s, e)
 		for _, k := range []uint64{1, 2, 4, 8, 16, 32} {
 			MOVO(e, t)
@@ -333,8 +346,8 @@ func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		PXOR(z, z)
 		PSUBQ(t, z) // -(2q)
 		PAND(ray, z)
-		POR(z, acc)
-	}
+		return z
+	})
 	return reduceSSE2(acc)
 }
 

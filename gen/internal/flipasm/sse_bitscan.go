@@ -49,11 +49,8 @@ func (f *FlipSSEBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	row := f.row(x)
 	// up: lanes (E, N) then (NE, NW); lfRay is 16-byte aligned
 	var acc reg.VecVirtual
-	for h := 0; h < 2; h++ {
-		ray := row.Offset(16 * h)
-		s, o, m := XMM(), XMM(), XMM()
-		MOVO(OO, s)
-		PANDN(ray, s) // s = ~O & ray
+	raysSSE2(&acc, row, 0, OO, func(ray Mem, s reg.VecVirtual) reg.VecVirtual {
+		o, m := XMM(), XMM()
 		PXOR(o, o)
 		PSUBQ(s, o) // -s = (O | ~ray) + 1: the carry
 		PAND(ray, o)
@@ -63,8 +60,8 @@ func (f *FlipSSEBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		PSUBQ(f.one, m)        // 1 where it is 0, else 0
 		PSUBQ(m, o)            // outflank - 1, or 0
 		PAND(ray, o)
-		orInto(&acc, o)
-	}
+		return o
+	})
 	// down: W, S, SW, SE, one bit scan each
 	r := GP64()
 	XORQ(r, r)
