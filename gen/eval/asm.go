@@ -1,8 +1,9 @@
 // Command eval generates the pattern-evaluation kernels: the feature update
-// (AVX2 and AVX-512 rows of 3 x 16 lanes, seed 000 4.4.5), the weight sum
-// by gathers over three weight layouts (seed 000 4.5.0 and 4.5.5), each
-// with its batch form (the loop in assembly), and the features from
-// scratch by PEXT and by PSHUFB (seed 004).
+// (AVX2 and AVX-512 rows of 3 x 16 lanes, as Edax-AVX's eval_update_sse in
+// eval_sse.c), the weight sum by gathers over three weight layouts (the
+// guarded and the interleaved ones are those of Edax-AVX's accumlate_eval,
+// midgame.c, at v4.5.0 and v4.5.5), each with its batch form (the loop in
+// assembly), and the features from scratch by PEXT and by PSHUFB.
 //
 // The per-square rows, the gather offsets, the PEXT masks and
 // binary-to-ternary tables and the shuffle controls are Go arrays built at
@@ -427,9 +428,7 @@ func sumBatch(name, layout string, setup func(), gather func(fp, tp Register, sh
 		"of every ply at tabs (per ply pair for the interleaved layout), len(out) of them.",
 		"The loop stays in assembly: no call per element.")
 	tabs := Load(Param("tabs"), GP64())
-	src := Load(Param("in").Base(), GP64())
-	dst := Load(Param("out").Base(), GP64())
-	n := Load(Param("out").Len(), GP64())
+	src, dst, n := asmgen.BatchArgs()
 	TESTQ(n, n)
 	JZ(LabelRef("done"))
 	setup()
@@ -474,14 +473,8 @@ func sumBatch(name, layout string, setup func(), gather func(fp, tp Register, sh
 	}
 	r := gather(src, tp, shift)
 	ADDQ(bias, r)
-	MOVQ(r, Mem{Base: dst})
-	ADDQ(U8(104), src)
-	ADDQ(U8(8), dst)
-	DECQ(n)
-	JNZ(LabelRef("loop"))
-	Label("done")
-	VZEROUPPER()
-	RET()
+	asmgen.BatchNext(r, Mem{Base: dst}, src, dst, n, 104)
+	asmgen.Ret(true)
 }
 
 func evalSumAVX2Batch(layout string) {

@@ -36,41 +36,19 @@ func main() {
 	PREFETCHT0(Mem{Base: b, Disp: 4*24 - 1})
 	RET()
 
-	streamClear("hashClearMOVNTDQ", "SSE2 MOVNTDQ", 16, 96, func(pat reg.Register) func(dst reg.Register) {
-		x := []reg.VecVirtual{XMM(), XMM(), XMM()}
-		for i, v := range x {
-			MOVOU(Mem{Base: pat, Disp: 16 * i}, v)
-		}
-		return func(dst reg.Register) {
-			for i := 0; i < 6; i++ {
-				MOVNTO(x[i%3], Mem{Base: dst, Disp: 16 * i})
-			}
-		}
-	}, false)
-	streamClear("hashClearVMOVNTDQ", "AVX2 VMOVNTDQ", 32, 96, func(pat reg.Register) func(dst reg.Register) {
-		y := []reg.VecVirtual{YMM(), YMM(), YMM()}
-		for i, v := range y {
-			VMOVDQU(Mem{Base: pat, Disp: 32 * i}, v)
-		}
-		return func(dst reg.Register) {
-			for i := 0; i < 3; i++ {
-				VMOVNTDQ(y[i], Mem{Base: dst, Disp: 32 * i})
-			}
-		}
-	}, true)
-	streamClear("hashClearVMOVNTDQ512", "AVX-512 64-byte VMOVNTDQ", 64, 192, func(pat reg.Register) func(dst reg.Register) {
-		z := []reg.VecVirtual{ZMM(), ZMM(), ZMM()}
-		for i, v := range z {
-			VMOVDQU64(Mem{Base: pat, Disp: 64 * i}, v)
-		}
-		return func(dst reg.Register) {
-			for i := 0; i < 3; i++ {
-				VMOVNTDQ(z[i], Mem{Base: dst, Disp: 64 * i})
-			}
-		}
-	}, true)
-
-	storeClear()
+	streamClear("hashClearMOVNTDQ", "SSE2 MOVNTDQ", clearForm{vec: XMM, width: 16, block: 96,
+		load: func(m, r Op) { MOVOU(m, r) }, store: func(r, m Op) { MOVNTO(r, m) }})
+	streamClear("hashClearVMOVNTDQ", "AVX2 VMOVNTDQ", clearForm{vec: YMM, width: 32, block: 96, vex: true,
+		load: func(m, r Op) { VMOVDQU(m, r) }, store: func(r, m Op) { VMOVNTDQ(r, m) }})
+	streamClear("hashClearVMOVNTDQ512", "AVX-512 64-byte VMOVNTDQ", clearForm{vec: ZMM, width: 64, block: 192, vex: true,
+		load: func(m, r Op) { VMOVDQU64(m, r) }, store: func(r, m Op) { VMOVNTDQ(r, m) }})
+	// the AVX2 streaming clear with ordinary stores: the lines stay in the
+	// cache (a win while the table fits in it) but are read before they
+	// are written beyond it
+	asmgen.Func("hashClearVMOVDQU", "func(dst *byte, n int, pat *byte)")
+	Doc("hashClearVMOVDQU writes the n bytes at dst (a multiple of 96, 32-byte aligned) with ordinary AVX stores of the pattern at pat.")
+	clearLoop("hashClearVMOVDQU", clearForm{vec: YMM, width: 32, block: 96, vex: true,
+		load: func(m, r Op) { VMOVDQU(m, r) }, store: func(r, m Op) { VMOVDQA(r, m) }})
 
 	asmgen.Func("hashClearREPSTOSB", "func(dst *byte, n int)")
 	Doc("hashClearREPSTOSB zeroes n bytes with REP STOSB (fast on ERMS parts: the microcode picks the store protocol).")
@@ -120,51 +98,48 @@ func crc(P, O reg.Register) reg.GPVirtual {
 	return c
 }
 
-// storeClear emits hashClearVMOVDQU, the same loop as the AVX2 streaming
-// clear with ordinary stores: the lines stay in the cache (a win while the
-// table fits in it) but are read before they are written beyond it.
-func storeClear() {
-	asmgen.Func("hashClearVMOVDQU", "func(dst *byte, n int, pat *byte)")
-	Doc("hashClearVMOVDQU writes the n bytes at dst (a multiple of 96, 32-byte aligned) with ordinary AVX stores of the pattern at pat.")
-	dst := Load(Param("dst"), GP64())
-	n := Load(Param("n"), GP64())
-	pat := Load(Param("pat"), GP64())
-	y := []reg.VecVirtual{YMM(), YMM(), YMM()}
-	for i, v := range y {
-		VMOVDQU(Mem{Base: pat, Disp: 32 * i}, v)
-	}
-	Label("hashClearVMOVDQU_loop")
-	for i := 0; i < 3; i++ {
-		VMOVDQA(y[i], Mem{Base: dst, Disp: 32 * i})
-	}
-	ADDQ(U32(96), dst)
-	SUBQ(U32(96), n)
-	JNZ(LabelRef("hashClearVMOVDQU_loop"))
-	VZEROUPPER()
-	RET()
+// clearForm is how a clear writes the pattern: three registers of width
+// bytes (vec's), loaded by load, stored by store, block bytes (the
+// pattern's period) a round, then SFENCE if stream; vex: VZEROUPPER.
+type clearForm struct {
+	vec          func() reg.VecVirtual
+	width, block int
+	load, store  func(a, b Op)
+	stream, vex  bool
 }
 
 // streamClear emits name(dst *byte, n int, pat *byte): n bytes (a positive
-// multiple of block) at dst (aligned to align) written with streaming
+// multiple of block) at dst (aligned to width) written with streaming
 // stores of the pattern that starts at pat (block bytes, any alignment,
 // in phase with dst), then SFENCE so that the stores are ordered before
 // any later one.
-func streamClear(name, what string, align, block int, load func(pat reg.Register) func(dst reg.Register), vex bool) {
+func streamClear(name, what string, c clearForm) {
 	asmgen.Func(name, "func(dst *byte, n int, pat *byte)")
 	Doc(name+" writes the n bytes at dst (a multiple of the pattern period and aligned) with "+what+" streaming stores of the pattern at pat,",
 		"then SFENCE.")
+	c.stream = true
+	clearLoop(name, c)
+}
+
+// clearLoop emits the body of a clear of the n bytes at dst with the
+// pattern at pat.
+func clearLoop(name string, c clearForm) {
 	dst := Load(Param("dst"), GP64())
 	n := Load(Param("n"), GP64())
 	pat := Load(Param("pat"), GP64())
-	store := load(pat)
-	Label(name + "_loop")
-	store(dst)
-	ADDQ(U32(block), dst)
-	SUBQ(U32(block), n)
-	JNZ(LabelRef(name + "_loop"))
-	SFENCE()
-	if vex {
-		VZEROUPPER()
+	r := []reg.VecVirtual{c.vec(), c.vec(), c.vec()}
+	for i, v := range r {
+		c.load(Mem{Base: pat, Disp: c.width * i}, v)
 	}
-	RET()
+	Label(name + "_loop")
+	for i := 0; i < c.block/c.width; i++ {
+		c.store(r[i%len(r)], Mem{Base: dst, Disp: c.width * i})
+	}
+	ADDQ(U32(c.block), dst)
+	SUBQ(U32(c.block), n)
+	JNZ(LabelRef(name + "_loop"))
+	if c.stream {
+		SFENCE()
+	}
+	asmgen.Ret(c.vex)
 }

@@ -7,6 +7,8 @@
 package main
 
 import (
+	"strings"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -40,15 +42,15 @@ func main() {
 		{name: "countLastFlipZMM", vec: true, doc: "eight rays in a ZMM register, VPLZCNTQ for the down-rays, one popcount.", count: lastflip.CountZMM,
 			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "avx512-zmm-rays", Rank: 20, ZMM: true, Note: "no table: 8 rays in a ZMM, lowest closing disc by S-1, highest by VPLZCNTQ; OR-reduce, POPCNT"}},
 		// the rest of Edax-AVX's catalog (count_last_flip_*.c)
-		{name: "countLastFlipPlain", doc: "count_last_flip_plain.c: row by shift, file and diagonals by kindergarten multiplies, 4 lookups.", count: lastflip.CountPlain,
+		{name: "countLastFlipPlain", doc: "count_last_flip_plain.c: row by shift, file and diagonals by kindergarten multiplies, 4 lookups.", count: lastflip.PlainLines.Count,
 			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "plain", Rank: 24, Note: "Edax plain: row by shift, file by kindergarten multiply, diagonals by byte-sum multiply; 4 lookups, x86-64 only"}},
 		{name: "countLastFlipBMI", doc: "count_last_flip_bmi.c: row by lookup, file and diagonals by TZCNT/LZCNT of shifted lines.", count: lastflip.CountBMI,
 			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "bmi", Rank: 22, Note: "Edax bmi: row by lookup; file and diagonals shifted past x's row, TZCNT/LZCNT & 0x38 = 8 x flips"}},
 		{name: "countLastFlipLZCNT", doc: "count_last_flip_lzcnt.c: mirrored to the upper half; top rows by LZCNT, middle rows by kindergarten.", count: lastflip.CountLZCNT,
 			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "lzcnt", Rank: 25, Note: "Edax lzcnt: BSWAP to the upper half; top 2 rows: S/SE/SW rays by LZCNT, middle rows by kindergarten; row by lookup"}},
-		{name: "countLastFlip32", doc: "count_last_flip_32.c's method: 32-bit halves, byte sums of row and diagonal V's, 32-bit packV.", count: lastflip.Count32,
+		{name: "countLastFlip32", doc: "count_last_flip_32.c's method: 32-bit halves, byte sums of row and diagonal V's, 32-bit packV.", count: lastflip.Lines32.Count,
 			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "32", Rank: 23, Note: "Edax 32's method in one function: 32-bit halves, byte sums of row and merged diagonal V's, 32-bit packV; 4 lookups"}},
-		{name: "countLastFlipSSEPSADBW", doc: "count_last_flip_sse.c (SSE2): PSADBW for a diagonal and the row, PMOVMSKB for the other and the file.", count: lastflip.CountSSE,
+		{name: "countLastFlipSSEPSADBW", doc: "count_last_flip_sse.c (SSE2): PSADBW for a diagonal and the row, PMOVMSKB for the other and the file.", count: lastflip.SSELines.Count,
 			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "sse", Rank: 28, Note: "Edax 4.5.6 sse: PSADBW sums a diagonal and the row, PMOVMSKB packs the other diagonal and the file; 4 lookups"}},
 		{name: "countLastFlipSSEAVX", vec: true, doc: "count_last_flip_sse.c AVXLASTFLIP: one VPMOVMSKB for file and diagonals, the row by shift.", count: lastflip.CountSSEAVX,
 			v: asmgen.Variant{Kernel: "CountLastFlip", Name: "sse-avxlastflip", Rank: 26, Note: "Edax sse with AVXLASTFLIP: one VPMOVMSKB for file and diagonals, row by shift; 4 lookups"}},
@@ -101,15 +103,15 @@ func main() {
 		{name: "score1LazyAVX512", vec: true, doc: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit; a bound).", score: lazy(lastflip.CountAVX512, lastflip.HasMoveAVX512),
 			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-lazy-highcut", Rank: 45, Bound: true, Note: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit); returns a bound"}},
 		// the rest of Edax-AVX's catalog: each file's own solve_1 form
-		{name: "score1Plain", doc: "count_last_flip_plain.c solve_exact_1: both counts from one set of lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score1Plain),
+		{name: "score1Plain", doc: "count_last_flip_plain.c solve_exact_1: both counts from one set of lookups (lfSpan), cut at alpha.", score: simul(lastflip.PlainLines.Score1),
 			v: asmgen.Variant{Kernel: "Score1", Name: "plain", Rank: 26, Note: "Edax plain solve_exact_1: P's and O's counts from one set of lookups (uint16 pair table), reference cut at alpha; no branch"}},
 		{name: "score1BMI", doc: "board_score_1 on the BMI (TZCNT/LZCNT) count.", score: exact(lastflip.CountBMI, false),
 			v: asmgen.Variant{Kernel: "Score1", Name: "bmi", Rank: 25, Note: "board_score_1 on bmi (Edax LASTFLIP_LOWCUT solve_1), branchless pass fix-up"}},
 		{name: "score1LZCNT", doc: "board_score_1 on the LZCNT count.", score: exact(lastflip.CountLZCNT, false),
 			v: asmgen.Variant{Kernel: "Score1", Name: "lzcnt", Rank: 28, Note: "board_score_1 on lzcnt (Edax LASTFLIP_LOWCUT solve_1), branchless pass fix-up"}},
-		{name: "score132", doc: "count_last_flip_32.c solve_exact_1: both counts from one set of 32-bit lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score132),
+		{name: "score132", doc: "count_last_flip_32.c solve_exact_1: both counts from one set of 32-bit lookups (lfSpan), cut at alpha.", score: simul(lastflip.Lines32.Score1),
 			v: asmgen.Variant{Kernel: "Score1", Name: "32", Rank: 24, Note: "Edax 32 solve_exact_1 in 32-bit arithmetic: both counts from one set of lookups, reference cut at alpha; no branch"}},
-		{name: "score1SSEPSADBW", doc: "count_last_flip_sse.c mm_solve_exact_1: both counts from the PSADBW/PMOVMSKB lookups (lfSpan), cut at alpha.", score: simul(lastflip.Score1SSE),
+		{name: "score1SSEPSADBW", doc: "count_last_flip_sse.c mm_solve_exact_1: both counts from the PSADBW/PMOVMSKB lookups (lfSpan), cut at alpha.", score: simul(lastflip.SSELines.Score1),
 			v: asmgen.Variant{Kernel: "Score1", Name: "sse", Rank: 27, Note: "Edax 4.5.6 sse mm_solve_exact_1 (SIMULLASTFLIP): both counts from the PSADBW/PMOVMSKB lookups, reference cut at alpha"}},
 		{name: "score1SSEAVX", vec: true, doc: "count_last_flip_sse.c LASTFLIP_LOWCUT with AVXLASTFLIP: board_score_1 on that count.", score: exact(lastflip.CountSSEAVX, false),
 			v: asmgen.Variant{Kernel: "Score1", Name: "sse-avxlastflip", Rank: 29, Note: "Edax sse LASTFLIP_LOWCUT + AVXLASTFLIP mm_solve_1: board_score_1 on sse-avxlastflip"}},
@@ -127,60 +129,49 @@ func main() {
 	asmgen.Generate()
 }
 
-func ret(f form) {
-	if f.vec {
-		VZEROUPPER()
-	}
-	RET()
-}
-
+// countFunc emits f's count_last_flip and its batch form.
 func countFunc(f form) {
 	f.v.Kernel, f.v.BatchOf = "CountLastFlip", "PX"
-	asmgen.Register(f.name, f.v)
-	asmgen.Func(f.name, "func(P uint64, x int) int")
-	Doc(f.name + ": " + f.doc)
-	P := GP64()
-	Load(Param("P"), P)
-	x := GP64()
-	Load(Param("x"), x)
-	n := f.count(P, asmgen.ParamAddr("P"), x)
-	Store(n, ReturnIndex(0))
-	ret(f)
-
-	asmgen.Func(f.name+"Batch", "func(in []uint64, out []int)")
-	Doc(f.name + "Batch runs " + f.name + " on (P, x) word pairs, len(out) of them.")
-	asmgen.BatchLoop(16, nil, func(p reg.GPVirtual) reg.Register {
-		P, x := GP64(), GP64()
-		MOVQ(Mem{Base: p}, P)
-		MOVQ(Mem{Base: p, Disp: 8}, x)
-		return f.count(P, Mem{Base: p}, x)
-	})
-	ret(f)
+	kernelFunc(f, "func(P uint64, x int) int", []string{"P", "x"}, []string{"P", "x"}, "word pairs",
+		func(a map[string]reg.GPVirtual, pmem Mem) reg.GPVirtual { return f.count(a["P"], pmem, a["x"]) })
 }
 
+// scoreFunc emits f's score_1 and its batch form.
 func scoreFunc(f form) {
 	f.v.Kernel, f.v.BatchOf = "Score1", "PXA"
+	kernelFunc(f, "func(P uint64, alpha, x int) int", []string{"P", "alpha", "x"}, []string{"P", "x", "alpha"}, "word triples",
+		func(a map[string]reg.GPVirtual, pmem Mem) reg.GPVirtual {
+			return f.score(a["P"], pmem, a["x"], a["alpha"])
+		})
+}
+
+// kernelFunc registers f and emits it with signature sig, its arguments
+// params loaded in that order, then its batch form over records of words
+// (f.v.BatchOf's), what they are; body is the kernel on the arguments by
+// name, P also in memory at pmem.
+func kernelFunc(f form, sig string, params, words []string, what string, body func(a map[string]reg.GPVirtual, pmem Mem) reg.GPVirtual) {
 	asmgen.Register(f.name, f.v)
-	asmgen.Func(f.name, "func(P uint64, alpha, x int) int")
+	asmgen.Func(f.name, sig)
 	Doc(f.name + ": " + f.doc)
-	P := GP64()
-	Load(Param("P"), P)
-	alpha := GP64()
-	Load(Param("alpha"), alpha)
-	x := GP64()
-	Load(Param("x"), x)
-	s := f.score(P, asmgen.ParamAddr("P"), x, alpha)
-	Store(s, ReturnIndex(0))
-	ret(f)
+	args := map[string]reg.GPVirtual{}
+	for _, p := range params {
+		args[p] = GP64()
+		Load(Param(p), args[p])
+	}
+	Store(body(args, asmgen.ParamAddr("P")), ReturnIndex(0))
+	asmgen.Ret(f.vec)
 
 	asmgen.Func(f.name+"Batch", "func(in []uint64, out []int)")
-	Doc(f.name + "Batch runs " + f.name + " on (P, x, alpha) word triples, len(out) of them.")
-	asmgen.BatchLoop(24, nil, func(p reg.GPVirtual) reg.Register {
-		P, x, alpha := GP64(), GP64(), GP64()
-		MOVQ(Mem{Base: p}, P)
-		MOVQ(Mem{Base: p, Disp: 8}, x)
-		MOVQ(Mem{Base: p, Disp: 16}, alpha)
-		return f.score(P, Mem{Base: p}, x, alpha)
+	Doc(f.name + "Batch runs " + f.name + " on (" + strings.Join(words, ", ") + ") " + what + ", len(out) of them.")
+	asmgen.BatchLoop(8*len(words), nil, func(p reg.GPVirtual) reg.Register {
+		rec := map[string]reg.GPVirtual{}
+		for _, w := range words {
+			rec[w] = GP64()
+		}
+		for i, w := range words {
+			MOVQ(Mem{Base: p, Disp: 8 * i}, rec[w])
+		}
+		return body(rec, Mem{Base: p})
 	})
-	ret(f)
+	asmgen.Ret(f.vec)
 }

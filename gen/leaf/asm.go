@@ -12,9 +12,10 @@
 //
 // Move order is the reference's LeafOrder: the empties in presorted order
 // (corners first, X-squares last; built by a rank bit mask), then a stable
-// odd-quadrant-first partition done by PSHUFB (seed 000's empties_series
-// and shuf_mask, with the masks of Edax 4.4.0's order, not 4.5.5's "1 empty
-// before 3"). One shuffle lays out, per move, the square and the remaining
+// odd-quadrant-first partition done by PSHUFB, as Edax-AVX's
+// search_solve_4 (endgame_sse.c) shuffles its empties_series by shuf_mask,
+// with masks that keep the presorted order in each part (Edax-AVX's put a
+// lone odd empty before a quadrant of three since v4.5.5). One shuffle lays out, per move, the square and the remaining
 // empties in presorted order: the next level's input. At 4 empties the
 // shuffle is picked by the quadrant pattern of the empties (which share a
 // quadrant), which also fixes the order at 3 empties below each move: a
@@ -136,9 +137,7 @@ func kernel(f family, n int) {
 	}
 	asmgen.Register(name, v)
 	loadBoard := func() (reg.GPVirtual, reg.GPVirtual) {
-		P, O := GP64(), GP64()
-		Load(Param("P"), P)
-		Load(Param("O"), O)
+		P, O := asmgen.LoadBoard()
 		return P, O
 	}
 	loadAlpha := func() reg.GPVirtual {
@@ -155,10 +154,7 @@ func kernel(f family, n int) {
 		nd := GP64()
 		MOVQ(g.nodes, nd)
 		Store(nd, ReturnIndex(1))
-		if f.vector {
-			VZEROUPPER()
-		}
-		RET()
+		asmgen.Ret(f.vector)
 	}
 	asmgen.Func(name, "func(P, O uint64, alpha int) (score int, nodes uint64)")
 	Doc(fmt.Sprintf("%s is solve_%d (%s) with every level below inlined.", name, n, f.doc))
@@ -218,10 +214,7 @@ func kernel(f family, n int) {
 	CMPQ(d, end)
 	JB(LabelRef("loop"))
 	Label("done")
-	if f.vector {
-		VZEROUPPER()
-	}
-	RET()
+	asmgen.Ret(f.vector)
 }
 
 // newGen allocates a function's stack slots for a search of n empties.
@@ -377,60 +370,49 @@ func (g *gen) solve2(P, O, alpha, x1, x2 reg.GPVirtual) reg.GPVirtual {
 	nbeta := GP64() // -(alpha+1)
 	MOVQ(alpha, nbeta)
 	NOTQ(nbeta)
-	// P's moves; the child's side to move is O with P's flips removed.
-	try := func(x, y reg.GPVirtual, first bool) {
-		skip := g.label("s2_skip")
-		search.NeighbourTest(O, x, skip)
-		f := g.flip(P, O, x)
+	// a move on x, answered by the last move on y: P's (the child's side
+	// to move is O with P's flips removed, its score negated), or after
+	// P's pass O's, scored from O's side
+	move := func(x, y reg.GPVirtual, passed, first bool) {
+		me, opp, name, window, better := P, O, "s2_skip", nbeta, CMOVQGT
+		if passed {
+			me, opp, name, window, better = O, P, "s2_oskip", alpha, CMOVQLT
+		}
+		skip := g.label(name)
+		search.NeighbourTest(opp, x, skip)
+		f := g.flip(me, opp, x)
 		TESTQ(f, f)
 		JZ(LabelRef(skip))
 		INCQ(g.nodes)
 		np := GP64()
-		MOVQ(O, np)
+		MOVQ(opp, np)
 		XORQ(f, np)
-		s := g.f.score(g, np, y, nbeta)
-		NEGQ(s)
+		s := g.f.score(g, np, y, window)
+		if !passed {
+			NEGQ(s)
+		}
 		if first {
 			MOVQ(s, best)
 		} else {
 			CMPQ(s, best)
-			CMOVQGT(s, best)
+			better(s, best)
 		}
 		Label(skip)
 	}
 	high, low, decide := g.label("s2_high"), g.label("s2_low"), g.label("s2_decide")
 	done := g.label("s2_done")
-	try(x1, x2, true)
+	move(x1, x2, false, true)
 	CMPQ(best, alpha)
 	JG(LabelRef(high))
-	try(x2, x1, false)
+	move(x2, x1, false, false)
 	CMPQ(best, I8(-scoreInf))
 	JNE(LabelRef(decide))
 	// P passes: O's moves, scored from O's side (no negation)
 	MOVQ(I64(scoreInf), best)
-	opp := func(x, y reg.GPVirtual, first bool) {
-		skip := g.label("s2_oskip")
-		search.NeighbourTest(P, x, skip)
-		f := g.flip(O, P, x)
-		TESTQ(f, f)
-		JZ(LabelRef(skip))
-		INCQ(g.nodes)
-		np := GP64()
-		MOVQ(P, np)
-		XORQ(f, np)
-		s := g.f.score(g, np, y, alpha)
-		if first {
-			MOVQ(s, best)
-		} else {
-			CMPQ(s, best)
-			CMOVQLT(s, best)
-		}
-		Label(skip)
-	}
-	opp(x1, x2, true)
+	move(x1, x2, true, true)
 	CMPQ(best, alpha)
 	JLE(LabelRef(low))
-	opp(x2, x1, false)
+	move(x2, x1, true, false)
 	CMPQ(best, I8(scoreInf))
 	JNE(LabelRef(decide))
 	MOVQ(search.BoardSolve(P, 2), best)

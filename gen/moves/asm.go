@@ -94,10 +94,7 @@ func moveEvaluateBatch(name, what string, m flipasm.Mover) {
 	asmgen.Func(name, "func(in []uint64, out []int)")
 	Doc(name+" is move_evaluate parity-table with the mobility from "+what+" over (P, O, x, flipped,",
 		"parity, empties, h0, h1) records of 8 words, len(out) of them. The loop stays in assembly: no call per element.")
-	src, dst, n := GP64(), GP64(), GP64()
-	Load(Param("in").Base(), src)
-	Load(Param("out").Base(), dst)
-	Load(Param("out").Len(), n)
+	src, dst, n := asmgen.BatchArgs()
 	TESTQ(n, n)
 	JZ(LabelRef("done"))
 	m.Setup()
@@ -134,16 +131,8 @@ func moveEvaluateBatch(name, what string, m flipasm.Mover) {
 	CMOVQEQ(e, pw)
 	moveScore(m, P, O, x, f, pw, res)
 	Label("store")
-	MOVQ(res, Mem{Base: dst})
-	ADDQ(U8(64), src)
-	ADDQ(U8(8), dst)
-	DECQ(n)
-	JNZ(LabelRef("loop"))
-	Label("done")
-	if m.Vector() {
-		VZEROUPPER()
-	}
-	RET()
+	asmgen.BatchNext(res, Mem{Base: dst}, src, dst, n, 64)
+	asmgen.Ret(m.Vector())
 }
 
 // moveEvaluateNode emits the form of the same move_evaluate the assembly
@@ -193,10 +182,7 @@ func moveEvaluateNode(name, what string, m flipasm.Mover) {
 	DECQ(n)
 	JNZ(LabelRef("loop"))
 	Label("done")
-	if m.Vector() {
-		VZEROUPPER()
-	}
-	RET()
+	asmgen.Ret(m.Vector())
 }
 
 // moveEvalW is the address of weight i of ·moveEvalW.

@@ -270,9 +270,9 @@ func loadOffsets(m Mem) reg.VecVirtual {
 }
 
 // moveEvaluateNodeLanes is moveEvaluateNode with eight moves per ZMM: the
-// moves and flips permuted out of the node's list (gathers and a scatter
-// cost more on Zen 5 than the score itself), the scores permuted back
-// into it.
+// moves and flips permuted out of the node's list (not gathered: gathers
+// and a scatter cost more than the score itself), the scores permuted
+// back into it.
 func moveEvaluateNodeLanes(name string) {
 	asmgen.Func(name, "func(P, O uint64, parity, empties, k int, list *[3 * 34]uint64)")
 	Doc(name+" is move_evaluate parity-table for the k moves of one node, eight per ZMM (a move",
@@ -365,10 +365,7 @@ func moveEvaluateBatchLanes(name string) {
 	asmgen.Func(name, "func(in []uint64, out []int)")
 	Doc(name+" is move_evaluate parity-table over (P, O, x, flipped, parity, empties, h0, h1) records",
 		"of 8 words, eight per ZMM (a record per lane), len(out) of them.")
-	src, dst, n := GP64(), GP64(), GP64()
-	Load(Param("in").Base(), src)
-	Load(Param("out").Base(), dst)
-	Load(Param("out").Len(), n)
+	src, dst, n := asmgen.BatchArgs()
 	TESTQ(n, n)
 	JZ(LabelRef("done"))
 	c := laneSetup(true)

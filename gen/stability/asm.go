@@ -61,7 +61,8 @@ func lookup(tab, idx reg.GPVirtual) reg.GPVirtual {
 	return idx
 }
 
-// stableEdgeSSE2 gathers the four edges as Edax 4.5 does with SSE2: the
+// stableEdgeSSE2 gathers the four edges as Edax-AVX's get_stable_edge
+// (board_sse.c) does with SSE2: the
 // ranks as 16-bit words of PUNPCKLBW(O, P) (already index p*256+o), the A
 // and H files by PMOVMSKB of the pair (O, P), shifted by 7 for the A file.
 func stableEdgeSSE2(count bool) {
@@ -74,9 +75,7 @@ func stableEdgeSSE2(count bool) {
 		asmgen.Func("stableEdgeSSE2", "func(P, O uint64) uint64")
 		Doc("stableEdgeSSE2 returns P's stable edge discs: PUNPCKLBW/PMOVMSKB gathers, A1_A8 table scatter.")
 	}
-	P, O := GP64(), GP64()
-	Load(Param("P"), P)
-	Load(Param("O"), O)
+	P, O := asmgen.LoadBoard()
 	xp, xo, x := XMM(), XMM(), XMM()
 	MOVQ(P, xp)
 	MOVQ(O, xo)
@@ -100,15 +99,21 @@ func stableEdgeSSE2(count bool) {
 	}
 	SHLQ(Imm(56), s8)
 	ORQ(s8, s1)
+	filesOnBoard(sa, sh)
+	ORQ(sa, s1)
+	ORQ(sh, s1)
+	Store(s1, ReturnIndex(0))
+	RET()
+}
+
+// filesOnBoard turns the stable A-file and H-file lines sa and sh (8 bits,
+// rank order) into their squares, through the A1_A8 table.
+func filesOnBoard(sa, sh reg.GPVirtual) {
 	ft := GP64()
 	LEAQ(fileA1A8, ft)
 	MOVQ(Mem{Base: ft, Index: sa, Scale: 8}, sa)
 	MOVQ(Mem{Base: ft, Index: sh, Scale: 8}, sh)
 	SHLQ(Imm(7), sh)
-	ORQ(sa, s1)
-	ORQ(sh, s1)
-	Store(s1, ReturnIndex(0))
-	RET()
 }
 
 // stableEdgePEXT gathers the files with PEXT and scatters them with PDEP
@@ -123,9 +128,7 @@ func stableEdgePEXT(count bool) {
 		asmgen.Func("stableEdgePEXT", "func(P, O uint64) uint64")
 		Doc("stableEdgePEXT returns P's stable edge discs: PEXT gathers, PDEP scatter.")
 	}
-	P, O := GP64(), GP64()
-	Load(Param("P"), P)
-	Load(Param("O"), O)
+	P, O := asmgen.LoadBoard()
 	tab := GP64()
 	MOVQ(edgeStab, tab)
 	// file index p*256+o: PEXT of P's file, shifted, plus O's
@@ -236,13 +239,11 @@ func stabilityAVX2() {
 	// but the solver asks for stability on nearly full boards, whose
 	// full lines and stable discs run the spread's vector loop longest,
 	// and waits on the answer (a cutoff): latency, not throughput, counts
-	// there, and in whole solves this form wins (results/).
+	// there, which only whole solves measure (flipbench bench -solve).
 	asmgen.Register("stabilityAVX2", asmgen.Variant{Kernel: "Stability", Name: "avx2-full-lines", Rank: 27, Note: "AVX2: full lines of the four directions in one ymm (VPSLLVQ/VPSRLVQ fill of empties), multiply-gathered edges, the spread in GP registers"})
 	asmgen.Func("stabilityAVX2", "func(P, O uint64) uint64")
 	Doc("stabilityAVX2 returns P's stable discs (Edax get_stability) with the full lines of the four directions computed in one ymm.")
-	P, O := GP64(), GP64()
-	Load(Param("P"), P)
-	Load(Param("O"), O)
+	P, O := asmgen.LoadBoard()
 
 	// full lines: e = empty squares in every lane, spread both ways
 	disc := GP64()
@@ -428,8 +429,8 @@ type spreadVariant struct {
 //     rotations; a position whose four edge-table bytes are 0 and whose
 //     central discs of P lie on no full rank and full file at once has no
 //     stable disc at all: it returns 0 before the files are scattered
-//     through the A1_A8 table and before the diagonals (more than half of
-//     the calls on random-game positions);
+//     through the A1_A8 table and before the diagonals (common on
+//     random-game positions);
 //   - the full diagonals by Edax's AND fill on four lanes, the board and
 //     its vertical mirror, one shift direction only;
 //   - the spread of stability with all four directions in one ymm and the
@@ -441,14 +442,34 @@ func stabilitySpread(sv spreadVariant) {
 	asmgen.Register(sv.fn, sv.v)
 	asmgen.Func(sv.fn, "func(P, O uint64) uint64")
 	Doc(sv.fn + " returns P's stable discs (Edax get_stability" + sv.doc + "): 0 before the diagonals when no disc can be stable, then the four directions spread in one ymm.")
+	sp := &spread{spreadVariant: sv}
+	sp.edgeBytes()
+	sp.fullRanksFiles()
+	sp.exitIfNone()
+	sp.edgesOnBoard()
+	sp.fullLines()
+	sp.spread()
+}
 
-	// the stable edges: the table bytes of the four edges (the rank
-	// indexes are the words of PUNPCKLBW(O, P), the file indexes
-	// PMOVMSKB of (O, P)); scattered onto the board only past the early
-	// exit, which needs no more than to know whether one is non-zero
+// spread is the state of a stabilitySpread function across its phases:
+// the board's halves, the edge table bytes, the full lines, the squares a
+// stable state may hold.
+type spread struct {
+	spreadVariant
+	xp, po, t, d2, ones, fh, fv, pc reg.VecVirtual // XMM
+	s1, s8, sa, sh, some            reg.GPVirtual
+	full, can                       reg.VecVirtual // YMM
+}
+
+// edgeBytes emits the stable edges: the table bytes of the four edges
+// (the rank indexes are the words of PUNPCKLBW(O, P), the file indexes
+// PMOVMSKB of (O, P)); scattered onto the board only past the early
+// exit, which needs no more than to know whether one is non-zero.
+func (sp *spread) edgeBytes() {
 	tab := GP64()
 	MOVQ(edgeStab, tab)
 	xo, xp, po, rk, t := XMM(), XMM(), XMM(), XMM(), XMM()
+	sp.xp, sp.po, sp.t = xp, po, t
 	VMOVQ(asmgen.ParamAddr("O"), xo)
 	VMOVQ(asmgen.ParamAddr("P"), xp)
 	VPUNPCKLBW(xp, xo, rk)  // word 0: rank 1's index p*256+o, word 7: rank 8's
@@ -459,21 +480,26 @@ func stabilitySpread(sv spreadVariant) {
 	VPMOVMSKB(po, ih) // sign bits: the H file's index
 	VPSLLQ(Imm(7), po, t)
 	VPMOVMSKB(t, ia) // bit 0 of each byte to the sign: the A file's
-	s1, s8, sa, sh := GP64(), GP64(), GP64(), GP64()
-	MOVBQZX(Mem{Base: tab, Index: i1.As64(), Scale: 1}, s1)
-	MOVBQZX(Mem{Base: tab, Index: i8.As64(), Scale: 1}, s8)
-	MOVBQZX(Mem{Base: tab, Index: ia.As64(), Scale: 1}, sa)
-	MOVBQZX(Mem{Base: tab, Index: ih.As64(), Scale: 1}, sh)
-	some := GP64()
-	MOVQ(s1, some)
-	ORQ(s8, some)
-	ORQ(sa, some)
-	ORQ(sh, some) // non-zero: some edge disc is stable
+	sp.s1, sp.s8, sp.sa, sp.sh = GP64(), GP64(), GP64(), GP64()
+	MOVBQZX(Mem{Base: tab, Index: i1.As64(), Scale: 1}, sp.s1)
+	MOVBQZX(Mem{Base: tab, Index: i8.As64(), Scale: 1}, sp.s8)
+	MOVBQZX(Mem{Base: tab, Index: ia.As64(), Scale: 1}, sp.sa)
+	MOVBQZX(Mem{Base: tab, Index: ih.As64(), Scale: 1}, sp.sh)
+	sp.some = GP64()
+	MOVQ(sp.s1, sp.some)
+	ORQ(sp.s8, sp.some)
+	ORQ(sp.sa, sp.some)
+	ORQ(sp.sh, sp.some) // non-zero: some edge disc is stable
+}
 
-	// full ranks and files
-	op, d2, ones, fh, fv := XMM(), XMM(), XMM(), XMM(), XMM()
-	VPSHUFD(Imm(0x4e), po, op)
-	VPOR(op, po, d2) // the discs in both halves
+// fullRanksFiles emits the full ranks and files, and the central discs
+// of P.
+func (sp *spread) fullRanksFiles() {
+	op := XMM()
+	sp.d2, sp.ones, sp.fh, sp.fv = XMM(), XMM(), XMM(), XMM()
+	d2, ones, fh, fv, t := sp.d2, sp.ones, sp.fh, sp.fv, sp.t
+	VPSHUFD(Imm(0x4e), sp.po, op)
+	VPOR(op, sp.po, d2) // the discs in both halves
 	VPCMPEQD(ones, ones, ones)
 	VPCMPEQB(ones, d2, fh) // full ranks
 	VPSRLDQ(Imm(1), d2, t) // the low half rotated by a byte
@@ -482,49 +508,56 @@ func stabilitySpread(sv spreadVariant) {
 	VPAND(t, fv, fv)
 	VPSHUFLW(Imm(0x4e), fv, t) // by four
 	VPAND(t, fv, fv)           // full files
-	pc := XMM()
-	VPAND(centralX, xp, pc) // the central discs of P
+	sp.pc = XMM()
+	VPAND(centralX, sp.xp, sp.pc) // the central discs of P
+}
 
-	// the stable discs are among the stable edges and the central discs
-	// of P on four full lines: none of either, and none is stable
-	if sv.evex {
-		VPTERNLOGQ(Imm(ternAnd3), pc, fv, fh) // fh is made again below
-		t = fh
+// exitIfNone returns 0 when no disc can be stable: the stable discs are
+// among the stable edges and the central discs of P on four full lines,
+// and there are none of either.
+func (sp *spread) exitIfNone() {
+	t := sp.t
+	if sp.evex {
+		VPTERNLOGQ(Imm(ternAnd3), sp.pc, sp.fv, sp.fh) // fh is made again below
+		t = sp.fh
 	} else {
-		VPAND(fh, fv, t)
-		VPAND(pc, t, t)
+		VPAND(sp.fh, sp.fv, t)
+		VPAND(sp.pc, t, t)
 	}
 	g := GP64()
 	VMOVQ(t, g)
-	ORQ(some, g)
-	JNZ(LabelRef(sv.fn + "Spread"))
+	ORQ(sp.some, g)
+	JNZ(LabelRef(sp.fn + "Spread"))
 	MOVQ(U32(0), asmgen.ReturnAddr())
 	RET()
-	Label(sv.fn + "Spread")
-	if sv.evex {
-		VPCMPEQB(ones, d2, fh)
+	Label(sp.fn + "Spread")
+	if sp.evex {
+		VPCMPEQB(sp.ones, sp.d2, sp.fh)
 	}
+}
 
-	// the stable edges onto the board: ranks 1 and 8 as they are, the A
-	// and H files through the A1_A8 table
-	SHLQ(Imm(56), s8)
-	ft := GP64()
-	LEAQ(fileA1A8, ft)
-	MOVQ(Mem{Base: ft, Index: sa, Scale: 8}, sa)
-	MOVQ(Mem{Base: ft, Index: sh, Scale: 8}, sh)
-	SHLQ(Imm(7), sh)
-	ORQ(s8, s1)
-	ORQ(sh, sa)
-	ORQ(sa, s1) // the stable edges
+// edgesOnBoard puts the stable edges onto the board, in s1: ranks 1 and
+// 8 as they are, the A and H files through the A1_A8 table.
+func (sp *spread) edgesOnBoard() {
+	SHLQ(Imm(56), sp.s8)
+	filesOnBoard(sp.sa, sp.sh)
+	ORQ(sp.s8, sp.s1)
+	ORQ(sp.sh, sp.sa)
+	ORQ(sp.sa, sp.s1) // the stable edges
+}
 
-	// full diagonals: lanes d+9, d+7, mirror+7 (d-9), mirror+9 (d-7)
+// fullLines emits the full diagonals (lanes d+9, d+7, mirror+7 (d-9),
+// mirror+9 (d-7)), then the full lines of the four directions in full,
+// and the stable edges into them (every direction) and into the central
+// discs of P, can: the squares a state may hold.
+func (sp *spread) fullLines() {
 	dd := YMM()
-	VPBROADCASTQ(d2, dd)
+	VPBROADCASTQ(sp.d2, dd)
 	VPSHUFB(mirrorHigh, dd, dd)
 	for k := 0; k < 3; k++ {
 		u := YMM()
 		VPSRLVQ(shiftD.Offset(32*k), dd, u)
-		if sv.evex {
+		if sp.evex {
 			VPTERNLOGQ(Imm(ternAndOr), stopD.Offset(32*k), u, dd)
 		} else {
 			VPOR(stopD.Offset(32*k), u, u)
@@ -535,65 +568,69 @@ func stabilitySpread(sv spreadVariant) {
 	VEXTRACTI128(Imm(1), dd, hi)
 	VPSHUFB(mirrorBoth, hi, hi)
 	VPAND(hi, dd.AsX(), fd) // full diagonals: a1-h8, h1-a8
-	hv, full := XMM(), YMM()
-	VPUNPCKLQDQ(fv, fh, hv) // full ranks, full files
-	VINSERTI128(Imm(1), fd, hv.AsY(), full)
+	hv := XMM()
+	sp.full = YMM()
+	VPUNPCKLQDQ(sp.fv, sp.fh, hv) // full ranks, full files
+	VINSERTI128(Imm(1), fd, hv.AsY(), sp.full)
 
-	// the stable edges into the full lines (every direction) and into the
-	// central discs of P: the squares a state may hold
 	e := YMM()
-	if sv.evex {
-		VPBROADCASTQ(s1, e)
+	if sp.evex {
+		VPBROADCASTQ(sp.s1, e)
 	} else {
-		VMOVQ(s1, e.AsX())
+		VMOVQ(sp.s1, e.AsX())
 		VPBROADCASTQ(e.AsX(), e)
 	}
-	VPOR(e, full, full)
-	can := YMM()
-	VPBROADCASTQ(pc, can)
-	VPOR(e, can, can)
+	VPOR(e, sp.full, sp.full)
+	sp.can = YMM()
+	VPBROADCASTQ(sp.pc, sp.can)
+	VPOR(e, sp.can, sp.can)
+}
 
-	// and4 sets dst to the AND of x's four lanes, in every lane, with can.
-	and4 := func(x, dst reg.VecVirtual) {
-		y := YMM()
-		VPERMQ(Imm(0x4e), x, y)
-		VPAND(y, x, dst)
-		VPSHUFD(Imm(0x4e), dst, y)
-		if sv.evex {
-			VPTERNLOGQ(Imm(ternAnd3), can, y, dst)
-		} else {
-			VPAND(y, dst, dst)
-			VPAND(can, dst, dst)
-		}
+// and4 sets dst to the AND of x's four lanes, in every lane, with can.
+func (sp *spread) and4(x, dst reg.VecVirtual) {
+	y := YMM()
+	VPERMQ(Imm(0x4e), x, y)
+	VPAND(y, x, dst)
+	VPSHUFD(Imm(0x4e), dst, y)
+	if sp.evex {
+		VPTERNLOGQ(Imm(ternAnd3), sp.can, y, dst)
+	} else {
+		VPAND(y, dst, dst)
+		VPAND(sp.can, dst, dst)
 	}
-	// step sets next to the discs stable after st: full or a stable
-	// neighbour in each direction.
-	step := func(st, next reg.VecVirtual) {
-		y := YMM()
-		VPSLLVQ(spreadDirs, st, next)
-		VPSRLVQ(spreadDirs, st, y)
-		if sv.evex {
-			VPTERNLOGQ(Imm(ternOr3), full, y, next)
-		} else {
-			VPOR(y, next, next)
-			VPOR(full, next, next)
-		}
-		and4(next, next)
+}
+
+// step sets next to the discs stable after st: full or a stable neighbour
+// in each direction.
+func (sp *spread) step(st, next reg.VecVirtual) {
+	y := YMM()
+	VPSLLVQ(spreadDirs, st, next)
+	VPSRLVQ(spreadDirs, st, y)
+	if sp.evex {
+		VPTERNLOGQ(Imm(ternOr3), sp.full, y, next)
+	} else {
+		VPOR(y, next, next)
+		VPOR(sp.full, next, next)
 	}
+	sp.and4(next, next)
+}
+
+// spread emits the spread of stability until nothing is new, unrolled
+// twice so that it needs no move, and returns the stable discs.
+func (sp *spread) spread() {
 	st, nx := YMM(), YMM()
-	and4(full, st) // the edges and the central discs on four full lines
-	again, done := sv.fn+"Again", sv.fn+"Done"
+	sp.and4(sp.full, st) // the edges and the central discs on four full lines
+	again, done := sp.fn+"Again", sp.fn+"Done"
 	Label(again)
-	step(st, nx)
+	sp.step(st, nx)
 	VPTEST(nx.AsX(), st.AsX()) // CF: nothing new
 	JCS(LabelRef(done))
-	step(nx, st)
+	sp.step(nx, st)
 	VPTEST(st.AsX(), nx.AsX())
 	JCC(LabelRef(again))
 	Label(done)
 	VMOVQ(st.AsX(), asmgen.ReturnAddr())
-	VZEROUPPER()
-	RET()
+	asmgen.Ret(true)
 }
 
 // returnEdgeCount emits the count form's end: the stable bytes of the two

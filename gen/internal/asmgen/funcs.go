@@ -14,22 +14,46 @@ import (
 // (VZEROUPPER where it used vector registers, RET): the loop stays in
 // assembly, no call per element.
 func BatchLoop(size int, setup func(), body func(p reg.GPVirtual) reg.Register) {
-	p, o, n := build.GP64(), build.GP64(), build.GP64()
-	build.Load(build.Param("in").Base(), p)
-	build.Load(build.Param("out").Base(), o)
-	build.Load(build.Param("out").Len(), n)
+	p, o, n := BatchArgs()
 	if setup != nil {
 		setup()
 	}
 	build.TESTQ(n, n)
 	build.JZ(LabelRef("done"))
 	build.Label("loop")
-	build.MOVQ(body(p), Mem{Base: o})
-	build.ADDQ(U8(size), p)
-	build.ADDQ(U8(8), o)
+	BatchNext(body(p), Mem{Base: o}, p, o, n, size)
+}
+
+// BatchArgs loads the arguments of a batch form func(in []uint64, out
+// []T): in's and out's addresses and len(out), the records to run.
+func BatchArgs() (in, out, n reg.GPVirtual) {
+	in, out, n = build.GP64(), build.GP64(), build.GP64()
+	build.Load(build.Param("in").Base(), in)
+	build.Load(build.Param("out").Base(), out)
+	build.Load(build.Param("out").Len(), n)
+	return in, out, n
+}
+
+// BatchNext ends a batch loop's body (label "loop"): the record's result
+// res stored at dst, the record pointer in and the result pointer out
+// (registers or stack slots) advanced by size and 8 bytes, then the count
+// n down, and the label "done" after the loop.
+func BatchNext(res reg.Register, dst Mem, in, out, n Op, size int) {
+	build.MOVQ(res, dst)
+	build.ADDQ(U8(size), in)
+	build.ADDQ(U8(8), out)
 	build.DECQ(n)
 	build.JNZ(LabelRef("loop"))
 	build.Label("done")
+}
+
+// Ret returns, after VZEROUPPER where the function used YMM or ZMM
+// registers (SSE code run after it would pay a transition).
+func Ret(vector bool) {
+	if vector {
+		build.VZEROUPPER()
+	}
+	build.RET()
 }
 
 // LoadBoard loads the arguments P and O of a function of a board.

@@ -8,8 +8,8 @@ import (
 
 // ---------------------------------------------------------------- AVX2 acepck
 
-// FlipAVXAcepck is Edax-AVX's flip_avx_acepck (acepck's ideas, Edax 4.6's
-// default AVX2 flip). Down rays: P on the ray is smeared downward (shifts
+// FlipAVXAcepck is Edax-AVX's flip_avx_acepck.c (ideas by acepck,
+// Egaroucid pull request 293). Down rays: P on the ray is smeared downward (shifts
 // d, 2d, 4d), so that the ray minus the smear is the run from x to the
 // nearest P; it flips iff that P is nearer than the nearest empty square,
 // one VPCMPGTQ of the two masked sets (no MS1B needed: a down ray never
@@ -17,41 +17,29 @@ import (
 // BLSMSK of the non-O squares, x to the first of them; minus P it is the
 // run, kept unless removing P changed nothing (the stop was empty).
 type FlipAVXAcepck struct {
-	rays, step, ones Mem
-	tab              reg.GPVirtual
-	s1, s2, s4, one  reg.VecVirtual
+	avx2Flip // no setupZero: its zero register unused
+	stepRegs
+	ones Mem
+	one  reg.VecVirtual
 }
 
 func NewFlipAVXAcepck() *FlipAVXAcepck {
-	return &FlipAVXAcepck{rays: table("lfRay"), step: table("dirSteps"), ones: table("flipOnes")}
+	return &FlipAVXAcepck{avx2Flip: avx2Flip{rowTable: lfRays()}, stepRegs: dirSteps(), ones: table("flipOnes")}
 }
 
-func (f *FlipAVXAcepck) Vector() bool { return true }
-
 func (f *FlipAVXAcepck) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
-	f.s1, f.s2, f.s4, f.one = YMM(), YMM(), YMM(), YMM()
-	VMOVDQU(f.step, f.s1)
-	VMOVDQU(f.step.Offset(32), f.s2)
-	VMOVDQU(f.step.Offset(64), f.s4)
+	f.setupRows()
+	f.setupSteps(3)
+	f.one = YMM()
 	VPBROADCASTQ(f.ones, f.one)
 }
 
 func (f *FlipAVXAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
-	dn := up.Offset(32)
+	PP, OO, up, dn := f.start(P, O, x)
 	// down: the smear of P, and whether P comes before an empty square
 	rP, rS, t := YMM(), YMM(), YMM()
 	VPAND(dn, PP, rP)
-	VPSRLVQ(f.s1, rP, t)
-	VPOR(rP, t, rS)
-	VPSRLVQ(f.s2, rS, t)
-	VPOR(t, rS, rS)
-	VPSRLVQ(f.s4, rS, t)
-	VPOR(t, rS, rS)
+	f.smearDown(rP, t, rS, t)
 	rE, g, fl := YMM(), YMM(), YMM()
 	VPANDN(dn, OO, rE)
 	VPXOR(rP, rE, rE) // empty squares of the ray
@@ -93,20 +81,18 @@ func (f *FlipAVXAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 //	        P is split into the row's bits 0-2 and 3-5 (one per lane, the
 //	        highest of each by PMINUB) so that carries never meet.
 type FlipSSEAcepck struct {
-	masks, cons        Mem
-	tab                reg.GPVirtual
+	gpCode
+	rowTable
+	cons               Mem
 	one, v0, r0, r1, z reg.VecVirtual
 }
 
 func NewFlipSSEAcepck() *FlipSSEAcepck {
-	return &FlipSSEAcepck{masks: table("acepckSSE"), cons: table("acepckSSEConst")}
+	return &FlipSSEAcepck{rowTable: rowTable{rows: table("acepckSSE")}, cons: table("acepckSSEConst")}
 }
 
-func (f *FlipSSEAcepck) Vector() bool { return false }
-
 func (f *FlipSSEAcepck) Setup() {
-	f.tab = GP64()
-	LEAQ(f.masks, f.tab)
+	f.setupRows()
 	f.one, f.v0, f.r0, f.r1, f.z = XMM(), XMM(), XMM(), XMM(), XMM()
 	PCMPEQL(f.one, f.one)
 	MOVOU(f.cons, f.v0)
@@ -117,8 +103,7 @@ func (f *FlipSSEAcepck) Setup() {
 
 func (f *FlipSSEAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := dupSSE2(P), dupSSE2(O)
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	load := func(off int) reg.VecVirtual {
 		m := XMM()
 		MOVOU(row.Offset(off), m)
@@ -200,10 +185,5 @@ func (f *FlipSSEAcepck) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	POR(f27, w)
 	POR(f56, w)
 	POR(c, w)
-	t := XMM()
-	PSHUFD(U8(0x4e), w, t)
-	POR(t, w)
-	r := GP64()
-	MOVQ(w, r)
-	return r
+	return reduceSSE2(w)
 }

@@ -14,21 +14,19 @@ import (
 // all bits when there is none). Masked by the ray that is the run of O
 // and its stop; the lanes whose stop is P's (VPTESTMQ) keep it minus P.
 type FlipAVX512ZMM struct {
-	rays, ones Mem
-	tab        reg.GPVirtual
-	one, msb   reg.VecVirtual
-	down       reg.OpmaskVirtual
+	vectorCode
+	rowTable
+	ones     Mem
+	one, msb reg.VecVirtual
+	down     reg.OpmaskVirtual
 }
 
 func NewFlipAVX512ZMM() *FlipAVX512ZMM {
-	return &FlipAVX512ZMM{rays: table("lfRay"), ones: table("flipOnes")}
+	return &FlipAVX512ZMM{rowTable: lfRays(), ones: table("flipOnes")}
 }
 
-func (f *FlipAVX512ZMM) Vector() bool { return true }
-
 func (f *FlipAVX512ZMM) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 	f.one, f.msb = ZMM(), ZMM()
 	// loaded, not VPTERNLOGQ $0xff: that reads its register, which would
 	// chain each call to the previous one's result
@@ -44,8 +42,7 @@ func (f *FlipAVX512ZMM) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := ZMM(), ZMM()
 	VPBROADCASTQ(P, PP)
 	VPBROADCASTQ(O, OO)
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	s, b, n := ZMM(), ZMM(), ZMM()
 	VPANDNQ(row, OO, s)
 	VPADDQ(f.one, s, b)

@@ -15,29 +15,22 @@ import (
 // not zero. Up rays: LS1B of the stops, kept if P's, minus one; the sign
 // of the result marks an empty outflank and adds the one back.
 type FlipAVXCvtps struct {
-	rays           Mem
-	tab            reg.GPVirtual
-	one, exp, zero reg.VecVirtual
+	avx2Flip
+	one, exp reg.VecVirtual
 }
 
-func NewFlipAVXCvtps() *FlipAVXCvtps { return &FlipAVXCvtps{rays: table("lfRay")} }
-
-func (f *FlipAVXCvtps) Vector() bool { return true }
+func NewFlipAVXCvtps() *FlipAVXCvtps { return &FlipAVXCvtps{avx2Flip: avx2Flip{rowTable: lfRays()}} }
 
 func (f *FlipAVXCvtps) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
-	f.one, f.exp, f.zero = YMM(), YMM(), YMM()
+	f.setupRows()
+	f.one, f.exp = YMM(), YMM()
 	VPCMPEQD(f.one, f.one, f.one)
 	VPSLLD(U8(23), f.one, f.exp) // sign and exponent of a float
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVXCvtps) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
-	dn := up.Offset(32)
+	PP, OO, up, dn := f.start(P, O, x)
 	// down: MS1B of the stops by int -> float -> int
 	s, fl, t := YMM(), YMM(), YMM()
 	VPANDN(dn, OO, s)
@@ -50,10 +43,7 @@ func (f *FlipAVXCvtps) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	VPSRLQ(U8(32), fl, t)
 	VPCMPEQD(f.zero, t, t) // low dword kept iff the high one is 0
 	VPAND(t, fl, fl)
-	VPAND(PP, fl, fl)
-	VPADDQ(fl, fl, fl)
-	VPSUBQ(fl, f.zero, fl)
-	VPAND(dn, fl, fl)
+	downFlipsAVX2(fl, PP, f.zero, dn)
 	// up: LS1B, kept if P's, minus one, unless it was 0
 	u := YMM()
 	VPANDN(up, OO, u)

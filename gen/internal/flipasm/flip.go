@@ -17,6 +17,16 @@ type Flipper interface {
 	Vector() bool
 }
 
+// vectorCode is embedded by the emitters that use YMM or ZMM registers,
+// gpCode by the others (GP and XMM only): their Vector.
+type (
+	vectorCode struct{}
+	gpCode     struct{}
+)
+
+func (vectorCode) Vector() bool { return true }
+func (gpCode) Vector() bool     { return false }
+
 // Every vector flip here splits each ray from x in two halves of four
 // lanes: up (toward higher bits), where the first square that is not O is
 // the lowest set bit of ~O & ray (LS1B: s & -s), and down, where it is the
@@ -28,12 +38,33 @@ type Flipper interface {
 //   down: with q = MS1B(s) & P (0 if not P's), the run is ray & -(2q):
 //         the ray's squares above q, and nothing when q is 0.
 
-// rayAddr returns x*64, the offset of x's row in a 64-byte-per-square table.
-func rayAddr(x reg.GPVirtual) reg.GPVirtual {
+// rowTable is a table of 64 bytes a square (lfRay: x's up rays, then its
+// down rays, 32 bytes each), its address in tab once setupRows has run.
+type rowTable struct {
+	rows Mem
+	tab  reg.GPVirtual
+}
+
+// lfRays is the rowTable of x's rays.
+func lfRays() rowTable { return rowTable{rows: table("lfRay")} }
+
+func (t *rowTable) setupRows() {
+	t.tab = GP64()
+	LEAQ(t.rows, t.tab)
+}
+
+// row addresses x's row: x*64 bytes into the table.
+func (t *rowTable) row(x reg.GPVirtual) Mem {
 	a := GP64()
 	MOVQ(x, a)
 	SHLQ(U8(6), a)
-	return a
+	return Mem{Base: t.tab, Index: a, Scale: 1}
+}
+
+// upDown addresses x's up rays and its down rays in lfRay.
+func (t *rowTable) upDown(x reg.GPVirtual) (up, dn Mem) {
+	up = t.row(x)
+	return up, up.Offset(32)
 }
 
 // ---------------------------------------------------------------- AVX-512
@@ -42,16 +73,15 @@ func rayAddr(x reg.GPVirtual) reg.GPVirtual {
 // by LS1B, the down half by VPLZCNTQ; the validity tests go to mask
 // registers (VPTESTMQ) and VPTERNLOGQ applies them.
 type FlipAVX512 struct {
-	rays, ones Mem
-	tab        reg.GPVirtual
-	one, hi    reg.VecVirtual
+	vectorCode
+	rowTable
+	ones    Mem
+	one, hi reg.VecVirtual
 }
 
 func NewFlipAVX512() *FlipAVX512 {
-	return &FlipAVX512{rays: table("lfRay"), ones: table("flipOnes")}
+	return &FlipAVX512{rowTable: lfRays(), ones: table("flipOnes")}
 }
-
-func (f *FlipAVX512) Vector() bool { return true }
 
 func (f *FlipAVX512) Setup() {
 	f.SetupGP()
@@ -68,8 +98,7 @@ func (f *FlipAVX512) SetupVec() {
 
 // SetupGP loads the ray table's address.
 func (f *FlipAVX512) SetupGP() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 }
 
 func (f *FlipAVX512) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
@@ -90,9 +119,7 @@ func (f *FlipAVX512) FlipVec(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirt
 }
 
 func (f *FlipAVX512) lanes(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirtual {
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
-	dn := up.Offset(32)
+	up, dn := f.upDown(x)
 	s, d, t := YMM(), YMM(), YMM()
 	k1, k2 := K(), K()
 	VPANDNQ(up, OO, s) // stops: ~O on the ray
@@ -112,42 +139,96 @@ func (f *FlipAVX512) lanes(PP, OO reg.VecVirtual, x reg.GPVirtual) reg.VecVirtua
 
 // ---------------------------------------------------------------- AVX2
 
+// stepRegs holds the steps of the four directions in registers (dirSteps:
+// E, N, NE, NW as 1, 8, 9, 7 in the lanes, times 1, 2 and 4).
+type stepRegs struct {
+	step       Mem
+	s1, s2, s4 reg.VecVirtual
+}
+
+func dirSteps() stepRegs { return stepRegs{step: table("dirSteps")} }
+
+// setupSteps loads the first n steps (2: d and 2d, 3: and 4d).
+func (s *stepRegs) setupSteps(n int) {
+	regs := []*reg.VecVirtual{&s.s1, &s.s2, &s.s4}[:n]
+	for _, r := range regs {
+		*r = YMM()
+	}
+	for i, r := range regs {
+		VMOVDQU(s.step.Offset(32*i), *r)
+	}
+}
+
+// smearDown sets res to src with each bit smeared down its lane's ray
+// (src | src>>d, then by 2d and 4d: a parallel-prefix fill); the first
+// shift goes to first (res or tmp), the others to tmp.
+func (s *stepRegs) smearDown(src, first, res, tmp reg.VecVirtual) {
+	VPSRLVQ(s.s1, src, first)
+	VPOR(src, first, res)
+	VPSRLVQ(s.s2, res, tmp)
+	VPOR(tmp, res, res)
+	VPSRLVQ(s.s4, res, tmp)
+	VPOR(tmp, res, res)
+}
+
+// avx2Flip is what the AVX2 flips share: x's rays, a YMM of zeros (once
+// setupZero has run), and their start.
+type avx2Flip struct {
+	vectorCode
+	rowTable
+	zero reg.VecVirtual
+}
+
+func (a *avx2Flip) setupZero() {
+	a.zero = YMM()
+	VPXOR(a.zero, a.zero, a.zero)
+}
+
+// start broadcasts P and O to the four lanes of a YMM each and addresses
+// x's up and down rays.
+func (a *avx2Flip) start(P, O, x reg.GPVirtual) (PP, OO reg.VecVirtual, up, dn Mem) {
+	PP, OO = BroadcastAVX2(P), BroadcastAVX2(O)
+	up, dn = a.upDown(x)
+	return PP, OO, up, dn
+}
+
+// downFlipsAVX2 turns m, the MS1B of each down ray's stops (four lanes),
+// into the flips: q = m & P, then ray & -(2q).
+func downFlipsAVX2(m, PP, zero reg.VecVirtual, dn Mem) {
+	VPAND(PP, m, m)
+	VPADDQ(m, m, m)
+	VPSUBQ(m, zero, m)
+	VPAND(dn, m, m)
+}
+
 // FlipAVX2PPFill is Edax-AVX's flip_avx_ppfill: the up half by LS1B, the
 // down half by a parallel-prefix fill along each ray (shifts d, 2d, 4d)
 // that isolates MS1B without LZCNT.
 type FlipAVX2PPFill struct {
-	rays, step, ones Mem
-	tab              reg.GPVirtual
-	s1, s2, s4       reg.VecVirtual
-	one, zero        reg.VecVirtual
+	avx2Flip
+	stepRegs
+	ones Mem
+	one  reg.VecVirtual
 }
 
 func NewFlipAVX2PPFill() *FlipAVX2PPFill {
 	return &FlipAVX2PPFill{
-		rays: table("lfRay"),
-		step: table("dirSteps"),
-		ones: table("flipOnes"),
+		avx2Flip: avx2Flip{rowTable: lfRays()},
+		stepRegs: dirSteps(),
+		ones:     table("flipOnes"),
 	}
 }
 
-func (f *FlipAVX2PPFill) Vector() bool { return true }
-
 func (f *FlipAVX2PPFill) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
-	f.s1, f.s2, f.s4, f.one, f.zero = YMM(), YMM(), YMM(), YMM(), YMM()
-	VMOVDQU(f.step, f.s1)
-	VMOVDQU(f.step.Offset(32), f.s2)
-	VMOVDQU(f.step.Offset(64), f.s4)
+	f.setupRows()
+	f.setupSteps(3)
+	f.one = YMM()
 	VPBROADCASTQ(f.ones, f.one)
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVX2PPFill) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
-	dn := up.Offset(32)
+	PP, OO, up, dn := f.start(P, O, x)
 	// up: LS1B
 	s, t, l := YMM(), YMM(), YMM()
 	VPANDN(up, OO, s)
@@ -162,18 +243,10 @@ func (f *FlipAVX2PPFill) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	// nothing above covers
 	s2, e, u := YMM(), YMM(), YMM()
 	VPANDN(dn, OO, s2)
-	VPSRLVQ(f.s1, s2, e)
-	VPOR(s2, e, e)
-	VPSRLVQ(f.s2, e, u)
-	VPOR(u, e, e)
-	VPSRLVQ(f.s4, e, u)
-	VPOR(u, e, e)
+	f.smearDown(s2, e, e, u)
 	VPSRLVQ(f.s1, e, u)
 	VPANDN(s2, u, u) // MS1B(s2)
-	VPAND(PP, u, u)  // q
-	VPADDQ(u, u, u)
-	VPSUBQ(u, f.zero, u) // -(2q)
-	VPAND(dn, u, u)
+	downFlipsAVX2(u, PP, f.zero, dn)
 	VPOR(u, t, t)
 	return ReduceAVX2(t)
 }
@@ -186,22 +259,49 @@ func (f *FlipAVX2PPFill) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 // same in both lanes) to isolate MS1B. A lane's "is it zero" comes from
 // the sign of o-1 (o is one bit or none).
 type FlipSSE2 struct {
-	rays, ones Mem
-	tab        reg.GPVirtual
-	one        reg.VecVirtual
+	gpCode
+	rowTable
+	ones Mem
+	one  reg.VecVirtual
 }
 
 func NewFlipSSE2() *FlipSSE2 {
-	return &FlipSSE2{rays: table("lfRay"), ones: table("flipOnes")}
+	return &FlipSSE2{rowTable: lfRays(), ones: table("flipOnes")}
 }
 
-func (f *FlipSSE2) Vector() bool { return false }
-
 func (f *FlipSSE2) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 	f.one = XMM()
 	MOVOU(f.ones, f.one)
+}
+
+// raysSSE2 ORs into *acc what flips makes of x's rays at byte off of its
+// row (up rays at 0, down rays at 32), in two XMM of two rays each: flips
+// gets the rays and their stops, ~O & ray.
+func raysSSE2(acc *reg.VecVirtual, row Mem, off int, OO reg.VecVirtual, flips func(ray Mem, s reg.VecVirtual) reg.VecVirtual) {
+	for h := 0; h < 2; h++ {
+		ray := row.Offset(off + 16*h)
+		orInto(acc, flips(ray, stopsSSE2(OO, ray)))
+	}
+}
+
+// stopsSSE2 returns the squares of the rays ray (two lanes) that are not
+// O's, where a ray from x stops: ~O & ray.
+func stopsSSE2(OO reg.VecVirtual, ray Mem) reg.VecVirtual {
+	s := XMM()
+	MOVO(OO, s)
+	PANDN(ray, s)
+	return s
+}
+
+// orInto ORs v into the XMM *acc, or makes v the accumulator if there is
+// none yet.
+func orInto(acc *reg.VecVirtual, v reg.VecVirtual) {
+	if *acc == nil {
+		*acc = v
+		return
+	}
+	POR(v, *acc)
 }
 
 func dupSSE2(r reg.GPVirtual) reg.VecVirtual {
@@ -213,14 +313,10 @@ func dupSSE2(r reg.GPVirtual) reg.VecVirtual {
 
 func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := dupSSE2(P), dupSSE2(O)
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
-	acc := XMM()
-	for h := 0; h < 2; h++ {
-		ray := row.Offset(16 * h)
-		s, d, l, sg := XMM(), XMM(), XMM(), XMM()
-		MOVO(OO, s)
-		PANDN(ray, s) // ~O & ray
+	row := f.row(x)
+	var acc reg.VecVirtual
+	raysSSE2(&acc, row, 0, OO, func(ray Mem, s reg.VecVirtual) reg.VecVirtual {
+		d, l, sg := XMM(), XMM(), XMM()
 		MOVO(s, d)
 		PADDQ(f.one, d) // s-1
 		MOVO(d, l)
@@ -231,17 +327,10 @@ func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		PSRAL(U8(31), sg) // all ones where o was 0
 		PANDN(l, sg)      // o-1, or 0
 		PAND(ray, sg)
-		if h == 0 {
-			acc = sg
-		} else {
-			POR(sg, acc)
-		}
-	}
-	for h := 0; h < 2; h++ {
-		ray := row.Offset(32 + 16*h)
-		s, e, t := XMM(), XMM(), XMM()
-		MOVO(OO, s)
-		PANDN(ray, s)
+		return sg
+	})
+	raysSSE2(&acc, row, 32, OO, func(ray Mem, s reg.VecVirtual) reg.VecVirtual {
+		e, t := XMM(), XMM()
 		MOVO(s, e)
 		for _, k := range []uint64{1, 2, 4, 8, 16, 32} {
 			MOVO(e, t)
@@ -257,13 +346,18 @@ func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		PXOR(z, z)
 		PSUBQ(t, z) // -(2q)
 		PAND(ray, z)
-		POR(z, acc)
-	}
+		return z
+	})
+	return reduceSSE2(acc)
+}
+
+// reduceSSE2 ORs the two lanes of an XMM (v, destroyed) into a GP register.
+func reduceSSE2(v reg.VecVirtual) reg.GPVirtual {
 	t := XMM()
-	PSHUFD(U8(0x4e), acc, t)
-	POR(t, acc)
+	PSHUFD(U8(0x4e), v, t)
+	POR(t, v)
 	r := GP64()
-	MOVQ(acc, r)
+	MOVQ(v, r)
 	return r
 }
 
@@ -273,22 +367,18 @@ func (f *FlipSSE2) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 // up rays, MS1B by LZCNT on the down rays. LZCNT of an empty stop set is
 // 64, which selects bit 63 (never on a down ray): 2q then overflows to 0.
 type FlipBitscan struct {
-	rays Mem
-	tab  reg.GPVirtual
+	gpCode
+	rowTable
 }
 
-func NewFlipBitscan() *FlipBitscan { return &FlipBitscan{rays: table("lfRay")} }
-
-func (f *FlipBitscan) Vector() bool { return false }
+func NewFlipBitscan() *FlipBitscan { return &FlipBitscan{rowTable: lfRays()} }
 
 func (f *FlipBitscan) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 }
 
 func (f *FlipBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	nO, r := GP64(), GP64()
 	MOVQ(O, nO)
 	NOTQ(nO)
@@ -333,19 +423,19 @@ func (f *FlipBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 // outflanking squares of x's position in the line given the O byte, then
 // the flipped squares given the outflanks that are P's) and PDEP back.
 type FlipPEXT struct {
-	sq, outflank, flipped Mem
-	tab, out, flp         reg.GPVirtual
+	gpCode
+	rowTable
+	outflank, flipped Mem
+	out, flp          reg.GPVirtual
 }
 
 func NewFlipPEXT() *FlipPEXT {
-	return &FlipPEXT{sq: table("pextLines"), outflank: table("pextOutflank"), flipped: table("pextFlipped")}
+	return &FlipPEXT{rowTable: rowTable{rows: table("pextLines")}, outflank: table("pextOutflank"), flipped: table("pextFlipped")}
 }
 
-func (f *FlipPEXT) Vector() bool { return false }
-
 func (f *FlipPEXT) Setup() {
-	f.tab, f.out, f.flp = GP64(), GP64(), GP64()
-	LEAQ(f.sq, f.tab)
+	f.setupRows()
+	f.out, f.flp = GP64(), GP64()
 	LEAQ(f.outflank, f.out)
 	LEAQ(f.flipped, f.flp)
 }
@@ -364,8 +454,7 @@ func (f *FlipPEXT) line(o, p reg.GPVirtual, k Op) reg.GPVirtual {
 }
 
 func (f *FlipPEXT) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	// the row: a shift
 	sh, o, p := GP64(), GP64(), GP64()
 	MOVQ(row.Offset(56), sh)

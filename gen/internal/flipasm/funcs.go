@@ -7,13 +7,6 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
-func ret(vector bool) {
-	if vector {
-		VZEROUPPER()
-	}
-	RET()
-}
-
 // FlipFuncs emits name (the per-call flip) and name+"Batch", which loops
 // over in (P, O, x triples: variants.BoardX as words) writing out, and
 // registers them as v, a variant of Flip.
@@ -28,7 +21,7 @@ func FlipFuncs(name, doc string, f Flipper, v asmgen.Variant) {
 	Load(Param("x"), x)
 	f.Setup()
 	Store(f.Flip(P, O, x), ReturnIndex(0))
-	ret(f.Vector())
+	asmgen.Ret(f.Vector())
 
 	asmgen.Func(name+"Batch", "func(in []uint64, out []uint64)")
 	Doc(name+"Batch is "+name+" over a batch: in holds len(out) (P, O, x) triples.", "The loop stays in assembly: no call per element.")
@@ -39,7 +32,7 @@ func FlipFuncs(name, doc string, f Flipper, v asmgen.Variant) {
 		MOVQ(Mem{Base: p, Disp: 16}, x)
 		return f.Flip(P, O, x)
 	})
-	ret(f.Vector())
+	asmgen.Ret(f.Vector())
 }
 
 // MovesFuncs emits name (the per-call moves) and name+"Batch" over (P, O)
@@ -53,7 +46,7 @@ func MovesFuncs(name, doc string, m Mover, v asmgen.Variant) {
 	P, O := asmgen.LoadBoard()
 	m.Setup()
 	Store(m.Moves(P, O), ReturnIndex(0))
-	ret(m.Vector())
+	asmgen.Ret(m.Vector())
 
 	asmgen.Func(name+"Batch", "func(in []uint64, out []uint64)")
 	Doc(name+"Batch is "+name+" over a batch: in holds len(out) (P, O) pairs.", "The loop stays in assembly: no call per element.")
@@ -63,7 +56,7 @@ func MovesFuncs(name, doc string, m Mover, v asmgen.Variant) {
 		MOVQ(Mem{Base: p, Disp: 8}, O)
 		return m.Moves(P, O)
 	})
-	ret(m.Vector())
+	asmgen.Ret(m.Vector())
 }
 
 // leafCount adds to sum the leaves one ply below a position whose moves
@@ -121,11 +114,11 @@ func perftTail(name, doc string, m Mover, f Flipper, vector bool, child func(P, 
 	TESTQ(mv, mv)
 	JNZ(LabelRef("loop"))
 	Store(sum, ReturnIndex(0))
-	ret(vector)
+	asmgen.Ret(vector)
 	Label("pass")
 	leafCount(m.Moves(O, P), sum, one)
 	Store(sum, ReturnIndex(0))
-	ret(vector)
+	asmgen.Ret(vector)
 }
 
 // VecMover is a Mover that also takes P and O broadcast to YMM lanes.

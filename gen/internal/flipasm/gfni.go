@@ -16,23 +16,21 @@ import (
 // VPANDNQ); otherwise two YMM halves with AVX2 (LS1B, kept if P's,
 // (q == 0) - q erases all from q up, or everything).
 type FlipGFNI struct {
+	vectorCode
+	rowTable
 	ZMM bool
 
-	rays, rev  Mem
-	tab        reg.GPVirtual
+	rev        Mem
 	bswap, mat reg.VecVirtual // XMM
 	c          reg.VecVirtual // YMM zero, or ZMM all ones
 }
 
 func NewFlipGFNI(zmm bool) *FlipGFNI {
-	return &FlipGFNI{ZMM: zmm, rays: table("gfniRay"), rev: table("flipRev")}
+	return &FlipGFNI{ZMM: zmm, rowTable: rowTable{rows: table("gfniRay")}, rev: table("flipRev")}
 }
 
-func (f *FlipGFNI) Vector() bool { return true }
-
 func (f *FlipGFNI) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 	f.bswap, f.mat = XMM(), XMM()
 	VMOVDQU(f.rev, f.bswap)
 	VPBROADCASTQ(f.rev.Offset(16), f.mat)
@@ -59,8 +57,7 @@ func (f *FlipGFNI) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	lo, hi := XMM(), XMM()
 	VPUNPCKLQDQ(r, v, lo) // [P, rev P]
 	VPUNPCKHQDQ(r, v, hi) // [O, rev O]
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	F := XMM() // [up flips, reversed down flips]
 	if f.ZMM {
 		PP, OO := ZMM(), ZMM()

@@ -14,31 +14,25 @@ import (
 // non-O squares, O taken inside the edges so that an edge square always
 // stops the ray; adding -1 where the stop is P's turns it into the run.
 type FlipAVXLZCNT struct {
-	rays, inner, rev Mem
-	tab              reg.GPVirtual
-	in, bswap, zero  reg.VecVirtual
+	avx2Flip
+	inner, rev Mem
+	in, bswap  reg.VecVirtual
 }
 
 func NewFlipAVXLZCNT() *FlipAVXLZCNT {
-	return &FlipAVXLZCNT{rays: table("lfRay"), inner: table("dirInner"), rev: table("flipRev")}
+	return &FlipAVXLZCNT{avx2Flip: avx2Flip{rowTable: lfRays()}, inner: table("dirInner"), rev: table("flipRev")}
 }
 
-func (f *FlipAVXLZCNT) Vector() bool { return true }
-
 func (f *FlipAVXLZCNT) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
-	f.in, f.bswap, f.zero = YMM(), YMM(), YMM()
+	f.setupRows()
+	f.in, f.bswap = YMM(), YMM()
 	VMOVDQU(f.inner, f.in)
 	VBROADCASTI128(f.rev, f.bswap)
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVXLZCNT) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
-	dn := up.Offset(32)
+	PP, OO, up, dn := f.start(P, O, x)
 	// W in GP: MS1B of the stops by LZCNT (none: bit 63, whose double is 0)
 	s, n, q := GP64(), GP64(), GP64()
 	MOVQ(O, s)
@@ -59,19 +53,7 @@ func (f *FlipAVXLZCNT) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	qx := XMM()
 	VMOVQ(q, qx)
 	VPBLENDD(U8(0x03), qx.AsY(), oc, oc) // lane 0 from LZCNT
-	VPAND(PP, oc, oc)
-	VPADDQ(oc, oc, oc)
-	VPSUBQ(oc, f.zero, oc)
-	VPAND(dn, oc, oc)
-	// up: LS1B of the stops; if P's, minus one is the run
-	u, v := YMM(), YMM()
-	VPANDN(up, mO, u)
-	VPSUBQ(u, f.zero, t)
-	VPAND(t, u, u)
-	VPAND(PP, u, v)
-	VPCMPEQQ(u, v, t)
-	VPADDQ(t, v, v)
-	VPAND(up, v, v)
-	VPOR(v, oc, oc)
+	downFlipsAVX2(oc, PP, f.zero, dn)
+	upFlipsPPSeq(up, PP, mO, f.zero, YMM(), t, YMM(), oc)
 	return ReduceAVX2(oc)
 }

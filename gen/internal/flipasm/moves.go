@@ -31,7 +31,10 @@ func empties(m, P, O reg.GPVirtual) {
 // MovesAVX2 is Edax-AVX's get_moves: the four directions in the lanes of
 // a YMM register, shifted both ways with VPSLLVQ/VPSRLVQ, Kogge-Stone fill
 // (one step, then the doubled step twice: runs of up to six discs).
-type MovesAVX2 struct{ dirFill }
+type MovesAVX2 struct {
+	vectorCode
+	dirFill
+}
 
 // dirFill is what the four-direction fills (MovesAVX2, MovesAVX512VL)
 // read: the tables dirSteps and dirInner, and their registers once Setup
@@ -50,16 +53,9 @@ func newDirFill() dirFill {
 }
 
 // NewMovesAVX2 addresses its tables (dirSteps, dirInner).
-func NewMovesAVX2() *MovesAVX2 { return &MovesAVX2{newDirFill()} }
+func NewMovesAVX2() *MovesAVX2 { return &MovesAVX2{dirFill: newDirFill()} }
 
-func (m *MovesAVX2) Vector() bool { return true }
-
-func (m *MovesAVX2) Setup() {
-	m.s, m.s2, m.in = YMM(), YMM(), YMM()
-	VMOVDQU(m.step, m.s)
-	VMOVDQU(m.step2, m.s2)
-	VMOVDQU(m.inner, m.in)
-}
+func (m *MovesAVX2) Setup() { m.setup(vex) }
 
 // BroadcastAVX2 puts a GP register in the four lanes of a YMM.
 func BroadcastAVX2(r reg.GPVirtual) reg.VecVirtual {
@@ -70,51 +66,95 @@ func BroadcastAVX2(r reg.GPVirtual) reg.VecVirtual {
 }
 
 // ReduceAVX2 ORs the four lanes of a YMM into a GP register.
-func ReduceAVX2(v reg.VecVirtual) reg.GPVirtual {
+func ReduceAVX2(v reg.VecVirtual) reg.GPVirtual { return vex.reduce(v) }
+
+func (m *MovesAVX2) Moves(P, O reg.GPVirtual) reg.GPVirtual {
+	r := ReduceAVX2(m.fill(BroadcastAVX2(P), BroadcastAVX2(O), vex))
+	empties(r, P, O)
+	return r
+}
+
+// encoding is one encoding's instructions of the four-direction fill:
+// AVX2's (VEX), or AVX-512VL's (EVEX: any of the 32 registers), whose
+// VPTERNLOGQ folds each fill step's AND and OR into one instruction.
+type encoding struct {
+	load, and, or func(ops ...Op)
+	extract       func(ops ...Op) // the high 128 bits of a YMM
+	// orAnd2 emits f1 |= m1 & t, f2 |= m2 & u (t and u are scratch)
+	orAnd2 func(m1, t, f1, m2, u, f2 Op)
+}
+
+var (
+	vex = encoding{
+		load:    func(ops ...Op) { VMOVDQU(ops[0], ops[1]) },
+		and:     func(ops ...Op) { VPAND(ops[0], ops[1], ops[2]) },
+		or:      func(ops ...Op) { VPOR(ops[0], ops[1], ops[2]) },
+		extract: func(ops ...Op) { VEXTRACTI128(ops[0], ops[1], ops[2]) },
+		orAnd2: func(m1, t, f1, m2, u, f2 Op) {
+			VPAND(m1, t, t)
+			VPAND(m2, u, u)
+			VPOR(t, f1, f1)
+			VPOR(u, f2, f2)
+		},
+	}
+	evex = encoding{
+		load: VMOVDQU64, and: VPANDQ, or: VPORQ, extract: VEXTRACTI32X4,
+		orAnd2: func(m1, t, f1, m2, u, f2 Op) {
+			VPTERNLOGQ(U8(tOrAndBC), m1, t, f1)
+			VPTERNLOGQ(U8(tOrAndBC), m2, u, f2)
+		},
+	}
+)
+
+// reduce ORs the four lanes of a YMM into a GP register.
+func (e encoding) reduce(v reg.VecVirtual) reg.GPVirtual {
 	x, y := XMM(), XMM()
-	VEXTRACTI128(Imm(1), v, x)
-	VPOR(x, v.AsX(), x)
+	e.extract(Imm(1), v, x)
+	e.or(x, v.AsX(), x)
 	VPUNPCKHQDQ(x, x, y)
-	VPOR(y, x, x)
+	e.or(y, x, x)
 	r := GP64()
 	VMOVQ(x, r)
 	return r
 }
 
-func (m *MovesAVX2) Moves(P, O reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
+// setup loads the fill's steps and inner masks into registers.
+func (d *dirFill) setup(e encoding) {
+	d.s, d.s2, d.in = YMM(), YMM(), YMM()
+	e.load(d.step, d.s)
+	e.load(d.step2, d.s2)
+	e.load(d.inner, d.in)
+}
+
+// fill returns the four lanes of moves of PP and OO (broadcast boards),
+// not yet reduced nor masked to the empty squares: each direction shifted
+// both ways, one step, then the doubled step twice (runs of up to six O
+// discs).
+func (d *dirFill) fill(PP, OO reg.VecVirtual, e encoding) reg.VecVirtual {
 	mO := YMM()
-	VPAND(m.in, OO, mO)
+	e.and(d.in, OO, mO)
 	fl, fr, t, u := YMM(), YMM(), YMM(), YMM()
-	VPSLLVQ(m.s, PP, fl)
-	VPSRLVQ(m.s, PP, fr)
-	VPAND(mO, fl, fl)
-	VPAND(mO, fr, fr)
-	VPSLLVQ(m.s, fl, t)
-	VPSRLVQ(m.s, fr, u)
-	VPAND(mO, t, t)
-	VPAND(mO, u, u)
-	VPOR(t, fl, fl)
-	VPOR(u, fr, fr)
+	VPSLLVQ(d.s, PP, fl)
+	VPSRLVQ(d.s, PP, fr)
+	e.and(mO, fl, fl)
+	e.and(mO, fr, fr)
+	VPSLLVQ(d.s, fl, t)
+	VPSRLVQ(d.s, fr, u)
+	e.orAnd2(mO, t, fl, mO, u, fr)
 	// pairs of O discs: the doubled step may only jump over those
 	pl, pr := YMM(), YMM()
-	VPSLLVQ(m.s, mO, pl)
-	VPAND(mO, pl, pl)
-	VPSRLVQ(m.s, pl, pr)
+	VPSLLVQ(d.s, mO, pl)
+	e.and(mO, pl, pl)
+	VPSRLVQ(d.s, pl, pr)
 	for i := 0; i < 2; i++ {
-		VPSLLVQ(m.s2, fl, t)
-		VPSRLVQ(m.s2, fr, u)
-		VPAND(pl, t, t)
-		VPAND(pr, u, u)
-		VPOR(t, fl, fl)
-		VPOR(u, fr, fr)
+		VPSLLVQ(d.s2, fl, t)
+		VPSRLVQ(d.s2, fr, u)
+		e.orAnd2(pl, t, fl, pr, u, fr)
 	}
-	VPSLLVQ(m.s, fl, fl)
-	VPSRLVQ(m.s, fr, fr)
-	VPOR(fr, fl, fl)
-	r := ReduceAVX2(fl)
-	empties(r, P, O)
-	return r
+	VPSLLVQ(d.s, fl, fl)
+	VPSRLVQ(d.s, fr, fr)
+	e.or(fr, fl, fl)
+	return fl
 }
 
 // ---------------------------------------------------------------- AVX-512
@@ -128,16 +168,7 @@ func BroadcastY(r reg.GPVirtual) reg.VecVirtual {
 
 // ReduceY ORs the four lanes of a YMM into a GP register, with EVEX forms
 // only (any of the 32 registers).
-func ReduceY(v reg.VecVirtual) reg.GPVirtual {
-	x, y := XMM(), XMM()
-	VEXTRACTI32X4(Imm(1), v, x)
-	VPORQ(x, v.AsX(), x)
-	VPUNPCKHQDQ(x, x, y)
-	VPORQ(y, x, x)
-	r := GP64()
-	VMOVQ(x, r)
-	return r
-}
+func ReduceY(v reg.VecVirtual) reg.GPVirtual { return evex.reduce(v) }
 
 // ternlog immediates, A the destination (and first source), B, C the others
 const (
@@ -150,21 +181,17 @@ const (
 
 // MovesAVX512VL is MovesAVX2 with AVX-512VL's VPTERNLOGQ folding each
 // fill step's AND and OR, and broadcasts straight from GP registers.
-type MovesAVX512VL struct{ dirFill }
-
-func NewMovesAVX512VL() *MovesAVX512VL { return &MovesAVX512VL{newDirFill()} }
-
-func (m *MovesAVX512VL) Vector() bool { return true }
-
-func (m *MovesAVX512VL) Setup() {
-	m.s, m.s2, m.in = YMM(), YMM(), YMM()
-	VMOVDQU64(m.step, m.s)
-	VMOVDQU64(m.step2, m.s2)
-	VMOVDQU64(m.inner, m.in)
+type MovesAVX512VL struct {
+	vectorCode
+	dirFill
 }
 
+func NewMovesAVX512VL() *MovesAVX512VL { return &MovesAVX512VL{dirFill: newDirFill()} }
+
+func (m *MovesAVX512VL) Setup() { m.setup(evex) }
+
 func (m *MovesAVX512VL) Moves(P, O reg.GPVirtual) reg.GPVirtual {
-	r := ReduceY(m.fill(BroadcastY(P), BroadcastY(O)))
+	r := ReduceY(m.fill(BroadcastY(P), BroadcastY(O), evex))
 	empties(r, P, O)
 	return r
 }
@@ -172,38 +199,9 @@ func (m *MovesAVX512VL) Moves(P, O reg.GPVirtual) reg.GPVirtual {
 // MovesVec is Moves on P and O already broadcast to YMM lanes (kept):
 // the empty squares are masked in the vector, before the reduction.
 func (m *MovesAVX512VL) MovesVec(PP, OO reg.VecVirtual) reg.GPVirtual {
-	f := m.fill(PP, OO)
+	f := m.fill(PP, OO, evex)
 	VPTERNLOGQ(U8(tAndNotOr), PP, OO, f) // f &^ (PP | OO)
 	return ReduceY(f)
-}
-
-// fill returns the four lanes of moves, not yet reduced nor masked.
-func (m *MovesAVX512VL) fill(PP, OO reg.VecVirtual) reg.VecVirtual {
-	mO := YMM()
-	VPANDQ(m.in, OO, mO)
-	fl, fr, t, u := YMM(), YMM(), YMM(), YMM()
-	VPSLLVQ(m.s, PP, fl)
-	VPSRLVQ(m.s, PP, fr)
-	VPANDQ(mO, fl, fl)
-	VPANDQ(mO, fr, fr)
-	VPSLLVQ(m.s, fl, t)
-	VPSRLVQ(m.s, fr, u)
-	VPTERNLOGQ(U8(tOrAndBC), mO, t, fl)
-	VPTERNLOGQ(U8(tOrAndBC), mO, u, fr)
-	pl, pr := YMM(), YMM()
-	VPSLLVQ(m.s, mO, pl)
-	VPANDQ(mO, pl, pl)
-	VPSRLVQ(m.s, pl, pr)
-	for i := 0; i < 2; i++ {
-		VPSLLVQ(m.s2, fl, t)
-		VPSRLVQ(m.s2, fr, u)
-		VPTERNLOGQ(U8(tOrAndBC), pl, t, fl)
-		VPTERNLOGQ(U8(tOrAndBC), pr, u, fr)
-	}
-	VPSLLVQ(m.s, fl, fl)
-	VPSRLVQ(m.s, fr, fr)
-	VPORQ(fr, fl, fl)
-	return fl
 }
 
 // MovesAVX512 runs all eight directions in one ZMM: VPROLVQ rotates left
@@ -211,6 +209,7 @@ func (m *MovesAVX512VL) fill(PP, OO reg.VecVirtual) reg.VecVirtual {
 // on O exclude every edge a line leaves by, so nothing that wraps around
 // survives.
 type MovesAVX512 struct {
+	vectorCode
 	rot, rot2, inner Mem
 	r, r2, in        reg.VecVirtual
 }
@@ -218,8 +217,6 @@ type MovesAVX512 struct {
 func NewMovesAVX512() *MovesAVX512 {
 	return &MovesAVX512{rot: table("dirRot"), rot2: table("dirRot").Offset(64), inner: table("dirInner")}
 }
-
-func (m *MovesAVX512) Vector() bool { return true }
 
 func (m *MovesAVX512) Setup() {
 	m.r, m.r2, m.in = ZMM(), ZMM(), ZMM()
@@ -278,6 +275,7 @@ func (m *MovesAVX512) fill(PP, OO reg.VecVirtual) reg.VecVirtual {
 // the board. The horizontal pair runs in GP registers beside it: east
 // moves by one carry-propagating addition, west by a Kogge-Stone fill.
 type MovesSSE2 struct {
+	gpCode
 	vert, diag Mem
 	v, d       reg.VecVirtual
 }
@@ -288,8 +286,6 @@ func NewMovesSSE2() *MovesSSE2 {
 		diag: table("movesInnerSSE2").Offset(16),
 	}
 }
-
-func (m *MovesSSE2) Vector() bool { return false }
 
 func (m *MovesSSE2) Setup() {
 	m.v, m.d = XMM(), XMM()
@@ -354,6 +350,13 @@ func (m *MovesSSE2) Moves(P, O reg.GPVirtual) reg.GPVirtual {
 	return r
 }
 
+// shrAnd sets dst to (src >> d) & mask.
+func shrAnd(dst, src reg.GPVirtual, d uint64, mask reg.GPVirtual) {
+	MOVQ(src, dst)
+	SHRQ(U8(d), dst)
+	ANDQ(mask, dst)
+}
+
 // horizontalGP returns the east and west moves (not yet masked to empty
 // squares): east by adding, to the inner O discs, the first disc of each
 // run that follows a P disc (the carry runs through the run and lands on
@@ -366,22 +369,15 @@ func horizontalGP(P, O reg.GPVirtual) reg.GPVirtual {
 	LEAQ(Mem{Base: P, Index: P, Scale: 1}, e) // P << 1
 	ANDQ(mO, e)
 	ADDQ(mO, e) // what is left of the runs is O: the empties mask drops it
-	// west: Kogge-Stone fill toward lower bits
+	// west: MovesGP's parallel-prefix fill toward lower bits (here with
+	// one scratch register: the same instructions, other registers)
 	f, t, pr := GP64(), GP64(), GP64()
-	MOVQ(P, f)
-	SHRQ(U8(1), f)
-	ANDQ(mO, f)
-	MOVQ(f, t)
-	SHRQ(U8(1), t)
-	ANDQ(mO, t)
+	shrAnd(f, P, 1, mO)
+	shrAnd(t, f, 1, mO)
 	ORQ(t, f)
-	MOVQ(mO, pr)
-	SHRQ(U8(1), pr)
-	ANDQ(mO, pr)
+	shrAnd(pr, mO, 1, mO)
 	for i := 0; i < 2; i++ {
-		MOVQ(f, t)
-		SHRQ(U8(2), t)
-		ANDQ(pr, t)
+		shrAnd(t, f, 2, pr)
 		ORQ(t, f)
 	}
 	SHRQ(U8(1), f)

@@ -29,6 +29,7 @@ import (
 // VEX selects the AVX encoding (three operands, no copies): what Edax-AVX
 // runs when built for AVX without AVX2 (Sandy and Ivy Bridge).
 type MovesAcepck struct {
+	gpCode
 	VEX          bool
 	consts       Mem
 	m7e, lo, min reg.VecVirtual
@@ -50,8 +51,6 @@ func NewMovesAcepck(vex bool) *MovesAcepck {
 	}
 	return &MovesAcepck{VEX: vex, consts: *acepckConsts}
 }
-
-func (m *MovesAcepck) Vector() bool { return false }
 
 func (m *MovesAcepck) Setup() {
 	m.m7e, m.lo, m.min = XMM(), XMM(), XMM()

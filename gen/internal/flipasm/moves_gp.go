@@ -25,11 +25,12 @@ const (
 // get_some_horizontal_moves: east by one carry-propagating addition
 // (mO + (P<<1 & mO): the carry of each P disc runs through the O discs
 // after it and lands beyond them), west by the fill.
-type MovesGP struct{ Fill int }
+type MovesGP struct {
+	gpCode
+	Fill int
+}
 
 func NewMovesGP(fill int) *MovesGP { return &MovesGP{Fill: fill} }
-
-func (m *MovesGP) Vector() bool { return false }
 
 func (m *MovesGP) Setup() {}
 

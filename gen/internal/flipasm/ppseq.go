@@ -15,25 +15,22 @@ import (
 // square always is one), kept if P's; adding -1 where the stop is P's
 // turns it into the run.
 type FlipAVXPPSeq struct {
-	rays, step, inner Mem
-	tab               reg.GPVirtual
-	s1, s2, in, zero  reg.VecVirtual
+	avx2Flip
+	stepRegs
+	inner Mem
+	in    reg.VecVirtual
 }
 
 func NewFlipAVXPPSeq() *FlipAVXPPSeq {
-	return &FlipAVXPPSeq{rays: table("lfRay"), step: table("dirSteps"), inner: table("dirInner")}
+	return &FlipAVXPPSeq{avx2Flip: avx2Flip{rowTable: lfRays()}, stepRegs: dirSteps(), inner: table("dirInner")}
 }
 
-func (f *FlipAVXPPSeq) Vector() bool { return true }
-
 func (f *FlipAVXPPSeq) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
-	f.s1, f.s2, f.in, f.zero = YMM(), YMM(), YMM(), YMM()
-	VMOVDQU(f.step, f.s1)
-	VMOVDQU(f.step.Offset(32), f.s2)
+	f.setupRows()
+	f.setupSteps(2)
+	f.in = YMM()
 	VMOVDQU(f.inner, f.in)
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVXPPSeq) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
@@ -42,8 +39,7 @@ func (f *FlipAVXPPSeq) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	XORQ(b, b)
 	BTSQ(x, b)
 	X := BroadcastAVX2(b)
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
+	up := f.row(x)
 	mO := YMM()
 	VPAND(f.in, OO, mO)
 	// down: the run of O from x, step by step
@@ -66,15 +62,21 @@ func (f *FlipAVXPPSeq) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	VPAND(PP, of, of) // the square after the run, if P's
 	VPCMPEQQ(f.zero, of, of)
 	VPANDN(oc, of, fl)
-	// up: LS1B of the stops; if P's, minus one is the run
-	s, n, q := YMM(), YMM(), YMM()
+	upFlipsPPSeq(up, PP, mO, f.zero, YMM(), YMM(), YMM(), fl)
+	return ReduceAVX2(fl)
+}
+
+// upFlipsPPSeq ORs into acc the flips on the up rays (four lanes): LS1B
+// of the stops (the squares of the ray not in mO, O inside the edges, so
+// that an edge square always stops it); if it is P's, minus one is the
+// run. zero holds zeros; s, n, q are scratch.
+func upFlipsPPSeq(up Mem, PP, mO, zero, s, n, q, acc reg.VecVirtual) {
 	VPANDN(up, mO, s)
-	VPSUBQ(s, f.zero, n)
+	VPSUBQ(s, zero, n)
 	VPAND(n, s, s)
 	VPAND(PP, s, q)
 	VPCMPEQQ(s, q, n)
 	VPADDQ(n, q, q)
 	VPAND(up, q, q)
-	VPOR(q, fl, fl)
-	return ReduceAVX2(fl)
+	VPOR(q, acc, acc)
 }

@@ -94,13 +94,7 @@ func roxaneSquare(P, O reg.GPVirtual, x int) reg.GPVirtual {
 		case n < 2:
 			continue
 		case n == 2: // O on ray[0] and P on ray[1]
-			t := GP64()
-			MOVQ(P, t)
-			if up {
-				SHRQ(U8(step), t)
-			} else {
-				SHLQ(U8(step), t)
-			}
+			t := shift(P, uint64(step), !up) // P's disc on ray[1] onto ray[0]
 			ANDQ(O, t)
 			ANDQ(imm(1<<uint(ray[0])), t)
 			ORQ(t, f)
@@ -233,11 +227,6 @@ func RoxaneFuncs(name, doc string, variant asmgen.Variant) {
 	res, d := GP64(), GP64()
 	MOVQ(args.Offset(24), res)
 	MOVQ(dst, d)
-	MOVQ(res, Mem{Base: d})
-	ADDQ(U8(24), src)
-	ADDQ(U8(8), dst)
-	DECQ(cnt)
-	JNZ(LabelRef("loop"))
-	Label("done")
+	asmgen.BatchNext(res, Mem{Base: d}, src, dst, cnt, 24)
 	RET()
 }

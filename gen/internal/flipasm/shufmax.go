@@ -14,32 +14,26 @@ import (
 // LS1B of the stops, kept if P's; (q == 0) - q is every bit from q up, or
 // all of them when q is 0, and the ray minus it is the run.
 type FlipAVXShufMax struct {
-	rays, nib         Mem
-	tab               reg.GPVirtual
-	lo, hi, m0f, zero reg.VecVirtual
+	avx2Flip
+	nib         Mem
+	lo, hi, m0f reg.VecVirtual
 }
 
 func NewFlipAVXShufMax() *FlipAVXShufMax {
-	return &FlipAVXShufMax{rays: table("lfRay"), nib: table("flipNibble")}
+	return &FlipAVXShufMax{avx2Flip: avx2Flip{rowTable: lfRays()}, nib: table("flipNibble")}
 }
 
-func (f *FlipAVXShufMax) Vector() bool { return true }
-
 func (f *FlipAVXShufMax) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
-	f.lo, f.hi, f.m0f, f.zero = YMM(), YMM(), YMM(), YMM()
+	f.setupRows()
+	f.lo, f.hi, f.m0f = YMM(), YMM(), YMM()
 	VBROADCASTI128(f.nib, f.lo)
 	VBROADCASTI128(f.nib.Offset(16), f.hi)
 	VBROADCASTI128(f.nib.Offset(32), f.m0f)
-	VPXOR(f.zero, f.zero, f.zero)
+	f.setupZero()
 }
 
 func (f *FlipAVXShufMax) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
-	PP, OO := BroadcastAVX2(P), BroadcastAVX2(O)
-	a := rayAddr(x)
-	up := Mem{Base: f.tab, Index: a, Scale: 1}
-	dn := up.Offset(32)
+	PP, OO, up, dn := f.start(P, O, x)
 	// down: the highest non-zero byte of the stops
 	s, e, t := YMM(), YMM(), YMM()
 	VPANDN(dn, OO, s)
@@ -60,10 +54,7 @@ func (f *FlipAVXShufMax) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	VPSHUFB(h, f.hi, h)
 	VPMAXUB(h, l, l)
 	VPAND(e, l, l)
-	VPAND(PP, l, l)
-	VPADDQ(l, l, l)
-	VPSUBQ(l, f.zero, l)
-	VPAND(dn, l, l)
+	downFlipsAVX2(l, PP, f.zero, dn)
 	upFlipsAVX2(up, PP, OO, f.zero, YMM(), t)
 	VPOR(t, l, l)
 	return ReduceAVX2(l)

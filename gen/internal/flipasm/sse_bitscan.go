@@ -26,37 +26,31 @@ import (
 //     without it. Only an empty ray has no stop; then the ray mask makes
 //     the scan's result irrelevant.
 type FlipSSEBitscan struct {
-	lzcnt      bool
-	rays, ones Mem
-	tab        reg.GPVirtual
-	one        reg.VecVirtual
+	gpCode
+	rowTable
+	lzcnt bool
+	ones  Mem
+	one   reg.VecVirtual
 }
 
 // NewFlipSSEBitscan returns the LZCNT form if lzcnt, else the BSR form.
 func NewFlipSSEBitscan(lzcnt bool) *FlipSSEBitscan {
-	return &FlipSSEBitscan{lzcnt: lzcnt, rays: table("lfRay"), ones: table("flipOnes")}
+	return &FlipSSEBitscan{lzcnt: lzcnt, rowTable: lfRays(), ones: table("flipOnes")}
 }
 
-func (f *FlipSSEBitscan) Vector() bool { return false }
-
 func (f *FlipSSEBitscan) Setup() {
-	f.tab = GP64()
-	LEAQ(f.rays, f.tab)
+	f.setupRows()
 	f.one = XMM()
 	MOVOU(f.ones, f.one)
 }
 
 func (f *FlipSSEBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 	PP, OO := dupSSE2(P), dupSSE2(O)
-	a := rayAddr(x)
-	row := Mem{Base: f.tab, Index: a, Scale: 1}
+	row := f.row(x)
 	// up: lanes (E, N) then (NE, NW); lfRay is 16-byte aligned
 	var acc reg.VecVirtual
-	for h := 0; h < 2; h++ {
-		ray := row.Offset(16 * h)
-		s, o, m := XMM(), XMM(), XMM()
-		MOVO(OO, s)
-		PANDN(ray, s) // s = ~O & ray
+	raysSSE2(&acc, row, 0, OO, func(ray Mem, s reg.VecVirtual) reg.VecVirtual {
+		o, m := XMM(), XMM()
 		PXOR(o, o)
 		PSUBQ(s, o) // -s = (O | ~ray) + 1: the carry
 		PAND(ray, o)
@@ -66,12 +60,8 @@ func (f *FlipSSEBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		PSUBQ(f.one, m)        // 1 where it is 0, else 0
 		PSUBQ(m, o)            // outflank - 1, or 0
 		PAND(ray, o)
-		if h == 0 {
-			acc = o
-		} else {
-			POR(o, acc)
-		}
-	}
+		return o
+	})
 	// down: W, S, SW, SE, one bit scan each
 	r := GP64()
 	XORQ(r, r)
@@ -105,11 +95,6 @@ func (f *FlipSSEBitscan) Flip(P, O, x reg.GPVirtual) reg.GPVirtual {
 		ANDQ(ray, q)
 		ORQ(q, r)
 	}
-	t := XMM()
-	PSHUFD(U8(0x4e), acc, t)
-	POR(t, acc)
-	u := GP64()
-	MOVQ(acc, u)
-	ORQ(u, r)
+	ORQ(reduceSSE2(acc), r)
 	return r
 }

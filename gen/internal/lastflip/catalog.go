@@ -18,6 +18,40 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+// LineSet is a way of gathering x's four line indexes (plainLines,
+// lines32, linesSSE) and counting on them: Count, four COUNT_FLIP
+// lookups (row is the lfCountFlip row of x's place y for an index in row
+// order, else of its place c), and Score1, solve_exact_1 with both counts
+// from one set of lookups in lfSpan (x's four offsets at ofs: Edax's
+// uint16 COUNT_FLIP, "lower byte for P, upper byte for O") and the
+// reference's cut at alpha.
+type LineSet struct {
+	lines func(P, x reg.GPVirtual) [4]reg.GPVirtual
+	byRow [4]bool
+	ofs   func(x reg.GPVirtual) Mem
+}
+
+// Count is a Counter (P's memory copy unused).
+func (l LineSet) Count(P reg.GPVirtual, _ Mem, x reg.GPVirtual) reg.GPVirtual {
+	idx := l.lines(P, x)
+	cfc, cfy := cfRows(x)
+	rows := make([]reg.GPVirtual, len(idx))
+	for i, byRow := range l.byRow {
+		rows[i] = cfc
+		if byRow {
+			rows[i] = cfy
+		}
+	}
+	return sumBytes(rows, idx[:])
+}
+
+func (l LineSet) Score1(P, x, alpha reg.GPVirtual) reg.GPVirtual {
+	idx := l.lines(P, x)
+	ofs := GP64()
+	MOVQ(l.ofs(x), ofs)
+	return scorePair(P, alpha, spanSum(ofs, idx))
+}
+
 // shiftedByCL returns v >> n (right) or v << n (left) in a new register,
 // n a register: through CL, so that no BMI2 is needed.
 func shiftedByCL(v, n reg.GPVirtual, left bool) reg.GPVirtual {

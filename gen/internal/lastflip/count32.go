@@ -49,27 +49,8 @@ func lines32(P, x reg.GPVirtual) [4]reg.GPVirtual {
 	return [4]reg.GPVirtual{row, f, up, dn}
 }
 
-// Count32 is count_last_flip_32.c's method: four COUNT_FLIP lookups on
-// the lines32 indexes (Edax writes 64 functions with a merge per square,
-// three lookups at most squares; one generic function takes four).
-func Count32(P reg.GPVirtual, _ Mem, x reg.GPVirtual) reg.GPVirtual {
-	l := lines32(P, x)
-	cfc, cfy := cfRows(x)
-	return sumBytes([]reg.GPVirtual{cfc, cfy, cfc, cfc}, l[:])
-}
-
-// Pair32 returns P's and O's counts (low and next byte) from lfSpan, as
-// Edax's 32 returns "lower byte for P, upper byte for O".
-func Pair32(P, x reg.GPVirtual) reg.GPVirtual {
-	l := lines32(P, x)
-	ofs := GP64()
-	MOVQ(Mem{Base: lea("lf32"), Index: shifted(x, 5), Scale: 1, Disp: 24}, ofs)
-	return spanSum(ofs, l)
-}
-
-// Score132 is count_last_flip_32.c's solve_exact_1 (both counts from one
-// set of lookups) with the reference's cut at alpha.
-func Score132(P, x, alpha reg.GPVirtual) reg.GPVirtual {
-	nP, nO := splitPair(Pair32(P, x))
-	return ScoreSimul(P, alpha, nP, nO)
-}
+// Lines32 is count_last_flip_32.c's method (Edax writes 64 functions
+// with a merge per square, three lookups at most squares; one generic
+// function takes four) and its solve_exact_1.
+var Lines32 = LineSet{lines: lines32, byRow: [4]bool{1: true},
+	ofs: func(x reg.GPVirtual) Mem { return Mem{Base: lea("lf32"), Index: shifted(x, 5), Scale: 1, Disp: 24} }}

@@ -203,8 +203,8 @@ func movemaskAVX512(P, x reg.GPVirtual, pair bool) reg.GPVirtual {
 }
 
 // lookup4 sums table[ofs + byte] over the four bytes of t, two offsets
-// added per ADD (Edax 4.5.4's cf_ofs_d trick); scale 1 reads uint8
-// entries, scale 2 uint16.
+// added per ADD (cf_ofs_d in Edax-AVX's count_last_flip_bmi2.c); scale 1
+// reads uint8 entries, scale 2 uint16.
 func lookup4(t, x reg.GPVirtual, table, ofs string, scale uint8) reg.GPVirtual {
 	ot, cf := lea(ofs), lea(table)
 	a, b := GP64(), GP64()
@@ -260,11 +260,11 @@ func PairAVX512(P, x reg.GPVirtual) reg.GPVirtual {
 	return lookup4(movemaskAVX512(P, x, true), x, "lfPair", "lfPairOfs", 2)
 }
 
-// CountPEXT is Edax 4.5.4's BMI2 last flip: the file by PEXT, one up-ray
-// and one down-ray merged into one PEXT line, one east-ish and one
-// west-ish ray merged into one kindergarten line (multiply by
-// 0x0101010101010101), so three lookups; only the centre 16 squares take
-// a fourth.
+// CountPEXT is the last_flip of Edax-AVX's count_last_flip_bmi2.c: the
+// file by PEXT, one up-ray and one down-ray merged into one PEXT line, one
+// east-ish and one west-ish ray merged into one kindergarten line
+// (multiply by 0x0101010101010101), so three lookups; only the centre 16
+// squares take a fourth.
 func CountPEXT(P reg.GPVirtual, _ Mem, x reg.GPVirtual) reg.GPVirtual {
 	pt, cf := lea("lfPext"), lea("lfCountFlip")
 	xo := shifted(x, 6)
@@ -401,7 +401,8 @@ func scoreOf(P reg.GPVirtual) reg.GPVirtual {
 	return s
 }
 
-// fixup is Edax 4.5.3's branchless pass score after O's reply flipping o:
+// fixup is the branchless pass score of Edax-AVX's mm_solve_1
+// (count_last_flip_sse.c) after O's reply flipping o:
 // score - o - ((-o | (score-1)) < 0) * 2, i.e. 2 more for O when O
 // played or when P does not lead. sm1 = score - 1.
 func fixup(score, sm1, o reg.GPVirtual) reg.GPVirtual {
@@ -510,17 +511,22 @@ func splitPair(n reg.GPVirtual) (nP, nO reg.GPVirtual) {
 	return nP, nO
 }
 
+// scorePair is ScoreSimul on both counts in one register (P's in the low
+// byte, O's in the next).
+func scorePair(P, alpha, pair reg.GPVirtual) reg.GPVirtual {
+	nP, nO := splitPair(pair)
+	return ScoreSimul(P, alpha, nP, nO)
+}
+
 // Score1SimulAVX2 is score_1 on PairAVX2: both sides' counts from one
 // index, so a pass costs nothing more (Edax's SIMULLASTFLIP).
 func Score1SimulAVX2(P, x, alpha reg.GPVirtual) reg.GPVirtual {
-	nP, nO := splitPair(PairAVX2(P, x))
-	return ScoreSimul(P, alpha, nP, nO)
+	return scorePair(P, alpha, PairAVX2(P, x))
 }
 
 // Score1SimulAVX512 is score_1 on PairAVX512 (VPTESTMB, 256-bit).
 func Score1SimulAVX512(P, x, alpha reg.GPVirtual) reg.GPVirtual {
-	nP, nO := splitPair(PairAVX512(P, x))
-	return ScoreSimul(P, alpha, nP, nO)
+	return scorePair(P, alpha, PairAVX512(P, x))
 }
 
 // Score1SimulZMM is score_1 on FlippedZMM: both sides' flips from the

@@ -6,7 +6,7 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
-// linesSSE gathers x's lines as Edax 4.5.6's count_last_flip_sse.c does
+// linesSSE gathers x's lines as Edax-AVX's count_last_flip_sse.c does
 // by default (SSE2): P in both halves of an XMM register; the a1-h8
 // diagonal and the row ANDed in and summed by PSADBW (bytes added: file
 // order); the h1-a8 diagonal and the file ANDed in, 0 - bytes and
@@ -37,25 +37,7 @@ func linesSSE(P, x reg.GPVirtual) [4]reg.GPVirtual {
 	return [4]reg.GPVirtual{d9, row, d7, t}
 }
 
-// CountSSE is count_last_flip_sse.c's last_flip: PSADBW and PMOVMSKB
-// indexes, four COUNT_FLIP lookups.
-func CountSSE(P reg.GPVirtual, _ Mem, x reg.GPVirtual) reg.GPVirtual {
-	l := linesSSE(P, x)
-	cfc, cfy := cfRows(x)
-	return sumBytes([]reg.GPVirtual{cfc, cfc, cfy, cfy}, l[:])
-}
-
-// PairSSE returns P's and O's counts (low and next byte) from lfSpan.
-func PairSSE(P, x reg.GPVirtual) reg.GPVirtual {
-	l := linesSSE(P, x)
-	ofs := GP64()
-	MOVQ(Mem{Base: lea("lfSSEOfs"), Index: x, Scale: 8}, ofs)
-	return spanSum(ofs, l)
-}
-
-// Score1SSE is count_last_flip_sse.c's mm_solve_exact_1 (the default,
-// SIMULLASTFLIP) with the reference's cut at alpha.
-func Score1SSE(P, x, alpha reg.GPVirtual) reg.GPVirtual {
-	nP, nO := splitPair(PairSSE(P, x))
-	return ScoreSimul(P, alpha, nP, nO)
-}
+// SSELines is count_last_flip_sse.c's last_flip (PSADBW and PMOVMSKB
+// indexes) and mm_solve_exact_1 (the default, SIMULLASTFLIP).
+var SSELines = LineSet{lines: linesSSE, byRow: [4]bool{2: true, 3: true},
+	ofs: func(x reg.GPVirtual) Mem { return Mem{Base: lea("lfSSEOfs"), Index: x, Scale: 8} }}

@@ -25,7 +25,7 @@ func Presorted(e reg.GPVirtual, n int) reg.GPVirtual {
 	XORQ(r, r)
 	for i := 0; i < n; i++ {
 		t, u := GP64(), GP64()
-		bsf(e, t)
+		BSF(e, t)
 		MOVBQZX(Mem{Base: rt, Index: t, Scale: 1}, u)
 		BTSQ(u, r)
 		if i < n-1 {
@@ -36,7 +36,7 @@ func Presorted(e reg.GPVirtual, n int) reg.GPVirtual {
 	list := GP64()
 	for i := 0; i < n; i++ {
 		t, u := GP64(), GP64()
-		bsf(r, t)
+		BSF(r, t)
 		if i == 0 {
 			MOVBQZX(Mem{Base: st, Index: t, Scale: 1}, list)
 		} else {
@@ -67,11 +67,13 @@ func BoardSolve(P reg.GPVirtual, n int) reg.GPVirtual {
 	return r
 }
 
-// bsf is BSFQ into a fresh register. BSF leaves its destination unchanged
-// when the source is zero, so avo counts the destination as read: without
-// a definition first it would be live from the function's entry, and in a
-// large function nothing could be allocated.
-func bsf(src, dst reg.GPVirtual) {
+// BSF sets dst, a fresh register, to the index of the lowest set bit of
+// src (not 0): BSF, which SSE2 CPUs have (TZCNT is BMI1), with dst
+// defined first. BSF leaves its destination unchanged when the source is
+// zero, so avo counts the destination as read: without a definition first
+// it would be live from the function's entry, and in a large function
+// nothing could be allocated.
+func BSF(src, dst reg.GPVirtual) {
 	MOVQ(U32(0), dst)
 	BSFQ(src, dst)
 }
