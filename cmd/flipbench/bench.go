@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -165,7 +166,7 @@ func runBench(o benchFlags) error {
 		return nil
 	}
 	if len(groups) == 0 {
-		return &exitError{2, "bench: nothing to run"}
+		return &exitError{2, "bench: " + nothingToRun(o, sel, cpu)}
 	}
 	if server != nil {
 		warnIfDown(server)
@@ -247,7 +248,7 @@ func runBench(o benchFlags) error {
 			if rf.Results() > 0 {
 				fmt.Fprintf(stdout, "interrupted after %v: kept %d finished results in %s, marked incomplete (they never replace a complete run)\n", time.Since(start).Round(time.Second), rf.Results(), path)
 				if server != nil {
-					fmt.Fprintf(stdout, "not uploaded (interrupted): flipbench upload -server %s %s sends them\n", server.URL, path)
+					fmt.Fprintf(stdout, "not uploaded (interrupted): %s upload -server %s %s sends them\n", self(), server.URL, path)
 				}
 			}
 			return &exitError{130, "interrupted"}
@@ -261,7 +262,8 @@ func runBench(o benchFlags) error {
 	if server != nil {
 		return uploadAfterRun(stdout, server, path)
 	}
-	fmt.Fprintf(stdout, "next: flipbench compare %s   (or flipbench report, flipbench pick)\n", path)
+	me := self()
+	fmt.Fprintf(stdout, "next: %s compare %s   (or %s report, %s pick)\n", me, path, me, me)
 	return nil
 }
 
@@ -352,3 +354,37 @@ func (p *lineProgress) Done(planned time.Duration) {
 }
 
 func (p *lineProgress) Finish() {}
+
+// nothingToRun says why a selection of benchmarks is empty: a variant
+// no kernel has, or one this CPU cannot run.
+func nothingToRun(o benchFlags, sel harness.BenchSelect, cpu variants.CPUInfo) string {
+	if o.variant == "" {
+		return "nothing to run"
+	}
+	var where, needs []string
+	for _, k := range variants.Kernels() {
+		if len(sel.Kernels) > 0 && !slices.Contains(sel.Kernels, k.Name()) {
+			continue
+		}
+		for _, in := range k.Infos() {
+			if in.Name != o.variant {
+				continue
+			}
+			where = append(where, k.Name())
+			if !in.RunsOn(cpu) {
+				needs = append(needs, k.Name()+" needs "+variants.FeatureNames(cpu.Missing(in.Requires)))
+			}
+		}
+	}
+	switch {
+	case len(where) == 0:
+		scope := "of any kernel"
+		if len(sel.Kernels) > 0 {
+			scope = "of " + strings.Join(sel.Kernels, ", ")
+		}
+		return fmt.Sprintf("-variant %s: no variant %s has that name (%s cpu lists every variant)", o.variant, scope, self())
+	case len(needs) == len(where):
+		return fmt.Sprintf("-variant %s: this CPU cannot run it (%s)", o.variant, strings.Join(needs, "; "))
+	}
+	return fmt.Sprintf("-variant %s: nothing to run (the variant of %s)", o.variant, strings.Join(where, ", "))
+}

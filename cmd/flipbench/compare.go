@@ -14,6 +14,7 @@ import (
 func init() {
 	register(&command{
 		name:    "compare",
+		reads:   true,
 		summary: "tables from results files: figures with confidence intervals, paired verdicts against a base column, the fastest variant per column",
 		usage:   "[-row KEYS] [-col KEYS] [-table KEYS] [-filter EXPR] [-base COL] [-format text|md|json|csv] [-results DIR] [FILE... | -server URL [-q QUERY]]   (default: every file under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
@@ -76,7 +77,7 @@ func init() {
 						for _, s := range ds.Stale {
 							fmt.Fprintln(os.Stderr, stats.StaleNote(s))
 						}
-						return &exitError{2, fmt.Sprintf("compare: no results files under %s (run flipbench bench, or name files)", *dir)}
+						return &exitError{2, fmt.Sprintf("compare: no results files under %s (run %s bench, or name files)", *dir, self())}
 					}
 					*latest = true
 				} else if ds, err = stats.ReadResults(args...); err != nil {

@@ -49,7 +49,11 @@ func runCPU(sel variants.Selection) error {
 		}
 	}
 	fmt.Fprintf(stdout, "features:  %s\n", strings.Join(has, " "))
-	fmt.Fprintf(stdout, "lacks:     %s\n", strings.Join(lacks, " "))
+	if len(lacks) > 0 {
+		fmt.Fprintf(stdout, "lacks:     %s\n", strings.Join(lacks, " "))
+	} else {
+		fmt.Fprintln(stdout, "lacks:     none of the features flipbench's variants use")
+	}
 	if c.SlowPEXT {
 		fmt.Fprintln(stdout, "note:      PEXT/PDEP are microcoded here (AMD before Zen 3): defaults avoid them")
 	}

@@ -9,7 +9,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime/debug"
 	"sort"
+	"strings"
 
 	"github.com/flipbench/flipbench/variants"
 )
@@ -25,7 +28,16 @@ type command struct {
 	setup func(fs *flag.FlagSet) func(args []string) error
 	// rawArgs commands take no flags: a board string may start with '-'.
 	rawArgs bool
+	// reads says the command reads results files: its memory is held
+	// to readLimit (a soft limit: the garbage collector works harder
+	// near it), so that any input stays within it where its data fit.
+	reads bool
 }
+
+// readLimit is the soft memory limit of the commands that read results
+// files (GOMEMLIMIT overrides it): the statistics' data of the largest
+// input stats reads (stats.MaxResults) fit in it.
+const readLimit = 300 << 20
 
 var commands = map[string]*command{}
 
@@ -80,6 +92,9 @@ func run(args []string) int {
 		fmt.Fprintln(os.Stderr, "flipbench:", err)
 		return 2
 	}
+	if c.reads && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(readLimit)
+	}
 	fs := newFlags(c)
 	runFn := c.setup(fs)
 	rest := args[1:]
@@ -129,6 +144,20 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nenvironment:")
 	fmt.Fprintln(w, "  FLIPBENCH_VARIANTS=kernel=variant,...  choose variants (as -variants)")
 	fmt.Fprintln(w, "  FLIPBENCH_DISABLE=avx512,bmi2,...      act as if this CPU lacked these features")
+}
+
+// self is how the user ran flipbench, for the commands a message
+// suggests: "go run ./cmd/flipbench" when go run built it (its binary
+// is in go's temporary build directory), else "flipbench".
+func self() string {
+	exe, err := os.Executable()
+	if err != nil {
+		exe = os.Args[0]
+	}
+	if strings.Contains(filepath.ToSlash(exe), "/go-build") {
+		return "go run ./cmd/flipbench"
+	}
+	return "flipbench"
 }
 
 // variantsFlag adds -variants to a command (see selection).

@@ -72,6 +72,7 @@ func loadProfile(host variants.CPUInfo, w io.Writer) profile {
 func init() {
 	register(&command{
 		name:    "pick",
+		reads:   true,
 		summary: "choose the fastest variant per kernel on this CPU (where significant) and write it as this CPU's profile",
 		usage:   "[-quick] [-alpha A] [-o FILE] [-user] [-n] [-results DIR] [RESULTS-FILE... | -server URL [-q QUERY]]   (default: this CPU's results under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
@@ -125,7 +126,7 @@ func runPick(o pickFlags) error {
 		}
 		defer os.RemoveAll(d.Dir)
 		if len(d.Files) == 0 {
-			return &exitError{1, fmt.Sprintf("pick: no results on %s from a machine of this CPU's identity (%s): flipbench bench -upload %s sends some", *o.server.url, sid, *o.server.url)}
+			return &exitError{1, fmt.Sprintf("pick: no results on %s from a machine of this CPU's identity (%s): %s bench -upload %s sends some", *o.server.url, sid, self(), *o.server.url)}
 		}
 		if ds, err = stats.ReadResults(d.Files...); err != nil {
 			return err

@@ -14,6 +14,7 @@ import (
 func init() {
 	register(&command{
 		name:    "report",
+		reads:   true,
 		summary: "generate BENCHMARKS.md and its SVG charts from the results files of every CPU under results/ (and the committed CPUs this binary embeds), or from a perfdata server",
 		usage:   "[-results DIR | -server URL [-q QUERY]] [-o FILE] [-charts DIR] [-embedded=false]",
 		setup: func(fs *flag.FlagSet) func([]string) error {

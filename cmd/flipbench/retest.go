@@ -12,6 +12,7 @@ import (
 func init() {
 	register(&command{
 		name:    "retest",
+		reads:   true,
 		summary: "test-retest of sessions of the same binary: how far each estimator's figures move, whether the verdicts and A/A twins hold",
 		usage:   "[-margin PCT] [-o FILE.md] SESSION-FILE SESSION-FILE...",
 		setup: func(fs *flag.FlagSet) func([]string) error {

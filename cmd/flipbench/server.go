@@ -82,7 +82,7 @@ func uploadAfterRun(w io.Writer, s *store.Server, path string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if _, err := uploadFiles(ctx, w, s, []string{path}, false); err != nil {
-		return fmt.Errorf("%v\nthe results are in %s: send them later with flipbench upload -server %s %s", err, path, s.URL, path)
+		return fmt.Errorf("%v\nthe results are in %s: send them later with %s upload -server %s %s", err, path, self(), s.URL, path)
 	}
 	return nil
 }

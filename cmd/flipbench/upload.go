@@ -31,7 +31,7 @@ func init() {
 						return err
 					}
 					if len(files) == 0 {
-						return &exitError{2, fmt.Sprintf("upload: no results files under %s (run flipbench bench, or name files)", dir)}
+						return &exitError{2, fmt.Sprintf("upload: no results files under %s (run %s bench, or name files)", dir, self())}
 					}
 				}
 				return runUpload(*server, files, *again)

@@ -36,8 +36,7 @@ var DefaultCompare = CompareOptions{Table: "", Row: ".fullname", Col: "cpu-id", 
 
 // Cell is the sample of one row and column.
 type Cell struct {
-	Runs    []Run // in reading order
-	Values  []float64
+	Runs    []Run             // in reading order
 	Summary benchmath.Summary // the figure (Figure) and its interval
 	// Cmp compares this cell with the base column's cell of the row: paired
 	// where both were measured in the same session; nil in the base column
@@ -48,6 +47,9 @@ type Cell struct {
 
 	residues map[benchproc.Key]bool
 }
+
+// Values is the cell's values, in reading order.
+func (c *Cell) Values() []float64 { return values(c.Runs) }
 
 // Significant reports whether the comparison with the base column found
 // a difference beyond the margin (faster or slower).
@@ -158,63 +160,73 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 	}
 	seen, seenCol := map[seenKey]bool{}, map[seenKey]bool{}
 	cells := 0
-	for i := range ds.recs {
-		rec := ds.recs[i]
-		pk := projKey{rec.key, ds.unitSig(rec)}
-		p := projs[pk]
-		if p == nil {
-			r := ds.views[rec.key].Clone()
-			for j := rec.off; j < rec.off+uint32(rec.n); j++ {
-				r.Values = append(r.Values, ds.value(j))
-			}
-			p = &proj{file: fileIdx[r.GetConfig(".file")]}
-			if twins || nameKeys(r.Name)[bench.TwinKey] == "" {
-				if m, err := filter.Match(r); err == nil && m.Any() {
-					p.keep = make([]bool, len(r.Values))
-					for j := range r.Values {
-						p.keep[j] = m.Test(j)
-					}
-					p.tks = tableBy.ProjectValues(r)
-					p.rk, p.ck, p.rs = rowBy.Project(r), colBy.Project(r), residue.Project(r)
+	// two passes: the first makes the cells and counts their runs, the
+	// second fills them, each cell's runs allocated once
+	count := map[*Cell]int{}
+	for pass := 0; pass < 2; pass++ {
+		for i := range ds.recs {
+			rec := ds.recs[i]
+			pk := projKey{rec.key, ds.unitSig(rec)}
+			p := projs[pk]
+			if p == nil {
+				r := ds.views[rec.key].Clone()
+				for j := rec.off; j < rec.off+uint32(rec.n); j++ {
+					r.Values = append(r.Values, ds.value(j))
 				}
+				p = &proj{file: fileIdx[r.GetConfig(".file")]}
+				if twins || nameKeys(r.Name)[bench.TwinKey] == "" {
+					if m, err := filter.Match(r); err == nil && m.Any() {
+						p.keep = make([]bool, len(r.Values))
+						for j := range r.Values {
+							p.keep[j] = m.Test(j)
+						}
+						p.tks = tableBy.ProjectValues(r)
+						p.rk, p.ck, p.rs = rowBy.Project(r), colBy.Project(r), residue.Project(r)
+					}
+				}
+				projs[pk] = p
 			}
-			projs[pk] = p
-		}
-		if p.keep == nil {
-			continue
-		}
-		for j := 0; j < int(rec.n); j++ {
-			if !p.keep[j] {
+			if p.keep == nil {
 				continue
 			}
-			tk := p.tks[j]
-			t := tables[tk]
-			if t == nil {
-				unit := tk.Get(unitField)
-				t = &Table{Key: tk, Unit: unit, Cells: map[[2]benchproc.Key]*Cell{}, Better: better(ds.Units, unit)}
-				tables[tk] = t
-				order = append(order, tk)
+			for j := 0; j < int(rec.n); j++ {
+				if !p.keep[j] {
+					continue
+				}
+				tk := p.tks[j]
+				t := tables[tk]
+				if t == nil {
+					unit := tk.Get(unitField)
+					t = &Table{Key: tk, Unit: unit, Cells: map[[2]benchproc.Key]*Cell{}, Better: better(ds.Units, unit)}
+					tables[tk] = t
+					order = append(order, tk)
+				}
+				c := t.Cells[[2]benchproc.Key{p.rk, p.ck}]
+				if c == nil {
+					if cells++; cells > MaxCells {
+						return nil, fmt.Errorf("the tables would have more than %d cells: choose rows, columns or a filter that narrow them", MaxCells)
+					}
+					c = &Cell{residues: map[benchproc.Key]bool{}}
+					t.Cells[[2]benchproc.Key{p.rk, p.ck}] = c
+					if !seen[seenKey{t, p.rk}] {
+						seen[seenKey{t, p.rk}] = true
+						t.Rows = append(t.Rows, p.rk)
+					}
+					if !seenCol[seenKey{t, p.ck}] {
+						seenCol[seenKey{t, p.ck}] = true
+						t.Cols = append(t.Cols, p.ck)
+					}
+				}
+				if pass == 0 {
+					count[c]++
+					c.residues[p.rs] = true
+					continue
+				}
+				if c.Runs == nil {
+					c.Runs = make([]Run, 0, count[c])
+				}
+				c.Runs = append(c.Runs, Run{Value: ds.vals[rec.off+uint32(j)], File: p.file, Round: rec.round})
 			}
-			c := t.Cells[[2]benchproc.Key{p.rk, p.ck}]
-			if c == nil {
-				if cells++; cells > MaxCells {
-					return nil, fmt.Errorf("the tables would have more than %d cells: choose rows, columns or a filter that narrow them", MaxCells)
-				}
-				c = &Cell{residues: map[benchproc.Key]bool{}}
-				t.Cells[[2]benchproc.Key{p.rk, p.ck}] = c
-				if !seen[seenKey{t, p.rk}] {
-					seen[seenKey{t, p.rk}] = true
-					t.Rows = append(t.Rows, p.rk)
-				}
-				if !seenCol[seenKey{t, p.ck}] {
-					seenCol[seenKey{t, p.ck}] = true
-					t.Cols = append(t.Cols, p.ck)
-				}
-			}
-			v := ds.vals[rec.off+uint32(j)]
-			c.Runs = append(c.Runs, Run{Value: v, File: p.file, Round: rec.round})
-			c.Values = append(c.Values, v)
-			c.residues[p.rs] = true
 		}
 	}
 	total := 0
@@ -292,7 +304,7 @@ func Summarize(values []float64, confidence float64) benchmath.Summary {
 func (t *Table) finish() {
 	var resid []benchproc.Key
 	for _, c := range t.Cells {
-		c.Summary = Figure(c.Values, t.Confidence)
+		c.Summary = quantileSummary(c.Values(), FigureQuantile, t.Confidence) // a copy, sorted in place
 		if len(c.residues) > 1 {
 			for k := range c.residues {
 				resid = append(resid, k)

@@ -45,8 +45,8 @@ func TestCompareAcrossCPUs(t *testing.T) {
 		if c == nil || !c.Significant() || c.Delta < 0.25 || c.Delta > 0.35 {
 			t.Errorf("%s: Intel vs AMD delta %+v, want about +30%%, significant", r.StringValues(), c)
 		}
-		if base := tb.Cell(r, tb.Cols[0]); len(base.Values) != 6 {
-			t.Errorf("%s: %d AMD values, want the newest file's 6", r.StringValues(), len(base.Values))
+		if base := tb.Cell(r, tb.Cols[0]); len(base.Runs) != 6 {
+			t.Errorf("%s: %d AMD values, want the newest file's 6", r.StringValues(), len(base.Runs))
 		}
 	}
 	var buf bytes.Buffer
@@ -122,8 +122,8 @@ func TestCompareGarbageLines(t *testing.T) {
 		t.Fatalf("tables: %v", err)
 	}
 	for _, r := range tables[0].Rows {
-		if c := tables[0].Cell(r, tables[0].Cols[0]); len(c.Values) != 3 {
-			t.Errorf("%s: %d values, want the 3 readable ones", r.StringValues(), len(c.Values))
+		if c := tables[0].Cell(r, tables[0].Cols[0]); len(c.Runs) != 3 {
+			t.Errorf("%s: %d values, want the 3 readable ones", r.StringValues(), len(c.Runs))
 		}
 	}
 }

@@ -90,7 +90,7 @@ func TablesJSON(tables []*Table) []JSONTable {
 					continue
 				}
 				jt.Cells = append(jt.Cells, JSONCell{Row: label(r), Col: label(col), Value: c.Summary.Center,
-					Lo: finitePtr(c.Summary.Lo), Hi: finitePtr(c.Summary.Hi), N: len(c.Values), VsBase: JSONOf(c.Cmp)})
+					Lo: finitePtr(c.Summary.Lo), Hi: finitePtr(c.Summary.Hi), N: len(c.Runs), VsBase: JSONOf(c.Cmp)})
 			}
 		}
 		for _, f := range t.Fastest() {
@@ -136,7 +136,7 @@ func WriteCSV(w io.Writer, tables []*Table) error {
 				if c == nil {
 					continue
 				}
-				line := []string{t.Title(), t.Unit, label(r), label(col), num(c.Summary.Center), num(c.Summary.Lo), num(c.Summary.Hi), strconv.Itoa(len(c.Values))}
+				line := []string{t.Title(), t.Unit, label(r), label(col), num(c.Summary.Center), num(c.Summary.Lo), num(c.Summary.Hi), strconv.Itoa(len(c.Runs))}
 				if c.Cmp != nil {
 					line = append(line, num(c.Cmp.Ratio), num(c.Cmp.Lo), num(c.Cmp.Hi), c.Cmp.Verdict.String(), strconv.FormatBool(c.Cmp.Paired), num(c.Cmp.Detectable))
 				} else {

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"math"
 	"os"
@@ -41,11 +42,28 @@ func FuzzReadResults(f *testing.F) {
 	}
 	f.Add([]byte("cpu-id: x\nBenchmarkKernel/kernel=flip/variant=a/form=call 1 NaN ns/op\nBenchmarkKernel/kernel=flip/variant=a/form=call 1 NaN ns/op\n"))
 	f.Add([]byte("Unit ns/op better=higher\nBenchmarkKernel/kernel=flip/variant=a/form=call 1 1 ns/op 1 ns/op\nincomplete: yes\n"))
+	// cut short: a name alone, a unit cut, a number cut at the end of the file
+	f.Add([]byte("cpu-id: x\nBenchmarkKernel/kernel=flip/variant=a/form=call 10 3.5 ns/op\nBenchmarkKernel/"))
+	f.Add([]byte("cpu-id: x\nBenchmarkKernel/kernel=flip/variant=a/form=call 10 3.5 ns/o\n"))
+	f.Add([]byte("cpu-id: x\nBenchmarkKernel/kernel=flip/variant=a/form=call 10 3."))
+	// not results: binary, another format
+	f.Add([]byte("\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00"))
+	f.Add([]byte("{\"cpu\": \"x\", \"results\": [1, 2, 3]}\n"))
 	host := variants.Host()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ds, err := ReadSources(memSource("f.txt", data), memSource("g.txt", data))
+		var nr *NotResultsError
+		if errors.As(err, &nr) {
+			if nr.File != "f.txt" || nr.Line < 1 || !strings.HasPrefix(err.Error(), "f.txt: not a results file") {
+				t.Errorf("not a results file: %v", err)
+			}
+			return
+		}
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(ds.Problems) > 2*(MaxProblems+1) {
+			t.Errorf("%d problems listed, want at most %d per file", len(ds.Problems), MaxProblems+1)
 		}
 		for _, p := range ds.Problems {
 			if !strings.HasPrefix(p, "f.txt") && !strings.HasPrefix(p, "g.txt") {

@@ -41,15 +41,18 @@ const MinPairs = 5
 // small for the asked confidence gets the widest interval it can have,
 // at the confidence it has, and a warning.
 func Figure(values []float64, confidence float64) benchmath.Summary {
-	return quantileSummary(values, FigureQuantile, confidence)
+	return quantileSummary(slices.Clone(values), FigureQuantile, confidence)
 }
 
+// quantileSummary sorts values (its own: the caller's copy) and gives the
+// quantile q with its interval.
 func quantileSummary(values []float64, q, confidence float64) benchmath.Summary {
 	n := len(values)
 	if n == 0 {
 		return benchmath.Summary{Center: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}
 	}
-	s := stats.Sample{Xs: slices.Sorted(slices.Values(values)), Sorted: true}
+	slices.Sort(values)
+	s := stats.Sample{Xs: values, Sorted: true}
 	ci := stats.QuantileCI(n, q, confidence)
 	center, lo, hi := ci.SampleCI(s)
 	sum := benchmath.Summary{Center: center, Lo: lo, Hi: hi, Confidence: ci.Confidence}

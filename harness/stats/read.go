@@ -71,10 +71,11 @@ const (
 	// MaxProblems is the number of problems listed per file; the rest
 	// are counted.
 	MaxProblems = 20
-	// MaxResults is the number of result lines a Dataset holds (about 40
-	// bytes each, plus 10 per value): reading more is an error that says
-	// so (ErrTooManyResults).
-	MaxResults = 8 << 20
+	// MaxResults is the number of result lines a Dataset holds (about 34
+	// bytes each, and 16 more in a table's cell: some 200 MiB at most, a
+	// file of some 350 MB of text): reading more is an error that says so
+	// (ErrTooManyResults).
+	MaxResults = 4 << 20
 	// MaxKeys bounds the distinct benchmark keys (name, configuration and
 	// file): each holds a copy of its configuration.
 	MaxKeys = 1 << 17
@@ -204,6 +205,23 @@ func (ds *Dataset) Append(other *Dataset) {
 	}
 }
 
+// reserve grows the arrays once for a file of known size (a result line
+// is some 80 bytes), rather than by doubling as it is read.
+func (ds *Dataset) reserve(rc io.ReadCloser) {
+	st, ok := rc.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return
+	}
+	fi, err := st.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	n := int(min(fi.Size()/64, MaxResults))
+	ds.recs = slices.Grow(ds.recs, n)
+	ds.vals = slices.Grow(ds.vals, n)
+	ds.units = slices.Grow(ds.units, n)
+}
+
 func (ds *Dataset) unitOf(u string) uint16 {
 	id, ok := ds.unitID[u]
 	if !ok {
@@ -296,6 +314,7 @@ func (ds *Dataset) read(src Source) error {
 	defer rc.Close()
 	name := src.Name
 	ds.Files = append(ds.Files, name)
+	ds.reserve(rc)
 	lf := &lineFilter{r: bufio.NewReaderSize(rc, 64<<10), name: name}
 	r := benchfmt.NewReader(lf, name)
 	var probs []string

@@ -1,0 +1,201 @@
+package stats
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchmath"
+)
+
+// noisy draws a session of rounds the way a shared machine gives them:
+// each case's own small jitter, and slow periods (a run of rounds) in
+// which every run of the round is slowed alike, by up to 40%: the noise
+// only adds time and comes in periods.
+func noisy(seed uint64, rounds int, base, ratio float64) (a, b []Run) {
+	return noisyBy(seed, rounds, base, ratio, 0.4, 0.5, 5)
+}
+
+// noisyBy is noisy with bursts of up to amp, periods of period rounds,
+// each busy with probability busy.
+func noisyBy(seed uint64, rounds int, base, ratio, amp, busy float64, period int) (a, b []Run) {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	slow := 0.0
+	for r := range rounds {
+		if r%period == 0 {
+			slow = 0
+			if rng.Float64() < busy {
+				slow = amp * rng.Float64()
+			}
+		}
+		burst := 1 + slow
+		a = append(a, Run{Value: base * burst * (1 + 0.003*math.Abs(rng.NormFloat64())), Round: uint32(r)})
+		b = append(b, Run{Value: base * ratio * burst * (1 + 0.003*math.Abs(rng.NormFloat64())), Round: uint32(r)})
+	}
+	return a, b
+}
+
+// A 2% slowdown under one-sided bursts in slow periods is found, in
+// nine draws of ten at least.
+func TestPairedFindsTwoPercent(t *testing.T) {
+	found := 0
+	for seed := range uint64(10) {
+		a, b := noisy(seed, 20, 3e-9, 1.02)
+		c := CompareRuns(a, b, -1, DefaultMargin, 0.95)
+		if c.Verdict == Slower && c.Paired && c.Lo > 1 && math.Abs(c.Ratio-1.02) < 0.005 {
+			found++
+		} else {
+			t.Logf("seed %d: %v", seed, c)
+		}
+	}
+	if found < 9 {
+		t.Errorf("a 2%% slowdown found in %d draws of 10, want 9 or more", found)
+	}
+}
+
+// Two draws of the same distribution are called equal.
+func TestPairedSameIsEqual(t *testing.T) {
+	for seed := range uint64(20) {
+		a, b := noisy(seed, 20, 3e-9, 1)
+		if c := CompareRuns(a, b, -1, DefaultMargin, 0.95); c.Verdict != Equal {
+			t.Errorf("seed %d: %v, want equal", seed, c)
+		}
+	}
+}
+
+// On correlated noise pairing finds the change the unpaired test
+// (benchstat's Mann-Whitney U on the pooled runs) misses: the bursts
+// swamp a 2% difference between the samples, not between the rounds.
+func TestPairingBeatsUnpaired(t *testing.T) {
+	missed := 0
+	for seed := range uint64(10) {
+		a, b := noisyBy(seed, 20, 3e-9, 1.02, 0.3, 1, 1) // every round busy, some more than others
+		s1 := benchmath.NewSample(values(a), &benchmath.DefaultThresholds)
+		s2 := benchmath.NewSample(values(b), &benchmath.DefaultThresholds)
+		if cmp := benchmath.AssumeNothing.Compare(s1, s2); cmp.P >= cmp.Alpha {
+			missed++
+		}
+		if c := CompareRuns(a, b, -1, DefaultMargin, 0.95); c.Verdict != Slower {
+			t.Errorf("seed %d: paired %v", seed, c)
+		}
+	}
+	if missed < 5 {
+		t.Errorf("the unpaired test missed the change in %d draws of 10: the noise is too weak to show pairing's worth", missed)
+	}
+}
+
+// The verdict's three zones, on ratios given exactly.
+func TestVerdictRule(t *testing.T) {
+	for _, tc := range []struct {
+		ratio, lo, hi float64
+		better        int
+		want          Verdict
+	}{
+		{1.02, 1.012, 1.028, -1, Slower},     // beyond the margin, clear of 1
+		{0.97, 0.96, 0.98, -1, Faster},       // times: lower is faster
+		{0.97, 0.96, 0.98, 1, Slower},        // rates: lower is slower
+		{1.002, 0.995, 1.008, -1, Equal},     // all within ±1%
+		{1.004, 0.985, 1.02, -1, Undecided},  // too wide
+		{1.02, 0.99, 1.05, -1, Undecided},    // beyond the margin but not clear of 1
+		{1.008, 1.003, 1.013, -1, Undecided}, // clear of 1, within the margin, interval past it
+	} {
+		c := Comparison{Ratio: tc.ratio, Lo: tc.lo, Hi: tc.hi, Margin: 0.01, Better: tc.better}
+		c.decide()
+		if c.Verdict != tc.want {
+			t.Errorf("%+v: %s, want %s", tc, c.Verdict, tc.want)
+		}
+	}
+}
+
+// Cases of different sessions are compared unpaired, with an interval
+// that still contains the true ratio.
+func TestUnpairedAcrossSessions(t *testing.T) {
+	a, b := noisy(3, 20, 3e-9, 1.3)
+	for i := range b {
+		b[i].File = 1
+	}
+	c := CompareRuns(a, b, -1, DefaultMargin, 0.95)
+	if c.Paired || c.Lo > 1.3 || c.Hi < 1.3 || c.Verdict != Slower {
+		t.Errorf("%v", c)
+	}
+}
+
+// The figure's interval holds the true median of the draws' distribution
+// about as often as it says.
+func TestFigureInterval(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	hit := 0
+	for range 400 {
+		xs := make([]float64, 20)
+		for i := range xs {
+			xs[i] = 10 + rng.ExpFloat64() // median 10 + ln 2
+		}
+		s := Figure(xs, 0.95)
+		if m := 10 + math.Ln2; s.Lo <= m && m <= s.Hi {
+			hit++
+		}
+	}
+	if hit < 360 || hit > 396 {
+		t.Errorf("the 95%% interval held the median in %d of 400 draws", hit)
+	}
+}
+
+// Random bytes are not a results file: one error naming the file.
+func TestReadNotResults(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	junk := make([]byte, 200_000)
+	for i := range junk {
+		junk[i] = byte(rng.UintN(256))
+	}
+	p := filepath.Join(t.TempDir(), "junk.bin")
+	if err := os.WriteFile(p, junk, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadResults(p)
+	var nr *NotResultsError
+	if !errors.As(err, &nr) || !strings.HasPrefix(err.Error(), p+": not a results file") || strings.Count(err.Error(), "\n") > 0 {
+		t.Errorf("random bytes: %v", err)
+	}
+}
+
+// Truncated files: the cut line is named and the rest read.
+func TestReadTruncated(t *testing.T) {
+	head := "cpu-id: x\nBenchmarkKernel/kernel=flip/variant=a/form=call 10 3.5 ns/op\n"
+	for _, tc := range []struct{ tail, says string }{
+		{"BenchmarkKernel/", "cut short"},
+		{"BenchmarkKernel/kernel=flip/variant=a/form=call\n", "a name only"},
+		{"BenchmarkKernel/kernel=flip/variant=a/form=call 10 3.5 ns/o\n", `"ns/op" cut short`},
+		{"BenchmarkKernel/kernel=flip/variant=a/form=call 10 3.", "cut short"},
+		{"BenchmarkKernel/kernel=flip/variant=a/form=call 10 3.5 ns/op", "no newline"},
+	} {
+		p := filepath.Join(t.TempDir(), "cut.txt")
+		if err := os.WriteFile(p, []byte(head+tc.tail), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ds, err := ReadResults(p)
+		if err != nil || ds.Len() != 1 || len(ds.Problems) != 1 || !strings.HasPrefix(ds.Problems[0], p+":3: ") || !strings.Contains(ds.Problems[0], tc.says) {
+			t.Errorf("%q: err %v, %d results, problems %q", tc.tail, err, ds.Len(), ds.Problems)
+		}
+	}
+}
+
+// Warnings are capped per file, the rest counted.
+func TestReadCapsProblems(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("cpu-id: x\nBenchmarkKernel/kernel=flip/variant=a/form=call 10 3.5 ns/op\n")
+	for range 500 {
+		b.WriteString("garbage line\n")
+	}
+	p := filepath.Join(t.TempDir(), "g.txt")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := ReadResults(p)
+	if err != nil || len(ds.Problems) != MaxProblems+1 || !strings.Contains(ds.Problems[MaxProblems], "480 more problems not listed") {
+		t.Errorf("err %v, %d problems, last %q", err, len(ds.Problems), ds.Problems[len(ds.Problems)-1])
+	}
+}
