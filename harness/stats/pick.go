@@ -65,7 +65,7 @@ func Fastest(rs []Ranked, better int, margin, confidence float64) ([]Ranked, *Co
 
 // WinnerVerdict says how the winner of a ranking stands against the
 // runner-up: "3.2% ahead of X", "equal to X within ±1%", "tie with X
-// (undecided: [-0.8%, +1.9%])".
+// (undecided)".
 func WinnerVerdict(second string, c *Comparison) string {
 	switch c.Verdict {
 	case Slower, Faster: // the runner-up slower: the winner ahead
@@ -80,7 +80,7 @@ func WinnerVerdict(second string, c *Comparison) string {
 	case Equal:
 		return fmt.Sprintf("equal to %s within ±%.3g%%", second, 100*c.Margin)
 	}
-	return fmt.Sprintf("tie with %s (undecided: %s)", second, c.FormatInterval())
+	return fmt.Sprintf("tie with %s (undecided)", second)
 }
 
 // Evidence is what decides a kernel in Pick.
