@@ -39,6 +39,7 @@ func init() {
 			fs.DurationVar(&o.warmup, "warmup", bench.DefaultOptions.Warmup, "calibration of every benchmark in the warm-up round, before the first")
 			fs.Uint64Var(&o.seed, "seed", 0, "seed of the rounds' random order (0: from the clock; the file records it)")
 			fs.BoolVar(&o.twins, "twins", bench.DefaultOptions.Twins, "run an A/A twin in every group: a second copy of one variant, the session's own false-positive check")
+			fs.StringVar(&o.counters, "counters", "auto", "hardware counters (cycles/op, instructions/op beside the time): auto (where this machine has them), on, off")
 			fs.IntVar(&o.cpu, "cpu", -1, "pin the benchmarks to this CPU (Linux; -1: no pinning)")
 			fs.StringVar(&o.hashBits, "hash-bits", joinInts(harness.DefaultHashBits), "hash_clear table sizes, log2 of the entries (24 bytes each): 15 = 768 KiB ... 26 = 1.5 GiB")
 			fs.BoolVar(&o.noBatch, "no-batch", false, "per-call forms only")
@@ -64,6 +65,7 @@ type benchFlags struct {
 	benchtime, warmup  time.Duration
 	seed               uint64
 	twins              bool
+	counters           string
 	cpu                int
 	hashBits           string
 	noBatch            bool
@@ -153,6 +155,20 @@ func runBench(o benchFlags) error {
 		return err
 	}
 	bo := bench.Options{Count: o.count, BenchTime: o.benchtime, Warmup: o.warmup, Seed: o.seed, Twins: o.twins}
+	switch o.counters {
+	case "off":
+	case "auto", "on":
+		if err := bench.ProbeCounters(); err != nil {
+			if o.counters == "on" {
+				return &exitError{2, "bench: -counters on: " + err.Error()}
+			}
+			fmt.Fprintf(stdout, "hardware counters: not available here (%v): times only\n", err)
+		} else {
+			bo.Counters = true
+		}
+	default:
+		return &exitError{2, fmt.Sprintf("bench: -counters %q: want auto, on or off", o.counters)}
+	}
 	bench.Prepare(groups, &bo)
 	plan, runs := bench.Plan(groups, bo)
 	if o.dryRun {

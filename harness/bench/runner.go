@@ -111,6 +111,10 @@ type Options struct {
 	Seed uint64
 	// Twins adds to every group with a Twin its A/A twin.
 	Twins bool
+	// Counters has every run also read the cycles and instructions it
+	// took (hardware counters: ProbeCounters says whether this machine
+	// has them), written as cycles/op and instructions/op.
+	Counters bool
 	// Config holds the file configuration lines written before the
 	// results (machine, commit, date...).
 	Config [][2]string
@@ -245,6 +249,17 @@ func Run(ctx context.Context, groups []*Group, o Options, emit func(*benchfmt.Re
 	}
 	runtime.GC()
 	cfg := append(slices.Clone(o.Config), SessionConfig(o)...)
+	var hw *counters
+	if o.Counters {
+		// the counters count the thread that opened them
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		var err error
+		if hw, err = openCounters(); err != nil {
+			return err
+		}
+		defer hw.close()
+	}
 	for _, g := range live {
 		for _, c := range g.Cases {
 			if err := ctx.Err(); err != nil {
@@ -270,7 +285,7 @@ func Run(ctx context.Context, groups []*Group, o Options, emit func(*benchfmt.Re
 				if o.Progress != nil {
 					o.Progress.Run(fmt.Sprintf("%s %d/%d", c.SubName(), round+1, o.Count))
 				}
-				res, err := c.measure(cfg)
+				res, err := c.measure(cfg, hw)
 				if err != nil {
 					return err
 				}
@@ -338,22 +353,47 @@ func (c *Case) calibrate(o Options) error {
 }
 
 // measure is one run: an untimed lead-in of a sixteenth of the operations
-// (at least one where they are short), then the timed run.
-func (c *Case) measure(cfg [][2]string) (*benchfmt.Result, error) {
+// (at least one where they are short), then the timed run, counted too
+// where hw is not nil.
+func (c *Case) measure(cfg [][2]string, hw *counters) (*benchfmt.Result, error) {
 	n := max(c.n, 1)
 	var el time.Duration
+	var cycles, instructions uint64
 	err := c.try(func() {
 		if lead := n / leadIn; lead > 0 && !c.NoWarmup {
 			c.Run(lead)
 		}
+		if hw != nil {
+			hw.start()
+		}
 		start := time.Now()
 		c.Run(n)
 		el = time.Since(start)
+		if hw != nil {
+			cycles, instructions = hw.stop()
+		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	return c.result(n, el, cfg), nil
+	r := c.result(n, el, cfg)
+	if hw != nil {
+		r.Values = append(r.Values, benchfmt.Value{Value: round6(float64(cycles) / float64(n)), Unit: "cycles/op"},
+			benchfmt.Value{Value: round6(float64(instructions) / float64(n)), Unit: "instructions/op"})
+	}
+	return r, nil
+}
+
+// ProbeCounters says whether this machine lets a process read its
+// cycles and instructions (nil), or why not.
+func ProbeCounters() error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c, err := openCounters()
+	if err == nil {
+		c.close()
+	}
+	return err
 }
 
 // try runs f and turns a panic of the case (a solver error) into an error

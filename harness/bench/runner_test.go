@@ -13,37 +13,113 @@ import (
 	"golang.org/x/perf/benchfmt"
 )
 
-func TestRunBenchmarksInterleaves(t *testing.T) {
-	var order []string
-	mk := func(name string) *Case {
-		return &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", name}, {"form", "call"}},
-			Run: func(n int) { order = append(order, name) }, NoWarmup: true}
-	}
-	g := &Group{Title: "k", Cases: []*Case{mk("A"), mk("B"), mk("C")}}
-	var got []string
-	o := Options{Count: 3, BenchTime: time.Microsecond}
-	err := Run(context.Background(), []*Group{g}, o, func(r *benchfmt.Result) error {
-		got = append(got, string(r.Name))
-		if _, ok := r.Value("ns/op"); !ok {
-			t.Errorf("%s: no ns/op", r.Name)
+// Every round runs every case once, in a fresh random order that the
+// seed reproduces; a unit's cases run back to back; every group is set
+// up once and torn down at the end; the twin is the same code under
+// another name.
+func TestRunRounds(t *testing.T) {
+	run := func(seed uint64) (order []string, results []string, setups, teardowns int) {
+		mk := func(name string) *Case {
+			return &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", name}, {"form", "call"}},
+				Run: func(n int) { order = append(order, name) }, NoWarmup: true}
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+		g := &Group{Title: "k", Cases: []*Case{mk("A"), mk("B"), mk("C")}}
+		g.SetTwin("B")
+		h := &Group{Title: "u", Cases: []*Case{mk("X"), mk("Y"), mk("Z")}, Units: [][]int{{0, 1}, {2}}}
+		g.Setup = func() error { setups++; return nil }
+		g.Teardown = func() { teardowns++ }
+		o := Options{Count: 12, BenchTime: time.Microsecond, Seed: seed, Twins: true}
+		err := Run(context.Background(), []*Group{g, h}, o, func(r *benchfmt.Result) error {
+			if teardowns > 0 {
+				t.Error("a result after the teardown")
+			}
+			results = append(results, string(r.Name))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
 	}
-	want := "ABCABCABC"
-	var measured strings.Builder
-	for _, n := range got {
-		measured.WriteString(n[len(n)-len("A/form=call") : len(n)-len("/form=call")])
+	order, results, setups, teardowns := run(7)
+	if setups != 1 || teardowns != 1 {
+		t.Errorf("%d setups, %d teardowns, want 1 each", setups, teardowns)
 	}
-	if measured.String() != want {
-		t.Errorf("results in order %s, want %s (interleaved)", measured.String(), want)
+	if len(results) != 12*7 || len(order) != 12*7 {
+		t.Fatalf("%d results, %d runs, want %d", len(results), len(order), 12*7)
 	}
-	if strings.Join(order, "") != want {
-		t.Errorf("runs in order %s, want %s", strings.Join(order, ""), want)
+	rounds := map[string]bool{}
+	for r := 0; r < 12; r++ {
+		got := strings.Join(order[r*7:(r+1)*7], "")
+		rounds[got] = true
+		for _, want := range []string{"A", "B", "C", "X", "Y", "Z"} {
+			times := 1
+			if want == "B" {
+				times = 2 // and its twin
+			}
+			if strings.Count(got, want) != times {
+				t.Errorf("round %d %s: %s run %d times, want %d", r, got, want, strings.Count(got, want), times)
+			}
+		}
+		// X and Y are a unit: back to back
+		if !strings.Contains(got, "XY") && !strings.Contains(got, "YX") {
+			t.Errorf("round %d %s: the unit X, Y not back to back", r, got)
+		}
+	}
+	if len(rounds) < 6 {
+		t.Errorf("%d different orders in 12 rounds: not random", len(rounds))
+	}
+	twins := 0
+	for _, n := range results {
+		if strings.HasSuffix(n, "/variant=B/form=call/twin=1") {
+			twins++
+		}
+	}
+	if twins != 12 {
+		t.Errorf("%d twin results, want one per round", twins)
+	}
+	again, _, _, _ := run(7)
+	if strings.Join(again, "") != strings.Join(order, "") {
+		t.Error("the same seed gave another order")
+	}
+	other, _, _, _ := run(8)
+	if strings.Join(other, "") == strings.Join(order, "") {
+		t.Error("another seed gave the same order")
 	}
 }
+
+// The warm-up round fixes each case's operations per run: every round's
+// result has the same iteration count, about BenchTime's worth, and a
+// lead-in runs before each timed run.
+func TestRunCalibrates(t *testing.T) {
+	calls := 0
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}},
+		Run: func(n int) {
+			calls++
+			for i := 0; i < n*50; i++ {
+				benchSinkTest += i
+			}
+		}}
+	var iters []int
+	o := Options{Count: 5, BenchTime: 2 * time.Millisecond, Warmup: time.Millisecond}
+	if err := Run(context.Background(), []*Group{{Cases: []*Case{c}}}, o, func(r *benchfmt.Result) error {
+		iters = append(iters, r.Iters)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range iters {
+		if n != iters[0] || n < 16 {
+			t.Errorf("iterations %v: want the same in every round, enough for a lead-in", iters)
+			break
+		}
+	}
+	if calls < 5*2 {
+		t.Errorf("%d calls of Run for 5 rounds, want a lead-in and a timed run each", calls)
+	}
+}
+
+var benchSinkTest int
 
 func TestRunBenchmarksStopsAndReportsPanics(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())

@@ -33,7 +33,7 @@ var driver []byte
 // (two checkouts of flipbench) side by side, each under its own import
 // path (the module path rewritten in every Go file: DuoModule/old/...,
 // DuoModule/new/...), this flipbench's session runner (DuoModule/runner:
-// bench.RunnerSource) and a driver (cmd/duo) that builds both trees'
+// bench.RunnerFiles) and a driver (cmd/duo) that builds both trees'
 // benchmark groups and runs them in one process with that runner, each
 // OLD case beside its NEW one in every round. Both trees' assembly and registries are linked
 // into one binary: the same noise meets both. The go.mod requires the
@@ -81,8 +81,18 @@ func PrepareDuo(old, new, dst string) error {
 	if err := writeIfChanged(filepath.Join(dst, "cmd", "duo", "main.go"), driver, keep); err != nil {
 		return err
 	}
-	if err := writeIfChanged(filepath.Join(dst, "runner", "runner.go"), bench.RunnerSource, keep); err != nil {
+	runner, err := fs.ReadDir(bench.RunnerFiles, ".")
+	if err != nil {
 		return err
+	}
+	for _, e := range runner {
+		data, err := fs.ReadFile(bench.RunnerFiles, e.Name())
+		if err != nil {
+			return err
+		}
+		if err := writeIfChanged(filepath.Join(dst, "runner", e.Name()), data, keep); err != nil {
+			return err
+		}
 	}
 	return prune(dst, keep)
 }
