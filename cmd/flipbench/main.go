@@ -147,14 +147,15 @@ func usage(w io.Writer) {
 }
 
 // self is how the user ran flipbench, for the commands a message
-// suggests: "go run ./cmd/flipbench" when go run built it (its binary
-// is in go's temporary build directory), else "flipbench".
+// suggests: "go run ./cmd/flipbench" when go run built it (its binary,
+// named flipbench, is in go's temporary build directory), else
+// "flipbench".
 func self() string {
 	exe, err := os.Executable()
 	if err != nil {
 		exe = os.Args[0]
 	}
-	if strings.Contains(filepath.ToSlash(exe), "/go-build") {
+	if strings.Contains(filepath.ToSlash(exe), "/go-build") && filepath.Base(exe) == "flipbench" {
 		return "go run ./cmd/flipbench"
 	}
 	return "flipbench"
