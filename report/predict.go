@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -229,7 +230,7 @@ func (r *Report) predictedKernel(k string, preds []*predict.Predicted, models []
 					rs = append(rs, rw)
 				}
 			}
-			slices.SortStableFunc(rs, func(a, b row) int { return cmpF(cell[a][m.MCPU].Cycles, cell[b][m.MCPU].Cycles) })
+			slices.SortStableFunc(rs, func(a, b row) int { return cmp.Compare(cell[a][m.MCPU].Cycles, cell[b][m.MCPU].Cycles) })
 			for i, rw := range rs {
 				if rank[rw] == nil {
 					rank[rw] = map[string]int{}
@@ -311,14 +312,4 @@ func noFigure(p *predict.Predicted) string {
 		return "*calls*"
 	}
 	return "*no figure*"
-}
-
-func cmpF(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -5,8 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/flipbench/flipbench/variants"
 )
 
 // Without llvm-mca, predict says how to install it and exits non-zero.
@@ -38,6 +41,12 @@ func TestPredictBadInput(t *testing.T) {
 // executable: the results files, the summary, the check against the
 // measured CPUs, and -list's instructions with their decoder.
 func TestPredictCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: llvm-mca runs")
+	}
+	if k, _ := variants.KernelByName("flip"); !slices.ContainsFunc(k.Infos(), func(in variants.Info) bool { return in.Name == "sse2" }) {
+		t.Skip("no assembly in this build (purego)")
+	}
 	for _, tool := range []string{"llvm-mca-19", "llvm-mc-19"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			if os.Getenv("FLIPBENCH_LLVM_REQUIRED") != "" {

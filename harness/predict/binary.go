@@ -12,6 +12,7 @@
 package predict
 
 import (
+	"cmp"
 	"debug/elf"
 	"debug/gosym"
 	"fmt"
@@ -75,23 +76,13 @@ func OpenBinary(path string) (*Binary, error) {
 			b.funcs = append(b.funcs, fn)
 		}
 	}
-	slices.SortFunc(b.funcs, func(a, c gosym.Func) int { return cmpUint(a.Entry, c.Entry) })
+	slices.SortFunc(b.funcs, func(a, c gosym.Func) int { return cmp.Compare(a.Entry, c.Entry) })
 	return b, nil
-}
-
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // index is the position of the function holding addr, -1 if none.
 func (b *Binary) index(addr uint64) int {
-	i, found := slices.BinarySearchFunc(b.funcs, addr, func(f gosym.Func, a uint64) int { return cmpUint(f.Entry, a) })
+	i, found := slices.BinarySearchFunc(b.funcs, addr, func(f gosym.Func, a uint64) int { return cmp.Compare(f.Entry, a) })
 	if !found {
 		i--
 	}

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -32,8 +33,8 @@ const MinVariants = 3
 // Validate compares the predictions with the measurements: for each CPU
 // measured whose microarchitecture has a model (ModelOf), each kernel and
 // each form, the rank correlation and the ratio error over the variants
-// both have. Kernels with fewer than MinVariants such variants are left
-// out.
+// both have, in that order (per call before batched). Kernels with fewer
+// than MinVariants such variants are left out.
 func Validate(preds []*Predicted, measured []Measured) []Accuracy {
 	type key struct{ mcpu, kernel, variant, form string }
 	pred := map[key]float64{}
@@ -65,6 +66,10 @@ func Validate(preds []*Predicted, measured []Measured) []Accuracy {
 		names[g] = append(names[g], m.Variant)
 		models[m.CPU], uarchs[m.CPU] = model, m.Uarch
 	}
+	formRank := map[string]int{FormCall: 0, FormBatch: 1}
+	slices.SortStableFunc(order, func(a, b group) int {
+		return cmp.Or(cmp.Compare(a.cpu, b.cpu), cmp.Compare(a.kernel, b.kernel), cmp.Compare(formRank[a.form], formRank[b.form]))
+	})
 	var out []Accuracy
 	for _, g := range order {
 		ps := pairs[g]
@@ -97,7 +102,7 @@ func ranks(xs []float64) []float64 {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(xs[a], xs[b]) })
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(xs[a], xs[b]) })
 	r := make([]float64, len(xs))
 	for i := 0; i < len(idx); {
 		j := i
@@ -110,16 +115,6 @@ func ranks(xs []float64) []float64 {
 		i = j + 1
 	}
 	return r
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // RatioError is the median over i of |(p[i]/min p) / (m[i]/min m) - 1|.
