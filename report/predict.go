@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -87,7 +86,7 @@ func (r *Report) predictedAccuracy(acc []predict.Accuracy) {
 		head = append(head, r.cpuModelLabel(c, acc)+" ρ", "ratio error", "n")
 	}
 	var rows [][]string
-	for _, k := range accuracyKernels(acc) {
+	for _, k := range distinct(acc, func(a predict.Accuracy) string { return a.Kernel }) {
 		for _, form := range []string{predict.FormCall, predict.FormBatch} {
 			row := []string{k, formLabel(form)}
 			have := false
@@ -98,7 +97,7 @@ func (r *Report) predictedAccuracy(acc []predict.Accuracy) {
 					continue
 				}
 				have = true
-				row = append(row, fmtRho(a.Spearman), fmtPct(a.RatioError), fmt.Sprint(len(a.Variants)))
+				row = append(row, predict.FormatRho(a.Spearman), predict.FormatRatioError(a.RatioError), fmt.Sprint(len(a.Variants)))
 			}
 			if have {
 				rows = append(rows, row)
@@ -125,26 +124,20 @@ func (r *Report) cpuModelLabel(cpu string, acc []predict.Accuracy) string {
 	return l + ", " + accuracyModel(acc, cpu)
 }
 
-func accuracyCPUs(acc []predict.Accuracy) []string {
+// distinct lists the sorted values of one field of the accuracies.
+func distinct(acc []predict.Accuracy, field func(predict.Accuracy) string) []string {
 	var out []string
 	for _, a := range acc {
-		if !slices.Contains(out, a.CPU) {
-			out = append(out, a.CPU)
+		if v := field(a); !slices.Contains(out, v) {
+			out = append(out, v)
 		}
 	}
 	slices.Sort(out)
 	return out
 }
 
-func accuracyKernels(acc []predict.Accuracy) []string {
-	var out []string
-	for _, a := range acc {
-		if !slices.Contains(out, a.Kernel) {
-			out = append(out, a.Kernel)
-		}
-	}
-	slices.Sort(out)
-	return out
+func accuracyCPUs(acc []predict.Accuracy) []string {
+	return distinct(acc, func(a predict.Accuracy) string { return a.CPU })
 }
 
 func accuracyModel(acc []predict.Accuracy, cpu string) string {
@@ -163,20 +156,6 @@ func findAccuracy(acc []predict.Accuracy, cpu, kernel, form string) *predict.Acc
 		}
 	}
 	return nil
-}
-
-func fmtRho(v float64) string {
-	if math.IsNaN(v) {
-		return "—"
-	}
-	return fmt.Sprintf("%.2f", v)
-}
-
-func fmtPct(v float64) string {
-	if math.IsNaN(v) {
-		return "—"
-	}
-	return fmt.Sprintf("%.0f%%", 100*v)
 }
 
 // predictedKernel writes one kernel's predicted table (variants per call
@@ -290,7 +269,7 @@ func (r *Report) kernelAccuracy(k string, acc []predict.Accuracy) string {
 		var forms []string
 		for _, form := range []string{predict.FormCall, predict.FormBatch} {
 			if a := findAccuracy(acc, c, k, form); a != nil {
-				forms = append(forms, fmt.Sprintf("%s ρ = %s, ratio error %s (n = %d)", formLabel(form), fmtRho(a.Spearman), fmtPct(a.RatioError), len(a.Variants)))
+				forms = append(forms, fmt.Sprintf("%s ρ = %s, ratio error %s (n = %d)", formLabel(form), predict.FormatRho(a.Spearman), predict.FormatRatioError(a.RatioError), len(a.Variants)))
 			}
 		}
 		if len(forms) > 0 {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -207,23 +206,9 @@ func printAccuracy(o predictOptions, preds []*predict.Prediction) error {
 	fmt.Fprintf(stdout, "\nagainst the CPUs measured in %s (Spearman: rank correlation; ratio error: median |predicted/measured - 1| of the times over the fastest):\n", o.measured)
 	fmt.Fprintf(stdout, "%-26s %-16s %-6s %8s %9s %12s\n", "CPU", "kernel", "form", "variants", "Spearman", "ratio error")
 	for _, a := range acc {
-		fmt.Fprintf(stdout, "%-26s %-16s %-6s %8d %9s %12s\n", a.CPU+" ("+a.MCPU+")", a.Kernel, a.Form, len(a.Variants), fmtRho(a.Spearman), fmtPct(a.RatioError))
+		fmt.Fprintf(stdout, "%-26s %-16s %-6s %8d %9s %12s\n", a.CPU+" ("+a.MCPU+")", a.Kernel, a.Form, len(a.Variants), predict.FormatRho(a.Spearman), predict.FormatRatioError(a.RatioError))
 	}
 	return nil
-}
-
-func fmtRho(v float64) string {
-	if math.IsNaN(v) {
-		return "—"
-	}
-	return fmt.Sprintf("%+.2f", v)
-}
-
-func fmtPct(v float64) string {
-	if math.IsNaN(v) {
-		return "—"
-	}
-	return fmt.Sprintf("%.0f%%", 100*v)
 }
 
 // printRegions prints every prediction's region, an instruction a line

@@ -20,9 +20,8 @@ import (
 // on the length and the operation, the instruction is PathX86asm: its
 // control flow (branch, call, return and target) is x86asm's. Where x86asm
 // fails, or reads another length or operation, it is PathLLVM: LLVM's
-// decoding alone, with x86asm's disagreement in Inst.Why. LLVM's lengths
-// are trusted because its re-encoding of every instruction is checked to
-// give back the original bytes.
+// decoding alone, with x86asm's disagreement in Inst.Why. How lengths are
+// trusted: Decode.
 type Path string
 
 const (

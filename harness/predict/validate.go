@@ -2,6 +2,7 @@ package predict
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 
@@ -84,6 +85,23 @@ func Validate(preds []*Predicted, measured []Measured) []Accuracy {
 			Variants: names[g], Spearman: Spearman(p, m), RatioError: RatioError(p, m)})
 	}
 	return out
+}
+
+// FormatRho writes a correlation: "0.87", "—" where there is none.
+func FormatRho(v float64) string {
+	if math.IsNaN(v) {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// FormatRatioError writes a ratio error as a percentage: "15%", "—" where
+// there is none.
+func FormatRatioError(v float64) string {
+	if math.IsNaN(v) {
+		return "—"
+	}
+	return fmt.Sprintf("%.0f%%", 100*v)
 }
 
 // Spearman is the rank correlation of x and y: the Pearson correlation
