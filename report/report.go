@@ -15,6 +15,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"maps"
 	"math"
 	"os"
@@ -60,6 +61,10 @@ type Options struct {
 	// from a server (harness/store). By default the file, relative to
 	// Output.
 	FileLink func(path string) string
+	// Predicted holds the predictions (flipbench predict) laid out as
+	// results/predicted: <model>/<kernel>.txt; nil for none. They get a
+	// section of their own, checked against the CPUs measured.
+	Predicted fs.FS
 }
 
 // Machine is one column: one CPU identity and one build flavour
@@ -476,6 +481,9 @@ func (r *Report) Write() error {
 	r.edaxVs()
 	r.solverRuns()
 	r.evalError()
+	if err := r.predicted(); err != nil {
+		return err
+	}
 	r.footer()
 	return atomicfile.Write(r.opts.Output, r.md.Bytes())
 }

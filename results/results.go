@@ -1,7 +1,9 @@
 // Package results holds the benchmark results of every CPU measured
 // (results/<cpu-id>/*.txt, Go's benchmark format; the cpu-id is
 // variants.CPUInfo.ID, e.g. amd-zen4-f19-m11-s1) and the per-CPU pick
-// profiles (results/<cpu-id>/profile.json) written by flipbench pick.
+// profiles (results/<cpu-id>/profile.json) written by flipbench pick,
+// and apart from them the predictions of flipbench predict
+// (results/predicted/<model>/<kernel>.txt: PredictedDir).
 // The directory is embedded, so that a binary built from this repository
 // selects, on a CPU that has a committed profile, the variants measured
 // fastest there, and so that an installed flipbench report shows the
@@ -98,12 +100,18 @@ func Embedded(id string) (*Profile, error) {
 	return p, nil
 }
 
+// PredictedDir is the folder of the predictions (flipbench predict,
+// harness/predict): results/predicted/<model>/<kernel>.txt. It is no CPU:
+// readers of measured results skip it (its files are a level deeper than
+// a CPU's, and EmbeddedCPUs leaves it out).
+const PredictedDir = "predicted"
+
 // EmbeddedCPUs lists the CPUs (folders) of the embedded results.
 func EmbeddedCPUs() []string {
 	ents, _ := fs.ReadDir(embedded, ".")
 	var out []string
 	for _, e := range ents {
-		if e.IsDir() {
+		if e.IsDir() && e.Name() != PredictedDir {
 			out = append(out, e.Name())
 		}
 	}

@@ -149,10 +149,12 @@ func registerWordsBatchIO[In, Out, F any](k *Kernel[F], name string, fn func(in,
 }
 
 // batchUses adds fn, the assembly a batch form's closure calls, to the
-// variant's Uses and its features to its requirements (the closure hides
-// fn from the registry's view).
+// variant's Uses and its features to its requirements, and records it as
+// the batch form's code (Code.BatchAsm): the closure hides fn from the
+// registry's view.
 func (k *Kernel[F]) batchUses(name string, fn any) {
 	v := k.variants[k.find(name)]
 	v.Uses = append(v.Uses, fn)
 	v.Info = k.complete(v.Info, fn)
+	v.batchAsm = fn
 }

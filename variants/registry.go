@@ -95,6 +95,9 @@ type Variant[F any] struct {
 	// Batch is the variant's batch form, func(in []In, out []Out) for the
 	// kernel's input and output types (see batch.go), or nil.
 	Batch any
+	// batchAsm is the assembly function Batch is a Go closure around
+	// (batchUses), nil otherwise.
+	batchAsm any
 }
 
 // Kernel is the registry of one kernel's variants; variant 0 is the
@@ -114,6 +117,9 @@ type KernelInfo interface {
 	// Index is the kernel's position in the catalog (Kernels()).
 	Index() int
 	Infos() []Info
+	// Code lists every variant's functions as values, for tools that
+	// read their machine code (harness/predict).
+	Code() []Code
 	// Lookup finds a variant this CPU can run, or says why not.
 	Lookup(variant string, cpu CPUInfo) (Info, error)
 	defaultIndex(cpu CPUInfo, profile map[string]string) int
@@ -216,6 +222,24 @@ func (k *Kernel[F]) funcs() []any {
 	out := make([]any, len(k.variants))
 	for i, v := range k.variants {
 		out[i] = v.Fn
+	}
+	return out
+}
+
+// Code is one variant's functions as values: what runs per call (Fn),
+// its batch form (Batch, nil without one) and, when Batch is a Go closure
+// around a generated batch loop, that loop (BatchAsm), which a closure's
+// code only reaches through a func value.
+type Code struct {
+	Info
+	Fn, Batch, BatchAsm any
+}
+
+// Code lists every variant's functions, runnable or not.
+func (k *Kernel[F]) Code() []Code {
+	out := make([]Code, len(k.variants))
+	for i, v := range k.variants {
+		out[i] = Code{Info: v.Info, Fn: v.Fn, Batch: v.Batch, BatchAsm: v.batchAsm}
 	}
 	return out
 }

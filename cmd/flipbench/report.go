@@ -3,11 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/report"
+	"github.com/flipbench/flipbench/results"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -36,6 +38,7 @@ func init() {
 				}
 				o.NoEmbedded = !*embedded
 				o.Host = variants.Host().ID()
+				o.Predicted = predictedFS(o.ResultsDir)
 				from := ""
 				if sf.on() {
 					d, err := sf.fetch(nil)
@@ -54,6 +57,22 @@ func init() {
 			}
 		},
 	})
+}
+
+// predictedFS is where the report reads the predictions: the results
+// directory's predicted/ folder, else the one this binary embeds (the
+// repository's), nil if neither exists.
+func predictedFS(resultsDir string) fs.FS {
+	if st, err := os.Stat(filepath.Join(resultsDir, results.PredictedDir)); err == nil && st.IsDir() {
+		return os.DirFS(filepath.Join(resultsDir, results.PredictedDir))
+	}
+	if _, err := fs.Stat(results.FS(), results.PredictedDir); err == nil {
+		sub, err := fs.Sub(results.FS(), results.PredictedDir)
+		if err == nil {
+			return sub
+		}
+	}
+	return nil
 }
 
 // runReport writes the report of a results directory (from says where

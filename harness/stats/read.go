@@ -169,6 +169,17 @@ func (ds *Dataset) SetConfig(key string, value func(view *benchfmt.Result) strin
 	}
 }
 
+// Clone is a copy of ds whose results can be kept or dropped (Keep,
+// KeepLatest) without touching ds's; the benchmarks' views and the
+// values are shared.
+func (ds *Dataset) Clone() *Dataset {
+	c := *ds
+	c.recs = slices.Clone(ds.recs)
+	c.Files = slices.Clone(ds.Files)
+	c.Problems = slices.Clone(ds.Problems)
+	return &c
+}
+
 // Keep keeps the results for which keep is true, in order.
 func (ds *Dataset) Keep(keep func(i int) bool) {
 	out := ds.recs[:0]

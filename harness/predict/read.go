@@ -1,0 +1,89 @@
+package predict
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"strings"
+
+	"github.com/flipbench/flipbench/harness/stats"
+)
+
+// Predicted is one prediction as a results file holds it.
+type Predicted struct {
+	MCPU, Model, LLVM        string // the model, its label, llvm-mca's version
+	Kernel, Variant, Form    string
+	Kind                     string // impl: go, asm, archsimd
+	Cycles                   float64
+	Insts, Branches          int
+	Code, Why, Note, Decoded string
+	File                     string
+}
+
+// HasFigure reports whether the prediction has cycles.
+func (p *Predicted) HasFigure() bool { return !math.IsNaN(p.Cycles) }
+
+// Read reads the predictions of a folder laid out as results/predicted
+// (<mcpu>/<kernel>.txt), naming its files prefix+path. A file that is not
+// predict's (no predicted line) or a line it cannot read is an error
+// naming it: predictions are written whole, by one program.
+func Read(fsys fs.FS, prefix string) ([]*Predicted, error) {
+	srcs, err := stats.FSSources(fsys, prefix)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := stats.ReadSources(srcs...)
+	if err != nil {
+		return nil, err
+	}
+	if len(ds.Problems) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(ds.Problems, "; "))
+	}
+	var out []*Predicted
+	for _, r := range ds.All() {
+		src := r.GetConfig(".file")
+		pred := r.GetConfig(PredictedKey)
+		llvm, mcpu, ok := strings.Cut(strings.TrimPrefix(pred, "llvm-mca "), " -mcpu=")
+		if !ok || !strings.HasPrefix(pred, "llvm-mca ") {
+			return nil, fmt.Errorf("%s: %s is not a prediction (its %s line is %q)", src, r.Name.Full(), PredictedKey, pred)
+		}
+		keys := map[string]string{}
+		for _, part := range strings.Split(string(r.Name.Full()), "/")[1:] {
+			k, v, _ := strings.Cut(part, "=")
+			keys[k] = v
+		}
+		p := &Predicted{MCPU: mcpu, Model: r.GetConfig("model"), LLVM: llvm, Kernel: keys["kernel"], Variant: keys["variant"],
+			Form: keys["form"], Kind: r.GetConfig("impl"), Cycles: math.NaN(), Code: r.GetConfig("code"), Why: r.GetConfig("why"),
+			Note: r.GetConfig("model-note"), Decoded: r.GetConfig("decoded"), File: src}
+		if v, ok := r.Value(UnitCycles); ok {
+			p.Cycles = v
+		}
+		if v, ok := r.Value(UnitInsts); ok {
+			p.Insts = int(v)
+		}
+		if v, ok := r.Value(UnitBranches); ok {
+			p.Branches = int(v)
+		}
+		if p.Kernel == "" || p.Variant == "" || p.Form == "" {
+			return nil, fmt.Errorf("%s: %s does not name a kernel, variant and form", src, r.Name.Full())
+		}
+		if !p.HasFigure() && p.Why == "" {
+			return nil, fmt.Errorf("%s: %s has neither cycles nor a why line", src, r.Name.Full())
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// AsPredicted is what the predictions' results files will say of them
+// (llvm is llvm-mca's version), for validating them before they are
+// written.
+func AsPredicted(preds []*Prediction, llvm string) []*Predicted {
+	out := make([]*Predicted, len(preds))
+	for i, p := range preds {
+		out[i] = &Predicted{MCPU: p.Model.MCPU, Model: p.Model.Label, LLVM: llvm, Kernel: p.Kernel, Variant: p.Variant,
+			Form: p.Form, Kind: p.Kind, Cycles: p.CyclesPerOp, Insts: p.Insts + p.ArgLoads, Branches: p.Branches,
+			Code: p.Code(), Why: p.Why, Note: p.Model.Note}
+	}
+	return out
+}
