@@ -120,7 +120,7 @@ func TestMeasuredFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(ds.Results)
+	n := ds.Len()
 	got := predict.MeasuredFigures(ds)
 	if len(got) != 1 {
 		t.Fatalf("measured %+v, want flip a per call alone", got)
@@ -128,7 +128,7 @@ func TestMeasuredFigures(t *testing.T) {
 	if m := got[0]; m.CPU != "amd-zen4-f19-m11-s1" || m.Uarch != "Zen 4" || m.Kernel != "flip" || m.Variant != "a" || m.Form != "call" || !near(m.Seconds, 2e-9) {
 		t.Errorf("measured %+v, want the median 2 ns of the newest complete run", m)
 	}
-	if len(ds.Results) != n {
+	if ds.Len() != n {
 		t.Error("MeasuredFigures changed the dataset it was given")
 	}
 }
