@@ -8,11 +8,16 @@ import (
 	"github.com/flipbench/flipbench/kernels"
 )
 
-// The project's own sets: positions of self-play games, none of FFO's,
-// solved exactly with every best move (flipbench positions wrote them;
-// the header of each file says how). The search's constants are tuned on
-// "tune" only; "heldout" is never tuned on, so that a speed measured on it
-// (and on the FFO sets, tuned on by nobody here since) is not overfitted.
+// The project's own sets: positions none of FFO's, solved exactly with
+// every best move (flipbench positions wrote them; the header of each file
+// says how). "tune" and "heldout" are of self-play games, the games the
+// weights were trained on; "greedy" and "squares" of games of other
+// players (the most discs flipped; a static table of square values) after
+// eight random plies: positions of another origin. Changes to the search
+// are decided on "tune", "greedy" and the FFO sets; "squares" only
+// reports, and is never used to decide one, so that a speed measured on
+// it is not overfitted ("heldout" was so until every change had been
+// measured on it).
 //
 //go:embed sets/*.obf
 var ownSets embed.FS
@@ -20,6 +25,8 @@ var ownSets embed.FS
 var ownSetFiles = map[string]string{
 	"heldout": "sets/heldout-20-24.obf",
 	"tune":    "sets/tune-20-24.obf",
+	"greedy":  "sets/greedy-20-24.obf",
+	"squares": "sets/squares-20-24.obf",
 }
 
 // ReadOBF reads the positions of an OBF file; listed move scores become
