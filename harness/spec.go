@@ -128,6 +128,9 @@ func SpecByName(name string) (KernelSpec, error) {
 	if s := SpecOf(k); s != nil {
 		return s, nil
 	}
+	if k.Composed() {
+		return nil, fmt.Errorf("kernel %s is composed by the solver of the others: whole solves measure it (flipbench bench -solve SET -solve-kernel %s), the solver's tests check it", name, name)
+	}
 	return nil, fmt.Errorf("kernel %s has no spec (harness/%s.go)", name, name)
 }
 
@@ -145,6 +148,10 @@ func (s *Spec[F, In, Out]) Check(variant string, cpu variants.CPUInfo, o Options
 	v := s.Kernel.All()[i]
 	if miss := cpu.Missing(v.Requires); len(miss) > 0 {
 		r.Skipped = "this CPU lacks " + variants.FeatureNames(miss)
+		return r, nil
+	}
+	if v.Composed {
+		r.Skipped = "composed by the solver of the selection's kernels: its tests check it, node for node"
 		return r, nil
 	}
 	return s.check(v, o)

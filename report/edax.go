@@ -9,6 +9,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // Whole solves beside Edax-AVX: what flipbench anchor imported from the
@@ -17,8 +18,8 @@ import (
 // the set in turn). The project never runs Edax; these files are the text
 // the kit printed.
 
-// bottomOrder is the order of the rows: solver.BottomNames'.
-var bottomOrder = []string{"asm", "gosimd", "go"}
+// bottomOrder is the order of the rows.
+var bottomOrder = variants.BottomNames
 
 // edaxCell is one imported comparison: a machine, set, bottom and PGO
 // setting.

@@ -3,11 +3,8 @@
 package solver
 
 import (
-	"fmt"
 	"math/bits"
 	"simd/archsimd"
-	"slices"
-	"strings"
 
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
@@ -22,66 +19,20 @@ import (
 // parameter's methods through its dictionary, even when each kernel set
 // has a shape of its own.)
 //
-// The kernels are the variants goSIMDVariants names, in their "B" forms:
-// the position broadcast once per node and passed to every kernel called
-// there, which also earns the kernels the compiler's inlining credit for
-// SIMD parameters, and no VZEROUPPER in them (the search's own code is
-// scalar; goSIMDShallow clears the upper halves once, on the way out).
-// The flip is chosen by the CPU, as a variant is: the AVX-512 one where
-// it runs (256-bit, VPLZCNTQ), else the AVX2 one; both are inlined at
-// every flip and a predictable branch picks one. Stability and board_solve
-// have no archsimd variant: the bottom calls pure-Go variants directly
-// (the stability cutoff and finished games are rare).
+// The kernels are those the bottom variant's note names (variants
+// gosimd_amd64.go), in their "B" forms: the position broadcast once per
+// node and passed to every kernel called there, which also earns the
+// kernels the compiler's inlining credit for SIMD parameters, and no
+// VZEROUPPER in them (the search's own code is scalar; goSIMDShallow
+// clears the upper halves once, on the way out). The flip is the one the
+// variant names: gosimd-avx512's (256-bit, VPLZCNTQ) or gosimd-avx2's;
+// both are inlined at every flip and a predictable branch picks one.
+// Stability and board_solve have no archsimd variant: the bottom calls
+// pure-Go variants directly (the stability cutoff and finished games are
+// rare).
 
-// goSIMDBuilt: this build has the archsimd bottom.
+// goSIMDBuilt: this build has the gosimd bottoms.
 const goSIMDBuilt = true
-
-// goSIMDVariants are the registered variants whose functions the bottom
-// calls: it runs where they all run (the registry's feature checks).
-var goSIMDVariants = []struct {
-	kernel  variants.KernelInfo
-	variant string
-}{
-	{variants.Flip, goSIMDFlipAVX2},
-	{variants.Moves, "gosimd-avx2"},
-	{variants.Score1, "gosimd-avx2-movemask"},
-	{variants.StableEdgeCount, "gosimd-avx-movemask"},
-}
-
-// goSIMDBottom reports why the archsimd bottom cannot run on cpu (nil if
-// it can) and whether it flips with goSIMDFlipAVX512 there.
-func goSIMDBottom(cpu variants.CPUInfo) (flip512 bool, err error) {
-	var need []variants.Feature
-	var names []string
-	for _, v := range goSIMDVariants {
-		info, ok := goSIMDInfo(v.kernel, v.variant)
-		if !ok {
-			return false, fmt.Errorf("%s variant %s is not registered", v.kernel.Name(), v.variant)
-		}
-		need = append(need, info.Requires...)
-		names = append(names, v.kernel.Name()+"="+v.variant)
-	}
-	slices.Sort(need)
-	if miss := cpu.Missing(slices.Compact(need)); len(miss) > 0 {
-		dis := ""
-		if len(cpu.Disabled) > 0 {
-			dis = " (FLIPBENCH_DISABLE: " + strings.Join(cpu.Disabled, ",") + ")"
-		}
-		return false, fmt.Errorf("this CPU lacks %s%s, which the archsimd bottom's kernels need (%s)",
-			variants.FeatureNames(miss), dis, strings.Join(names, ", "))
-	}
-	info, ok := goSIMDInfo(variants.Flip, goSIMDFlipAVX512)
-	return ok && info.RunsOn(cpu), nil
-}
-
-func goSIMDInfo(k variants.KernelInfo, name string) (variants.Info, bool) {
-	infos := k.Infos()
-	i := slices.IndexFunc(infos, func(in variants.Info) bool { return in.Name == name })
-	if i < 0 {
-		return variants.Info{}, false
-	}
-	return infos[i], true
-}
 
 // The packed list's squares and the bitboards made from them, with the
 // shift counts masked: the compiler then drops Go's check for counts of

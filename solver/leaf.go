@@ -25,7 +25,7 @@ const scoreInf = kernels.ScoreInf
 // (kernels.Score1) on the bound count_last_flip.
 func (s *search) score1Own(P uint64, alpha, x int) int {
 	score := 2*bits.OnesCount64(P) - kernels.ScoreMax + 2
-	if n := s.clf(P, x); n != 0 {
+	if n := s.countLastFlip(P, x); n != 0 {
 		return score + n
 	}
 	score2 := score - 2
@@ -33,7 +33,7 @@ func (s *search) score1Own(P uint64, alpha, x int) int {
 		score = score2
 	}
 	if score > alpha {
-		if n := s.clf(^P&^(uint64(1)<<uint(x)), x); n != 0 {
+		if n := s.countLastFlip(^P&^(uint64(1)<<uint(x)), x); n != 0 {
 			score = score2 - n
 		}
 	}
@@ -49,14 +49,14 @@ func (s *search) solve2(P, O uint64, alpha, x1, x2 int) int {
 	if variants.Neighbours(x1)&O != 0 {
 		if f := s.flip(P, O, x1); f != 0 {
 			s.nodes++
-			best = -s.sc1(O&^f, -beta, x2)
+			best = -s.score1(O&^f, -beta, x2)
 		}
 	}
 	if best < beta {
 		if variants.Neighbours(x2)&O != 0 {
 			if f := s.flip(P, O, x2); f != 0 {
 				s.nodes++
-				best = max(best, -s.sc1(O&^f, -beta, x1))
+				best = max(best, -s.score1(O&^f, -beta, x1))
 			}
 		}
 		if best == -scoreInf { // P passes
@@ -64,14 +64,14 @@ func (s *search) solve2(P, O uint64, alpha, x1, x2 int) int {
 			if variants.Neighbours(x1)&P != 0 {
 				if f := s.flip(O, P, x1); f != 0 {
 					s.nodes++
-					best = s.sc1(P&^f, alpha, x2)
+					best = s.score1(P&^f, alpha, x2)
 				}
 			}
 			if best > alpha {
 				if variants.Neighbours(x2)&P != 0 {
 					if f := s.flip(O, P, x2); f != 0 {
 						s.nodes++
-						best = min(best, s.sc1(P&^f, alpha, x1))
+						best = min(best, s.score1(P&^f, alpha, x1))
 					}
 				}
 				if best == scoreInf {

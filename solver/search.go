@@ -128,7 +128,7 @@ func (s *search) nwsAny(P, O uint64, alpha, side int) int {
 		return s.solve2(P, O, alpha, int(l&0xff), int(l>>8&0xff))
 	case n == 1:
 		s.nodes++
-		return s.sc1(P, alpha, bits.TrailingZeros64(e))
+		return s.score1(P, alpha, bits.TrailingZeros64(e))
 	}
 	s.nodes++
 	return s.k.BoardSolve(P, 0)

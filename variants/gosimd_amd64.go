@@ -121,4 +121,12 @@ func init() {
 		Note: "archsimd: empty pattern by 32-byte stores, 4 entries = 3 Uint64x4 (no streaming stores)"}, gosimd.HashClearAVX2)
 	HashClear.Register(Info{Name: "gosimd-avx512", Requires: reqAVX512, Rank: 1, ZMM: true,
 		Note: "archsimd: empty pattern by 64-byte stores, 8 entries = 3 Uint64x8"}, gosimd.HashClearAVX512)
+
+	// The solver's gosimd bottoms (solver/bottom_gosimd.go): its search
+	// calling the B forms of these kernels directly, inlined; one per
+	// flip. Never a default; -bottom gosimd is the one this CPU runs best.
+	Bottom.Register(Info{Name: BottomGoSIMDAVX2, Alias: BottomGoSIMD, Requires: reqAVX2, Rank: 1, Composed: true,
+		Note: "Go on inlined archsimd kernels: flip gosimd-avx2-ppfill, moves gosimd-avx2, score_1 gosimd-avx2-movemask, stable_edge_count gosimd-avx-movemask"}, nil)
+	Bottom.Register(Info{Name: BottomGoSIMDAVX512, Alias: BottomGoSIMD, Requires: reqAVX512, Rank: 2, Composed: true,
+		Note: "gosimd-avx2 with flip gosimd-avx512-lzcnt"}, nil)
 }

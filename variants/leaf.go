@@ -37,6 +37,8 @@ func boardSolveFunc(f func(kernels.Board, int) (int, uint64)) SolveFunc {
 }
 
 func init() {
+	Solve4.Register(Info{Name: SolverName, Composed: true,
+		Note: "the solver's own leaf (solver/leaf.go): solve_4 to solve_2 on the selection's flip and score_1"}, nil)
 	Solve2.Register(Info{Name: "go", Rank: 5, Note: "Go: carry flip and score_1 on it, no allocation"}, Solve2Go)
 	// the batch forms: a Go loop calling the search directly
 	Solve2.RegisterBatch("go", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {

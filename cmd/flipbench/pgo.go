@@ -18,6 +18,7 @@ import (
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/internal/atomicfile"
 	"github.com/flipbench/flipbench/solver"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // The profile for profile-guided optimization: go build uses
@@ -101,7 +102,7 @@ func runPGO(o *pgoOpts) error {
 		}
 		names, sets = append(names, n), append(sets, ps)
 	}
-	bottoms := solver.Bottoms(base)
+	bottoms := base.Choices(variants.Bottom)
 	if o.bottoms != "" {
 		bottoms = strings.Split(o.bottoms, ",")
 		for i := range bottoms {
@@ -119,7 +120,11 @@ func runPGO(o *pgoOpts) error {
 	}
 	solvers := make([]*solver.Solver, len(bottoms))
 	for i, b := range bottoms {
-		if solvers[i], err = first.WithBottom(b); err != nil {
+		sel, err := base.With(variants.Bottom.Name() + "=" + b)
+		if err == nil {
+			solvers[i], err = first.With(sel)
+		}
+		if err != nil {
 			return &exitError{2, "pgo: -bottoms: " + err.Error()}
 		}
 	}

@@ -178,17 +178,12 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 				def = &mm
 			}
 			in, ok := infos[name]
+			why, eligibleHere := variants.Eligible(in, o.CPU)
 			switch {
 			case !ok:
 				excluded = append(excluded, name+" (not in this build)")
-			case !in.RunsOn(o.CPU):
-				excluded = append(excluded, name+" (needs "+variants.FeatureNames(o.CPU.Missing(in.Requires))+")")
-			case in.Bound:
-				excluded = append(excluded, name+" (bound result, never a default)")
-			case in.UsesPEXT && o.CPU.SlowPEXT:
-				excluded = append(excluded, name+" (PEXT/PDEP are microcoded on this CPU)")
-			case in.ZMM && o.CPU.ZMMDownclock:
-				excluded = append(excluded, name+" (512-bit code lowers this CPU's clock)")
+			case !eligibleHere:
+				excluded = append(excluded, name+" ("+why+")")
 			default:
 				eligible = append(eligible, m)
 			}
