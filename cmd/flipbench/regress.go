@@ -146,40 +146,9 @@ func runRegress(o regressOptions) error {
 	}
 
 	// 3. benchmarks, interleaved OLD NEW OLD NEW ... in one session.
-	files := []string{filepath.Join(tmp, "old.txt"), filepath.Join(tmp, "new.txt")}
-	outs := make([]*os.File, 2)
-	for i := range files {
-		if outs[i], err = os.Create(files[i]); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(stdout, "\n== benchmarks %q, %d interleaved runs of each side\n", o.bench, o.count)
-	start := time.Now()
-	for r := 0; r < o.count; r++ {
-		for i, s := range sides {
-			cmd := exec.Command(s.tests, "-test.run", "^$", "-test.bench", o.bench, "-test.benchtime", o.benchtime, "-test.count", "1")
-			cmd.Stdout = outs[i]
-			var errb bytes.Buffer
-			cmd.Stderr = &errb
-			if err := cmd.Run(); err != nil {
-				return fmt.Errorf("%s benchmarks: %v: %s", s.label, err, errb.String())
-			}
-		}
-		fmt.Fprintf(stdout, "  run %d/%d done (%v)\n", r+1, o.count, time.Since(start).Round(time.Second))
-	}
-	for _, f := range outs {
-		f.Close()
-	}
-	oldS, bad1, err := regress.ReadSamples(files[0])
+	oldS, newS, err := regressBenchmarks(o, sides, tmp)
 	if err != nil {
 		return err
-	}
-	newS, bad2, err := regress.ReadSamples(files[1])
-	if err != nil {
-		return err
-	}
-	for _, e := range append(bad1, bad2...) {
-		fmt.Fprintln(stdout, "warning:", e)
 	}
 	changes := regress.CompareSamples(oldS, newS)
 	if len(changes) == 0 {
@@ -201,6 +170,47 @@ func runRegress(o regressOptions) error {
 	}
 	fmt.Fprintln(stdout, "\nno regression")
 	return nil
+}
+
+// regressBenchmarks runs both sides' benchmarks, interleaved, -count
+// times, and returns their samples (warning of lines it could not read).
+func regressBenchmarks(o regressOptions, sides []*side, tmp string) (oldS, newS map[[2]string][]float64, err error) {
+	files := []string{filepath.Join(tmp, "old.txt"), filepath.Join(tmp, "new.txt")}
+	outs := make([]*os.File, 2)
+	for i := range files {
+		if outs[i], err = os.Create(files[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	fmt.Fprintf(stdout, "\n== benchmarks %q, %d interleaved runs of each side\n", o.bench, o.count)
+	start := time.Now()
+	for r := 0; r < o.count; r++ {
+		for i, s := range sides {
+			cmd := exec.Command(s.tests, "-test.run", "^$", "-test.bench", o.bench, "-test.benchtime", o.benchtime, "-test.count", "1")
+			cmd.Stdout = outs[i]
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			if err := cmd.Run(); err != nil {
+				return nil, nil, fmt.Errorf("%s benchmarks: %v: %s", s.label, err, errb.String())
+			}
+		}
+		fmt.Fprintf(stdout, "  run %d/%d done (%v)\n", r+1, o.count, time.Since(start).Round(time.Second))
+	}
+	for _, f := range outs {
+		f.Close()
+	}
+	oldS, bad1, err := regress.ReadSamples(files[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	newS, bad2, err := regress.ReadSamples(files[1])
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, e := range append(bad1, bad2...) {
+		fmt.Fprintln(stdout, "warning:", e)
+	}
+	return oldS, newS, nil
 }
 
 func (s *side) describe(root string) string {
