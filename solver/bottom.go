@@ -19,7 +19,7 @@ import (
 //   - gosimd-avx2, gosimd-avx512: bottom_gosimd.go, Go calling the
 //     archsimd kernels of variants/gosimd directly, so that the compiler
 //     inlines them (GOEXPERIMENT=simd builds), with the flip they name;
-//   - go: shallow.go and leaf.go on the kernels bound from the
+//   - go: shallow.go and solve_4.go on the kernels bound from the
 //     selection, called through func values.
 
 // bindBottom binds the bottom sel names.

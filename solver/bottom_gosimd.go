@@ -11,7 +11,7 @@ import (
 	"github.com/flipbench/flipbench/variants/gosimd"
 )
 
-// The archsimd bottom: shallow.go's and leaf.go's search, node for node,
+// The gosimd bottoms: shallow.go's and solve_4.go's search, node for node,
 // written again with every kernel a direct call of a variants/gosimd
 // function instead of a call through a func value of Kernels, so that the
 // compiler inlines the kernels into the search. (A generic search over a
@@ -152,7 +152,7 @@ func (s *search) simdSolve4(P, O uint64, alpha int, list uint64, parity uint8) i
 	return s.simdLeaf(4, P, O, alpha, list, parity)
 }
 
-// simdLeaf is the solver's leaf (solver/leaf.go) at n = 4 or 3 on the
+// simdLeaf is the solver's leaf (solver/solve_4.go) at n = 4 or 3 on the
 // archsimd kernels: the n presorted empties, odd quadrants first.
 func (s *search) simdLeaf(n int, P, O uint64, alpha int, list uint64, parity uint8) int {
 	s.nodes++

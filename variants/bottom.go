@@ -19,7 +19,7 @@ type BottomFunc func(P, O uint64, alpha int) (score int, nodes uint64)
 var Bottom = newComposedKernel[BottomFunc]("bottom",
 	"the solver's null-window search from 6 empties down (from 10 on the local table in assembly): score and nodes, node for node the Go search's",
 	Info{Name: BottomGo, Rank: 10, Composed: true,
-		Note: "solver/shallow.go and leaf.go: Go calling the selection's kernels through func values"})
+		Note: "solver/shallow.go and solve_4.go: Go calling the selection's kernels through func values"})
 
 // The bottoms, each run by the solver.
 const (

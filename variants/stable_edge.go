@@ -1,23 +1,12 @@
 package variants
 
-import (
-	"math/bits"
-
-	"github.com/flipbench/flipbench/kernels"
-)
+import "github.com/flipbench/flipbench/kernels"
 
 // StableEdgeFunc returns P's stable discs on the edges.
 type StableEdgeFunc func(P, O uint64) uint64
 
-// CountFunc returns a count about a board.
-type CountFunc func(P, O uint64) int
-
-var (
-	// StableEdge is the exact stability of the four edges (8 x 8-bit table).
-	StableEdge = newKernel[StableEdgeFunc]("stable_edge", "P's stable discs on the four edges", kernels.StableEdge)
-	// StableEdgeCount is its count-only form, what the stability cutoff needs first.
-	StableEdgeCount = newKernel[CountFunc]("stable_edge_count", "number of P's stable discs on the four edges", kernels.CountStableEdge)
-)
+// StableEdge is the exact stability of the four edges (8 x 8-bit table).
+var StableEdge = newKernel[StableEdgeFunc]("stable_edge", "P's stable discs on the four edges", kernels.StableEdge)
 
 // Edax's get_stable_edge: the four edges gathered into 8-bit lines, one
 // lookup each in the 256 x 256 edge-stability table, and the answers put
@@ -71,23 +60,9 @@ func StableEdgeA2A7(P, O uint64) uint64 {
 		unpackH2H7(uint64(t[packH1H8(P)<<8|packH1H8(O)]))
 }
 
-// CountStableEdgePacked is Edax's get_edge_stability: no scatter at all,
-// the four answers side by side in 32 bits, the corners counted once (from
-// the ranks) by masking them off the files.
-func CountStableEdgePacked(P, O uint64) int {
-	t := edgeStab
-	s := uint32(t[(P&0xff)<<8|O&0xff]) |
-		uint32(t[(P>>56)<<8|O>>56])<<8 |
-		uint32(t[packA1A8(P)<<8|packA1A8(O)])<<16 |
-		uint32(t[packH1H8(P)<<8|packH1H8(O)])<<24
-	return bits.OnesCount32(s & 0x7e7effff)
-}
-
 func init() {
 	StableEdge.Register(Info{Name: "packa1a8", Rank: 10,
 		Note: "Go: packA1A8/packH1H8 multiply gathers, A1_A8 table scatter (Edax 4.4)"}, StableEdgePackA1A8)
 	StableEdge.Register(Info{Name: "a2a7-unpack", Rank: 11,
 		Note: "Go: multiply gathers, 6-bit A2-A7 multiply scatter (Edax 4.5.1)"}, StableEdgeA2A7)
-	StableEdgeCount.Register(Info{Name: "packed-count", Rank: 10,
-		Note: "Go: multiply gathers, four table bytes in 32 bits, one popcount (Edax get_edge_stability)"}, CountStableEdgePacked)
 }

@@ -7,8 +7,9 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
-// The 4..1-empties leaf, composed from the bound flip, score_1 (or
-// count_last_flip) and board_solve kernels. It searches exactly as the
+// The solver's own leaf (solve_4 solver): the 4..1-empties search,
+// composed from the bound flip, score_1 (or count_last_flip) and
+// board_solve kernels. It searches exactly as the
 // solve_4 kernel's contract says (kernels.Solve4): moves in presorted
 // order, squares of odd quadrants first (a stable partition), each answered
 // by the 3-empties search, then the fail-hard 2-empties search on score_1;
@@ -20,25 +21,6 @@ import (
 // keeps the order and no sort is needed below.
 
 const scoreInf = kernels.ScoreInf
-
-// score1 is the solver's score_1: the reference's definition
-// (kernels.Score1) on the bound count_last_flip.
-func (s *search) score1Own(P uint64, alpha, x int) int {
-	score := 2*bits.OnesCount64(P) - kernels.ScoreMax + 2
-	if n := s.countLastFlip(P, x); n != 0 {
-		return score + n
-	}
-	score2 := score - 2
-	if score <= 0 {
-		score = score2
-	}
-	if score > alpha {
-		if n := s.countLastFlip(^P&^(uint64(1)<<uint(x)), x); n != 0 {
-			score = score2 - n
-		}
-	}
-	return score
-}
 
 // solve2 is kernels.Solve2 with its two empties in presorted order (with
 // two empties both are odd or both even, so that is the parity order).
