@@ -106,7 +106,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 		}
 		return f
 	}))
-	check("count_last_flip", specWith(specFor[variants.CountLastFlipFunc, variants.PX, int](variants.CountLastFlip), info, func(P uint64, x int) int {
+	check("count_last_flip", specWith(specFor[variants.CountLastFlipFunc, variants.LastEmpty, int](variants.CountLastFlip), info, func(P uint64, x int) int {
 		if x == kernels.D4 && P&kernels.Bit(kernels.D8) != 0 {
 			return 0
 		}
@@ -120,7 +120,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 		return kernels.StableEdge(P, O) | P&kernels.Bit(kernels.B1)
 	}))
 	// a lazy score_1 that returns a bound above the exact score
-	check("score_1", specWith(specFor[variants.Score1Func, variants.PXA, int](variants.Score1), variants.Info{Name: broken, Bound: true}, func(P uint64, alpha, x int) int {
+	check("score_1", specWith(specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1), variants.Info{Name: broken, Bound: true}, func(P uint64, alpha, x int) int {
 		s := kernels.Score1(P, alpha, x)
 		if s > alpha && x == kernels.A1 {
 			return s + 2
@@ -131,7 +131,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 	// (alpha, exact], which a high-cut variant may return) is caught
 	lowCut := variants.Info{Name: broken, Bound: true, BoundLow: true}
 	score := func(P uint64) int { return 2*bits.OnesCount64(P) - 62 } // x counted for P
-	s1 := specFor[variants.Score1Func, variants.PXA, int](variants.Score1)
+	s1 := specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1)
 	check("score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
 		if s := score(P); s+2 > alpha && kernels.CountLastFlip(P, x) > 2 {
 			return s + 2

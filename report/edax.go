@@ -114,7 +114,7 @@ func (r *Report) edaxVs() {
 	r.p("and imported by `flipbench anchor`. Search time only: each program's own total, start-up and weights loading left out. ")
 	r.p("A cell is flipbench's median search time / Edax's, then the ratio flipbench / Edax, the median of the runs' ratios ")
 	r.p("(each run of flipbench against the run of Edax right after it) with its interval, and the Edax binary; ")
-	r.p("below 1, flipbench is faster. A row is the bottom flipbench searched on (asm: assembly; gosimd: archsimd, a GOEXPERIMENT=simd build; ")
+	r.p("below 1, flipbench is faster. A row is the bottom flipbench searched on (asm: assembly; gosimd: Go on simd/archsimd, a GOEXPERIMENT=simd build; ")
 	r.p("go), \"(PGO off)\" a flipbench built without the PGO profile; the newest import of each machine, set, bottom and PGO setting. ")
 	r.p("From the project root:\n\n")
 	r.p("```sh\n")

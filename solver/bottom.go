@@ -17,7 +17,7 @@ import (
 //     where the selection's are those of the inline bottom; asm-calls,
 //     the same calling every kernel, beside the inline one;
 //   - gosimd-avx2, gosimd-avx512: bottom_gosimd.go, Go calling the
-//     archsimd kernels of variants/gosimd directly, so that the compiler
+//     simd/archsimd kernels of variants/gosimd directly, so that the compiler
 //     inlines them (GOEXPERIMENT=simd builds), with the flip they name;
 //   - go: shallow.go and solve_4.go on the kernels bound from the
 //     selection, called through func values.

@@ -27,7 +27,7 @@ import (
 // clears the upper halves once, on the way out). The flip is the one the
 // variant names: gosimd-avx512's (256-bit, VPLZCNTQ) or gosimd-avx2's;
 // both are inlined at every flip and a predictable branch picks one.
-// Stability and board_solve have no archsimd variant: the bottom calls
+// Stability and board_solve have no gosimd variant: the bottom calls
 // pure-Go variants directly (the stability cutoff and finished games are
 // rare).
 
@@ -45,14 +45,14 @@ func removeSq(list uint64, i uint) uint64 {
 	return list&low | list>>8&^low
 }
 
-// goSIMDShallow is the archsimd bottom's entry from shallow.
+// goSIMDShallow is the gosimd bottoms' entry from shallow.
 func (s *search) goSIMDShallow(P, O uint64, alpha int, list uint64, parity uint8, n int) int {
 	v := s.simdShallow(P, O, alpha, list, parity, n)
 	archsimd.ClearAVXUpperBits()
 	return v
 }
 
-// simdShallow is shallow on the archsimd kernels.
+// simdShallow is shallow on the gosimd kernels.
 func (s *search) simdShallow(P, O uint64, alpha int, list uint64, parity uint8, n int) int {
 	s.nodes++
 	if alpha >= scThreshold[n&63] {
@@ -147,13 +147,13 @@ func (s *search) simdShallow(P, O uint64, alpha int, list uint64, parity uint8, 
 	}
 }
 
-// simdSolve4 is solve4 (the solver's own leaf) on the archsimd kernels.
+// simdSolve4 is solve4 (the solver's own leaf) on the gosimd kernels.
 func (s *search) simdSolve4(P, O uint64, alpha int, list uint64, parity uint8) int {
 	return s.simdLeaf(4, P, O, alpha, list, parity)
 }
 
 // simdLeaf is the solver's leaf (solver/solve_4.go) at n = 4 or 3 on the
-// archsimd kernels: the n presorted empties, odd quadrants first.
+// gosimd kernels: the n presorted empties, odd quadrants first.
 func (s *search) simdLeaf(n int, P, O uint64, alpha int, list uint64, parity uint8) int {
 	s.nodes++
 	q := &kernels.QuadrantID
@@ -202,7 +202,7 @@ func (s *search) simdLeaf(n int, P, O uint64, alpha int, list uint64, parity uin
 	return best
 }
 
-// simdSolve2 is solve2 on the archsimd kernels. score_1 takes the
+// simdSolve2 is solve2 on the gosimd kernels. score_1 takes the
 // position reached and its broadcast.
 func (s *search) simdSolve2(P, O uint64, alpha, x1, x2 int) int {
 	beta := alpha + 1

@@ -14,7 +14,7 @@ import (
 	"testing"
 )
 
-// The archsimd bottom exists so that its kernels inline into the search:
+// The gosimd bottoms exist so that its kernels inline into the search:
 // every call of a variants/gosimd "B" form in bottom_gosimd.go is
 // inlined, as the compiler's own -m output says, without PGO and with the
 // CLI's profile:
@@ -25,7 +25,7 @@ import (
 // as under qemu.
 func TestGoSIMDBottomInlines(t *testing.T) {
 	if !goSIMDBuilt {
-		t.Skip("the archsimd bottom is not in this build: run with GOEXPERIMENT=simd")
+		t.Skip("the gosimd bottoms are not in this build: run with GOEXPERIMENT=simd")
 	}
 	if testing.Short() {
 		t.Skip("-short: runs the go command")

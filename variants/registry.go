@@ -67,21 +67,25 @@ type Info struct {
 // The kinds of implementation, as results files name them (the impl
 // configuration line, and BenchmarkFloor/impl=...).
 const (
-	KindGo       = "go"       // plain Go, compiled by gc
-	KindArchsimd = "archsimd" // Go with simd/archsimd (GOEXPERIMENT=simd): variants named gosimd-*
-	KindAsm      = "asm"      // avo-generated Go assembly, or Go around it
-	KindC        = "c"        // not a flipbench variant: a C kernel timed by cbench
+	KindGo     = "go"     // plain Go, compiled by gc
+	KindGoSIMD = "gosimd" // Go with simd/archsimd (GOEXPERIMENT=simd): variants named gosimd-*, package variants/gosimd
+	KindAsm    = "asm"    // avo-generated Go assembly, or Go around it
+	KindC      = "c"      // not a flipbench variant: a C kernel timed by cbench
 )
 
-// ArchsimdPrefix starts the name of every archsimd variant.
-const ArchsimdPrefix = "gosimd-"
+// GoSIMDPrefix starts the name of every gosimd variant.
+const GoSIMDPrefix = "gosimd-"
 
-// Kind is the variant's kind of implementation: KindArchsimd for the
+// KindArchsimd is what results files written before the kind was named
+// gosimd call it (impl: archsimd): read as KindGoSIMD.
+const KindArchsimd = "archsimd"
+
+// Kind is the variant's kind of implementation: KindGoSIMD for the
 // gosimd-* variants, KindAsm when it runs generated assembly, else KindGo.
 func (i Info) Kind() string {
 	switch {
-	case strings.HasPrefix(i.Name, ArchsimdPrefix):
-		return KindArchsimd
+	case strings.HasPrefix(i.Name, GoSIMDPrefix):
+		return KindGoSIMD
 	case i.Asm:
 		return KindAsm
 	}

@@ -312,7 +312,7 @@ func quoteLine(s string) string {
 	return strconv.Quote(s)
 }
 
-// checkAnchorOpts checks the flags: known values, and the archsimd
+// checkAnchorOpts checks the flags: known values, and the gosimd
 // bottom only from a GOEXPERIMENT=simd build.
 func checkAnchorOpts(o *anchorOpts) error {
 	if !slices.Contains(variants.BottomNames, o.bottom) {

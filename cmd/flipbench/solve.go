@@ -34,7 +34,7 @@ func init() {
 			fs.StringVar(&o.board, "board", "", "solve one position: 64 squares (X, O, -) and the side to move, or '0xP 0xO'")
 			o.variants = variantsFlag(fs)
 			fs.IntVar(&o.hash, "hash", 0, "transposition table of 2^BITS entries of 24 bytes (0: sized by the empties of each position, 2^16..2^24)")
-			fs.StringVar(&o.bottom, "bottom", "", "the search from 7 empties down, as -variants bottom=...: asm (generated assembly, one crossing per subtree; flip and moves inline where they are the inline bottom's), asm-calls (the same calling every kernel), gosimd (Go on inlined archsimd kernels: GOEXPERIMENT=simd builds, AVX2; gosimd-avx2 or gosimd-avx512 by its flip, gosimd the best this CPU runs), go (Go through the bound kernels); default asm where the variants allow it, else go")
+			fs.StringVar(&o.bottom, "bottom", "", "the search from 7 empties down, as -variants bottom=...: asm (generated assembly, one crossing per subtree; flip and moves inline where they are the inline bottom's), asm-calls (the same calling every kernel), gosimd (Go on inlined simd/archsimd kernels: GOEXPERIMENT=simd builds, AVX2; gosimd-avx2 or gosimd-avx512 by its flip, gosimd the best this CPU runs), go (Go through the bound kernels); default asm where the variants allow it, else go")
 			fs.IntVar(&o.count, "count", 1, "solve the positions this many times (timings of every run, the table of the first)")
 			o.eval = evalFlag(fs)
 			fs.BoolVar(&o.json, "json", false, "one JSON object per position and run instead of the table")
