@@ -1073,8 +1073,8 @@ func parseSize(s string) float64 {
 	return v * mult
 }
 
-// solve writes the whole-solver tables in the shape of seed 000's last-flip
-// table: rows variants, columns machines, the time of the whole set.
+// solve writes the whole-solver tables: rows variants, columns machines,
+// the time of the whole set.
 func (r *Report) solve() {
 	ts := r.build(".name:Solve .unit:ns/op", "/variant", machineKey)
 	if len(ts) == 0 {

@@ -64,8 +64,8 @@ type params struct {
 	evalSh  uint // the evaluation's weight in a move's ordering score: 1/scale disc << evalSh
 	// guessMax is the depth of the evaluation search that guesses the
 	// score for the first window; 0: the window starts around 0 (with
-	// the weights at hand, a depth-8 guess cost 20% more nodes on
-	// ffo40-47 than starting from 0 and widening by the fail-soft bounds)
+	// the weights at hand, a deep guess cost more nodes than starting
+	// from 0 and widening by the fail-soft bounds)
 	guessMax int
 	aspW     int // first root window: guess ± (aspW+1)
 	pcMin    int // ProbCut in the selective pre-pass from this many empties (probcut.go)
@@ -74,9 +74,8 @@ type params struct {
 }
 
 // evalSh 7: one disc of evaluation (scale << 7 = 1<<14) weighs half of
-// one opponent move less (WMobility, 1<<15). With the embedded weights ffo20-39 took 143 M nodes
-// (before the selective pre-pass), 157 M at 6; 8 was worse too (weaker weights want less weight: 6 was
-// best with the 20 K-game weights before them).
+// one opponent move less (WMobility, 1<<15): with the embedded weights,
+// fewer nodes than 6 or 8 (weaker weights want less weight).
 var defaultParams = params{hashMin: 7, localMax: 10, etcMin: 12, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0, pcMin: 10, pcLevels: 3}
 
 // scThreshold[n]: the stability cutoff is tried at a null window alpha at

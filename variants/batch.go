@@ -8,8 +8,8 @@ import (
 )
 
 // Batch forms apply a kernel to a slice of inputs in one call. Go assembly
-// is never inlined and takes its arguments on the stack, so a 2 ns kernel
-// pays for its call; the batch form loops inside the variant, and the
+// is never inlined and takes its arguments on the stack, so a kernel of a
+// few nanoseconds pays for its call; the batch form loops inside the variant, and the
 // benchmarks report both to show what the call costs.
 //
 // A variant's batch function, when it has one, is func(in []In, out []Out)

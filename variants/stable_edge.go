@@ -23,7 +23,8 @@ func packA1A8(x uint64) uint64 { return (x & 0x0101010101010101) * 0x01020408102
 func packH1H8(x uint64) uint64 { return (x & 0x8080808080808080) * 0x0002040810204081 >> 56 }
 
 // unpackA2A7 spreads bits 1..6 of a line back onto A2..A7 with one
-// multiply: the corners come from the horizontal edges anyway (Edax 4.5.1).
+// multiply: the corners come from the horizontal edges anyway (Edax-AVX's
+// board.c, unpackA2A7).
 func unpackA2A7(x uint64) uint64 { return (x & 0x7e) * 0x0000040810204080 & 0x0001010101010100 }
 
 // unpackH2H7 spreads bits 1..6 onto H2..H7.
@@ -41,7 +42,8 @@ var fileA1A8 = func() (t [256]uint64) {
 	return
 }()
 
-// StableEdgePackA1A8 is Edax 4.4's form: multiply gathers, table scatter.
+// StableEdgePackA1A8 is Edax's form (board.c, get_stable_edge, A1_A8):
+// multiply gathers, table scatter.
 func StableEdgePackA1A8(P, O uint64) uint64 {
 	t := edgeStab
 	return uint64(t[(P&0xff)<<8|O&0xff]) |
@@ -50,8 +52,9 @@ func StableEdgePackA1A8(P, O uint64) uint64 {
 		fileA1A8[t[packH1H8(P)<<8|packH1H8(O)]]<<7
 }
 
-// StableEdgeA2A7 is Edax 4.5.1's form: multiply gathers, and a single
-// multiply scatter of the six non-corner bits of each file.
+// StableEdgeA2A7 is Edax-AVX's form (board.c, get_stable_edge): multiply
+// gathers, and a single multiply scatter of the six non-corner bits of
+// each file.
 func StableEdgeA2A7(P, O uint64) uint64 {
 	t := edgeStab
 	return uint64(t[(P&0xff)<<8|O&0xff]) |
@@ -62,7 +65,7 @@ func StableEdgeA2A7(P, O uint64) uint64 {
 
 func init() {
 	StableEdge.Register(Info{Name: "packa1a8", Rank: 10,
-		Note: "Go: packA1A8/packH1H8 multiply gathers, A1_A8 table scatter (Edax 4.4)"}, StableEdgePackA1A8)
+		Note: "Go: packA1A8/packH1H8 multiply gathers, A1_A8 table scatter (Edax board.c get_stable_edge)"}, StableEdgePackA1A8)
 	StableEdge.Register(Info{Name: "a2a7-unpack", Rank: 11,
-		Note: "Go: multiply gathers, 6-bit A2-A7 multiply scatter (Edax 4.5.1)"}, StableEdgeA2A7)
+		Note: "Go: multiply gathers, 6-bit A2-A7 multiply scatter (Edax-AVX board.c get_stable_edge)"}, StableEdgeA2A7)
 }
