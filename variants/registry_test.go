@@ -133,20 +133,24 @@ func TestDefaultRules(t *testing.T) {
 	if name(map[string]string{"test": "bound"}) != "zmm" {
 		t.Error("a profile's bound-result choice was applied")
 	}
-	// the profile's choice needs a feature: applied where the CPU has it
-	k.Variant("zmm").Requires = []Feature{AVX512F}
+	// the profile's choice, below the rank's, needs a feature: applied
+	// where the CPU has it, else the rank's
+	k.Variant("plain").Requires = []Feature{AVX512F}
 	cpu.Has = map[Feature]bool{AVX512F: true}
-	if name(map[string]string{"test": "zmm"}) != "zmm" {
+	if name(map[string]string{"test": "plain"}) != "plain" {
 		t.Error("the profile's runnable choice was not applied")
 	}
 	cpu.Has = map[Feature]bool{}
-	if name(map[string]string{"test": "zmm"}) != "plain" {
+	if name(map[string]string{"test": "plain"}) != "zmm" {
 		t.Error("a profile's choice the CPU cannot run was applied")
 	}
 	cpu.Has = map[Feature]bool{AVX512F: true}
 	cpu.ZMMDownclock = true
 	if name(nil) != "plain" || name(map[string]string{"test": "zmm"}) != "plain" {
 		t.Error("downclocking CPU picked a ZMM variant")
+	}
+	if cpu.Has = map[Feature]bool{}; name(nil) != RefName {
+		t.Error("no variant eligible, yet not the reference")
 	}
 }
 
