@@ -16,11 +16,15 @@ import (
 //     called through their entry points inside, or flip and moves inline
 //     where the selection's are those of the inline bottom; asm-calls,
 //     the same calling every kernel, beside the inline one;
-//   - gosimd-avx2, gosimd-avx512: bottom_gosimd.go, Go calling the
-//     simd/archsimd kernels of variants/gosimd directly, so that the compiler
-//     inlines them (GOEXPERIMENT=simd builds), with the flip they name;
+//   - gosimd-avx2, gosimd-avx512: Go calling the simd/archsimd kernels of
+//     variants/gosimd directly, so that the compiler inlines them
+//     (GOEXPERIMENT=simd builds), with the flip they name: shallow.go's
+//     and solve_4.go's search, which gosimd_gen.go writes again on them
+//     (bottom_gosimd*.go);
 //   - go: shallow.go and solve_4.go on the kernels bound from the
 //     selection, called through func values.
+
+//go:generate go run gosimd_gen.go
 
 // bindBottom binds the bottom sel names.
 func bindBottom(k *Kernels, sel variants.Selection) error {

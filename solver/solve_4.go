@@ -106,7 +106,7 @@ func (s *search) leaf(n int, P, O uint64, alpha int, list uint64, parity uint8) 
 	q := &kernels.QuadrantID
 	var m uint8
 	for i := 0; i < n; i++ {
-		if parity&q[list>>(8*i)&0xff] != 0 {
+		if parity&q[list>>(8*i)&63] != 0 {
 			m |= 1 << i
 		}
 	}
@@ -114,7 +114,7 @@ func (s *search) leaf(n int, P, O uint64, alpha int, list uint64, parity uint8) 
 	best := -scoreInf
 	for i := 0; i < n; i++ {
 		j := uint(perm[i])
-		x := int(list >> (8 * j) & 0xff)
+		x := sq(list, j)
 		if variants.Neighbours(x)&O == 0 {
 			continue
 		}
@@ -122,12 +122,12 @@ func (s *search) leaf(n int, P, O uint64, alpha int, list uint64, parity uint8) 
 		if f == 0 {
 			continue
 		}
-		rest := variants.RemoveByte(list, j)
+		rest := removeSq(list, j)
 		var v int
 		if n == 4 {
-			v = -s.leaf(3, O&^f, P|f|uint64(1)<<uint(x), -alpha-1, rest, parity^q[x])
+			v = -s.leaf(3, O&^f, P|f|sqBit(x), -alpha-1, rest, parity^q[x&63])
 		} else {
-			v = -s.solve2(O&^f, P|f|uint64(1)<<uint(x), -alpha-1, int(rest&0xff), int(rest>>8&0xff))
+			v = -s.solve2(O&^f, P|f|sqBit(x), -alpha-1, sq(rest, 0), sq(rest, 1))
 		}
 		if v > alpha {
 			return v
