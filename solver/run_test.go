@@ -72,31 +72,17 @@ func TestSolveSetEnv(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		switch k {
-		case "hashMin":
-			p.hashMin = n
-		case "etcMin":
-			p.etcMin = n
-		case "sortMin":
-			p.sortMin = n
-		case "evalSh":
+		ints := map[string]*int{"hashMin": &p.hashMin, "etcMin": &p.etcMin, "sortMin": &p.sortMin, "guessMax": &p.guessMax,
+			"aspW": &p.aspW, "pcMin": &p.pcMin, "pcLevels": &p.pcLevels, "localMax": &p.localMax, "hash": &opts.HashBits}
+		switch {
+		case ints[k] != nil:
+			*ints[k] = n
+		case k == "evalSh":
 			p.evalSh = uint(n)
-		case "guessMax":
-			p.guessMax = n
-		case "aspW":
-			p.aspW = n
-		case "pcMin":
-			p.pcMin = n
-		case "pcLevels":
-			p.pcLevels = n
-		case "pcT1", "pcT2", "pcT3":
+		case k == "pcT1", k == "pcT2", k == "pcT3":
 			savedT := probcutT
 			defer func() { probcutT = savedT }()
 			probcutT[k[3]-'0'] = n
-		case "localMax":
-			p.localMax = n
-		case "hash":
-			opts.HashBits = n
 		default:
 			t.Fatalf("unknown param %s", k)
 		}
