@@ -24,6 +24,9 @@ type Kernels struct {
 	Solve4        variants.SolveFunc  // nil: solve_4 solver, the solver's own leaf on Flip and Score1
 	BoardSolve    variants.BoardSolveFunc
 	Stability     variants.StabilityFunc
+	// StabilityCount is nil for stability_count solver: the popcount of
+	// Stability.
+	StabilityCount variants.CountFunc
 	// StableEdgeCount, HashCode, HashClear, HashPrefetch: see kernelTable.
 	StableEdgeCount variants.CountFunc
 	HashCode        variants.HashCodeFunc
@@ -74,6 +77,7 @@ var kernelTable = []slot{
 	field(variants.Solve4, func(k *Kernels) *variants.SolveFunc { return &k.Solve4 }),
 	field(variants.BoardSolve, func(k *Kernels) *variants.BoardSolveFunc { return &k.BoardSolve }),
 	field(variants.Stability, func(k *Kernels) *variants.StabilityFunc { return &k.Stability }),
+	field(variants.StabilityCount, func(k *Kernels) *variants.CountFunc { return &k.StabilityCount }),
 	field(variants.StableEdgeCount, func(k *Kernels) *variants.CountFunc { return &k.StableEdgeCount }),
 	field(variants.HashCode, func(k *Kernels) *variants.HashCodeFunc { return &k.HashCode }),
 	field(variants.HashClear, func(k *Kernels) *variants.HashClearFunc { return &k.HashClear }),

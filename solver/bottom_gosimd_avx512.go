@@ -93,7 +93,7 @@ func (s *search) simdStabilityCutAVX512(P, O uint64, alpha, n int) (int, bool) {
 		if v := kernels.ScoreMax - 2*gosimd.StableEdgeCountAVX(O, P); v <= alpha {
 			return v, true
 		}
-		v := kernels.ScoreMax - 2*bits.OnesCount64(variants.StabilityGo(O, P))
+		v := kernels.ScoreMax - 2*s.stabilityCount(O, P)
 		if v <= alpha {
 			return v, true
 		}

@@ -96,12 +96,21 @@ func (s *search) stabilityCut(P, O uint64, alpha, n int) (int, bool) {
 		if v := kernels.ScoreMax - 2*s.k.StableEdgeCount(O, P); v <= alpha {
 			return v, true
 		}
-		v := kernels.ScoreMax - 2*bits.OnesCount64(s.stability(O, P))
+		v := kernels.ScoreMax - 2*s.stabilityCount(O, P)
 		if v <= alpha {
 			return v, true
 		}
 	}
 	return 0, false
+}
+
+// stabilityCount is the bound stability_count, or (solver) the popcount
+// of the bound stability.
+func (s *search) stabilityCount(P, O uint64) int {
+	if s.k.StabilityCount == nil {
+		return bits.OnesCount64(s.stability(P, O))
+	}
+	return s.k.StabilityCount(P, O)
 }
 
 // nwsAny is the null-window search (alpha, alpha+1) of any position: the
