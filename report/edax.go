@@ -103,11 +103,10 @@ func fmtNodes(ns []float64) string {
 // edaxVs writes, per set, flipbench's whole solves beside Edax-AVX's: a
 // row per bottom and PGO setting, a column per machine.
 func (r *Report) edaxVs() {
-	us := r.runsOf("edax")
+	us := r.section("edax", "Whole solves beside Edax-AVX")
 	if len(us) == 0 {
 		return
 	}
-	r.p("## Whole solves beside Edax-AVX\n\n")
 	r.p("flipbench's solver and the C engine Edax-AVX solving the same positions in turn on the same machine, ")
 	r.p("one thread each, with the same evaluation weights and the same hash table size: measured with ")
 	r.p("`../shared/anchors/edax-vs.sh`, a measuring kit outside the project (the project never runs, ships or copies Edax), ")
