@@ -56,21 +56,29 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 				return v
 			}
 		}
-		for i := 0; i < ml.n; i++ {
-			mv := ml.pick(i)
-			v := -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side)
-			if v > best {
-				best, bestMove = v, int(mv.x)
-				if v > alpha {
-					break
-				}
-			}
-		}
+		best, bestMove = s.nwsMoves(ml, P, O, alpha, n, parity, side, best, bestMove)
 	}
 	if !s.stopped {
 		s.store(code, P, O, n, costOf(s.nodes-start), alpha, alpha+1, best, bestMove, s.inexact == mark)
 	}
 	return best
+}
+
+// nwsMoves searches ml's moves at the null window (alpha, alpha+1), in
+// ordering order, until one fails high; best and bestMove are what was
+// searched before them, the result what was searched with them.
+func (s *search) nwsMoves(ml *moveList, P, O uint64, alpha, n int, parity uint8, side, best, bestMove int) (int, int) {
+	for i := 0; i < ml.n; i++ {
+		mv := ml.pick(i)
+		v := -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side)
+		if v > best {
+			best, bestMove = v, int(mv.x)
+			if v > alpha {
+				break
+			}
+		}
+	}
+	return best, bestMove
 }
 
 // tableCut is what a stored null-window bound [lower, upper] of

@@ -69,16 +69,7 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 	} else {
 		s.genMoves(ml, P, O, moves)
 		s.moveScores(ml, P, O, n, parity, kernels.NoMove, kernels.NoMove)
-		for i := 0; i < ml.n; i++ {
-			mv := ml.pick(i)
-			v := -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side)
-			if v > best {
-				best, bestMove = v, int(mv.x)
-				if v > alpha {
-					break
-				}
-			}
-		}
+		best, bestMove = s.nwsMoves(ml, P, O, alpha, n, parity, side, best, bestMove)
 	}
 	if s.stopped {
 		return best
