@@ -159,7 +159,7 @@ var layouts = map[string]layout{
 	},
 	"count_last_flip": {
 		from: func(in, want any) (Record, bool) {
-			c, ok1 := in.(variants.PX)
+			c, ok1 := in.(variants.LastEmpty)
 			w, ok2 := want.(int)
 			return Record{P: c.P, X: c.X, WantInt: w}, ok1 && ok2
 		},
@@ -195,7 +195,7 @@ var layouts = map[string]layout{
 	},
 	"score_1": {
 		from: func(in, want any) (Record, bool) {
-			c, ok1 := in.(variants.PXA)
+			c, ok1 := in.(variants.LastEmptyAlpha)
 			w, ok2 := want.(int)
 			return Record{P: c.P, X: c.X, Alpha: c.Alpha, WantInt: w}, ok1 && ok2
 		},

@@ -78,13 +78,13 @@ func KernelBenchGroups(sel BenchSelect, cpu variants.CPUInfo) ([]*bench.Group, e
 }
 
 // MarkImpl gives every case of a variant the configuration line impl:
-// its kind (variants.KindGo, KindArchsimd, KindAsm; a baseline is Go), so
+// its kind (variants.KindGo, KindGoSIMD, KindAsm; a baseline is Go), so
 // that a results file says what each variant is without the registry
-// that made it, and orders each group's cases by kind (Go, archsimd,
+// that made it, and orders each group's cases by kind (Go, gosimd,
 // assembly), keeping their order within a kind, so that the line
 // changes at most twice per round.
 func MarkImpl(groups []*bench.Group) {
-	rank := map[string]int{variants.KindGo: 0, variants.KindArchsimd: 1, variants.KindAsm: 2}
+	rank := map[string]int{variants.KindGo: 0, variants.KindGoSIMD: 1, variants.KindAsm: 2}
 	for _, g := range groups {
 		kinds := map[*bench.Case]string{}
 		for _, c := range g.Cases {

@@ -79,7 +79,7 @@ func CheckAll(kernel, variant string, cpu variants.CPUInfo, o Options, each func
 		for _, info := range s.KernelInfo().Infos() {
 			if variant == "" || info.Name == variant {
 				jobs = append(jobs, job{s, info.Name})
-				if info.RunsOn(cpu) {
+				if info.RunsOn(cpu) && !info.Composed {
 					runnable++
 				}
 			}
@@ -93,6 +93,9 @@ func CheckAll(kernel, variant string, cpu variants.CPUInfo, o Options, each func
 		return 0, 0, fmt.Errorf("no kernel has a variant named %q", variant)
 	case runnable == 0:
 		_, err := jobs[0].s.KernelInfo().Lookup(jobs[0].variant, cpu)
+		if err == nil {
+			err = fmt.Errorf("%s variant %s is composed by the solver: its tests check it", jobs[0].s.KernelInfo().Name(), jobs[0].variant)
+		}
 		return 0, 0, fmt.Errorf("nothing to check: %v", err)
 	}
 	pool(o) // build the shared inputs once, before the workers start

@@ -151,10 +151,10 @@ var flipInputs = sync.OnceValue(func() []variants.BoardX {
 	return out
 })
 
-var lastFlipInputs = sync.OnceValue(func() []variants.PX {
-	out := make([]variants.PX, benchInputs)
+var lastFlipInputs = sync.OnceValue(func() []variants.LastEmpty {
+	out := make([]variants.LastEmpty, benchInputs)
 	for i, b := range RandomEndgames(BenchSeed, benchInputs, 1) {
-		out[i] = variants.PX{P: b.P, X: bits.TrailingZeros64(b.Empties())}
+		out[i] = variants.LastEmpty{P: b.P, X: bits.TrailingZeros64(b.Empties())}
 	}
 	return out
 })
@@ -166,11 +166,11 @@ func nearAlpha(b kernels.Board, rng *rand.Rand) int {
 	return min(max(d+rng.IntN(9)-4, -64), 63)
 }
 
-var score1Inputs = sync.OnceValue(func() []variants.PXA {
+var score1Inputs = sync.OnceValue(func() []variants.LastEmptyAlpha {
 	rng := rand.New(rand.NewPCG(BenchSeed, 3))
-	out := make([]variants.PXA, benchInputs)
+	out := make([]variants.LastEmptyAlpha, benchInputs)
 	for i, b := range RandomEndgames(BenchSeed, benchInputs, 1) {
-		out[i] = variants.PXA{P: b.P, X: bits.TrailingZeros64(b.Empties()), Alpha: nearAlpha(b, rng)}
+		out[i] = variants.LastEmptyAlpha{P: b.P, X: bits.TrailingZeros64(b.Empties()), Alpha: nearAlpha(b, rng)}
 	}
 	return out
 })

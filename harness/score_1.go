@@ -11,17 +11,17 @@ import (
 
 // score_1: real one-empty positions and random fills (lopsided ones make
 // passes and wipe-outs likely), every alpha from a spread. Exact variants
-// must match; Bound variants (lazy cut-offs) must keep their contract
+// must match; lazy variants (Info.Cut) must keep their contract
 // (score1Accepts).
-var _ = declare(&Spec[variants.Score1Func, variants.PXA, int]{
+var _ = declare(&Spec[variants.Score1Func, variants.LastEmptyAlpha, int]{
 	Kernel: variants.Score1,
-	Call:   func(fn variants.Score1Func, c variants.PXA) int { return fn(c.P, c.Alpha, c.X) },
-	Cases: func(o Options) iter.Seq[variants.PXA] {
-		return func(yield func(variants.PXA) bool) {
+	Call:   func(fn variants.Score1Func, c variants.LastEmptyAlpha) int { return fn(c.P, c.Alpha, c.X) },
+	Cases: func(o Options) iter.Seq[variants.LastEmptyAlpha] {
+		return func(yield func(variants.LastEmptyAlpha) bool) {
 			ends := RandomEndgames(o.Seed, 5000, 1)
 			rng := rngFor(o, 5)
 			for i := 0; i < o.N; i++ {
-				var c variants.PXA
+				var c variants.LastEmptyAlpha
 				if i%2 == 0 {
 					b := ends[(i/2)%len(ends)]
 					c.P, c.X = b.P, bits.TrailingZeros64(b.Empties())
@@ -41,19 +41,21 @@ var _ = declare(&Spec[variants.Score1Func, variants.PXA, int]{
 			}
 		}
 	},
-	Bound: func(v variants.Info, c variants.PXA, got, want int) bool {
+	Bound: func(v variants.Info, c variants.LastEmptyAlpha, got, want int) bool {
 		return score1Accepts(v, c.P, c.Alpha, c.X, got, want)
 	},
-	BoundWant: func(v variants.Info, c variants.PXA, want int) string {
+	BoundWant: func(v variants.Info, c variants.LastEmptyAlpha, want int) string {
 		return score1Want(v, c.P, c.Alpha, c.X, want)
 	},
-	Show: func(c variants.PXA) string { return fmt.Sprintf("%s alpha=%d", showPX(c.P, c.X), c.Alpha) },
-	Fuzz: func(P, _ uint64, x, alpha int) (variants.PXA, bool) {
+	Show: func(c variants.LastEmptyAlpha) string {
+		return fmt.Sprintf("%s alpha=%d", showLastEmpty(c.P, c.X), c.Alpha)
+	},
+	Fuzz: func(P, _ uint64, x, alpha int) (variants.LastEmptyAlpha, bool) {
 		x &= 63
-		return variants.PXA{P: P &^ kernels.Bit(x), X: x, Alpha: fuzzAlpha(alpha)}, true
+		return variants.LastEmptyAlpha{P: P &^ kernels.Bit(x), X: x, Alpha: fuzzAlpha(alpha)}, true
 	},
 	Inputs: score1Inputs,
-	Loop: func(fn variants.Score1Func, in []variants.PXA) func(int) {
+	Loop: func(fn variants.Score1Func, in []variants.LastEmptyAlpha) func(int) {
 		return func(n int) {
 			r := 0
 			for i := 0; i < n; i++ {
@@ -68,31 +70,30 @@ var _ = declare(&Spec[variants.Score1Func, variants.PXA, int]{
 // score1Accepts reports whether got is a score_1 result that variant v's
 // contract allows, want being the reference's (board_score_1) at alpha.
 // With E the exact final score: exact variants give want; the lazy high
-// cut (Bound) gives want at or below alpha and a value in (alpha, E]
-// above it (there want = E); the lazy low cut (Bound, BoundLow) gives E
-// above alpha and a value in [E, alpha] at or below it (where want is
-// itself in [E, alpha]: the pass score when the pass fails low).
+// cut gives want at or below alpha and a value in (alpha, E] above it
+// (there want = E); the lazy low cut gives E above alpha and a value in
+// [E, alpha] at or below it (where want is itself in [E, alpha]: the pass
+// score when the pass fails low).
 func score1Accepts(v variants.Info, P uint64, alpha, x, got, want int) bool {
 	switch {
 	case got == want:
 		return true
-	case !v.Bound:
-		return false
-	case v.BoundLow:
+	case v.Cut() == variants.LazyLowCut:
 		return want <= alpha && got <= alpha && got >= score1Exact(P, x)
-	default:
+	case v.Cut() == variants.LazyHighCut:
 		return want > alpha && got > alpha && got <= want
 	}
+	return false
 }
 
-// score1Want is want as a mismatch shows it, with what a Bound variant
+// score1Want is want as a mismatch shows it, with what a lazy variant
 // may return instead.
 func score1Want(v variants.Info, P uint64, alpha, x, want int) string {
 	switch {
-	case v.Bound && v.BoundLow && want <= alpha:
+	case v.Cut() == variants.LazyLowCut && want <= alpha:
 		e := score1Exact(P, x)
 		return fmt.Sprintf("%d (low cut: any of %d..%d, exact %d)", want, e, alpha, e)
-	case v.Bound && !v.BoundLow && want > alpha:
+	case v.Cut() == variants.LazyHighCut && want > alpha:
 		return fmt.Sprintf("%d (high cut: any of %d..%d)", want, alpha+1, want)
 	}
 	return fmt.Sprint(want)

@@ -37,10 +37,10 @@ type Spec[F any, In any, Out comparable] struct {
 	// Cases yields the cross-check's inputs for options o: the exhaustive
 	// and edge sets first, then inputs from random games (about o.N).
 	Cases func(o Options) iter.Seq[In]
-	// Bound, if set, accepts the output of a variant marked Bound (lazy
-	// cut-offs) that differs from the reference's: the kernel's contract
-	// for such variants. BoundWant, if set, says what v may return
-	// instead of want, for a counterexample.
+	// Bound, if set, accepts the output of a lazy variant (Info.Cut not
+	// Exact) that differs from the reference's: the kernel's contract for
+	// such variants. BoundWant, if set, says what v may return instead of
+	// want, for a counterexample.
 	Bound     func(v variants.Info, in In, got, want Out) bool
 	BoundWant func(v variants.Info, in In, want Out) string
 	// Show writes an input for a counterexample: a board string (see
@@ -128,6 +128,9 @@ func SpecByName(name string) (KernelSpec, error) {
 	if s := SpecOf(k); s != nil {
 		return s, nil
 	}
+	if k.Composed() {
+		return nil, fmt.Errorf("kernel %s is composed by the solver of the others: whole solves measure it (flipbench bench -solve SET -solve-kernel %s), the solver's tests check it", name, name)
+	}
 	return nil, fmt.Errorf("kernel %s has no spec (harness/%s.go)", name, name)
 }
 
@@ -145,6 +148,10 @@ func (s *Spec[F, In, Out]) Check(variant string, cpu variants.CPUInfo, o Options
 	v := s.Kernel.All()[i]
 	if miss := cpu.Missing(v.Requires); len(miss) > 0 {
 		r.Skipped = "this CPU lacks " + variants.FeatureNames(miss)
+		return r, nil
+	}
+	if v.Composed {
+		r.Skipped = "composed by the solver of the selection's kernels: its tests check it, node for node"
 		return r, nil
 	}
 	return s.check(v, o)
@@ -221,12 +228,12 @@ func (s *Spec[F, In, Out]) hasBatch(variant string) bool {
 var batchSizes = []int{0, 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 64, 1000}
 
 func (s *Spec[F, In, Out]) agree(v *variants.Variant[F], in In, got, want Out) bool {
-	return got == want || v.Bound && s.Bound != nil && s.Bound(v.Info, in, got, want)
+	return got == want || v.Cut() != variants.Exact && s.Bound != nil && s.Bound(v.Info, in, got, want)
 }
 
 func (s *Spec[F, In, Out]) mismatch(v *variants.Variant[F], in In, got, want Out) *Mismatch {
 	m := &Mismatch{Kernel: s.Kernel.Name(), Variant: v.Name, Input: s.Show(in), Got: format(got), Want: format(want)}
-	if v.Bound && s.BoundWant != nil {
+	if v.Cut() != variants.Exact && s.BoundWant != nil {
 		m.Want = s.BoundWant(v.Info, in, want)
 	}
 	return m
@@ -347,7 +354,7 @@ func (s *Spec[F, In, Out]) missing() string {
 		if _, ok := s.batch(v); v.Batch != nil && !ok {
 			return "a batch form of the kernel's type: " + v.Name + "'s is " + fmt.Sprintf("%T", v.Batch)
 		}
-		if v.Bound && s.Bound == nil {
+		if v.Cut() != variants.Exact && s.Bound == nil {
 			return "a Bound contract for variant " + v.Name
 		}
 	}

@@ -7,13 +7,9 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
-// stable_edge and stable_edge_count: every one of the 3^8 colourings of
-// each edge (the rest of the board from a random game), then random-game
-// positions.
-var (
-	_ = declare(boardSpec(variants.StableEdge, edgeCases))
-	_ = declare(boardSpec(variants.StableEdgeCount, edgeCases))
-)
+// stable_edge: every one of the 3^8 colourings of each edge (the rest of
+// the board from a random game), then random-game positions.
+var _ = declare(boardSpec(variants.StableEdge, edgeCases))
 
 func edgeCases(o Options) iter.Seq[kernels.Board] {
 	return func(yield func(kernels.Board) bool) {

@@ -59,20 +59,6 @@ func (t *HashTable) IsEmpty(i int) bool {
 	return e == EmptyEntry
 }
 
-// HashClear empties every entry: the reference writes the empty pattern
-// (with the current date) into each one.
-func HashClear(t *HashTable) {
-	e := EmptyEntry
-	e.Date = t.Date
-	for i := range t.Entries {
-		t.Entries[i] = e
-	}
-}
-
-// HashPrefetch would bring the bucket of code into the cache; the reference
-// does nothing, which is always correct.
-func HashPrefetch(t *HashTable, code uint64) {}
-
 // BoundCut is what a stored bound [lower, upper] of the exact score says
 // to an alpha-beta window: the score to return, if it decides the node.
 func BoundCut(lower, upper, alpha, beta int) (int, bool) {

@@ -1,7 +1,5 @@
 package kernels
 
-import "math/bits"
-
 // EdgeStability[p*256+o] holds the discs of p that no sequence of moves on
 // an 8-square line (an edge) can flip, for every pair of disjoint 8-bit
 // lines p and o (others are 0). Built at init by trying every move order,
@@ -95,6 +93,3 @@ func StableEdge(P, O uint64) uint64 {
 	}
 	return stable
 }
-
-// CountStableEdge is the count-only form: popcount of StableEdge.
-func CountStableEdge(P, O uint64) int { return bits.OnesCount64(StableEdge(P, O)) }

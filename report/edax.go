@@ -9,6 +9,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // Whole solves beside Edax-AVX: what flipbench anchor imported from the
@@ -17,8 +18,8 @@ import (
 // the set in turn). The project never runs Edax; these files are the text
 // the kit printed.
 
-// bottomOrder is the order of the rows: solver.BottomNames'.
-var bottomOrder = []string{"asm", "gosimd", "go"}
+// bottomOrder is the order of the rows.
+var bottomOrder = variants.BottomNames
 
 // edaxCell is one imported comparison: a machine, set, bottom and PGO
 // setting.
@@ -102,18 +103,17 @@ func fmtNodes(ns []float64) string {
 // edaxVs writes, per set, flipbench's whole solves beside Edax-AVX's: a
 // row per bottom and PGO setting, a column per machine.
 func (r *Report) edaxVs() {
-	us := r.runsOf("edax")
+	us := r.section("edax", "Whole solves beside Edax-AVX")
 	if len(us) == 0 {
 		return
 	}
-	r.p("## Whole solves beside Edax-AVX\n\n")
 	r.p("flipbench's solver and the C engine Edax-AVX solving the same positions in turn on the same machine, ")
 	r.p("one thread each, with the same evaluation weights and the same hash table size: measured with ")
 	r.p("`../shared/anchors/edax-vs.sh`, a measuring kit outside the project (the project never runs, ships or copies Edax), ")
 	r.p("and imported by `flipbench anchor`. Search time only: each program's own total, start-up and weights loading left out. ")
 	r.p("A cell is flipbench's median search time / Edax's, then the ratio flipbench / Edax, the median of the runs' ratios ")
 	r.p("(each run of flipbench against the run of Edax right after it) with its interval, and the Edax binary; ")
-	r.p("below 1, flipbench is faster. A row is the bottom flipbench searched on (asm: assembly; gosimd: archsimd, a GOEXPERIMENT=simd build; ")
+	r.p("below 1, flipbench is faster. A row is the bottom flipbench searched on (asm: assembly; gosimd: Go on simd/archsimd, a GOEXPERIMENT=simd build; ")
 	r.p("go), \"(PGO off)\" a flipbench built without the PGO profile; the newest import of each machine, set, bottom and PGO setting. ")
 	r.p("From the project root:\n\n")
 	r.p("```sh\n")

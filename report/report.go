@@ -511,7 +511,7 @@ func (r *Report) header() {
 	r.p("(per call: a Go loop calling the variant's function value; batched: one call looping over a slice inside the variant, ")
 	r.p("which shows what the call costs: Go assembly is never inlined). `#N` is the variant's rank on that CPU ")
 	r.p("(per call and batched apart) and `N×` its time over that CPU's fastest; the fastest is in bold. ")
-	r.p("The kind of each variant is plain Go, archsimd (`gosimd-*`, Go's simd/archsimd), or asm (avo-generated assembly); ")
+	r.p("The kind of each variant is plain Go, gosimd (`gosimd-*`, Go's simd/archsimd), or asm (avo-generated assembly); ")
 	r.p("rows of kind C are kernels in C timed by [cbench](cbench/) on the same inputs beside them, for comparison: never a flipbench variant, never ranked.\n\n")
 	if len(r.Machines) == 0 {
 		r.p("No results yet: run `go run ./cmd/flipbench bench` and then `go run ./cmd/flipbench report`.\n\n")
@@ -787,7 +787,7 @@ func (r *Report) kindOf(kernel, variant string) string {
 	return variants.KindAsm
 }
 
-// kindCell: "Go", "asm", "archsimd", "C (gcc 12.2.0)".
+// kindCell: "Go", "asm", "gosimd", "C (gcc 12.2.0)".
 func (r *Report) kindCell(kernel, variant string) string {
 	k := r.kindOf(kernel, variant)
 	s := stats.KindLabel(k)
@@ -994,7 +994,7 @@ func (r *Report) bestOfKinds(k string, t *stats.Table, col benchproc.Key, form s
 		return ""
 	}
 	var parts []string
-	for _, kind := range []string{variants.KindGo, variants.KindArchsimd, variants.KindAsm, variants.KindC} {
+	for _, kind := range []string{variants.KindGo, variants.KindGoSIMD, variants.KindAsm, variants.KindC} {
 		row, ok := best[kind]
 		if !ok {
 			continue
@@ -1281,8 +1281,8 @@ func parseSize(s string) float64 {
 	return v * mult
 }
 
-// solve writes the whole-solver tables in the shape of seed 000's last-flip
-// table: rows variants, columns machines, the time of the whole set.
+// solve writes the whole-solver tables: rows variants, columns machines,
+// the time of the whole set.
 func (r *Report) solve() {
 	ts := r.build(".name:Solve .unit:ns/op", "/variant", machineKey)
 	if len(ts) == 0 {

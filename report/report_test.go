@@ -28,6 +28,17 @@ func copyTree(t *testing.T, src, dst string) {
 	}
 }
 
+// generateClean is generate on results of machines machines, which it
+// reads without a problem.
+func generateClean(t *testing.T, results string, machines int) (string, *Report) {
+	t.Helper()
+	md, r, _ := generate(t, results)
+	if len(r.Machines) != machines || len(r.Problems) != 0 {
+		t.Fatalf("%d machines, want %d; problems %q", len(r.Machines), machines, r.Problems)
+	}
+	return md, r
+}
+
 func generate(t *testing.T, results string) (string, *Report, string) {
 	t.Helper()
 	root := t.TempDir()
@@ -144,10 +155,7 @@ func TestReportNoResults(t *testing.T) {
 // a total, the comparison with eval none's nodes; the newest MAE per
 // evaluation setting over the machines.
 func TestReportSolverRuns(t *testing.T) {
-	md, r, _ := generate(t, filepath.Join("testdata", "runs"))
-	if len(r.Machines) != 2 || len(r.Problems) != 0 {
-		t.Fatalf("%d machines, problems %q", len(r.Machines), r.Problems)
-	}
+	md, _ := generateClean(t, filepath.Join("testdata", "runs"), 2)
 	amd := "AMD Ryzen 7 3700X 8-Core Processor (Zen 2)"
 	intel := "Intel(R) Core(TM) i7-4770 CPU @ 3.40GHz (Haswell)"
 	for _, want := range []string{
@@ -293,10 +301,7 @@ func TestReportSolvePGORows(t *testing.T) {
 // per-run ratios with its interval; the newest import of each machine,
 // set, bottom and PGO setting; never in the Solve table.
 func TestReportEdaxVs(t *testing.T) {
-	md, r, _ := generate(t, filepath.Join("testdata", "edax"))
-	if len(r.Machines) != 2 || len(r.Problems) != 0 {
-		t.Fatalf("%d machines, problems %q", len(r.Machines), r.Problems)
-	}
+	md, _ := generateClean(t, filepath.Join("testdata", "edax"), 2)
 	amd := "AMD EPYC 9R14 (Zen 4)"
 	intel := "Intel(R) Core(TM) i7-14700 (Raptor Lake)"
 	for _, want := range []string{

@@ -227,14 +227,23 @@ func (r *Report) runsOf(kind string) []*run {
 	return us
 }
 
+// section starts the section titled title if there are runs of kind, and
+// returns them.
+func (r *Report) section(kind, title string) []*run {
+	us := r.runsOf(kind)
+	if len(us) > 0 {
+		r.p("## %s\n\n", title)
+	}
+	return us
+}
+
 // solverRuns writes, per machine and set, the comparison of the
 // evaluation settings and each run's per-position table.
 func (r *Report) solverRuns() {
-	solves := r.runsOf("solve")
+	solves := r.section("solve", "Solver runs")
 	if len(solves) == 0 {
 		return
 	}
-	r.p("## Solver runs\n\n")
 	r.p("`flipbench solve -save` on one thread: per position the exact score, the best move, the nodes searched ")
 	r.p("(the same on every run and for every variant set with the same weights) and the time (the median when the ")
 	r.p("file has several runs, with its %s interval); per machine and set the newest run of each evaluation ", pctLabel(r.opts.Confidence))
@@ -447,12 +456,11 @@ type maeCell struct {
 // evalError writes the evaluation's error against exact scores per
 // empties count, a column per evaluation setting.
 func (r *Report) evalError() {
-	us := r.runsOf("mae")
+	us := r.section("mae", "Evaluation error")
 	if len(us) == 0 {
 		return
 	}
 	slices.SortStableFunc(us, func(a, b *run) int { return evalOrder(a.eval, b.eval) })
-	r.p("## Evaluation error\n\n")
 	r.p("`flipbench train -eval-mae -save`: the evaluation of held-out positions (from games of a seed no training ")
 	r.p("uses) against their exact scores, in discs: mean absolute error, and in brackets the mean error (bias, ")
 	r.p("evaluation minus exact) and the root mean square error. `none` is the zero evaluation. The newest run of ")

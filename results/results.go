@@ -142,13 +142,13 @@ func (e *OtherCPUError) Error() string {
 }
 
 // Find returns the profile in force for the CPU of identity id and where
-// it came from: the file named by $FLIPBENCH_PROFILE ("off" for none),
-// else the user's (UserProfilePath), else the embedded one; nil if there
-// is none. A profile is only ever applied to the CPU it was measured on:
+// it came from: the file named by override if not empty (the CLI's
+// FLIPBENCH_PROFILE; "off" or "none" for no profile), else the user's
+// (UserProfilePath), else the embedded one; nil if there is none. A profile is only ever applied to the CPU it was measured on:
 // one of another identity is not returned, and the error
 // (*OtherCPUError) says so.
-func Find(id string) (*Profile, string, error) {
-	p, src, err := find(id)
+func Find(id, override string) (*Profile, string, error) {
+	p, src, err := find(id, override)
 	if err != nil || p == nil {
 		return nil, src, err
 	}
@@ -158,13 +158,13 @@ func Find(id string) (*Profile, string, error) {
 	return p, src, nil
 }
 
-func find(id string) (*Profile, string, error) {
-	if env := os.Getenv("FLIPBENCH_PROFILE"); env != "" {
-		if env == "off" || env == "none" {
+func find(id, override string) (*Profile, string, error) {
+	if override != "" {
+		if override == "off" || override == "none" {
 			return nil, "", nil
 		}
-		p, err := readFile(env)
-		return p, env, err
+		p, err := readFile(override)
+		return p, override, err
 	}
 	if up, err := UserProfilePath(id); err == nil {
 		if p, err := readFile(up); err == nil {

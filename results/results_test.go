@@ -25,7 +25,6 @@ func TestProfileOnlyOnItsCPU(t *testing.T) {
 	cfg := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", cfg)
 	t.Setenv("HOME", cfg)
-	t.Setenv("FLIPBENCH_PROFILE", "")
 	up, err := results.UserProfilePath(zen4.ID())
 	if err != nil {
 		t.Skip("no user config dir:", err)
@@ -33,19 +32,19 @@ func TestProfileOnlyOnItsCPU(t *testing.T) {
 	if err := p.Write(up); err != nil {
 		t.Fatal(err)
 	}
-	if got, _, err := results.Find(zen4.ID()); err != nil || got == nil || got.Choices["count_last_flip"] != "bmi2-pext" {
+	if got, _, err := results.Find(zen4.ID(), ""); err != nil || got == nil || got.Choices["count_last_flip"] != "bmi2-pext" {
 		t.Fatalf("Zen 4: its own profile not found: %v %v", got, err)
 	}
-	if got, _, err := results.Find(zen2.ID()); got != nil || err != nil {
+	if got, _, err := results.Find(zen2.ID(), ""); got != nil || err != nil {
 		t.Errorf("Zen 2: found %v (%v) under the Zen 4's identity", got, err)
 	}
 
-	// copied to the Zen 2's place, or named by FLIPBENCH_PROFILE: refused
+	// copied to the Zen 2's place, or named by the override: refused
 	up2, _ := results.UserProfilePath(zen2.ID())
 	if err := p.Write(up2); err != nil {
 		t.Fatal(err)
 	}
-	got, _, err := results.Find(zen2.ID())
+	got, _, err := results.Find(zen2.ID(), "")
 	var other *results.OtherCPUError
 	if got != nil || !errors.As(err, &other) || other.Measured != zen4.ID() || other.Here != zen2.ID() {
 		t.Errorf("Zen 2 with the Zen 4's profile in its place: %v, %v", got, err)
@@ -53,9 +52,11 @@ func TestProfileOnlyOnItsCPU(t *testing.T) {
 	if err != nil && !strings.Contains(err.Error(), "not applied") {
 		t.Errorf("the error does not say it is not applied: %v", err)
 	}
-	t.Setenv("FLIPBENCH_PROFILE", up)
-	if got, _, err := results.Find(zen2.ID()); got != nil || !errors.As(err, &other) {
-		t.Errorf("Zen 2 with FLIPBENCH_PROFILE=<Zen 4's>: %v, %v", got, err)
+	if got, _, err := results.Find(zen2.ID(), up); got != nil || !errors.As(err, &other) {
+		t.Errorf("Zen 2 with the override <Zen 4's>: %v, %v", got, err)
+	}
+	if got, _, err := results.Find(zen4.ID(), "off"); got != nil || err != nil {
+		t.Errorf("Zen 4 with the override off: %v, %v", got, err)
 	}
 	// and should a foreign profile's choice reach a selection, the rule holds
 	sel := variants.Default(zen2, p.Choices)

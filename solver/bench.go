@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -54,47 +55,57 @@ func (p Position) Check(r Result) error {
 	return nil
 }
 
-// BottomKernel names the bottom of the search (bottom.go) where a
-// kernel's name is expected: in whole-solve benchmarks, its variants are
-// the bottoms this build and CPU offer (asm, asm-calls, gosimd, go).
-const BottomKernel = "bottom"
-
-// With returns a solver on the kernels sel chooses, on sv's bottom, that
-// shares sv's table (the two must not solve at the same time): the
-// variants of a whole-solve benchmark search through the same memory.
+// With returns a solver on the kernels sel chooses that shares sv's table
+// (the two must not solve at the same time): the variants of a
+// whole-solve benchmark search through the same memory.
 func (sv *Solver) With(sel variants.Selection) (*Solver, error) {
-	k, err := Bind(sel).withBottom(sv.opts.Bottom)
-	if err != nil {
+	k := Bind(sel)
+	if err := k.check(); err != nil {
 		return nil, err
 	}
 	return &Solver{opts: sv.opts, k: k, tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}, nil
 }
 
-// WithBottom returns sv on the bottom named (Options.Bottom), sharing
-// sv's table as With does, or says why that bottom cannot run here.
-func (sv *Solver) WithBottom(name string) (*Solver, error) {
-	k, err := sv.k.withBottom(name)
+// measuredWith is what a whole solve per variant of a kernel names beside
+// it, so that the kernel is called where the solver calls it most: flip,
+// score_1 and count_last_flip in the solver's own leaf (a solve_4
+// variant has its own), count_last_flip under the solver's own score_1.
+var measuredWith = map[string]string{
+	"flip":            "solve_4=" + variants.SolverName,
+	"score_1":         "solve_4=" + variants.SolverName,
+	"count_last_flip": "score_1=" + variants.SolverName + ",solve_4=" + variants.SolverName,
+}
+
+// Measured returns the selection a whole solve of kernel's variant runs
+// on: base with that variant and what measuredWith names; flip and moves
+// on the calling assembly bottom where base's would be the inline one,
+// which has only one variant of each.
+func Measured(base variants.Selection, kernel, variant string) (variants.Selection, error) {
+	sel, err := base.With(measuredWith[kernel] + "," + kernel + "=" + variant)
 	if err != nil {
-		return nil, err
+		return sel, err
 	}
-	o := sv.opts
-	o.Bottom = name
-	return &Solver{opts: o, k: k, tt: sv.tt, bits: sv.bits, wopp: sv.wopp, limit: sv.limit}, nil
+	if (kernel == variants.Flip.Name() || kernel == variants.Moves.Name()) && sel.Name(variants.Bottom) == variants.BottomAsm &&
+		slices.Contains(sel.Choices(variants.Bottom), variants.BottomAsmCalls) {
+		return sel.With(variants.Bottom.Name() + "=" + variants.BottomAsmCalls)
+	}
+	return sel, nil
 }
 
 // BenchGroups returns one group: a whole solve of set per variant of
-// kernel that base's CPU runs (only variant, if not empty), every other
-// kernel as base selects, interleaved. One operation is one solve of the
-// whole set; nodes/op is reported beside ns/op, and a variant whose node
-// count differs from the others' is an error (a kernel that changes the
-// search is wrong), as is a wrong score. The kernel BottomKernel compares
-// the bottoms of the search this build and CPU offer: the assembly
-// ("asm", where this selection has one; "asm-calls" beside it where that
-// is the inline bottom), the archsimd ("gosimd", GOEXPERIMENT=simd builds
-// on AVX2 CPUs) and the Go one ("go"). The variants of flip and moves
-// are compared on the calling assembly bottom.
+// kernel that can run with the rest of base (only variant, if not
+// empty), interleaved, on the selections Measured returns. One operation
+// is one solve of the whole set; nodes/op is reported beside ns/op, and
+// a variant whose node count differs from the others' is an error (a
+// kernel that changes the search is wrong), as is a wrong score. The
+// kernel bottom compares the bottoms of the search this build and CPU
+// offer with base's kernels.
 func BenchGroups(set, kernel, variant string, base variants.Selection, opts Options) ([]*bench.Group, error) {
 	ps, err := Set(set)
+	if err != nil {
+		return nil, err
+	}
+	k, err := variants.KernelByName(kernel)
 	if err != nil {
 		return nil, err
 	}
@@ -102,50 +113,30 @@ func BenchGroups(set, kernel, variant string, base variants.Selection, opts Opti
 	if err != nil {
 		return nil, err
 	}
+	if variant != "" {
+		// one variant asked for: if it cannot run here, say why; an
+		// alias asks for the variant it selects
+		sel, err := Measured(base, kernel, variant)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %w", kernel, variant, err)
+		}
+		variant = sel.Name(k)
+	}
 	type candidate struct {
 		name string
 		sv   *Solver
 	}
 	var cands []candidate
-	if kernel == BottomKernel {
-		if variant != "" {
-			// one bottom asked for: if it cannot run here, say why
-			if _, err := sv.WithBottom(variant); err != nil {
-				return nil, err
-			}
-		}
-		for _, b := range BottomNames {
-			bs, err := sv.WithBottom(b)
-			if err != nil {
-				continue // not in this build, or not on this CPU
-			}
-			cands = append(cands, candidate{b, bs})
-		}
-	} else {
-		k, err := variants.KernelByName(kernel)
+	for _, name := range base.Choices(k) {
+		sel, err := Measured(base, kernel, name)
 		if err != nil {
-			return nil, fmt.Errorf("%w (or %s: the search's bottom, %s)", err, BottomKernel, strings.Join(BottomNames, ", "))
+			continue // not with the kernels that measure it
 		}
-		for _, info := range k.Infos() {
-			if !info.RunsOn(base.CPU()) {
-				continue
-			}
-			sel, err := base.With(kernel + "=" + info.Name)
-			if err != nil {
-				return nil, err
-			}
-			vs, err := sv.With(sel)
-			if err != nil {
-				return nil, fmt.Errorf("%s=%s: %w", kernel, info.Name, err)
-			}
-			if (kernel == variants.Flip.Name() || kernel == variants.Moves.Name()) && vs.k.Bottom != nil && vs.k.Bottom.Inline() {
-				// flip and moves are compared on the calling bottom: the
-				// inline one has only one variant of each
-				vs.k.Bottom = vs.k.Bottom.Calls()
-				vs.k.names[len(vs.k.names)-1] = BottomAsmCalls
-			}
-			cands = append(cands, candidate{info.Name, vs})
+		vs, err := sv.With(sel)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%s: %w", kernel, name, err)
 		}
+		cands = append(cands, candidate{name, vs})
 	}
 	g := &bench.Group{Title: "solve " + set + " per " + kernel + " variant"}
 	var nodesMu sync.Mutex
@@ -194,8 +185,8 @@ func BenchGroups(set, kernel, variant string, base variants.Selection, opts Opti
 // boundName is the variant k binds for a kernel ("" if it is not one the
 // solver calls): the twin of a whole-solve session is the default's.
 func boundName(k Kernels, kernel string) string {
-	for i, n := range kernelNames {
-		if n == kernel {
+	for i, s := range kernelTable {
+		if s.kernel.Name() == kernel {
 			return k.names[i]
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // A whole-solve benchmark per variant: every variant of the kernel this
@@ -30,8 +31,10 @@ func TestBenchGroups(t *testing.T) {
 	if err != nil || len(nodes) != 1 || !strings.HasPrefix(lines[0], "Solve/set=ffo1-2/kernel=count_last_flip/variant=") {
 		t.Errorf("solve bench: err %v, node counts %v, %v", err, nodes, lines)
 	}
-	// the bottom: assembly (where built) and Go, the same search
-	gs, err = BenchGroups("ffo1-2", BottomKernel, "", testSelection(t, ""), Options{HashBits: 16})
+	// the bottom: every one this build, CPU and selection offer, the same
+	// search
+	base := testSelection(t, "")
+	gs, err = BenchGroups("ffo1-2", variants.Bottom.Name(), "", base, Options{HashBits: 16})
 	if err != nil || len(gs) != 1 {
 		t.Fatalf("bottom groups: %v", err)
 	}
@@ -39,8 +42,9 @@ func TestBenchGroups(t *testing.T) {
 	for _, c := range gs[0].Cases {
 		impls = append(impls, c.Key("variant"))
 	}
-	if want := Bottoms(testSelection(t, "")); !slices.Equal(impls, want) {
-		t.Errorf("bottom variants %v, want %v", impls, want)
+	offered := base.Choices(variants.Bottom)
+	if !slices.Equal(impls, offered) || !slices.Contains(offered, variants.BottomGo) {
+		t.Errorf("bottom variants %v, want %v, go among them", impls, offered)
 	}
 	nodes = map[float64]bool{}
 	if err := bench.Run(context.Background(), gs, bench.Options{Count: 1, BenchTime: time.Microsecond}, func(r *benchfmt.Result) error {
@@ -51,17 +55,22 @@ func TestBenchGroups(t *testing.T) {
 		t.Errorf("bottom bench: err %v, node counts %v", err, nodes)
 	}
 	// one bottom asked for: run alone where offered, else an error naming it
-	offered := Bottoms(testSelection(t, ""))
-	for _, b := range append(slices.Clone(BottomNames), "no-such") {
-		gs, err := BenchGroups("ffo1-2", BottomKernel, b, testSelection(t, ""), Options{HashBits: 16})
+	for _, b := range append(slices.Clone(offered), variants.BottomAsmCalls, "no-such") {
+		gs, err := BenchGroups("ffo1-2", variants.Bottom.Name(), b, base, Options{HashBits: 16})
 		switch {
 		case slices.Contains(offered, b):
 			if err != nil || len(gs) != 1 || len(gs[0].Cases) != 1 || gs[0].Cases[0].Key("variant") != b {
 				t.Errorf("bottom %s alone: %v", b, err)
 			}
-		case err == nil || !strings.Contains(err.Error(), "bottom "+b+": "):
+		case err == nil || !strings.Contains(err.Error(), "bottom"):
 			t.Errorf("bottom %s, not offered here: BenchGroups says %v", b, err)
 		}
+	}
+	// flip per variant: measured in the solver's own leaf, on the calling
+	// assembly bottom
+	sel, err := Measured(base, "flip", base.Name(variants.Flip))
+	if err != nil || sel.Name(variants.Solve4) != variants.SolverName || sel.Name(variants.Bottom) == variants.BottomAsm && Bind(sel).Bottom.Inline() {
+		t.Errorf("flip measured on %v (%v)", sel, err)
 	}
 	if _, err := BenchGroups("ffo1-2", "flip", "no-such", testSelection(t, ""), Options{}); err == nil {
 		t.Error("unknown variant accepted")

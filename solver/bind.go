@@ -1,9 +1,8 @@
 package solver
 
 import (
-	"errors"
 	"fmt"
-	"os"
+	"reflect"
 	"strings"
 
 	"github.com/flipbench/flipbench/variants"
@@ -12,173 +11,164 @@ import (
 // Kernels are the kernel functions a solver calls, bound from a
 // selection when the solver is made: every call of the search goes
 // through these fields, so a variant set (-variants) changes the code the
-// same search runs on.
+// same search runs on. A field left nil by a Composed variant is the
+// solver's own code.
 type Kernels struct {
-	Flip          variants.FlipFunc
+	Flip variants.FlipFunc
+	// FlipBatch is Flip's batch form (nil if its variant has none): a
+	// node's moves are flipped in one call.
+	FlipBatch     variants.FlipBatchFunc
 	Moves         variants.MovesFunc
 	CountLastFlip variants.CountLastFlipFunc
-	Score1        variants.Score1Func // nil: the solver's score_1 on CountLastFlip
-	Solve4        variants.SolveFunc  // nil: the solver's leaf on Flip and Score1
-	// Bottom, if not nil, is the shallow search (6 to 5 empties) in assembly
-	// on these kernels, with the same leaf (Solve4, or the solver's own on
-	// Flip and Score1 or CountLastFlip); nil: the Go shallow search, or
-	// the archsimd one (bottom.go).
-	Bottom          *variants.Bottom
-	BoardSolve      variants.BoardSolveFunc
-	Stability       variants.StabilityFunc
+	Score1        variants.Score1Func // nil: score_1 solver, the solver's own on CountLastFlip
+	Solve4        variants.SolveFunc  // nil: solve_4 solver, the solver's own leaf on Flip and Score1
+	BoardSolve    variants.BoardSolveFunc
+	Stability     variants.StabilityFunc
+	// StabilityCount is nil for stability_count solver: the popcount of
+	// Stability.
+	StabilityCount variants.CountFunc
+	// StableEdgeCount, HashCode, HashClear, HashPrefetch: see kernelTable.
 	StableEdgeCount variants.CountFunc
 	HashCode        variants.HashCodeFunc
 	HashClear       variants.HashClearFunc
 	HashPrefetch    variants.HashPrefetchFunc
 	MoveEvaluate    variants.MoveEvaluateFunc
-	EvalFeatures    variants.EvalFeaturesFunc
-	EvalUpdate      variants.EvalUpdateFunc
-	EvalSum         variants.EvalSumFunc
-	// FlipBatch is Flip's batch form (nil if its variant has none): a
-	// node's moves are flipped in one call.
-	FlipBatch variants.FlipBatchFunc
 	// MoveEvaluateBatch is MoveEvaluate's batch form (nil if none).
 	MoveEvaluateBatch variants.MoveEvaluateBatchFunc
+	EvalFeatures      variants.EvalFeaturesFunc
+	EvalUpdate        variants.EvalUpdateFunc
+	EvalSum           variants.EvalSumFunc
 	// EvalSumBatch is EvalSum's batch form (nil if its variant has
 	// none): the ordering scores every move of a node at once.
 	EvalSumBatch variants.EvalSumBatchFunc
 
-	// names are the variants bound, in the order of kernelNames, with
-	// "solver" for the composed score_1 and leaf.
-	names [len(kernelNames)]string
-
-	// goSIMD: the bottom is the archsimd one (bottom_gosimd.go), whose
-	// flip is the AVX-512 one if goSIMDFlip512.
+	// Bottom is the assembly bottom (bottom asm or asm-calls): the
+	// shallow search and the leaf, and the local table's searches where
+	// it can; nil: the Go bottom, or the gosimd one (bottom.go).
+	Bottom *variants.AsmBottom
+	// goSIMD: the bottom is a gosimd one (bottom_gosimd.go), whose flip is
+	// the AVX-512 one if goSIMDFlip512.
 	goSIMD, goSIMDFlip512 bool
-	// asm is the assembly bottom these kernels allow (nil: asmErr says
-	// why not); goSIMDErr says why the archsimd bottom cannot run, or nil.
-	asm               *variants.Bottom
-	asmErr, goSIMDErr error
+
+	// names are the variants bound, in kernelTable's order.
+	names []string
+	err   error // why a variant named could not be bound
 }
 
-var kernelNames = [...]string{"flip", "moves", "count_last_flip", "score_1", "solve_4", "board_solve",
-	"stability", "stable_edge_count", "hash_code", "hash_clear", "hash_prefetch", "move_evaluate",
-	"eval_features", "eval_update", "eval_sum", "bottom"}
+// A slot is one kernel the solver calls and how the variant a selection
+// names for it is bound.
+type slot struct {
+	kernel variants.KernelInfo
+	bind   func(k *Kernels, sel variants.Selection) error
+	// bound reports whether the variant's function is in its field (a
+	// Composed variant leaves it nil: the solver runs its own code)
+	bound func(k *Kernels) bool
+}
 
-// Bind returns the kernels a selection chooses.
-//
-// Two composite kernels need a rule, because the solver can also compose
-// them itself from smaller kernels (computing the same function, with the
-// same node count):
-//
-//   - the 4..1-empties leaf is the selected solve_4 variant, unless flip,
-//     score_1 or count_last_flip was chosen explicitly and solve_4 was
-//     not (-variants, or a per-variant solve benchmark of one of them):
-//     then it is the solver's own (solve_4 .. solve_2 on the selected
-//     flip and score_1), so that a solve measures them;
-//   - score_1 is the selected variant, unless count_last_flip was chosen
-//     explicitly and score_1 was not, or score_1's selection is the
-//     reference: then the solver's score_1 on the selected
-//     count_last_flip (the reference's own definition) is used.
+// kernelTable is every kernel the solver calls, in the order String
+// lists them. Bind, References, check, String and the tests that cover
+// every kernel derive from it: a kernel the solver calls is added here,
+// and called.
+var kernelTable = []slot{
+	batched(variants.Flip, func(k *Kernels) (*variants.FlipFunc, *variants.FlipBatchFunc) { return &k.Flip, &k.FlipBatch }),
+	field(variants.Moves, func(k *Kernels) *variants.MovesFunc { return &k.Moves }),
+	field(variants.CountLastFlip, func(k *Kernels) *variants.CountLastFlipFunc { return &k.CountLastFlip }),
+	field(variants.Score1, func(k *Kernels) *variants.Score1Func { return &k.Score1 }),
+	field(variants.Solve4, func(k *Kernels) *variants.SolveFunc { return &k.Solve4 }),
+	field(variants.BoardSolve, func(k *Kernels) *variants.BoardSolveFunc { return &k.BoardSolve }),
+	field(variants.Stability, func(k *Kernels) *variants.StabilityFunc { return &k.Stability }),
+	field(variants.StabilityCount, func(k *Kernels) *variants.CountFunc { return &k.StabilityCount }),
+	field(variants.StableEdgeCount, func(k *Kernels) *variants.CountFunc { return &k.StableEdgeCount }),
+	field(variants.HashCode, func(k *Kernels) *variants.HashCodeFunc { return &k.HashCode }),
+	field(variants.HashClear, func(k *Kernels) *variants.HashClearFunc { return &k.HashClear }),
+	field(variants.HashPrefetch, func(k *Kernels) *variants.HashPrefetchFunc { return &k.HashPrefetch }),
+	batched(variants.MoveEvaluate, func(k *Kernels) (*variants.MoveEvaluateFunc, *variants.MoveEvaluateBatchFunc) {
+		return &k.MoveEvaluate, &k.MoveEvaluateBatch
+	}),
+	field(variants.EvalFeatures, func(k *Kernels) *variants.EvalFeaturesFunc { return &k.EvalFeatures }),
+	field(variants.EvalUpdate, func(k *Kernels) *variants.EvalUpdateFunc { return &k.EvalUpdate }),
+	batched(variants.EvalSum, func(k *Kernels) (*variants.EvalSumFunc, *variants.EvalSumBatchFunc) {
+		return &k.EvalSum, &k.EvalSumBatch
+	}),
+	{variants.Bottom, bindBottom, func(*Kernels) bool { return true }},
+}
+
+// field binds the selected variant's function to the field f points to.
+func field[F any](kern *variants.Kernel[F], f func(*Kernels) *F) slot {
+	return slot{kern,
+		func(k *Kernels, sel variants.Selection) error { *f(k) = kern.Fn(sel); return nil },
+		func(k *Kernels) bool { return !reflect.ValueOf(*f(k)).IsNil() }}
+}
+
+// batched is field with the variant's batch form (of type B) too.
+func batched[F, B any](kern *variants.Kernel[F], f func(*Kernels) (*F, *B)) slot {
+	s := field(kern, func(k *Kernels) *F { fn, _ := f(k); return fn })
+	s.bind = func(k *Kernels, sel variants.Selection) error {
+		fn, batch := f(k)
+		v := kern.Selected(sel)
+		*fn = v.Fn
+		*batch, _ = v.Batch.(B)
+		return nil
+	}
+	return s
+}
+
+// Bind returns the kernels sel names: exactly its variants, however each
+// was chosen (by rule, profile or name).
 func Bind(sel variants.Selection) Kernels {
-	k := Kernels{
-		Flip:            variants.Flip.Fn(sel),
-		Moves:           variants.Moves.Fn(sel),
-		CountLastFlip:   variants.CountLastFlip.Fn(sel),
-		BoardSolve:      variants.BoardSolve.Fn(sel),
-		Stability:       variants.Stability.Fn(sel),
-		StableEdgeCount: variants.StableEdgeCount.Fn(sel),
-		HashCode:        variants.HashCode.Fn(sel),
-		HashClear:       variants.HashClear.Fn(sel),
-		HashPrefetch:    variants.HashPrefetch.Fn(sel),
-		MoveEvaluate:    variants.MoveEvaluate.Fn(sel),
-		EvalFeatures:    variants.EvalFeatures.Fn(sel),
-		EvalUpdate:      variants.EvalUpdate.Fn(sel),
-		EvalSum:         variants.EvalSum.Fn(sel),
+	k := Kernels{names: make([]string, len(kernelTable))}
+	for i, s := range kernelTable {
+		k.names[i] = sel.Name(s.kernel)
+		if err := s.bind(&k, sel); err != nil && k.err == nil {
+			k.err = fmt.Errorf("solver: %s=%s: %w", s.kernel.Name(), k.names[i], err)
+		}
 	}
-	if v, err := variants.Flip.Get(sel.Name(variants.Flip), sel.CPU()); err == nil {
-		k.FlipBatch, _ = v.Batch.(variants.FlipBatchFunc)
-	}
-	if v, err := variants.MoveEvaluate.Get(sel.Name(variants.MoveEvaluate), sel.CPU()); err == nil {
-		k.MoveEvaluateBatch, _ = v.Batch.(variants.MoveEvaluateBatchFunc)
-	}
-	if v, err := variants.EvalSum.Get(sel.Name(variants.EvalSum), sel.CPU()); err == nil {
-		k.EvalSumBatch, _ = v.Batch.(variants.EvalSumBatchFunc)
-	}
-	leaf := "solver"
-	if sel.Pinned(variants.Solve4) || !sel.Pinned(variants.Flip) && !sel.Pinned(variants.Score1) && !sel.Pinned(variants.CountLastFlip) {
-		k.Solve4 = variants.Solve4.Fn(sel)
-		leaf = sel.Name(variants.Solve4)
-	}
-	s1 := "solver"
-	if s1sel := sel.Name(variants.Score1); sel.Pinned(variants.Score1) || s1sel != variants.RefName && !sel.Pinned(variants.CountLastFlip) {
-		k.Score1 = variants.Score1.Fn(sel)
-		s1 = s1sel
-	}
-	k.names = [...]string{
-		sel.Name(variants.Flip), sel.Name(variants.Moves), sel.Name(variants.CountLastFlip), s1, leaf,
-		sel.Name(variants.BoardSolve), sel.Name(variants.Stability), sel.Name(variants.StableEdgeCount),
-		sel.Name(variants.HashCode), sel.Name(variants.HashClear), sel.Name(variants.HashPrefetch),
-		sel.Name(variants.MoveEvaluate), sel.Name(variants.EvalFeatures), sel.Name(variants.EvalUpdate),
-		sel.Name(variants.EvalSum), "go",
-	}
-	// the assembly bottom, where every kernel it calls is assembly
-	leafMode := variants.LeafSolve4
-	switch {
-	case k.Solve4 == nil && k.Score1 != nil:
-		leafMode = variants.LeafScore1
-	case k.Solve4 == nil:
-		leafMode = variants.LeafCountLastFlip
-	}
-	k.asm, k.asmErr = asmBottom(sel, leafMode)
-	if k.asm != nil {
-		k.Bottom, k.names[len(k.names)-1] = k.asm, BottomAsm
-	}
-	k.goSIMDFlip512, k.goSIMDErr = goSIMDBottom(sel.CPU())
 	return k
 }
 
-// References returns the reference of every kernel (the oracle build).
+// References returns the reference of every kernel (the oracle build):
+// the solver's own leaf and score_1 on them, the Go bottom.
 func References() Kernels {
-	k := Kernels{
-		Flip:            variants.Flip.Reference(),
-		Moves:           variants.Moves.Reference(),
-		CountLastFlip:   variants.CountLastFlip.Reference(),
-		BoardSolve:      variants.BoardSolve.Reference(),
-		Stability:       variants.Stability.Reference(),
-		StableEdgeCount: variants.StableEdgeCount.Reference(),
-		HashCode:        variants.HashCode.Reference(),
-		HashClear:       variants.HashClear.Reference(),
-		HashPrefetch:    variants.HashPrefetch.Reference(),
-		MoveEvaluate:    variants.MoveEvaluate.Reference(),
-		EvalFeatures:    variants.EvalFeatures.Reference(),
-		EvalUpdate:      variants.EvalUpdate.Reference(),
-		EvalSum:         variants.EvalSum.Reference(),
+	sel, err := variants.References(variants.CPUInfo{}).With(
+		variants.Solve4.Name() + "=" + variants.SolverName + "," + variants.Score1.Name() + "=" + variants.SolverName)
+	if err != nil {
+		panic(err) // every kernel's own variants
 	}
-	for i := range k.names {
-		k.names[i] = variants.RefName
-	}
-	k.names[3], k.names[4], k.names[len(k.names)-1] = "solver", "solver", BottomGo
-	k.asmErr = errors.New("the reference kernels are Go code: the assembly bottom calls assembly entry points")
-	// the archsimd bottom's kernels are fixed: it may run under the
-	// references wherever this CPU (less FLIPBENCH_DISABLE) runs them
-	if cpu, err := variants.Host().Without(os.Getenv("FLIPBENCH_DISABLE")); err != nil {
-		k.goSIMDErr = fmt.Errorf("FLIPBENCH_DISABLE: %v", err)
-	} else {
-		k.goSIMDFlip512, k.goSIMDErr = goSIMDBottom(cpu)
-	}
-	return k
+	return Bind(sel)
 }
 
 // String lists the kernels bound, kernel=variant.
 func (k Kernels) String() string {
 	s := make([]string, len(k.names))
 	for i, n := range k.names {
-		s[i] = kernelNames[i] + "=" + n
+		s[i] = kernelTable[i].kernel.Name() + "=" + n
 	}
 	return strings.Join(s, ",")
 }
 
+// check says what keeps k from searching: a kernel not bound (kernels
+// built by hand), or a variant that could not be bound.
 func (k Kernels) check() error {
-	if k.Flip == nil || k.Moves == nil || k.BoardSolve == nil || k.Stability == nil ||
-		k.HashCode == nil || k.HashClear == nil || k.HashPrefetch == nil || k.MoveEvaluate == nil ||
-		(k.Score1 == nil && k.CountLastFlip == nil) {
-		return fmt.Errorf("solver: a kernel is not bound (%s)", k)
+	if k.err != nil {
+		return k.err
+	}
+	if len(k.names) != len(kernelTable) {
+		return fmt.Errorf("solver: kernels not bound from a selection (Bind, References)")
+	}
+	for i, s := range kernelTable {
+		if !s.bound(&k) && !composed(s.kernel, k.names[i]) {
+			return fmt.Errorf("solver: kernel %s is not bound (%s)", s.kernel.Name(), k)
+		}
 	}
 	return nil
+}
+
+// composed reports whether kernel's variant name is a Composed one.
+func composed(kernel variants.KernelInfo, name string) bool {
+	for _, v := range kernel.Infos() {
+		if v.Name == name {
+			return v.Composed
+		}
+	}
+	return false
 }

@@ -2,7 +2,7 @@ package solver
 
 import (
 	"fmt"
-	"slices"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -46,7 +46,8 @@ func bottomCases(maxEmpties int) (boards [9][]kernels.Board, want map[[2]int]bot
 // The assembly bottom searches as the Go shallow search does: the same
 // score and the same node count, on positions of 5 and 6 empties, at every
 // null window; with each assembly variant of every kernel it calls in
-// turn (the others at this CPU's defaults).
+// turn (the others at this CPU's defaults), on each leaf: solve_4's, the
+// bottom's own on score_1, and on count_last_flip.
 func TestBottomMatchesGo(t *testing.T) {
 	base := testSelection(t, "")
 	boards, want := bottomCases(variants.ShallowMax)
@@ -59,20 +60,18 @@ func TestBottomMatchesGo(t *testing.T) {
 			}
 		}
 	}
-	leaves := map[variants.BottomLeaf]string{variants.LeafSolve4: "solve_4", variants.LeafScore1: "leaf on score_1",
-		variants.LeafCountLastFlip: "leaf on count_last_flip"}
 	for _, spec := range specs {
-		for mode := variants.LeafSolve4; mode <= variants.LeafCountLastFlip; mode++ {
-			t.Run(fmt.Sprintf("with %q, %s", spec, leaves[mode]), func(t *testing.T) {
-				sel, err := base.With(spec)
+		for _, leaf := range []string{"", "solve_4=solver", "solve_4=solver,score_1=solver"} {
+			t.Run(fmt.Sprintf("with %q, %q", spec, leaf), func(t *testing.T) {
+				sel, err := base.With(leaf + "," + spec)
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, ok := variants.NewBottom(sel, mode)
-				if !ok {
-					t.Skip("no assembly bottom for this selection on this CPU")
+				b, err := variants.NewAsmBottom(sel)
+				if err != nil {
+					t.Skip(err)
 				}
-				bs := []*variants.Bottom{b}
+				bs := []*variants.AsmBottom{b}
 				if b.Inline() {
 					bs = append(bs, b.Calls()) // and the calling one
 				}
@@ -122,11 +121,11 @@ func TestBottomLocalMatchesGo(t *testing.T) {
 			if k.Bottom == nil || !k.Bottom.Local() {
 				t.Skip("no assembly local-table search for this selection on this CPU")
 			}
-			goK, err := k.withBottom(BottomGo)
+			goSel, err := sel.With("bottom=go")
 			if err != nil {
 				t.Fatal(err)
 			}
-			goS := newSearch(goK)
+			goS := newSearch(Bind(goSel))
 			n := 10
 			if spec != "" {
 				n = 3 // the other kernels' own cross-checks are exhaustive: a few positions
@@ -134,7 +133,7 @@ func TestBottomLocalMatchesGo(t *testing.T) {
 			if testing.Short() {
 				n = 2
 			}
-			bs := []*variants.Bottom{k.Bottom}
+			bs := []*variants.AsmBottom{k.Bottom}
 			if k.Bottom.Inline() {
 				bs = append(bs, k.Bottom.Calls()) // and the calling one
 			}
@@ -163,23 +162,28 @@ func TestBottomLocalMatchesGo(t *testing.T) {
 	}
 }
 
-// The archsimd bottom (GOEXPERIMENT=simd builds, AVX2 CPUs) searches as
-// the Go shallow search does, at every null window, from 5 to 8 empties
-// (the most the shallow search is given: hashMin is at most 9).
-// With each flip it may use (the AVX-512 one only where it runs).
+// The gosimd bottoms (GOEXPERIMENT=simd builds, AVX2 CPUs) search as the
+// Go shallow search does, at every null window, from 5 to 8 empties (the
+// most the shallow search is given: hashMin is at most 9): each one this
+// CPU runs, each with its own flip.
 func TestGoSIMDBottomMatchesGo(t *testing.T) {
-	k, err := References().withBottom(BottomGoSIMD)
-	if err != nil {
-		t.Skip(err)
+	refs := variants.References(testSelection(t, "").CPU())
+	var names []string
+	for _, v := range variants.Bottom.Infos() {
+		if strings.HasPrefix(v.Name, "gosimd-") && v.RunsOn(refs.CPU()) {
+			names = append(names, v.Name)
+		}
+	}
+	if len(names) == 0 {
+		t.Skip("no gosimd bottom in this build or on this CPU")
 	}
 	boards, want := bottomCases(8)
-	flips := []bool{false}
-	if k.goSIMDFlip512 {
-		flips = append(flips, true)
-	}
-	for _, flip512 := range flips {
-		k.goSIMDFlip512 = flip512
-		s := newSearch(k)
+	for _, name := range names {
+		sel, err := refs.With("solve_4=solver,score_1=solver,bottom=" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newSearch(Bind(sel))
 		for e := 5; e <= 8; e++ {
 			for i, bd := range boards[e] {
 				list, parity := variants.PresortList(bd.Empties()), kernels.Parity(bd.Empties())
@@ -187,8 +191,8 @@ func TestGoSIMDBottomMatchesGo(t *testing.T) {
 					s.nodes = 0
 					got := s.shallow(bd.P, bd.O, alpha, list, parity, e)
 					if w := want[[2]int{e*1000 + i, alpha}]; got != w.score || s.nodes != w.nodes {
-						t.Fatalf("AVX-512 flip %v, %s alpha %d: gosimd bottom %d (%d nodes), Go %d (%d nodes)",
-							flip512, kernels.BoardString(bd), alpha, got, s.nodes, w.score, w.nodes)
+						t.Fatalf("bottom %s, %s alpha %d: %d (%d nodes), Go %d (%d nodes)",
+							name, kernels.BoardString(bd), alpha, got, s.nodes, w.score, w.nodes)
 					}
 				}
 			}
@@ -196,88 +200,67 @@ func TestGoSIMDBottomMatchesGo(t *testing.T) {
 	}
 }
 
-// Bind puts the assembly bottom under the solver wherever every kernel it
-// calls has an entry point, with the leaf Bind chose: a pinned flip makes
-// the bottom search the leaf itself on it.
+// Bind binds the bottom the selection names, and the selection names the
+// assembly bottom by default wherever every kernel it calls has an entry
+// point, on the leaf it names: a Go flip leaves the Go bottom, and naming
+// the assembly bottom with it is an error that names the flip.
 func TestBindBottom(t *testing.T) {
 	base := testSelection(t, "")
-	for _, spec := range []string{"", "flip=" + base.Name(variants.Flip), "count_last_flip=" + base.Name(variants.CountLastFlip),
+	for _, spec := range []string{"", "flip=" + base.Name(variants.Flip), "solve_4=solver", "solve_4=solver,score_1=solver",
 		"flip=" + variants.RefName} {
 		sel, err := base.With(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		k := Bind(sel)
-		mode := variants.LeafSolve4
-		switch {
-		case k.Solve4 == nil && k.Score1 != nil:
-			mode = variants.LeafScore1
-		case k.Solve4 == nil:
-			mode = variants.LeafCountLastFlip
+		_, err = variants.NewAsmBottom(sel)
+		if bound, runs := Bind(sel).Bottom != nil, err == nil; bound != runs || bound != (sel.Name(variants.Bottom) == variants.BottomAsm) {
+			t.Errorf("%q: bottom %s, assembly bound %v, it runs %v (%v)", spec, sel.Name(variants.Bottom), bound, runs, err)
 		}
-		_, want := variants.NewBottom(sel, mode)
-		if got := k.Bottom != nil; got != want {
-			t.Errorf("%q: Bind's bottom %v, want %v (%s)", spec, got, want, k)
+	}
+	if variants.Bottom.Variant(variants.BottomAsm) != nil { // not in -tags purego builds
+		if _, err := base.With("bottom=asm,flip=" + variants.RefName); err == nil || !strings.Contains(err.Error(), "flip=reference") {
+			t.Errorf("assembly bottom on the reference flip: %v", err)
 		}
-		if spec == "flip="+variants.RefName && k.Bottom != nil {
-			t.Errorf("%q: a Go flip cannot be called from the bottom, yet Bind bound one", spec)
+	}
+	if _, err := base.With("bottom=simd"); err == nil || !strings.Contains(err.Error(), `unknown bottom variant "simd"`) {
+		t.Errorf("unknown bottom: %v", err)
+	}
+}
+
+// A selection that names every kernel's default variant, or pins one to
+// it, binds the same functions as the default selection: what runs
+// depends on the names alone, not on how each was chosen (pinning flip to
+// its default once bound another leaf).
+func TestBindDependsOnNamesOnly(t *testing.T) {
+	def := testSelection(t, "")
+	want := boundCode(Bind(def))
+	for _, spec := range []string{def.String(), "flip=" + def.Name(variants.Flip), "count_last_flip=" + def.Name(variants.CountLastFlip),
+		"score_1=" + def.Name(variants.Score1)} {
+		sel, err := def.With(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := boundCode(Bind(sel)); got != want {
+			t.Errorf("%q binds %s, the default selection %s", spec, got, want)
 		}
 	}
 }
 
-// Every bottom this build and CPU offer solves with the same scores, best
-// moves and node counts; one it cannot run is an error of New that says
-// why, never a silent fallback.
-func TestBottomsSolveAlike(t *testing.T) {
-	ps, err := Set("ffo1-2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := testSelection(t, "")
-	offered := Bottoms(base)
-	if offered[len(offered)-1] != BottomGo {
-		t.Errorf("bottoms %v: go is always offered, last", offered)
-	}
-	var want []Result
-	for _, b := range offered {
-		sv, err := New(Options{HashBits: 16, Bottom: b}, base)
-		if err != nil {
-			t.Fatalf("bottom %s: %v", b, err)
-		}
-		if got := sv.Kernels().String(); !strings.Contains(got, ",bottom="+b) {
-			t.Errorf("bottom %s: kernels %s", b, got)
-		}
-		for i, p := range ps {
-			r, err := sv.Solve(p.Board)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := p.Check(r); err != nil {
-				t.Errorf("bottom %s: %v", b, err)
-			}
-			if b == offered[0] {
-				want = append(want, r)
-			} else if r.Score != want[i].Score || r.Best != want[i].Best || r.Nodes != want[i].Nodes {
-				t.Errorf("bottom %s, #%s: %+d %s %d nodes, bottom %s %+d %s %d nodes", b, p.ID, r.Score, kernels.SquareName(r.Best), r.Nodes,
-					offered[0], want[i].Score, kernels.SquareName(want[i].Best), want[i].Nodes)
-			}
+// boundCode is what k runs: every function it holds (its code address)
+// and its bottom.
+func boundCode(k Kernels) string {
+	v := reflect.ValueOf(k)
+	var b strings.Builder
+	for i := 0; i < v.NumField(); i++ {
+		if f := v.Field(i); f.Kind() == reflect.Func {
+			fmt.Fprintf(&b, "%s:%#x ", v.Type().Field(i).Name, f.Pointer())
 		}
 	}
-	for _, b := range BottomNames {
-		if slices.Contains(offered, b) {
-			continue
-		}
-		_, err := New(Options{Bottom: b}, base)
-		if err == nil || !strings.Contains(err.Error(), "bottom "+b+": ") {
-			t.Errorf("bottom %s, not offered here: New says %v", b, err)
-		}
+	if k.Bottom != nil {
+		fmt.Fprintf(&b, "asm:%+v ", *k.Bottom)
 	}
-	if _, err := New(Options{Bottom: BottomAsm}, testSelection(t, "flip="+variants.RefName)); err == nil || !strings.Contains(err.Error(), "flip=reference") {
-		t.Errorf("assembly bottom on the reference flip: %v", err)
-	}
-	if _, err := New(Options{Bottom: "simd"}, base); err == nil || !strings.Contains(err.Error(), strings.Join(BottomNames, ", ")) {
-		t.Errorf("unknown bottom: %v", err)
-	}
+	fmt.Fprintf(&b, "gosimd:%v,%v", k.goSIMD, k.goSIMDFlip512)
+	return b.String()
 }
 
 // BenchmarkBottom is the bottom alone, per bottom this build and CPU
@@ -298,13 +281,13 @@ func BenchmarkBottom(b *testing.B) {
 		par[i] = kernels.Parity(p.Empties())
 		alphas[i] = ref.exact(p.P, p.O, kernels.ScoreMin-1, kernels.ScoreMax+1, 0) - 1 + 2*(i&1)
 	}
-	for _, name := range Bottoms(sel) {
+	for _, name := range sel.Choices(variants.Bottom) {
 		b.Run("bottom="+name, func(b *testing.B) {
-			k, err := Bind(sel).withBottom(name)
+			bs, err := sel.With("bottom=" + name)
 			if err != nil {
 				b.Fatal(err)
 			}
-			s := newSearch(k)
+			s := newSearch(Bind(bs))
 			for i := 0; i < b.N; i++ {
 				j := i & 1023
 				clear(s.local[:])

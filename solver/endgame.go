@@ -24,13 +24,7 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	if !ok {
 		return alpha
 	}
-	if moves == 0 {
-		if s.moves(O, P) == 0 {
-			return s.k.BoardSolve(P, n)
-		}
-		return -s.nws(O, P, -alpha-1, n, parity, side^1)
-	}
-	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
+	if v, ok := s.beforeMoves(P, O, moves, alpha, n, parity, side, false); ok {
 		return v
 	}
 	ml := &s.ml[n]
@@ -41,23 +35,14 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 	}
 	h0, h1 := kernels.NoMove, kernels.NoMove
 	if e := s.probe(code, P, O); e != nil {
-		if e.Sel <= s.sel {
-			if int(e.Lower) > alpha {
-				s.selective(e.Sel)
-				return int(e.Lower)
-			}
-			if int(e.Upper) <= alpha {
-				s.selective(e.Sel)
-				return int(e.Upper)
-			}
+		if v, ok := s.tableCut(e.Lower, e.Upper, e.Sel, s.sel, alpha); ok {
+			return v
 		}
 		h0, h1 = int(e.Move[0]), int(e.Move[1])
 	}
 	mark := s.inexact
-	if s.sel != 0 && n >= s.p.pcMin {
-		if v, ok := s.probcut(P, O, alpha, n, side); ok {
-			return v
-		}
+	if v, ok := s.probcutCut(P, O, alpha, n, side); ok {
+		return v
 	}
 	start := s.nodes
 	best, bestMove := -scoreInf, kernels.NoMove
@@ -71,21 +56,71 @@ func (s *search) nws(P, O uint64, alpha, n int, parity uint8, side int) int {
 				return v
 			}
 		}
-		for i := 0; i < ml.n; i++ {
-			mv := ml.pick(i)
-			v := -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side)
-			if v > best {
-				best, bestMove = v, int(mv.x)
-				if v > alpha {
-					break
-				}
-			}
-		}
+		best, bestMove = s.nwsMoves(ml, P, O, alpha, n, parity, side, best, bestMove)
 	}
 	if !s.stopped {
 		s.store(code, P, O, n, costOf(s.nodes-start), alpha, alpha+1, best, bestMove, s.inexact == mark)
 	}
 	return best
+}
+
+// nwsMoves searches ml's moves at the null window (alpha, alpha+1), in
+// ordering order, until one fails high; best and bestMove are what was
+// searched before them, the result what was searched with them.
+func (s *search) nwsMoves(ml *moveList, P, O uint64, alpha, n int, parity uint8, side, best, bestMove int) (int, int) {
+	for i := 0; i < ml.n; i++ {
+		mv := ml.pick(i)
+		v := -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side)
+		if v > best {
+			best, bestMove = v, int(mv.x)
+			if v > alpha {
+				break
+			}
+		}
+	}
+	return best, bestMove
+}
+
+// tableCut is what a stored null-window bound [lower, upper] of
+// selectivity entrySel says at alpha in a search of selectivity sel: its
+// value, if it decides the node.
+func (s *search) tableCut(lower, upper int8, entrySel, sel uint8, alpha int) (int, bool) {
+	if entrySel <= sel {
+		if int(lower) > alpha {
+			s.selective(entrySel)
+			return int(lower), true
+		}
+		if int(upper) <= alpha {
+			s.selective(entrySel)
+			return int(upper), true
+		}
+	}
+	return 0, false
+}
+
+// probcutCut is ProbCut's cut (probcut.go) where a selective search tries
+// it: from pcMin empties.
+func (s *search) probcutCut(P, O uint64, alpha, n, side int) (int, bool) {
+	if s.sel != 0 && n >= s.p.pcMin {
+		return s.probcut(P, O, alpha, n, side)
+	}
+	return 0, false
+}
+
+// beforeMoves decides a null-window node before its moves where it can:
+// P has none, and the game is over (its score) or P passes (the swapped
+// position searched: by nwsLocal if local, else nws), or the stability
+// cutoff bounds it.
+func (s *search) beforeMoves(P, O, moves uint64, alpha, n int, parity uint8, side int, local bool) (int, bool) {
+	switch {
+	case moves != 0:
+		return s.stabilityCut(P, O, alpha, n)
+	case s.moves(O, P) == 0:
+		return s.k.BoardSolve(P, n), true
+	case local:
+		return -s.nwsLocal(O, P, -alpha-1, n, parity, side^1), true
+	}
+	return -s.nws(O, P, -alpha-1, n, parity, side^1), true
 }
 
 // asmLocal reports whether the assembly bottom searches the position of n

@@ -197,8 +197,8 @@ func (ml *moveList) pick(i int) move {
 // sortDepth is Edax's depth of the ordering search at n empties (0: each
 // child evaluated once). Edax also searches 2 plies less where the table's
 // upper bound (of a lower depth or selectivity) is below alpha: on the
-// embedded weights that searched as many nodes and took longer
-// (ffo40-47 254.45 M -> 254.62 M, tune 1.0752 G -> 1.0751 G), so not here.
+// embedded weights that searched as many nodes and took longer, so not
+// here.
 func sortDepth(n int) int {
 	d := (n - 15) / 3
 	if n >= 27 {

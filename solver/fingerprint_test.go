@@ -57,10 +57,12 @@ func solveFingerprint(t *testing.T, ps []Position, w *variants.EvalWeights, sel 
 	return out
 }
 
-// Every runnable variant of every kernel the solver calls gives the same
-// scores, best moves and node counts (with weights, so that the eval
-// kernels are used too). The variant sets are solved in parallel: each
-// is a value, nothing is shared.
+// Every variant of every kernel the solver calls (kernelTable) that can
+// run with the rest of this CPU's defaults gives the same scores, best
+// moves and node counts (with weights, so that the eval kernels are used
+// too), the bottoms and the solver's own leaf and score_1 included. The
+// variant sets are solved in parallel: each is a value, nothing is
+// shared.
 func TestFingerprintAcrossVariants(t *testing.T) {
 	ps, err := Set("ffo1-3")
 	if err != nil {
@@ -76,19 +78,12 @@ func TestFingerprintAcrossVariants(t *testing.T) {
 	base := testSelection(t, "")
 	for _, ww := range []*variants.EvalWeights{nil, randomWeights()} {
 		want := solveFingerprint(t, ps, ww, base)
-		for _, k := range []variants.KernelInfo{
-			variants.Flip, variants.Moves, variants.CountLastFlip, variants.Score1, variants.Solve4,
-			variants.BoardSolve, variants.Stability, variants.StableEdgeCount, variants.HashCode,
-			variants.HashClear, variants.HashPrefetch, variants.MoveEvaluate,
-			variants.EvalFeatures, variants.EvalUpdate, variants.EvalSum,
-		} {
-			for _, info := range k.Infos() {
-				if !info.RunsOn(base.CPU()) {
-					continue
-				}
-				t.Run(fmt.Sprintf("weights=%v/%s=%s", ww != nil, k.Name(), info.Name), func(t *testing.T) {
+		for _, s := range kernelTable {
+			k := s.kernel
+			for _, name := range base.Choices(k) {
+				t.Run(fmt.Sprintf("weights=%v/%s=%s", ww != nil, k.Name(), name), func(t *testing.T) {
 					t.Parallel()
-					sel, err := base.With(k.Name() + "=" + info.Name)
+					sel, err := base.With(k.Name() + "=" + name)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -9,10 +9,10 @@ import "github.com/flipbench/flipbench/kernels"
 // calls fixed functions directly instead, to measure what the
 // indirection costs.)
 
-func (s *search) flip(P, O uint64, x int) uint64 { return s.k.Flip(P, O, x) }
-func (s *search) moves(P, O uint64) uint64       { return s.k.Moves(P, O) }
-func (s *search) clf(P uint64, x int) int        { return s.k.CountLastFlip(P, x) }
-func (s *search) sc1(P uint64, alpha, x int) int {
+func (s *search) flip(P, O uint64, x int) uint64    { return s.k.Flip(P, O, x) }
+func (s *search) moves(P, O uint64) uint64          { return s.k.Moves(P, O) }
+func (s *search) countLastFlip(P uint64, x int) int { return s.k.CountLastFlip(P, x) }
+func (s *search) score1(P uint64, alpha, x int) int {
 	if s.k.Score1 == nil { // a direct call: no second indirection
 		return s.score1Own(P, alpha, x)
 	}

@@ -31,13 +31,7 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 		return alpha
 	}
 	moves := s.moves(P, O)
-	if moves == 0 {
-		if s.moves(O, P) == 0 {
-			return s.k.BoardSolve(P, n)
-		}
-		return -s.nwsLocal(O, P, -alpha-1, n, parity, side^1)
-	}
-	if v, ok := s.stabilityCut(P, O, alpha, n); ok {
+	if v, ok := s.beforeMoves(P, O, moves, alpha, n, parity, side, true); ok {
 		return v
 	}
 	e := &s.local[s.hashCode(P, O)&(1<<variants.LocalBits-1)]
@@ -47,23 +41,14 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 	}
 	h0 := kernels.NoMove
 	if e.P == P && e.O == O {
-		if e.Sel <= sel {
-			if int(e.Lower) > alpha {
-				s.selective(e.Sel)
-				return int(e.Lower)
-			}
-			if int(e.Upper) <= alpha {
-				s.selective(e.Sel)
-				return int(e.Upper)
-			}
+		if v, ok := s.tableCut(e.Lower, e.Upper, e.Sel, sel, alpha); ok {
+			return v
 		}
 		h0 = int(e.Move)
 	}
 	mark := s.inexact
-	if s.sel != 0 && n >= s.p.pcMin {
-		if v, ok := s.probcut(P, O, alpha, n, side); ok {
-			return v
-		}
+	if v, ok := s.probcutCut(P, O, alpha, n, side); ok {
+		return v
 	}
 	best, bestMove := -scoreInf, kernels.NoMove
 	// the table's move first, before the others are generated and scored:
@@ -84,16 +69,7 @@ func (s *search) nwsLocal(P, O uint64, alpha, n int, parity uint8, side int) int
 	} else {
 		s.genMoves(ml, P, O, moves)
 		s.moveScores(ml, P, O, n, parity, kernels.NoMove, kernels.NoMove)
-		for i := 0; i < ml.n; i++ {
-			mv := ml.pick(i)
-			v := -s.child(P, O, int(mv.x), mv.f, -alpha-1, n, parity, side)
-			if v > best {
-				best, bestMove = v, int(mv.x)
-				if v > alpha {
-					break
-				}
-			}
-		}
+		best, bestMove = s.nwsMoves(ml, P, O, alpha, n, parity, side, best, bestMove)
 	}
 	if s.stopped {
 		return best

@@ -10,6 +10,7 @@ import (
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
+	"github.com/flipbench/flipbench/variants/varianttest"
 	"github.com/flipbench/flipbench/weights"
 )
 
@@ -17,7 +18,7 @@ import (
 // machine's default variants, or FLIPBENCH_SOLVE_VARIANTS
 // (FLIPBENCH_SOLVE_EVAL=none for no weights), and logs nodes, time and
 // Mnps: for tuning and profiling with go test -cpuprofile.
-// FLIPBENCH_SOLVE_BOTTOM picks the bottom (asm, asm-calls, gosimd, go),
+// FLIPBENCH_SOLVE_BOTTOM names the bottom (asm, asm-calls, gosimd, go),
 // FLIPBENCH_SOLVE_PARAMS the search's constants (name=value,...).
 func TestSolveSetEnv(t *testing.T) {
 	name := os.Getenv("FLIPBENCH_SOLVE_SET")
@@ -37,7 +38,11 @@ func TestSolveSetEnv(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	sel := testSelection(t, os.Getenv("FLIPBENCH_SOLVE_VARIANTS"))
+	spec := os.Getenv("FLIPBENCH_SOLVE_VARIANTS")
+	if b := os.Getenv("FLIPBENCH_SOLVE_BOTTOM"); b != "" {
+		spec += ",bottom=" + b
+	}
+	sel := testSelection(t, spec)
 	opts := Options{}
 	switch e := os.Getenv("FLIPBENCH_SOLVE_EVAL"); e {
 	case "none":
@@ -56,7 +61,6 @@ func TestSolveSetEnv(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	opts.Bottom = os.Getenv("FLIPBENCH_SOLVE_BOTTOM")
 	p := defaultParams
 	opts.tune = &p
 	for _, kv := range strings.Split(os.Getenv("FLIPBENCH_SOLVE_PARAMS"), ",") {
@@ -68,31 +72,17 @@ func TestSolveSetEnv(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		switch k {
-		case "hashMin":
-			p.hashMin = n
-		case "etcMin":
-			p.etcMin = n
-		case "sortMin":
-			p.sortMin = n
-		case "evalSh":
+		ints := map[string]*int{"hashMin": &p.hashMin, "etcMin": &p.etcMin, "sortMin": &p.sortMin, "guessMax": &p.guessMax,
+			"aspW": &p.aspW, "pcMin": &p.pcMin, "pcLevels": &p.pcLevels, "localMax": &p.localMax, "hash": &opts.HashBits}
+		switch {
+		case ints[k] != nil:
+			*ints[k] = n
+		case k == "evalSh":
 			p.evalSh = uint(n)
-		case "guessMax":
-			p.guessMax = n
-		case "aspW":
-			p.aspW = n
-		case "pcMin":
-			p.pcMin = n
-		case "pcLevels":
-			p.pcLevels = n
-		case "pcT1", "pcT2", "pcT3":
+		case k == "pcT1", k == "pcT2", k == "pcT3":
 			savedT := probcutT
 			defer func() { probcutT = savedT }()
 			probcutT[k[3]-'0'] = n
-		case "localMax":
-			p.localMax = n
-		case "hash":
-			opts.HashBits = n
 		default:
 			t.Fatalf("unknown param %s", k)
 		}
@@ -164,12 +154,5 @@ func BenchmarkSolve(b *testing.B) {
 // FLIPBENCH_VARIANTS applied) with spec on top.
 func testSelection(t testing.TB, spec string) variants.Selection {
 	t.Helper()
-	s, err := variants.FromEnv(nil)
-	if err == nil {
-		s, err = s.With(spec)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return varianttest.Selection(t, spec)
 }

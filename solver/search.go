@@ -64,8 +64,8 @@ type params struct {
 	evalSh  uint // the evaluation's weight in a move's ordering score: 1/scale disc << evalSh
 	// guessMax is the depth of the evaluation search that guesses the
 	// score for the first window; 0: the window starts around 0 (with
-	// the weights at hand, a depth-8 guess cost 20% more nodes on
-	// ffo40-47 than starting from 0 and widening by the fail-soft bounds)
+	// the weights at hand, a deep guess cost more nodes than starting
+	// from 0 and widening by the fail-soft bounds)
 	guessMax int
 	aspW     int // first root window: guess ± (aspW+1)
 	pcMin    int // ProbCut in the selective pre-pass from this many empties (probcut.go)
@@ -74,9 +74,8 @@ type params struct {
 }
 
 // evalSh 7: one disc of evaluation (scale << 7 = 1<<14) weighs half of
-// one opponent move less (WMobility, 1<<15). With the embedded weights ffo20-39 took 143 M nodes
-// (before the selective pre-pass), 157 M at 6; 8 was worse too (weaker weights want less weight: 6 was
-// best with the 20 K-game weights before them).
+// one opponent move less (WMobility, 1<<15): with the embedded weights,
+// fewer nodes than 6 or 8 (weaker weights want less weight).
 var defaultParams = params{hashMin: 7, localMax: 10, etcMin: 12, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0, pcMin: 10, pcLevels: 3}
 
 // scThreshold[n]: the stability cutoff is tried at a null window alpha at
@@ -97,12 +96,21 @@ func (s *search) stabilityCut(P, O uint64, alpha, n int) (int, bool) {
 		if v := kernels.ScoreMax - 2*s.k.StableEdgeCount(O, P); v <= alpha {
 			return v, true
 		}
-		v := kernels.ScoreMax - 2*bits.OnesCount64(s.stability(O, P))
+		v := kernels.ScoreMax - 2*s.stabilityCount(O, P)
 		if v <= alpha {
 			return v, true
 		}
 	}
 	return 0, false
+}
+
+// stabilityCount is the bound stability_count, or (solver) the popcount
+// of the bound stability.
+func (s *search) stabilityCount(P, O uint64) int {
+	if s.k.StabilityCount == nil {
+		return bits.OnesCount64(s.stability(P, O))
+	}
+	return s.k.StabilityCount(P, O)
 }
 
 // nwsAny is the null-window search (alpha, alpha+1) of any position: the
@@ -128,7 +136,7 @@ func (s *search) nwsAny(P, O uint64, alpha, side int) int {
 		return s.solve2(P, O, alpha, int(l&0xff), int(l>>8&0xff))
 	case n == 1:
 		s.nodes++
-		return s.sc1(P, alpha, bits.TrailingZeros64(e))
+		return s.score1(P, alpha, bits.TrailingZeros64(e))
 	}
 	s.nodes++
 	return s.k.BoardSolve(P, 0)

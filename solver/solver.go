@@ -5,7 +5,7 @@
 // move, parity, mobility, potential mobility, corner stability and (with
 // weights) a shallow evaluation search, a shallow search from 6 to 5
 // empties and the 4..1-empties leaf. Every kernel it calls is taken from
-// the variants registry when a solve starts (see Bound), so the same
+// the variants registry when a solve starts (see Bind), so the same
 // search runs on any variant set; the node count is its fingerprint.
 //
 // A node is one position searched: every call of the root, the
@@ -38,11 +38,6 @@ type Options struct {
 	// Weights are the evaluation weights for move ordering; nil orders
 	// moves without evaluation.
 	Weights *variants.EvalWeights
-	// Bottom is the bottom of the search (bottom.go): BottomAsm,
-	// BottomGoSIMD or BottomGo; "" is the assembly where the selection's
-	// kernels allow it, else Go. A bottom that cannot run here is an
-	// error that says why.
-	Bottom string
 	// tune replaces the search's constants (tests that tune or exercise
 	// them; nil: defaultParams).
 	tune *params
@@ -101,10 +96,6 @@ func New(opts Options, sel variants.Selection) (*Solver, error) {
 // test's).
 func NewWith(opts Options, k Kernels) (*Solver, error) {
 	if err := k.check(); err != nil {
-		return nil, err
-	}
-	k, err := k.withBottom(opts.Bottom)
-	if err != nil {
 		return nil, err
 	}
 	sv := &Solver{opts: opts, k: k, limit: memoryLimit()}

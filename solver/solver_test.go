@@ -16,10 +16,10 @@ func newSearch(k Kernels) *search {
 	return s
 }
 
-// The solver's leaf searches like the solve_n kernels: same score, same
-// node count, on every alpha.
+// The solver's own leaf searches like the solve_n kernels: same score,
+// same node count, on every alpha.
 func TestLeafMatchesKernels(t *testing.T) {
-	s := newSearch(Bind(testSelection(t, "")))
+	s := newSearch(Bind(testSelection(t, "solve_4=solver")))
 	for e := 2; e <= 4; e++ {
 		for i, b := range harness.RandomEndgames(7, 300, e) {
 			list := variants.PresortList(b.Empties())

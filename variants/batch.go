@@ -8,8 +8,8 @@ import (
 )
 
 // Batch forms apply a kernel to a slice of inputs in one call. Go assembly
-// is never inlined and takes its arguments on the stack, so a 2 ns kernel
-// pays for its call; the batch form loops inside the variant, and the
+// is never inlined and takes its arguments on the stack, so a kernel of a
+// few nanoseconds pays for its call; the batch form loops inside the variant, and the
 // benchmarks report both to show what the call costs.
 //
 // A variant's batch function, when it has one, is func(in []In, out []Out)
@@ -17,8 +17,8 @@ import (
 //
 //	flip               BoardX -> uint64
 //	moves              kernels.Board -> uint64
-//	count_last_flip    PX -> int
-//	score_1            PXA -> int
+//	count_last_flip    LastEmpty -> int
+//	score_1            LastEmptyAlpha -> int
 //	solve_2, 3, 4      BoardAlpha -> ScoreNodes
 //	hash_code          kernels.Board -> uint64
 //	eval_update        FeaturesMove -> kernels.Features
@@ -53,16 +53,20 @@ type (
 		P, O uint64
 		X    int
 	}
-	// PX is a board with one empty square x (O = ^P &^ x).
-	PX struct {
+	// LastEmpty is a board with one empty square x (O = ^P &^ x).
+	LastEmpty struct {
 		P uint64
 		X int
 	}
-	// PXA is a PX and a null-window alpha.
-	PXA struct {
+	// LastEmptyAlpha is a LastEmpty and a null-window alpha.
+	LastEmptyAlpha struct {
 		P        uint64
 		X, Alpha int
 	}
+	// PX and PXA are the names gen/lastflip gives LastEmpty and
+	// LastEmptyAlpha in the registrations it generates.
+	PX  = LastEmpty
+	PXA = LastEmptyAlpha
 	// BoardAlpha is a position and a null-window alpha: a leaf search's
 	// input.
 	BoardAlpha struct {
@@ -107,8 +111,8 @@ type (
 	}
 	FlipBatchFunc          = func(in []BoardX, out []uint64)
 	MovesBatchFunc         = func(in []kernels.Board, out []uint64)
-	CountLastFlipBatchFunc = func(in []PX, out []int)
-	Score1BatchFunc        = func(in []PXA, out []int)
+	CountLastFlipBatchFunc = func(in []LastEmpty, out []int)
+	Score1BatchFunc        = func(in []LastEmptyAlpha, out []int)
 	SolveBatchFunc         = func(in []BoardAlpha, out []ScoreNodes)
 	HashCodeBatchFunc      = func(in []kernels.Board, out []uint64)
 	EvalUpdateBatchFunc    = func(in []FeaturesMove, out []kernels.Features)
@@ -129,7 +133,7 @@ func words[T any](s []T) []uint64 {
 }
 
 // registerWordsBatch attaches an assembly batch form that reads its inputs
-// as 64-bit words (In is a struct of words: BoardX, PX, ...) and runs
+// as 64-bit words (In is a struct of words: BoardX, LastEmpty, ...) and runs
 // len(out) times.
 func registerWordsBatch[In, F, Out any](k *Kernel[F], name string, fn func(in []uint64, out []Out)) {
 	k.RegisterBatch(name, func(in []In, out []Out) {

@@ -13,7 +13,7 @@ type BoardSolveFunc func(P uint64, n int) int
 var BoardSolve = newKernel[BoardSolveFunc]("board_solve", "final score of a finished game with n empties", kernels.BoardSolve)
 
 func init() {
-	BoardSolve.Register(Info{Name: "odd-empties", Rank: 5, Note: "Go: no draw test when n is odd (seed 003), three-way otherwise"}, BoardSolveOdd)
+	BoardSolve.Register(Info{Name: "odd-empties", Rank: 5, Note: "Go: no draw test when n is odd, three-way otherwise"}, BoardSolveOdd)
 	BoardSolve.RegisterBatch("odd-empties", BoardSolveBatchFunc(func(in []DiscsEmpties, out []int) {
 		out = out[:len(in)]
 		for i, c := range in {

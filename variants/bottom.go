@@ -1,7 +1,48 @@
 package variants
 
-// A Bottom is the bottom of the search in assembly (gen/bottom): Edax's
-// NWS_endgame_local on the local table from 10 empties to 7, its
+import (
+	"fmt"
+	"strings"
+)
+
+// BottomFunc is what a bottom of the search computes: the null-window
+// search of (P, O) at (alpha, alpha+1), its score and the nodes searched.
+// Every bottom is Composed: the solver runs it, on the selection's kernels.
+type BottomFunc func(P, O uint64, alpha int) (score int, nodes uint64)
+
+// Bottom is the bottom of the solver's search: the shallow search from 6
+// empties and the leaf below it, where most nodes are (and in assembly,
+// the local table's searches from 10 empties). Its variants search the
+// same nodes: go here, asm and asm-calls where the selection's kernels
+// are assembly (bottom_asm_amd64.go), gosimd-* in GOEXPERIMENT=simd
+// builds (gosimd_amd64.go).
+var Bottom = newComposedKernel[BottomFunc]("bottom",
+	"the solver's null-window search from 6 empties down (from 10 on the local table in assembly): score and nodes, node for node the Go search's",
+	Info{Name: BottomGo, Rank: 10, Composed: true,
+		Note: "solver/shallow.go and solve_4.go: Go calling the selection's kernels through func values"})
+
+// The bottoms, each run by the solver.
+const (
+	BottomGo           = "go"
+	BottomAsm          = "asm"
+	BottomAsmCalls     = "asm-calls"
+	BottomGoSIMDAVX2   = "gosimd-avx2"
+	BottomGoSIMDAVX512 = "gosimd-avx512"
+)
+
+// BottomGoSIMD is the gosimd bottoms' alias: the one the CPU runs best.
+const BottomGoSIMD = "gosimd"
+
+// BottomNames are the bottoms of every build, and the gosimd alias, in
+// the order tables list them (a build offers some: Bottom's variants).
+var BottomNames = []string{BottomAsm, BottomAsmCalls, BottomGoSIMD, BottomGoSIMDAVX2, BottomGoSIMDAVX512, BottomGo}
+
+// SolverName names the Composed variants of solve_4 and score_1: the
+// solver's own leaf and score_1, on the selection's smaller kernels.
+const SolverName = "solver"
+
+// An AsmBottom is the bottom of the search in assembly (gen/bottom):
+// Edax's NWS_endgame_local on the local table from 10 empties to 7, its
 // search_shallow at 6 and 5 and the 4-empties leaf below it, on the
 // kernels a selection chooses. The solver crosses into it once per
 // subtree; inside, the kernels are called through their assembly entry
@@ -11,7 +52,7 @@ package variants
 // has the flip and moves of an inline bottom (bottom_asm_amd64.go), that
 // one searches instead: the same search with those two emitted inline,
 // no call for the commonest kernels; Calls returns the calling one.
-type Bottom struct {
+type AsmBottom struct {
 	// flip, moves, stable_edge_count, stability, solve_4, score_1,
 	// count_last_flip, hash_code, move_evaluate: the order of gen/bottom's k
 	entries [9]uintptr
@@ -20,12 +61,12 @@ type Bottom struct {
 }
 
 // Inline reports whether b searches with flip and moves inline.
-func (b *Bottom) Inline() bool { return b.inline }
+func (b *AsmBottom) Inline() bool { return b.inline }
 
 // Calls returns b calling every kernel through its entry point (b itself
 // if it does): what whole solves compare the variants of flip and moves
 // on, so that none of them has the inline bottom's advantage.
-func (b *Bottom) Calls() *Bottom {
+func (b *AsmBottom) Calls() *AsmBottom {
 	if !b.inline {
 		return b
 	}
@@ -34,8 +75,13 @@ func (b *Bottom) Calls() *Bottom {
 	return &c
 }
 
-// The search sizes of a Bottom: Search takes positions of ShallowMin to
-// ShallowMax empties, SearchLocal of LocalMin to BottomLocalMax.
+// Local reports whether the bottom searches on the local table
+// (SearchLocal): hash_code's and move_evaluate's variants have entry
+// points.
+func (b *AsmBottom) Local() bool { return b.local }
+
+// The search sizes of an AsmBottom: Search takes positions of ShallowMin
+// to ShallowMax empties, SearchLocal of LocalMin to BottomLocalMax.
 const (
 	ShallowMin, ShallowMax   = 5, 6
 	LocalMin, BottomLocalMax = 7, 10
@@ -59,56 +105,68 @@ type LocalEntry struct {
 // LocalTable is the local table, indexed by hash_code's low bits.
 type LocalTable [1 << LocalBits]LocalEntry
 
-// BottomLeaf says what searches 4 empties and fewer in a Bottom.
-type BottomLeaf int
-
+// The entries of an AsmBottom, by kernel, in gen/bottom's order.
 const (
-	// LeafSolve4: the selection's solve_4 variant.
-	LeafSolve4 BottomLeaf = iota
-	// LeafScore1: the bottom's own solve_4..solve_2, on the selection's
-	// flip and score_1.
-	LeafScore1
-	// LeafCountLastFlip: the bottom's own solve_4..solve_2, on flip and
-	// board_score_1 over the selection's count_last_flip.
-	LeafCountLastFlip
+	entryFlip = iota
+	entryMoves
+	entryStableEdgeCount
+	entryStability
+	entrySolve4
+	entryScore1
+	entryCountLastFlip
+	entryHashCode
+	entryMoveEvaluate
 )
 
-// NewBottom returns the bottom on s's flip, moves, stable_edge_count and
-// stability and the leaf given, or false when one of the kernels it calls
-// is Go code (no entry point) or s's CPU lacks what the bottom's own code
-// needs: then the solver searches in Go. Its local-table search runs
-// (Local) where s's hash_code and move_evaluate have entry points too.
-func NewBottom(s Selection, leaf BottomLeaf) (*Bottom, bool) {
-	b := &Bottom{entries: [9]uintptr{s.Info(Flip).Entry(), s.Info(Moves).Entry(), s.Info(StableEdgeCount).Entry(),
-		s.Info(Stability).Entry(), 7: s.Info(HashCode).Entry(), 8: s.Info(MoveEvaluate).Entry()}}
-	b.local = b.entries[7] != 0 && b.entries[8] != 0
-	need := []int{0, 1, 2, 3}
-	switch leaf {
-	case LeafSolve4:
-		b.entries[4] = s.Info(Solve4).Entry()
-		need = append(need, 4)
-	case LeafScore1:
-		b.entries[5] = s.Info(Score1).Entry()
-		need = append(need, 5)
-	case LeafCountLastFlip:
-		b.entries[6] = s.Info(CountLastFlip).Entry()
-		need = append(need, 6)
-	default:
-		return nil, false
+// NewAsmBottom returns the assembly bottom on s's kernels, or why there
+// is none here: a kernel it calls is Go code (no entry point), or s's CPU
+// lacks what its own code needs. The leaf is s's solve_4, else (solve_4
+// solver) the bottom's own on s's flip and score_1, else (score_1 solver
+// too) on board_score_1 over s's count_last_flip. Its local-table search
+// runs (Local) where s's hash_code and move_evaluate have entry points
+// too.
+func NewAsmBottom(s Selection) (*AsmBottom, error) {
+	type call struct {
+		entry int
+		k     KernelInfo
 	}
-	for _, i := range need {
-		if b.entries[i] == 0 {
-			return nil, false
+	leaf := call{entrySolve4, Solve4}
+	switch {
+	case s.Name(Solve4) != SolverName:
+	case s.Name(Score1) != SolverName:
+		leaf = call{entryScore1, Score1}
+	default:
+		leaf = call{entryCountLastFlip, CountLastFlip}
+	}
+	b := &AsmBottom{}
+	var goCode []string
+	for _, c := range []call{{entryFlip, Flip}, {entryMoves, Moves}, {entryStableEdgeCount, StableEdgeCount}, {entryStability, Stability}, leaf} {
+		if b.entries[c.entry] = s.Info(c.k).Entry(); b.entries[c.entry] == 0 {
+			goCode = append(goCode, c.k.Name()+"="+s.Name(c.k))
 		}
 	}
-	if !bottomRuns(s.CPU()) {
-		return nil, false
+	if len(goCode) > 0 {
+		return nil, fmt.Errorf("the assembly bottom calls every kernel through an assembly entry point, and %s %s Go code here (choose assembly variants; -tags purego builds have none)",
+			strings.Join(goCode, ", "), map[bool]string{true: "is", false: "are"}[len(goCode) == 1])
 	}
+	if !bottomRuns(s.CPU()) {
+		return nil, fmt.Errorf("this CPU lacks what the assembly bottom's own code needs")
+	}
+	b.entries[entryHashCode], b.entries[entryMoveEvaluate] = s.Info(HashCode).Entry(), s.Info(MoveEvaluate).Entry()
+	b.local = b.entries[entryHashCode] != 0 && b.entries[entryMoveEvaluate] != 0
 	b.inline = inlineBottom(s)
-	return b, true
+	return b, nil
 }
 
-// Local reports whether the bottom searches on the local table
-// (SearchLocal): hash_code's and move_evaluate's variants have entry
-// points.
-func (b *Bottom) Local() bool { return b.local }
+// asmNeeds is what the assembly bottoms need of a selection: an
+// AsmBottom on its kernels; asm-calls (calls) only where asm is the
+// inline one, which it would otherwise repeat.
+func asmNeeds(calls bool) func(Selection) error {
+	return func(s Selection) error {
+		b, err := NewAsmBottom(s)
+		if err == nil && calls && !b.Inline() {
+			err = fmt.Errorf("the assembly bottom of flip=%s, moves=%s calls every kernel already (asm)", s.Name(Flip), s.Name(Moves))
+		}
+		return err
+	}
+}

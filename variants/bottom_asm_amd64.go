@@ -17,6 +17,15 @@ var (
 	bottomLow = [8]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff}
 )
 
+// The assembly bottoms: generated code calling the selection's assembly
+// kernels, entered once per subtree.
+func init() {
+	Bottom.Register(Info{Name: BottomAsm, Rank: 20, Composed: true, Uses: []any{bottomAsm}, Needs: asmNeeds(false),
+		Note: "gen/bottom: assembly calling the selection's assembly kernels (flip and moves inline where they are avx512-lzcnt and avx512), the local table's searches from 10 empties"}, nil)
+	Bottom.Register(Info{Name: BottomAsmCalls, Rank: 19, Composed: true, Uses: []any{bottomAsm}, Needs: asmNeeds(true),
+		Note: "asm calling every kernel, where asm is the inline one: what whole solves per flip or moves variant run on"}, nil)
+}
+
 func bottomRuns(cpu CPUInfo) bool { return len(cpu.Missing(asmFeatures(bottomAsm))) == 0 }
 
 // The flip and moves variants bottomAsmInlineAVX512 emits inline (gen/bottom
@@ -36,7 +45,7 @@ var _ [24]byte = [unsafe.Sizeof(LocalEntry{})]byte{}
 // Search searches (P, O), with ShallowMin to ShallowMax empties, at the
 // null window (alpha, alpha+1) and returns the score and the nodes
 // searched, as the solver's shallow search does.
-func (b *Bottom) Search(P, O uint64, alpha int) (int, uint64) {
+func (b *AsmBottom) Search(P, O uint64, alpha int) (int, uint64) {
 	if b.inline {
 		return bottomAsmInlineAVX512(P, O, alpha, &b.entries, nil)
 	}
@@ -47,7 +56,7 @@ func (b *Bottom) Search(P, O uint64, alpha int) (int, uint64) {
 // at the null window (alpha, alpha+1) on the local table t, and returns
 // the score and the nodes searched, as the solver's nwsLocal does in an
 // exact search (no ProbCut below it). Only where Local.
-func (b *Bottom) SearchLocal(P, O uint64, alpha int, t *LocalTable) (int, uint64) {
+func (b *AsmBottom) SearchLocal(P, O uint64, alpha int, t *LocalTable) (int, uint64) {
 	l := (*[3 << LocalBits]uint64)(unsafe.Pointer(t))
 	if b.inline {
 		return bottomAsmInlineAVX512(P, O, alpha, &b.entries, l)

@@ -12,7 +12,7 @@ import "github.com/flipbench/flipbench/kernels"
 
 func init() {
 	EvalUpdate.Register(Info{Name: "avx2", Rank: 20, Uses: []any{evalUpdateAVX2},
-		Note: "AVX2: 3 x 16 lanes, 3 VPSUBW/VPADDW per flipped disc (seed 000, 4.4.5)"}, evalUpdateAVX2Go)
+		Note: "AVX2: 3 x 16 lanes, 3 VPSUBW/VPADDW per flipped disc (Edax-AVX eval_sse.c, eval_update_sse)"}, evalUpdateAVX2Go)
 	registerWordsBatchIO[FeaturesMove, kernels.Features](EvalUpdate, "avx2", evalUpdateAVX2Batch)
 	EvalUpdate.Register(Info{Name: "avx512", Rank: 21, ZMM: true, Uses: []any{evalUpdateAVX512},
 		Note: "AVX-512BW: lanes 0-31 in a ZMM, 32-47 in a YMM, 2 subtractions per flipped disc"}, evalUpdateAVX512Go)
@@ -28,7 +28,7 @@ func init() {
 	// set wins what the interleaved layout saves per call (ffo20-39 on Zen
 	// 5, interleaved runs: faster in 16 pairs of 18).
 	sum(Info{Name: "avx2-gather-offset", Rank: 21, Uses: []any{evalSumGatherOffsetAVX2},
-		Note: "AVX2 VPGATHERDD, guarded layout: -1 offset puts the weight in the high half (seed 000, 4.5.0)"}, evalSumOffsetAVX2,
+		Note: "AVX2 VPGATHERDD, guarded layout: -1 offset puts the weight in the high half"}, evalSumOffsetAVX2,
 		func(w *EvalWeights, in []FeaturesPly, out []int) {
 			evalSumGatherOffsetAVX2Batch(w.guardedTables(), words(in), out[:len(in)])
 		}, evalSumGatherOffsetAVX2Batch)
@@ -38,7 +38,7 @@ func init() {
 			evalSumGatherPlainAVX2Batch(w.plainTables(), words(in), out[:len(in)])
 		}, evalSumGatherPlainAVX2Batch)
 	sum(Info{Name: "avx2-gather-interleaved", Rank: 20, Uses: []any{evalSumGatherInterleavedAVX2},
-		Note: "AVX2 VPGATHERDD, interleaved layout: aligned dwords, ply's half by shift (seed 000, 4.5.5)"}, evalSumInterleavedAVX2,
+		Note: "AVX2 VPGATHERDD, interleaved layout: aligned dwords, ply's half by shift"}, evalSumInterleavedAVX2,
 		func(w *EvalWeights, in []FeaturesPly, out []int) {
 			evalSumGatherInterleavedAVX2Batch(w.interleavedTables(), words(in), out[:len(in)])
 		}, evalSumGatherInterleavedAVX2Batch)
@@ -61,7 +61,7 @@ func init() {
 	EvalFeatures.Register(Info{Name: "bmi2-pext", Rank: 20, UsesPEXT: true, Uses: []any{evalFeaturesPEXT},
 		Note: "BMI2: PEXT of each feature's squares from P and O, binary-to-ternary tables"}, evalFeaturesPEXTGo)
 	EvalFeatures.Register(Info{Name: "avx2-shuffle", Rank: 21, Uses: []any{evalFeaturesShuffleAVX2},
-		Note: "AVX2: digit board, VPSHUFB picks digit pairs per feature, VPMADDUBSW to base 9 (seed 004)"}, evalFeaturesShuffleGo)
+		Note: "AVX2: digit board, VPSHUFB picks digit pairs per feature, VPMADDUBSW to base 9"}, evalFeaturesShuffleGo)
 }
 
 func evalUpdateAVX2Go(dst, src *kernels.Features, x int, flipped uint64, mover int) {

@@ -16,9 +16,8 @@ var EvalSum = newKernel[EvalSumFunc]("eval_sum", "bias + sum of the 46 weights o
 // eval_sum in Go, one per weight layout:
 //
 //   - go-plain: Edax's layout, one int16 table per ply.
-//   - go-interleaved: the even/odd-ply interleaved layout (seed 000,
-//     4.5.5), one int32 per index holding both plies; a shift picks the
-//     ply. Half as many tables, twice the bytes per lookup.
+//   - go-interleaved: the even/odd-ply interleaved layout, one int32 per
+//     index holding both plies; a shift picks the ply. Half as many tables, twice the bytes per lookup.
 
 func init() {
 	EvalSum.Register(Info{Name: "go-plain", Rank: 5, Note: "Go, plain layout: one int16 table per ply"}, EvalSumPlain)

@@ -61,7 +61,7 @@ var (
 	evalPextB2T     [pextB2TMax]uint16
 )
 
-// Shuffle form (seed 004): a byte per square holds its digit (2 - 2p -
+// Shuffle form: a byte per square holds its digit (2 - 2p -
 // o); VPSHUFB picks, for 16 features at a time, a pair of digits per
 // feature into each 16-bit lane, one 16-square chunk of the board at a
 // time. Features are padded with leading zero digits to 10; pair k (k =

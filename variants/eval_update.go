@@ -18,8 +18,8 @@ var EvalUpdate = newKernel[EvalUpdateFunc]("eval_update", "the 46 indexes after 
 })
 
 // eval_update in Go. Both variants write the updated indexes to dst and
-// leave src alone: the caller restores by keeping src (Edax 4.4.6), not by
-// an inverse update.
+// leave src alone: the caller restores by keeping src (as Edax-AVX's
+// eval.c, eval_update_leaf), not by an inverse update.
 //
 //   - go-x2f: Edax's update, square by square through the 4 to 7
 //     features of x and of each flipped disc (EVAL_X2F).

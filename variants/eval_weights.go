@@ -52,8 +52,8 @@ func (w *EvalWeights) Ply(ply int) []int16 {
 	return w.Plain[min(max(ply, 0), NumPlies-1)]
 }
 
-// Interleaved returns the even/odd-ply interleaved layout (seed 000,
-// 4.5.5): entry i of pair p packs ply 2p in its low 16 bits and ply 2p+1
+// Interleaved returns the even/odd-ply interleaved layout: entry i of
+// pair p packs ply 2p in its low 16 bits and ply 2p+1
 // in its high 16 bits, so one aligned 32-bit gather serves both plies.
 func (w *EvalWeights) Interleaved() [][]int32 {
 	w.interleaveOnce.Do(func() {
@@ -73,8 +73,8 @@ func (w *EvalWeights) Interleaved() [][]int32 {
 }
 
 // Guarded returns, per ply, the plain table preceded by one guard word
-// (zero): Guarded()[p][i+1] = Ply(p)[i]. It serves the -1 offset gather
-// (seed 000, 4.5.0): a 32-bit gather at byte 2*i from the start of the
+// (zero): Guarded()[p][i+1] = Ply(p)[i]. It serves the -1 offset gather:
+// a 32-bit gather at byte 2*i from the start of the
 // guarded table reads weight i into its high half, and for i = 0 the low
 // half is the guard word, never memory before the table.
 func (w *EvalWeights) Guarded() [][]int16 {

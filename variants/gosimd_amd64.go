@@ -7,7 +7,7 @@ import (
 	"github.com/flipbench/flipbench/variants/gosimd"
 )
 
-// The archsimd variants (package gosimd, GOEXPERIMENT=simd): ordinary Go
+// The gosimd variants (package gosimd, GOEXPERIMENT=simd): ordinary Go
 // whose vector operations are compiler intrinsics, so a call costs a Go
 // call, not an assembly one. Their batch forms loop over the gosimd
 // function itself, not a func value, so the compiler inlines it there
@@ -61,7 +61,7 @@ func init() {
 
 	CountLastFlip.Register(Info{Name: "gosimd-avx2-movemask", Requires: reqAVX2, Rank: 1,
 		Note: "archsimd: one VPMOVMSKB of file, diagonals and the row (VPSHUFB); 4 lookups (avx2-movemask's shape)"}, gosimd.CountLastFlipAVX2)
-	CountLastFlip.RegisterBatch("gosimd-avx2-movemask", CountLastFlipBatchFunc(func(in []PX, out []int) {
+	CountLastFlip.RegisterBatch("gosimd-avx2-movemask", CountLastFlipBatchFunc(func(in []LastEmpty, out []int) {
 		out = out[:len(in)]
 		for i, c := range in {
 			out[i] = gosimd.CountLastFlipAVX2(c.P, c.X)
@@ -69,7 +69,7 @@ func init() {
 	}))
 	CountLastFlip.Register(Info{Name: "gosimd-avx-movemask", Requires: reqAVX, Rank: 1,
 		Note: "archsimd 128-bit: two VPMOVMSKB, the row byte from P; 4 lookups (sse2-movemask's shape, VEX)"}, gosimd.CountLastFlipAVX)
-	CountLastFlip.RegisterBatch("gosimd-avx-movemask", CountLastFlipBatchFunc(func(in []PX, out []int) {
+	CountLastFlip.RegisterBatch("gosimd-avx-movemask", CountLastFlipBatchFunc(func(in []LastEmpty, out []int) {
 		out = out[:len(in)]
 		for i, c := range in {
 			out[i] = gosimd.CountLastFlipAVX(c.P, c.X)
@@ -78,7 +78,7 @@ func init() {
 
 	Score1.Register(Info{Name: "gosimd-avx2-movemask", Requires: reqAVX2, Rank: 1,
 		Note: "board_score_1 on count_last_flip gosimd-avx2-movemask; branchless pass fix-up"}, gosimd.Score1AVX2)
-	Score1.RegisterBatch("gosimd-avx2-movemask", Score1BatchFunc(func(in []PXA, out []int) {
+	Score1.RegisterBatch("gosimd-avx2-movemask", Score1BatchFunc(func(in []LastEmptyAlpha, out []int) {
 		out = out[:len(in)]
 		for i, c := range in {
 			out[i] = gosimd.Score1AVX2(c.P, c.Alpha, c.X)
@@ -86,7 +86,7 @@ func init() {
 	}))
 	Score1.Register(Info{Name: "gosimd-avx-movemask", Requires: reqAVX, Rank: 1,
 		Note: "board_score_1 on count_last_flip gosimd-avx-movemask; branchless pass fix-up"}, gosimd.Score1AVX)
-	Score1.RegisterBatch("gosimd-avx-movemask", Score1BatchFunc(func(in []PXA, out []int) {
+	Score1.RegisterBatch("gosimd-avx-movemask", Score1BatchFunc(func(in []LastEmptyAlpha, out []int) {
 		out = out[:len(in)]
 		for i, c := range in {
 			out[i] = gosimd.Score1AVX(c.P, c.Alpha, c.X)
@@ -121,4 +121,12 @@ func init() {
 		Note: "archsimd: empty pattern by 32-byte stores, 4 entries = 3 Uint64x4 (no streaming stores)"}, gosimd.HashClearAVX2)
 	HashClear.Register(Info{Name: "gosimd-avx512", Requires: reqAVX512, Rank: 1, ZMM: true,
 		Note: "archsimd: empty pattern by 64-byte stores, 8 entries = 3 Uint64x8"}, gosimd.HashClearAVX512)
+
+	// The solver's gosimd bottoms (solver/bottom_gosimd.go): its search
+	// calling the B forms of these kernels directly, inlined; one per
+	// flip. Never a default; -bottom gosimd is the one this CPU runs best.
+	Bottom.Register(Info{Name: BottomGoSIMDAVX2, Alias: BottomGoSIMD, Requires: reqAVX2, Rank: 1, Composed: true,
+		Note: "Go on inlined gosimd kernels: flip gosimd-avx2-ppfill, moves gosimd-avx2, score_1 gosimd-avx2-movemask, stable_edge_count gosimd-avx-movemask"}, nil)
+	Bottom.Register(Info{Name: BottomGoSIMDAVX512, Alias: BottomGoSIMD, Requires: reqAVX512, Rank: 2, Composed: true,
+		Note: "gosimd-avx2 with flip gosimd-avx512-lzcnt"}, nil)
 }

@@ -87,7 +87,7 @@ func init() {
 	HashClear.Register(Info{Name: "sse2-movntdq", Rank: 30, Uses: []any{hashClearMOVNTDQ},
 		Note: "SSE2 MOVNTDQ streaming stores, 2 entries = 3 xmm, SFENCE"}, hashClearSSE2)
 	HashClear.Register(Info{Name: "avx2-vmovntdq", Rank: 45, Uses: []any{hashClearVMOVNTDQ},
-		Note: "AVX VMOVNTDQ streaming stores, 4 entries = 3 ymm (Edax 4.5.1), SFENCE"}, hashClearAVX2)
+		Note: "AVX VMOVNTDQ streaming stores, 4 entries = 3 ymm (Edax-AVX hash.c, hash_cleanup), SFENCE"}, hashClearAVX2)
 	HashClear.Register(Info{Name: "avx512-stream", Rank: 40, ZMM: true, Uses: []any{hashClearVMOVNTDQ512},
 		Note: "AVX-512 64-byte VMOVNTDQ streaming stores, 8 entries = 3 zmm, SFENCE"}, hashClearAVX512)
 	HashClear.Register(Info{Name: "avx2-vmovdqu", Rank: 35, Uses: []any{hashClearVMOVDQU},

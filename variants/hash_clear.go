@@ -14,7 +14,8 @@ import (
 //   - write the empty pattern (bounds -inf..+inf, no moves) with t.Date;
 //   - write zeros (Date 0) and make sure t.Date is not 0;
 //   - bump t.Date, so that every entry is of an older generation, and
-//     write memory only when the date wraps (seed 001).
+//     write memory only when the date wraps (as Edax-AVX's hash.c,
+//     hash_clear).
 
 // HashClearFunc empties a transposition table.
 type HashClearFunc func(t *kernels.HashTable)
@@ -75,5 +76,5 @@ func init() {
 	HashClear.Register(Info{Name: "go-clear", Rank: 60,
 		Note: "Go clear: zeros (Date 0 reads empty), memclr streams beyond 32 MiB"}, HashClearGoClear)
 	HashClear.Register(Info{Name: "generation", Rank: 100,
-		Note: "logical clear (seed 001): bump the date, zero memory only when it wraps"}, HashClearGeneration)
+		Note: "logical clear (Edax-AVX hash.c, hash_clear): bump the date, zero memory only when it wraps"}, HashClearGeneration)
 }

@@ -59,7 +59,7 @@ func TestIdentityForms(t *testing.T) {
 }
 
 // A variant's kind follows its code: assembly when it runs generated
-// assembly, archsimd when named gosimd-*, plain Go otherwise.
+// assembly, gosimd when named gosimd-*, plain Go otherwise.
 func TestVariantKinds(t *testing.T) {
 	kinds := map[string]string{}
 	for _, k := range Kernels() {
@@ -76,7 +76,7 @@ func TestVariantKinds(t *testing.T) {
 			t.Errorf("%s: kind %q, want %q", v, kinds[v], want)
 		}
 	}
-	if (Info{Name: "gosimd-avx2", Asm: false}).Kind() != KindArchsimd {
-		t.Error("gosimd-* is not archsimd")
+	if (Info{Name: "gosimd-avx2", Asm: false}).Kind() != KindGoSIMD {
+		t.Error("gosimd-* is not gosimd")
 	}
 }

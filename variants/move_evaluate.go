@@ -19,12 +19,12 @@ var MoveEvaluate = newKernel[MoveEvaluateFunc]("move_evaluate", "Edax 4.4's shal
 //
 //   - edax-branchy: nEmpties compared against 12, 21 and 30 (Edax 4.4).
 //   - parity-table: one lookup in a table indexed by nEmpties, added
-//     under a condition the compiler turns into a CMOV (seed 003: the
-//     chain of compares mispredicted on Haswell).
+//     under a condition the compiler turns into a CMOV: no chain of
+//     compares to mispredict.
 
 func init() {
 	MoveEvaluate.Register(Info{Name: "edax-branchy", Rank: 5, Note: "Go: shift fills, parity bonus by compares"}, MoveEvaluateBranchy)
-	MoveEvaluate.Register(Info{Name: "parity-table", Rank: 6, Note: "Go: shift fills, parity bonus by table (seed 003)"}, MoveEvaluateTable)
+	MoveEvaluate.Register(Info{Name: "parity-table", Rank: 6, Note: "Go: shift fills, parity bonus by table"}, MoveEvaluateTable)
 	MoveEvaluate.RegisterBatch("edax-branchy", MoveEvaluateBatchFunc(func(in []MoveEval, out []int) {
 		out = out[:len(in)]
 		for i := range in {

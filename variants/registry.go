@@ -31,15 +31,11 @@ type Info struct {
 	// ZMM marks variants using 512-bit registers, not the default on
 	// Intel parts that downclock for them.
 	ZMM bool
-	// Bound marks variants whose result is only window-equivalent to the
-	// reference (lazy cut-offs); see the kernel's contract. For score_1,
-	// with E the exact final score and R the reference (board_score_1:
-	// E, but a pass failing low gives the pass score, in [E, alpha]),
-	// Bound alone is the lazy high cut: R at or below alpha, above it
-	// any value in (alpha, E].
-	Bound bool
-	// BoundLow, with Bound, makes it the lazy low cut of score_1: E above
-	// alpha, at or below it any value in [E, alpha].
+	// Bound and BoundLow are score_1's three kinds of result, read
+	// through Cut (gen/internal/asmgen writes these two fields in the
+	// generated registrations): Bound alone, the lazy high cut; both, the
+	// lazy low cut.
+	Bound    bool
 	BoundLow bool
 	// Uses lists the assembly functions a Go wrapper calls: their CPU
 	// features (avo's analysis, generated with the stubs) are added to
@@ -47,6 +43,19 @@ type Info struct {
 	// needs no Uses.
 	Uses []any
 	Note string
+	// Composed marks a variant the solver puts together from the
+	// selection's other kernels (its own leaf, score_1 and bottoms): it
+	// has no function of its own, the harness neither checks nor times
+	// it, and the solver's tests check it node for node.
+	Composed bool
+	// Needs, if set, says why the variant cannot run with the rest of a
+	// selection (nil if it can): the assembly bottom calls the selected
+	// kernels' assembly entry points. It reads only kernels whose
+	// variants have no Needs.
+	Needs func(Selection) error
+	// Alias is a second name, shared by variants that do one job: it
+	// selects the one of highest rank the CPU runs (bottom gosimd).
+	Alias string
 	// entry is the assembly entry point of a generated variant (what
 	// other assembly calls: see Bottom), 0 for Go code.
 	entry uintptr
@@ -58,25 +67,57 @@ type Info struct {
 // The kinds of implementation, as results files name them (the impl
 // configuration line, and BenchmarkFloor/impl=...).
 const (
-	KindGo       = "go"       // plain Go, compiled by gc
-	KindArchsimd = "archsimd" // Go with simd/archsimd (GOEXPERIMENT=simd): variants named gosimd-*
-	KindAsm      = "asm"      // avo-generated Go assembly, or Go around it
-	KindC        = "c"        // not a flipbench variant: a C kernel timed by cbench
+	KindGo     = "go"     // plain Go, compiled by gc
+	KindGoSIMD = "gosimd" // Go with simd/archsimd (GOEXPERIMENT=simd): variants named gosimd-*, package variants/gosimd
+	KindAsm    = "asm"    // avo-generated Go assembly, or Go around it
+	KindC      = "c"      // not a flipbench variant: a C kernel timed by cbench
 )
 
-// ArchsimdPrefix starts the name of every archsimd variant.
-const ArchsimdPrefix = "gosimd-"
+// GoSIMDPrefix starts the name of every gosimd variant.
+const GoSIMDPrefix = "gosimd-"
 
-// Kind is the variant's kind of implementation: KindArchsimd for the
+// KindArchsimd is what results files written before the kind was named
+// gosimd call it (impl: archsimd): read as KindGoSIMD.
+const KindArchsimd = "archsimd"
+
+// Kind is the variant's kind of implementation: KindGoSIMD for the
 // gosimd-* variants, KindAsm when it runs generated assembly, else KindGo.
 func (i Info) Kind() string {
 	switch {
-	case strings.HasPrefix(i.Name, ArchsimdPrefix):
-		return KindArchsimd
+	case strings.HasPrefix(i.Name, GoSIMDPrefix):
+		return KindGoSIMD
 	case i.Asm:
 		return KindAsm
 	}
 	return KindGo
+}
+
+// Cut is what a variant returns against its reference.
+type Cut int
+
+const (
+	// Exact: the reference's result.
+	Exact Cut = iota
+	// LazyHighCut (score_1): with E the exact final score and R the
+	// reference (board_score_1: E, but a pass failing low gives the
+	// pass score, in [E, alpha]), R at or below alpha, above it any value
+	// in (alpha, E].
+	LazyHighCut
+	// LazyLowCut (score_1): E above alpha, at or below it any value in
+	// [E, alpha].
+	LazyLowCut
+)
+
+// Cut is the kind of result the variant returns; a lazy one is only
+// window-equivalent to the reference (see the kernel's contract).
+func (i Info) Cut() Cut {
+	switch {
+	case i.Bound && i.BoundLow:
+		return LazyLowCut
+	case i.Bound:
+		return LazyHighCut
+	}
+	return Exact
 }
 
 // Entry is the variant's assembly entry point, 0 for Go code.
@@ -101,11 +142,12 @@ type Variant[F any] struct {
 }
 
 // Kernel is the registry of one kernel's variants; variant 0 is the
-// reference.
+// reference (of a composed kernel: the plainest of its variants).
 type Kernel[F any] struct {
 	name     string
 	contract string
-	index    int // position in the catalog
+	index    int  // position in the catalog
+	composed bool // every variant Composed: no reference function, no spec
 	variants []*Variant[F]
 }
 
@@ -120,10 +162,16 @@ type KernelInfo interface {
 	// Code lists every variant's functions as values, for tools that
 	// read their machine code (harness/predict).
 	Code() []Code
-	// Lookup finds a variant this CPU can run, or says why not.
+	// Composed reports whether the kernel is one the solver composes of
+	// others (the bottom): its variants are all Composed.
+	Composed() bool
+	// Lookup finds a variant this CPU can run, by name or alias, or says
+	// why not.
 	Lookup(variant string, cpu CPUInfo) (Info, error)
-	defaultIndex(cpu CPUInfo, profile map[string]string) int
-	find(variant string) int
+	defaultIndex(s Selection) int
+	dependent() bool
+	needs(i int, s Selection) error
+	lookup(variant string, cpu CPUInfo) (int, error)
 	setIndex(i int)
 	funcs() []any
 }
@@ -133,9 +181,23 @@ var registered []KernelInfo
 // newKernel creates a kernel with its reference as variant 0. Kernels are
 // package-level variables, so they exist before any init registers more.
 func newKernel[F any](name, contract string, ref F) *Kernel[F] {
-	k := &Kernel[F]{name: name, contract: contract}
+	k := catalog(&Kernel[F]{name: name, contract: contract})
 	k.Register(Info{Name: RefName, Note: "plain pure Go: the oracle"}, ref)
-	i, _ := slices.BinarySearchFunc(registered, name, func(k KernelInfo, n string) int { return strings.Compare(k.Name(), n) })
+	return k
+}
+
+// newComposedKernel creates a kernel the solver composes of the
+// selection's other kernels, with first as variant 0: the one chosen when
+// no other can run.
+func newComposedKernel[F any](name, contract string, first Info) *Kernel[F] {
+	k := catalog(&Kernel[F]{name: name, contract: contract, composed: true})
+	var none F
+	k.Register(first, none)
+	return k
+}
+
+func catalog[F any](k *Kernel[F]) *Kernel[F] {
+	i, _ := slices.BinarySearchFunc(registered, k.name, func(k KernelInfo, n string) int { return strings.Compare(k.Name(), n) })
 	registered = slices.Insert(registered, i, KernelInfo(k))
 	for j, k := range registered {
 		k.setIndex(j)
@@ -174,12 +236,18 @@ func (k *Kernel[F]) Index() int { return k.index }
 
 func (k *Kernel[F]) setIndex(i int) { k.index = i }
 
+// Composed reports whether the solver composes the kernel of others.
+func (k *Kernel[F]) Composed() bool { return k.composed }
+
 // Register adds a variant; called from init in the variant's file. The
 // features of fn (when it is generated assembly), of info.Uses and of
 // info.Requires make up the variant's requirements.
 func (k *Kernel[F]) Register(info Info, fn F) {
 	if k.find(info.Name) >= 0 {
 		panic("variants: duplicate " + k.name + "/" + info.Name)
+	}
+	if k.composed && !info.Composed {
+		panic("variants: " + k.name + "/" + info.Name + ": a composed kernel's variants are Composed")
 	}
 	k.variants = append(k.variants, &Variant[F]{Info: k.complete(info, fn), Fn: fn})
 }
@@ -259,8 +327,8 @@ func (k *Kernel[F]) Infos() []Info {
 // Reference returns the reference variant's function (always runnable).
 func (k *Kernel[F]) Reference() F { return k.variants[0].Fn }
 
-// Lookup finds a variant by name; it is an error if it is unknown or cpu
-// cannot run it, naming what is available.
+// Lookup finds a variant by name or alias; it is an error if it is
+// unknown or cpu cannot run it, naming what is available.
 func (k *Kernel[F]) Lookup(name string, cpu CPUInfo) (Info, error) {
 	v, err := k.Get(name, cpu)
 	if err != nil {
@@ -269,19 +337,59 @@ func (k *Kernel[F]) Lookup(name string, cpu CPUInfo) (Info, error) {
 	return v.Info, nil
 }
 
-// Get returns the named variant if cpu can run it.
+// Get returns the variant named (or the one an alias selects) if cpu can
+// run it.
 func (k *Kernel[F]) Get(name string, cpu CPUInfo) (*Variant[F], error) {
+	i, err := k.lookup(name, cpu)
+	if err != nil {
+		return nil, err
+	}
+	return k.variants[i], nil
+}
+
+// Variant returns the variant of that name (no alias), nil if none.
+func (k *Kernel[F]) Variant(name string) *Variant[F] {
+	if i := k.find(name); i >= 0 {
+		return k.variants[i]
+	}
+	return nil
+}
+
+func (k *Kernel[F]) lookup(name string, cpu CPUInfo) (int, error) {
 	i := k.find(name)
 	if i < 0 {
-		return nil, fmt.Errorf("unknown %s variant %q; registered: %s (runnable here: %s)",
-			k.name, name, k.names(nil), k.names(&cpu))
+		i = k.alias(name, cpu)
+	}
+	if i < 0 {
+		hint := ""
+		if strings.HasPrefix(name, "gosimd") && !slices.ContainsFunc(k.variants, func(v *Variant[F]) bool { return strings.HasPrefix(v.Name, "gosimd") }) {
+			hint = "; the gosimd variants are in GOEXPERIMENT=simd builds on amd64"
+		}
+		return -1, fmt.Errorf("unknown %s variant %q; registered: %s (runnable here: %s)%s",
+			k.name, name, k.names(nil), k.names(&cpu), hint)
 	}
 	v := k.variants[i]
 	if miss := cpu.Missing(v.Requires); len(miss) > 0 {
-		return nil, fmt.Errorf("%s variant %q needs %s, which this CPU lacks%s; runnable here: %s",
-			k.name, name, FeatureNames(miss), cpu.disabledNote(), k.names(&cpu))
+		return -1, fmt.Errorf("%s variant %q needs %s, which this CPU lacks%s; runnable here: %s",
+			k.name, v.Name, FeatureNames(miss), cpu.disabledNote(), k.names(&cpu))
 	}
-	return v, nil
+	return i, nil
+}
+
+// alias returns the variant of highest rank cpu runs among those the
+// alias names (the first of them if cpu runs none: Get then says what it
+// lacks), -1 if no variant has that alias.
+func (k *Kernel[F]) alias(name string, cpu CPUInfo) int {
+	best := -1
+	for i, v := range k.variants {
+		if v.Alias != name {
+			continue
+		}
+		if best < 0 || v.RunsOn(cpu) && (!k.variants[best].RunsOn(cpu) || v.Rank > k.variants[best].Rank) {
+			best = i
+		}
+	}
+	return best
 }
 
 // names lists the variants (those cpu runs, if not nil).
@@ -295,11 +403,12 @@ func (k *Kernel[F]) names(cpu *CPUInfo) string {
 	return strings.Join(s, ", ")
 }
 
-// Runnable returns the variants cpu can run.
+// Runnable returns the variants cpu can run that are functions: not the
+// Composed ones, which only the solver runs.
 func (k *Kernel[F]) Runnable(cpu CPUInfo) []*Variant[F] {
 	var out []*Variant[F]
 	for _, v := range k.variants {
-		if v.RunsOn(cpu) {
+		if v.RunsOn(cpu) && !v.Composed {
 			out = append(out, v)
 		}
 	}
@@ -316,33 +425,64 @@ func (k *Kernel[F]) With(info Info, fn F) *Kernel[F] {
 	return &c
 }
 
-// allowed is what no profile overrides: cpu runs v, v's result is
-// exact, and v does not use PEXT/PDEP where they are microcoded.
-func allowed(v Info, cpu CPUInfo) bool {
-	return v.RunsOn(cpu) && !v.Bound && !(v.UsesPEXT && cpu.SlowPEXT)
+// Eligible is the one rule of what may be a default on cpu, whether by
+// rank or by a pick profile (and so of what flipbench pick may choose):
+// cpu runs v, v's result is exact, v uses no PEXT/PDEP where they are
+// microcoded, and no 512-bit registers where they lower the clock. If
+// not, why says which rule v breaks.
+func Eligible(v Info, cpu CPUInfo) (why string, ok bool) {
+	switch {
+	case !v.RunsOn(cpu):
+		return "needs " + FeatureNames(cpu.Missing(v.Requires)), false
+	case v.Cut() != Exact:
+		return "bound result, never a default", false
+	case v.UsesPEXT && cpu.SlowPEXT:
+		return "PEXT/PDEP are microcoded on this CPU", false
+	case v.ZMM && cpu.ZMMDownclock:
+		return "512-bit code lowers this CPU's clock", false
+	}
+	return "", true
 }
 
-// defaultIndex applies the rules: the profile's choice if it is allowed
-// (runnable, exact, no PEXT where PEXT is slow: a profile measured on
-// another CPU that slipped through never breaks that rule), else the
-// highest rank among allowed variants, skipping ZMM variants where
-// 512-bit code downclocks.
-func (k *Kernel[F]) defaultIndex(cpu CPUInfo, profile map[string]string) int {
-	if name, ok := profile[k.name]; ok {
+// defaultIndex chooses k's variant in s (the choices of kernels whose
+// variants have no Needs made already): the profile's choice if it is
+// eligible (a profile measured on another CPU that slipped through never
+// breaks the rules) and runs with the rest of s, else the eligible one of
+// highest rank that does, else variant 0.
+func (k *Kernel[F]) defaultIndex(s Selection) int {
+	fits := func(i int) bool {
+		v := k.variants[i]
+		_, ok := Eligible(v.Info, s.cpu)
+		return ok && (v.Needs == nil || v.Needs(s) == nil)
+	}
+	if name, ok := s.profile[k.name]; ok {
 		// a profile is only applied to the CPU it was measured on
 		// (results.Find); the rules hold even so
-		if i := k.find(name); i >= 0 && allowed(k.variants[i].Info, cpu) {
+		if i := k.find(name); i >= 0 && fits(i) {
 			return i
 		}
 	}
 	best := 0
 	for i, v := range k.variants {
-		if !allowed(v.Info, cpu) || v.ZMM && cpu.ZMMDownclock {
-			continue
-		}
-		if v.Rank > k.variants[best].Rank {
+		if fits(i) && v.Rank > k.variants[best].Rank {
 			best = i
 		}
 	}
 	return best
+}
+
+// needs says why variant i cannot run with the rest of s, nil if it can.
+func (k *Kernel[F]) needs(i int, s Selection) error {
+	if v := k.variants[i]; v.Needs != nil {
+		if err := v.Needs(s); err != nil {
+			return fmt.Errorf("%s=%s: %w", k.name, v.Name, err)
+		}
+	}
+	return nil
+}
+
+// dependent reports whether a variant of k has Needs: k is chosen after
+// the kernels whose variants have none.
+func (k *Kernel[F]) dependent() bool {
+	return slices.ContainsFunc(k.variants, func(v *Variant[F]) bool { return v.Needs != nil })
 }

@@ -1,15 +1,18 @@
 package variants
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 )
 
+// Every kernel's variant 0 runs anywhere: the reference, or for a
+// composed kernel its plainest variant.
 func TestEveryKernelHasReferenceFirst(t *testing.T) {
 	for _, k := range Kernels() {
 		in := k.Infos()
-		if len(in) == 0 || in[0].Name != RefName || len(in[0].Requires) != 0 {
+		if len(in) == 0 || in[0].Name != RefName && !k.Composed() || len(in[0].Requires) != 0 || in[0].Needs != nil {
 			t.Errorf("%s: first variant %+v, want the reference", k.Name(), in[0])
 		}
 		seen := map[string]bool{}
@@ -46,7 +49,7 @@ func TestSelectErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Name(Moves) != RefName || s.Name(Flip) != RefName || !s.Pinned(Flip) || s.Pinned(Score1) {
+	if s.Name(Moves) != RefName || s.Name(Flip) != RefName || !s.picks[Flip.Index()].named || s.picks[Score1.Index()].named {
 		t.Errorf("selection %s", s)
 	}
 	if base.String() != before {
@@ -69,7 +72,7 @@ func TestMissingFeatureIsAnError(t *testing.T) {
 		!strings.Contains(err.Error(), "disabled: avx512,bmi2") {
 		t.Errorf("got %v", err)
 	}
-	if k.variants[k.defaultIndex(cpu, nil)].Name == "needs-avx512-test" {
+	if k.variants[k.defaultIndex(Selection{cpu: cpu})].Name == "needs-avx512-test" {
 		t.Error("default picked a variant this CPU cannot run")
 	}
 	for _, v := range k.Runnable(cpu) {
@@ -99,9 +102,10 @@ func TestWithoutNames(t *testing.T) {
 	}
 }
 
-// The selection rules: never a PEXT variant where PEXT is slow, never a
-// ZMM variant where 512-bit code downclocks, never a bound result; a
-// profile's choice first when the CPU can run it.
+// The selection rules (Eligible): never a PEXT variant where PEXT is
+// slow, never a ZMM variant where 512-bit code downclocks, never a bound
+// result, never one the CPU cannot run, whether by rank or by a profile;
+// a profile's eligible choice first.
 func TestDefaultRules(t *testing.T) {
 	k := &Kernel[int]{name: "test"}
 	k.Register(Info{Name: RefName}, 0)
@@ -110,35 +114,91 @@ func TestDefaultRules(t *testing.T) {
 	k.Register(Info{Name: "zmm", Rank: 20, ZMM: true}, 2)
 	k.Register(Info{Name: "plain", Rank: 10}, 3)
 	cpu := CPUInfo{}
-	name := func(profile map[string]string) string { return k.variants[k.defaultIndex(cpu, profile)].Name }
+	name := func(profile map[string]string) string {
+		return k.variants[k.defaultIndex(Selection{cpu: cpu, profile: profile})].Name
+	}
 	if name(nil) != "pext" {
 		t.Error("fast-PEXT CPU did not pick the top rank")
+	}
+	if name(map[string]string{"test": "zmm"}) != "zmm" {
+		t.Error("the profile's choice was not applied")
 	}
 	cpu.SlowPEXT = true
 	if name(nil) != "zmm" {
 		t.Error("slow-PEXT CPU picked a PEXT variant")
 	}
-	cpu.ZMMDownclock = true
-	if name(nil) != "plain" {
-		t.Error("downclocking CPU picked a ZMM variant")
-	}
-	if name(map[string]string{"test": "zmm"}) != "zmm" {
-		t.Error("the profile's choice was not applied")
-	}
-	if name(map[string]string{"test": "pext"}) != "plain" {
+	if name(map[string]string{"test": "pext"}) != "zmm" {
 		t.Error("a profile's PEXT choice was applied where PEXT is microcoded")
 	}
-	if name(map[string]string{"test": "bound"}) != "plain" {
+	if name(map[string]string{"test": "bound"}) != "zmm" {
 		t.Error("a profile's bound-result choice was applied")
 	}
-	cpu.Has = map[Feature]bool{}
-	k.variants[2].Requires = []Feature{AVX512F}
-	if name(map[string]string{"test": "zmm"}) != "zmm" {
+	// the profile's choice, below the rank's, needs a feature: applied
+	// where the CPU has it, else the rank's
+	k.Variant("plain").Requires = []Feature{AVX512F}
+	cpu.Has = map[Feature]bool{AVX512F: true}
+	if name(map[string]string{"test": "plain"}) != "plain" {
 		t.Error("the profile's runnable choice was not applied")
 	}
-	k.variants[3].Requires = []Feature{AVX512F}
-	if name(map[string]string{"test": "zmm"}) != "plain" {
+	cpu.Has = map[Feature]bool{}
+	if name(map[string]string{"test": "plain"}) != "zmm" {
 		t.Error("a profile's choice the CPU cannot run was applied")
+	}
+	cpu.Has = map[Feature]bool{AVX512F: true}
+	cpu.ZMMDownclock = true
+	if name(nil) != "plain" || name(map[string]string{"test": "zmm"}) != "plain" {
+		t.Error("downclocking CPU picked a ZMM variant")
+	}
+	if cpu.Has = map[Feature]bool{}; name(nil) != RefName {
+		t.Error("no variant eligible, yet not the reference")
+	}
+}
+
+// A variant with Needs is chosen by the rules only where it runs with the
+// rest of the selection, and follows the other choices when they change;
+// named, it is an error where it cannot run. An alias selects the variant
+// of highest rank the CPU runs. A composed variant has no function.
+func TestNeedsAliasComposed(t *testing.T) {
+	cpu := Host()
+	sel := Default(cpu, nil)
+	want := BottomGo
+	if _, err := NewAsmBottom(sel); err == nil {
+		want = BottomAsm
+	}
+	if sel.Name(Bottom) != want || !slices.Contains(sel.Choices(Bottom), BottomGo) {
+		t.Errorf("bottom %s of %v, want %s", sel.Name(Bottom), sel.Choices(Bottom), want)
+	}
+	ref, err := sel.With("flip=" + RefName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref.Name(Bottom) != BottomGo {
+		t.Errorf("a Go flip leaves bottom %s, want go", ref.Name(Bottom))
+	}
+	if slices.Contains(ref.Choices(Bottom), BottomAsm) {
+		t.Error("the assembly bottom offered with a Go flip")
+	}
+	if sel.Name(Bottom) == BottomAsm {
+		if _, err := sel.With("bottom=asm,flip=reference"); err == nil || !strings.Contains(err.Error(), "bottom=asm: ") {
+			t.Errorf("the assembly bottom named with a Go flip: %v", err)
+		}
+	}
+	k := &Kernel[int]{name: "alias"}
+	k.Register(Info{Name: RefName}, 0)
+	k.Register(Info{Name: "a-low", Alias: "a", Rank: 1}, 1)
+	k.Register(Info{Name: "a-high", Alias: "a", Rank: 2, Requires: []Feature{AVX512F}}, 2)
+	for _, c := range []struct {
+		has  bool
+		want string
+	}{{true, "a-high"}, {false, "a-low"}} {
+		if v, err := k.Get("a", CPUInfo{Has: map[Feature]bool{AVX512F: c.has}}); err != nil || v.Name != c.want {
+			t.Errorf("alias a with avx512f %v: %v, %v; want %s", c.has, v, err, c.want)
+		}
+	}
+	for _, v := range Solve4.Runnable(cpu) {
+		if v.Composed {
+			t.Errorf("solve_4 %s: a composed variant listed as runnable (it has no function)", v.Name)
+		}
 	}
 }
 

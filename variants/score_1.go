@@ -12,10 +12,12 @@ type Score1Func func(P uint64, alpha, x int) int
 // Score1 is the last ply of the leaf search.
 var Score1 = newKernel[Score1Func]("score_1", "Edax's board_score_1: score with one empty x at null window alpha", kernels.Score1)
 
-// Pure-Go score_1 variants, one per count_last_flip variant, with Edax
-// 4.5.3's branchless pass fix-up.
+// Pure-Go score_1 variants, one per count_last_flip variant: Edax-AVX's
+// solve_1 (count_last_flip_*.c), its pass fix-up made branchless.
 
 func init() {
+	Score1.Register(Info{Name: SolverName, Composed: true,
+		Note: "the solver's own: the reference's definition on the selection's count_last_flip"}, nil)
 	Score1.Register(Info{Name: "table", Rank: 10, Note: "Go, on count_last_flip table; branchless pass fix-up"}, Score1Table)
 	Score1.Register(Info{Name: "kindergarten", Rank: 12, Note: "Go, on count_last_flip kindergarten; branchless pass fix-up"}, Score1Kindergarten)
 	Score1.Register(Info{Name: "carry", Rank: 8, Note: "Go, on count_last_flip carry; branchless pass fix-up"}, Score1Carry)
@@ -28,7 +30,7 @@ func init() {
 func score1Pass(score int) int { return score - int(uint(score-1)>>63)*2 }
 
 // score1Fix is the score after O's reply on x flipping o (2x) discs, or
-// the pass score if O cannot play either: Edax 4.5.3's
+// the pass score if O cannot play either:
 // score - o - ((-o | (score-1)) < 0) * 2, branchless.
 func score1Fix(score, o int) int { return score - o - int(uint(-o|(score-1))>>63)*2 }
 

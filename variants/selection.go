@@ -2,13 +2,14 @@ package variants
 
 import (
 	"fmt"
-	"os"
 	"strings"
 )
 
 // A Selection is one variant per kernel, chosen for a CPU: the value a
-// solver binds and a benchmark passes around. It is immutable (With
-// returns a new one), so variant sets can run side by side.
+// solver binds and a benchmark passes around. It is the whole truth of
+// what runs: the solver binds exactly the variants it names, however
+// each was chosen. It is immutable (With returns a new one), so variant
+// sets can run side by side.
 type Selection struct {
 	cpu     CPUInfo
 	profile map[string]string
@@ -16,33 +17,41 @@ type Selection struct {
 }
 
 type pick struct {
-	v      int  // variant index
-	pinned bool // chosen by name (a spec), not by the default rules
+	v int // variant index
+	// named: chosen by name (With), kept when other choices change; the
+	// others follow the rules again
+	named bool
 }
 
 // Default returns the selection of the built-in rules (with a pick
 // profile's choices, if profile is not nil) for cpu.
 func Default(cpu CPUInfo, profile map[string]string) Selection {
 	s := Selection{cpu: cpu, profile: profile, picks: make([]pick, len(registered))}
-	for i, k := range registered {
-		s.picks[i] = pick{v: k.defaultIndex(cpu, profile)}
+	s.choose()
+	return s
+}
+
+// References returns the selection of every kernel's variant 0 (its
+// reference), named, for cpu.
+func References(cpu CPUInfo) Selection {
+	s := Selection{cpu: cpu, picks: make([]pick, len(registered))}
+	for i := range s.picks {
+		s.picks[i].named = true
 	}
 	return s
 }
 
-// FromEnv is the selection the CLI and tests start from: this machine's
-// CPU less FLIPBENCH_DISABLE, the profile's choices, then
-// FLIPBENCH_VARIANTS. An error names the variable.
-func FromEnv(profile map[string]string) (Selection, error) {
-	cpu, err := Host().Without(os.Getenv("FLIPBENCH_DISABLE"))
-	if err != nil {
-		return Selection{}, fmt.Errorf("FLIPBENCH_DISABLE: %v", err)
+// choose applies the rules to every kernel not named: first the kernels
+// whose variants need nothing of the rest of the selection, then the
+// others (the bottom), which see their choices.
+func (s *Selection) choose() {
+	for _, dependent := range []bool{false, true} {
+		for i, k := range registered {
+			if !s.picks[i].named && k.dependent() == dependent {
+				s.picks[i].v = k.defaultIndex(*s)
+			}
+		}
 	}
-	s, err := Default(cpu, profile).With(os.Getenv("FLIPBENCH_VARIANTS"))
-	if err != nil {
-		return Selection{}, fmt.Errorf("FLIPBENCH_VARIANTS: %v", err)
-	}
-	return s, nil
 }
 
 // CPU is the CPU the selection was made for (after disables).
@@ -52,8 +61,11 @@ func (s Selection) CPU() CPUInfo { return s.cpu }
 func (s Selection) Profile() map[string]string { return s.profile }
 
 // With applies "kernel=variant,kernel=variant" (the form of the -variants
-// flag and FLIPBENCH_VARIANTS) to a copy of s. Every item is checked
-// before anything changes; a variant this CPU cannot run is an error.
+// flag and FLIPBENCH_VARIANTS) to a copy of s; a variant may be named by
+// its alias. Every item is checked before anything changes; a variant
+// this CPU cannot run, or that cannot run with the rest of the
+// selection, is an error. The kernels not named follow the rules again
+// (the bottom's choice depends on the others').
 func (s Selection) With(spec string) (Selection, error) {
 	out := s
 	out.picks = append([]pick(nil), s.picks...)
@@ -70,11 +82,19 @@ func (s Selection) With(spec string) (Selection, error) {
 		if err != nil {
 			return s, err
 		}
-		vn = strings.TrimSpace(vn)
-		if _, err := k.Lookup(vn, s.cpu); err != nil {
+		i, err := k.lookup(strings.TrimSpace(vn), s.cpu)
+		if err != nil {
 			return s, err
 		}
-		out.picks[k.Index()] = pick{v: k.find(vn), pinned: true}
+		out.picks[k.Index()] = pick{v: i, named: true}
+	}
+	out.choose()
+	for i, k := range registered {
+		if out.picks[i].named {
+			if err := k.needs(out.picks[i].v, out); err != nil {
+				return s, err
+			}
+		}
 	}
 	return out, nil
 }
@@ -85,15 +105,31 @@ func (s Selection) Name(k KernelInfo) string { return k.Infos()[s.picks[k.Index(
 // Info is the selected variant's Info.
 func (s Selection) Info(k KernelInfo) Info { return k.Infos()[s.picks[k.Index()].v] }
 
-// Pinned reports whether k's variant was chosen by name (With), not by the
-// default rules or a profile.
-func (s Selection) Pinned(k KernelInfo) bool { return s.picks[k.Index()].pinned }
-
 // Selected returns the variant s selects for k.
 func (k *Kernel[F]) Selected(s Selection) *Variant[F] { return k.variants[s.picks[k.index].v] }
 
-// Fn returns the selected variant's function.
+// Fn returns the selected variant's function (nil for a Composed one).
 func (k *Kernel[F]) Fn(s Selection) F { return k.Selected(s).Fn }
+
+// Choices returns the variants of k that can run with the rest of s, in
+// registration order, one per alias (the one the alias selects).
+func (s Selection) Choices(k KernelInfo) []string {
+	var out []string
+	for _, v := range k.Infos() {
+		if !v.RunsOn(s.cpu) {
+			continue
+		}
+		if v.Alias != "" {
+			if i, err := k.lookup(v.Alias, s.cpu); err != nil || k.Infos()[i].Name != v.Name {
+				continue
+			}
+		}
+		if v.Needs == nil || v.Needs(s) == nil {
+			out = append(out, v.Name)
+		}
+	}
+	return out
+}
 
 // String is the selection as a spec, every kernel: kernel=variant,...
 func (s Selection) String() string {
@@ -106,4 +142,4 @@ func (s Selection) String() string {
 
 // DefaultName is the variant the built-in rules choose for k on cpu,
 // without any profile: the default a measurement must beat.
-func DefaultName(k KernelInfo, cpu CPUInfo) string { return k.Infos()[k.defaultIndex(cpu, nil)].Name }
+func DefaultName(k KernelInfo, cpu CPUInfo) string { return Default(cpu, nil).Name(k) }

@@ -1,23 +1,12 @@
 package variants
 
-import (
-	"math/bits"
-
-	"github.com/flipbench/flipbench/kernels"
-)
+import "github.com/flipbench/flipbench/kernels"
 
 // StableEdgeFunc returns P's stable discs on the edges.
 type StableEdgeFunc func(P, O uint64) uint64
 
-// CountFunc returns a count about a board.
-type CountFunc func(P, O uint64) int
-
-var (
-	// StableEdge is the exact stability of the four edges (8 x 8-bit table).
-	StableEdge = newKernel[StableEdgeFunc]("stable_edge", "P's stable discs on the four edges", kernels.StableEdge)
-	// StableEdgeCount is its count-only form, what the stability cutoff needs first.
-	StableEdgeCount = newKernel[CountFunc]("stable_edge_count", "number of P's stable discs on the four edges", kernels.CountStableEdge)
-)
+// StableEdge is the exact stability of the four edges (8 x 8-bit table).
+var StableEdge = newKernel[StableEdgeFunc]("stable_edge", "P's stable discs on the four edges", kernels.StableEdge)
 
 // Edax's get_stable_edge: the four edges gathered into 8-bit lines, one
 // lookup each in the 256 x 256 edge-stability table, and the answers put
@@ -34,7 +23,8 @@ func packA1A8(x uint64) uint64 { return (x & 0x0101010101010101) * 0x01020408102
 func packH1H8(x uint64) uint64 { return (x & 0x8080808080808080) * 0x0002040810204081 >> 56 }
 
 // unpackA2A7 spreads bits 1..6 of a line back onto A2..A7 with one
-// multiply: the corners come from the horizontal edges anyway (Edax 4.5.1).
+// multiply: the corners come from the horizontal edges anyway (Edax-AVX's
+// board.c, unpackA2A7).
 func unpackA2A7(x uint64) uint64 { return (x & 0x7e) * 0x0000040810204080 & 0x0001010101010100 }
 
 // unpackH2H7 spreads bits 1..6 onto H2..H7.
@@ -52,7 +42,8 @@ var fileA1A8 = func() (t [256]uint64) {
 	return
 }()
 
-// StableEdgePackA1A8 is Edax 4.4's form: multiply gathers, table scatter.
+// StableEdgePackA1A8 is Edax's form (board.c, get_stable_edge, A1_A8):
+// multiply gathers, table scatter.
 func StableEdgePackA1A8(P, O uint64) uint64 {
 	t := edgeStab
 	return uint64(t[(P&0xff)<<8|O&0xff]) |
@@ -61,8 +52,9 @@ func StableEdgePackA1A8(P, O uint64) uint64 {
 		fileA1A8[t[packH1H8(P)<<8|packH1H8(O)]]<<7
 }
 
-// StableEdgeA2A7 is Edax 4.5.1's form: multiply gathers, and a single
-// multiply scatter of the six non-corner bits of each file.
+// StableEdgeA2A7 is Edax-AVX's form (board.c, get_stable_edge): multiply
+// gathers, and a single multiply scatter of the six non-corner bits of
+// each file.
 func StableEdgeA2A7(P, O uint64) uint64 {
 	t := edgeStab
 	return uint64(t[(P&0xff)<<8|O&0xff]) |
@@ -71,23 +63,9 @@ func StableEdgeA2A7(P, O uint64) uint64 {
 		unpackH2H7(uint64(t[packH1H8(P)<<8|packH1H8(O)]))
 }
 
-// CountStableEdgePacked is Edax's get_edge_stability: no scatter at all,
-// the four answers side by side in 32 bits, the corners counted once (from
-// the ranks) by masking them off the files.
-func CountStableEdgePacked(P, O uint64) int {
-	t := edgeStab
-	s := uint32(t[(P&0xff)<<8|O&0xff]) |
-		uint32(t[(P>>56)<<8|O>>56])<<8 |
-		uint32(t[packA1A8(P)<<8|packA1A8(O)])<<16 |
-		uint32(t[packH1H8(P)<<8|packH1H8(O)])<<24
-	return bits.OnesCount32(s & 0x7e7effff)
-}
-
 func init() {
 	StableEdge.Register(Info{Name: "packa1a8", Rank: 10,
-		Note: "Go: packA1A8/packH1H8 multiply gathers, A1_A8 table scatter (Edax 4.4)"}, StableEdgePackA1A8)
+		Note: "Go: packA1A8/packH1H8 multiply gathers, A1_A8 table scatter (Edax board.c get_stable_edge)"}, StableEdgePackA1A8)
 	StableEdge.Register(Info{Name: "a2a7-unpack", Rank: 11,
-		Note: "Go: multiply gathers, 6-bit A2-A7 multiply scatter (Edax 4.5.1)"}, StableEdgeA2A7)
-	StableEdgeCount.Register(Info{Name: "packed-count", Rank: 10,
-		Note: "Go: multiply gathers, four table bytes in 32 bits, one popcount (Edax get_edge_stability)"}, CountStableEdgePacked)
+		Note: "Go: multiply gathers, 6-bit A2-A7 multiply scatter (Edax-AVX board.c get_stable_edge)"}, StableEdgeA2A7)
 }

@@ -20,7 +20,6 @@ import (
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/kernels"
-	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -51,7 +50,7 @@ func init() {
 			if !bench.BuildPGO() {
 				pgo = "off"
 			}
-			fs.StringVar(&o.bottom, "bottom", solver.BottomAsm, "the bottom flipbench solved on (the -bottom given to edax-vs.sh after SET): "+strings.Join(solver.BottomNames, ", "))
+			fs.StringVar(&o.bottom, "bottom", variants.BottomAsm, "the bottom flipbench solved on (the -bottom given to edax-vs.sh after SET): "+strings.Join(variants.BottomNames, ", "))
 			fs.StringVar(&o.pgo, "pgo", pgo, "whether the flipbench edax-vs.sh built had the PGO profile: on, or off (GOFLAGS=-pgo=off); the default is this binary's own build")
 			fs.StringVar(&o.goexperiment, "goexperiment", bench.BuildGOEXPERIMENT(), "the GOEXPERIMENT edax-vs.sh built flipbench with (gosimd needs simd; -goexperiment= for none); the default is this binary's own build")
 			fs.StringVar(&o.out, "o", "", "write the results to this file instead of results/<cpu-id>/<date>-edax-vs-<set>-bottom-<b>[-pgo-off].txt")
@@ -313,11 +312,11 @@ func quoteLine(s string) string {
 	return strconv.Quote(s)
 }
 
-// checkAnchorOpts checks the flags: known values, and the archsimd
+// checkAnchorOpts checks the flags: known values, and the gosimd
 // bottom only from a GOEXPERIMENT=simd build.
 func checkAnchorOpts(o *anchorOpts) error {
-	if !slices.Contains(solver.BottomNames, o.bottom) {
-		return &exitError{2, fmt.Sprintf("anchor: -bottom %q: want %s", o.bottom, strings.Join(solver.BottomNames, ", "))}
+	if !slices.Contains(variants.BottomNames, o.bottom) {
+		return &exitError{2, fmt.Sprintf("anchor: -bottom %q: want %s", o.bottom, strings.Join(variants.BottomNames, ", "))}
 	}
 	if o.pgo != "on" && o.pgo != "off" {
 		return &exitError{2, fmt.Sprintf("anchor: -pgo %q: want on or off", o.pgo)}
@@ -331,9 +330,9 @@ func checkAnchorOpts(o *anchorOpts) error {
 			return &exitError{2, fmt.Sprintf("anchor: -goexperiment %q: want GOEXPERIMENT's form, comma-separated lower-case names (simd, nogreenteagc, ...), or -goexperiment= for none", o.goexperiment)}
 		}
 	}
-	if o.bottom == solver.BottomGoSIMD && !slices.Contains(exps, "simd") {
-		return &exitError{2, fmt.Sprintf("anchor: -bottom gosimd: flipbench has the archsimd bottom only when built with GOEXPERIMENT=simd, and -goexperiment is %q "+
-			"(by default this binary's own build): run anchor with the same GOEXPERIMENT=simd as edax-vs.sh, or give -goexperiment simd", o.goexperiment)}
+	if strings.HasPrefix(o.bottom, variants.BottomGoSIMD) && !slices.Contains(exps, "simd") {
+		return &exitError{2, fmt.Sprintf("anchor: -bottom %s: flipbench has the gosimd bottoms only when built with GOEXPERIMENT=simd, and -goexperiment is %q "+
+			"(by default this binary's own build): run anchor with the same GOEXPERIMENT=simd as edax-vs.sh, or give -goexperiment simd", o.bottom, o.goexperiment)}
 	}
 	return nil
 }
@@ -406,7 +405,7 @@ func runAnchor(o *anchorOpts, file string) error {
 	if err != nil {
 		return &exitError{2, "anchor: " + err.Error()}
 	}
-	sel, err := variants.FromEnv(nil)
+	sel, err := envSelection(nil)
 	if err != nil {
 		return &exitError{2, err.Error()}
 	}

@@ -249,7 +249,7 @@ func TestAnchorBadInput(t *testing.T) {
 		{[]string{"anchor", "-pgo", "auto", sample}, `-pgo "auto": want on or off`},
 		{[]string{"anchor", "-goexperiment", "simd\nx", sample}, "-goexperiment"},
 		{[]string{"anchor", "-goexperiment", "SIMD", sample}, "-goexperiment"},
-		{[]string{"anchor", "-bottom", "gosimd", "-goexperiment=", sample}, "-bottom gosimd: flipbench has the archsimd bottom only when built with GOEXPERIMENT=simd"},
+		{[]string{"anchor", "-bottom", "gosimd", "-goexperiment=", sample}, "-bottom gosimd: flipbench has the gosimd bottoms only when built with GOEXPERIMENT=simd"},
 		{[]string{"anchor", "-bottom", "gosimd", "-goexperiment", "nosimd", sample}, "-bottom gosimd"},
 		{[]string{"anchor", filepath.Join(dir, "missing.txt")}, "missing.txt"},
 		{[]string{"anchor", bad}, bad + ":2: run 5 where run 2 was expected"},

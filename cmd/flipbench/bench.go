@@ -5,22 +5,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"os/signal"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/perf/benchfmt"
-	"golang.org/x/term"
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/harness/bench"
-	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -100,74 +93,22 @@ func parseInts(s string) ([]int, error) {
 }
 
 func runBench(o benchFlags) error {
-	if o.count < 1 {
-		return &exitError{2, fmt.Sprintf("bench: -count %d: want at least 1", o.count)}
-	}
-	if o.benchtime <= 0 {
-		return &exitError{2, "bench: -benchtime must be positive"}
-	}
-	base, err := selection("")
+	base, sel, err := benchSelect(o)
 	if err != nil {
 		return err
 	}
-	cpu := base.CPU()
-	sel := harness.BenchSelect{Variant: o.variant, NoBatch: o.noBatch}
-	if o.kernels != "" {
-		for _, k := range strings.Split(o.kernels, ",") {
-			sel.Kernels = append(sel.Kernels, strings.TrimSpace(k))
-		}
-	}
-	hb, err := parseInts(o.hashBits)
-	if err != nil {
-		return &exitError{2, "bench: -hash-bits: " + err.Error()}
-	}
-	for _, b := range hb {
-		if b < 2 || b > 30 {
-			return &exitError{2, fmt.Sprintf("bench: -hash-bits %d: want 2..30", b)}
-		}
-	}
-	sel.HashBits = hb
-
-	var groups []*bench.Group
-	what := "kernels"
-	if o.solve != "" {
-		var w *variants.EvalWeights
-		if w, err = loadEval("default"); err != nil {
-			return err
-		}
-		groups, err = solver.BenchGroups(o.solve, o.solveKernel, o.variant, base, solver.Options{Weights: w})
-		harness.MarkImpl(groups)
-		what = "solve-" + o.solve + "-" + o.solveKernel
-	} else {
-		groups, err = harness.KernelBenchGroups(sel, cpu)
-		if len(sel.Kernels) > 0 {
-			what = "kernels-" + strings.Join(sel.Kernels, "+")
-		}
-	}
-	if err != nil {
-		return &exitError{2, "bench: " + err.Error()}
-	}
-	if o.variant != "" {
-		what += "-" + o.variant
-	}
-	server, err := openUpload(o.upload)
+	groups, what, err := benchGroups(o, base, sel)
 	if err != nil {
 		return err
 	}
+	s, err := newSession("bench", o.upload)
+	if err != nil {
+		return err
+	}
+	defer s.end()
 	bo := bench.Options{Count: o.count, BenchTime: o.benchtime, Warmup: o.warmup, Seed: o.seed, Twins: o.twins}
-	switch o.counters {
-	case "off":
-	case "auto", "on":
-		if err := bench.ProbeCounters(); err != nil {
-			if o.counters == "on" {
-				return &exitError{2, "bench: -counters on: " + err.Error()}
-			}
-			fmt.Fprintf(stdout, "hardware counters: not available here (%v): times only\n", err)
-		} else {
-			bo.Counters = true
-		}
-	default:
-		return &exitError{2, fmt.Sprintf("bench: -counters %q: want auto, on or off", o.counters)}
+	if bo.Counters, err = benchCounters(o.counters); err != nil {
+		return err
 	}
 	bench.Prepare(groups, &bo)
 	plan, runs := bench.Plan(groups, bo)
@@ -182,12 +123,11 @@ func runBench(o benchFlags) error {
 		return nil
 	}
 	if len(groups) == 0 {
-		return &exitError{2, "bench: " + nothingToRun(o, sel, cpu)}
+		return &exitError{2, "bench: " + nothingToRun(o, sel, base.CPU())}
 	}
-	if server != nil {
-		warnIfDown(server)
-	}
+	s.warnIfDown()
 
+	cpu := base.CPU()
 	now := time.Now()
 	bo.Config = bench.MachineConfig(now, cpu)
 	if o.solve != "" {
@@ -197,12 +137,6 @@ func runBench(o benchFlags) error {
 	if path == "" {
 		path = bench.ResultsName(bench.ResultsDir(), cpu.ID(), now, what)
 	}
-	// before taking the folder's lock: every .partial there is stale then
-	for _, f := range stats.StaleFiles(filepath.Dir(filepath.Dir(path))) {
-		if filepath.Dir(f) == filepath.Dir(path) {
-			fmt.Fprintln(os.Stderr, "flipbench bench: "+stats.StaleNote(f))
-		}
-	}
 	if o.cpu >= 0 {
 		unpin, err := bench.PinToCPU(o.cpu)
 		if err != nil {
@@ -211,47 +145,98 @@ func runBench(o benchFlags) error {
 		defer unpin()
 		bo.Config = append(bo.Config, [2]string{"pinned", "cpu " + strconv.Itoa(o.cpu)})
 	}
-	rf, err := bench.CreateResults(path)
-	if err != nil {
+	// Ctrl-C stops after the run in progress and keeps every finished
+	// result, the file marked incomplete
+	if err := s.create(path); err != nil {
 		return &exitError{1, "bench: " + err.Error()}
 	}
-	if rf.Lock.TookOver != "" {
-		fmt.Fprintf(os.Stderr, "flipbench bench: took over the lock of %s, left by %s\n", filepath.Dir(path), rf.Lock.TookOver)
-	}
-
-	// Ctrl-C stops after the run in progress and keeps every finished
-	// result, the file marked incomplete; a second Ctrl-C kills (the
-	// .partial file stays, reported as stale by the next command).
-	sigCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	go func() {
-		<-sigCtx.Done()
-		stop()
-	}()
-	defer stop()
-	ctx, cancel := context.WithCancel(sigCtx)
-	defer cancel()
-
 	fmt.Fprintf(stdout, "%s (%s, %s), %d runs, about %v; writing %s\n", cpu.Brand, cpu.Uarch, cpu.ID(), runs, plan.Round(time.Second), path)
 	bo.Progress = newProgress(o.progress)
 	start := time.Now()
-	runErr := bench.Run(ctx, groups, bo, func(r *benchfmt.Result) error {
-		err := rf.Write(r)
-		if interruptAfter > 0 && rf.Results() >= interruptAfter {
-			cancel() // tests: as if Ctrl-C came now
+	runErr := bench.Run(s.ctx, groups, bo, func(r *benchfmt.Result) error {
+		err := s.rf.Write(r)
+		if interruptAfter > 0 && s.rf.Results() >= interruptAfter {
+			s.cancel() // tests: as if Ctrl-C came now
 		}
 		return err
 	})
-	if runErr != nil && rf.Results() > 0 {
-		why := "stopped by an error: " + runErr.Error()
+	return benchEnd(s, path, runErr, runs, start)
+}
+
+// benchSelect checks the flags and returns the selection and what to run.
+func benchSelect(o benchFlags) (variants.Selection, harness.BenchSelect, error) {
+	var sel harness.BenchSelect
+	if o.count < 1 {
+		return variants.Selection{}, sel, &exitError{2, fmt.Sprintf("bench: -count %d: want at least 1", o.count)}
+	}
+	if o.benchtime <= 0 {
+		return variants.Selection{}, sel, &exitError{2, "bench: -benchtime must be positive"}
+	}
+	base, err := selection("")
+	if err != nil {
+		return base, sel, err
+	}
+	sel = harness.BenchSelect{Variant: o.variant, NoBatch: o.noBatch}
+	if o.kernels != "" {
+		for _, k := range strings.Split(o.kernels, ",") {
+			sel.Kernels = append(sel.Kernels, strings.TrimSpace(k))
+		}
+	}
+	hb, err := parseInts(o.hashBits)
+	if err != nil {
+		return base, sel, &exitError{2, "bench: -hash-bits: " + err.Error()}
+	}
+	for _, b := range hb {
+		if b < 2 || b > 30 {
+			return base, sel, &exitError{2, fmt.Sprintf("bench: -hash-bits %d: want 2..30", b)}
+		}
+	}
+	sel.HashBits = hb
+	return base, sel, nil
+}
+
+// benchGroups are the benchmarks to run (the micro-benchmarks, or -solve's
+// whole solves) and what the results file is named after.
+func benchGroups(o benchFlags, base variants.Selection, sel harness.BenchSelect) ([]*bench.Group, string, error) {
+	var groups []*bench.Group
+	var err error
+	what := "kernels"
+	if o.solve != "" {
+		var w *variants.EvalWeights
+		if w, err = loadEval("default"); err != nil {
+			return nil, "", err
+		}
+		groups, err = solver.BenchGroups(o.solve, o.solveKernel, o.variant, base, solver.Options{Weights: w})
+		harness.MarkImpl(groups)
+		what = "solve-" + o.solve + "-" + o.solveKernel
+	} else {
+		groups, err = harness.KernelBenchGroups(sel, base.CPU())
+		if len(sel.Kernels) > 0 {
+			what = "kernels-" + strings.Join(sel.Kernels, "+")
+		}
+	}
+	if err != nil {
+		return nil, "", &exitError{2, "bench: " + err.Error()}
+	}
+	if o.variant != "" {
+		what += "-" + o.variant
+	}
+	return groups, what, nil
+}
+
+// benchEnd closes the results file of a bench of runs runs started at
+// start (runErr: why it stopped early), says what it kept, and uploads it.
+func benchEnd(s *session, path string, runErr error, runs int, start time.Time) error {
+	n := s.rf.Results()
+	why := ""
+	if runErr != nil {
+		why = "stopped by an error: " + runErr.Error()
 		if errors.Is(runErr, context.Canceled) {
 			why = "interrupted"
 		}
-		if err := rf.MarkIncomplete(fmt.Sprintf("%s after %d of %d runs", why, rf.Results(), runs)); err != nil {
-			fmt.Fprintf(os.Stderr, "flipbench bench: %s: %v\n", path, err)
-		}
+		why = fmt.Sprintf("%s after %d of %d runs", why, n, runs)
 	}
-	closeErr := rf.Close()
-	switch {
+	switch closeErr := s.close(why); {
 	case errors.Is(closeErr, bench.ErrNoResults):
 		if runErr == nil {
 			runErr = closeErr
@@ -259,24 +244,24 @@ func runBench(o benchFlags) error {
 	case closeErr != nil:
 		return fmt.Errorf("%s: %v", path, closeErr)
 	}
-	if runErr != nil {
-		if errors.Is(runErr, context.Canceled) {
-			if rf.Results() > 0 {
-				fmt.Fprintf(stdout, "interrupted after %v: kept %d finished results in %s, marked incomplete (they never replace a complete run)\n", time.Since(start).Round(time.Second), rf.Results(), path)
-				if server != nil {
-					fmt.Fprintf(stdout, "not uploaded (interrupted): %s upload -server %s %s sends them\n", self(), server.URL, path)
-				}
+	switch {
+	case runErr != nil && errors.Is(runErr, context.Canceled):
+		if n > 0 {
+			fmt.Fprintf(stdout, "interrupted after %v: kept %d finished results in %s, marked incomplete (they never replace a complete run)\n", time.Since(start).Round(time.Second), n, path)
+			if s.server != nil {
+				fmt.Fprintf(stdout, "not uploaded (interrupted): %s upload -server %s %s sends them\n", self(), s.server.URL, path)
 			}
-			return &exitError{130, "interrupted"}
 		}
-		if rf.Results() > 0 {
-			fmt.Fprintf(stdout, "kept %d finished results in %s\n", rf.Results(), path)
+		return &exitError{130, "interrupted"}
+	case runErr != nil:
+		if n > 0 {
+			fmt.Fprintf(stdout, "kept %d finished results in %s\n", n, path)
 		}
 		return runErr
 	}
-	fmt.Fprintf(stdout, "%d results in %v: %s\n", rf.Results(), time.Since(start).Round(time.Second), path)
-	if server != nil {
-		return uploadAfterRun(stdout, server, path)
+	fmt.Fprintf(stdout, "%d results in %v: %s\n", n, time.Since(start).Round(time.Second), path)
+	if s.server != nil {
+		return s.upload(stdout, path)
 	}
 	me := self()
 	fmt.Fprintf(stdout, "next: %s compare %s   (or %s report, %s pick)\n", me, path, me, me)
@@ -287,89 +272,26 @@ func runBench(o benchFlags) error {
 // results, as Ctrl-C would (tests).
 var interruptAfter int
 
-// ---- progress ----
-
-func newProgress(mode string) bench.Progress {
-	tty := term.IsTerminal(int(os.Stderr.Fd()))
+// benchCounters says whether to read the hardware counters: where the
+// machine has them (auto; one line says so where it has not), always (on:
+// an error without them) or never.
+func benchCounters(mode string) (bool, error) {
 	switch mode {
 	case "off":
-		return nil
-	case "lines":
-		return &lineProgress{}
-	case "bar":
-		return &barProgress{}
+		return false, nil
+	case "auto", "on":
+		err := bench.ProbeCounters()
+		switch {
+		case err == nil:
+			return true, nil
+		case mode == "on":
+			return false, &exitError{2, "bench: -counters on: " + err.Error()}
+		}
+		fmt.Fprintf(stdout, "hardware counters: not available here (%v): times only\n", err)
+		return false, nil
 	}
-	if tty {
-		return &barProgress{}
-	}
-	return &lineProgress{}
+	return false, &exitError{2, fmt.Sprintf("bench: -counters %q: want auto, on or off", mode)}
 }
-
-// barProgress is a terminal progress bar over the planned time: its
-// length is the session's planned duration, and each finished run adds
-// its planned share, so the time left is the library's estimate from the
-// real pace.
-type barProgress struct {
-	bar        *progressbar.ProgressBar
-	runs, done int
-}
-
-func (p *barProgress) Start(total time.Duration, runs int) {
-	p.runs = runs
-	p.bar = progressbar.NewOptions64(total.Milliseconds(),
-		progressbar.OptionSetWriter(os.Stderr),
-		progressbar.OptionSetWidth(24),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionShowDescriptionAtLineEnd(),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetRenderBlankState(true))
-}
-
-func (p *barProgress) Run(what string) {
-	p.bar.Describe(fmt.Sprintf("%d/%d %s", p.done+1, p.runs, what))
-}
-
-func (p *barProgress) Done(planned time.Duration) {
-	p.done++
-	p.bar.Add64(planned.Milliseconds())
-}
-
-func (p *barProgress) Finish() { p.bar.Finish() }
-
-// lineProgress prints a line at most every 10 seconds (logs, CI).
-type lineProgress struct {
-	total, done time.Duration
-	runs, n     int
-	start, last time.Time
-	what        string
-}
-
-func (p *lineProgress) Start(total time.Duration, runs int) {
-	p.total, p.runs, p.start = total, runs, time.Now()
-	p.last = p.start
-}
-
-func (p *lineProgress) Run(what string) { p.what = what }
-
-func (p *lineProgress) Done(planned time.Duration) {
-	p.done += planned
-	p.n++
-	if time.Since(p.last) < 10*time.Second && p.n < p.runs {
-		return
-	}
-	p.last = time.Now()
-	el := time.Since(p.start)
-	left := time.Duration(0)
-	if p.done > 0 {
-		left = time.Duration(float64(el) * float64(p.total-p.done) / float64(p.done))
-	}
-	fmt.Fprintf(os.Stderr, "bench: %3.0f%% %d/%d runs, %v elapsed, about %v left; last: %s\n",
-		100*float64(p.done)/float64(p.total), p.n, p.runs, el.Round(time.Second), left.Round(time.Second), p.what)
-}
-
-func (p *lineProgress) Finish() {}
 
 // nothingToRun says why a selection of benchmarks is empty: a variant
 // no kernel has, or one this CPU cannot run.

@@ -88,7 +88,7 @@ func run(args []string) int {
 		usage(os.Stderr)
 		return 2
 	}
-	if _, err := variants.FromEnv(nil); err != nil {
+	if _, err := envSelection(nil); err != nil {
 		fmt.Fprintln(os.Stderr, "flipbench:", err)
 		return 2
 	}
@@ -170,12 +170,27 @@ func variantsFlag(fs *flag.FlagSet) *string {
 // the pick profile measured on this CPU (if there is one), then
 // FLIPBENCH_VARIANTS, then the -variants flag's spec.
 func selection(spec string) (variants.Selection, error) {
-	s, err := variants.FromEnv(cpuProfile().choices)
+	s, err := envSelection(cpuProfile().choices)
 	if err != nil {
 		return s, &exitError{2, err.Error()}
 	}
 	if s, err = s.With(spec); err != nil {
 		return s, &exitError{2, "-variants: " + err.Error()}
+	}
+	return s, nil
+}
+
+// envSelection is this CPU less FLIPBENCH_DISABLE, the built-in rules
+// and profile's choices, then FLIPBENCH_VARIANTS: the environment is read
+// in cmd/, the libraries take values. An error names the variable.
+func envSelection(profile map[string]string) (variants.Selection, error) {
+	cpu, err := variants.Host().Without(os.Getenv("FLIPBENCH_DISABLE"))
+	if err != nil {
+		return variants.Selection{}, fmt.Errorf("FLIPBENCH_DISABLE: %v", err)
+	}
+	s, err := variants.Default(cpu, profile).With(os.Getenv("FLIPBENCH_VARIANTS"))
+	if err != nil {
+		return variants.Selection{}, fmt.Errorf("FLIPBENCH_VARIANTS: %v", err)
 	}
 	return s, nil
 }

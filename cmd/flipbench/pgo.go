@@ -18,6 +18,7 @@ import (
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/internal/atomicfile"
 	"github.com/flipbench/flipbench/solver"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // The profile for profile-guided optimization: go build uses
@@ -88,50 +89,9 @@ func runPGO(o *pgoOpts) error {
 	if err != nil {
 		return err
 	}
-	var names []string
-	var sets [][]solver.Position
-	for _, n := range strings.Split(o.sets, ",") {
-		n = strings.TrimSpace(n)
-		if n == "heldout" {
-			return &exitError{2, "pgo: -sets: heldout stays out of any tuning, a profile for the build's included"}
-		}
-		ps, err := solver.Set(n)
-		if err != nil {
-			return &exitError{2, "pgo: -sets: " + err.Error()}
-		}
-		names, sets = append(names, n), append(sets, ps)
-	}
-	bottoms := solver.Bottoms(base)
-	if o.bottoms != "" {
-		bottoms = strings.Split(o.bottoms, ",")
-		for i := range bottoms {
-			bottoms[i] = strings.TrimSpace(bottoms[i])
-		}
-	}
-	w, err := loadEval("default")
+	names, plan, bottoms, err := pgoPlan(o, base)
 	if err != nil {
 		return err
-	}
-	// one table for all: the bottoms solve in turn
-	first, err := solver.New(solver.Options{Weights: w}, base)
-	if err != nil {
-		return &exitError{2, "pgo: " + err.Error()}
-	}
-	solvers := make([]*solver.Solver, len(bottoms))
-	for i, b := range bottoms {
-		if solvers[i], err = first.WithBottom(b); err != nil {
-			return &exitError{2, "pgo: -bottoms: " + err.Error()}
-		}
-	}
-	// position by position, each on every bottom in turn: a run cut short
-	// by -max-time still weighs the bottoms alike
-	var plan []pgoSolve
-	for i, ps := range sets {
-		for _, p := range ps {
-			for j, sv := range solvers {
-				plan = append(plan, pgoSolve{names[i], bottoms[j], p, sv})
-			}
-		}
 	}
 	var groups []*bench.Group
 	if !o.noBench {
@@ -142,62 +102,31 @@ func runPGO(o *pgoOpts) error {
 		}
 		groups = batchOnly(all)
 	}
-
+	// an interrupt stops the run, and nothing is written
+	s, err := newSession("pgo", "")
+	if err != nil {
+		return err
+	}
+	defer s.end()
 	var prof bytes.Buffer
 	if err := pprof.StartCPUProfile(&prof); err != nil {
 		return fmt.Errorf("pgo: %v", err)
 	}
 	start := time.Now()
-	deadline := start.Add(o.maxTime)
-	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	ctx, cancel := context.WithDeadline(s.ctx, start.Add(o.maxTime))
 	defer cancel()
-	benched := "no kernel bench"
-	if len(groups) > 0 {
-		bo := bench.Options{Count: 1, BenchTime: o.benchtime, Warmup: o.benchtime / 5}
-		err := bench.Run(ctx, groups, bo, func(*benchfmt.Result) error { return nil })
-		switch {
-		case err == nil:
-			benched = "kernel bench " + time.Since(start).Round(time.Millisecond).String()
-		case ctx.Err() != nil:
-			benched = "kernel bench cut at -max-time"
-		default:
-			pprof.StopCPUProfile()
-			return fmt.Errorf("pgo: kernel bench: %v", err)
-		}
-		fmt.Fprintf(os.Stderr, "pgo: %s\n", benched)
-	}
-	// past the deadline, the solve in progress stops (and the next ones)
-	stopAll := time.AfterFunc(time.Until(deadline), func() {
-		for _, sv := range solvers {
-			sv.Stop()
-		}
-	})
-	defer stopAll.Stop()
+	benched, err := pgoBench(ctx, groups, o.benchtime, start)
 	done := 0
-	var times []string
-	for i, ps := range plan {
-		if time.Now().After(deadline) {
-			break
-		}
-		r, err := ps.sv.Solve(ps.p.Board)
-		if err == solver.ErrStopped {
-			break
-		}
-		if err == nil {
-			err = ps.p.Check(r)
-		}
-		if err != nil {
-			pprof.StopCPUProfile()
-			return fmt.Errorf("pgo: solve %s #%s, bottom %s: %v", ps.set, ps.p.ID, ps.bottom, err)
-		}
-		done++
-		times = append(times, fmt.Sprintf("%s %v", ps.bottom, r.Time.Round(time.Millisecond)))
-		if (i+1)%len(solvers) == 0 { // the position on every bottom
-			fmt.Fprintf(os.Stderr, "pgo: %s #%s, %d nodes: %s\n", ps.set, ps.p.ID, r.Nodes, strings.Join(times, ", "))
-			times = times[:0]
-		}
+	if err == nil {
+		done, err = pgoSolves(ctx, plan)
 	}
 	pprof.StopCPUProfile()
+	switch {
+	case err != nil:
+		return err
+	case s.interrupted():
+		return &exitError{130, "pgo: interrupted: no profile written"}
+	}
 	took := time.Since(start).Round(time.Second)
 	if done < len(plan) {
 		fmt.Fprintf(os.Stderr, "pgo: -max-time %v reached: %d of %d solves done, the profile keeps them\n", o.maxTime, done, len(plan))
@@ -208,6 +137,119 @@ func runPGO(o *pgoOpts) error {
 	fmt.Fprintf(stdout, "%s: %d KiB, %v profiled: %d of %d solves (%s, each position on %s), %s\n", o.out, (prof.Len()+1023)/1024,
 		took, done, len(plan), strings.Join(names, ", "), strings.Join(bottoms, ", "), benched)
 	return nil
+}
+
+// pgoPlan is the solves of the profile: position by position, each on
+// every bottom in turn (so that a run cut short by -max-time still weighs
+// the bottoms alike), one table for all; and the sets' and bottoms' names.
+func pgoPlan(o *pgoOpts, base variants.Selection) (names []string, plan []pgoSolve, bottoms []string, err error) {
+	var sets [][]solver.Position
+	for _, n := range strings.Split(o.sets, ",") {
+		n = strings.TrimSpace(n)
+		if n == "heldout" {
+			return nil, nil, nil, &exitError{2, "pgo: -sets: heldout stays out of any tuning, a profile for the build's included"}
+		}
+		ps, err := solver.Set(n)
+		if err != nil {
+			return nil, nil, nil, &exitError{2, "pgo: -sets: " + err.Error()}
+		}
+		names, sets = append(names, n), append(sets, ps)
+	}
+	bottoms = base.Choices(variants.Bottom)
+	if o.bottoms != "" {
+		bottoms = strings.Split(o.bottoms, ",")
+		for i := range bottoms {
+			bottoms[i] = strings.TrimSpace(bottoms[i])
+		}
+	}
+	w, err := loadEval("default")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	first, err := solver.New(solver.Options{Weights: w}, base)
+	if err != nil {
+		return nil, nil, nil, &exitError{2, "pgo: " + err.Error()}
+	}
+	solvers := make([]*solver.Solver, len(bottoms))
+	for i, b := range bottoms {
+		sel, err := base.With(variants.Bottom.Name() + "=" + b)
+		if err == nil {
+			solvers[i], err = first.With(sel)
+		}
+		if err != nil {
+			return nil, nil, nil, &exitError{2, "pgo: -bottoms: " + err.Error()}
+		}
+	}
+	for i, ps := range sets {
+		for _, p := range ps {
+			for j, sv := range solvers {
+				plan = append(plan, pgoSolve{names[i], bottoms[j], p, sv})
+			}
+		}
+	}
+	return names, plan, bottoms, nil
+}
+
+// pgoBench runs the batched kernel benchmarks once each, until ctx ends,
+// and says what it did.
+func pgoBench(ctx context.Context, groups []*bench.Group, benchtime time.Duration, start time.Time) (string, error) {
+	if len(groups) == 0 {
+		return "no kernel bench", nil
+	}
+	var benched string
+	bo := bench.Options{Count: 1, BenchTime: benchtime, Warmup: benchtime / 5}
+	switch err := bench.Run(ctx, groups, bo, func(*benchfmt.Result) error { return nil }); {
+	case err == nil:
+		benched = "kernel bench " + time.Since(start).Round(time.Millisecond).String()
+	case ctx.Err() != nil:
+		benched = "kernel bench cut at -max-time"
+	default:
+		return "", fmt.Errorf("pgo: kernel bench: %v", err)
+	}
+	fmt.Fprintf(os.Stderr, "pgo: %s\n", benched)
+	return benched, nil
+}
+
+// pgoSolves solves the plan until ctx ends (the solve in progress is
+// stopped then), printing each position's times, and returns how many
+// solves were done.
+func pgoSolves(ctx context.Context, plan []pgoSolve) (int, error) {
+	var solvers []*solver.Solver
+	for _, ps := range plan {
+		if !slices.Contains(solvers, ps.sv) {
+			solvers = append(solvers, ps.sv)
+		}
+	}
+	stopAll := context.AfterFunc(ctx, func() {
+		for _, sv := range solvers {
+			sv.Stop()
+		}
+	})
+	defer stopAll()
+	done := 0
+	var times []string
+	for i, ps := range plan {
+		if ctx.Err() != nil {
+			break
+		}
+		r, err := ps.sv.Solve(ps.p.Board)
+		if err == solver.ErrStopped {
+			break
+		}
+		if err == nil {
+			err = ps.p.Check(r)
+		}
+		if err != nil {
+			return done, fmt.Errorf("pgo: solve %s #%s, bottom %s: %v", ps.set, ps.p.ID, ps.bottom, err)
+		}
+		done++
+		times = append(times, fmt.Sprintf("%s %v", ps.bottom, r.Time.Round(time.Millisecond)))
+		if (i+1)%len(solvers) == 0 { // the position on every bottom
+			fmt.Fprintf(os.Stderr, "pgo: %s #%s, %d nodes: %s\n", ps.set, ps.p.ID, r.Nodes, strings.Join(times, ", "))
+			times = times[:0]
+		}
+	}
+	return done, nil
 }
 
 // batchOnly keeps the batched benchmarks. A per-call benchmark calls the

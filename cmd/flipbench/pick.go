@@ -43,7 +43,7 @@ var cpuProfile = sync.OnceValue(func() profile { return loadProfile(variants.Hos
 
 // loadProfile is cpuProfile for any CPU, warnings to w.
 func loadProfile(host variants.CPUInfo, w io.Writer) profile {
-	p, src, err := results.Find(host.ID())
+	p, src, err := results.Find(host.ID(), os.Getenv("FLIPBENCH_PROFILE"))
 	var other *results.OtherCPUError
 	if errors.As(err, &other) {
 		fmt.Fprintf(w, "flipbench: %v\n", err)

@@ -9,11 +9,9 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
@@ -36,7 +34,7 @@ func init() {
 			fs.StringVar(&o.board, "board", "", "solve one position: 64 squares (X, O, -) and the side to move, or '0xP 0xO'")
 			o.variants = variantsFlag(fs)
 			fs.IntVar(&o.hash, "hash", 0, "transposition table of 2^BITS entries of 24 bytes (0: sized by the empties of each position, 2^16..2^24)")
-			fs.StringVar(&o.bottom, "bottom", "", "the search from 7 empties down: asm (generated assembly, one crossing per subtree; flip and moves inline where they are the inline bottom's), asm-calls (the same calling every kernel), gosimd (Go on inlined archsimd kernels: GOEXPERIMENT=simd builds, AVX2), go (Go through the bound kernels); default asm where the variants allow it, else go")
+			fs.StringVar(&o.bottom, "bottom", "", "the search from 7 empties down, as -variants bottom=...: asm (generated assembly, one crossing per subtree; flip and moves inline where they are the inline bottom's), asm-calls (the same calling every kernel), gosimd (Go on inlined simd/archsimd kernels: GOEXPERIMENT=simd builds, AVX2; gosimd-avx2 or gosimd-avx512 by its flip, gosimd the best this CPU runs), go (Go through the bound kernels); default asm where the variants allow it, else go")
 			fs.IntVar(&o.count, "count", 1, "solve the positions this many times (timings of every run, the table of the first)")
 			o.eval = evalFlag(fs)
 			fs.BoolVar(&o.json, "json", false, "one JSON object per position and run instead of the table")
@@ -87,22 +85,17 @@ func runSolve(o *solveOpts, args []string) error {
 	if len(args) > 0 {
 		return &exitError{2, fmt.Sprintf("solve: unexpected argument %q (a board goes in -board '...')", args[0])}
 	}
-	sel, err := selection(*o.variants)
+	sel, err := solveSelection(o)
 	if err != nil {
 		return err
 	}
-	if o.count < 1 {
-		return &exitError{2, "solve: -count must be at least 1"}
-	}
-	if o.out != "" && o.save {
-		return &exitError{2, "solve: give -o or -save, not both"}
-	}
-	server, err := openUpload(o.upload)
+	s, err := newSession("solve", o.upload)
 	if err != nil {
 		return err
 	}
-	if server != nil {
-		warnIfDown(server)
+	defer s.end()
+	if s.server != nil {
+		s.warnIfDown()
 		if o.out == "" {
 			o.save = true
 		}
@@ -111,68 +104,131 @@ func runSolve(o *solveOpts, args []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := loadEval(*o.eval)
+	sv, err := newSolveSolver(o, sel)
 	if err != nil {
 		return err
 	}
-	if o.hash != 0 {
-		if err := solver.CheckHashBits(o.hash); err != nil {
-			return &exitError{2, "-hash: " + err.Error()}
-		}
-	}
-	sv, err := solver.New(solver.Options{HashBits: o.hash, Weights: w, Bottom: o.bottom}, sel)
-	if err != nil {
-		return &exitError{2, "solve: " + err.Error()}
-	}
 	if o.cpuprofile != "" {
-		f, err := os.Create(o.cpuprofile)
+		stop, err := startCPUProfile(o.cpuprofile)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
-
-	// Ctrl-C stops the solve in progress; what was solved is printed.
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt)
-	defer close(sig)       // runs second: ends the goroutine below
-	defer signal.Stop(sig) // runs first: no more sends on sig
-	var intr atomic.Bool
+	// Ctrl-C stops the solve in progress; what was solved is printed
 	go func() {
-		if _, ok := <-sig; ok {
-			intr.Store(true)
-			sv.Stop()
-		}
+		<-s.ctx.Done()
+		sv.Stop()
 	}()
-
-	evalName := *o.eval
-	if w == nil {
-		evalName = "none"
-	}
-	hashName := "auto"
-	if o.hash != 0 {
-		hashName = fmt.Sprintf("2^%d", o.hash)
-	}
 	var rf *solveResults
 	if o.out != "" || o.save {
-		if rf, err = createSolveResults(o, name, sv, sel.CPU()); err != nil {
+		if rf, err = createSolveResults(s, o, name, sv, sel.CPU()); err != nil {
 			return err
 		}
-		// written as the solves finish; closed (renamed into place) on
-		// every way out, an interrupted or failed session included
-		// (marked incomplete)
-		defer func() { rf.close(intr.Load()) }()
+		// closed (renamed into place) on every way out, an interrupted or
+		// failed session included (marked incomplete)
+		defer rf.close(s)
 	}
 	if !o.json && !o.fp {
-		fmt.Fprintf(stdout, "solve %s: %d positions, 1 thread, eval %s, hash %s\nkernels: %s\n\n", name, len(set), evalName, hashName, sv.Kernels())
+		fmt.Fprintf(stdout, "solve %s: %d positions, 1 thread, eval %s, hash %s\nkernels: %s\n\n", name, len(set), evalName(o), hashName(o), sv.Kernels())
 	}
-	var first []solved
-	var bad []string
-	stopped := false
+	first, bad, stopped, err := solveRuns(o, sv, set, rf)
+	if err != nil {
+		return err
+	}
+	if !o.json {
+		fmt.Fprintf(stdout, "fingerprint %s\n", fingerprint(first))
+	}
+	if stopped {
+		fmt.Fprintf(os.Stderr, "flipbench solve: interrupted: %d of %d positions solved\n", len(first), len(set))
+	}
+	if len(bad) > 0 {
+		for _, b := range bad {
+			fmt.Fprintln(os.Stderr, "flipbench solve: WRONG:", b)
+		}
+		return &exitError{1, fmt.Sprintf("solve %s: %d wrong results", name, len(bad))}
+	}
+	if stopped || s.interrupted() {
+		return &exitError{130, ""}
+	}
+	if s.server != nil && rf != nil {
+		if !rf.close(s) {
+			return &exitError{1, "solve: no results file to upload"}
+		}
+		return s.upload(os.Stderr, rf.path)
+	}
+	return nil
+}
+
+// solveSelection checks the flags and returns the variants to solve on.
+func solveSelection(o *solveOpts) (variants.Selection, error) {
+	sel, err := selection(*o.variants)
+	if err != nil {
+		return sel, err
+	}
+	if o.bottom != "" {
+		if sel, err = sel.With(variants.Bottom.Name() + "=" + o.bottom); err != nil {
+			return sel, &exitError{2, "solve: -bottom " + o.bottom + ": " + err.Error()}
+		}
+	}
+	if o.count < 1 {
+		return sel, &exitError{2, "solve: -count must be at least 1"}
+	}
+	if o.out != "" && o.save {
+		return sel, &exitError{2, "solve: give -o or -save, not both"}
+	}
+	return sel, nil
+}
+
+// newSolveSolver is the solver of -hash and -eval on sel.
+func newSolveSolver(o *solveOpts, sel variants.Selection) (*solver.Solver, error) {
+	w, err := loadEval(*o.eval)
+	if err != nil {
+		return nil, err
+	}
+	if o.hash != 0 {
+		if err := solver.CheckHashBits(o.hash); err != nil {
+			return nil, &exitError{2, "-hash: " + err.Error()}
+		}
+	}
+	sv, err := solver.New(solver.Options{HashBits: o.hash, Weights: w}, sel)
+	if err != nil {
+		return nil, &exitError{2, "solve: " + err.Error()}
+	}
+	return sv, nil
+}
+
+// startCPUProfile profiles the process into path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+func evalName(o *solveOpts) string {
+	if *o.eval == "none" {
+		return "none"
+	}
+	return *o.eval
+}
+
+func hashName(o *solveOpts) string {
+	if o.hash != 0 {
+		return fmt.Sprintf("2^%d", o.hash)
+	}
+	return "auto"
+}
+
+// solveRuns solves set -count times, printing as it goes (and writing to
+// rf, if not nil): the first run's rows, the wrong results (and node
+// counts that differ between runs), and whether an interrupt stopped it.
+func solveRuns(o *solveOpts, sv *solver.Solver, set []solver.Position, rf *solveResults) (first []solved, bad []string, stopped bool, err error) {
 	for run := 0; run < o.count && !stopped; run++ {
 		var rows []solved
 		if !o.json && !o.fp && run == 0 {
@@ -185,13 +241,13 @@ func runSolve(o *solveOpts, args []string) error {
 				break
 			}
 			if err != nil {
-				return &exitError{2, fmt.Sprintf("solve %s: %v", p.ID, err)}
+				return first, bad, stopped, &exitError{2, fmt.Sprintf("solve %s: %v", p.ID, err)}
 			}
 			row := solved{pos: p, r: r, err: p.Check(r)}
 			rows = append(rows, row)
 			if rf != nil {
 				if err := rf.write(row); err != nil {
-					return err
+					return first, bad, stopped, err
 				}
 			}
 			switch {
@@ -219,28 +275,7 @@ func runSolve(o *solveOpts, args []string) error {
 			printTotal(rows, run, o.count)
 		}
 	}
-	if !o.json {
-		fmt.Fprintf(stdout, "fingerprint %s\n", fingerprint(first))
-	}
-	if stopped {
-		fmt.Fprintf(os.Stderr, "flipbench solve: interrupted: %d of %d positions solved\n", len(first), len(set))
-	}
-	if len(bad) > 0 {
-		for _, b := range bad {
-			fmt.Fprintln(os.Stderr, "flipbench solve: WRONG:", b)
-		}
-		return &exitError{1, fmt.Sprintf("solve %s: %d wrong results", name, len(bad))}
-	}
-	if stopped || intr.Load() {
-		return &exitError{130, ""}
-	}
-	if server != nil && rf != nil {
-		if !rf.close(false) {
-			return &exitError{1, "solve: no results file to upload"}
-		}
-		return uploadAfterRun(os.Stderr, server, rf.rf.Path)
-	}
-	return nil
+	return first, bad, stopped, nil
 }
 
 // solvePositions returns what -set, -obf or -board name.
@@ -397,15 +432,16 @@ func fingerprint(rows []solved) string {
 // with ns/op, nodes/op, and as plain labels (no statistic makes sense of
 // them) empties, score and best-square (a1=0 .. h8=63, 64 pass, 65 none).
 type solveResults struct {
-	rf         *bench.ResultsFile
-	cfg        []benchfmt.Config
-	set        string
-	byID       bool
-	closed, ok bool // close ran; the file is in place
+	s    *session // writes to its results file
+	path string
+	cfg  []benchfmt.Config
+	set  string
+	byID bool
+	ok   bool // the file is in place
 }
 
 // createSolveResults opens the results file of -o or -save.
-func createSolveResults(o *solveOpts, name string, sv *solver.Solver, cpu variants.CPUInfo) (*solveResults, error) {
+func createSolveResults(s *session, o *solveOpts, name string, sv *solver.Solver, cpu variants.CPUInfo) (*solveResults, error) {
 	now := time.Now()
 	set, byID := "board", false
 	switch {
@@ -430,15 +466,15 @@ func createSolveResults(o *solveOpts, name string, sv *solver.Solver, cpu varian
 	if path == "" {
 		path = bench.ResultsName(bench.ResultsDir(), cpu.ID(), now, "solve-"+set+"-eval-"+nameValue(ev.name))
 	}
-	rf, err := bench.CreateResults(path)
-	if err != nil {
+	if err := s.create(path); err != nil {
 		return nil, &exitError{2, "solve: " + err.Error()}
 	}
-	if err := writeExactUnits(rf, "nodes/op", "empties", "score", "best-square"); err != nil {
-		rf.Close()
+	if err := writeExactUnits(s.rf, "nodes/op", "empties", "score", "best-square"); err != nil {
+		s.rf.Abort()
+		s.rf = nil
 		return nil, err
 	}
-	return &solveResults{rf: rf, cfg: fileConfig(cfg), set: set, byID: byID}, nil
+	return &solveResults{s: s, path: path, cfg: fileConfig(cfg), set: set, byID: byID}, nil
 }
 
 // writeExactUnits marks units whose values do not vary between runs (for
@@ -452,24 +488,24 @@ func writeExactUnits(rf *bench.ResultsFile, units ...string) error {
 	return nil
 }
 
-func (s *solveResults) write(row solved) error {
-	name := "SolvePosition/set=" + s.set
-	if s.byID {
+func (r *solveResults) write(row solved) error {
+	name := "SolvePosition/set=" + r.set
+	if r.byID {
 		name += "/id=" + nameValue(row.pos.ID)
 	} else {
 		h := fnv.New64a()
 		h.Write([]byte(row.pos.Position.String()))
 		name += fmt.Sprintf("/board=%016x", h.Sum64())[:len("/board=")+12]
 	}
-	res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: 1, Config: s.cfg, Values: []benchfmt.Value{
+	res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: 1, Config: r.cfg, Values: []benchfmt.Value{
 		{Value: float64(row.r.Time.Nanoseconds()), Unit: "ns/op"},
 		{Value: float64(row.r.Nodes), Unit: "nodes/op"},
 		{Value: float64(row.pos.NumEmpties()), Unit: "empties"},
 		{Value: float64(row.r.Score), Unit: "score"},
 		{Value: float64(row.r.Best), Unit: "best-square"},
 	}}
-	if err := s.rf.Write(res); err != nil {
-		return fmt.Errorf("%s: %v", s.rf.Path, err)
+	if err := r.s.rf.Write(res); err != nil {
+		return fmt.Errorf("%s: %v", r.path, err)
 	}
 	return nil
 }
@@ -477,23 +513,21 @@ func (s *solveResults) write(row solved) error {
 // close puts the file in place and says where (on stderr: stdout may be
 // -json's), an interrupted session's file marked incomplete first; it
 // reports whether the file is there (a second call does nothing).
-func (s *solveResults) close(interrupted bool) bool {
-	if s.closed {
-		return s.ok
+func (r *solveResults) close(s *session) bool {
+	if s.rf == nil {
+		return r.ok
 	}
-	s.closed = true
 	n := s.rf.Results()
-	if interrupted && n > 0 {
-		if err := s.rf.MarkIncomplete(fmt.Sprintf("interrupted after %d solves", n)); err != nil {
-			fmt.Fprintf(os.Stderr, "flipbench: %s: %v\n", s.rf.Path, err)
-		}
+	why := ""
+	if s.interrupted() {
+		why = fmt.Sprintf("interrupted after %d solves", n)
 	}
-	if err := s.rf.Close(); err != nil { // ErrNoResults too: interrupted before the first solve
-		fmt.Fprintf(os.Stderr, "flipbench: %s: %v\n", s.rf.Path, err)
+	if err := s.close(why); err != nil { // ErrNoResults too: interrupted before the first solve
+		fmt.Fprintf(os.Stderr, "flipbench: %s: %v\n", r.path, err)
 		return false
 	}
-	fmt.Fprintf(os.Stderr, "flipbench: %d results in %s\n", n, s.rf.Path)
-	s.ok = true
+	fmt.Fprintf(os.Stderr, "flipbench: %d results in %s\n", n, r.path)
+	r.ok = true
 	return true
 }
 

@@ -6,13 +6,11 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/flipbench/flipbench/harness/stats"
-	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -67,7 +65,7 @@ func TestSolveFingerprintAcrossVariants(t *testing.T) {
 	}
 	for _, k := range []variants.KernelInfo{variants.Flip, variants.CountLastFlip, variants.Score1, variants.Solve4, variants.MoveEvaluate} {
 		for _, info := range k.Infos() {
-			if !info.RunsOn(variants.Host()) || info.Bound && k.Name() != "score_1" {
+			if !info.RunsOn(variants.Host()) || info.Cut() != variants.Exact && k.Name() != "score_1" {
 				continue
 			}
 			if got := fp(k.Name() + "=" + info.Name); got != want {
@@ -86,12 +84,11 @@ func TestSolveBottoms(t *testing.T) {
 	}
 	_, out := runCLI(t, "solve", "-set", "ffo1-3", "-fingerprint")
 	want := fingerprintOf(out)
-	offered := solver.Bottoms(sel)
-	t.Logf("bottoms offered here: %v", offered)
-	for _, b := range solver.BottomNames {
+	t.Logf("bottoms offered here: %v", sel.Choices(variants.Bottom))
+	for _, b := range variants.BottomNames {
 		code, out, errOut := runCLI2(t, "solve", "-set", "ffo1-3", "-fingerprint", "-bottom", b)
-		switch {
-		case !slices.Contains(offered, b):
+		switch _, err := sel.With("bottom=" + b); {
+		case err != nil:
 			if code != 2 || !strings.Contains(errOut, "bottom "+b+": ") {
 				t.Errorf("-bottom %s, not offered here: exit %d, want 2 and why: %s", b, code, errOut)
 			}
@@ -105,7 +102,7 @@ func TestSolveBottoms(t *testing.T) {
 			t.Errorf("-bottom %s: exit %d, fingerprint %q, want %q", b, code, fingerprintOf(out), want)
 		}
 	}
-	if code, _, errOut := runCLI2(t, "solve", "-set", "ffo1", "-bottom", "nope"); code != 2 || !strings.Contains(errOut, "asm, asm-calls, gosimd, go") {
+	if code, _, errOut := runCLI2(t, "solve", "-set", "ffo1", "-bottom", "nope"); code != 2 || !strings.Contains(errOut, `unknown bottom variant "nope"`) {
 		t.Errorf("-bottom nope: exit %d, want 2 and the bottoms: %s", code, errOut)
 	}
 }

@@ -59,15 +59,7 @@ func init() {
 					tty = true
 				}
 				if *info {
-					set, err := loadEvalSet(*evalSpec)
-					if err != nil {
-						return err
-					}
-					if set == nil {
-						return &exitError{2, "-info: -eval none has no note"}
-					}
-					fmt.Fprintln(stdout, set.Note)
-					return nil
+					return printEvalNote(*evalSpec)
 				}
 				sel, err := selection("")
 				if err != nil {
@@ -144,6 +136,19 @@ func init() {
 }
 
 var _ = errors.New
+
+// printEvalNote prints how the weights of -eval were made (train -info).
+func printEvalNote(evalSpec string) error {
+	set, err := loadEvalSet(evalSpec)
+	if err != nil {
+		return err
+	}
+	if set == nil {
+		return &exitError{2, "-info: -eval none has no note"}
+	}
+	fmt.Fprintln(stdout, set.Note)
+	return nil
+}
 
 // exactSolver gives the trainer the project's solver for exact labels
 // (one per labelling goroutine; moves ordered without evaluation, since

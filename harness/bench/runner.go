@@ -38,7 +38,7 @@ type Case struct {
 	// warms what matters.
 	NoWarmup bool
 	// Config holds configuration lines of this case's results only, after
-	// the session's (impl: go, asm, archsimd: the kind of the variant).
+	// the session's (impl: go, asm, gosimd: the kind of the variant).
 	Config [][2]string
 	// PlanOp is a guess of one operation's duration before any run, so the
 	// progress bar's time left is sane from the start (0: unknown, short).

@@ -3,6 +3,7 @@ package stats
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -104,13 +105,26 @@ func FuzzReadResults(f *testing.F) {
 	})
 }
 
-// The seeds and the bad-values file as files on disk, through ReadDir.
+// The bad-values file as a file on disk, through ReadDir: every line it
+// plants is named with its file:line and skipped, the good results read.
 func TestFuzzSeedsOnDisk(t *testing.T) {
-	text, _ := BadValues()
+	text, bad := BadValues()
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "x", "a.txt"), text)
+	path := filepath.Join(dir, "x", "a.txt")
+	writeFile(t, path, text)
 	ds, err := ReadDir(dir)
-	if err != nil || len(ds.All()) == 0 {
-		t.Fatal(err)
+	if err != nil {
+		t.Fatalf("ReadDir: %v", err)
+	}
+	if ds.Len() == 0 {
+		t.Error("no result read")
+	}
+	if len(ds.Problems) != len(bad) {
+		t.Errorf("%d problems, want one per bad line %v:\n%s", len(ds.Problems), bad, strings.Join(ds.Problems, "\n"))
+	}
+	for i, n := range bad {
+		if want := fmt.Sprintf("%s:%d: ", path, n); i < len(ds.Problems) && !strings.HasPrefix(ds.Problems[i], want) {
+			t.Errorf("problem %d = %.120q, want %q first", i, ds.Problems[i], want)
+		}
 	}
 }

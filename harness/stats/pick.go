@@ -239,20 +239,16 @@ func verdictWord(c Comparison) string {
 	return "not told apart from it (undecided)"
 }
 
-// ineligible says why a variant may not be picked on cpu, "" if it may.
+// ineligible says why a variant may not be picked on cpu, "" if it may:
+// not in this build, or against the one rule of defaults
+// (variants.Eligible).
 func ineligible(infos map[string]variants.Info, name string, cpu variants.CPUInfo) string {
 	in, ok := infos[name]
-	switch {
-	case !ok:
+	if !ok {
 		return "not in this build"
-	case !in.RunsOn(cpu):
-		return "needs " + variants.FeatureNames(cpu.Missing(in.Requires))
-	case in.Bound:
-		return "bound result, never a default"
-	case in.UsesPEXT && cpu.SlowPEXT:
-		return "PEXT/PDEP are microcoded on this CPU"
-	case in.ZMM && cpu.ZMMDownclock:
-		return "512-bit code lowers this CPU's clock"
+	}
+	if why, ok := variants.Eligible(in, cpu); !ok {
+		return why
 	}
 	return ""
 }

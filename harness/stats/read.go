@@ -819,23 +819,26 @@ func safeName(s string) string {
 // results alone where they say it:
 //
 //  1. the result's impl configuration line: c (cbench's files), go,
-//     archsimd or asm (flipbench bench writes it for every variant);
+//     gosimd (archsimd in older files) or asm (flipbench bench writes it
+//     for every variant);
 //  2. without it (files older than that line): a variant named c-* is C,
-//     gosimd-* archsimd, reference plain Go;
+//     gosimd-* gosimd, reference plain Go;
 //  3. else the registry of this build, where it has the variant;
 //  4. else avo assembly.
 func KindOf(r *benchfmt.Result) string {
 	switch impl := r.GetConfig("impl"); impl {
-	case variants.KindC, variants.KindGo, variants.KindArchsimd, variants.KindAsm:
+	case variants.KindC, variants.KindGo, variants.KindGoSIMD, variants.KindAsm:
 		return impl
+	case variants.KindArchsimd:
+		return variants.KindGoSIMD
 	}
 	keys := nameKeys(r.Name)
 	v := keys["variant"]
 	switch {
 	case strings.HasPrefix(v, "c-"):
 		return variants.KindC
-	case strings.HasPrefix(v, variants.ArchsimdPrefix):
-		return variants.KindArchsimd
+	case strings.HasPrefix(v, variants.GoSIMDPrefix):
+		return variants.KindGoSIMD
 	case v == variants.RefName, v == bench.BaselineVariant:
 		return variants.KindGo
 	}
@@ -854,8 +857,8 @@ func KindLabel(kind string) string {
 	switch kind {
 	case variants.KindGo:
 		return "Go"
-	case variants.KindArchsimd:
-		return "archsimd"
+	case variants.KindGoSIMD:
+		return "gosimd"
 	case variants.KindAsm:
 		return "asm"
 	case variants.KindC:

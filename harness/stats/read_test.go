@@ -209,7 +209,7 @@ func TestKindOf(t *testing.T) {
 		"BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 6 ns/op\n"+
 		"BenchmarkKernel/kernel=flip/variant=gone-from-the-registry/form=call 1 6 ns/op\n"+
 		"impl: go\nBenchmarkKernel/kernel=flip/variant=gone-too/form=call 1 6 ns/op\n")
-	want := []string{variants.KindC, variants.KindC, variants.KindArchsimd, variants.KindGo, variants.KindGo, variants.KindAsm, variants.KindGo}
+	want := []string{variants.KindC, variants.KindC, variants.KindGoSIMD, variants.KindGo, variants.KindGo, variants.KindAsm, variants.KindGo}
 	for i, r := range ds.All() {
 		if got := KindOf(r); got != want[i] {
 			t.Errorf("%s: kind %q, want %q", r.Name, got, want[i])

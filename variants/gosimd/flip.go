@@ -65,7 +65,7 @@ func FlipAVX2PPFill(P, O uint64, x int) uint64 {
 // FlipAVX2PPFillB is FlipAVX2PPFill on P and O broadcast by the caller,
 // once per node for all of its moves, and without the VZEROUPPER: a
 // caller that keeps vectors across calls clears the upper halves once,
-// when it is done (the archsimd bottom of the solver). Its vector
+// when it is done (the gosimd bottoms of the solver). Its vector
 // parameters earn it the compiler's SIMD inlining credit (three times the
 // budget), so it inlines where it is called.
 func FlipAVX2PPFillB(PP, OO archsimd.Uint64x4, x int) uint64 {

@@ -8,7 +8,7 @@ import (
 )
 
 // Score1: Edax's board_score_1 at null window alpha on a count_last_flip,
-// with Edax 4.5.3's branchless pass fix-up, as variants/score_1_go.go.
+// with the branchless pass fix-up of variants/score_1.go.
 
 // passScore is the score with x left empty when P cannot play on it: it
 // goes to the winner, so 2 less for P unless P leads.

@@ -12,8 +12,8 @@ import (
 // lines for the 256 x 256 edge-stability table. With O in the low half
 // of a vector and P in the high half, VPMOVMSKB of the sign bits gathers
 // the H file as the index p*256+o at once; shifted left by 7, the A file.
-// The ranks are bytes of P and O; the files go back by multiply (Edax
-// 4.5.1), the corners coming from the ranks.
+// The ranks are bytes of P and O; the files go back by multiply (as
+// Edax-AVX's board.c, get_stable_edge), the corners coming from the ranks.
 
 // StableEdgeAVX returns P's stable edge discs (AVX, 128-bit).
 func StableEdgeAVX(P, O uint64) uint64 {

@@ -6,67 +6,48 @@ import (
 	"github.com/flipbench/flipbench/kernels"
 )
 
-// Pure-Go leaf searches (solve_2 .. solve_4). They search exactly like the
-// reference (same move order, same cut-offs, same node count) but on the
-// fast Go flip (carry) and a score_1 on it, and they differ from each
-// other only in how the parity sort is done:
+// The leaf searches (solve_2, solve_3, solve_4) share what is here: the
+// presorted empties and their parity order, and the pure-Go search their
+// Go variants run. Those search exactly like the reference (same move
+// order, same cut-offs, same node count) but on the fast Go flip (carry)
+// and a score_1 on it, and they differ from each other only in how the
+// parity sort is done:
 //
 //   - edax-branchy: the empties are listed in presorted order and reordered
 //     by nested parity tests, as Edax's search_solve_4 does.
 //   - parity-table: a 4-bit (3-bit) mask of which empties lie in an odd
-//     quadrant indexes a table of permutations (seed 003: no branch to
-//     mispredict).
+//     quadrant indexes a table of permutations: no branch to mispredict.
 
 // SolveFunc is a null-window leaf search of (P, O) at (alpha, alpha+1):
 // its score and the nodes it searched.
 type SolveFunc func(P, O uint64, alpha int) (score int, nodes uint64)
-
-var (
-	// Solve2 is the leaf with two empties: fail-hard (alpha or alpha+1),
-	// so that exact and lazy score_1 variants drive the same search.
-	Solve2 = newKernel[SolveFunc]("solve_2", "fail-hard null-window score (alpha or alpha+1) and node count, 2 empties", boardSolveFunc(kernels.Solve2))
-	// Solve3 is the leaf with three empties, fail-soft.
-	Solve3 = newKernel[SolveFunc]("solve_3", "fail-soft null-window score and node count, 3 empties, parity order", boardSolveFunc(kernels.Solve3))
-	// Solve4 is the leaf with four empties, fail-soft: the solver's leaf.
-	Solve4 = newKernel[SolveFunc]("solve_4", "fail-soft null-window score and node count, 4 empties, parity order", boardSolveFunc(kernels.Solve4))
-)
 
 // boardSolveFunc adapts a reference leaf, which takes a Board.
 func boardSolveFunc(f func(kernels.Board, int) (int, uint64)) SolveFunc {
 	return func(P, O uint64, alpha int) (int, uint64) { return f(kernels.Board{P: P, O: O}, alpha) }
 }
 
-func init() {
-	Solve2.Register(Info{Name: "go", Rank: 5, Note: "Go: carry flip and score_1 on it, no allocation"}, Solve2Go)
-	// the batch forms: a Go loop calling the search directly
-	Solve2.RegisterBatch("go", SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
-		out = out[:len(in)]
-		for i, c := range in {
-			out[i].Score, out[i].Nodes = Solve2Go(c.P, c.O, c.Alpha)
-		}
-	}))
-	for _, k := range []struct {
-		kernel *Kernel[SolveFunc]
-		n      int
-	}{{Solve3, 3}, {Solve4, 4}} {
-		for _, o := range []struct {
-			info  Info
-			order orderFunc
-		}{
-			{Info{Name: "edax-branchy", Rank: 5, Note: "Go: presorted empties, nested parity tests"}, orderBranchy},
-			{Info{Name: "parity-table", Rank: 6, Note: "Go: presorted empties, permutation table on the odd-quadrant mask (seed 003)"}, orderTable},
-		} {
-			n, order := k.n, o.order
-			k.kernel.Register(o.info, func(P, O uint64, alpha int) (int, uint64) {
-				return leaf(P, O, alpha, n, order)
-			})
-			k.kernel.RegisterBatch(o.info.Name, SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
-				out = out[:len(in)]
-				for i, c := range in {
-					out[i].Score, out[i].Nodes = leaf(c.P, c.O, c.Alpha, n, order)
-				}
-			}))
-		}
+// registerLeaves registers the Go variants of the leaf of n (3 or 4)
+// empties, one per parity sort, and their batch forms: a Go loop calling
+// the search directly.
+func registerLeaves(k *Kernel[SolveFunc], n int) {
+	for _, o := range []struct {
+		info  Info
+		order orderFunc
+	}{
+		{Info{Name: "edax-branchy", Rank: 5, Note: "Go: presorted empties, nested parity tests"}, orderBranchy},
+		{Info{Name: "parity-table", Rank: 6, Note: "Go: presorted empties, permutation table on the odd-quadrant mask"}, orderTable},
+	} {
+		order := o.order
+		k.Register(o.info, func(P, O uint64, alpha int) (int, uint64) {
+			return leaf(P, O, alpha, n, order)
+		})
+		k.RegisterBatch(o.info.Name, SolveBatchFunc(func(in []BoardAlpha, out []ScoreNodes) {
+			out = out[:len(in)]
+			for i, c := range in {
+				out[i].Score, out[i].Nodes = leaf(c.P, c.O, c.Alpha, n, order)
+			}
+		}))
 	}
 }
 

@@ -9,17 +9,11 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
-// solve_2, solve_3, solve_4: positions with n empties from random games,
-// either side to move, alphas spread over the score range; the score and
-// the node count must match (the node count is the search's fingerprint).
-// Benchmarked at an alpha near the disc difference, as the solver calls
-// the leaf.
-var (
-	_ = declare(leafSpec(variants.Solve2, 2))
-	_ = declare(leafSpec(variants.Solve3, 3))
-	_ = declare(leafSpec(variants.Solve4, 4))
-)
-
+// leafSpec is the spec of the leaf of n empties (solve_2, solve_3,
+// solve_4): positions with n empties from random games, either side to
+// move, alphas spread over the score range; the score and the node count
+// must match (the node count is the search's fingerprint). Benchmarked at
+// an alpha near the disc difference, as the solver calls the leaf.
 func leafSpec(k *variants.Kernel[variants.SolveFunc], empties int) *Spec[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes] {
 	return &Spec[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes]{
 		Kernel: k,
@@ -29,7 +23,7 @@ func leafSpec(k *variants.Kernel[variants.SolveFunc], empties int) *Spec[variant
 		},
 		Cases: func(o Options) iter.Seq[variants.BoardAlpha] {
 			return func(yield func(variants.BoardAlpha) bool) {
-				// solve_4 costs ~8 µs a call: a tenth of the cases
+				// solve_4 costs most a call: a tenth of the cases
 				cnt := max(o.N/[5]int{0, 0, 1, 1, 10}[empties], 1000)
 				ends := RandomEndgames(o.Seed, min(cnt, 100000), empties)
 				rng := rngFor(o, uint64(empties))

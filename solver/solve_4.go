@@ -7,8 +7,9 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
-// The 4..1-empties leaf, composed from the bound flip, score_1 (or
-// count_last_flip) and board_solve kernels. It searches exactly as the
+// The solver's own leaf (solve_4 solver): the 4..1-empties search,
+// composed from the bound flip, score_1 (or count_last_flip) and
+// board_solve kernels. It searches exactly as the
 // solve_4 kernel's contract says (kernels.Solve4): moves in presorted
 // order, squares of odd quadrants first (a stable partition), each answered
 // by the 3-empties search, then the fail-hard 2-empties search on score_1;
@@ -21,25 +22,6 @@ import (
 
 const scoreInf = kernels.ScoreInf
 
-// score1 is the solver's score_1: the reference's definition
-// (kernels.Score1) on the bound count_last_flip.
-func (s *search) score1Own(P uint64, alpha, x int) int {
-	score := 2*bits.OnesCount64(P) - kernels.ScoreMax + 2
-	if n := s.clf(P, x); n != 0 {
-		return score + n
-	}
-	score2 := score - 2
-	if score <= 0 {
-		score = score2
-	}
-	if score > alpha {
-		if n := s.clf(^P&^(uint64(1)<<uint(x)), x); n != 0 {
-			score = score2 - n
-		}
-	}
-	return score
-}
-
 // solve2 is kernels.Solve2 with its two empties in presorted order (with
 // two empties both are odd or both even, so that is the parity order).
 func (s *search) solve2(P, O uint64, alpha, x1, x2 int) int {
@@ -49,14 +31,14 @@ func (s *search) solve2(P, O uint64, alpha, x1, x2 int) int {
 	if variants.Neighbours(x1)&O != 0 {
 		if f := s.flip(P, O, x1); f != 0 {
 			s.nodes++
-			best = -s.sc1(O&^f, -beta, x2)
+			best = -s.score1(O&^f, -beta, x2)
 		}
 	}
 	if best < beta {
 		if variants.Neighbours(x2)&O != 0 {
 			if f := s.flip(P, O, x2); f != 0 {
 				s.nodes++
-				best = max(best, -s.sc1(O&^f, -beta, x1))
+				best = max(best, -s.score1(O&^f, -beta, x1))
 			}
 		}
 		if best == -scoreInf { // P passes
@@ -64,14 +46,14 @@ func (s *search) solve2(P, O uint64, alpha, x1, x2 int) int {
 			if variants.Neighbours(x1)&P != 0 {
 				if f := s.flip(O, P, x1); f != 0 {
 					s.nodes++
-					best = s.sc1(P&^f, alpha, x2)
+					best = s.score1(P&^f, alpha, x2)
 				}
 			}
 			if best > alpha {
 				if variants.Neighbours(x2)&P != 0 {
 					if f := s.flip(O, P, x2); f != 0 {
 						s.nodes++
-						best = min(best, s.sc1(P&^f, alpha, x1))
+						best = min(best, s.score1(P&^f, alpha, x1))
 					}
 				}
 				if best == scoreInf {
@@ -124,7 +106,7 @@ func (s *search) leaf(n int, P, O uint64, alpha int, list uint64, parity uint8) 
 	q := &kernels.QuadrantID
 	var m uint8
 	for i := 0; i < n; i++ {
-		if parity&q[list>>(8*i)&0xff] != 0 {
+		if parity&q[list>>(8*i)&63] != 0 {
 			m |= 1 << i
 		}
 	}
@@ -132,7 +114,7 @@ func (s *search) leaf(n int, P, O uint64, alpha int, list uint64, parity uint8) 
 	best := -scoreInf
 	for i := 0; i < n; i++ {
 		j := uint(perm[i])
-		x := int(list >> (8 * j) & 0xff)
+		x := sq(list, j)
 		if variants.Neighbours(x)&O == 0 {
 			continue
 		}
@@ -140,12 +122,12 @@ func (s *search) leaf(n int, P, O uint64, alpha int, list uint64, parity uint8) 
 		if f == 0 {
 			continue
 		}
-		rest := variants.RemoveByte(list, j)
+		rest := removeSq(list, j)
 		var v int
 		if n == 4 {
-			v = -s.leaf(3, O&^f, P|f|uint64(1)<<uint(x), -alpha-1, rest, parity^q[x])
+			v = -s.leaf(3, O&^f, P|f|sqBit(x), -alpha-1, rest, parity^q[x&63])
 		} else {
-			v = -s.solve2(O&^f, P|f|uint64(1)<<uint(x), -alpha-1, int(rest&0xff), int(rest>>8&0xff))
+			v = -s.solve2(O&^f, P|f|sqBit(x), -alpha-1, sq(rest, 0), sq(rest, 1))
 		}
 		if v > alpha {
 			return v
