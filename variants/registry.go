@@ -305,9 +305,12 @@ type Code struct {
 
 // Code lists every variant's functions, runnable or not.
 func (k *Kernel[F]) Code() []Code {
-	out := make([]Code, len(k.variants))
-	for i, v := range k.variants {
-		out[i] = Code{Info: v.Info, Fn: v.Fn, Batch: v.Batch, BatchAsm: v.batchAsm}
+	var out []Code
+	for _, v := range k.variants {
+		if v.Composed {
+			continue // the solver's own code, no function of its own
+		}
+		out = append(out, Code{Info: v.Info, Fn: v.Fn, Batch: v.Batch, BatchAsm: v.batchAsm})
 	}
 	return out
 }

@@ -18,9 +18,9 @@
 //
 //	local.go    solver/local.go    nwsLocal, 10 to 7 empties
 //	shallow.go  solver/shallow.go  shallow (6 and 5), mobilityKey, pickKey
-//	leaf.go     solver/leaf.go     nws4, solve4, leaf (4 and 3), solve2, score1Own
+//	solve_4.go  solver/solve_4.go  nws4, solve4, leaf (4 and 3), solve2, score1Own
 //	search.go   solver/search.go   stabilityCut, and what every level shares
-//	kcall.go    solver/kcall.go    the kernel calls, sc1
+//	kcall.go    solver/kcall.go    the kernel calls, score1
 //	list.go     variants           the packed list of empties (RemoveByte)
 //
 // This file is the function itself: its frame and its entry at the level

@@ -95,12 +95,12 @@ func (g *gen) stableEdgeCount(P, O Mem) reg.GPVirtual { return g.callArgs(kStabl
 func (g *gen) stability(P, O Mem) reg.GPVirtual       { return g.callArgs(kStability, P, O) }
 func (g *gen) hashCode(P, O Mem) reg.GPVirtual        { return g.callArgs(kHashCode, P, O) }
 
-// clf is count_last_flip(P, x).
-func (g *gen) clf(P, x Op) reg.GPVirtual { return g.callArgs(kCountLastFlip, P, x) }
+// countLastFlip is count_last_flip(P, x).
+func (g *gen) countLastFlip(P, x Op) reg.GPVirtual { return g.callArgs(kCountLastFlip, P, x) }
 
-// sc1 is the solver's sc1: score_1(P, alpha, x) (x from a slot), or,
+// score1 is the solver's score1: score_1(P, alpha, x) (x from a slot), or,
 // with no score_1 entry, score1Own. It returns the score.
-func (g *gen) sc1(P, alpha reg.GPVirtual, xs Mem) reg.GPVirtual {
+func (g *gen) score1(P, alpha reg.GPVirtual, xs Mem) reg.GPVirtual {
 	s := g.s1
 	MOVQ(P, s.P)
 	MOVQ(alpha, s.alpha)

@@ -31,7 +31,7 @@ func TestCommittedPredictionsCover(t *testing.T) {
 	missing := map[string]int{}
 	for _, k := range variants.Kernels() {
 		for _, c := range k.Code() {
-			if c.Kind() == variants.KindArchsimd {
+			if c.Kind() == variants.KindGoSIMD {
 				continue
 			}
 			for _, m := range predict.Models {

@@ -1,6 +1,6 @@
 package main
 
-// The 4..1-empties leaf: solver/leaf.go's nws4, solve4, leaf (4 and 3
+// The 4..1-empties leaf: solver/solve_4.go's nws4, solve4, leaf (4 and 3
 // empties), solve2 and score1Own, on flip and score_1 (or
 // count_last_flip); the leaf of gen/leaf, node for node, on the selected
 // kernels.
@@ -236,7 +236,7 @@ func (g *gen) solve2Move(x, y Mem, passed, first bool) {
 	if !passed {
 		NOTQ(a) // -(alpha+1)
 	}
-	s := g.sc1(np, a, y)
+	s := g.score1(np, a, y)
 	if !passed {
 		NEGQ(s)
 	}
@@ -268,7 +268,7 @@ func (g *gen) score1Own(done string) {
 	POPCNTQ(p, sc)
 	LEAQ(Mem{Base: sc, Index: sc, Scale: 1, Disp: -62}, sc)
 	MOVQ(sc, s.score)
-	c := g.clf(s.P, s.x)
+	c := g.countLastFlip(s.P, s.x)
 	TESTQ(c, c)
 	noMove := g.label("s1pass", 1)
 	JZ(LabelRef(noMove))
@@ -292,7 +292,7 @@ func (g *gen) score1Own(done string) {
 	NOTQ(o)
 	MOVQ(s.x, xr)
 	BTRQ(xr, o)
-	n2 := g.clf(o, xr)
+	n2 := g.countLastFlip(o, xr)
 	TESTQ(n2, n2)
 	JZ(LabelRef(done))
 	// score2 - n2, score2 being the score before the pass fix-up less 2
