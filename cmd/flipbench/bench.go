@@ -28,6 +28,7 @@ func init() {
 			fs.StringVar(&o.kernels, "kernel", "", "only these kernels (comma-separated; default all, with floor: the call floors, an empty function called in each form)")
 			fs.StringVar(&o.variant, "variant", "", "only variants of this name")
 			fs.IntVar(&o.count, "count", bench.DefaultOptions.Count, "rounds: each runs every benchmark once, in a fresh random order; its runs are compared round by round")
+			fs.IntVar(&o.runs, "runs", bench.DefaultOptions.Runs, "timed runs of a benchmark back to back at each visit of a round (the best is the one the machine's bursts missed)")
 			fs.DurationVar(&o.benchtime, "benchtime", bench.DefaultOptions.BenchTime, "target duration of one measured run")
 			fs.DurationVar(&o.warmup, "warmup", bench.DefaultOptions.Warmup, "calibration of every benchmark in the warm-up round, before the first")
 			fs.Uint64Var(&o.seed, "seed", 0, "seed of the rounds' random order (0: from the clock; the file records it)")
@@ -54,7 +55,7 @@ func init() {
 
 type benchFlags struct {
 	kernels, variant   string
-	count              int
+	count, runs        int
 	benchtime, warmup  time.Duration
 	seed               uint64
 	twins              bool
@@ -106,7 +107,7 @@ func runBench(o benchFlags) error {
 		return err
 	}
 	defer s.end()
-	bo := bench.Options{Count: o.count, BenchTime: o.benchtime, Warmup: o.warmup, Seed: o.seed, Twins: o.twins}
+	bo := bench.Options{Count: o.count, Runs: o.runs, BenchTime: o.benchtime, Warmup: o.warmup, Seed: o.seed, Twins: o.twins}
 	if bo.Counters, err = benchCounters(o.counters); err != nil {
 		return err
 	}
@@ -171,6 +172,9 @@ func benchSelect(o benchFlags) (variants.Selection, harness.BenchSelect, error) 
 	}
 	if o.benchtime <= 0 {
 		return variants.Selection{}, sel, &exitError{2, "bench: -benchtime must be positive"}
+	}
+	if o.runs < 1 || o.runs > 100 {
+		return variants.Selection{}, sel, &exitError{2, fmt.Sprintf("bench: -runs %d: want 1..100", o.runs)}
 	}
 	base, err := selection("")
 	if err != nil {

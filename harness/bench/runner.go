@@ -44,8 +44,9 @@ type Case struct {
 	// progress bar's time left is sane from the start (0: unknown, short).
 	PlanOp time.Duration
 
-	nsPerOp float64 // estimate from the calibration
-	n       int     // operations per measured run, fixed after the calibration
+	nsPerOp  float64 // estimate from the calibration
+	n        int     // operations per measured run, fixed after the calibration
+	perRound int     // runs per round, fixed after the calibration
 }
 
 // TwinKey is the name key of an A/A twin (TwinKey=1): a second copy of one
@@ -101,7 +102,13 @@ type Group struct {
 
 // Options controls a benchmark session.
 type Options struct {
-	Count     int           // rounds: measured runs of every case
+	Count int // rounds: visits of every case
+	// Runs is the timed runs of a case in each round (at least 1): the
+	// round goes over its group's cases Runs times, each time in a fresh
+	// random order. A shared machine's neighbours slow it in bursts of
+	// milliseconds to seconds; a case's best run of the round is one they
+	// missed. Cases of long operations (NoWarmup) run once per round.
+	Runs      int
 	BenchTime time.Duration // target duration of one measured run
 	// Warmup is the calibration of every case before the first round (the
 	// warm-up round): it sets the operations per run and warms caches,
@@ -135,13 +142,21 @@ type Progress interface {
 
 // DefaultOptions are the defaults of flipbench bench: many short runs, so
 // that every case is measured all through the session, in rounds.
-var DefaultOptions = Options{Count: 20, BenchTime: 20 * time.Millisecond, Warmup: 10 * time.Millisecond, Twins: true}
+var DefaultOptions = Options{Count: 24, Runs: 4, BenchTime: 4 * time.Millisecond, Warmup: 10 * time.Millisecond, Twins: true}
 
 // Schedule names the measurement design in a results file (the schedule
 // configuration line): rounds, each running every case of every group
-// once, groups and cases in a fresh random order; runs of one round are
-// paired by the readers.
+// RunsKey times (the groups in a fresh random order, each gone over
+// RunsKey times, its cases in a fresh random order each time); the
+// readers compare cases round by round.
 const Schedule = "rounds"
+
+// RunsKey is the configuration line that says how many runs a case makes
+// in each round: its results of one round are that many lines of its
+// name (1 where the line is missing). It is a line of each case's own: a
+// case whose operation outlasts a run makes fewer, so that a round gives
+// every case about the same time.
+const RunsKey = "runs-per-round"
 
 // leadIn is the share of a run's operations run untimed just before it:
 // the other groups of the round ran in between and took the caches.
@@ -163,6 +178,9 @@ func SessionConfig(o Options) [][2]string {
 func Prepare(groups []*Group, o *Options) {
 	if o.Count < 1 {
 		o.Count = 1
+	}
+	if o.Runs < 1 {
+		o.Runs = 1
 	}
 	if o.Seed == 0 {
 		o.Seed = uint64(time.Now().UnixNano())
@@ -197,20 +215,45 @@ func Plan(groups []*Group, o Options) (total time.Duration, runs int) {
 				total += max(o.Warmup, c.PlanOp)
 			}
 			total += time.Duration(o.Count) * planRun(c, o)
-			runs += o.Count
+			runs += o.Count * c.runs(o)
 		}
 	}
 	return
 }
 
-// planRun is the planned duration of one run: at least BenchTime, and
-// one operation when they are long, with its untimed lead-in.
+// planRun is the planned duration of one visit: its runs of at least
+// BenchTime each, one operation when they are long, with its untimed
+// lead-in.
 func planRun(c *Case, o Options) time.Duration {
 	d := max(o.BenchTime, c.PlanOp)
 	if !c.NoWarmup {
 		d += d / leadIn
 	}
-	return d
+	return d * time.Duration(c.runs(o))
+}
+
+// runs is the timed runs of c in each round: Runs, fewer where one
+// operation outlasts a run (the calibration knows, the plan guesses from
+// PlanOp), one for long operations (NoWarmup).
+func (c *Case) runs(o Options) int {
+	switch {
+	case c.perRound > 0:
+		return c.perRound
+	case c.NoWarmup:
+		return 1
+	}
+	return perRoundFor(o, c.PlanOp)
+}
+
+// perRoundFor is the runs per round of a case whose operation takes op:
+// Runs, or where op outlasts a run, as many runs of one operation as fill
+// the round's time for a case (at least one).
+func perRoundFor(o Options, op time.Duration) int {
+	k := max(o.Runs, 1)
+	if op > o.BenchTime {
+		k = max(1, min(k, int(time.Duration(k)*o.BenchTime/op)))
+	}
+	return k
 }
 
 // Run runs a session: every group set up, a warm-up round that
@@ -278,27 +321,42 @@ func Run(ctx context.Context, groups []*Group, o Options, emit func(*benchfmt.Re
 		runtime.GC()
 		for _, gi := range rng.Perm(len(live)) {
 			g := live[gi]
-			for _, c := range order(g, rng) {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				if o.Progress != nil {
-					o.Progress.Run(fmt.Sprintf("%s %d/%d", c.SubName(), round+1, o.Count))
-				}
-				res, err := c.measure(cfg, hw)
-				if err != nil {
-					return err
-				}
-				if o.Progress != nil {
-					o.Progress.Done(planRun(c, o))
-				}
-				if err := emit(res); err != nil {
-					return err
+			for pass := 0; pass < passes(g, o); pass++ {
+				for _, c := range order(g, rng) {
+					if pass >= c.runs(o) {
+						continue
+					}
+					if err := ctx.Err(); err != nil {
+						return err
+					}
+					if o.Progress != nil {
+						o.Progress.Run(fmt.Sprintf("%s %d/%d", c.SubName(), round+1, o.Count))
+					}
+					r, err := c.measure(cfg, hw)
+					if err != nil {
+						return err
+					}
+					if o.Progress != nil {
+						o.Progress.Done(planRun(c, o) / time.Duration(c.runs(o)))
+					}
+					if err := emit(r); err != nil {
+						return err
+					}
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// passes is how many times a round goes over a group's cases: once per
+// run of its cases.
+func passes(g *Group, o Options) int {
+	n := 1
+	for _, c := range g.Cases {
+		n = max(n, c.runs(o))
+	}
+	return n
 }
 
 // order is one round of a group: its units in a random order, the cases
@@ -327,7 +385,7 @@ func order(g *Group, rng *rand.Rand) []*Case {
 // run, uncalibrated.
 func (c *Case) calibrate(o Options) error {
 	if c.NoWarmup {
-		c.n = 1
+		c.n, c.perRound = 1, 1
 		return nil
 	}
 	return c.try(func() {
@@ -349,12 +407,13 @@ func (c *Case) calibrate(o Options) error {
 		}
 		c.nsPerOp = best
 		c.n = itersFor(o.BenchTime, best)
+		c.perRound = perRoundFor(o, time.Duration(best))
 	})
 }
 
-// measure is one run: an untimed lead-in of a sixteenth of the operations
-// (at least one where they are short), then the timed run, counted too
-// where hw is not nil.
+// measure is one run: an untimed lead-in of a sixteenth of the
+// operations (at least one where they are short: the other cases took the
+// caches since), then the timed run, counted too where hw is not nil.
 func (c *Case) measure(cfg [][2]string, hw *counters) (*benchfmt.Result, error) {
 	n := max(c.n, 1)
 	var el time.Duration
@@ -429,6 +488,7 @@ func (c *Case) result(n int, el time.Duration, config [][2]string) *benchfmt.Res
 	for _, kv := range c.Config {
 		r.Config = append(r.Config, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
 	}
+	r.Config = append(r.Config, benchfmt.Config{Key: RunsKey, Value: []byte(strconv.Itoa(max(c.perRound, 1))), File: true})
 	ns := float64(el.Nanoseconds()) / float64(n)
 	r.Values = append(r.Values, benchfmt.Value{Value: round6(ns), Unit: "ns/op"})
 	if c.Bytes > 0 && ns > 0 {

@@ -137,7 +137,7 @@ func CompareRuns(a, b []Run, better int, margin, confidence float64) Comparison 
 		confidence = 0.95
 	}
 	c := Comparison{Margin: margin, Better: better, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), P: 1}
-	if rs := pairRatios(a, b); len(rs) >= MinPairs {
+	if rs := pairRatios(a, b, better); len(rs) >= MinPairs {
 		c.Paired, c.N = true, len(rs)
 		sum := quantileSummary(rs, 0.5, confidence)
 		c.Ratio, c.Lo, c.Hi, c.Confidence, c.Warnings = sum.Center, sum.Lo, sum.Hi, sum.Confidence, sum.Warnings
@@ -162,19 +162,49 @@ func values(rs []Run) []float64 {
 	return out
 }
 
-// pairRatios is b/a for every (file, round) both have.
-func pairRatios(a, b []Run) []float64 {
-	type at struct{ file, round uint32 }
-	byRound := make(map[at]float64, len(a))
-	for _, r := range a {
-		if _, dup := byRound[at{r.File, r.Round}]; !dup {
-			byRound[at{r.File, r.Round}] = r.Value
+// at is a round of a file.
+type at struct{ file, round uint32 }
+
+// roundBest is, per round, the best of a case's runs in it (the lowest
+// time, the highest rate where better is +1: where several runs make a
+// visit, the best is the one the machine's bursts missed), in the order
+// the rounds come.
+func roundBest(rs []Run, better int) (map[at]float64, []at) {
+	best := make(map[at]float64, len(rs))
+	var order []at
+	for _, r := range rs {
+		k := at{r.File, r.Round}
+		v, ok := best[k]
+		switch {
+		case !ok:
+			order = append(order, k)
+			best[k] = r.Value
+		case better > 0 && r.Value > v, better <= 0 && r.Value < v:
+			best[k] = r.Value
 		}
 	}
+	return best, order
+}
+
+// RoundBest is the best run of each round (roundBest), in order.
+func RoundBest(rs []Run, better int) []float64 {
+	best, order := roundBest(rs, better)
+	out := make([]float64, len(order))
+	for i, k := range order {
+		out[i] = best[k]
+	}
+	return out
+}
+
+// pairRatios is, for every (file, round) both have, b's best run of the
+// round over a's.
+func pairRatios(a, b []Run, better int) []float64 {
+	ba, _ := roundBest(a, better)
+	bb, order := roundBest(b, better)
 	var out []float64
-	for _, r := range b {
-		if v, ok := byRound[at{r.File, r.Round}]; ok && v != 0 {
-			out = append(out, r.Value/v)
+	for _, k := range order {
+		if v, ok := ba[k]; ok && v != 0 {
+			out = append(out, bb[k]/v)
 		}
 	}
 	return out

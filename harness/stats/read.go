@@ -41,7 +41,8 @@ type Dataset struct {
 	// writing any more: a session killed before its end (ReadDir).
 	Stale []string
 
-	views []*benchfmt.Result // per benchmark key: name and configuration, no values
+	views    []*benchfmt.Result // per benchmark key: name and configuration, no values
+	perRound []uint32           // per benchmark key: results of a name per round (bench.RunsKey)
 	recs  []record
 	vals  []float64
 	units []uint16
@@ -94,8 +95,9 @@ func (ds *Dataset) Len() int { return len(ds.recs) }
 func (ds *Dataset) View(i int) *benchfmt.Result { return ds.views[ds.recs[i].key] }
 
 // Round is result i's round: how many results of the same name came
-// before it in its file. Results of one file and round ran close in time
-// (bench runs every case once per round), so they are compared by their
+// before it in its file, over the runs each round makes of a case
+// (bench.RunsKey). Results of one file and round ran close in time (bench
+// visits every case once per round), so they are compared by their
 // ratios.
 func (ds *Dataset) Round(i int) int { return int(ds.recs[i].round) }
 
@@ -196,6 +198,7 @@ func (ds *Dataset) Keep(keep func(i int) bool) {
 func (ds *Dataset) Append(other *Dataset) {
 	base := uint32(len(ds.views))
 	ds.views = append(ds.views, other.views...)
+	ds.perRound = append(ds.perRound, other.perRound...)
 	for _, r := range other.recs {
 		off := uint32(len(ds.vals))
 		for j := r.off; j < r.off+uint32(r.n); j++ {
@@ -365,9 +368,11 @@ func (ds *Dataset) read(src Source) error {
 				id = uint32(len(ds.views))
 				keys[k] = id
 				ds.views = append(ds.views, ds.newView(rec, name))
+				ds.perRound = append(ds.perRound, runsPerRound(ds.views[id]))
 			}
-			rd := rounds[k.name]
-			rounds[k.name] = rd + 1
+			occ := rounds[k.name]
+			rounds[k.name] = occ + 1
+			rd := occ / ds.perRound[id]
 			off := uint32(len(ds.vals))
 			for _, v := range rec.Values {
 				ds.vals = append(ds.vals, v.Value)
@@ -397,6 +402,15 @@ func (ds *Dataset) read(src Source) error {
 		ds.Incomplete[name] = lf.incomplete
 	}
 	return nil
+}
+
+// runsPerRound is how many consecutive results of one name make one
+// round in a view's file (bench.RunsKey; 1 without it).
+func runsPerRound(v *benchfmt.Result) uint32 {
+	if n, err := strconv.Atoi(v.GetConfig(bench.RunsKey)); err == nil && n > 1 {
+		return uint32(n)
+	}
+	return 1
 }
 
 type keyOf struct {

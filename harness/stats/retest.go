@@ -15,22 +15,31 @@ import (
 // An Estimator reduces a case's runs of one session to its figure.
 type Estimator struct {
 	Name string
-	Of   func(sorted []float64) float64
+	Of   func(runs []Run) float64
 }
 
-// Estimators are the candidates a test-retest compares: the minimum and
-// low quantiles (under one-sided noise the low end is said to be
-// stable), the median, the mean.
+// Estimators are the candidates a test-retest compares: over all runs,
+// the minimum and low quantiles (under one-sided noise the low end is said
+// to be stable), the median, the mean; and the median over the rounds of
+// each round's best run.
 var Estimators = []Estimator{
-	{"minimum", func(s []float64) float64 { return s[0] }},
+	{"minimum", quantileOf(0)},
 	{"10th percentile", quantileOf(0.10)},
 	{"25th percentile", quantileOf(0.25)},
 	{"median", quantileOf(0.50)},
-	{"mean", func(s []float64) float64 { return stats.Mean(s) }},
+	{"mean", func(rs []Run) float64 { return stats.Mean(values(rs)) }},
+	{"median of the rounds' best", func(rs []Run) float64 {
+		b := RoundBest(rs, -1)
+		slices.Sort(b)
+		return stats.Sample{Xs: b, Sorted: true}.Quantile(0.5)
+	}},
 }
 
-func quantileOf(q float64) func([]float64) float64 {
-	return func(s []float64) float64 { return stats.Sample{Xs: s, Sorted: true}.Quantile(q) }
+func quantileOf(q float64) func([]Run) float64 {
+	return func(rs []Run) float64 {
+		s := slices.Sorted(slices.Values(values(rs)))
+		return stats.Sample{Xs: s, Sorted: true}.Quantile(q)
+	}
 }
 
 // Retest is a test-retest of sessions of the same binary: how far each
@@ -121,8 +130,7 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 		for _, k := range common {
 			lo, hi := math.Inf(1), math.Inf(-1)
 			for _, m := range perFile {
-				s := slices.Sorted(slices.Values(values(m[k])))
-				v := e.Of(s)
+				v := e.Of(m[k])
 				lo, hi = min(lo, v), max(hi, v)
 			}
 			sp := hi/lo - 1
