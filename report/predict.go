@@ -242,7 +242,7 @@ func (r *Report) predictedKernel(k string, preds []*predict.Predicted, models []
 			case !p.HasFigure():
 				line = append(line, noFigure(p))
 			default:
-				c := fmt.Sprintf("%s #%d", sig3(p.Cycles), rank[rw][m.MCPU])
+				c := fmt.Sprintf("%s #%d", stats.Sig3(p.Cycles), rank[rw][m.MCPU])
 				if f := fastest[m.MCPU+"/"+rw.form]; rank[rw][m.MCPU] == 1 {
 					c = "**" + c + "**"
 				} else {

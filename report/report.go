@@ -1113,34 +1113,7 @@ func (r *Report) notes(t *stats.Table) {
 	}
 }
 
-func fmtTime(sec float64) string {
-	ns := sec * 1e9
-	switch {
-	case sec >= 3600:
-		return fmt.Sprintf("%dh%02dm", int(sec)/3600, int(sec)/60%60)
-	case sec >= 100:
-		return fmt.Sprintf("%dm%02ds", int(sec)/60, int(sec)%60)
-	case ns >= 1e9:
-		return sig3(ns/1e9) + " s"
-	case ns >= 1e6:
-		return sig3(ns/1e6) + " ms"
-	case ns >= 1e3:
-		return sig3(ns/1e3) + " µs"
-	}
-	return sig3(ns) + " ns"
-}
-
-// sig3 writes v (below 1000) with three significant digits, trailing zeros
-// kept so that a column of times lines up (2.70, not 2.7).
-func sig3(v float64) string {
-	switch {
-	case math.Abs(v) >= 99.95:
-		return fmt.Sprintf("%.0f", v)
-	case math.Abs(v) >= 9.995:
-		return fmt.Sprintf("%.1f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
-}
+func fmtTime(sec float64) string { return stats.FormatTime(sec) }
 
 // hashClear writes, per machine, GB/s per variant and size with the share
 // of the write bandwidth measured the same way (Go's clear, zeros).

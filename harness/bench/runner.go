@@ -380,9 +380,10 @@ func order(g *Group, rng *rand.Rand) []*Case {
 }
 
 // calibrate sets the operations per run: growing batches until Warmup has
-// passed, the time per operation being the least seen (the machine's
-// noise only adds time). A long operation (NoWarmup) is run once per
-// run, uncalibrated.
+// passed, the time per operation that of the last and largest batch (not
+// the least seen: a kernel with a cost paid every so many calls, as the
+// generation clear's wrap, looks free in a small batch). A long operation
+// (NoWarmup) is run once per run, uncalibrated.
 func (c *Case) calibrate(o Options) error {
 	if c.NoWarmup {
 		c.n, c.perRound = 1, 1
@@ -391,23 +392,21 @@ func (c *Case) calibrate(o Options) error {
 	return c.try(func() {
 		n := 1
 		var total time.Duration
-		best := math.Inf(1)
 		for {
 			start := time.Now()
 			c.Run(n)
 			el := time.Since(start)
 			total += el
-			best = min(best, float64(max(el.Nanoseconds(), 1))/float64(n))
+			c.nsPerOp = float64(max(el.Nanoseconds(), 1)) / float64(n)
 			if total >= o.Warmup || el >= o.Warmup/2 {
 				break
 			}
 			// aim the next batch at half the remaining time, growing at most 100x
-			next := int(float64((o.Warmup - total).Nanoseconds()) / 2 / best)
+			next := int(float64((o.Warmup - total).Nanoseconds()) / 2 / c.nsPerOp)
 			n = min(max(next, n+1), 100*n, 1e9)
 		}
-		c.nsPerOp = best
-		c.n = itersFor(o.BenchTime, best)
-		c.perRound = perRoundFor(o, time.Duration(best))
+		c.n = itersFor(o.BenchTime, c.nsPerOp)
+		c.perRound = perRoundFor(o, time.Duration(c.nsPerOp))
 	})
 }
 

@@ -356,25 +356,29 @@ func fileIndex(ds *Dataset) map[string]uint32 {
 }
 
 // FormatTime writes seconds with a unit that suits them: "3.61 ns",
-// "38.2 µs", "2.72 s".
+// "38.2 µs", "2.72 s", "8m29s", "1h05m".
 func FormatTime(sec float64) string {
 	ns := sec * 1e9
 	switch {
 	case math.IsNaN(sec):
 		return "?"
+	case sec >= 3600:
+		return fmt.Sprintf("%dh%02dm", int(sec)/3600, int(sec)/60%60)
+	case sec >= 100:
+		return fmt.Sprintf("%dm%02ds", int(sec)/60, int(sec)%60)
 	case sec >= 1:
-		return sig3(sec) + " s"
+		return Sig3(sec) + " s"
 	case ns >= 1e6:
-		return sig3(ns/1e6) + " ms"
+		return Sig3(ns/1e6) + " ms"
 	case ns >= 1e3:
-		return sig3(ns/1e3) + " µs"
+		return Sig3(ns/1e3) + " µs"
 	}
-	return sig3(ns) + " ns"
+	return Sig3(ns) + " ns"
 }
 
-// sig3 writes v with three significant digits, trailing zeros kept so
+// Sig3 writes v with three significant digits, trailing zeros kept so
 // that a column of times lines up (2.70, not 2.7).
-func sig3(v float64) string {
+func Sig3(v float64) string {
 	switch {
 	case math.Abs(v) >= 99.95:
 		return fmt.Sprintf("%.0f", v)
