@@ -73,7 +73,7 @@ func Changes(ds *stats.Dataset, margin, confidence float64) (changes, twins []Ch
 			named[k.name] = true
 			names = append(names, k.name)
 		}
-		runs[k] = append(runs[k], stats.Run{Value: sec, File: files[v.GetConfig(".file")], Round: uint32(ds.Round(i))})
+		runs[k] = append(runs[k], ds.RunOf(i, sec, files))
 	}
 	slices.Sort(names)
 	for _, n := range names {

@@ -225,7 +225,7 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 				if c.Runs == nil {
 					c.Runs = make([]Run, 0, count[c])
 				}
-				c.Runs = append(c.Runs, Run{Value: ds.vals[rec.off+uint32(j)], File: p.file, Round: rec.round})
+				c.Runs = append(c.Runs, Run{Value: ds.vals[rec.off+uint32(j)], File: p.file, Round: rec.round, Pass: rec.pass})
 			}
 		}
 	}
@@ -404,7 +404,7 @@ func FormatCI(s benchmath.Summary) string {
 }
 
 // FormatDelta is the change against the base column with its interval
-// and verdict: "-12.3% [-13.0%, -11.5%] faster (paired, 20 rounds)".
+// and verdict: "-12.3% [-13.0%, -11.5%] faster (paired, 80 pairs)".
 func FormatDelta(base, c *Cell) string {
 	if c.Cmp == nil {
 		return ""
@@ -618,7 +618,7 @@ func (t *Table) Fastest() []FastestRow {
 }
 
 // Line: "fastest in amd-zen5-f1a-m02-s1: avx512-lzcnt 3.61ns, equal to
-// avx512cd-zmm within ±1% (+0.3% [-0.1%, +0.6%] equal (paired, 20 rounds))".
+// avx512cd-zmm within ±1% (+0.3% [-0.1%, +0.6%] equal (paired, 80 pairs))".
 func (f FastestRow) Line(t *Table, markdown bool) string {
 	where := label(f.Col)
 	if f.Group != "" {

@@ -91,19 +91,20 @@ func TestPairingBeatsUnpaired(t *testing.T) {
 // The verdict's three zones, on ratios given exactly.
 func TestVerdictRule(t *testing.T) {
 	for _, tc := range []struct {
-		ratio, lo, hi float64
-		better        int
-		want          Verdict
+		ratio, lo, hi, eqLo, eqHi float64
+		better                    int
+		want                      Verdict
 	}{
-		{1.02, 1.012, 1.028, -1, Slower},     // beyond the margin, clear of 1
-		{0.97, 0.96, 0.98, -1, Faster},       // times: lower is faster
-		{0.97, 0.96, 0.98, 1, Slower},        // rates: lower is slower
-		{1.002, 0.995, 1.008, -1, Equal},     // all within ±1%
-		{1.004, 0.985, 1.02, -1, Undecided},  // too wide
-		{1.02, 0.99, 1.05, -1, Undecided},    // beyond the margin but not clear of 1
-		{1.008, 1.003, 1.013, -1, Undecided}, // clear of 1, within the margin, interval past it
+		{1.02, 1.012, 1.028, 1.014, 1.026, -1, Slower},     // beyond the margin, clear of 1
+		{0.97, 0.96, 0.98, 0.962, 0.978, -1, Faster},       // times: lower is faster
+		{0.97, 0.96, 0.98, 0.962, 0.978, 1, Slower},        // rates: lower is slower
+		{1.002, 0.995, 1.008, 0.996, 1.007, -1, Equal},     // all within ±1%
+		{1.002, 0.988, 1.011, 0.991, 1.009, -1, Equal},     // the equivalence interval within ±1%, the 95% one not
+		{1.004, 0.985, 1.02, 0.988, 1.017, -1, Undecided},  // too wide
+		{1.02, 0.99, 1.05, 0.995, 1.045, -1, Undecided},    // beyond the margin but not clear of 1
+		{1.008, 1.003, 1.013, 1.004, 1.012, -1, Undecided}, // clear of 1, within the margin, interval past it
 	} {
-		c := Comparison{Ratio: tc.ratio, Lo: tc.lo, Hi: tc.hi, Margin: 0.01, Better: tc.better}
+		c := Comparison{Ratio: tc.ratio, Lo: tc.lo, Hi: tc.hi, EqLo: tc.eqLo, EqHi: tc.eqHi, Margin: 0.01, Better: tc.better}
 		c.decide()
 		if c.Verdict != tc.want {
 			t.Errorf("%+v: %s, want %s", tc, c.Verdict, tc.want)

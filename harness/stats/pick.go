@@ -310,7 +310,7 @@ func callEvidence(ds *Dataset, cpu string) (map[string]Evidence, map[string][]st
 		if ev.What == "" {
 			ev.What = "per call"
 		}
-		ev.Data[keys["variant"]] = append(ev.Data[keys["variant"]], Run{Value: v, File: files[r.GetConfig(".file")], Round: uint32(ds.Round(i))})
+		ev.Data[keys["variant"]] = append(ev.Data[keys["variant"]], ds.RunOf(i, v, files))
 		out[k] = ev
 	}
 	return out, foreign
@@ -341,7 +341,7 @@ func solveEvidence(ds *Dataset, cpu string) map[string]Evidence {
 		if ev.Data == nil {
 			ev.Data = map[string][]Run{}
 		}
-		ev.Data[v] = append(ev.Data[v], Run{Value: sec, File: files[r.GetConfig(".file")], Round: uint32(ds.Round(i))})
+		ev.Data[v] = append(ev.Data[v], ds.RunOf(i, sec, files))
 		out[k] = ev
 	}
 	return out

@@ -60,6 +60,7 @@ type record struct {
 	iters int64
 	off   uint32 // first value in vals
 	n     uint16 // values
+	pass  uint16 // the how-manieth run of its case in its round
 }
 
 // Limits of the reader, so that any input is read in bounded time and
@@ -100,6 +101,16 @@ func (ds *Dataset) View(i int) *benchfmt.Result { return ds.views[ds.recs[i].key
 // visits every case once per round), so they are compared by their
 // ratios.
 func (ds *Dataset) Round(i int) int { return int(ds.recs[i].round) }
+
+// Pass is result i's run within its round: the round went over the
+// case's group that many times before (bench.RunsKey).
+func (ds *Dataset) Pass(i int) int { return int(ds.recs[i].pass) }
+
+// RunOf is result i as a Run: its value v (of the unit asked), its file's
+// index in fileIdx, its round and pass.
+func (ds *Dataset) RunOf(i int, v float64, fileIdx map[string]uint32) Run {
+	return Run{Value: v, File: fileIdx[ds.FileOf(i)], Round: ds.recs[i].round, Pass: ds.recs[i].pass}
+}
 
 // FileOf is result i's file.
 func (ds *Dataset) FileOf(i int) string { return ds.View(i).GetConfig(".file") }
@@ -205,7 +216,7 @@ func (ds *Dataset) Append(other *Dataset) {
 			ds.vals = append(ds.vals, other.vals[j])
 			ds.units = append(ds.units, ds.unitOf(other.unit[other.units[j]]))
 		}
-		ds.recs = append(ds.recs, record{key: base + r.key, round: r.round, iters: r.iters, off: off, n: r.n})
+		ds.recs = append(ds.recs, record{key: base + r.key, round: r.round, pass: r.pass, iters: r.iters, off: off, n: r.n})
 	}
 	ds.Files = append(ds.Files, other.Files...)
 	ds.Problems = append(ds.Problems, other.Problems...)
@@ -372,13 +383,13 @@ func (ds *Dataset) read(src Source) error {
 			}
 			occ := rounds[k.name]
 			rounds[k.name] = occ + 1
-			rd := occ / ds.perRound[id]
+			rd, pass := occ/ds.perRound[id], occ%ds.perRound[id]
 			off := uint32(len(ds.vals))
 			for _, v := range rec.Values {
 				ds.vals = append(ds.vals, v.Value)
 				ds.units = append(ds.units, ds.unitOf(v.Unit))
 			}
-			ds.recs = append(ds.recs, record{key: id, round: rd, iters: int64(rec.Iters), off: off, n: uint16(len(rec.Values))})
+			ds.recs = append(ds.recs, record{key: id, round: rd, pass: uint16(pass), iters: int64(rec.Iters), off: off, n: uint16(len(rec.Values))})
 		}
 	}
 	if results == 0 && lf.foreign > lf.configs {

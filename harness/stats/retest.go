@@ -3,6 +3,7 @@ package stats
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -29,8 +30,14 @@ var Estimators = []Estimator{
 	{"median", quantileOf(0.50)},
 	{"mean", func(rs []Run) float64 { return stats.Mean(values(rs)) }},
 	{"median of the rounds' best", func(rs []Run) float64 {
-		b := RoundBest(rs, -1)
-		slices.Sort(b)
+		best := map[[2]uint32]float64{}
+		for _, r := range rs {
+			k := [2]uint32{r.File, r.Round}
+			if v, ok := best[k]; !ok || r.Value < v {
+				best[k] = r.Value
+			}
+		}
+		b := slices.Sorted(maps.Values(best))
 		return stats.Sample{Xs: b, Sorted: true}.Quantile(0.5)
 	}},
 }
@@ -109,7 +116,7 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 		}
 		f := files[v.GetConfig(".file")]
 		k := caseKey{group, variant}
-		perFile[f][k] = append(perFile[f][k], Run{Value: sec, File: f, Round: uint32(ds.Round(i))})
+		perFile[f][k] = append(perFile[f][k], ds.RunOf(i, sec, files))
 	}
 	var common []caseKey
 	for k := range perFile[0] {
