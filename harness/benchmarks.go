@@ -66,6 +66,9 @@ func KernelBenchGroups(sel BenchSelect, cpu variants.CPUInfo) ([]*bench.Group, e
 	}
 	MarkImpl(groups)
 	for _, g := range groups {
+		if g.Twin != nil {
+			continue // the group chose its own
+		}
 		def := ""
 		if len(g.Cases) > 0 {
 			if k, err := variants.KernelByName(g.Cases[0].Key("kernel")); err == nil {

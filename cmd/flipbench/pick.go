@@ -73,7 +73,7 @@ func init() {
 	register(&command{
 		name:    "pick",
 		reads:   true,
-		summary: "choose the fastest variant per kernel on this CPU (where significant) and write it as this CPU's profile",
+		summary: "choose the fastest variant per kernel on this CPU (where faster than the default beyond the margin) and write it as this CPU's profile",
 		usage:   "[-quick] [-alpha A] [-o FILE] [-user] [-n] [-results DIR] [RESULTS-FILE... | -server URL [-q QUERY]]   (default: this CPU's results under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := pickFlags{}

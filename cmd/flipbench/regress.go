@@ -27,8 +27,9 @@ func init() {
 			o := regressOptions{}
 			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this, round by round with 95% confidence")
 			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a regexp over their names, Kernel/kernel=K/variant=V/form=F (a leading kernel= is taken as Kernel/kernel=K/)")
-			fs.IntVar(&o.count, "count", 20, "rounds: each runs every benchmark's OLD and NEW back to back, in a random order")
-			fs.DurationVar(&o.benchtime, "benchtime", 20*time.Millisecond, "target duration of one run")
+			fs.IntVar(&o.count, "count", 20, "rounds: each goes over the benchmarks -runs times, every benchmark's OLD and NEW back to back, in a random order")
+			fs.IntVar(&o.runs, "runs", 4, "runs of every benchmark's OLD and NEW per round")
+			fs.DurationVar(&o.benchtime, "benchtime", 4*time.Millisecond, "target duration of one run")
 			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of each side")
 			fs.StringVar(&o.solveSet, "solve-set", "ffo1-19", "FFO set whose solver fingerprint (node counts) is compared")
 			fs.StringVar(&o.format, "format", "text", "output of the comparison: text, json or csv")
@@ -57,7 +58,7 @@ type regressOptions struct {
 	old, new    string
 	maxSlowdown float64
 	bench       string
-	count       int
+	count, runs int
 	benchtime   time.Duration
 	n           int
 	solveSet    string
@@ -98,6 +99,8 @@ func (o *regressOptions) check() error {
 		return &exitError{2, fmt.Sprintf("regress: -count %d: want 3 rounds or more (paired verdicts need them)", o.count)}
 	case o.benchtime <= 0:
 		return &exitError{2, "regress: -benchtime must be positive"}
+	case o.runs < 1 || o.runs > 100:
+		return &exitError{2, fmt.Sprintf("regress: -runs %d: want 1..100", o.runs)}
 	case o.maxSlowdown <= 0 || o.maxSlowdown >= 100:
 		return &exitError{2, fmt.Sprintf("regress: -max-slowdown %g: want a percentage in (0, 100)", o.maxSlowdown)}
 	case o.format != "text" && o.format != "json" && o.format != "csv":
@@ -158,9 +161,9 @@ func runRegress(o regressOptions) error {
 		defer os.RemoveAll(tmp)
 		out = filepath.Join(tmp, "duo.txt")
 	}
-	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD and NEW in one process, %d rounds of %v runs, each OLD beside its NEW in a random order (built in %v)\n",
-		o.bench, o.count, o.benchtime, time.Since(start).Round(time.Second))
-	cmd := exec.Command(duo, "-bench", o.bench, "-count", fmt.Sprint(o.count), "-benchtime", o.benchtime.String(),
+	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD and NEW in one process, %d rounds of %d runs of %v, each OLD beside its NEW in a random order (built in %v)\n",
+		o.bench, o.count, o.runs, o.benchtime, time.Since(start).Round(time.Second))
+	cmd := exec.Command(duo, "-bench", o.bench, "-count", fmt.Sprint(o.count), "-runs", fmt.Sprint(o.runs), "-benchtime", o.benchtime.String(),
 		"-o", out, "-old", sides[0].describe(root), "-new", sides[1].describe(root))
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {

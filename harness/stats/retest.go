@@ -203,8 +203,8 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 }
 
 // verdictKey names a ranking's verdict so that sessions compare: the
-// winner ahead of the runner-up, or the two (in name order) equal, or a
-// tie.
+// winner ahead (of whichever runner-up), or the two (in name order)
+// equal, or a tie.
 func verdictKey(cand []Ranked, c *Comparison) string {
 	if len(cand) == 0 {
 		return "-"
@@ -220,7 +220,7 @@ func verdictKey(cand []Ranked, c *Comparison) string {
 		}
 		return a + " = " + b
 	case Slower, Faster:
-		return cand[0].Variant + " ahead of " + cand[1].Variant
+		return cand[0].Variant + " ahead"
 	}
 	a, b := cand[0].Variant, cand[1].Variant
 	if b < a {
