@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"flag"
@@ -9,19 +10,25 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/regress"
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/variants"
 )
 
 func init() {
 	register(&command{
 		name:    "regress",
-		summary: "compare two revisions' kernels in one process, round by round: cross-check both, flag what got slower beyond the margin and search changes",
+		summary: "compare two revisions' kernels, their builds taking turns run by run: cross-check both, flag what got slower beyond the margin and search changes",
 		usage:   "[flags] [OLD [NEW]]   (default OLD = merge base with main, NEW = the working tree)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := regressOptions{}
@@ -34,7 +41,7 @@ func init() {
 			fs.StringVar(&o.solveSet, "solve-set", "ffo1-19", "FFO set whose solver fingerprint (node counts) is compared")
 			fs.StringVar(&o.format, "format", "text", "output of the comparison: text, json or csv")
 			fs.StringVar(&o.out, "o", "", "keep the raw results (Go's benchmark format, rev=old and rev=new) in this file")
-			fs.BoolVar(&o.keep, "keep", false, "print where the trees and the duo module are kept (they stay in the user cache directory, for the next run)")
+			fs.BoolVar(&o.keep, "keep", false, "print where the trees and builds are kept (they stay in the user cache directory, for the next run)")
 			return func(args []string) error {
 				if len(args) > 2 {
 					return &exitError{2, "regress: want at most two revisions, OLD and NEW"}
@@ -66,10 +73,75 @@ type regressOptions struct {
 	keep        bool
 }
 
-// side is one revision: its tree in the cache and its CLI.
+// side is one revision: its tree in the cache, its CLI and its benchmark
+// server (harness/regress.BuildServer).
 type side struct {
 	label, rev, id, dir string
-	cli                 string
+	cli, server         string
+}
+
+// build extracts the revision and builds its CLI and its server.
+func (s *side) build(root, cache string) error {
+	if err := s.extract(root, cache); err != nil {
+		return err
+	}
+	if err := goBuild(s.dir, s.cli, "./cmd/flipbench"); err != nil {
+		return fmt.Errorf("%s: %v", s.label, err)
+	}
+	s.server = filepath.Join(cache, "bin", s.id+".server")
+	if err := regress.BuildServer(s.dir, s.server, goEnv()); err != nil {
+		return fmt.Errorf("%s: %v", s.label, err)
+	}
+	return nil
+}
+
+// runServed runs the session: both sides' servers, every benchmark both
+// have as a pair taking turns, into the results file out.
+func runServed(sides []*side, o regressOptions, out, root string) error {
+	var servers []*regress.Server
+	defer func() {
+		for _, sv := range servers {
+			sv.Close()
+		}
+	}()
+	for _, s := range sides {
+		sv, err := regress.StartServer(s.label, s.server)
+		if err != nil {
+			return err
+		}
+		servers = append(servers, sv)
+	}
+	groups, only := regress.Pair(servers[0], servers[1], regexp.MustCompile(o.bench))
+	for _, c := range only {
+		fmt.Fprintln(os.Stderr, "not compared:", c)
+	}
+	if len(groups) == 0 {
+		return &exitError{1, fmt.Sprintf("regress: no benchmark both sides have matches %q", o.bench)}
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	w := benchfmt.NewWriter(f)
+	bo := bench.Options{Count: o.count, Runs: o.runs, BenchTime: o.benchtime, Warmup: 10 * time.Millisecond, Twins: true, Progress: &lineProgress{}}
+	bo.Config = append(bench.MachineConfig(time.Now(), variants.Host()),
+		[2]string{"regress-old", sides[0].describe(root)}, [2]string{"regress-new", sides[1].describe(root)})
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	runErr := bench.Run(ctx, groups, bo, func(r *benchfmt.Result) error { return w.Write(r) })
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if runErr != nil {
+		return fmt.Errorf("the benchmarks: %v", runErr)
+	}
+	return nil
+}
+
+// goEnv is the environment of the builds: GOFLAGS with -mod=mod (a tree's
+// go.sum may lack what its go.mod needs on this machine).
+func goEnv() []string {
+	return append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
 }
 
 func git(dir string, args ...string) (string, error) {
@@ -129,29 +201,18 @@ func runRegress(o regressOptions) error {
 	}
 	sides := []*side{{label: "OLD", rev: o.old}, {label: "NEW", rev: o.new}}
 	for _, s := range sides {
-		if err := s.extract(root, cache); err != nil {
+		if err := s.build(root, cache); err != nil {
 			return err
-		}
-		if err := goBuild(s.dir, s.cli, "./cmd/flipbench"); err != nil {
-			return fmt.Errorf("%s: %v", s.label, err)
 		}
 		fmt.Fprintf(stdout, "%s = %s\n", s.label, s.describe(root))
 	}
 	if o.keep {
-		fmt.Fprintf(stdout, "trees and duo module kept under %s\n", cache)
+		fmt.Fprintf(stdout, "trees and builds kept under %s\n", cache)
 	}
 	var problems []string
 	problems = append(problems, crossCheck(sides, o)...)
 	compareFingerprints(sides, o.solveSet)
 
-	duoDir := filepath.Join(cache, "duo-"+sides[0].id+"-"+sides[1].id)
-	if err := regress.PrepareDuo(sides[0].dir, sides[1].dir, duoDir); err != nil {
-		return err
-	}
-	duo := filepath.Join(cache, "bin", "duo-"+sides[0].id+"-"+sides[1].id)
-	if err := goBuild(duoDir, duo, "./cmd/duo"); err != nil {
-		return fmt.Errorf("building OLD and NEW in one binary (%s): %v", duoDir, err)
-	}
 	out := o.out
 	if out == "" {
 		tmp, err := os.MkdirTemp("", "flipbench-regress-")
@@ -159,15 +220,12 @@ func runRegress(o regressOptions) error {
 			return err
 		}
 		defer os.RemoveAll(tmp)
-		out = filepath.Join(tmp, "duo.txt")
+		out = filepath.Join(tmp, "regress.txt")
 	}
-	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD and NEW in one process, %d rounds of %d runs of %v, each OLD beside its NEW in a random order (built in %v)\n",
+	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD's and NEW's builds taking turns run by run, %d rounds of %d runs of %v, each OLD beside its NEW in a random order (built in %v)\n",
 		o.bench, o.count, o.runs, o.benchtime, time.Since(start).Round(time.Second))
-	cmd := exec.Command(duo, "-bench", o.bench, "-count", fmt.Sprint(o.count), "-runs", fmt.Sprint(o.runs), "-benchtime", o.benchtime.String(),
-		"-o", out, "-old", sides[0].describe(root), "-new", sides[1].describe(root))
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("the benchmarks: %v", err)
+	if err := runServed(sides, o, out, root); err != nil {
+		return err
 	}
 	ds, err := stats.ReadResults(out)
 	if err != nil {
@@ -285,9 +343,9 @@ func compareFingerprints(sides []*side, set string) {
 	}
 }
 
-// regressCache is where regress keeps the trees it extracts and the duo
-// modules it builds, between runs (so that go's build cache finds them
-// where it left them).
+// regressCache is where regress keeps the trees it extracts and what it
+// builds of them, between runs (so that go's build cache finds them where
+// it left them).
 func regressCache() (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
@@ -404,7 +462,7 @@ func syncWorktree(root, dst string) error {
 func goBuild(dir, out, pkg string) error {
 	cmd := exec.Command("go", "build", "-o", out, pkg)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	cmd.Env = goEnv()
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
 	}

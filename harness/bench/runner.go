@@ -30,6 +30,10 @@ type Case struct {
 	Bytes int64
 	// Run executes n operations.
 	Run func(n int)
+	// Timed, when set, stands for Run: it runs lead operations untimed,
+	// then n more, and says how long those n took (a case run in another
+	// process, which times itself).
+	Timed func(n, lead int) (time.Duration, error)
 	// Metrics, when set, returns extra per-operation figures of the last
 	// Run (unit -> value), such as nodes/op of a solve.
 	Metrics func() map[string]float64
@@ -393,9 +397,7 @@ func (c *Case) calibrate(o Options) error {
 		n := 1
 		var total time.Duration
 		for {
-			start := time.Now()
-			c.Run(n)
-			el := time.Since(start)
+			el := c.time(n, 0)
 			total += el
 			c.nsPerOp = float64(max(el.Nanoseconds(), 1)) / float64(n)
 			if total >= o.Warmup || el >= o.Warmup/2 {
@@ -418,15 +420,18 @@ func (c *Case) measure(cfg [][2]string, hw *counters) (*benchfmt.Result, error) 
 	var el time.Duration
 	var cycles, instructions uint64
 	err := c.try(func() {
-		if lead := n / leadIn; lead > 0 && !c.NoWarmup {
-			c.Run(lead)
+		lead := 0
+		if !c.NoWarmup {
+			lead = n / leadIn
+		}
+		if c.Timed == nil && lead > 0 {
+			c.Run(lead) // before the counters start
+			lead = 0
 		}
 		if hw != nil {
 			hw.start()
 		}
-		start := time.Now()
-		c.Run(n)
-		el = time.Since(start)
+		el = c.time(n, lead)
 		if hw != nil {
 			cycles, instructions = hw.stop()
 		}
@@ -452,6 +457,25 @@ func ProbeCounters() error {
 		c.close()
 	}
 	return err
+}
+
+// time runs lead operations untimed, then n timed ones, and says how long
+// those took: Timed where the case has it (an error panics, for try to
+// name the case), else Run between two readings of the clock.
+func (c *Case) time(n, lead int) time.Duration {
+	if c.Timed != nil {
+		el, err := c.Timed(n, lead)
+		if err != nil {
+			panic(err)
+		}
+		return el
+	}
+	if lead > 0 {
+		c.Run(lead)
+	}
+	start := time.Now()
+	c.Run(n)
+	return time.Since(start)
 }
 
 // try runs f and turns a panic of the case (a solver error) into an error

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -88,100 +87,57 @@ func TestChangesAA(t *testing.T) {
 	}
 }
 
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// PrepareDuo: each tree under its own import path, the higher version of
-// every requirement, gen/ left out, files of an earlier duo that the
-// trees no longer have removed, and a tree of another module refused.
-func TestPrepareDuo(t *testing.T) {
-	old, new, dst := t.TempDir(), t.TempDir(), t.TempDir()
-	writeTree(t, old, map[string]string{
-		"go.mod":         "module github.com/flipbench/flipbench\n\ngo 1.25.0\n\nrequire golang.org/x/perf v0.0.0-20250101000000-aaaaaaaaaaaa\nrequire golang.org/x/sys v0.40.0\n",
-		"go.sum":         "golang.org/x/sys v0.40.0 h1:x\n",
-		"k/k.go":         "package k\n\nimport _ \"github.com/flipbench/flipbench/v\"\n",
-		"v/v.go":         "package v\n",
-		"gen/go.mod":     "module github.com/flipbench/flipbench/gen\n",
-		"results/a.txt":  "cpu-id: x\n",
-		"v/v_amd64.s":    "TEXT ·f(SB), 4, $0\n\tRET\n",
-		"solver/ffo.tsv": "1\t2\n",
-	})
-	writeTree(t, new, map[string]string{
-		"go.mod": "module github.com/flipbench/flipbench\n\ngo 1.26.0\n\nrequire golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da\nrequire golang.org/x/sys v0.39.0\n",
-		"go.sum": "golang.org/x/sys v0.39.0 h1:y\n",
-		"k/k.go": "package k\n\nimport _ \"github.com/flipbench/flipbench/v\"\n",
-		"v/v.go": "package v\n",
-	})
-	writeTree(t, dst, map[string]string{"new/gone/gone.go": "package gone\n"})
-	if err := PrepareDuo(old, new, dst); err != nil {
-		t.Fatal(err)
-	}
-	read := func(p string) string {
-		data, err := os.ReadFile(filepath.Join(dst, p))
-		if err != nil {
-			t.Error(err)
-		}
-		return string(data)
-	}
-	if k := read("old/k/k.go"); !strings.Contains(k, `"flipbenchregress/old/v"`) {
-		t.Errorf("old/k/k.go:\n%s", k)
-	}
-	if k := read("new/k/k.go"); !strings.Contains(k, `"flipbenchregress/new/v"`) {
-		t.Errorf("new/k/k.go:\n%s", k)
-	}
-	mod := read("go.mod")
-	for _, want := range []string{"module flipbenchregress", "go 1.26.0", "golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da", "golang.org/x/sys v0.40.0"} {
-		if !strings.Contains(mod, want) {
-			t.Errorf("go.mod lacks %q:\n%s", want, mod)
-		}
-	}
-	if sum := read("go.sum"); !strings.Contains(sum, "v0.40.0") || !strings.Contains(sum, "v0.39.0") {
-		t.Errorf("go.sum:\n%s", sum)
-	}
-	for _, p := range []string{"old/gen/go.mod", "new/gone/gone.go"} {
-		if _, err := os.Stat(filepath.Join(dst, p)); err == nil {
-			t.Errorf("%s is in the duo", p)
-		}
-	}
-	for _, p := range []string{"old/results/a.txt", "old/v/v_amd64.s", "old/solver/ffo.tsv", "cmd/duo/main.go", "runner/runner.go"} {
-		if _, err := os.Stat(filepath.Join(dst, p)); err != nil {
-			t.Errorf("%s missing: %v", p, err)
-		}
-	}
-	writeTree(t, new, map[string]string{"go.mod": "module example.com/other\n"})
-	if err := PrepareDuo(old, new, t.TempDir()); err == nil || !strings.Contains(err.Error(), "not a flipbench tree") {
-		t.Errorf("another module: %v", err)
-	}
-}
-
-// The driver builds against this tree as both OLD and NEW: what regress
-// builds when a branch is compared with its merge base.
-func TestDuoBuildsOnThisTree(t *testing.T) {
+// The server of this tree: built over it without touching it, it lists
+// its cases and runs them on request, timing each; Pair makes OLD and NEW
+// units of two servers' common cases, named by their tree; a bad request
+// is an error, not a crash.
+func TestServerOnThisTree(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds two copies of the kernels' packages")
+		t.Skip("builds a server of this tree")
 	}
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dst := t.TempDir()
-	if err := PrepareDuo(root, root, dst); err != nil {
+	bin := filepath.Join(t.TempDir(), "server")
+	if err := BuildServer(root, bin, os.Environ()); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "vet", "./cmd/duo")
-	cmd.Dir = dst
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go vet ./cmd/duo: %v\n%s", err, out)
+	if _, err := os.Stat(filepath.Join(root, ServerPackage)); err == nil {
+		t.Errorf("BuildServer wrote %s into the tree", ServerPackage)
+	}
+	var servers []*Server
+	for _, label := range []string{"OLD", "NEW"} {
+		s, err := StartServer(label, bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		servers = append(servers, s)
+	}
+	if len(servers[0].Cases) < 100 {
+		t.Fatalf("%d cases served", len(servers[0].Cases))
+	}
+	groups, only := Pair(servers[0], servers[1], regexp.MustCompile(`^Kernel/kernel=popcount/`))
+	if len(only) != 0 || len(groups) == 0 {
+		t.Fatalf("%d groups, only one side: %v", len(groups), only)
+	}
+	g := groups[0]
+	if len(g.Cases)%2 != 0 || len(g.Units) != len(g.Cases)/2 || g.Twin != g.Cases[0] {
+		t.Errorf("group %s: %d cases, %d units, twin %v", g.Title, len(g.Cases), len(g.Units), g.Twin)
+	}
+	old, new := g.Cases[0], g.Cases[1]
+	if old.Key(RevKey) != "old" || new.Key(RevKey) != "new" || strings.TrimSuffix(old.FullName(), "/rev=old") != strings.TrimSuffix(new.FullName(), "/rev=new") {
+		t.Errorf("unit %s, %s", old.FullName(), new.FullName())
+	}
+	el, err := old.Timed(1000, 10)
+	if err != nil || el <= 0 {
+		t.Errorf("run: %v %v", el, err)
+	}
+	if _, err := servers[0].Run(len(servers[0].Cases), 1, 0); err == nil {
+		t.Error("a case the server does not have ran")
+	}
+	if _, err := servers[0].Run(0, 10, 0); err != nil {
+		t.Errorf("after a bad request: %v", err)
 	}
 }
