@@ -32,8 +32,19 @@ type Change struct {
 	Cmp      stats.Comparison // NEW over OLD
 }
 
-// Slower reports a change slower beyond the margin, with confidence.
-func (c Change) Slower() bool { return c.Cmp.Verdict == stats.Slower }
+// Slower reports a regression: NEW slower than OLD with its whole
+// interval beyond the margin (a regression must be told from the noise
+// of every benchmark of the session, not of one).
+func (c Change) Slower() bool { return c.Cmp.Lo > 1+c.Cmp.Margin }
+
+// Detectable is the smallest slowdown the session would have flagged: the
+// margin plus the interval's half-width.
+func (c Change) Detectable() float64 {
+	if math.IsInf(c.Cmp.Lo, 0) || math.IsInf(c.Cmp.Hi, 0) || math.IsNaN(c.Cmp.Ratio) {
+		return math.Inf(1)
+	}
+	return c.Cmp.Margin + (c.Cmp.Hi-c.Cmp.Lo)/2/c.Cmp.Ratio
+}
 
 // Changes compares, for every benchmark both trees ran, NEW's time with
 // OLD's (paired, round by round), and every A/A twin (OLD's copy of one
@@ -108,16 +119,24 @@ func vals(rs []stats.Run) []float64 {
 // regression) and the smallest change the session could have told.
 func WriteChanges(w io.Writer, cs []Change) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "benchmark\told\tnew\tchange [%s interval]\tverdict\tcould tell\t\n", pctLabel(cs))
+	fmt.Fprintf(tw, "benchmark\told\tnew\tchange [%s interval]\tverdict\twould flag\t\n", pctLabel(cs))
 	for _, c := range cs {
 		verdict := c.Cmp.Verdict.String()
 		if c.Slower() {
-			verdict = "SLOWER"
+			verdict = "REGRESSION"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%s\t%s\t\n", strings.TrimPrefix(c.Name, "Kernel/"), stats.FormatTime(c.Old.Center), stats.FormatTime(c.New.Center),
-			stats.FormatChange(c.Cmp.Ratio), c.Cmp.FormatInterval(), verdict, c.Cmp.Detect())
+			stats.FormatChange(c.Cmp.Ratio), c.Cmp.FormatInterval(), verdict, fmtDetect(c.Detectable()))
 	}
 	tw.Flush()
+}
+
+// fmtDetect: "+2.1%" or more would have been flagged.
+func fmtDetect(d float64) string {
+	if math.IsInf(d, 0) {
+		return "∞"
+	}
+	return fmt.Sprintf("≥+%.1f%%", 100*d)
 }
 
 func pctLabel(cs []Change) string {
@@ -133,13 +152,17 @@ type JSONChange struct {
 	Old       float64               `json:"old_sec"`
 	New       float64               `json:"new_sec"`
 	Vs        *stats.JSONComparison `json:"new_vs_old"`
-	Slower    bool                  `json:"slower"`
+	Slower    bool                  `json:"slower"`     // a regression: the interval beyond the margin
+	Flags     *float64              `json:"would_flag"` // the smallest slowdown the session would have flagged
 }
 
 func jsonChanges(cs []Change) []JSONChange {
 	out := make([]JSONChange, len(cs))
 	for i, c := range cs {
 		out[i] = JSONChange{Benchmark: c.Name, Old: c.Old.Center, New: c.New.Center, Vs: stats.JSONOf(&c.Cmp), Slower: c.Slower()}
+		if d := c.Detectable(); !math.IsInf(d, 0) {
+			out[i].Flags = &d
+		}
 	}
 	return out
 }
@@ -160,7 +183,7 @@ func WriteCSV(w io.Writer, changes, twins []Change) error {
 		}
 		return strconv.FormatFloat(v, 'g', 6, 64)
 	}
-	if err := cw.Write([]string{"kind", "benchmark", "old_sec", "new_sec", "ratio", "lo", "hi", "verdict", "paired", "n", "detectable"}); err != nil {
+	if err := cw.Write([]string{"kind", "benchmark", "old_sec", "new_sec", "ratio", "lo", "hi", "verdict", "regression", "paired", "n", "would_flag"}); err != nil {
 		return err
 	}
 	for _, part := range []struct {
@@ -170,7 +193,7 @@ func WriteCSV(w io.Writer, changes, twins []Change) error {
 		for _, c := range part.cs {
 			verdict := c.Cmp.Verdict.String()
 			if err := cw.Write([]string{part.kind, c.Name, num(c.Old.Center), num(c.New.Center), num(c.Cmp.Ratio), num(c.Cmp.Lo), num(c.Cmp.Hi),
-				verdict, strconv.FormatBool(c.Cmp.Paired), strconv.Itoa(c.Cmp.N), num(c.Cmp.Detectable)}); err != nil {
+				verdict, strconv.FormatBool(c.Slower()), strconv.FormatBool(c.Cmp.Paired), strconv.Itoa(c.Cmp.N), num(c.Detectable())}); err != nil {
 				return err
 			}
 		}

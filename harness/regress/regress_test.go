@@ -14,7 +14,7 @@ import (
 	"github.com/flipbench/flipbench/harness/stats"
 )
 
-// duoFile writes a duo session: rounds of OLD and NEW of two benchmarks
+// duoFile writes a regress session: rounds of OLD and NEW of two benchmarks
 // and OLD's twin of the first, each run slowed by a burst common to its
 // round (the shared machine's noise), NEW's flip by slowdown.
 func duoFile(t *testing.T, rounds int, slowdown float64) string {
@@ -60,7 +60,7 @@ func TestChangesFindTwoPercent(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	WriteChanges(&buf, cs)
-	if !strings.Contains(buf.String(), "SLOWER") || !strings.Contains(buf.String(), "kernel=flip/variant=a/form=call") {
+	if !strings.Contains(buf.String(), "REGRESSION") || !strings.Contains(buf.String(), "kernel=flip/variant=a/form=call") {
 		t.Errorf("table:\n%s", buf.String())
 	}
 	buf.Reset()

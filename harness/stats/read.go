@@ -43,10 +43,10 @@ type Dataset struct {
 
 	views    []*benchfmt.Result // per benchmark key: name and configuration, no values
 	perRound []uint32           // per benchmark key: results of a name per round (bench.RunsKey)
-	recs  []record
-	vals  []float64
-	units []uint16
-	unit  []string // unit names by id
+	recs     []record
+	vals     []float64
+	units    []uint16
+	unit     []string // unit names by id
 
 	unitID map[string]uint16
 }
