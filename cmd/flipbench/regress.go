@@ -36,7 +36,7 @@ func init() {
 			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this with 95% confidence (the interval of the change wholly beyond it)")
 			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a regexp over their names, Kernel/kernel=K/variant=V/form=F (a leading kernel= is taken as Kernel/kernel=K/)")
 			fs.IntVar(&o.count, "count", 30, "rounds: each goes over the benchmarks -runs times, every benchmark's OLD and NEW back to back, in a random order")
-			fs.IntVar(&o.runs, "runs", 4, "runs of every benchmark's OLD and NEW per round")
+			fs.IntVar(&o.runs, "runs", 1, "runs of every benchmark's OLD and NEW per round and layout (each round runs both in each of the 4 layouts)")
 			fs.DurationVar(&o.benchtime, "benchtime", 3*time.Millisecond, "target duration of one run")
 			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of each side")
 			fs.StringVar(&o.solveSet, "solve-set", "ffo1-19", "FFO set whose solver fingerprint (node counts) is compared")
@@ -75,10 +75,11 @@ type regressOptions struct {
 }
 
 // side is one revision: its tree in the cache, its CLI and its benchmark
-// server (harness/regress.BuildServer).
+// servers, one per layout (harness/regress.BuildServer).
 type side struct {
 	label, rev, id, dir string
-	cli, server         string
+	cli                 string
+	servers             []string
 }
 
 // build extracts the revision and builds its CLI and its server.
@@ -89,9 +90,13 @@ func (s *side) build(root, cache string) error {
 	if err := goBuild(s.dir, s.cli, "./cmd/flipbench"); err != nil {
 		return fmt.Errorf("%s: %v", s.label, err)
 	}
-	s.server = filepath.Join(cache, "bin", s.id+".server")
-	if err := regress.BuildServer(s.dir, s.server, serverEnv()); err != nil {
-		return fmt.Errorf("%s: %v", s.label, err)
+	s.servers = nil
+	for l := range regress.Layouts {
+		bin := filepath.Join(cache, "bin", fmt.Sprintf("%s.server-%d", s.id, l))
+		if err := regress.BuildServer(s.dir, bin, serverEnv(), l); err != nil {
+			return fmt.Errorf("%s: %v", s.label, err)
+		}
+		s.servers = append(s.servers, bin)
 	}
 	return nil
 }
@@ -99,18 +104,22 @@ func (s *side) build(root, cache string) error {
 // runServed runs the session: both sides' servers, every benchmark both
 // have as a pair taking turns, into the results file out.
 func runServed(sides []*side, o regressOptions, out, root string) error {
-	var servers []*regress.Server
+	servers := make([][]*regress.Server, len(sides))
 	defer func() {
-		for _, sv := range servers {
-			sv.Close()
+		for _, svs := range servers {
+			for _, sv := range svs {
+				sv.Close()
+			}
 		}
 	}()
-	for _, s := range sides {
-		sv, err := regress.StartServer(s.label, s.server)
-		if err != nil {
-			return err
+	for i, s := range sides {
+		for l, bin := range s.servers {
+			sv, err := regress.StartServer(fmt.Sprintf("%s layout %d", s.label, l), bin)
+			if err != nil {
+				return err
+			}
+			servers[i] = append(servers[i], sv)
 		}
-		servers = append(servers, sv)
 	}
 	groups, only := regress.Pair(servers[0], servers[1], regexp.MustCompile(o.bench))
 	for _, c := range only {
@@ -236,8 +245,8 @@ func runRegress(o regressOptions) error {
 		defer os.RemoveAll(tmp)
 		out = filepath.Join(tmp, "regress.txt")
 	}
-	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD's and NEW's builds taking turns run by run, %d rounds of %d runs of %v, each OLD beside its NEW in a random order (built in %v)\n",
-		o.bench, o.count, o.runs, o.benchtime, time.Since(start).Round(time.Second))
+	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD's and NEW's builds taking turns run by run, in %d layouts each, %d rounds of %d runs of %v per layout, each OLD beside its NEW in a random order (built in %v)\n",
+		o.bench, regress.Layouts, o.count, o.runs, o.benchtime, time.Since(start).Round(time.Second))
 	if err := runServed(sides, o, out, root); err != nil {
 		return err
 	}

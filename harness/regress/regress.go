@@ -47,8 +47,9 @@ func (c Change) Detectable() float64 {
 }
 
 // Changes compares, for every benchmark both trees ran, NEW's time with
-// OLD's (paired, round by round), and every A/A twin (OLD's copy of one
-// case) with its original: the session's own false-positive check.
+// OLD's (paired run by run within each layout, pooled over the layouts),
+// and every A/A twin (OLD's copy of one case) with its original: the
+// session's own false-positive check.
 func Changes(ds *stats.Dataset, margin, confidence float64) (changes, twins []Change) {
 	type key struct{ name, rev, twin string }
 	runs := map[key][]stats.Run{}
@@ -66,6 +67,7 @@ func Changes(ds *stats.Dataset, margin, confidence float64) (changes, twins []Ch
 		}
 		base, parts := v.Name.Parts()
 		k := key{name: string(base)}
+		layout := 0
 		for _, p := range parts {
 			kv := strings.TrimPrefix(string(p), "/")
 			switch {
@@ -73,6 +75,8 @@ func Changes(ds *stats.Dataset, margin, confidence float64) (changes, twins []Ch
 				k.rev = strings.TrimPrefix(kv, RevKey+"=")
 			case strings.HasPrefix(kv, bench.TwinKey+"="):
 				k.twin = kv
+			case strings.HasPrefix(kv, LayoutKey+"="):
+				layout, _ = strconv.Atoi(strings.TrimPrefix(kv, LayoutKey+"="))
 			default:
 				k.name += "/" + kv
 			}
@@ -84,7 +88,11 @@ func Changes(ds *stats.Dataset, margin, confidence float64) (changes, twins []Ch
 			named[k.name] = true
 			names = append(names, k.name)
 		}
-		runs[k] = append(runs[k], ds.RunOf(i, sec, files))
+		r := ds.RunOf(i, sec, files)
+		// runs pair within a layout: its index stands for the file (one
+		// file, Layouts builds)
+		r.File = r.File*Layouts + uint32(layout)
+		runs[k] = append(runs[k], r)
 	}
 	slices.Sort(names)
 	for _, n := range names {

@@ -99,35 +99,52 @@ func TestServerOnThisTree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(t.TempDir(), "server")
-	if err := BuildServer(root, bin, os.Environ()); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, ServerPackage)); err == nil {
-		t.Errorf("BuildServer wrote %s into the tree", ServerPackage)
-	}
-	var servers []*Server
-	for _, label := range []string{"OLD", "NEW"} {
-		s, err := StartServer(label, bin)
-		if err != nil {
+	dir := t.TempDir()
+	var bins []string
+	for l := range 2 {
+		bin := filepath.Join(dir, fmt.Sprintf("server-%d", l))
+		if err := BuildServer(root, bin, os.Environ(), l); err != nil {
 			t.Fatal(err)
 		}
-		defer s.Close()
-		servers = append(servers, s)
+		bins = append(bins, bin)
 	}
+	for _, p := range []string{ServerPackage, "kernels/zz_regress_pad.go"} {
+		if _, err := os.Stat(filepath.Join(root, p)); err == nil {
+			t.Errorf("BuildServer wrote %s into the tree", p)
+		}
+	}
+	// the pad shifts the code: the two layouts' binaries differ
+	a, _ := os.ReadFile(bins[0])
+	b, _ := os.ReadFile(bins[1])
+	if bytes.Equal(a, b) {
+		t.Error("the layouts' servers are the same binary")
+	}
+	olds, news := make([]*Server, 2), make([]*Server, 2)
+	for l, bin := range bins {
+		for _, side := range []*[]*Server{&olds, &news} {
+			s, err := StartServer(fmt.Sprint("layout ", l), bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			(*side)[l] = s
+		}
+	}
+	servers := olds
 	if len(servers[0].Cases) < 100 {
 		t.Fatalf("%d cases served", len(servers[0].Cases))
 	}
-	groups, only := Pair(servers[0], servers[1], regexp.MustCompile(`^Kernel/kernel=popcount/`))
+	groups, only := Pair(olds, news, regexp.MustCompile(`^Kernel/kernel=popcount/`))
 	if len(only) != 0 || len(groups) == 0 {
 		t.Fatalf("%d groups, only one side: %v", len(groups), only)
 	}
 	g := groups[0]
-	if len(g.Cases)%2 != 0 || len(g.Units) != len(g.Cases)/2 || g.Twin != g.Cases[0] {
+	if len(g.Cases)%4 != 0 || len(g.Units) != len(g.Cases)/2 || g.Twin != g.Cases[0] {
 		t.Errorf("group %s: %d cases, %d units, twin %v", g.Title, len(g.Cases), len(g.Units), g.Twin)
 	}
-	old, new := g.Cases[0], g.Cases[1]
-	if old.Key(RevKey) != "old" || new.Key(RevKey) != "new" || strings.TrimSuffix(old.FullName(), "/rev=old") != strings.TrimSuffix(new.FullName(), "/rev=new") {
+	old, new := g.Cases[2], g.Cases[3]
+	if old.Key(RevKey) != "old" || new.Key(RevKey) != "new" || old.Key(LayoutKey) != "1" || new.Key(LayoutKey) != "1" ||
+		strings.Replace(old.FullName(), "/rev=old", "", 1) != strings.Replace(new.FullName(), "/rev=new", "", 1) {
 		t.Errorf("unit %s, %s", old.FullName(), new.FullName())
 	}
 	el, err := old.Timed(1000, 10)

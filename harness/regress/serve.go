@@ -22,30 +22,57 @@ import (
 //go:embed server.go.txt
 var serverSource []byte
 
+// LayoutKey names a result's layout (BuildServer's).
+const LayoutKey = "layout"
+
 // ServerPackage is where BuildServer puts the server in a tree: a
 // package of the tree's own module, so that it imports the tree's
 // packages as they are.
 const ServerPackage = "cmd/regress-server"
 
+// Layouts is how many builds of each tree a regress session measures,
+// the code of each shifted by another multiple of 32 bytes (Pad): where a
+// function or a loop falls against the 64- and 128-byte lines moves a
+// kernel's time by several per cent, and a change that moves the code
+// (the harness's, say) would be taken for a change of the kernels.
+// Averaged over the four positions, the code's place cancels out.
+const Layouts = 4
+
+// Pad is the assembly function BuildServer lays into the tree's kernels
+// package (linked before the variants and the harness), its size in bytes
+// for layout k: with functions aligned on 32 bytes, 1, 33, 65 and 97 bytes
+// shift all that follows by 32, 64, 96 and 128.
+func Pad(k int) int { return 1 + 32*k }
+
 // BuildServer builds the benchmark server of a flipbench tree (its own
-// packages, its own build: the layout its code has in that build) into
-// out. The server's source is laid over the tree (go build -overlay):
-// the tree is left as it is.
-func BuildServer(tree, out string, env []string) error {
+// packages, its own build) into out, its code shifted for layout k (Pad).
+// The server's source and the pad are laid over the tree (go build
+// -overlay): the tree is left as it is.
+func BuildServer(tree, out string, env []string, layout int) error {
 	dir, err := os.MkdirTemp("", "flipbench-server-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	src := filepath.Join(dir, "main.go")
-	if err := os.WriteFile(src, serverSource, 0o644); err != nil {
-		return err
-	}
 	abs, err := filepath.Abs(tree)
 	if err != nil {
 		return err
 	}
-	ov, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(abs, ServerPackage, "main.go"): src}})
+	files := map[string][]byte{
+		filepath.Join(ServerPackage, "main.go"):             serverSource,
+		filepath.Join("kernels", "zz_regress_pad.go"):       []byte("//go:build amd64\n\npackage kernels\n\n// RegressPad is flipbench regress's padding: a function of a\n// chosen size that shifts the code linked after it.\nfunc RegressPad()\n"),
+		filepath.Join("kernels", "zz_regress_pad_amd64.s"):  padAsm(Pad(layout)),
+		filepath.Join("kernels", "zz_regress_pad_other.go"): []byte("//go:build !amd64\n\npackage kernels\n\nfunc RegressPad() {}\n"),
+	}
+	replace := map[string]string{}
+	for rel, data := range files {
+		src := filepath.Join(dir, strings.ReplaceAll(rel, string(filepath.Separator), "_"))
+		if err := os.WriteFile(src, data, 0o644); err != nil {
+			return err
+		}
+		replace[filepath.Join(abs, rel)] = src
+	}
+	ov, err := json.Marshal(map[string]map[string]string{"Replace": replace})
 	if err != nil {
 		return err
 	}
@@ -60,6 +87,17 @@ func BuildServer(tree, out string, env []string) error {
 		return fmt.Errorf("go build %s in %s: %v\n%s", ServerPackage, tree, err, b)
 	}
 	return nil
+}
+
+// padAsm is the pad function: size bytes, the last a RET.
+func padAsm(size int) []byte {
+	var b strings.Builder
+	b.WriteString("//go:build amd64\n\n#include \"textflag.h\"\n\n// func RegressPad()\nTEXT ·RegressPad(SB), NOSPLIT, $0-0\n")
+	for range size - 1 {
+		b.WriteString("\tBYTE $0x90\n")
+	}
+	b.WriteString("\tRET\n")
+	return []byte(b.String())
 }
 
 // A Server is one tree's benchmark server, running: its cases, run one at
@@ -152,22 +190,23 @@ func (s *Server) Close() {
 	_ = s.cmd.Wait()
 }
 
-// Pair makes the groups a regress session runs: every case both servers
-// have (same group, same name) whose name matches re, as a unit of two
-// cases run back to back in a random order, OLD's named rev=old, NEW's
-// rev=new; each group's twin is its first unit's OLD case. It returns the
-// cases only one server has.
-func Pair(old, new *Server, re *regexp.Regexp) ([]*bench.Group, []string) {
+// Pair makes the groups a regress session runs from the servers of each
+// side, one per layout (olds[k] and news[k] built for layout k): every
+// case both sides have (same group, same name) whose name matches re, per
+// layout a unit of two cases run back to back in a random order, OLD's
+// named rev=old, NEW's rev=new, both layout=k; each group's twin is its
+// first unit's OLD case. It returns the cases only one side has.
+func Pair(olds, news []*Server, re *regexp.Regexp) ([]*bench.Group, []string) {
 	type key struct{ group, name string }
 	oldBy := map[key]ServedCase{}
-	for _, c := range old.Cases {
+	for _, c := range olds[0].Cases {
 		oldBy[key{c.Group, c.Name}] = c
 	}
 	var groups []*bench.Group
 	byTitle := map[string]*bench.Group{}
 	var only []string
 	used := map[key]bool{}
-	for _, nc := range new.Cases {
+	for _, nc := range news[0].Cases {
 		if !re.MatchString(nc.Name) {
 			continue
 		}
@@ -184,14 +223,16 @@ func Pair(old, new *Server, re *regexp.Regexp) ([]*bench.Group, []string) {
 			byTitle[nc.Group] = g
 			groups = append(groups, g)
 		}
-		a, b := served(old, oc, "old"), served(new, nc, "new")
-		g.Units = append(g.Units, []int{len(g.Cases), len(g.Cases) + 1})
-		g.Cases = append(g.Cases, a, b)
-		if g.Twin == nil {
-			g.Twin = a
+		for l := range olds {
+			a, b := served(olds[l], oc, "old", l), served(news[l], nc, "new", l)
+			g.Units = append(g.Units, []int{len(g.Cases), len(g.Cases) + 1})
+			g.Cases = append(g.Cases, a, b)
+			if g.Twin == nil {
+				g.Twin = a
+			}
 		}
 	}
-	for _, c := range old.Cases {
+	for _, c := range olds[0].Cases {
 		if k := (key{c.Group, c.Name}); !used[k] && re.MatchString(c.Name) {
 			only = append(only, "OLD only: "+c.Name)
 		}
@@ -201,15 +242,15 @@ func Pair(old, new *Server, re *regexp.Regexp) ([]*bench.Group, []string) {
 }
 
 // served is a case of a server as the runner takes it: timed by the
-// server, named with its tree (rev=old, rev=new).
-func served(s *Server, c ServedCase, rev string) *bench.Case {
+// server, named with its tree (rev=old, rev=new) and its layout.
+func served(s *Server, c ServedCase, rev string, layout int) *bench.Case {
 	parts := strings.Split(c.Name, "/")
 	bc := &bench.Case{Name: parts[0], Config: slices.Clone(c.Config)}
 	for _, p := range parts[1:] {
 		k, v, _ := strings.Cut(p, "=")
 		bc.Keys = append(bc.Keys, [2]string{k, v})
 	}
-	bc.Keys = append(bc.Keys, [2]string{RevKey, rev})
+	bc.Keys = append(bc.Keys, [2]string{RevKey, rev}, [2]string{LayoutKey, strconv.Itoa(layout)})
 	idx := c.Index
 	bc.Timed = func(n, lead int) (time.Duration, error) { return s.Run(idx, n, lead) }
 	bc.Run = func(n int) {
