@@ -36,7 +36,8 @@ func init() {
 			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this with 95% confidence (the interval of the change wholly beyond it)")
 			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a regexp over their names, Kernel/kernel=K/variant=V/form=F (a leading kernel= is taken as Kernel/kernel=K/)")
 			fs.IntVar(&o.count, "count", 30, "rounds: each goes over the benchmarks -runs times, every benchmark's OLD and NEW back to back, in a random order")
-			fs.IntVar(&o.runs, "runs", 1, "runs of every benchmark's OLD and NEW per round and layout (each round runs both in each of the 4 layouts)")
+			fs.IntVar(&o.runs, "runs", 1, "runs of every benchmark's OLD and NEW per round and layout")
+			fs.IntVar(&o.layouts, "layouts", regress.DefaultLayouts, "builds of each side, the code shifted by another 32 bytes in each (1..4): a benchmark is compared in each, pooled")
 			fs.DurationVar(&o.benchtime, "benchtime", 3*time.Millisecond, "target duration of one run")
 			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of each side")
 			fs.StringVar(&o.solveSet, "solve-set", "ffo1-19", "FFO set whose solver fingerprint (node counts) is compared")
@@ -67,6 +68,7 @@ type regressOptions struct {
 	maxSlowdown float64
 	bench       string
 	count, runs int
+	layouts     int
 	benchtime   time.Duration
 	n           int
 	solveSet    string
@@ -80,6 +82,7 @@ type side struct {
 	label, rev, id, dir string
 	cli                 string
 	servers             []string
+	opts                regressOptions
 }
 
 // build extracts the revision and builds its CLI and its server.
@@ -91,7 +94,8 @@ func (s *side) build(root, cache string) error {
 		return fmt.Errorf("%s: %v", s.label, err)
 	}
 	s.servers = nil
-	for l := range regress.Layouts {
+	o := s.opts
+	for l := range o.layouts {
 		bin := filepath.Join(cache, "bin", fmt.Sprintf("%s.server-%d", s.id, l))
 		if err := regress.BuildServer(s.dir, bin, serverEnv(), l); err != nil {
 			return fmt.Errorf("%s: %v", s.label, err)
@@ -194,6 +198,8 @@ func (o *regressOptions) check() error {
 		return &exitError{2, fmt.Sprintf("regress: -count %d: want 3 rounds or more (paired verdicts need them)", o.count)}
 	case o.benchtime <= 0:
 		return &exitError{2, "regress: -benchtime must be positive"}
+	case o.layouts < 1 || o.layouts > regress.Layouts:
+		return &exitError{2, fmt.Sprintf("regress: -layouts %d: want 1..%d", o.layouts, regress.Layouts)}
 	case o.runs < 1 || o.runs > 100:
 		return &exitError{2, fmt.Sprintf("regress: -runs %d: want 1..100", o.runs)}
 	case o.maxSlowdown <= 0 || o.maxSlowdown >= 100:
@@ -222,7 +228,7 @@ func runRegress(o regressOptions) error {
 	if err != nil {
 		return err
 	}
-	sides := []*side{{label: "OLD", rev: o.old}, {label: "NEW", rev: o.new}}
+	sides := []*side{{label: "OLD", rev: o.old, opts: o}, {label: "NEW", rev: o.new, opts: o}}
 	for _, s := range sides {
 		if err := s.build(root, cache); err != nil {
 			return err
@@ -246,7 +252,7 @@ func runRegress(o regressOptions) error {
 		out = filepath.Join(tmp, "regress.txt")
 	}
 	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD's and NEW's builds taking turns run by run, in %d layouts each, %d rounds of %d runs of %v per layout, each OLD beside its NEW in a random order (built in %v)\n",
-		o.bench, regress.Layouts, o.count, o.runs, o.benchtime, time.Since(start).Round(time.Second))
+		o.bench, o.layouts, o.count, o.runs, o.benchtime, time.Since(start).Round(time.Second))
 	if err := runServed(sides, o, out, root); err != nil {
 		return err
 	}
