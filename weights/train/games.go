@@ -59,9 +59,7 @@ func nthBit(m uint64, k int) int {
 // policy picks the move with the lowest score for the opponent (ties at
 // random).
 func policy(o ops, b board, m uint64, play *evaluator, playDepth int, rng *rand.Rand) int {
-	best, bestScore, ties := -1, 1<<30, 0
-	for mm := m; mm != 0; mm &= mm - 1 {
-		x := bits.TrailingZeros64(mm)
+	return highest(m, rng, func(x int) int {
 		f := o.flip(b.P, b.O, x)
 		c := b.Play(x, f)
 		var s int
@@ -77,8 +75,19 @@ func policy(o ops, b board, m uint64, play *evaluator, playDepth int, rng *rand.
 				s -= 30
 			}
 		}
+		return -s
+	})
+}
+
+// highest is the move of m of the highest score, ties broken at random
+// (each tied move as likely).
+func highest(m uint64, rng *rand.Rand, score func(x int) int) int {
+	best, bestScore, ties := -1, 0, 0
+	for mm := m; mm != 0; mm &= mm - 1 {
+		x := bits.TrailingZeros64(mm)
+		s := score(x)
 		switch {
-		case s < bestScore:
+		case best < 0 || s > bestScore:
 			best, bestScore, ties = x, s, 1
 		case s == bestScore:
 			ties++

@@ -77,11 +77,9 @@ func OtherGames(seed uint64, n, lo, hi int, player string, opening int) ([]kerne
 
 // bestBy is the move of m that player's rule scores highest.
 func bestBy(o ops, b board, m uint64, player string, rng *rand.Rand) int {
-	best, bestScore, ties := -1, -1<<30, 0
-	for mm := m; mm != 0; mm &= mm - 1 {
-		x := bits.TrailingZeros64(mm)
+	return highest(m, rng, func(x int) int {
 		f := o.flip(b.P, b.O, x)
-		var s int
+		s := 0
 		switch player {
 		case "greedy":
 			s = bits.OnesCount64(f)
@@ -94,15 +92,6 @@ func bestBy(o ops, b board, m uint64, player string, rng *rand.Rand) int {
 				s -= squareValue[bits.TrailingZeros64(p)]
 			}
 		}
-		switch {
-		case s > bestScore:
-			best, bestScore, ties = x, s, 1
-		case s == bestScore:
-			ties++
-			if rng.IntN(ties) == 0 {
-				best = x
-			}
-		}
-	}
-	return best
+		return s
+	})
 }
