@@ -152,6 +152,8 @@ func (p *barProgress) Start(total time.Duration, runs int) {
 		progressbar.OptionSetRenderBlankState(true))
 }
 
+func (p *barProgress) Runs(runs int) { p.runs = p.done + runs }
+
 func (p *barProgress) Run(what string) {
 	p.bar.Describe(fmt.Sprintf("%d/%d %s", p.done+1, p.runs, what))
 }
@@ -175,6 +177,8 @@ func (p *lineProgress) Start(total time.Duration, runs int) {
 	p.total, p.runs, p.start = total, runs, time.Now()
 	p.last = p.start
 }
+
+func (p *lineProgress) Runs(runs int) { p.runs = p.n + runs }
 
 func (p *lineProgress) Run(what string) { p.what = what }
 

@@ -119,6 +119,33 @@ func TestRunCalibrates(t *testing.T) {
 	}
 }
 
+// A first call that pays for cold caches or lazy set-up does not fix a
+// case at one operation a run: the calibration goes on past it.
+func TestRunCalibratesPastAColdFirstCall(t *testing.T) {
+	first := true
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}},
+		Run: func(n int) {
+			if first {
+				first = false
+				time.Sleep(20 * time.Millisecond)
+			}
+			for i := 0; i < n*50; i++ {
+				benchSinkTest += i
+			}
+		}}
+	var iters []int
+	o := Options{Count: 2, Runs: 3, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond}
+	if err := Run(context.Background(), []*Group{{Cases: []*Case{c}}}, o, func(r *benchfmt.Result) error {
+		iters = append(iters, r.Iters)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(iters) != 2*3 || iters[0] < 100 {
+		t.Errorf("%d runs of %v operations: the slow first call fixed the calibration (want 3 runs a round of many operations)", len(iters), iters)
+	}
+}
+
 var benchSinkTest int
 
 func TestRunBenchmarksStopsAndReportsPanics(t *testing.T) {
