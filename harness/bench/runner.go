@@ -429,16 +429,14 @@ func (c *Case) calibrate(o Options) error {
 			next := int(float64((o.Warmup - total).Nanoseconds()) / 2 / c.nsPerOp)
 			n = min(max(next, n+1), 100*n, 1e9)
 		}
-		// a burst only adds time: a second batch the size of a run, and
-		// the faster of the two (a run sized on a slowed batch is short,
-		// and a short run of a cache-hungry kernel is slow by itself:
+		// a burst only adds time: the last batch again, the same size (a
+		// smaller one would miss a cost paid every so many calls), and the
+		// faster of the two (a run sized on a slowed batch is short, and
+		// a short run of a cache-hungry kernel is slow by itself:
 		// eval_sum's gathers at 3 k operations a run instead of 100 k)
+		el := c.time(n, 0)
+		c.nsPerOp = min(c.nsPerOp, float64(max(el.Nanoseconds(), 1))/float64(n))
 		c.n = itersFor(o.BenchTime, c.nsPerOp)
-		if c.n > 1 {
-			el := c.time(c.n, 0)
-			c.nsPerOp = min(c.nsPerOp, float64(max(el.Nanoseconds(), 1))/float64(c.n))
-			c.n = itersFor(o.BenchTime, c.nsPerOp)
-		}
 		c.perRound = perRoundFor(o, time.Duration(c.nsPerOp))
 	})
 }

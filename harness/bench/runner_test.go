@@ -146,6 +146,35 @@ func TestRunCalibratesPastAColdFirstCall(t *testing.T) {
 	}
 }
 
+// A cost paid every so many calls (the generation clear's wrap) is part
+// of the calibrated time per operation: a run of BenchTime stays near
+// BenchTime instead of running the rare cost thousands of times.
+func TestRunCalibratesAPeriodicCost(t *testing.T) {
+	calls := 0
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}},
+		Run: func(n int) {
+			for range n {
+				calls++
+				if calls%256 == 0 {
+					time.Sleep(5 * time.Millisecond) // longer than a run
+				}
+			}
+		}}
+	var iters []int
+	o := Options{Count: 2, Runs: 1, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond}
+	start := time.Now()
+	if err := Run(context.Background(), []*Group{{Cases: []*Case{c}}}, o, func(r *benchfmt.Result) error {
+		iters = append(iters, r.Iters)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// 5 ms per 256 calls: a 2 ms run is about 100 calls, not thousands
+	if iters[0] > 1000 {
+		t.Errorf("runs of %v operations in %v: the calibration missed the periodic cost", iters, time.Since(start))
+	}
+}
+
 var benchSinkTest int
 
 func TestRunBenchmarksStopsAndReportsPanics(t *testing.T) {
