@@ -21,7 +21,7 @@ import (
 
 // The charts show absolute times per operation on a log scale (one
 // decade is as long at 1 ns as at 1 µs), so that CPUs compare: a dot per
-// variant (or kernel) and machine at its median, a bar across its
+// variant (or kernel) and machine at its figure, a bar across its
 // confidence interval, the time written beside it. Rows are categories
 // top to bottom; a colour per machine.
 
@@ -62,7 +62,7 @@ func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// dot is one median (seconds) with its interval (0 where it has none)
+// dot is one figure (seconds) with its interval (0 where it has none)
 // and the text beside it.
 type dot struct {
 	ok             bool

@@ -77,7 +77,7 @@ func (r *Report) predictedAccuracy(acc []predict.Accuracy) {
 	}
 	r.p("### How the predictions match the CPUs measured\n\n")
 	r.p("Per kernel, form and measured CPU (against its microarchitecture's model), over the variants with both a predicted figure ")
-	r.p("and a measured time (the newest complete run's median): ρ is Spearman's rank correlation (1: the model orders the variants ")
+	r.p("and a measured time (the newest complete run's figure): ρ is Spearman's rank correlation (1: the model orders the variants ")
 	r.p("as the CPU does; 0: no better than chance), *ratio error* the median of |p/m − 1| where p is a variant's predicted cycles ")
 	r.p("over the fastest predicted and m its measured time over the fastest measured (how far the model's \"N× slower\" is off), ")
 	r.p("n the variants compared. Kernels with fewer than %d such variants are not checked.\n\n", predict.MinVariants)

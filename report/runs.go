@@ -173,7 +173,7 @@ type position struct {
 }
 
 // positions summarises a solve run per position, in the order of the
-// file: nodes (the same every run), the median time with its interval.
+// file: nodes (the same every run), the time's figure with its interval.
 func (r *Report) positions(u *run) []*position {
 	var out []*position
 	byName := map[string]*position{}
@@ -245,7 +245,7 @@ func (r *Report) solverRuns() {
 		return
 	}
 	r.p("`flipbench solve -save` on one thread: per position the exact score, the best move, the nodes searched ")
-	r.p("(the same on every run and for every variant set with the same weights) and the time (the median when the ")
+	r.p("(the same on every run and for every variant set with the same weights) and the time (the %s when the ", stats.FigureLabel)
 	r.p("file has several runs, with its %s interval); per machine and set the newest run of each evaluation ", pctLabel(r.opts.Confidence))
 	r.p("setting (`-eval`). The evaluation orders moves and drives the selective searches before the exact one: ")
 	r.p("`none` orders moves without it and has no selective searches, and the ratio of nodes ")

@@ -101,7 +101,7 @@ func writeFile(t *testing.T, path, text string) {
 	}
 }
 
-// The measured figure is the median of the newest complete run; an
+// The measured figure is the figure (stats.Figure) of the newest complete run; an
 // interrupted newer run, cbench's C kernels and results with more keys
 // than kernel, variant and form do not count.
 func TestMeasuredFigures(t *testing.T) {
@@ -125,8 +125,9 @@ func TestMeasuredFigures(t *testing.T) {
 	if len(got) != 1 {
 		t.Fatalf("measured %+v, want flip a per call alone", got)
 	}
-	if m := got[0]; m.CPU != "amd-zen4-f19-m11-s1" || m.Uarch != "Zen 4" || m.Kernel != "flip" || m.Variant != "a" || m.Form != "call" || !near(m.Seconds, 2e-9) {
-		t.Errorf("measured %+v, want the median 2 ns of the newest complete run", m)
+	want := stats.Figure([]float64{3e-9, 1e-9, 2e-9}, 0.95).Center
+	if m := got[0]; m.CPU != "amd-zen4-f19-m11-s1" || m.Uarch != "Zen 4" || m.Kernel != "flip" || m.Variant != "a" || m.Form != "call" || !near(m.Seconds, want) {
+		t.Errorf("measured %+v, want the figure %.3g s of the newest complete run", m, want)
 	}
 	if ds.Len() != n {
 		t.Error("MeasuredFigures changed the dataset it was given")

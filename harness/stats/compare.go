@@ -304,7 +304,7 @@ func Summarize(values []float64, confidence float64) benchmath.Summary {
 func (t *Table) finish() {
 	var resid []benchproc.Key
 	for _, c := range t.Cells {
-		c.Summary = quantileSummary(c.Values(), FigureQuantile, t.Confidence) // a copy, sorted in place
+		c.Summary = quantileSummary(c.Values(), figureQuantile(len(c.Runs)), t.Confidence) // a copy, sorted in place
 		if len(c.residues) > 1 {
 			for k := range c.residues {
 				resid = append(resid, k)
@@ -353,7 +353,7 @@ func (t *Table) RowScaler(row benchproc.Key) benchunit.Scaler {
 	return benchunit.CommonScale(vals, benchunit.ClassOf(t.Unit))
 }
 
-// FormatCenter is the cell's median in the table's scale with its unit's
+// FormatCenter is the cell's figure in the table's scale with its unit's
 // short form ("2.345ns", "41.2 GB/s").
 func (t *Table) FormatCenter(s benchunit.Scaler, v float64) string {
 	return formatUnit(s.Format(v), t.Unit)

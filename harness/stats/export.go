@@ -13,7 +13,7 @@ type JSONTable struct {
 	Title      string      `json:"title"`
 	Unit       string      `json:"unit"`
 	Better     string      `json:"better"` // "lower" or "higher"
-	Figure     string      `json:"figure"` // what a cell's value is: "median"
+	Figure     string      `json:"figure"` // what a cell's value is: FigureLabel
 	Confidence float64     `json:"confidence"`
 	Margin     float64     `json:"margin"`
 	Base       string      `json:"base"`

@@ -24,11 +24,13 @@ type Run struct {
 }
 
 // FigureQuantile is the quantile of a case's runs that its figure (the
-// absolute time shown for a CPU) is: the median, the estimator that
-// reproduced best between sessions of the same binary among the minimum,
-// low quantiles, the median and the mean (docs/test-retest.md, made by
-// flipbench retest).
-const FigureQuantile = 0.5
+// absolute time shown for a CPU) is: the 10th percentile, the estimator
+// that reproduced best between sessions of the same binary among the
+// minimum, low quantiles, the median and the mean (docs/test-retest.md,
+// made by flipbench retest). A shared machine's noise only adds time, so
+// a low quantile sits on the floor the runs share; the minimum is one
+// run's luck.
+const FigureQuantile = 0.1
 
 // DefaultMargin is the equivalence margin: two cases whose ratio is
 // within ±1% with confidence are called equal, a verdict, not a tie.
@@ -38,12 +40,32 @@ const DefaultMargin = 0.01
 // (cases measured in different sessions), the comparison is unpaired.
 const MinPairs = 5
 
-// Figure is a sample's figure (its FigureQuantile) with a
-// distribution-free confidence interval (order statistics); a sample too
-// small for the asked confidence gets the widest interval it can have,
-// at the confidence it has, and a warning.
+// FigureMinRuns is the fewest runs whose FigureQuantile has a 95%
+// interval (order statistics); a case with fewer (a long operation's
+// one run a round, a whole solve's few) is given its median instead.
+var FigureMinRuns = func() int {
+	for n := 2; ; n++ {
+		if _, lo, hi := stats.QuantileCI(n, FigureQuantile, 0.95).SampleCI(stats.Sample{Xs: make([]float64, n), Sorted: true}); !math.IsInf(lo, 0) && !math.IsInf(hi, 0) {
+			return n
+		}
+	}
+}()
+
+// figureQuantile is the quantile a sample of n runs is summarised by.
+func figureQuantile(n int) float64 {
+	if n < FigureMinRuns {
+		return 0.5
+	}
+	return FigureQuantile
+}
+
+// Figure is a sample's figure (its FigureQuantile, its median when it has
+// fewer than FigureMinRuns runs) with a distribution-free confidence
+// interval (order statistics); a sample too small for the asked
+// confidence gets the widest interval it can have, at the confidence it
+// has, and a warning.
 func Figure(values []float64, confidence float64) benchmath.Summary {
-	return quantileSummary(slices.Clone(values), FigureQuantile, confidence)
+	return quantileSummary(slices.Clone(values), figureQuantile(len(values)), confidence)
 }
 
 // quantileSummary sorts values (its own: the caller's copy) and gives the
@@ -294,7 +316,7 @@ func bootstrapRatio(a, b []float64, confidence float64) (ratio, lo, hi, conf flo
 		for j := range rb {
 			rb[j] = b[rng.IntN(len(b))]
 		}
-		rs[i] = sortedQuantile(rb, FigureQuantile) / sortedQuantile(ra, FigureQuantile)
+		rs[i] = sortedQuantile(rb, figureQuantile(len(rb))) / sortedQuantile(ra, figureQuantile(len(ra)))
 	}
 	slices.Sort(rs)
 	tail := (1 - confidence) / 2
@@ -400,5 +422,5 @@ var FigureLabel = func() string {
 	if FigureQuantile == 0.5 {
 		return "median"
 	}
-	return fmt.Sprintf("%gth percentile", 100*FigureQuantile)
+	return fmt.Sprintf("%gth percentile (the median below %d runs)", 100*FigureQuantile, FigureMinRuns)
 }()

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"errors"
+	"github.com/aclements/go-moremath/stats"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -125,23 +126,27 @@ func TestUnpairedAcrossSessions(t *testing.T) {
 	}
 }
 
-// The figure's interval holds the true median of the draws' distribution
-// about as often as it says.
+// The figure's interval holds the true FigureQuantile of the draws'
+// distribution about as often as it says.
 func TestFigureInterval(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
+	q := 10 - math.Log(1-FigureQuantile) // the quantile of 10 + Exp(1)
 	hit := 0
 	for range 400 {
-		xs := make([]float64, 20)
+		xs := make([]float64, 96) // a main-job session's runs of a case
 		for i := range xs {
-			xs[i] = 10 + rng.ExpFloat64() // median 10 + ln 2
+			xs[i] = 10 + rng.ExpFloat64()
 		}
 		s := Figure(xs, 0.95)
-		if m := 10 + math.Ln2; s.Lo <= m && m <= s.Hi {
+		if len(s.Warnings) > 0 {
+			t.Fatalf("%d runs: %v", len(xs), s.Warnings)
+		}
+		if s.Lo <= q && q <= s.Hi {
 			hit++
 		}
 	}
 	if hit < 360 || hit > 396 {
-		t.Errorf("the 95%% interval held the median in %d of 400 draws", hit)
+		t.Errorf("the 95%% interval held the true quantile in %d of 400 draws", hit)
 	}
 }
 
@@ -198,5 +203,25 @@ func TestReadCapsProblems(t *testing.T) {
 	ds, err := ReadResults(p)
 	if err != nil || len(ds.Problems) != MaxProblems+1 || !strings.Contains(ds.Problems[MaxProblems], "480 more problems not listed") {
 		t.Errorf("err %v, %d problems, last %q", err, len(ds.Problems), ds.Problems[len(ds.Problems)-1])
+	}
+}
+
+// A main job's case (96 runs) is summarised by FigureQuantile; one with
+// too few runs for that quantile's interval (a whole solve's 3) by its
+// median.
+func TestFigureQuantileByRuns(t *testing.T) {
+	if FigureMinRuns < 10 || FigureMinRuns > 96 {
+		t.Fatalf("FigureMinRuns %d", FigureMinRuns)
+	}
+	many := make([]float64, 96)
+	for i := range many {
+		many[i] = float64(i + 1)
+	}
+	want := stats.Sample{Xs: many, Sorted: true}.Quantile(FigureQuantile)
+	if got := Figure(many, 0.95); got.Center != want || math.IsInf(got.Lo, 0) || math.IsInf(got.Hi, 0) {
+		t.Errorf("96 runs 1..96: figure %v [%v, %v], want %v with a finite interval", got.Center, got.Lo, got.Hi, want)
+	}
+	if got := Figure([]float64{3, 1, 2}, 0.95); got.Center != 2 {
+		t.Errorf("3 runs: figure %v, want the median 2", got.Center)
 	}
 }
