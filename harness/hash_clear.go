@@ -157,6 +157,9 @@ func hashClearGroups(_ *variants.Kernel[variants.HashClearFunc], vs []*variants.
 				benchSink += uint64(t.Entries[0].Upper)
 			}, [2]string{"size", size})
 			c.Bytes, c.PlanOp = bytes, plan
+			if v.Name == "generation" {
+				c.Period = variants.HashClearGenerations
+			}
 			g.Cases = append(g.Cases, c)
 		}
 		// the baseline: this machine's write bandwidth, Go's clear

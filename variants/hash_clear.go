@@ -58,11 +58,15 @@ func HashClearGoClear(t *kernels.HashTable) {
 	zeroDate(t)
 }
 
+// HashClearGenerations is the generation clear's period: one call in
+// that many writes the table.
+const HashClearGenerations = 255
+
 // HashClearGeneration is the logical clear: a new date makes every entry
 // old. Only when the date wraps is memory written, with zeros, and the
 // generations start again at 1.
 func HashClearGeneration(t *kernels.HashTable) {
-	if t.Date == 255 {
+	if t.Date == HashClearGenerations {
 		clear(t.Entries)
 		t.Date = 1
 		return

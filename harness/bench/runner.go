@@ -44,6 +44,11 @@ type Case struct {
 	// Config holds configuration lines of this case's results only, after
 	// the session's (impl: go, asm, gosimd: the kind of the variant).
 	Config [][2]string
+	// Period is for a kernel whose cost comes once every Period calls (the
+	// generation clear's wrap): its runs make whole periods, so that each
+	// pays it alike and a run's time per operation is the amortized cost
+	// (a run shorter than the period mostly pays nothing). 0: none.
+	Period int
 	// PlanOp is a guess of one operation's duration before any run, so the
 	// progress bar's time left is sane from the start (0: unknown, short).
 	PlanOp time.Duration
@@ -437,7 +442,12 @@ func (c *Case) calibrate(o Options) error {
 		el := c.time(n, 0)
 		c.nsPerOp = min(c.nsPerOp, float64(max(el.Nanoseconds(), 1))/float64(n))
 		c.n = itersFor(o.BenchTime, c.nsPerOp)
-		c.perRound = perRoundFor(o, time.Duration(c.nsPerOp))
+		op := time.Duration(c.nsPerOp)
+		if c.Period > 1 {
+			c.n = (c.n + c.Period - 1) / c.Period * c.Period
+			op = time.Duration(float64(c.n) * c.nsPerOp) // a run may outlast BenchTime
+		}
+		c.perRound = perRoundFor(o, op)
 	})
 }
 

@@ -175,6 +175,32 @@ func TestRunCalibratesAPeriodicCost(t *testing.T) {
 	}
 }
 
+// A case with a Period runs whole periods, each run paying the periodic
+// cost alike; a run that outlasts BenchTime makes fewer runs a round.
+func TestRunWholePeriods(t *testing.T) {
+	calls := 0
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}}, Period: 256,
+		Run: func(n int) {
+			for range n {
+				calls++
+				if calls%256 == 0 {
+					time.Sleep(5 * time.Millisecond)
+				}
+			}
+		}}
+	var iters []int
+	o := Options{Count: 2, Runs: 4, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond}
+	if err := Run(context.Background(), []*Group{{Cases: []*Case{c}}}, o, func(r *benchfmt.Result) error {
+		iters = append(iters, r.Iters)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(iters) != 2 || iters[0]%256 != 0 || iters[0] == 0 {
+		t.Errorf("runs of %v operations: want one run a round of a whole number of periods of 256", iters)
+	}
+}
+
 var benchSinkTest int
 
 func TestRunBenchmarksStopsAndReportsPanics(t *testing.T) {
