@@ -283,23 +283,24 @@ func runRegress(o regressOptions) error {
 	}
 	for _, c := range changes {
 		if c.Slower() {
-			problems = append(problems, fmt.Sprintf("%s slower: %s (beyond -max-slowdown %g%%)", c.Name, c.Cmp.Detail(), o.maxSlowdown))
+			problems = append(problems, fmt.Sprintf("%s slower: %s (beyond -max-slowdown %g%%)", c.Name, c.Family.Detail(), o.maxSlowdown))
 		}
 	}
 	return verdict(problems, changes, twins, time.Since(start))
 }
 
 // writeTwins summarises the A/A twins: OLD's copy of one case per group
-// against the case itself. Any that "differs" says the machine was too
-// noisy for this session's verdicts.
+// against the case itself. Any that "differs" on its family-wise interval
+// (the one regressions are judged on) says the machine was too noisy for
+// this session's verdicts.
 func writeTwins(twins []regress.Change, margin float64) {
 	equal, differ := 0, []string{}
 	for _, t := range twins {
-		switch t.Cmp.Verdict {
-		case stats.Equal:
+		if t.Cmp.Verdict == stats.Equal {
 			equal++
-		case stats.Faster, stats.Slower:
-			differ = append(differ, t.Name+" "+t.Cmp.Detail())
+		}
+		if v := t.Family.Verdict; v == stats.Faster || v == stats.Slower {
+			differ = append(differ, t.Name+" "+t.Family.Detail())
 		}
 	}
 	fmt.Fprintf(stdout, "\nA/A twins: %d of %d equal to their original within ±%.3g%%\n", equal, len(twins), 100*margin)
@@ -316,8 +317,8 @@ func verdict(problems []string, changes, twins []regress.Change, took time.Durat
 		ds = append(ds, c.Detectable())
 	}
 	slices.Sort(ds)
-	fmt.Fprintf(stdout, "\n%d benchmarks in %v; a slowdown of %.1f%% or more would have been flagged in half of them, of %.1f%% in all (each row's is under \"would flag\")\n",
-		len(changes), took.Round(time.Second), 100*ds[len(ds)/2], 100*ds[len(ds)-1])
+	fmt.Fprintf(stdout, "\n%d benchmarks in %v, each judged on its %.4g%% interval (family-wise: any false flag among them at most 5%% likely); a slowdown of %.1f%% or more would have been flagged in half of them, of %.1f%% in all (each row's is under \"would flag\")\n",
+		len(changes), took.Round(time.Second), 100*changes[0].Family.Confidence, 100*ds[len(ds)/2], 100*ds[len(ds)-1])
 	if len(problems) > 0 {
 		fmt.Fprintln(stdout, "\nREGRESSION:")
 		for _, p := range problems {

@@ -1,8 +1,8 @@
-// Package regress compares two revisions of flipbench's kernels in one
-// process: PrepareDuo puts both trees in one module under two import
-// paths with a driver that runs every OLD case beside its NEW twin in
-// each round; Changes reads the driver's results and compares each
-// benchmark round by round.
+// Package regress compares two revisions of flipbench's kernels: each
+// revision's benchmark server (built from its own tree, in Layouts code
+// layouts) runs its cases, the two taking turns run by run in every pass
+// of every round, so that OLD and NEW meet the same noise; Changes reads
+// their results and compares each benchmark round by round.
 package regress
 
 import (
@@ -29,21 +29,34 @@ const RevKey = "rev"
 type Change struct {
 	Name     string // the benchmark, without its rev key
 	Old, New benchmath.Summary
-	Cmp      stats.Comparison // NEW over OLD
+	Cmp      stats.Comparison // NEW over OLD, at the asked confidence
+	// Family is the same comparison at the session's family-wise
+	// confidence (Bonferroni: 1 - (1-confidence)/m for m benchmarks), the
+	// interval a regression is judged on: a session compares hundreds of
+	// benchmarks, and at 95% each, an A/A session of every kernel flagged
+	// four of 347.
+	Family stats.Comparison
 }
 
 // Slower reports a regression: NEW slower than OLD with its whole
-// interval beyond the margin (a regression must be told from the noise
-// of every benchmark of the session, not of one).
-func (c Change) Slower() bool { return c.Cmp.Lo > 1+c.Cmp.Margin }
+// family-wise interval beyond the margin (a regression must be told from
+// the noise of every benchmark of the session, not of one).
+func (c Change) Slower() bool { return c.Family.Lo > 1+c.Family.Margin }
 
 // Detectable is the smallest slowdown the session would have flagged: the
-// margin plus the interval's half-width.
+// margin plus the family-wise interval's half-width.
 func (c Change) Detectable() float64 {
-	if math.IsInf(c.Cmp.Lo, 0) || math.IsInf(c.Cmp.Hi, 0) || math.IsNaN(c.Cmp.Ratio) {
+	f := c.Family
+	if math.IsInf(f.Lo, 0) || math.IsInf(f.Hi, 0) || math.IsNaN(f.Ratio) {
 		return math.Inf(1)
 	}
-	return c.Cmp.Margin + (c.Cmp.Hi-c.Cmp.Lo)/2/c.Cmp.Ratio
+	return f.Margin + (f.Hi-f.Lo)/2/f.Ratio
+}
+
+// FamilyConfidence is the confidence of each of m comparisons that makes
+// the chance of any false regression among them at most 1-confidence.
+func FamilyConfidence(confidence float64, m int) float64 {
+	return 1 - (1-confidence)/float64(max(m, 1))
 }
 
 // Changes compares, for every benchmark both trees ran, NEW's time with
@@ -95,19 +108,27 @@ func Changes(ds *stats.Dataset, margin, confidence float64) (changes, twins []Ch
 		runs[k] = append(runs[k], r)
 	}
 	slices.Sort(names)
+	m := 0
+	for _, n := range names {
+		if len(runs[key{n, "old", ""}]) > 0 && len(runs[key{n, "new", ""}]) > 0 {
+			m++
+		}
+	}
+	family := FamilyConfidence(confidence, m)
 	for _, n := range names {
 		o, nw := runs[key{n, "old", ""}], runs[key{n, "new", ""}]
 		if len(o) == 0 || len(nw) == 0 {
 			continue
 		}
 		c := Change{Name: n, Old: stats.Figure(vals(o), confidence), New: stats.Figure(vals(nw), confidence),
-			Cmp: stats.CompareRuns(o, nw, -1, margin, confidence)}
+			Cmp: stats.CompareRuns(o, nw, -1, margin, confidence), Family: stats.CompareRuns(o, nw, -1, margin, family)}
 		changes = append(changes, c)
 		for _, rev := range []string{"old", "new"} {
 			if t := runs[key{n, rev, bench.TwinKey + "=1"}]; len(t) > 0 {
 				orig := runs[key{n, rev, ""}]
 				twins = append(twins, Change{Name: n + " (" + strings.ToUpper(rev) + " and its twin)", Old: stats.Figure(vals(orig), confidence),
-					New: stats.Figure(vals(t), confidence), Cmp: stats.CompareRuns(orig, t, -1, margin, confidence)})
+					New: stats.Figure(vals(t), confidence), Cmp: stats.CompareRuns(orig, t, -1, margin, confidence),
+					Family: stats.CompareRuns(orig, t, -1, margin, family)})
 			}
 		}
 	}

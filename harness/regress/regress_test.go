@@ -158,3 +158,47 @@ func TestServerOnThisTree(t *testing.T) {
 		t.Errorf("after a bad request: %v", err)
 	}
 }
+
+// An A/A session of many benchmarks with wide, heavy-tailed noise flags
+// none: each is judged on its family-wise interval. At 95% each, about
+// one in forty would be beyond the margin by chance.
+func TestChangesAAManyBenchmarks(t *testing.T) {
+	const m, rounds = 300, 30
+	rng := rand.New(rand.NewPCG(3, 4))
+	var b strings.Builder
+	b.WriteString("cpu-id: amd-zen5-f1a-m02-s1\n")
+	for r := 0; r < rounds; r++ {
+		for k := 0; k < m; k++ {
+			for _, rev := range []string{"old", "new"} {
+				noise := 1 + 0.03*rng.ExpFloat64() // one-sided, 3% on average
+				if rng.IntN(6) == 0 {
+					noise *= 1 + 0.4*rng.Float64() // a burst
+				}
+				fmt.Fprintf(&b, "BenchmarkKernel/kernel=k%d/variant=v/form=call/rev=%s 1000 %.4f ns/op\n", k, rev, 5*noise)
+			}
+		}
+	}
+	p := filepath.Join(t.TempDir(), "aa.txt")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := changesOf(t, p)
+	if len(cs) != m {
+		t.Fatalf("%d changes, want %d", len(cs), m)
+	}
+	flagged, beyond95 := 0, 0
+	for _, c := range cs {
+		if c.Slower() {
+			flagged++
+			t.Errorf("%s flagged: %v (family-wise %v)", c.Name, c.Cmp, c.Family)
+		}
+		if c.Cmp.Lo > 1+c.Cmp.Margin {
+			beyond95++
+		}
+	}
+	// the per-benchmark 95% rule would have flagged some: the test can tell
+	if beyond95 == 0 {
+		t.Errorf("no benchmark beyond the margin at 95%% either: the noise is too small to test the family-wise rule")
+	}
+	t.Logf("%d of %d beyond the margin at 95%% each, %d family-wise", beyond95, m, flagged)
+}
