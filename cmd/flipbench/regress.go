@@ -268,25 +268,75 @@ func runRegress(o regressOptions) error {
 	if len(changes) == 0 {
 		return &exitError{1, "regress: no benchmark present on both sides"}
 	}
-	switch o.format {
-	case "json":
-		err = regress.WriteJSON(stdout, changes, twins)
-	case "csv":
-		err = regress.WriteCSV(stdout, changes, twins)
-	default:
+	if o.format == "text" {
 		fmt.Fprintln(stdout)
 		regress.WriteChanges(stdout, changes)
 		writeTwins(twins, margin)
 	}
+	confirmed, err := confirm(sides, o, out, root, regress.Suspects(changes), margin)
 	if err != nil {
 		return err
 	}
-	for _, c := range changes {
-		if c.Slower() {
-			problems = append(problems, fmt.Sprintf("%s slower: %s (beyond -max-slowdown %g%%)", c.Name, c.Family.Detail(), o.maxSlowdown))
+	switch o.format {
+	case "json":
+		err = regress.WriteJSON(stdout, changes, twins, confirmed)
+	case "csv":
+		err = regress.WriteCSV(stdout, changes, twins, confirmed)
+	}
+	if err != nil {
+		return err
+	}
+	for _, cs := range [][]regress.Change{changes, confirmed} {
+		for _, c := range cs {
+			if c.Slower() {
+				problems = append(problems, fmt.Sprintf("%s slower: %s (beyond -max-slowdown %g%%)", c.Name, c.Family.Detail(), o.maxSlowdown))
+			}
 		}
 	}
 	return verdict(problems, changes, twins, time.Since(start))
+}
+
+// confirm runs the suspects (slower at 95% but not beyond the session's
+// family-wise bar) again by themselves, regress.ConfirmRounds times the
+// rounds, and compares them on that session's own family-wise intervals
+// (a new sample: the first session only chose what to look at again).
+// Its raw results go beside out, as out.confirm.
+func confirm(sides []*side, o regressOptions, out, root string, suspects []regress.Change, margin float64) ([]regress.Change, error) {
+	if len(suspects) == 0 {
+		return nil, nil
+	}
+	if len(suspects) > regress.MaxSuspects {
+		fmt.Fprintf(os.Stderr, "regress: %d benchmarks slower (one-sided 95%%) but not beyond the family-wise bar: too many to confirm (at most %d): the machine was too noisy; run again\n", len(suspects), regress.MaxSuspects)
+		return nil, nil
+	}
+	names := make([]string, len(suspects))
+	for i, c := range suspects {
+		names[i] = regexp.QuoteMeta(c.Name)
+	}
+	oc := o
+	oc.bench = "^(" + strings.Join(names, "|") + ")$"
+	oc.count = o.count * regress.ConfirmRounds
+	if o.format == "text" {
+		fmt.Fprintf(stdout, "\n== confirming %d benchmarks slower (one-sided 95%%) but not beyond the family-wise bar, by themselves, %d rounds\n", len(suspects), oc.count)
+	}
+	file := out + ".confirm"
+	if err := runServed(sides, oc, file, root); err != nil {
+		return nil, err
+	}
+	if o.out == "" {
+		defer os.Remove(file)
+	}
+	ds, err := stats.ReadResults(file)
+	if err != nil {
+		return nil, err
+	}
+	confirmed, twins := regress.Changes(ds, margin, 0.95)
+	if o.format == "text" {
+		fmt.Fprintln(stdout)
+		regress.WriteChanges(stdout, confirmed)
+		writeTwins(twins, margin)
+	}
+	return confirmed, nil
 }
 
 // writeTwins summarises the A/A twins: OLD's copy of one case per group

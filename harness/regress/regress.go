@@ -53,6 +53,33 @@ func (c Change) Detectable() float64 {
 	return f.Margin + (f.Hi-f.Lo)/2/f.Ratio
 }
 
+// Suspects are the changes that look slower but are not regressions at
+// the family-wise confidence: the estimate beyond the margin and slower
+// by a one-sided test at the asked confidence (the lower end of the
+// equivalence interval above 1). A session of many benchmarks cannot tell
+// them from its noise; a session of them alone can (ConfirmRounds). The
+// screen may be liberal: the confirming session's own family-wise
+// intervals decide, on new runs.
+func Suspects(cs []Change) []Change {
+	var out []Change
+	for _, c := range cs {
+		if c.Cmp.Ratio > 1+c.Cmp.Margin && c.Cmp.EqLo > 1 && !c.Slower() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ConfirmRounds is how many times the first session's rounds a
+// confirming session of the suspects runs: it runs a few benchmarks, so
+// its rounds are short, and its intervals narrow with the square root of
+// its pairs.
+const ConfirmRounds = 10
+
+// MaxSuspects is the most suspects a confirming session takes; more say
+// the machine was too noisy for the first one.
+const MaxSuspects = 16
+
 // FamilyConfidence is the confidence of each of m comparisons that makes
 // the chance of any false regression among them at most 1-confidence.
 func FamilyConfidence(confidence float64, m int) float64 {
@@ -196,15 +223,17 @@ func jsonChanges(cs []Change) []JSONChange {
 	return out
 }
 
-// WriteJSON writes the changes and the twins as one JSON object.
-func WriteJSON(w io.Writer, changes, twins []Change) error {
+// WriteJSON writes the changes, the twins and the confirming session's
+// changes (none where there was none) as one JSON object.
+func WriteJSON(w io.Writer, changes, twins, confirmed []Change) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(map[string]any{"changes": jsonChanges(changes), "twins": jsonChanges(twins)})
+	return enc.Encode(map[string]any{"changes": jsonChanges(changes), "twins": jsonChanges(twins), "confirmations": jsonChanges(confirmed)})
 }
 
-// WriteCSV writes one line per change, then per twin (kind twin).
-func WriteCSV(w io.Writer, changes, twins []Change) error {
+// WriteCSV writes one line per change, then per twin (kind twin), then
+// per change of the confirming session (kind confirm).
+func WriteCSV(w io.Writer, changes, twins, confirmed []Change) error {
 	cw := csv.NewWriter(w)
 	num := func(v float64) string {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
@@ -218,7 +247,7 @@ func WriteCSV(w io.Writer, changes, twins []Change) error {
 	for _, part := range []struct {
 		kind string
 		cs   []Change
-	}{{"change", changes}, {"twin", twins}} {
+	}{{"change", changes}, {"twin", twins}, {"confirm", confirmed}} {
 		for _, c := range part.cs {
 			verdict := c.Cmp.Verdict.String()
 			if err := cw.Write([]string{part.kind, c.Name, num(c.Old.Center), num(c.New.Center), num(c.Cmp.Ratio), num(c.Cmp.Lo), num(c.Cmp.Hi),

@@ -64,7 +64,7 @@ func TestChangesFindTwoPercent(t *testing.T) {
 		t.Errorf("table:\n%s", buf.String())
 	}
 	buf.Reset()
-	if err := WriteJSON(&buf, cs, twins); err != nil {
+	if err := WriteJSON(&buf, cs, twins, nil); err != nil {
 		t.Fatal(err)
 	}
 	var got struct{ Changes, Twins []JSONChange }
@@ -72,7 +72,7 @@ func TestChangesFindTwoPercent(t *testing.T) {
 		t.Errorf("json %v: %s", err, buf.String())
 	}
 	buf.Reset()
-	if err := WriteCSV(&buf, cs, twins); err != nil || strings.Count(buf.String(), "\n") != 4 {
+	if err := WriteCSV(&buf, cs, twins, nil); err != nil || strings.Count(buf.String(), "\n") != 4 {
 		t.Errorf("csv %v:\n%s", err, buf.String())
 	}
 }
@@ -201,4 +201,18 @@ func TestChangesAAManyBenchmarks(t *testing.T) {
 		t.Errorf("no benchmark beyond the margin at 95%% either: the noise is too small to test the family-wise rule")
 	}
 	t.Logf("%d of %d beyond the margin at 95%% each, %d family-wise", beyond95, m, flagged)
+}
+
+// A change slower by a one-sided test that the family-wise interval
+// cannot tell from noise is a suspect; a regression, an equal change and
+// a faster one are not.
+func TestSuspects(t *testing.T) {
+	mk := func(ratio, eqLo, famLo float64) Change {
+		return Change{Cmp: stats.Comparison{Ratio: ratio, EqLo: eqLo, Margin: 0.01}, Family: stats.Comparison{Lo: famLo, Margin: 0.01}}
+	}
+	cs := []Change{mk(1.02, 1.002, 0.99), mk(1.05, 1.03, 1.02), mk(1.0, 0.99, 0.98), mk(0.97, 0.95, 0.9), mk(1.02, 0.995, 0.98)}
+	got := Suspects(cs)
+	if len(got) != 1 || got[0].Cmp.Ratio != 1.02 || got[0].Cmp.EqLo != 1.002 {
+		t.Errorf("suspects %+v, want the first change alone", got)
+	}
 }
