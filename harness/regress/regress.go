@@ -74,7 +74,7 @@ func Suspects(cs []Change) []Change {
 // confirming session of the suspects runs: it runs a few benchmarks, so
 // its rounds are short, and its intervals narrow with the square root of
 // its pairs.
-const ConfirmRounds = 10
+const ConfirmRounds = 25
 
 // MaxSuspects is the most suspects a confirming session takes; more say
 // the machine was too noisy for the first one.
