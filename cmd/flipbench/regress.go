@@ -270,7 +270,7 @@ func runRegress(o regressOptions) error {
 	}
 	if o.format == "text" {
 		fmt.Fprintln(stdout)
-		regress.WriteChanges(stdout, changes)
+		regress.WriteChanges(stdout, changes, true)
 		writeTwins(twins, margin)
 	}
 	confirmed, err := confirm(sides, o, out, root, regress.Suspects(changes), margin)
@@ -286,28 +286,32 @@ func runRegress(o regressOptions) error {
 	if err != nil {
 		return err
 	}
-	for _, cs := range [][]regress.Change{changes, confirmed} {
-		for _, c := range cs {
-			if c.Slower() {
-				problems = append(problems, fmt.Sprintf("%s slower: %s (beyond -max-slowdown %g%%)", c.Name, c.Family.Detail(), o.maxSlowdown))
-			}
+	for _, c := range confirmed {
+		if c.Slower() {
+			problems = append(problems, fmt.Sprintf("%s slower: %s (beyond -max-slowdown %g%%)", c.Name, c.Family.Detail(), o.maxSlowdown))
 		}
 	}
-	return verdict(problems, changes, twins, time.Since(start))
+	return verdict(problems, changes, confirmed, time.Since(start))
 }
 
-// confirm runs the suspects (slower at 95% but not beyond the session's
-// family-wise bar) again by themselves, regress.ConfirmRounds times the
+// confirm runs the suspects (the screening session's benchmarks that
+// look slower, regress.Suspects) again by themselves, the most clearly
+// slower regress.MaxSuspects of them, regress.ConfirmRounds times the
 // rounds, and compares them on that session's own family-wise intervals
-// (a new sample: the first session only chose what to look at again).
-// Its raw results go beside out, as out.confirm.
+// (new runs: the screen only chose what to look at again). Its raw
+// results go beside out, as out.confirm.
 func confirm(sides []*side, o regressOptions, out, root string, suspects []regress.Change, margin float64) ([]regress.Change, error) {
 	if len(suspects) == 0 {
 		return nil, nil
 	}
 	if len(suspects) > regress.MaxSuspects {
-		fmt.Fprintf(os.Stderr, "regress: %d benchmarks slower (one-sided 95%%) but not beyond the family-wise bar: too many to confirm (at most %d): the machine was too noisy; run again\n", len(suspects), regress.MaxSuspects)
-		return nil, nil
+		var rest []string
+		for _, c := range suspects[regress.MaxSuspects:] {
+			rest = append(rest, strings.TrimPrefix(c.Name, "Kernel/"))
+		}
+		fmt.Fprintf(stdout, "\nnot confirmed (%d suspects, at most %d confirmed, the most clearly slower first; rerun with -bench to look at them): %s\n",
+			len(suspects), regress.MaxSuspects, strings.Join(rest, ", "))
+		suspects = suspects[:regress.MaxSuspects]
 	}
 	names := make([]string, len(suspects))
 	for i, c := range suspects {
@@ -317,7 +321,7 @@ func confirm(sides []*side, o regressOptions, out, root string, suspects []regre
 	oc.bench = "^(" + strings.Join(names, "|") + ")$"
 	oc.count = o.count * regress.ConfirmRounds
 	if o.format == "text" {
-		fmt.Fprintf(stdout, "\n== confirming %d benchmarks slower (one-sided 95%%) but not beyond the family-wise bar, by themselves, %d rounds\n", len(suspects), oc.count)
+		fmt.Fprintf(stdout, "\n== confirming %d suspects by themselves, %d rounds\n", len(suspects), oc.count)
 	}
 	file := out + ".confirm"
 	if err := runServed(sides, oc, file, root); err != nil {
@@ -333,7 +337,7 @@ func confirm(sides []*side, o regressOptions, out, root string, suspects []regre
 	confirmed, twins := regress.Changes(ds, margin, 0.95)
 	if o.format == "text" {
 		fmt.Fprintln(stdout)
-		regress.WriteChanges(stdout, confirmed)
+		regress.WriteChanges(stdout, confirmed, false)
 		writeTwins(twins, margin)
 	}
 	return confirmed, nil
@@ -360,15 +364,15 @@ func writeTwins(twins []regress.Change, margin float64) {
 }
 
 // verdict prints the conclusion and returns the exit status: 1 for a
-// regression or a failed cross-check.
-func verdict(problems []string, changes, twins []regress.Change, took time.Duration) error {
+// confirmed regression or a failed cross-check.
+func verdict(problems []string, screened, confirmed []regress.Change, took time.Duration) error {
 	var ds []float64
-	for _, c := range changes {
-		ds = append(ds, c.Detectable())
+	for _, c := range screened {
+		ds = append(ds, c.Suspectable())
 	}
 	slices.Sort(ds)
-	fmt.Fprintf(stdout, "\n%d benchmarks in %v, each judged on its %.4g%% interval (family-wise: any false flag among them at most 5%% likely); a slowdown of %.1f%% or more would have been flagged in half of them, of %.1f%% in all (each row's is under \"would flag\")\n",
-		len(changes), took.Round(time.Second), 100*changes[0].Family.Confidence, 100*ds[len(ds)/2], 100*ds[len(ds)-1])
+	fmt.Fprintf(stdout, "\n%d benchmarks screened, %d suspects confirmed by themselves, in %v; a slowdown of %.1f%% or more would have been a suspect in half of them, of %.1f%% in all (each row's is under \"would suspect\"); a regression is a confirmed suspect whose whole %s interval is beyond the margin (family-wise: any false flag at most 5%% likely)\n",
+		len(screened), len(confirmed), took.Round(time.Second), 100*ds[len(ds)/2], 100*ds[len(ds)-1], familyLabel(confirmed))
 	if len(problems) > 0 {
 		fmt.Fprintln(stdout, "\nREGRESSION:")
 		for _, p := range problems {
@@ -378,6 +382,15 @@ func verdict(problems []string, changes, twins []regress.Change, took time.Durat
 	}
 	fmt.Fprintln(stdout, "no regression")
 	return nil
+}
+
+// familyLabel is the confirming session's family-wise confidence, "95%"
+// where there was none.
+func familyLabel(cs []regress.Change) string {
+	if len(cs) == 0 {
+		return "95%"
+	}
+	return fmt.Sprintf("%.4g%%", 100*cs[0].Family.Confidence)
 }
 
 // crossCheck runs each side's cross-check of the kernels benchmarked: a

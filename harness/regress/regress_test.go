@@ -59,7 +59,7 @@ func TestChangesFindTwoPercent(t *testing.T) {
 		t.Errorf("flip %v, moves %v, twin %v", cs[0].Cmp, cs[1].Cmp, twins[0].Cmp)
 	}
 	var buf bytes.Buffer
-	WriteChanges(&buf, cs)
+	WriteChanges(&buf, cs, false)
 	if !strings.Contains(buf.String(), "REGRESSION") || !strings.Contains(buf.String(), "kernel=flip/variant=a/form=call") {
 		t.Errorf("table:\n%s", buf.String())
 	}
@@ -203,16 +203,24 @@ func TestChangesAAManyBenchmarks(t *testing.T) {
 	t.Logf("%d of %d beyond the margin at 95%% each, %d family-wise", beyond95, m, flagged)
 }
 
-// A change slower by a one-sided test that the family-wise interval
-// cannot tell from noise is a suspect; a regression, an equal change and
-// a faster one are not.
+// A change beyond the margin and slower by a one-sided test is a suspect,
+// whether or not its family-wise interval is beyond the margin too (a
+// screen only chooses what to confirm), the most clearly slower first;
+// an equal change, a faster one and one the one-sided test cannot tell
+// are not.
 func TestSuspects(t *testing.T) {
 	mk := func(ratio, eqLo, famLo float64) Change {
-		return Change{Cmp: stats.Comparison{Ratio: ratio, EqLo: eqLo, Margin: 0.01}, Family: stats.Comparison{Lo: famLo, Margin: 0.01}}
+		return Change{Name: fmt.Sprintf("Kernel/kernel=k/variant=v%g", ratio+eqLo), Cmp: stats.Comparison{Ratio: ratio, EqLo: eqLo, Margin: 0.01},
+			Family: stats.Comparison{Lo: famLo, Margin: 0.01}}
 	}
 	cs := []Change{mk(1.02, 1.002, 0.99), mk(1.05, 1.03, 1.02), mk(1.0, 0.99, 0.98), mk(0.97, 0.95, 0.9), mk(1.02, 0.995, 0.98)}
 	got := Suspects(cs)
-	if len(got) != 1 || got[0].Cmp.Ratio != 1.02 || got[0].Cmp.EqLo != 1.002 {
-		t.Errorf("suspects %+v, want the first change alone", got)
+	if len(got) != 2 || got[0].Cmp.Ratio != 1.05 || got[1].Cmp.EqLo != 1.002 {
+		t.Errorf("suspects %+v, want the second change then the first", got)
+	}
+	var buf bytes.Buffer
+	WriteChanges(&buf, cs, true)
+	if strings.Count(buf.String(), "suspect") != 1+2 || strings.Contains(buf.String(), "REGRESSION") { // the header and two rows
+		t.Errorf("screening table:\n%s", buf.String())
 	}
 }
