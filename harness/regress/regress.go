@@ -238,19 +238,35 @@ type JSONChange struct {
 	Old       float64               `json:"old_sec"`
 	New       float64               `json:"new_sec"`
 	Vs        *stats.JSONComparison `json:"new_vs_old"`
-	Slower    bool                  `json:"slower"`     // a regression: the interval beyond the margin
-	Flags     *float64              `json:"would_flag"` // the smallest slowdown the session would have flagged
+	Slower    bool                  `json:"slower"`            // a regression (confirmations only): the family-wise interval beyond the margin
+	Suspect   bool                  `json:"suspect,omitempty"` // the screen only: run again by itself
+	Flags     *float64              `json:"would_flag"`        // the smallest slowdown it would have flagged (the screen: made a suspect)
 }
 
-func jsonChanges(cs []Change) []JSONChange {
+func jsonChanges(cs []Change, screen bool) []JSONChange {
 	out := make([]JSONChange, len(cs))
+	suspect := suspectNames(cs)
 	for i, c := range cs {
-		out[i] = JSONChange{Benchmark: c.Name, Old: c.Old.Center, New: c.New.Center, Vs: stats.JSONOf(&c.Cmp), Slower: c.Slower()}
-		if d := c.Detectable(); !math.IsInf(d, 0) {
+		out[i] = JSONChange{Benchmark: c.Name, Old: c.Old.Center, New: c.New.Center, Vs: stats.JSONOf(&c.Cmp)}
+		d := c.Detectable()
+		if screen {
+			out[i].Suspect, d = suspect[c.Name], c.Suspectable()
+		} else {
+			out[i].Slower = c.Slower()
+		}
+		if !math.IsInf(d, 0) {
 			out[i].Flags = &d
 		}
 	}
 	return out
+}
+
+func suspectNames(cs []Change) map[string]bool {
+	m := map[string]bool{}
+	for _, c := range Suspects(cs) {
+		m[c.Name] = true
+	}
+	return m
 }
 
 // WriteJSON writes the changes, the twins and the confirming session's
@@ -258,7 +274,7 @@ func jsonChanges(cs []Change) []JSONChange {
 func WriteJSON(w io.Writer, changes, twins, confirmed []Change) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(map[string]any{"changes": jsonChanges(changes), "twins": jsonChanges(twins), "confirmations": jsonChanges(confirmed)})
+	return enc.Encode(map[string]any{"changes": jsonChanges(changes, true), "twins": jsonChanges(twins, false), "confirmations": jsonChanges(confirmed, false)})
 }
 
 // WriteCSV writes one line per change, then per twin (kind twin), then
@@ -278,10 +294,17 @@ func WriteCSV(w io.Writer, changes, twins, confirmed []Change) error {
 		kind string
 		cs   []Change
 	}{{"change", changes}, {"twin", twins}, {"confirm", confirmed}} {
+		suspect := suspectNames(part.cs)
 		for _, c := range part.cs {
-			verdict := c.Cmp.Verdict.String()
+			verdict, regression, d := c.Cmp.Verdict.String(), c.Slower(), c.Detectable()
+			if part.kind == "change" { // the screen: suspects, not regressions
+				regression, d = false, c.Suspectable()
+				if suspect[c.Name] {
+					verdict = "suspect"
+				}
+			}
 			if err := cw.Write([]string{part.kind, c.Name, num(c.Old.Center), num(c.New.Center), num(c.Cmp.Ratio), num(c.Cmp.Lo), num(c.Cmp.Hi),
-				verdict, strconv.FormatBool(c.Slower()), strconv.FormatBool(c.Cmp.Paired), strconv.Itoa(c.Cmp.N), num(c.Detectable())}); err != nil {
+				verdict, strconv.FormatBool(regression), strconv.FormatBool(c.Cmp.Paired), strconv.Itoa(c.Cmp.N), num(d)}); err != nil {
 				return err
 			}
 		}

@@ -64,15 +64,19 @@ func TestChangesFindTwoPercent(t *testing.T) {
 		t.Errorf("table:\n%s", buf.String())
 	}
 	buf.Reset()
-	if err := WriteJSON(&buf, cs, twins, nil); err != nil {
+	// as a screen and its own confirmation: a suspect there, a regression here
+	if err := WriteJSON(&buf, cs, twins, cs[:1]); err != nil {
 		t.Fatal(err)
 	}
-	var got struct{ Changes, Twins []JSONChange }
-	if err := json.Unmarshal(buf.Bytes(), &got); err != nil || len(got.Changes) != 2 || !got.Changes[0].Slower || got.Changes[0].Vs.Verdict != "slower" {
+	var got struct{ Changes, Twins, Confirmations []JSONChange }
+	if err := json.Unmarshal(buf.Bytes(), &got); err != nil || len(got.Changes) != 2 || !got.Changes[0].Suspect || got.Changes[0].Slower ||
+		got.Changes[1].Suspect || len(got.Confirmations) != 1 || !got.Confirmations[0].Slower || got.Confirmations[0].Vs.Verdict != "slower" {
 		t.Errorf("json %v: %s", err, buf.String())
 	}
 	buf.Reset()
-	if err := WriteCSV(&buf, cs, twins, nil); err != nil || strings.Count(buf.String(), "\n") != 4 {
+	if err := WriteCSV(&buf, cs, twins, cs[:1]); err != nil || strings.Count(buf.String(), "\n") != 5 ||
+		!strings.Contains(buf.String(), "change,Kernel/kernel=flip/variant=a/form=call") || !strings.Contains(buf.String(), ",suspect,false,") ||
+		!strings.Contains(buf.String(), ",slower,true,") {
 		t.Errorf("csv %v:\n%s", err, buf.String())
 	}
 }
