@@ -371,7 +371,7 @@ func verdict(problems []string, screened, confirmed []regress.Change, took time.
 		ds = append(ds, c.Suspectable())
 	}
 	slices.Sort(ds)
-	fmt.Fprintf(stdout, "\n%d benchmarks screened, %d suspects confirmed by themselves, in %v; a slowdown of %.1f%% or more would have been a suspect in half of them, of %.1f%% in all (each row's is under \"would suspect\"); a regression is a confirmed suspect whose whole %s interval is beyond the margin (family-wise: any false flag at most 5%% likely)\n",
+	fmt.Fprintf(stdout, "\n%d benchmarks screened, %d suspects confirmed by themselves, in %v; a slowdown of %.1f%% or more would have been a suspect in half of them, of %.1f%% in all (each row's is under \"would suspect\"); a regression is a confirmed suspect slower beyond the margin, its %s interval clear of no change (family-wise: any false flag at most 5%% likely)\n",
 		len(screened), len(confirmed), took.Round(time.Second), 100*ds[len(ds)/2], 100*ds[len(ds)-1], familyLabel(confirmed))
 	if len(problems) > 0 {
 		fmt.Fprintln(stdout, "\nREGRESSION:")

@@ -39,20 +39,14 @@ type Change struct {
 	Family stats.Comparison
 }
 
-// Slower reports a regression: NEW slower than OLD with its whole
-// family-wise interval beyond the margin (a regression must be told from
-// the noise of every benchmark of the session, not of one).
-func (c Change) Slower() bool { return c.Family.Lo > 1+c.Family.Margin }
+// Slower reports a regression: NEW slower than OLD beyond the margin, its
+// family-wise interval clear of 1 (a regression must be told from the
+// noise of every benchmark compared, not of one).
+func (c Change) Slower() bool { return c.Family.Verdict == stats.Slower }
 
 // Detectable is the smallest slowdown the session would have flagged: the
-// margin plus the family-wise interval's half-width.
-func (c Change) Detectable() float64 {
-	f := c.Family
-	if math.IsInf(f.Lo, 0) || math.IsInf(f.Hi, 0) || math.IsNaN(f.Ratio) {
-		return math.Inf(1)
-	}
-	return f.Margin + (f.Hi-f.Lo)/2/f.Ratio
-}
+// margin, or the family-wise interval's half-width where that is wider.
+func (c Change) Detectable() float64 { return c.Family.Detectable }
 
 // Suspects are the changes of a screening session that look slower: the
 // estimate beyond the margin and slower by a one-sided test at the asked
