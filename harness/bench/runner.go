@@ -317,16 +317,12 @@ func Run(ctx context.Context, groups []*Group, o Options, emit func(*benchfmt.Re
 	}
 	for _, g := range live {
 		for _, c := range g.Cases {
-			// each round's share of the plan Progress started with, which
-			// the calibration's runs per round divide
-			c.planned = planRun(c, o)
-		}
-	}
-	for _, g := range live {
-		for _, c := range g.Cases {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+			// each round's share of the plan Progress started with, which
+			// the calibration's runs per round divide
+			c.planned = planRun(c, o)
 			if err := c.calibrate(o); err != nil {
 				return err
 			}
@@ -336,12 +332,7 @@ func Run(ctx context.Context, groups []*Group, o Options, emit func(*benchfmt.Re
 		}
 	}
 	if o.Progress != nil {
-		runs := 0
-		for _, g := range live {
-			for _, c := range g.Cases {
-				runs += o.Count * c.runs(o)
-			}
-		}
+		_, runs := Plan(groups, o) // the calibrated runs per round now
 		o.Progress.Runs(runs)
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x666c6970))

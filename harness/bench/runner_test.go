@@ -120,7 +120,8 @@ func TestRunCalibrates(t *testing.T) {
 }
 
 // A first call that pays for cold caches or lazy set-up does not fix a
-// case at one operation a run: the calibration goes on past it.
+// case at one operation a run: the calibration goes on past it, and its
+// last batch run again catches it too (the test fails only without both).
 func TestRunCalibratesPastAColdFirstCall(t *testing.T) {
 	first := true
 	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}},
@@ -133,14 +134,7 @@ func TestRunCalibratesPastAColdFirstCall(t *testing.T) {
 				benchSinkTest += i
 			}
 		}}
-	var iters []int
-	o := Options{Count: 2, Runs: 3, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond}
-	if err := Run(context.Background(), []*Group{{Cases: []*Case{c}}}, o, func(r *benchfmt.Result) error {
-		iters = append(iters, r.Iters)
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	iters := runIters(t, c, Options{Count: 2, Runs: 3, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond})
 	if len(iters) != 2*3 || iters[0] < 100 {
 		t.Errorf("%d runs of %v operations: the slow first call fixed the calibration (want 3 runs a round of many operations)", len(iters), iters)
 	}
@@ -150,55 +144,48 @@ func TestRunCalibratesPastAColdFirstCall(t *testing.T) {
 // of the calibrated time per operation: a run of BenchTime stays near
 // BenchTime instead of running the rare cost thousands of times.
 func TestRunCalibratesAPeriodicCost(t *testing.T) {
-	calls := 0
-	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}},
-		Run: func(n int) {
-			for range n {
-				calls++
-				if calls%256 == 0 {
-					time.Sleep(5 * time.Millisecond) // longer than a run
-				}
-			}
-		}}
-	var iters []int
-	o := Options{Count: 2, Runs: 1, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond}
-	start := time.Now()
-	if err := Run(context.Background(), []*Group{{Cases: []*Case{c}}}, o, func(r *benchfmt.Result) error {
-		iters = append(iters, r.Iters)
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}}, Run: periodic(256, 5*time.Millisecond)} // longer than a run
+	iters := runIters(t, c, Options{Count: 2, Runs: 1, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond})
 	// 5 ms per 256 calls: a 2 ms run is about 100 calls, not thousands
 	if iters[0] > 1000 {
-		t.Errorf("runs of %v operations in %v: the calibration missed the periodic cost", iters, time.Since(start))
+		t.Errorf("runs of %v operations: the calibration missed the periodic cost", iters)
 	}
 }
 
 // A case with a Period runs whole periods, each run paying the periodic
 // cost alike; a run that outlasts BenchTime makes fewer runs a round.
 func TestRunWholePeriods(t *testing.T) {
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}}, Period: 256, Run: periodic(256, 5*time.Millisecond)}
+	iters := runIters(t, c, Options{Count: 2, Runs: 4, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond})
+	if len(iters) != 2 || iters[0]%256 != 0 || iters[0] == 0 {
+		t.Errorf("runs of %v operations: want one run a round of a whole number of periods of 256", iters)
+	}
+}
+
+// periodic is a kernel whose every period-th call pauses.
+func periodic(period int, pause time.Duration) func(int) {
 	calls := 0
-	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}}, Period: 256,
-		Run: func(n int) {
-			for range n {
-				calls++
-				if calls%256 == 0 {
-					time.Sleep(5 * time.Millisecond)
-				}
+	return func(n int) {
+		for range n {
+			calls++
+			if calls%period == 0 {
+				time.Sleep(pause)
 			}
-		}}
+		}
+	}
+}
+
+// runIters runs a session of c alone and gives its runs' operation counts.
+func runIters(t *testing.T, c *Case, o Options) []int {
+	t.Helper()
 	var iters []int
-	o := Options{Count: 2, Runs: 4, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond}
 	if err := Run(context.Background(), []*Group{{Cases: []*Case{c}}}, o, func(r *benchfmt.Result) error {
 		iters = append(iters, r.Iters)
 		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if len(iters) != 2 || iters[0]%256 != 0 || iters[0] == 0 {
-		t.Errorf("runs of %v operations: want one run a round of a whole number of periods of 256", iters)
-	}
+	return iters
 }
 
 var benchSinkTest int
