@@ -33,7 +33,7 @@ func init() {
 		usage:   "[flags] [OLD [NEW]]   (default OLD = merge base with main, NEW = the working tree)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := regressOptions{}
-			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this with 95% confidence (the interval of the change wholly beyond it)")
+			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this, its family-wise 95% interval clear of no change, in the session that confirms the screen's suspects by themselves")
 			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a regexp over their names, Kernel/kernel=K/variant=V/form=F (a leading kernel= is taken as Kernel/kernel=K/)")
 			fs.IntVar(&o.count, "count", 30, "rounds: each goes over the benchmarks -runs times, every benchmark's OLD and NEW back to back, in a random order")
 			fs.IntVar(&o.runs, "runs", 1, "runs of every benchmark's OLD and NEW per round and layout")

@@ -190,25 +190,47 @@ func WriteChanges(w io.Writer, cs []Change, screen bool) {
 		would = "would suspect"
 	}
 	fmt.Fprintf(tw, "benchmark\told\tnew\tchange [%s interval]\tverdict\t%s\t\n", pctLabel(cs), would)
-	suspect := map[string]bool{}
-	for _, c := range Suspects(cs) {
-		suspect[c.Name] = true
-	}
-	for _, c := range cs {
-		verdict, d := c.Cmp.Verdict.String(), c.Detectable()
-		switch {
-		case screen:
-			d = c.Suspectable()
-			if suspect[c.Name] {
-				verdict = "suspect"
-			}
-		case c.Slower():
+	for _, j := range judge(cs, screen) {
+		c, verdict := j.Change, j.verdict
+		if j.regression {
 			verdict = "REGRESSION"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%s\t%s\t\n", strings.TrimPrefix(c.Name, "Kernel/"), stats.FormatTime(c.Old.Center), stats.FormatTime(c.New.Center),
-			stats.FormatChange(c.Cmp.Ratio), c.Cmp.FormatInterval(), verdict, fmtDetect(d))
+			stats.FormatChange(c.Cmp.Ratio), c.Cmp.FormatInterval(), verdict, fmtDetect(j.detect))
 	}
 	tw.Flush()
+}
+
+// judged is a change as a table shows it: a screen's rows are suspects
+// or not and say what would have been one; a confirming session's (and
+// the twins') are regressions or not and say what would have been
+// flagged.
+type judged struct {
+	Change
+	verdict    string // the comparison's, or "suspect"
+	regression bool
+	detect     float64
+}
+
+func judge(cs []Change, screen bool) []judged {
+	suspect := map[string]bool{}
+	if screen {
+		for _, c := range Suspects(cs) {
+			suspect[c.Name] = true
+		}
+	}
+	out := make([]judged, len(cs))
+	for i, c := range cs {
+		j := judged{Change: c, verdict: c.Cmp.Verdict.String(), regression: c.Slower(), detect: c.Detectable()}
+		if screen {
+			j.regression, j.detect = false, c.Suspectable()
+			if suspect[c.Name] {
+				j.verdict = "suspect"
+			}
+		}
+		out[i] = j
+	}
+	return out
 }
 
 // fmtDetect: "+2.1%" or more would have been flagged.
@@ -232,35 +254,21 @@ type JSONChange struct {
 	Old       float64               `json:"old_sec"`
 	New       float64               `json:"new_sec"`
 	Vs        *stats.JSONComparison `json:"new_vs_old"`
-	Slower    bool                  `json:"slower"`            // a regression (confirmations only): the family-wise interval beyond the margin
+	Slower    bool                  `json:"slower"`            // a regression (confirmations only): slower beyond the margin, the family-wise interval clear of no change
 	Suspect   bool                  `json:"suspect,omitempty"` // the screen only: run again by itself
 	Flags     *float64              `json:"would_flag"`        // the smallest slowdown it would have flagged (the screen: made a suspect)
 }
 
 func jsonChanges(cs []Change, screen bool) []JSONChange {
 	out := make([]JSONChange, len(cs))
-	suspect := suspectNames(cs)
-	for i, c := range cs {
-		out[i] = JSONChange{Benchmark: c.Name, Old: c.Old.Center, New: c.New.Center, Vs: stats.JSONOf(&c.Cmp)}
-		d := c.Detectable()
-		if screen {
-			out[i].Suspect, d = suspect[c.Name], c.Suspectable()
-		} else {
-			out[i].Slower = c.Slower()
-		}
-		if !math.IsInf(d, 0) {
+	for i, j := range judge(cs, screen) {
+		out[i] = JSONChange{Benchmark: j.Name, Old: j.Old.Center, New: j.New.Center, Vs: stats.JSONOf(&j.Cmp),
+			Slower: j.regression, Suspect: j.verdict == "suspect"}
+		if d := j.detect; !math.IsInf(d, 0) {
 			out[i].Flags = &d
 		}
 	}
 	return out
-}
-
-func suspectNames(cs []Change) map[string]bool {
-	m := map[string]bool{}
-	for _, c := range Suspects(cs) {
-		m[c.Name] = true
-	}
-	return m
 }
 
 // WriteJSON writes the changes, the twins and the confirming session's
@@ -288,17 +296,9 @@ func WriteCSV(w io.Writer, changes, twins, confirmed []Change) error {
 		kind string
 		cs   []Change
 	}{{"change", changes}, {"twin", twins}, {"confirm", confirmed}} {
-		suspect := suspectNames(part.cs)
-		for _, c := range part.cs {
-			verdict, regression, d := c.Cmp.Verdict.String(), c.Slower(), c.Detectable()
-			if part.kind == "change" { // the screen: suspects, not regressions
-				regression, d = false, c.Suspectable()
-				if suspect[c.Name] {
-					verdict = "suspect"
-				}
-			}
-			if err := cw.Write([]string{part.kind, c.Name, num(c.Old.Center), num(c.New.Center), num(c.Cmp.Ratio), num(c.Cmp.Lo), num(c.Cmp.Hi),
-				verdict, strconv.FormatBool(regression), strconv.FormatBool(c.Cmp.Paired), strconv.Itoa(c.Cmp.N), num(d)}); err != nil {
+		for _, j := range judge(part.cs, part.kind == "change") { // the screen: suspects, not regressions
+			if err := cw.Write([]string{part.kind, j.Name, num(j.Old.Center), num(j.New.Center), num(j.Cmp.Ratio), num(j.Cmp.Lo), num(j.Cmp.Hi),
+				j.verdict, strconv.FormatBool(j.regression), strconv.FormatBool(j.Cmp.Paired), strconv.Itoa(j.Cmp.N), num(j.detect)}); err != nil {
 				return err
 			}
 		}
