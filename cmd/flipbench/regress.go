@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -33,16 +34,16 @@ func init() {
 		usage:   "[flags] [OLD [NEW]]   (default OLD = merge base with main, NEW = the working tree)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := regressOptions{}
-			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this, its family-wise 95% interval clear of no change, in the session that confirms the screen's suspects by themselves")
+			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this, its family-wise 95% interval beyond half of it, in the sessions that confirm the screen's suspects by themselves in fresh processes")
 			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a regexp over their names, Kernel/kernel=K/variant=V/form=F (a leading kernel= is taken as Kernel/kernel=K/)")
 			fs.IntVar(&o.count, "count", 30, "rounds: each goes over the benchmarks -runs times, every benchmark's OLD and NEW back to back, in a random order")
 			fs.IntVar(&o.runs, "runs", 1, "runs of every benchmark's OLD and NEW per round and layout")
-			fs.IntVar(&o.layouts, "layouts", regress.DefaultLayouts, "builds of each side, the code shifted by another 32 bytes in each (1..4): a benchmark is compared in each, pooled")
+			fs.IntVar(&o.layouts, "layouts", regress.DefaultLayouts, "builds of each side the screen measures, the code shifted by another 32 bytes in each (1..4): a benchmark is compared in each, pooled; the suspects' confirmation always runs all four")
 			fs.DurationVar(&o.benchtime, "benchtime", 3*time.Millisecond, "target duration of one run")
 			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of each side")
 			fs.StringVar(&o.solveSet, "solve-set", "ffo1-19", "FFO set whose solver fingerprint (node counts) is compared")
 			fs.StringVar(&o.format, "format", "text", "output of the comparison: text, json or csv")
-			fs.StringVar(&o.out, "o", "", "keep the raw results (Go's benchmark format, rev=old and rev=new) in this file")
+			fs.StringVar(&o.out, "o", "", "keep the raw results (Go's benchmark format, rev=old and rev=new) in this file, the confirmation's in FILE.confirm-1 and on")
 			fs.BoolVar(&o.keep, "keep", false, "print where the trees and builds are kept (they stay in the user cache directory, for the next run)")
 			return func(args []string) error {
 				if len(args) > 2 {
@@ -69,6 +70,7 @@ type regressOptions struct {
 	bench       string
 	count, runs int
 	layouts     int
+	randomHeap  bool // the servers with Go's random heap base (the confirmation's)
 	benchtime   time.Duration
 	n           int
 	solveSet    string
@@ -77,15 +79,18 @@ type regressOptions struct {
 }
 
 // side is one revision: its tree in the cache, its CLI and its benchmark
-// servers, one per layout (harness/regress.BuildServer).
+// servers, one per layout (harness/regress.BuildServer), each built twice:
+// with the heap at a fixed base (the screen's) and at Go's random one
+// (the confirmation's).
 type side struct {
 	label, rev, id, dir string
 	cli                 string
-	servers             []string
+	servers, randomHeap []string
 	opts                regressOptions
 }
 
-// build extracts the revision and builds its CLI and its server.
+// build extracts the revision and builds its CLI and its servers, the
+// servers two at a time (nothing is timed yet).
 func (s *side) build(root, cache string) error {
 	if err := s.extract(root, cache); err != nil {
 		return err
@@ -93,16 +98,32 @@ func (s *side) build(root, cache string) error {
 	if err := goBuild(s.dir, s.cli, "./cmd/flipbench"); err != nil {
 		return fmt.Errorf("%s: %v", s.label, err)
 	}
-	s.servers = nil
-	o := s.opts
-	for l := range o.layouts {
-		bin := filepath.Join(cache, "bin", fmt.Sprintf("%s.server-%d", s.id, l))
-		if err := regress.BuildServer(s.dir, bin, serverEnv(), l); err != nil {
-			return fmt.Errorf("%s: %v", s.label, err)
+	s.servers, s.randomHeap = make([]string, regress.Layouts), make([]string, regress.Layouts)
+	errs := make([]error, 2*regress.Layouts)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for l := range regress.Layouts {
+		for k, env := range [][]string{serverEnv(), goEnv()} {
+			bin := filepath.Join(cache, "bin", fmt.Sprintf("%s.server-%d", s.id, l))
+			dst := &s.servers[l]
+			if k == 1 {
+				bin += "-random-heap"
+				dst = &s.randomHeap[l]
+			}
+			*dst = bin
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				if err := regress.BuildServer(s.dir, bin, env, l); err != nil {
+					errs[2*l+k] = fmt.Errorf("%s: %v", s.label, err)
+				}
+			}()
 		}
-		s.servers = append(s.servers, bin)
 	}
-	return nil
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // runServed runs the session: both sides' servers, every benchmark both
@@ -112,21 +133,40 @@ func runServed(sides []*side, o regressOptions, out, root string) error {
 	defer func() {
 		for _, svs := range servers {
 			for _, sv := range svs {
-				sv.Close()
+				if sv != nil {
+					sv.Close()
+				}
 			}
 		}
 	}()
+	// all at once: a server makes its inputs as it starts (nothing is
+	// timed yet), and a confirmation starts eight of them each session
+	only := regexp.MustCompile(o.bench)
+	errs := make([][]error, len(sides))
+	var wg sync.WaitGroup
 	for i, s := range sides {
-		for l, bin := range s.servers {
-			sv, err := regress.StartServer(fmt.Sprintf("%s layout %d", s.label, l), bin)
-			if err != nil {
-				return err
-			}
-			servers[i] = append(servers[i], sv)
+		servers[i] = make([]*regress.Server, o.layouts)
+		errs[i] = make([]error, o.layouts)
+		bins := s.servers
+		if o.randomHeap {
+			bins = s.randomHeap
+		}
+		for l, bin := range bins[:o.layouts] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				servers[i][l], errs[i][l] = regress.StartServer(fmt.Sprintf("%s layout %d", s.label, l), bin, only)
+			}()
 		}
 	}
-	groups, only := regress.Pair(servers[0], servers[1], regexp.MustCompile(o.bench))
-	for _, c := range only {
+	wg.Wait()
+	for i := range sides {
+		if err := errors.Join(errs[i]...); err != nil {
+			return err
+		}
+	}
+	groups, unpaired := regress.Pair(servers[0], servers[1], only)
+	for _, c := range unpaired {
 		fmt.Fprintln(os.Stderr, "not compared:", c)
 	}
 	if len(groups) == 0 {
@@ -158,11 +198,11 @@ func goEnv() []string {
 	return append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
 }
 
-// serverEnv is the environment of the servers' builds: goEnv, and the
-// heap at the same address in every process (GOEXPERIMENT
-// norandomizedheapbase64; Go 1.26 draws the heap's base at random), so
-// that OLD's and NEW's data lie alike: with a random base, the same
-// binary's from-asm flips took 2.19 or 2.50 ns by process.
+// serverEnv is the environment of the screen's servers' builds: goEnv,
+// and the heap at the same address in every process (GOEXPERIMENT
+// norandomizedheapbase64; Go 1.26 draws the heap's base at random): the
+// screen has one process per side and layout, and with a random base the
+// same binary's from-asm flips took 2.19 or 2.50 ns by process.
 func serverEnv() []string {
 	exp := "norandomizedheapbase64"
 	if e := os.Getenv("GOEXPERIMENT"); e != "" {
@@ -264,7 +304,7 @@ func runRegress(o regressOptions) error {
 		fmt.Fprintln(os.Stderr, "warning:", p)
 	}
 	margin := o.maxSlowdown / 100
-	changes, twins := regress.Changes(ds, margin, 0.95)
+	changes, twins := regress.Changes(ds, margin, 0.95, regress.Pairs)
 	if len(changes) == 0 {
 		return &exitError{1, "regress: no benchmark present on both sides"}
 	}
@@ -297,9 +337,11 @@ func runRegress(o regressOptions) error {
 // confirm runs the suspects (the screening session's benchmarks that
 // look slower, regress.Suspects) again by themselves, the most clearly
 // slower regress.MaxSuspects of them, regress.ConfirmRounds times the
-// rounds, and compares them on that session's own family-wise intervals
-// (new runs: the screen only chose what to look at again). Its raw
-// results go beside out, as out.confirm.
+// rounds, split over regress.ConfirmProcesses sessions of fresh server
+// processes, and compares them on those sessions' own family-wise
+// intervals with the process as unit (new runs: the screen only chose
+// what to look at again). Its raw results go beside out, as
+// out.confirm-1 and on.
 func confirm(sides []*side, o regressOptions, out, root string, suspects []regress.Change, margin float64) ([]regress.Change, error) {
 	if len(suspects) == 0 {
 		return nil, nil
@@ -319,22 +361,35 @@ func confirm(sides []*side, o regressOptions, out, root string, suspects []regre
 	}
 	oc := o
 	oc.bench = "^(" + strings.Join(names, "|") + ")$"
-	oc.count = o.count * regress.ConfirmRounds
+	// every layout (where the code falls against the 128-byte lines, a
+	// side's own shift included, cancels only over all four), the screen's
+	// pairs per benchmark times ConfirmRounds over all the sessions
+	oc.layouts = regress.Layouts
+	// and the heap where Go puts it, at random: a buffer's place against
+	// another's (4K aliasing, say) is then one more thing that differs by
+	// process, which the process unit averages, where a fixed base makes
+	// it one binary's lasting bias
+	oc.randomHeap = true
+	oc.count = max(stats.MinPairs, o.count*o.layouts*regress.ConfirmRounds/(regress.ConfirmProcesses*regress.Layouts))
 	if o.format == "text" {
-		fmt.Fprintf(stdout, "\n== confirming %d suspects by themselves, %d rounds\n", len(suspects), oc.count)
+		fmt.Fprintf(stdout, "\n== confirming %d suspects by themselves: %d sessions of fresh processes in %d layouts, %d rounds each\n", len(suspects), regress.ConfirmProcesses, oc.layouts, oc.count)
 	}
-	file := out + ".confirm"
-	if err := runServed(sides, oc, file, root); err != nil {
-		return nil, err
+	var files []string
+	for i := range regress.ConfirmProcesses {
+		file := fmt.Sprintf("%s.confirm-%d", out, i+1)
+		files = append(files, file)
+		if o.out == "" {
+			defer os.Remove(file)
+		}
+		if err := runServed(sides, oc, file, root); err != nil {
+			return nil, err
+		}
 	}
-	if o.out == "" {
-		defer os.Remove(file)
-	}
-	ds, err := stats.ReadResults(file)
+	ds, err := stats.ReadResults(files...)
 	if err != nil {
 		return nil, err
 	}
-	confirmed, twins := regress.Changes(ds, margin, 0.95)
+	confirmed, twins := regress.Changes(ds, margin, 0.95, regress.Processes)
 	if o.format == "text" {
 		fmt.Fprintln(stdout)
 		regress.WriteChanges(stdout, confirmed, false)
@@ -371,7 +426,7 @@ func verdict(problems []string, screened, confirmed []regress.Change, took time.
 		ds = append(ds, c.Suspectable())
 	}
 	slices.Sort(ds)
-	fmt.Fprintf(stdout, "\n%d benchmarks screened, %d suspects confirmed by themselves, in %v; a slowdown of %.1f%% or more would have been a suspect in half of them, of %.1f%% in all (each row's is under \"would suspect\"); a regression is a confirmed suspect slower beyond the margin, its %s interval clear of no change (family-wise: any false flag at most 5%% likely)\n",
+	fmt.Fprintf(stdout, "\n%d benchmarks screened, %d suspects confirmed by themselves, in %v; a slowdown of %.1f%% or more would have been a suspect in half of them, of %.1f%% in all (each row's is under \"would suspect\"); a regression is a confirmed suspect slower beyond the margin, its %s interval beyond half of it (family-wise: any false flag at most 5%% likely)\n",
 		len(screened), len(confirmed), took.Round(time.Second), 100*ds[len(ds)/2], 100*ds[len(ds)-1], familyLabel(confirmed))
 	if len(problems) > 0 {
 		fmt.Fprintln(stdout, "\nREGRESSION:")
@@ -401,27 +456,50 @@ func crossCheck(sides []*side, o regressOptions) []string {
 	if m := regexp.MustCompile(`^Kernel/kernel=([a-z_0-9]+)/`).FindStringSubmatch(o.bench); m != nil {
 		args = append(args, "-kernel", m[1])
 	}
-	for _, s := range sides {
+	// both sides at once (nothing is timed yet: the two cores halve it)
+	outs := bothSides(sides, func(s *side) ([]byte, error) { return exec.Command(s.cli, args...).CombinedOutput() })
+	for i, s := range sides {
 		fmt.Fprintf(stdout, "\n== cross-check %s (%s)\n", s.label, strings.Join(args, " "))
-		out, err := exec.Command(s.cli, args...).CombinedOutput()
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		lines := strings.Split(strings.TrimSpace(string(outs[i].out)), "\n")
 		for _, l := range lines {
 			if !strings.HasPrefix(l, "ok ") && !strings.HasPrefix(l, "skip ") {
 				fmt.Fprintln(stdout, l)
 			}
 		}
-		if err != nil {
+		if outs[i].err != nil {
 			problems = append(problems, fmt.Sprintf("%s fails the cross-check: %s", s.label, lines[len(lines)-1]))
 		}
 	}
 	return problems
 }
 
-// compareFingerprints: a changed node count is a search change.
+type sideOutput struct {
+	out []byte
+	err error
+}
+
+// bothSides runs f for every side concurrently.
+func bothSides(sides []*side, f func(*side) ([]byte, error)) []sideOutput {
+	outs := make([]sideOutput, len(sides))
+	var wg sync.WaitGroup
+	for i, s := range sides {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outs[i].out, outs[i].err = f(s)
+		}()
+	}
+	wg.Wait()
+	return outs
+}
+
 func compareFingerprints(sides []*side, set string) {
 	fps := make([]string, 2)
+	outs := bothSides(sides, func(s *side) ([]byte, error) {
+		return exec.Command(s.cli, "solve", "-set", set, "-fingerprint").CombinedOutput()
+	})
 	for i, s := range sides {
-		out, err := exec.Command(s.cli, "solve", "-set", set, "-fingerprint").CombinedOutput()
+		out, err := outs[i].out, outs[i].err
 		fps[i] = fingerprintOf(string(out))
 		if err != nil || fps[i] == "" {
 			fps[i] = ""

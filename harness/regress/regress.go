@@ -41,38 +41,70 @@ type Change struct {
 
 // Slower reports a regression: NEW slower than OLD beyond the margin, its
 // family-wise interval clear of 1 (a regression must be told from the
-// noise of every benchmark compared, not of one).
-func (c Change) Slower() bool { return c.Family.Verdict == stats.Slower }
+// noise of every benchmark compared, not of one) and beyond MinShown of
+// the margin.
+func (c Change) Slower() bool {
+	return c.Family.Verdict == stats.Slower && c.Family.Lo > 1+MinShown*c.Family.Margin
+}
 
-// Detectable is the smallest slowdown the session would have flagged: the
-// margin, or the family-wise interval's half-width where that is wider.
-func (c Change) Detectable() float64 { return c.Family.Detectable }
+// MinShown is the share of the margin a regression's family-wise interval
+// must clear, not only no change: two builds of the same code still
+// differ by up to about 1% in a few benchmarks after the layouts and
+// fresh processes (where their data fall, docs/regress.md), and their
+// intervals, clear of no change, flagged A/A sessions.
+const MinShown = 0.5
 
-// Suspects are the changes of a screening session that look slower: the
-// estimate beyond the margin and slower by a one-sided test at the asked
-// confidence (the lower end of the equivalence interval above 1), the
-// most clearly slower first. A session of many benchmarks only screens:
+// Detectable is the smallest slowdown the session would have flagged:
+// the margin, or MinShown of it plus the family-wise interval's
+// half-width where that is wider.
+func (c Change) Detectable() float64 {
+	f := c.Family
+	if math.IsInf(f.Detectable, 0) || math.IsNaN(f.Ratio) || f.Ratio <= 0 || f.Lo <= 0 {
+		return math.Inf(1)
+	}
+	return max(f.Margin, MinShown*f.Margin+(f.Ratio-f.Lo)/f.Ratio)
+}
+
+// Suspects are the changes of a screening session that look slower, the
+// ones to confirm: first those with the estimate beyond the margin and
+// slower by a one-sided test at the asked confidence (the lower end of
+// the equivalence interval above 1), the most clearly slower first; then,
+// while there are fewer than MaxSuspects, the most clearly slower of those
+// with the estimate beyond half the margin (a 2% slowdown in a noisy
+// screen can miss the test). A session of many benchmarks only screens:
 // its rounds are long, so a burst of the shared machine's noise can put
 // one benchmark's whole family-wise interval beyond the margin (an A/A
 // screen of flip gave +4.9% [+1.9%, +8.8%]); the suspects are run again
-// by themselves (ConfirmRounds), and that session's own family-wise
-// intervals decide.
+// by themselves, and those sessions' own family-wise intervals decide.
 func Suspects(cs []Change) []Change {
-	var out []Change
+	var first, more []Change
 	for _, c := range cs {
-		if c.Cmp.Ratio > 1+c.Cmp.Margin && c.Cmp.EqLo > 1 {
-			out = append(out, c)
+		switch {
+		case c.Cmp.Ratio > 1+c.Cmp.Margin && c.Cmp.EqLo > 1:
+			first = append(first, c)
+		case c.Cmp.Ratio > 1+c.Cmp.Margin/2:
+			more = append(more, c)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Change) int { return -cmp.Compare(a.Cmp.EqLo, b.Cmp.EqLo) })
-	return out
+	byEqLo := func(a, b Change) int { return -cmp.Compare(a.Cmp.EqLo, b.Cmp.EqLo) }
+	slices.SortStableFunc(first, byEqLo)
+	slices.SortStableFunc(more, byEqLo)
+	return append(first, more[:max(0, min(len(more), MaxSuspects-len(first)))]...)
 }
 
-// ConfirmRounds is how many times the screening session's rounds a
-// confirming session of the suspects runs: it runs a few benchmarks, so
-// its rounds are short, and its intervals narrow with the square root of
-// its pairs (flip's, ±0.3-0.4% at 25 times; ±1% at 10).
-const ConfirmRounds = 15
+// ConfirmRounds is how many times the screen's pairs of a benchmark the
+// confirmation runs of a suspect in all, over its sessions and layouts: it
+// runs a few benchmarks, so its rounds are short.
+const ConfirmRounds = 11
+
+// ConfirmProcesses is how many times a confirming session starts both
+// sides' servers afresh, each running its share of the rounds: the units
+// of its intervals (times the layouts). Some kernels' times move from one
+// process to the next and stay there for its life (docs/regress.md), which
+// made the pairs of one process per side flag A/A sessions; twelve units
+// and more give the exact signed-rank interval room at the family-wise
+// confidence of MaxSuspects comparisons.
+const ConfirmProcesses = 8
 
 // MaxSuspects is the most suspects a confirming session takes (the most
 // clearly slower): each costs about ten seconds.
@@ -84,11 +116,29 @@ func FamilyConfidence(confidence float64, m int) float64 {
 	return 1 - (1-confidence)/float64(max(m, 1))
 }
 
+// Unit is what a session's intervals are over.
+type Unit int
+
+const (
+	// Pairs: the runs' pairs (a screening session, one process per side
+	// and layout: its suspects are looked at again anyway).
+	Pairs Unit = iota
+	// Processes: each file and layout, one process per side, is one
+	// unit (stats.CompareByFile): a confirming session runs its suspects
+	// in ConfirmProcesses fresh processes, and a process's own offset is
+	// noise to the verdict, not evidence.
+	Processes
+)
+
 // Changes compares, for every benchmark both trees ran, NEW's time with
-// OLD's (paired run by run within each layout, pooled over the layouts),
-// and every A/A twin (OLD's copy of one case) with its original: the
-// session's own false-positive check.
-func Changes(ds *stats.Dataset, margin, confidence float64) (changes, twins []Change) {
+// OLD's (paired run by run within each layout, pooled over the layouts, or
+// by process, as unit says), and every A/A twin (OLD's copy of one case)
+// with its original: the session's own false-positive check.
+func Changes(ds *stats.Dataset, margin, confidence float64, unit Unit) (changes, twins []Change) {
+	compare := stats.CompareRuns
+	if unit == Processes {
+		compare = stats.CompareByFile
+	}
 	type key struct{ name, rev, twin string }
 	runs := map[key][]stats.Run{}
 	var names []string
@@ -146,14 +196,14 @@ func Changes(ds *stats.Dataset, margin, confidence float64) (changes, twins []Ch
 			continue
 		}
 		c := Change{Name: n, Old: stats.Figure(vals(o), confidence), New: stats.Figure(vals(nw), confidence),
-			Cmp: stats.CompareRuns(o, nw, -1, margin, confidence), Family: stats.CompareRuns(o, nw, -1, margin, family)}
+			Cmp: compare(o, nw, -1, margin, confidence), Family: compare(o, nw, -1, margin, family)}
 		changes = append(changes, c)
 		for _, rev := range []string{"old", "new"} {
 			if t := runs[key{n, rev, bench.TwinKey + "=1"}]; len(t) > 0 {
 				orig := runs[key{n, rev, ""}]
 				twins = append(twins, Change{Name: n + " (" + strings.ToUpper(rev) + " and its twin)", Old: stats.Figure(vals(orig), confidence),
-					New: stats.Figure(vals(t), confidence), Cmp: stats.CompareRuns(orig, t, -1, margin, confidence),
-					Family: stats.CompareRuns(orig, t, -1, margin, family)})
+					New: stats.Figure(vals(t), confidence), Cmp: compare(orig, t, -1, margin, confidence),
+					Family: compare(orig, t, -1, margin, family)})
 			}
 		}
 	}
@@ -254,7 +304,7 @@ type JSONChange struct {
 	Old       float64               `json:"old_sec"`
 	New       float64               `json:"new_sec"`
 	Vs        *stats.JSONComparison `json:"new_vs_old"`
-	Slower    bool                  `json:"slower"`            // a regression (confirmations only): slower beyond the margin, the family-wise interval clear of no change
+	Slower    bool                  `json:"slower"`            // a regression (confirmations only): slower beyond the margin, the family-wise interval beyond half of it
 	Suspect   bool                  `json:"suspect,omitempty"` // the screen only: run again by itself
 	Flags     *float64              `json:"would_flag"`        // the smallest slowdown it would have flagged (the screen: made a suspect)
 }

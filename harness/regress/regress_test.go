@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,7 +20,13 @@ import (
 // round (the shared machine's noise), NEW's flip by slowdown.
 func duoFile(t *testing.T, rounds int, slowdown float64) string {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(1, 2))
+	return duoFileSeed(t, 1, rounds, slowdown)
+}
+
+// duoFileSeed is duoFile with its own draw of the noise.
+func duoFileSeed(t *testing.T, seed uint64, rounds int, slowdown float64) string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 2))
 	var b strings.Builder
 	b.WriteString("cpu-id: amd-zen5-f1a-m02-s1\n")
 	for r := 0; r < rounds; r++ {
@@ -31,7 +38,7 @@ func duoFile(t *testing.T, rounds int, slowdown float64) string {
 		fmt.Fprintf(&b, "BenchmarkKernel/kernel=moves/variant=b/form=call/rev=old 1000 %.4f ns/op\n", 4*burst*jit())
 		fmt.Fprintf(&b, "BenchmarkKernel/kernel=moves/variant=b/form=call/rev=new 1000 %.4f ns/op\n", 4*burst*jit())
 	}
-	p := filepath.Join(t.TempDir(), "duo.txt")
+	p := filepath.Join(t.TempDir(), fmt.Sprintf("duo-%d.txt", seed))
 	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +51,7 @@ func changesOf(t *testing.T, path string) ([]Change, []Change) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Changes(ds, 0.01, 0.95)
+	return Changes(ds, 0.01, 0.95, Pairs)
 }
 
 // A 2% slowdown under bursts that slow a third of the rounds by up to
@@ -91,6 +98,53 @@ func TestChangesAA(t *testing.T) {
 	}
 }
 
+// A confirming session of sixteen processes, NEW's flip in each offset by
+// the process's own placement (up to ±4%, steady for its life) and no
+// change of the code: pooled over the pairs of two processes (the
+// confirmation before the process unit) it is a regression; with the
+// sixteen processes as unit it is not. A true 2% slowdown under small
+// offsets is one.
+func TestChangesByProcess(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	session := func(slowdown, spread float64) []string {
+		var files []string
+		for i := range 16 {
+			off := 1 + spread*(2*rng.Float64()-1)
+			if i < 2 {
+				off = 1 + spread // two processes are at the worst
+			}
+			files = append(files, duoFileSeed(t, uint64(100+i), 30, slowdown*off))
+		}
+		return files
+	}
+	aa := session(1, 0.04)
+	ds, err := stats.ReadResults(aa[:2]...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pooled, _ := Changes(ds, 0.01, 0.95, Pairs)
+	if ds, err = stats.ReadResults(aa...); err != nil {
+		t.Fatal(err)
+	}
+	byProcess, twins := Changes(ds, 0.01, 0.95, Processes)
+	if !pooled[0].Slower() {
+		t.Errorf("A/A with process offsets, pooled: %v; the test no longer shows what the process unit is for", pooled[0].Family)
+	}
+	if c := byProcess[0]; c.Slower() || c.Family.Units != 16 {
+		t.Errorf("A/A with process offsets, by process: %v, want no regression over 16 processes", c.Family)
+	}
+	if len(twins) != 1 || twins[0].Family.Units != 16 {
+		t.Errorf("twins %v", twins)
+	}
+	ds, err = stats.ReadResults(session(1.02, 0.003)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cs, _ := Changes(ds, 0.01, 0.95, Processes); !cs[0].Slower() || cs[1].Slower() {
+		t.Errorf("2%% slowdown by process: flip %v, moves %v", cs[0].Family, cs[1].Family)
+	}
+}
+
 // The server of this tree: built over it without touching it, it lists
 // its cases and runs them on request, timing each; Pair makes OLD and NEW
 // units of two servers' common cases, named by their tree; a bad request
@@ -126,7 +180,7 @@ func TestServerOnThisTree(t *testing.T) {
 	olds, news := make([]*Server, 2), make([]*Server, 2)
 	for l, bin := range bins {
 		for _, side := range []*[]*Server{&olds, &news} {
-			s, err := StartServer(fmt.Sprint("layout ", l), bin)
+			s, err := StartServer(fmt.Sprint("layout ", l), bin, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,6 +214,22 @@ func TestServerOnThisTree(t *testing.T) {
 	}
 	if _, err := servers[0].Run(0, 10, 0); err != nil {
 		t.Errorf("after a bad request: %v", err)
+	}
+	// a server told a regexp sets up and lists only the groups it matches
+	popcount := regexp.MustCompile(`^Kernel/kernel=popcount/`)
+	s, err := StartServer("popcount only", bins[0], popcount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	n := 0
+	for _, c := range servers[0].Cases {
+		if popcount.MatchString(c.Name) {
+			n++
+		}
+	}
+	if len(s.Cases) != n || n == 0 {
+		t.Errorf("popcount only: %d cases served, want the %d popcount cases", len(s.Cases), n)
 	}
 }
 
@@ -217,14 +287,47 @@ func TestSuspects(t *testing.T) {
 		return Change{Name: fmt.Sprintf("Kernel/kernel=k/variant=v%g", ratio+eqLo), Cmp: stats.Comparison{Ratio: ratio, EqLo: eqLo, Margin: 0.01},
 			Family: stats.Comparison{Lo: famLo, Margin: 0.01}}
 	}
-	cs := []Change{mk(1.02, 1.002, 0.99), mk(1.05, 1.03, 1.02), mk(1.0, 0.99, 0.98), mk(0.97, 0.95, 0.9), mk(1.02, 0.995, 0.98)}
+	// slower by the test first (most clearly first), then the spare
+	// slots to those beyond half the margin without it (1.02 at 0.995,
+	// 1.006 at 0.99), never one within half the margin (1.004) or faster
+	cs := []Change{mk(1.02, 1.002, 0.99), mk(1.05, 1.03, 1.02), mk(1.0, 0.99, 0.98), mk(0.97, 0.95, 0.9), mk(1.02, 0.995, 0.98),
+		mk(1.006, 0.99, 0.97), mk(1.004, 1.001, 0.97)}
 	got := Suspects(cs)
-	if len(got) != 2 || got[0].Cmp.Ratio != 1.05 || got[1].Cmp.EqLo != 1.002 {
-		t.Errorf("suspects %+v, want the second change then the first", got)
+	var ratios []float64
+	for _, c := range got {
+		ratios = append(ratios, c.Cmp.Ratio)
+	}
+	if !slices.Equal(ratios, []float64{1.05, 1.02, 1.02, 1.006}) || got[1].Cmp.EqLo != 1.002 {
+		t.Errorf("suspects %v, want 1.05 and 1.02 by the test, then 1.02 (0.995) and 1.006 (0.99)", ratios)
 	}
 	var buf bytes.Buffer
 	WriteChanges(&buf, cs, true)
-	if strings.Count(buf.String(), "suspect") != 1+2 || strings.Contains(buf.String(), "REGRESSION") { // the header and two rows
+	if strings.Count(buf.String(), "suspect") != 1+4 || strings.Contains(buf.String(), "REGRESSION") { // the header and four rows
 		t.Errorf("screening table:\n%s", buf.String())
+	}
+	// the spare slots only: with MaxSuspects by the test, none beyond
+	var full []Change
+	for i := range MaxSuspects {
+		full = append(full, mk(1.05+float64(i)/100, 1.03, 1.02))
+	}
+	if got := Suspects(append(full, mk(1.02, 0.995, 0.98))); len(got) != MaxSuspects {
+		t.Errorf("%d suspects, want the %d slower by the test only", len(got), MaxSuspects)
+	}
+}
+
+// A regression's family-wise interval clears MinShown of the margin, not
+// only no change: +1.2% at [+0.1%, +2.7%] (an A/A flag before the rule)
+// is not one, +2.2% at [+1.5%, +3.0%] is.
+func TestSlowerClearsHalfTheMargin(t *testing.T) {
+	mk := func(ratio, lo, hi float64) Change {
+		f := stats.Comparison{Ratio: ratio, Lo: lo, Hi: hi, EqLo: lo, EqHi: hi, Margin: 0.01, Better: -1, Paired: true}
+		f.Verdict = stats.Slower
+		return Change{Family: f}
+	}
+	if c := mk(1.012, 1.001, 1.027); c.Slower() {
+		t.Errorf("+1.2%% [+0.1%%, +2.7%%] flagged")
+	}
+	if c := mk(1.022, 1.015, 1.030); !c.Slower() {
+		t.Errorf("+2.2%% [+1.5%%, +3.0%%] not flagged")
 	}
 }

@@ -124,9 +124,14 @@ type ServedCase struct {
 	Config      [][2]string
 }
 
-// StartServer starts a server binary and reads its cases.
-func StartServer(label, bin string) (*Server, error) {
-	s := &Server{Label: label, cmd: exec.Command(bin)}
+// StartServer starts a server binary and reads its cases: those of the
+// groups with a case whose name only matches (nil: every group).
+func StartServer(label, bin string, only *regexp.Regexp) (*Server, error) {
+	var args []string
+	if only != nil {
+		args = append(args, only.String())
+	}
+	s := &Server{Label: label, cmd: exec.Command(bin, args...)}
 	s.cmd.Stderr = os.Stderr
 	var err error
 	if s.in, err = s.cmd.StdinPipe(); err != nil {

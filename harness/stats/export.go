@@ -42,6 +42,7 @@ type JSONComparison struct {
 	Verdict    string   `json:"verdict"`
 	Paired     bool     `json:"paired"`
 	N          int      `json:"n"`
+	Units      int      `json:"units,omitempty"` // processes the interval is over (0: the pairs are)
 	P          float64  `json:"p"`
 	Detectable *float64 `json:"detectable"` // the smallest change this comparison could tell
 }
@@ -69,7 +70,7 @@ func JSONOf(c *Comparison) *JSONComparison {
 		return nil
 	}
 	return &JSONComparison{Ratio: c.Ratio, Lo: finitePtr(c.Lo), Hi: finitePtr(c.Hi), Confidence: c.Confidence, Verdict: c.Verdict.String(),
-		Paired: c.Paired, N: c.N, P: c.P, Detectable: finitePtr(c.Detectable)}
+		Paired: c.Paired, N: c.N, Units: c.Units, P: c.P, Detectable: finitePtr(c.Detectable)}
 }
 
 // TablesJSON is the tables as JSON values.

@@ -133,6 +133,9 @@ type Comparison struct {
 	// figures, a bootstrap interval and the Mann-Whitney U test.
 	Paired bool
 	N      int // pairs, or the smaller sample
+	// Units is the number of files the interval is over where the file is
+	// its unit (CompareByFile), else 0: the pairs are.
+	Units  int
 	Ratio  float64
 	Lo, Hi float64
 	// Confidence is the interval's actual confidence.
@@ -359,11 +362,19 @@ func (c *Comparison) decide() {
 
 // String: "-12.3% [-13.0, -11.5] faster (paired, 80 pairs)".
 func (c Comparison) String() string {
-	how := fmt.Sprintf("paired, %d pairs", c.N)
-	if !c.Paired {
-		how = fmt.Sprintf("unpaired, n=%d", c.N)
+	return fmt.Sprintf("%s %s %s (%s)", FormatChange(c.Ratio), c.FormatInterval(), c.Verdict, c.how())
+}
+
+// how says what the interval is over: "paired, 80 pairs", "paired, 900
+// pairs in 16 processes", "unpaired, n=12".
+func (c Comparison) how() string {
+	switch {
+	case !c.Paired:
+		return fmt.Sprintf("unpaired, n=%d", c.N)
+	case c.Units > 0:
+		return fmt.Sprintf("paired, %d pairs in %d processes", c.N, c.Units)
 	}
-	return fmt.Sprintf("%s %s %s (%s)", FormatChange(c.Ratio), c.FormatInterval(), c.Verdict, how)
+	return fmt.Sprintf("paired, %d pairs", c.N)
 }
 
 // FormatInterval is the interval of the change: "[-13.0%, -11.5%]",
@@ -384,11 +395,7 @@ func (c Comparison) FormatInterval() string {
 // Detail is the change, its interval and how it was measured, without
 // the verdict: "+2.3% [+1.9%, +2.8%], paired, 80 pairs".
 func (c Comparison) Detail() string {
-	how := fmt.Sprintf("paired, %d pairs", c.N)
-	if !c.Paired {
-		how = fmt.Sprintf("unpaired, n=%d", c.N)
-	}
-	return fmt.Sprintf("%s %s, %s", FormatChange(c.Ratio), c.FormatInterval(), how)
+	return fmt.Sprintf("%s %s, %s", FormatChange(c.Ratio), c.FormatInterval(), c.how())
 }
 
 // FormatChange writes a ratio as a change: "+2.3%", "-12.0%", "2.61×".
