@@ -211,17 +211,23 @@ type slot struct {
 // pairRatios is, for every run of b whose slot a has a run in too, b's
 // value over a's, in b's order.
 func pairRatios(a, b []Run) []float64 {
+	var out []float64
+	eachPair(a, b, func(_ uint32, ratio float64) { out = append(out, ratio) })
+	return out
+}
+
+// eachPair calls f with the file and b's value over a's of every run of b
+// whose slot a has a run in too, in b's order.
+func eachPair(a, b []Run, f func(file uint32, ratio float64)) {
 	at := make(map[slot]float64, len(a))
 	for _, r := range a {
 		at[slot{r.File, r.Round, r.Pass}] = r.Value
 	}
-	var out []float64
 	for _, r := range b {
 		if v, ok := at[slot{r.File, r.Round, r.Pass}]; ok && v > 0 && r.Value > 0 {
-			out = append(out, r.Value/v)
+			f(r.File, r.Value/v)
 		}
 	}
-	return out
 }
 
 // walsh is a paired sample's Walsh averages ((x_i + x_j)/2 for i <= j),

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"maps"
 	"math"
 	"slices"
 )
@@ -26,18 +27,15 @@ func CompareByFile(a, b []Run, better int, margin, confidence float64) Compariso
 		confidence = 0.95
 	}
 	c := Comparison{Margin: margin, Better: better, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), EqLo: math.Inf(-1), EqHi: math.Inf(1), P: 1}
+	// the pairs' log ratios by file, the files in order
+	logsOf := map[uint32][]float64{}
+	eachPair(a, b, func(file uint32, ratio float64) { logsOf[file] = append(logsOf[file], math.Log(ratio)) })
 	var units []float64
-	for _, f := range filesOf(b) {
-		rs := pairRatios(filterFile(a, f), filterFile(b, f))
-		if len(rs) < MinPairs {
-			continue
+	for _, f := range slices.Sorted(maps.Keys(logsOf)) {
+		if logs := logsOf[f]; len(logs) >= MinPairs {
+			units = append(units, newWalsh(logs).estimate())
+			c.N += len(logs)
 		}
-		logs := make([]float64, len(rs))
-		for i, r := range rs {
-			logs[i] = math.Log(r)
-		}
-		units = append(units, newWalsh(logs).estimate())
-		c.N += len(rs)
 	}
 	c.Units = len(units)
 	if len(units) == 0 {
@@ -55,27 +53,6 @@ func CompareByFile(a, b []Run, better int, margin, confidence float64) Compariso
 	c.P = signedRankExactP(units)
 	c.decide()
 	return c
-}
-
-func filesOf(rs []Run) []uint32 {
-	var fs []uint32
-	for _, r := range rs {
-		if !slices.Contains(fs, r.File) {
-			fs = append(fs, r.File)
-		}
-	}
-	slices.Sort(fs)
-	return fs
-}
-
-func filterFile(rs []Run, f uint32) []Run {
-	var out []Run
-	for _, r := range rs {
-		if r.File == f {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // signedRankCounts is the exact null distribution of the signed-rank
