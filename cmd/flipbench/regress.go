@@ -30,17 +30,18 @@ import (
 func init() {
 	register(&command{
 		name:    "regress",
-		summary: "compare two revisions' kernels, their builds taking turns run by run: cross-check both, flag what got slower beyond the margin and search changes",
+		summary: "compare two revisions' kernels, their builds taking turns run by run: cross-check NEW, flag what got slower beyond the margin and search changes",
 		usage:   "[flags] [OLD [NEW]]   (default OLD = merge base with main, NEW = the working tree)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := regressOptions{}
 			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this, its family-wise 95% interval beyond half of it, in the sessions that confirm the screen's suspects by themselves in fresh processes")
 			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a regexp over their names, Kernel/kernel=K/variant=V/form=F (a leading kernel= is taken as Kernel/kernel=K/)")
 			fs.IntVar(&o.count, "count", 30, "rounds: each goes over the benchmarks -runs times, every benchmark's OLD and NEW back to back, in a random order")
+			fs.DurationVar(&o.screenTime, "screen-time", 80*time.Second, "at most this long for the screen: fewer rounds than -count (at least 10) where its benchmarks need more; 0: no limit")
 			fs.IntVar(&o.runs, "runs", 1, "runs of every benchmark's OLD and NEW per round and layout")
 			fs.IntVar(&o.layouts, "layouts", regress.DefaultLayouts, "builds of each side the screen measures, the code shifted by another 32 bytes in each (1..4): a benchmark is compared in each, pooled; the suspects' confirmation always runs all four")
 			fs.DurationVar(&o.benchtime, "benchtime", 3*time.Millisecond, "target duration of one run")
-			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of each side")
+			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of NEW")
 			fs.StringVar(&o.solveSet, "solve-set", "ffo1-19", "FFO set whose solver fingerprint (node counts) is compared")
 			fs.StringVar(&o.format, "format", "text", "output of the comparison: text, json or csv")
 			fs.StringVar(&o.out, "o", "", "keep the raw results (Go's benchmark format, rev=old and rev=new) in this file, the confirmation's in FILE.confirm-1 and on")
@@ -69,6 +70,7 @@ type regressOptions struct {
 	maxSlowdown float64
 	bench       string
 	count, runs int
+	screenTime  time.Duration
 	layouts     int
 	randomHeap  bool // the servers with Go's random heap base (the confirmation's)
 	benchtime   time.Duration
@@ -178,6 +180,17 @@ func runServed(sides []*side, o regressOptions, out, root string) error {
 	}
 	w := benchfmt.NewWriter(f)
 	bo := bench.Options{Count: o.count, Runs: o.runs, BenchTime: o.benchtime, Warmup: 10 * time.Millisecond, Twins: true, Progress: &lineProgress{}}
+	if !o.randomHeap && o.screenTime > 0 {
+		// the screen of many benchmarks (every kernel's) within its time:
+		// fewer rounds, each benchmark's "would suspect" says what it costs
+		plan, _ := bench.Plan(groups, bo)
+		if est := time.Duration(screenWallPerPlanned * float64(plan)); est > o.screenTime {
+			bo.Count = max(minScreenRounds, int(float64(o.count)*float64(o.screenTime)/float64(est)))
+			if bo.Count < o.count && o.format == "text" {
+				fmt.Fprintf(stdout, "screen: %d rounds, not %d, to take about -screen-time %v, not %v\n", bo.Count, o.count, o.screenTime, est.Round(time.Second))
+			}
+		}
+	}
 	bo.Config = append(bench.MachineConfig(time.Now(), variants.Host()),
 		[2]string{"regress-old", sides[0].describe(root)}, [2]string{"regress-new", sides[1].describe(root)})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -191,6 +204,14 @@ func runServed(sides []*side, o regressOptions, out, root string) error {
 	}
 	return nil
 }
+
+// screenWallPerPlanned is a screen's wall time over its plan (bench.Plan:
+// the timed runs and a runner's lead-in): the server's longer lead-in, the
+// round trips and the calibration (docs/regress.md has the measurements).
+const screenWallPerPlanned = 1.8
+
+// minScreenRounds is the fewest rounds -screen-time leaves a screen.
+const minScreenRounds = 10
 
 // goEnv is the environment of the builds: GOFLAGS with -mod=mod (a tree's
 // go.sum may lack what its go.mod needs on this machine).
@@ -293,9 +314,11 @@ func runRegress(o regressOptions) error {
 	}
 	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD's and NEW's builds taking turns run by run, in %d layouts each, %d rounds of %d runs of %v per layout, each OLD beside its NEW in a random order (built in %v)\n",
 		o.bench, o.layouts, o.count, o.runs, o.benchtime, time.Since(start).Round(time.Second))
+	built := time.Since(start)
 	if err := runServed(sides, o, out, root); err != nil {
 		return err
 	}
+	screened := time.Since(start) - built
 	ds, err := stats.ReadResults(out)
 	if err != nil {
 		return err
@@ -304,7 +327,7 @@ func runRegress(o regressOptions) error {
 		fmt.Fprintln(os.Stderr, "warning:", p)
 	}
 	margin := o.maxSlowdown / 100
-	changes, twins := regress.Changes(ds, margin, 0.95, regress.Pairs)
+	changes, twins := regress.Changes(ds, margin, 0.95, 0, regress.Pairs)
 	if len(changes) == 0 {
 		return &exitError{1, "regress: no benchmark present on both sides"}
 	}
@@ -331,7 +354,12 @@ func runRegress(o regressOptions) error {
 			problems = append(problems, fmt.Sprintf("%s slower: %s (beyond -max-slowdown %g%%)", c.Name, c.Family.Detail(), o.maxSlowdown))
 		}
 	}
-	return verdict(problems, changes, confirmed, time.Since(start))
+	took := time.Since(start)
+	if o.format == "text" {
+		fmt.Fprintf(stdout, "\ntime: builds, cross-check and fingerprints %v, screen %v, confirmation %v\n",
+			built.Round(time.Second), screened.Round(time.Second), (took - built - screened).Round(time.Second))
+	}
+	return verdict(problems, changes, confirmed, took)
 }
 
 // confirm runs the suspects (the screening session's benchmarks that
@@ -340,27 +368,19 @@ func runRegress(o regressOptions) error {
 // rounds, split over regress.ConfirmProcesses sessions of fresh server
 // processes, and compares them on those sessions' own family-wise
 // intervals with the process as unit (new runs: the screen only chose
-// what to look at again). Its raw results go beside out, as
-// out.confirm-1 and on.
+// what to look at again). The Undecided nearest a regression get as many
+// sessions more, judged over all of theirs (regress.SecondLook). Its raw results
+// go beside out, as out.confirm-1 and on.
 func confirm(sides []*side, o regressOptions, out, root string, suspects []regress.Change, margin float64) ([]regress.Change, error) {
 	if len(suspects) == 0 {
 		return nil, nil
 	}
 	if len(suspects) > regress.MaxSuspects {
-		var rest []string
-		for _, c := range suspects[regress.MaxSuspects:] {
-			rest = append(rest, strings.TrimPrefix(c.Name, "Kernel/"))
-		}
 		fmt.Fprintf(stdout, "\nnot confirmed (%d suspects, at most %d confirmed, the most clearly slower first; rerun with -bench to look at them): %s\n",
-			len(suspects), regress.MaxSuspects, strings.Join(rest, ", "))
+			len(suspects), regress.MaxSuspects, changeNames(suspects[regress.MaxSuspects:]))
 		suspects = suspects[:regress.MaxSuspects]
 	}
-	names := make([]string, len(suspects))
-	for i, c := range suspects {
-		names[i] = regexp.QuoteMeta(c.Name)
-	}
 	oc := o
-	oc.bench = "^(" + strings.Join(names, "|") + ")$"
 	// every layout (where the code falls against the 128-byte lines, a
 	// side's own shift included, cancels only over all four), the screen's
 	// pairs per benchmark times ConfirmRounds over all the sessions
@@ -371,31 +391,67 @@ func confirm(sides []*side, o regressOptions, out, root string, suspects []regre
 	// it one binary's lasting bias
 	oc.randomHeap = true
 	oc.count = max(stats.MinPairs, o.count*o.layouts*regress.ConfirmRounds/(regress.ConfirmProcesses*regress.Layouts))
+	family := regress.ConfirmLooks * len(suspects)
+	var files []string
+	if o.out == "" {
+		defer func() {
+			for _, f := range files {
+				os.Remove(f)
+			}
+		}()
+	}
+	look := func(cs []regress.Change) error {
+		names := make([]string, len(cs))
+		for i, c := range cs {
+			names[i] = regexp.QuoteMeta(c.Name)
+		}
+		oc.bench = "^(" + strings.Join(names, "|") + ")$"
+		for range regress.ConfirmProcesses {
+			file := fmt.Sprintf("%s.confirm-%d", out, len(files)+1)
+			files = append(files, file)
+			if err := runServed(sides, oc, file, root); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if o.format == "text" {
 		fmt.Fprintf(stdout, "\n== confirming %d suspects by themselves: %d sessions of fresh processes in %d layouts, %d rounds each\n", len(suspects), regress.ConfirmProcesses, oc.layouts, oc.count)
 	}
-	var files []string
-	for i := range regress.ConfirmProcesses {
-		file := fmt.Sprintf("%s.confirm-%d", out, i+1)
-		files = append(files, file)
-		if o.out == "" {
-			defer os.Remove(file)
+	var confirmed, twins []regress.Change
+	for n := range regress.ConfirmLooks {
+		again := regress.SecondLook(confirmed)
+		if n == 0 {
+			again = suspects
+		} else if len(again) == 0 {
+			break
+		} else if o.format == "text" {
+			fmt.Fprintf(stdout, "\n== undecided after %d sessions, %d more of them by themselves: %s\n", len(files), regress.ConfirmProcesses, changeNames(again))
 		}
-		if err := runServed(sides, oc, file, root); err != nil {
+		if err := look(again); err != nil {
 			return nil, err
 		}
+		ds, err := stats.ReadResults(files...)
+		if err != nil {
+			return nil, err
+		}
+		confirmed, twins = regress.Changes(ds, margin, 0.95, family, regress.Processes)
 	}
-	ds, err := stats.ReadResults(files...)
-	if err != nil {
-		return nil, err
-	}
-	confirmed, twins := regress.Changes(ds, margin, 0.95, regress.Processes)
 	if o.format == "text" {
 		fmt.Fprintln(stdout)
 		regress.WriteChanges(stdout, confirmed, false)
 		writeTwins(twins, margin)
 	}
 	return confirmed, nil
+}
+
+// changeNames is the changes' benchmarks, comma-separated.
+func changeNames(cs []regress.Change) string {
+	var names []string
+	for _, c := range cs {
+		names = append(names, strings.TrimPrefix(c.Name, "Kernel/"))
+	}
+	return strings.Join(names, ", ")
 }
 
 // writeTwins summarises the A/A twins: OLD's copy of one case per group
@@ -448,29 +504,27 @@ func familyLabel(cs []regress.Change) string {
 	return fmt.Sprintf("%.4g%%", 100*cs[0].Family.Confidence)
 }
 
-// crossCheck runs each side's cross-check of the kernels benchmarked: a
-// failure is a kernel bug, whatever the speed.
+// crossCheck runs NEW's cross-check of the kernels benchmarked: a
+// failure is a kernel bug, whatever the speed. OLD is what NEW is measured
+// against, not what is checked (its own cross-check ran when it was NEW).
 func crossCheck(sides []*side, o regressOptions) []string {
-	var problems []string
 	args := []string{"check", "-n", fmt.Sprint(o.n)}
 	if m := regexp.MustCompile(`^Kernel/kernel=([a-z_0-9]+)/`).FindStringSubmatch(o.bench); m != nil {
 		args = append(args, "-kernel", m[1])
 	}
-	// both sides at once (nothing is timed yet: the two cores halve it)
-	outs := bothSides(sides, func(s *side) ([]byte, error) { return exec.Command(s.cli, args...).CombinedOutput() })
-	for i, s := range sides {
-		fmt.Fprintf(stdout, "\n== cross-check %s (%s)\n", s.label, strings.Join(args, " "))
-		lines := strings.Split(strings.TrimSpace(string(outs[i].out)), "\n")
-		for _, l := range lines {
-			if !strings.HasPrefix(l, "ok ") && !strings.HasPrefix(l, "skip ") {
-				fmt.Fprintln(stdout, l)
-			}
-		}
-		if outs[i].err != nil {
-			problems = append(problems, fmt.Sprintf("%s fails the cross-check: %s", s.label, lines[len(lines)-1]))
+	s := sides[1]
+	out, err := exec.Command(s.cli, args...).CombinedOutput()
+	fmt.Fprintf(stdout, "\n== cross-check %s (%s)\n", s.label, strings.Join(args, " "))
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "ok ") && !strings.HasPrefix(l, "skip ") {
+			fmt.Fprintln(stdout, l)
 		}
 	}
-	return problems
+	if err != nil {
+		return []string{fmt.Sprintf("%s fails the cross-check: %s", s.label, lines[len(lines)-1])}
+	}
+	return nil
 }
 
 type sideOutput struct {

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	moremath "github.com/aclements/go-moremath/stats"
 	"golang.org/x/perf/benchmath"
 
 	"github.com/flipbench/flipbench/harness/bench"
@@ -31,6 +32,12 @@ type Change struct {
 	Name     string // the benchmark, without its rev key
 	Old, New benchmath.Summary
 	Cmp      stats.Comparison // NEW over OLD, at the asked confidence
+	// Floor is NEW's 10th percentile (stats.FigureQuantile) over OLD's,
+	// per layout, their geometric mean: under the shared host's bursts,
+	// which only add time, the low end of each side's runs moves less
+	// than the pairs' ratios (docs/regress.md); the screen ranks its spare
+	// suspects by it.
+	Floor float64
 	// Family is the same comparison at the session's family-wise
 	// confidence (Bonferroni: 1 - (1-confidence)/m for m benchmarks), the
 	// interval a regression is judged on: a session compares hundreds of
@@ -69,9 +76,10 @@ func (c Change) Detectable() float64 {
 // ones to confirm: first those with the estimate beyond the margin and
 // slower by a one-sided test at the asked confidence (the lower end of
 // the equivalence interval above 1), the most clearly slower first; then,
-// while there are fewer than MaxSuspects, the most clearly slower of those
-// with the estimate beyond half the margin (a 2% slowdown in a noisy
-// screen can miss the test). A session of many benchmarks only screens:
+// while there are fewer than MaxSuspects, those with the estimate or the
+// Floor beyond half the margin, the highest Floor first (a 2% slowdown in
+// a noisy screen can miss the test, and its pairs' ratio can put it
+// among the dozen of the unchanged). A session of many benchmarks only screens:
 // its rounds are long, so a burst of the shared machine's noise can put
 // one benchmark's whole family-wise interval beyond the margin (an A/A
 // screen of flip gave +4.9% [+1.9%, +8.8%]); the suspects are run again
@@ -82,13 +90,12 @@ func Suspects(cs []Change) []Change {
 		switch {
 		case c.Cmp.Ratio > 1+c.Cmp.Margin && c.Cmp.EqLo > 1:
 			first = append(first, c)
-		case c.Cmp.Ratio > 1+c.Cmp.Margin/2:
+		case c.Cmp.Ratio > 1+c.Cmp.Margin/2 || c.Floor > 1+c.Cmp.Margin/2:
 			more = append(more, c)
 		}
 	}
-	byEqLo := func(a, b Change) int { return -cmp.Compare(a.Cmp.EqLo, b.Cmp.EqLo) }
-	slices.SortStableFunc(first, byEqLo)
-	slices.SortStableFunc(more, byEqLo)
+	slices.SortStableFunc(first, func(a, b Change) int { return -cmp.Compare(a.Cmp.EqLo, b.Cmp.EqLo) })
+	slices.SortStableFunc(more, func(a, b Change) int { return -cmp.Compare(a.Floor, b.Floor) })
 	return append(first, more[:max(0, min(len(more), MaxSuspects-len(first)))]...)
 }
 
@@ -105,6 +112,40 @@ const ConfirmRounds = 11
 // and more give the exact signed-rank interval room at the family-wise
 // confidence of MaxSuspects comparisons.
 const ConfirmProcesses = 8
+
+// ConfirmLooks is how many times the confirmation may judge its suspects:
+// after ConfirmProcesses sessions, and for the MaxSecondLook still
+// Undecided nearest a regression, after as many more (their intervals
+// over all of them). Each look's family-wise
+// intervals are over ConfirmLooks times the suspects, so that a false
+// regression at either look stays at most 5% likely.
+const ConfirmLooks = 2
+
+// Undecided reports a confirmed suspect worth a second look: not a
+// regression, but its estimate beyond MinShown of the margin and its
+// family-wise interval reaching past the margin (more processes could
+// make it one either way).
+func (c Change) Undecided() bool {
+	f := c.Family
+	return !c.Slower() && f.Ratio > 1+MinShown*f.Margin && f.Hi > 1+f.Margin
+}
+
+// MaxSecondLook is the most suspects the second look takes, those with
+// the highest family-wise lower ends: each costs about five seconds.
+const MaxSecondLook = 2
+
+// SecondLook is the confirmed suspects worth a second look: the Undecided,
+// at most MaxSecondLook, those nearest a regression first.
+func SecondLook(cs []Change) []Change {
+	var out []Change
+	for _, c := range cs {
+		if c.Undecided() {
+			out = append(out, c)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Change) int { return -cmp.Compare(a.Family.Lo, b.Family.Lo) })
+	return out[:min(len(out), MaxSecondLook)]
+}
 
 // MaxSuspects is the most suspects a confirming session takes (the most
 // clearly slower): each costs about ten seconds.
@@ -133,8 +174,10 @@ const (
 // Changes compares, for every benchmark both trees ran, NEW's time with
 // OLD's (paired run by run within each layout, pooled over the layouts, or
 // by process, as unit says), and every A/A twin (OLD's copy of one case)
-// with its original: the session's own false-positive check.
-func Changes(ds *stats.Dataset, margin, confidence float64, unit Unit) (changes, twins []Change) {
+// with its original: the session's own false-positive check. The
+// family-wise intervals are over family comparisons (FamilyConfidence),
+// or where family is 0, over the benchmarks compared.
+func Changes(ds *stats.Dataset, margin, confidence float64, family int, unit Unit) (changes, twins []Change) {
 	compare := stats.CompareRuns
 	if unit == Processes {
 		compare = stats.CompareByFile
@@ -189,25 +232,57 @@ func Changes(ds *stats.Dataset, margin, confidence float64, unit Unit) (changes,
 			m++
 		}
 	}
-	family := FamilyConfidence(confidence, m)
+	if family == 0 {
+		family = m
+	}
+	familyConf := FamilyConfidence(confidence, family)
 	for _, n := range names {
 		o, nw := runs[key{n, "old", ""}], runs[key{n, "new", ""}]
 		if len(o) == 0 || len(nw) == 0 {
 			continue
 		}
 		c := Change{Name: n, Old: stats.Figure(vals(o), confidence), New: stats.Figure(vals(nw), confidence),
-			Cmp: compare(o, nw, -1, margin, confidence), Family: compare(o, nw, -1, margin, family)}
+			Cmp: compare(o, nw, -1, margin, confidence), Family: compare(o, nw, -1, margin, familyConf), Floor: floor(o, nw)}
 		changes = append(changes, c)
 		for _, rev := range []string{"old", "new"} {
 			if t := runs[key{n, rev, bench.TwinKey + "=1"}]; len(t) > 0 {
 				orig := runs[key{n, rev, ""}]
 				twins = append(twins, Change{Name: n + " (" + strings.ToUpper(rev) + " and its twin)", Old: stats.Figure(vals(orig), confidence),
 					New: stats.Figure(vals(t), confidence), Cmp: compare(orig, t, -1, margin, confidence),
-					Family: compare(orig, t, -1, margin, family)})
+					Family: compare(orig, t, -1, margin, familyConf)})
 			}
 		}
 	}
 	return changes, twins
+}
+
+// floor is Change.Floor: per layout (the runs' File modulo Layouts), the
+// ratio of the sides' 10th percentiles, their geometric mean over the
+// layouts both sides ran.
+func floor(old, new []stats.Run) float64 {
+	var by [2][Layouts][]float64
+	for side, rs := range [][]stats.Run{old, new} {
+		for _, r := range rs {
+			l := r.File % Layouts
+			by[side][l] = append(by[side][l], r.Value)
+		}
+	}
+	sum, n := 0.0, 0
+	for l := range Layouts {
+		if len(by[0][l]) == 0 || len(by[1][l]) == 0 {
+			continue
+		}
+		q := func(v []float64) float64 {
+			slices.Sort(v)
+			return moremath.Sample{Xs: v, Sorted: true}.Quantile(stats.FigureQuantile)
+		}
+		sum += math.Log(q(by[1][l]) / q(by[0][l]))
+		n++
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return math.Exp(sum / float64(n))
 }
 
 func vals(rs []stats.Run) []float64 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -51,7 +52,7 @@ func changesOf(t *testing.T, path string) ([]Change, []Change) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Changes(ds, 0.01, 0.95, Pairs)
+	return Changes(ds, 0.01, 0.95, 0, Pairs)
 }
 
 // A 2% slowdown under bursts that slow a third of the rounds by up to
@@ -122,11 +123,11 @@ func TestChangesByProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pooled, _ := Changes(ds, 0.01, 0.95, Pairs)
+	pooled, _ := Changes(ds, 0.01, 0.95, 0, Pairs)
 	if ds, err = stats.ReadResults(aa...); err != nil {
 		t.Fatal(err)
 	}
-	byProcess, twins := Changes(ds, 0.01, 0.95, Processes)
+	byProcess, twins := Changes(ds, 0.01, 0.95, 0, Processes)
 	if !pooled[0].Slower() {
 		t.Errorf("A/A with process offsets, pooled: %v; the test no longer shows what the process unit is for", pooled[0].Family)
 	}
@@ -140,7 +141,7 @@ func TestChangesByProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cs, _ := Changes(ds, 0.01, 0.95, Processes); !cs[0].Slower() || cs[1].Slower() {
+	if cs, _ := Changes(ds, 0.01, 0.95, 0, Processes); !cs[0].Slower() || cs[1].Slower() {
 		t.Errorf("2%% slowdown by process: flip %v, moves %v", cs[0].Family, cs[1].Family)
 	}
 }
@@ -283,26 +284,29 @@ func TestChangesAAManyBenchmarks(t *testing.T) {
 // an equal change, a faster one and one the one-sided test cannot tell
 // are not.
 func TestSuspects(t *testing.T) {
-	mk := func(ratio, eqLo, famLo float64) Change {
-		return Change{Name: fmt.Sprintf("Kernel/kernel=k/variant=v%g", ratio+eqLo), Cmp: stats.Comparison{Ratio: ratio, EqLo: eqLo, Margin: 0.01},
-			Family: stats.Comparison{Lo: famLo, Margin: 0.01}}
+	mkFloor := func(ratio, eqLo, famLo, floor float64) Change {
+		return Change{Name: fmt.Sprintf("Kernel/kernel=k/variant=v%g", ratio+eqLo+floor), Cmp: stats.Comparison{Ratio: ratio, EqLo: eqLo, Margin: 0.01},
+			Family: stats.Comparison{Lo: famLo, Margin: 0.01}, Floor: floor}
 	}
+	mk := func(ratio, eqLo, famLo float64) Change { return mkFloor(ratio, eqLo, famLo, ratio) }
 	// slower by the test first (most clearly first), then the spare
-	// slots to those beyond half the margin without it (1.02 at 0.995,
-	// 1.006 at 0.99), never one within half the margin (1.004) or faster
-	cs := []Change{mk(1.02, 1.002, 0.99), mk(1.05, 1.03, 1.02), mk(1.0, 0.99, 0.98), mk(0.97, 0.95, 0.9), mk(1.02, 0.995, 0.98),
-		mk(1.006, 0.99, 0.97), mk(1.004, 1.001, 0.97)}
+	// slots to those beyond half the margin without it, by the estimate
+	// or the floor, the highest floor first (1.003 with a floor at 1.015,
+	// 1.02 at 1.01, 1.006 at 1.006), never one within half the margin
+	// by both (1.004) or faster
+	cs := []Change{mk(1.02, 1.002, 0.99), mk(1.05, 1.03, 1.02), mk(1.0, 0.99, 0.98), mk(0.97, 0.95, 0.9), mkFloor(1.02, 0.995, 0.98, 1.01),
+		mk(1.006, 0.99, 0.97), mk(1.004, 1.001, 0.97), mkFloor(1.003, 0.99, 0.97, 1.015)}
 	got := Suspects(cs)
 	var ratios []float64
 	for _, c := range got {
 		ratios = append(ratios, c.Cmp.Ratio)
 	}
-	if !slices.Equal(ratios, []float64{1.05, 1.02, 1.02, 1.006}) || got[1].Cmp.EqLo != 1.002 {
-		t.Errorf("suspects %v, want 1.05 and 1.02 by the test, then 1.02 (0.995) and 1.006 (0.99)", ratios)
+	if !slices.Equal(ratios, []float64{1.05, 1.02, 1.003, 1.02, 1.006}) || got[1].Cmp.EqLo != 1.002 {
+		t.Errorf("suspects %v, want 1.05 and 1.02 by the test, then by the floor 1.003 (1.015), 1.02 (1.01) and 1.006", ratios)
 	}
 	var buf bytes.Buffer
 	WriteChanges(&buf, cs, true)
-	if strings.Count(buf.String(), "suspect") != 1+4 || strings.Contains(buf.String(), "REGRESSION") { // the header and four rows
+	if strings.Count(buf.String(), "suspect") != 1+5 || strings.Contains(buf.String(), "REGRESSION") { // the header and five rows
 		t.Errorf("screening table:\n%s", buf.String())
 	}
 	// the spare slots only: with MaxSuspects by the test, none beyond
@@ -329,5 +333,97 @@ func TestSlowerClearsHalfTheMargin(t *testing.T) {
 	}
 	if c := mk(1.022, 1.015, 1.030); !c.Slower() {
 		t.Errorf("+2.2%% [+1.5%%, +3.0%%] not flagged")
+	}
+}
+
+// The confirmation's second look: a 2% slowdown under per-process offsets
+// too wide for 32 units (eight sessions of four layouts) to show it beyond
+// half the margin is Undecided after them and a regression over 64, each look's
+// family-wise interval over ConfirmLooks times the suspects; the same
+// offsets without the slowdown are neither. Suspects decided at the first
+// look are not looked at again.
+func TestSecondLook(t *testing.T) {
+	const spread = 0.025
+	const suspects = 6
+	family := ConfirmLooks * suspects
+	rng := rand.New(rand.NewPCG(5, 6))
+	session := func(slowdown float64, processes int) *stats.Dataset {
+		var files []string
+		for i := range processes {
+			files = append(files, duoFileSeed(t, uint64(200+i), 20, slowdown*(1+spread*rng.NormFloat64())))
+		}
+		ds, err := stats.ReadResults(files...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	look := func(slowdown float64, processes int) Change {
+		cs, _ := Changes(session(slowdown, processes), 0.01, 0.95, family, Processes)
+		if c := cs[0]; c.Family.Confidence < FamilyConfidence(0.95, family)-1e-9 {
+			t.Fatalf("family-wise confidence %v, want at least %v", c.Family.Confidence, FamilyConfidence(0.95, family))
+		}
+		return cs[0]
+	}
+	if c := look(1.02, 32); c.Slower() || !c.Undecided() {
+		t.Errorf("2%% over 32 units: %v undecided %v; want no regression yet, undecided", c.Family, c.Undecided())
+	}
+	if c := look(1.02, 64); !c.Slower() {
+		t.Errorf("2%% over 64 units: %v, want a regression", c.Family)
+	}
+	for _, p := range []int{32, 64} {
+		if c := look(1, p); c.Slower() || c.Undecided() {
+			t.Errorf("A/A over %d units: %v undecided %v", p, c.Family, c.Undecided())
+		}
+	}
+	if c := look(1.06, 32); !c.Slower() || c.Undecided() {
+		t.Errorf("6%% over 32 units: %v undecided %v; want a regression at the first look", c.Family, c.Undecided())
+	}
+}
+
+// The second look takes the Undecided only, at most MaxSecondLook, the
+// highest family-wise lower end first.
+func TestSecondLookPicks(t *testing.T) {
+	mk := func(name string, ratio, lo, hi float64) Change {
+		return Change{Name: name, Family: stats.Comparison{Ratio: ratio, Lo: lo, Hi: hi, Margin: 0.01, Verdict: stats.Undecided}}
+	}
+	cs := []Change{
+		mk("low", 1.006, 0.995, 1.02),
+		mk("equal", 1.002, 0.995, 1.008), // cannot be beyond the margin
+		mk("near", 1.02, 1.004, 1.04),
+		mk("flat", 1.004, 0.99, 1.02), // estimate within half the margin
+		mk("mid", 1.015, 1.0, 1.03),
+	}
+	cs = append(cs, Change{Name: "flagged", Family: stats.Comparison{Ratio: 1.03, Lo: 1.02, Hi: 1.04, Margin: 0.01, Verdict: stats.Slower}})
+	var got []string
+	for _, c := range SecondLook(cs) {
+		got = append(got, c.Name)
+	}
+	if want := []string{"near", "mid"}; !slices.Equal(got, want) {
+		t.Errorf("second look %v, want %v", got, want)
+	}
+}
+
+// The floor is the 10th percentiles' ratio per layout, their geometric
+// mean: bursts that slow most runs of either side leave it alone.
+func TestFloor(t *testing.T) {
+	var old, new []stats.Run
+	burst := func(i, clean int) float64 {
+		if i%10 < clean {
+			return 1
+		}
+		return 1 + 0.4*float64(i%7+1)/7 // the rest slowed by up to 40%
+	}
+	for l := range 2 {
+		for i := range 30 {
+			old = append(old, stats.Run{File: uint32(l), Value: 10 * float64(1+l) * burst(i, 3)})
+			new = append(new, stats.Run{File: uint32(l), Value: 10.2 * float64(1+l) * burst(i+5, 4)})
+		}
+	}
+	if f := floor(old, new); math.Abs(f-1.02) > 1e-9 {
+		t.Errorf("floor %v, want 1.02", f)
+	}
+	if f := floor(old, nil); !math.IsNaN(f) {
+		t.Errorf("floor without NEW %v, want NaN", f)
 	}
 }

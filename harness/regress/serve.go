@@ -264,7 +264,7 @@ func served(s *Server, c ServedCase, rev string, layout int) *bench.Case {
 	idx := c.Index
 	// a longer lead-in than the runner's: the runs of the other servers
 	// (other binaries) took the caches since
-	bc.Timed = func(n, lead int) (time.Duration, error) { return s.Run(idx, n, max(lead, n/2)) }
+	bc.Timed = func(n, lead int) (time.Duration, error) { return s.Run(idx, n, max(lead, n/4)) }
 	bc.Run = func(n int) {
 		if _, err := s.Run(idx, n, 0); err != nil {
 			panic(err)

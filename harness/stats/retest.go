@@ -153,6 +153,11 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 		s := stats.Sample{Xs: spreads, Sorted: true}
 		rt.Spread = append(rt.Spread, EstimatorSpread{Name: e.Name, Median: s.Quantile(0.5), P95: s.Quantile(0.95), Max: worst, WorstCase: worstCase})
 	}
+	if sp, ok := ratioSpread(perFile, common, func(k caseKey) (caseKey, bool) {
+		return caseKey{k.group, RatioReference}, k.variant != RatioReference
+	}, func(k caseKey) string { return k.group + " " + k.variant }, margin, confidence); ok {
+		rt.Spread = append(rt.Spread, sp)
+	}
 	// the fastest-variant verdicts of every group, per session
 	var groups []string
 	for _, k := range common {
@@ -200,6 +205,55 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 		rt.Verdicts = append(rt.Verdicts, v)
 	}
 	return rt, nil
+}
+
+// RatioReference is the variant the test-retest's ratio row divides by:
+// the pure-Go oracle most groups have.
+const RatioReference = "reference"
+
+// ratioSpread is the spread of a case's time as a ratio to its group's
+// reference (refOf: its case, and whether it is compared), the median of
+// the rounds' ratios: not a time, so not a figure a cross-CPU table can
+// show, but the candidate the issue names beside the figures. Cases
+// without a reference in every session are left out.
+func ratioSpread[K comparable](perFile []map[K][]Run, common []K, refOf func(K) (K, bool), name func(K) string, margin, confidence float64) (EstimatorSpread, bool) {
+	var spreads []float64
+	worst, worstCase := -1.0, ""
+	for _, k := range common {
+		ref, ok := refOf(k)
+		if !ok {
+			continue
+		}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, m := range perFile {
+			rr := m[ref]
+			if len(rr) == 0 {
+				ok = false
+				break
+			}
+			c := CompareRuns(rr, m[k], -1, margin, confidence)
+			if !c.Paired {
+				ok = false
+				break
+			}
+			lo, hi = min(lo, c.Ratio), max(hi, c.Ratio)
+		}
+		if !ok {
+			continue
+		}
+		sp := hi/lo - 1
+		spreads = append(spreads, sp)
+		if sp > worst {
+			worst, worstCase = sp, name(k)
+		}
+	}
+	if len(spreads) == 0 {
+		return EstimatorSpread{}, false
+	}
+	slices.Sort(spreads)
+	s := stats.Sample{Xs: spreads, Sorted: true}
+	row := fmt.Sprintf("ratio to the group's %s, paired by round (%d cases; not a time)", RatioReference, len(spreads))
+	return EstimatorSpread{Name: row, Median: s.Quantile(0.5), P95: s.Quantile(0.95), Max: worst, WorstCase: worstCase}, true
 }
 
 // verdictKey names a ranking's verdict so that sessions compare: the
