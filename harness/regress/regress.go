@@ -79,10 +79,10 @@ func (c Change) Detectable() float64 {
 // while there are fewer than MaxSuspects, those with the estimate or the
 // Floor beyond half the margin, the highest Floor first (a 2% slowdown in
 // a noisy screen can miss the test, and its pairs' ratio can put it
-// among the dozen of the unchanged). A session of many benchmarks only screens:
-// its rounds are long, so a burst of the shared machine's noise can put
-// one benchmark's whole family-wise interval beyond the margin (an A/A
-// screen of flip gave +4.9% [+1.9%, +8.8%]); the suspects are run again
+// among the dozen of the unchanged). A session of many benchmarks only
+// screens: its rounds are long, so a burst of the shared machine's noise
+// can put one benchmark's whole family-wise interval beyond the margin
+// (an A/A screen of flip gave +4.9% [+1.9%, +8.8%]); the suspects are run again
 // by themselves, and those sessions' own family-wise intervals decide.
 func Suspects(cs []Change) []Change {
 	var first, more []Change
@@ -116,9 +116,9 @@ const ConfirmProcesses = 8
 // ConfirmLooks is how many times the confirmation may judge its suspects:
 // after ConfirmProcesses sessions, and for the MaxSecondLook still
 // Undecided nearest a regression, after as many more (their intervals
-// over all of them). Each look's family-wise
-// intervals are over ConfirmLooks times the suspects, so that a false
-// regression at either look stays at most 5% likely.
+// over all of them). Each look's family-wise intervals are over
+// ConfirmLooks times the suspects, so that a false regression at either
+// look stays at most 5% likely.
 const ConfirmLooks = 2
 
 // Undecided reports a confirmed suspect worth a second look: not a
@@ -382,6 +382,7 @@ type JSONChange struct {
 	Slower    bool                  `json:"slower"`            // a regression (confirmations only): slower beyond the margin, the family-wise interval beyond half of it
 	Suspect   bool                  `json:"suspect,omitempty"` // the screen only: run again by itself
 	Flags     *float64              `json:"would_flag"`        // the smallest slowdown it would have flagged (the screen: made a suspect)
+	Floor     *float64              `json:"floor,omitempty"`   // NEW's 10th percentile over OLD's (Change.Floor)
 }
 
 func jsonChanges(cs []Change, screen bool) []JSONChange {
@@ -391,6 +392,9 @@ func jsonChanges(cs []Change, screen bool) []JSONChange {
 			Slower: j.regression, Suspect: j.verdict == "suspect"}
 		if d := j.detect; !math.IsInf(d, 0) {
 			out[i].Flags = &d
+		}
+		if f := j.Floor; f > 0 && !math.IsInf(f, 0) {
+			out[i].Floor = &f
 		}
 	}
 	return out
@@ -414,7 +418,7 @@ func WriteCSV(w io.Writer, changes, twins, confirmed []Change) error {
 		}
 		return strconv.FormatFloat(v, 'g', 6, 64)
 	}
-	if err := cw.Write([]string{"kind", "benchmark", "old_sec", "new_sec", "ratio", "lo", "hi", "verdict", "regression", "paired", "n", "would_flag"}); err != nil {
+	if err := cw.Write([]string{"kind", "benchmark", "old_sec", "new_sec", "ratio", "lo", "hi", "verdict", "regression", "paired", "n", "would_flag", "floor"}); err != nil {
 		return err
 	}
 	for _, part := range []struct {
@@ -423,7 +427,7 @@ func WriteCSV(w io.Writer, changes, twins, confirmed []Change) error {
 	}{{"change", changes}, {"twin", twins}, {"confirm", confirmed}} {
 		for _, j := range judge(part.cs, part.kind == "change") { // the screen: suspects, not regressions
 			if err := cw.Write([]string{part.kind, j.Name, num(j.Old.Center), num(j.New.Center), num(j.Cmp.Ratio), num(j.Cmp.Lo), num(j.Cmp.Hi),
-				j.verdict, strconv.FormatBool(j.regression), strconv.FormatBool(j.Cmp.Paired), strconv.Itoa(j.Cmp.N), num(j.detect)}); err != nil {
+				j.verdict, strconv.FormatBool(j.regression), strconv.FormatBool(j.Cmp.Paired), strconv.Itoa(j.Cmp.N), num(j.detect), num(j.Floor)}); err != nil {
 				return err
 			}
 		}

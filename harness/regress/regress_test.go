@@ -81,6 +81,9 @@ func TestChangesFindTwoPercent(t *testing.T) {
 		got.Changes[1].Suspect || len(got.Confirmations) != 1 || !got.Confirmations[0].Slower || got.Confirmations[0].Vs.Verdict != "slower" {
 		t.Errorf("json %v: %s", err, buf.String())
 	}
+	if f := got.Changes[0].Floor; f == nil || math.Abs(*f-1.02) > 0.005 {
+		t.Errorf("json: flip's floor %v, want about 1.02", f)
+	}
 	buf.Reset()
 	if err := WriteCSV(&buf, cs, twins, cs[:1]); err != nil || strings.Count(buf.String(), "\n") != 5 ||
 		!strings.Contains(buf.String(), "change,Kernel/kernel=flip/variant=a/form=call") || !strings.Contains(buf.String(), ",suspect,false,") ||
