@@ -4,16 +4,11 @@ import (
 	"maps"
 	"math"
 	"slices"
-
-	"github.com/aclements/go-moremath/stats"
 )
 
 // CompareByFile compares b against a with the file as the unit of the
 // interval, not the pair of runs: each file's pairs give one estimate
-// (the median of its rounds' ratios: on a loaded host half a unit's pairs
-// can carry a burst, past the Hodges-Lehmann estimate's 29% breakdown
-// point, and those units' estimates then scattered by tens of per cent,
-// docs/regress.md), and the interval and test are
+// (the Hodges-Lehmann ratio of its rounds), and the interval and test are
 // the Wilcoxon signed-rank ones over those estimates, with exact critical
 // values (the units are few). A file is one process per side (regress
 // writes a file per confirming process and layout): where a process's
@@ -38,8 +33,7 @@ func CompareByFile(a, b []Run, better int, margin, confidence float64) Compariso
 	var units []float64
 	for _, f := range slices.Sorted(maps.Keys(logsOf)) {
 		if logs := logsOf[f]; len(logs) >= MinPairs {
-			slices.Sort(logs)
-			units = append(units, stats.Sample{Xs: logs, Sorted: true}.Quantile(0.5))
+			units = append(units, newWalsh(logs).estimate())
 			c.N += len(logs)
 		}
 	}
