@@ -300,7 +300,7 @@ func runRegress(o regressOptions) error {
 		fmt.Fprintf(stdout, "trees and builds kept under %s\n", cache)
 	}
 	var problems []string
-	problems = append(problems, crossCheck(sides, o)...)
+	problems = append(problems, crossCheck(sides[1], o)...)
 	compareFingerprints(sides, o.solveSet)
 
 	out := o.out
@@ -369,8 +369,8 @@ func runRegress(o regressOptions) error {
 // processes, and compares them on those sessions' own family-wise
 // intervals with the process as unit (new runs: the screen only chose
 // what to look at again). The Undecided nearest a regression get as many
-// sessions more, judged over all of theirs (regress.SecondLook). Its raw results
-// go beside out, as out.confirm-1 and on.
+// sessions more, judged over all of theirs (regress.SecondLook). Its raw
+// results go beside out, as out.confirm-1 and on.
 func confirm(sides []*side, o regressOptions, out, root string, suspects []regress.Change, margin float64) ([]regress.Change, error) {
 	if len(suspects) == 0 {
 		return nil, nil
@@ -419,14 +419,15 @@ func confirm(sides []*side, o regressOptions, out, root string, suspects []regre
 		fmt.Fprintf(stdout, "\n== confirming %d suspects by themselves: %d sessions of fresh processes in %d layouts, %d rounds each\n", len(suspects), regress.ConfirmProcesses, oc.layouts, oc.count)
 	}
 	var confirmed, twins []regress.Change
+	again := suspects
 	for n := range regress.ConfirmLooks {
-		again := regress.SecondLook(confirmed)
-		if n == 0 {
-			again = suspects
-		} else if len(again) == 0 {
-			break
-		} else if o.format == "text" {
-			fmt.Fprintf(stdout, "\n== undecided after %d sessions, %d more of them by themselves: %s\n", len(files), regress.ConfirmProcesses, changeNames(again))
+		if n > 0 {
+			if again = regress.SecondLook(confirmed); len(again) == 0 {
+				break
+			}
+			if o.format == "text" {
+				fmt.Fprintf(stdout, "\n== undecided after %d sessions, %d more of them by themselves: %s\n", len(files), regress.ConfirmProcesses, changeNames(again))
+			}
 		}
 		if err := look(again); err != nil {
 			return nil, err
@@ -507,12 +508,11 @@ func familyLabel(cs []regress.Change) string {
 // crossCheck runs NEW's cross-check of the kernels benchmarked: a
 // failure is a kernel bug, whatever the speed. OLD is what NEW is measured
 // against, not what is checked (its own cross-check ran when it was NEW).
-func crossCheck(sides []*side, o regressOptions) []string {
+func crossCheck(s *side, o regressOptions) []string {
 	args := []string{"check", "-n", fmt.Sprint(o.n)}
 	if m := regexp.MustCompile(`^Kernel/kernel=([a-z_0-9]+)/`).FindStringSubmatch(o.bench); m != nil {
 		args = append(args, "-kernel", m[1])
 	}
-	s := sides[1]
 	out, err := exec.Command(s.cli, args...).CombinedOutput()
 	fmt.Fprintf(stdout, "\n== cross-check %s (%s)\n", s.label, strings.Join(args, " "))
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
@@ -547,6 +547,7 @@ func bothSides(sides []*side, f func(*side) ([]byte, error)) []sideOutput {
 	return outs
 }
 
+// compareFingerprints: a changed node count is a search change.
 func compareFingerprints(sides []*side, set string) {
 	fps := make([]string, 2)
 	outs := bothSides(sides, func(s *side) ([]byte, error) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math"
 	"slices"
 	"strings"
 
@@ -131,31 +130,45 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 	}
 	slices.SortFunc(common, func(a, b caseKey) int { return strings.Compare(a.group+"/"+a.variant, b.group+"/"+b.variant) })
 	rt.Cases = len(common)
+	name := func(k caseKey) string { return k.group + " " + k.variant }
 	for _, e := range Estimators {
-		var spreads []float64
-		worst, worstCase := -1.0, ""
+		var row spreadRow
 		for _, k := range common {
-			lo, hi := math.Inf(1), math.Inf(-1)
-			for _, m := range perFile {
-				v := e.Of(m[k])
-				lo, hi = min(lo, v), max(hi, v)
+			figures := make([]float64, len(perFile))
+			for f, m := range perFile {
+				figures[f] = e.Of(m[k])
 			}
-			sp := hi/lo - 1
-			spreads = append(spreads, sp)
-			if sp > worst {
-				worst, worstCase = sp, k.group+" "+k.variant
-			}
+			row.add(name(k), figures)
 		}
-		if len(spreads) == 0 {
+		if sp, ok := row.summary(e.Name); ok {
+			rt.Spread = append(rt.Spread, sp)
+		}
+	}
+	// the candidate the issue names beside the figures: a case's time as a
+	// ratio to its group's reference in the same rounds (the median of the
+	// rounds' ratios), where every session has the reference
+	var ratio spreadRow
+	for _, k := range common {
+		if k.variant == RatioReference {
 			continue
 		}
-		slices.Sort(spreads)
-		s := stats.Sample{Xs: spreads, Sorted: true}
-		rt.Spread = append(rt.Spread, EstimatorSpread{Name: e.Name, Median: s.Quantile(0.5), P95: s.Quantile(0.95), Max: worst, WorstCase: worstCase})
+		var figures []float64
+		for _, m := range perFile {
+			ref := m[caseKey{k.group, RatioReference}]
+			if len(ref) == 0 {
+				break
+			}
+			c := CompareRuns(ref, m[k], -1, margin, confidence)
+			if !c.Paired {
+				break
+			}
+			figures = append(figures, c.Ratio)
+		}
+		if len(figures) == len(perFile) {
+			ratio.add(name(k), figures)
+		}
 	}
-	if sp, ok := ratioSpread(perFile, common, func(k caseKey) (caseKey, bool) {
-		return caseKey{k.group, RatioReference}, k.variant != RatioReference
-	}, func(k caseKey) string { return k.group + " " + k.variant }, margin, confidence); ok {
+	if sp, ok := ratio.summary(fmt.Sprintf("ratio to the group's %s, paired by round (%d cases; not a time)", RatioReference, len(ratio.spreads))); ok {
 		rt.Spread = append(rt.Spread, sp)
 	}
 	// the fastest-variant verdicts of every group, per session
@@ -211,49 +224,31 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 // the pure-Go oracle most groups have.
 const RatioReference = "reference"
 
-// ratioSpread is the spread of a case's time as a ratio to its group's
-// reference (refOf: its case, and whether it is compared), the median of
-// the rounds' ratios: not a time, so not a figure a cross-CPU table can
-// show, but the candidate the issue names beside the figures. Cases
-// without a reference in every session are left out.
-func ratioSpread[K comparable](perFile []map[K][]Run, common []K, refOf func(K) (K, bool), name func(K) string, margin, confidence float64) (EstimatorSpread, bool) {
-	var spreads []float64
-	worst, worstCase := -1.0, ""
-	for _, k := range common {
-		ref, ok := refOf(k)
-		if !ok {
-			continue
-		}
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, m := range perFile {
-			rr := m[ref]
-			if len(rr) == 0 {
-				ok = false
-				break
-			}
-			c := CompareRuns(rr, m[k], -1, margin, confidence)
-			if !c.Paired {
-				ok = false
-				break
-			}
-			lo, hi = min(lo, c.Ratio), max(hi, c.Ratio)
-		}
-		if !ok {
-			continue
-		}
-		sp := hi/lo - 1
-		spreads = append(spreads, sp)
-		if sp > worst {
-			worst, worstCase = sp, name(k)
-		}
+// spreadRow gathers how far each case's figure moved between the
+// sessions (max/min - 1) for one row of the test-retest table.
+type spreadRow struct {
+	spreads   []float64
+	worst     float64
+	worstCase string
+}
+
+func (r *spreadRow) add(name string, figures []float64) {
+	sp := slices.Max(figures)/slices.Min(figures) - 1
+	if len(r.spreads) == 0 || sp > r.worst {
+		r.worst, r.worstCase = sp, name
 	}
-	if len(spreads) == 0 {
+	r.spreads = append(r.spreads, sp)
+}
+
+// summary is the row: the median and 95th percentile over the cases, the
+// worst; none without cases.
+func (r *spreadRow) summary(name string) (EstimatorSpread, bool) {
+	if len(r.spreads) == 0 {
 		return EstimatorSpread{}, false
 	}
-	slices.Sort(spreads)
-	s := stats.Sample{Xs: spreads, Sorted: true}
-	row := fmt.Sprintf("ratio to the group's %s, paired by round (%d cases; not a time)", RatioReference, len(spreads))
-	return EstimatorSpread{Name: row, Median: s.Quantile(0.5), P95: s.Quantile(0.95), Max: worst, WorstCase: worstCase}, true
+	slices.Sort(r.spreads)
+	s := stats.Sample{Xs: r.spreads, Sorted: true}
+	return EstimatorSpread{Name: name, Median: s.Quantile(0.5), P95: s.Quantile(0.95), Max: r.worst, WorstCase: r.worstCase}, true
 }
 
 // verdictKey names a ranking's verdict so that sessions compare: the
