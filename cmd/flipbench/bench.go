@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,6 +44,8 @@ func init() {
 			fs.StringVar(&o.progress, "progress", "auto", "progress bar: auto (when stderr is a terminal), bar, lines, off")
 			fs.BoolVar(&o.dryRun, "n", false, "print what would run and the planned time, run nothing")
 			fs.StringVar(&o.upload, "upload", "", "then send the results file to this perfdata server (flipbench upload); the file is kept whatever happens")
+			fs.IntVar(&o.processes, "processes", bench.DefaultProcesses, "share the rounds among this many fresh processes, one after another, each its own part of the rounds (a process's placement moves a kernel's time for the process's life); 1: all in this one (whole solves always are)")
+			fs.BoolVar(&o.serve, "serve", false, "internal: serve the selected benchmarks on stdin and stdout to the bench that started this process")
 			return func(args []string) error {
 				if len(args) > 0 {
 					return &exitError{2, fmt.Sprintf("bench: unexpected argument %q", args[0])}
@@ -67,6 +70,8 @@ type benchFlags struct {
 	out, progress      string
 	dryRun             bool
 	upload             string
+	processes          int
+	serve              bool
 }
 
 func joinInts(xs []int) string {
@@ -102,13 +107,17 @@ func runBench(o benchFlags) error {
 	if err != nil {
 		return err
 	}
+	if o.serve {
+		return serveBench(o, groups)
+	}
+	served := o.processes > 1 && o.solve == ""
 	s, err := newSession("bench", o.upload)
 	if err != nil {
 		return err
 	}
 	defer s.end()
 	bo := bench.Options{Count: o.count, Runs: o.runs, BenchTime: o.benchtime, Warmup: o.warmup, Seed: o.seed, Twins: o.twins}
-	if bo.Counters, err = benchCounters(o.counters); err != nil {
+	if bo.Counters, err = benchCounters(o.counters, served); err != nil {
 		return err
 	}
 	bench.Prepare(groups, &bo)
@@ -151,7 +160,23 @@ func runBench(o benchFlags) error {
 	if err := s.create(path); err != nil {
 		return &exitError{1, "bench: " + err.Error()}
 	}
-	fmt.Fprintf(stdout, "%s (%s, %s), %d runs, about %v; writing %s\n", cpu.Brand, cpu.Uarch, cpu.ID(), runs, plan.Round(time.Second), path)
+	parts := ""
+	if served {
+		parts = fmt.Sprintf(" in %d fresh processes", min(o.processes, bo.Count))
+	}
+	fmt.Fprintf(stdout, "%s (%s, %s), %d runs%s, about %v; writing %s\n", cpu.Brand, cpu.Uarch, cpu.ID(), runs, parts, plan.Round(time.Second), path)
+	if served {
+		f, err := freshServers(o)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := f.Attach(groups); err != nil {
+			return fmt.Errorf("bench: %v", err)
+		}
+		bo.BeforeRound = f.BeforeRound(bo.Count)
+		bo.Config = append(bo.Config, [2]string{"processes", strconv.Itoa(min(o.processes, bo.Count))})
+	}
 	bo.Progress = newProgress(o.progress)
 	start := time.Now()
 	runErr := bench.Run(s.ctx, groups, bo, func(r *benchfmt.Result) error {
@@ -172,6 +197,9 @@ func benchSelect(o benchFlags) (variants.Selection, harness.BenchSelect, error) 
 	}
 	if o.benchtime <= 0 {
 		return variants.Selection{}, sel, &exitError{2, "bench: -benchtime must be positive"}
+	}
+	if o.processes < 1 || o.processes > 100 {
+		return variants.Selection{}, sel, &exitError{2, fmt.Sprintf("bench: -processes %d: want 1..100", o.processes)}
 	}
 	if o.runs < 1 || o.runs > 100 {
 		return variants.Selection{}, sel, &exitError{2, fmt.Sprintf("bench: -runs %d: want 1..100", o.runs)}
@@ -278,11 +306,21 @@ var interruptAfter int
 
 // benchCounters says whether to read the hardware counters: where the
 // machine has them (auto; one line says so where it has not), always (on:
-// an error without them) or never.
-func benchCounters(mode string) (bool, error) {
-	switch mode {
-	case "off":
+// an error without them) or never. They count the thread that reads
+// them, so a served session (its runs in other processes) has none.
+func benchCounters(mode string, served bool) (bool, error) {
+	switch {
+	case mode == "off":
 		return false, nil
+	case served && mode == "on":
+		return false, &exitError{2, "bench: -counters on: the counters count this process's thread: with -processes 1 only"}
+	case served && mode == "auto":
+		if bench.ProbeCounters() == nil {
+			fmt.Fprintln(stdout, "hardware counters: not read (they count this process's thread; -processes 1 reads them): times only")
+		}
+		return false, nil
+	}
+	switch mode {
 	case "auto", "on":
 		err := bench.ProbeCounters()
 		switch {
@@ -329,4 +367,42 @@ func nothingToRun(o benchFlags, sel harness.BenchSelect, cpu variants.CPUInfo) s
 		return fmt.Sprintf("-variant %s: this CPU cannot run it (%s)", o.variant, strings.Join(needs, "; "))
 	}
 	return fmt.Sprintf("-variant %s: nothing to run (the variant of %s)", o.variant, strings.Join(where, ", "))
+}
+
+// freshServers is a served session's servers: this binary, serving the
+// same selection (bench -serve), a fresh process for each part of the
+// rounds.
+func freshServers(o benchFlags) (*bench.Fresh, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("bench: -processes: %v", err)
+	}
+	args := []string{"bench", "-serve", "-warmup", o.warmup.String(), "-hash-bits", o.hashBits, "-cpu", strconv.Itoa(o.cpu)}
+	if o.kernels != "" {
+		args = append(args, "-kernel", o.kernels)
+	}
+	if o.variant != "" {
+		args = append(args, "-variant", o.variant)
+	}
+	if o.noBatch {
+		args = append(args, "-no-batch")
+	}
+	n := 0
+	return &bench.Fresh{Parts: o.processes, Start: func() (*bench.Server, error) {
+		n++
+		return bench.StartServer(fmt.Sprintf("bench server %d", n), exe, args...)
+	}}, nil
+}
+
+// serveBench is bench -serve: the server of one part of a served session
+// (bench.Serve), pinned where the session is.
+func serveBench(o benchFlags, groups []*bench.Group) error {
+	if o.cpu >= 0 {
+		unpin, err := bench.PinToCPU(o.cpu)
+		if err != nil {
+			return &exitError{2, "bench: -cpu: " + err.Error()}
+		}
+		defer unpin()
+	}
+	return bench.Serve(groups, o.warmup, os.Stdin, os.Stdout)
 }

@@ -131,7 +131,7 @@ func (s *side) build(root, cache string) error {
 // runServed runs the session: both sides' servers, every benchmark both
 // have as a pair taking turns, into the results file out.
 func runServed(sides []*side, o regressOptions, out, root string) error {
-	servers := make([][]*regress.Server, len(sides))
+	servers := make([][]*bench.Server, len(sides))
 	defer func() {
 		for _, svs := range servers {
 			for _, sv := range svs {
@@ -147,7 +147,7 @@ func runServed(sides []*side, o regressOptions, out, root string) error {
 	errs := make([][]error, len(sides))
 	var wg sync.WaitGroup
 	for i, s := range sides {
-		servers[i] = make([]*regress.Server, o.layouts)
+		servers[i] = make([]*bench.Server, o.layouts)
 		errs[i] = make([]error, o.layouts)
 		bins := s.servers
 		if o.randomHeap {

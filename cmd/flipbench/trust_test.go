@@ -24,6 +24,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("FLIPBENCH_TEST_MAIN") == "1" {
 		os.Exit(run(os.Args[1:]))
 	}
+	// the processes a test's bench starts (its servers, os.Executable:
+	// this test binary) run the CLI too
+	os.Setenv("FLIPBENCH_TEST_MAIN", "1")
 	os.Exit(m.Run())
 }
 

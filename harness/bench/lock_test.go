@@ -13,9 +13,18 @@ import (
 	"time"
 )
 
-// A helper process for the lock test: FLIPBENCH_LOCK_HELPER=dir takes
-// dir's lock, says "locked", and waits to be killed.
+// Helper processes: FLIPBENCH_LOCK_HELPER=dir takes dir's lock, says
+// "locked", and waits to be killed (the lock test);
+// FLIPBENCH_SERVE_HELPER=kind serves servedGroups(kind) (the served
+// session's tests).
 func TestMain(m *testing.M) {
+	if kind := os.Getenv("FLIPBENCH_SERVE_HELPER"); kind != "" {
+		if err := Serve(servedGroups(kind), time.Millisecond, os.Stdin, os.Stdout); err != nil {
+			fmt.Println("err", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if dir := os.Getenv("FLIPBENCH_LOCK_HELPER"); dir != "" {
 		if _, err := LockDir(dir, "flipbench bench -count 6"); err != nil {
 			fmt.Println("error", err)

@@ -135,6 +135,10 @@ type Options struct {
 	// Config holds the file configuration lines written before the
 	// results (machine, commit, date...).
 	Config [][2]string
+	// BeforeRound, when set, is called before each round (from 0), after
+	// the calibration: a served session starts a fresh server there
+	// (Fresh.BeforeRound).
+	BeforeRound func(round int) error
 	// Progress, when set, is called before each run with what runs and
 	// after it with the planned time it used up.
 	Progress Progress
@@ -154,6 +158,11 @@ type Progress interface {
 
 // DefaultOptions are the defaults of flipbench bench: many short runs, so
 // that every case is measured all through the session, in rounds.
+// DefaultProcesses is how many fresh processes a session's rounds are
+// shared among (Fresh): each process's placement is its own lasting bias,
+// and the figures average several (docs/test-retest.md).
+const DefaultProcesses = 8
+
 var DefaultOptions = Options{Count: 24, Runs: 4, BenchTime: 4 * time.Millisecond, Warmup: 10 * time.Millisecond, Twins: true}
 
 // Schedule names the measurement design in a results file (the schedule
@@ -337,6 +346,11 @@ func Run(ctx context.Context, groups []*Group, o Options, emit func(*benchfmt.Re
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x666c6970))
 	for round := 0; round < o.Count; round++ {
+		if o.BeforeRound != nil {
+			if err := o.BeforeRound(round); err != nil {
+				return err
+			}
+		}
 		runtime.GC()
 		for _, gi := range rng.Perm(len(live)) {
 			g := live[gi]

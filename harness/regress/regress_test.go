@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
 )
 
@@ -181,9 +182,9 @@ func TestServerOnThisTree(t *testing.T) {
 	if bytes.Equal(a, b) {
 		t.Error("the layouts' servers are the same binary")
 	}
-	olds, news := make([]*Server, 2), make([]*Server, 2)
+	olds, news := make([]*bench.Server, 2), make([]*bench.Server, 2)
 	for l, bin := range bins {
-		for _, side := range []*[]*Server{&olds, &news} {
+		for _, side := range []*[]*bench.Server{&olds, &news} {
 			s, err := StartServer(fmt.Sprint("layout ", l), bin, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -1,11 +1,9 @@
 package regress
 
 import (
-	"bufio"
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/flipbench/flipbench/harness/bench"
@@ -105,110 +102,15 @@ func padAsm(size int) []byte {
 	return []byte(b.String())
 }
 
-// A Server is one tree's benchmark server, running: its cases, run one at
-// a time on request.
-type Server struct {
-	Label string
-	Cases []ServedCase
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	out   *bufio.Scanner
-	mu    sync.Mutex
-}
-
-// ServedCase is a case a server runs: its group, its name
-// (Kernel/kernel=K/variant=V/form=F) and its configuration lines.
-type ServedCase struct {
-	Index       int
-	Group, Name string
-	Config      [][2]string
-}
-
-// StartServer starts a server binary and reads its cases: those of the
-// groups with a case whose name only matches (nil: every group).
-func StartServer(label, bin string, only *regexp.Regexp) (*Server, error) {
-	var args []string
-	if only != nil {
-		args = append(args, only.String())
-	}
-	s := &Server{Label: label, cmd: exec.Command(bin, args...)}
-	s.cmd.Stderr = os.Stderr
-	var err error
-	if s.in, err = s.cmd.StdinPipe(); err != nil {
-		return nil, err
-	}
-	stdout, err := s.cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.cmd.Start(); err != nil {
-		return nil, err
-	}
-	s.out = bufio.NewScanner(stdout)
-	s.out.Buffer(make([]byte, 64<<10), 1<<20)
-	for s.out.Scan() {
-		line := s.out.Text()
-		if line == "ready" {
-			return s, nil
-		}
-		f := strings.SplitN(line, "\t", 4)
-		if len(f) != 4 || !strings.HasPrefix(f[0], "case ") {
-			s.Close()
-			return nil, fmt.Errorf("%s server: %q is not a case", label, line)
-		}
-		i, err := strconv.Atoi(strings.TrimPrefix(f[0], "case "))
-		if err != nil {
-			s.Close()
-			return nil, fmt.Errorf("%s server: %q: %v", label, line, err)
-		}
-		c := ServedCase{Index: i, Group: f[1], Name: f[2]}
-		for _, kv := range strings.Split(f[3], "\x1f") {
-			if k, v, ok := strings.Cut(kv, "="); ok {
-				c.Config = append(c.Config, [2]string{k, v})
-			}
-		}
-		s.Cases = append(s.Cases, c)
-	}
-	s.Close()
-	return nil, fmt.Errorf("%s server ended before it was ready: %v", label, s.out.Err())
-}
-
-// Run runs case i: lead operations untimed, then n, which it times.
-func (s *Server) Run(i, n, lead int) (time.Duration, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, err := fmt.Fprintf(s.in, "run %d %d %d\n", i, n, lead); err != nil {
-		return 0, fmt.Errorf("%s server: %v", s.Label, err)
-	}
-	if !s.out.Scan() {
-		return 0, fmt.Errorf("%s server ended: %v", s.Label, s.out.Err())
-	}
-	line := s.out.Text()
-	if ns, ok := strings.CutPrefix(line, "ok "); ok {
-		v, err := strconv.ParseInt(ns, 10, 64)
-		return time.Duration(v), err
-	}
-	return 0, fmt.Errorf("%s: %s", s.Label, strings.TrimPrefix(line, "err "))
-}
-
-// Close ends the server.
-func (s *Server) Close() {
-	if s.in != nil {
-		fmt.Fprintln(s.in, "quit")
-		s.in.Close()
-	}
-	_ = s.cmd.Wait()
-}
-
 // Pair makes the groups a regress session runs from the servers of each
 // side, one per layout (olds[k] and news[k] built for layout k): every
 // case both sides have (same group, same name) whose name matches re, per
 // layout a unit of two cases run back to back in a random order, OLD's
 // named rev=old, NEW's rev=new, both layout=k; each group's twin is its
 // first unit's OLD case. It returns the cases only one side has.
-func Pair(olds, news []*Server, re *regexp.Regexp) ([]*bench.Group, []string) {
+func Pair(olds, news []*bench.Server, re *regexp.Regexp) ([]*bench.Group, []string) {
 	type key struct{ group, name string }
-	oldBy := map[key]ServedCase{}
+	oldBy := map[key]bench.ServedCase{}
 	for _, c := range olds[0].Cases {
 		oldBy[key{c.Group, c.Name}] = c
 	}
@@ -253,7 +155,7 @@ func Pair(olds, news []*Server, re *regexp.Regexp) ([]*bench.Group, []string) {
 
 // served is a case of a server as the runner takes it: timed by the
 // server, named with its tree (rev=old, rev=new) and its layout.
-func served(s *Server, c ServedCase, rev string, layout int) *bench.Case {
+func served(s *bench.Server, c bench.ServedCase, rev string, layout int) *bench.Case {
 	parts := strings.Split(c.Name, "/")
 	bc := &bench.Case{Name: parts[0], Config: slices.Clone(c.Config)}
 	for _, p := range parts[1:] {
@@ -271,4 +173,15 @@ func served(s *Server, c ServedCase, rev string, layout int) *bench.Case {
 		}
 	}
 	return bc
+}
+
+// StartServer starts a tree's server (BuildServer's) and reads its cases:
+// those of the groups with a case whose name only matches (nil: every
+// group).
+func StartServer(label, bin string, only *regexp.Regexp) (*bench.Server, error) {
+	var args []string
+	if only != nil {
+		args = append(args, only.String())
+	}
+	return bench.StartServer(label, bin, args...)
 }
