@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
@@ -395,8 +396,11 @@ func freshServers(o benchFlags) (*bench.Fresh, error) {
 }
 
 // serveBench is bench -serve: the server of one part of a served session
-// (bench.Serve), pinned where the session is.
+// (bench.Serve), pinned where the session is. Ctrl-C is the driver's to
+// answer (it keeps what it has and ends this server's input), not this
+// process's.
 func serveBench(o benchFlags, groups []*bench.Group) error {
+	signal.Ignore(os.Interrupt)
 	if o.cpu >= 0 {
 		unpin, err := bench.PinToCPU(o.cpu)
 		if err != nil {

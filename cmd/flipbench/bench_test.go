@@ -26,14 +26,14 @@ func TestBenchWritesResults(t *testing.T) {
 		if !strings.HasPrefix(string(r.Name), "Kernel/kernel=flip/") && !strings.HasPrefix(string(r.Name), "Kernel/kernel=popcount/") {
 			t.Errorf("unexpected %s", r.Name)
 		}
-		for _, k := range []string{"cpu", "cpu-slug", "uarch", "x64level", "goamd64", "go", "commit", "date", "cpu-family", "cpu-model", "cpu-stepping", "cpu-vendor"} {
+		for _, k := range []string{"cpu", "cpu-slug", "uarch", "x64level", "goamd64", "go", "commit", "date", "cpu-family", "cpu-model", "cpu-stepping", "cpu-vendor", "processes"} {
 			if r.GetConfig(k) == "" {
 				t.Errorf("%s: no %s configuration", r.Name, k)
 			}
 		}
 		n++
 	}
-	if n == 0 || !strings.Contains(text, out) {
+	if n == 0 || !strings.Contains(text, out) || !strings.Contains(text, "in 2 fresh processes") {
 		t.Errorf("%d results; output:\n%s", n, text)
 	}
 	if _, err := os.Stat(out + ".partial"); err == nil {
@@ -45,6 +45,9 @@ func TestBenchWritesResults(t *testing.T) {
 	}
 	if code, _ := runCLI(t, "bench", "-kernel", "nope", "-n"); code != 2 {
 		t.Errorf("unknown kernel: exit %d, want 2", code)
+	}
+	if code, _, errOut := runCLIErr(t, "bench", "-kernel", "flip", "-processes", "0", "-n"); code != 2 || !strings.Contains(errOut, "-processes 0") {
+		t.Errorf("-processes 0: exit %d, %q", code, errOut)
 	}
 }
 
