@@ -40,7 +40,9 @@ func RandomGames(seed uint64, n int) []kernels.Board {
 				m &= m - 1
 			}
 			x := bits.TrailingZeros64(m)
-			b = b.Play(x, kernels.Flip(b.P, b.O, x))
+			// a cross-checked Go flip, not the reference: the same boards in
+			// a third of the time (the branchy kernels' 65536 inputs)
+			b = b.Play(x, variants.FlipKindergarten(b.P, b.O, x))
 		}
 	}
 	return out
@@ -66,7 +68,9 @@ func RandomEndgames(seed uint64, n, e int) []kernels.Board {
 				m &= m - 1
 			}
 			x := bits.TrailingZeros64(m)
-			b = b.Play(x, kernels.Flip(b.P, b.O, x))
+			// a cross-checked Go flip, not the reference: the same boards in
+			// a third of the time (the branchy kernels' 65536 inputs)
+			b = b.Play(x, variants.FlipKindergarten(b.P, b.O, x))
 		}
 		if b.NumEmpties() == e {
 			if rng.IntN(2) == 0 {
@@ -97,13 +101,22 @@ func dir(P, O uint64, d uint) uint64 {
 
 // The micro-benchmarks cycle through fixed, seeded sets drawn from random
 // legal games: the same inputs for every variant, on every machine, and
-// enough of them (4096, or 1024 for the larger eval inputs) that branch
-// predictors cannot learn the sequence.
+// enough of them (4096, 65536 for the kernels that branch on their input,
+// 1024 for the larger eval inputs) that branch predictors cannot learn
+// the sequence.
 const (
 	// BenchSeed draws the micro-benchmarks' inputs.
 	BenchSeed   = 2026
 	benchInputs = 4096
 	benchEval   = 1024
+	// branchyInputs is the set size of the kernels that branch on their
+	// input (the leaf searches, score_1, count_last_flip): a run cycling
+	// through 4096 of them taught Zen 5's predictor the sequence, so that
+	// their time per call fell with the run's length, and two cases of one
+	// kernel (a variant and its A/A twin) differed by their calibration
+	// (docs/test-retest.md). Past this size it no longer did; a session
+	// says so (bench.InputsVersion).
+	branchyInputs = 1 << 16
 )
 
 // benchSink keeps results alive so that no loop is optimised away.
@@ -152,8 +165,8 @@ var flipInputs = sync.OnceValue(func() []variants.BoardX {
 })
 
 var lastFlipInputs = sync.OnceValue(func() []variants.LastEmpty {
-	out := make([]variants.LastEmpty, benchInputs)
-	for i, b := range RandomEndgames(BenchSeed, benchInputs, 1) {
+	out := make([]variants.LastEmpty, branchyInputs)
+	for i, b := range RandomEndgames(BenchSeed, branchyInputs, 1) {
 		out[i] = variants.LastEmpty{P: b.P, X: bits.TrailingZeros64(b.Empties())}
 	}
 	return out
@@ -168,8 +181,8 @@ func nearAlpha(b kernels.Board, rng *rand.Rand) int {
 
 var score1Inputs = sync.OnceValue(func() []variants.LastEmptyAlpha {
 	rng := rand.New(rand.NewPCG(BenchSeed, 3))
-	out := make([]variants.LastEmptyAlpha, benchInputs)
-	for i, b := range RandomEndgames(BenchSeed, benchInputs, 1) {
+	out := make([]variants.LastEmptyAlpha, branchyInputs)
+	for i, b := range RandomEndgames(BenchSeed, branchyInputs, 1) {
 		out[i] = variants.LastEmptyAlpha{P: b.P, X: bits.TrailingZeros64(b.Empties()), Alpha: nearAlpha(b, rng)}
 	}
 	return out
@@ -181,8 +194,8 @@ func init() {
 	for e := 2; e <= 4; e++ {
 		solveInputSets[e] = sync.OnceValue(func() []variants.BoardAlpha {
 			rng := rand.New(rand.NewPCG(BenchSeed, uint64(10+e)))
-			out := make([]variants.BoardAlpha, benchInputs)
-			for i, b := range RandomEndgames(BenchSeed, benchInputs, e) {
+			out := make([]variants.BoardAlpha, branchyInputs)
+			for i, b := range RandomEndgames(BenchSeed, branchyInputs, e) {
 				out[i] = variants.BoardAlpha{P: b.P, O: b.O, Alpha: nearAlpha(b, rng)}
 			}
 			return out

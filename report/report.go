@@ -374,14 +374,29 @@ func addOnce(s *[]string, v string) {
 	}
 }
 
-// build runs one table query.
+// build runs one table query. A query of kernel benchmarks leaves out
+// the sessions that measured bench.InputsChanged's kernels on their old
+// inputs (no "inputs: 2" line): their figures measured another thing.
 func (r *Report) build(filter, row, col string) []*stats.Table {
+	if strings.Contains(filter, ".name:Kernel") {
+		filter += " " + oldInputs
+	}
 	ts, err := stats.BuildTables(r.ds, stats.CompareOptions{Filter: filter, Row: row, Col: col, Confidence: r.opts.Confidence, Margin: r.opts.Margin})
 	if err != nil {
 		panic(fmt.Sprintf("report: bad query %q: %v", filter, err)) // the queries are ours
 	}
 	return ts
 }
+
+// oldInputs is the filter that leaves out results of bench.InputsChanged's
+// kernels measured before bench.InputsVersion.
+var oldInputs = func() string {
+	ks := make([]string, len(bench.InputsChanged))
+	for i, k := range bench.InputsChanged {
+		ks[i] = "/kernel:" + k
+	}
+	return "-((" + strings.Join(ks, " OR ") + ") -" + bench.InputsKey + ":" + bench.InputsVersion + ")"
+}()
 
 func unitTable(ts []*stats.Table, unit string) *stats.Table {
 	for _, t := range ts {
@@ -500,7 +515,9 @@ func (r *Report) header() {
 	r.p("a flavour may have variants the other lacks, so they never pool); each benchmark's cells come from the newest complete ")
 	r.p("session of that CPU and flavour that measured it (the machines table names the sessions, and those they replace). ")
 	r.p("A session runs every variant once per round, in a fresh random order each round, many short runs spread over the whole ")
-	r.p("session, after a warm-up round; sessions since the fresh processes (a `processes` line in their files) share their rounds among ")
+	r.p("session, after a warm-up round; the cells of the kernels that branch on their input (the last-move counts and the leaf searches) ")
+	r.p("come only from sessions on inputs of version %s (an `inputs` line), sets of 65536 that the branch predictor cannot learn, ", bench.InputsVersion)
+	r.p("where it learned the older sessions' 4096: a CPU without such a session shows none of them. Sessions since the fresh processes (a `processes` line in their files) share their rounds among ")
 	r.p("that many fresh processes, one after another, so that no one process's placement is the whole session's bias. ")
 	r.p("A cell is the %s time per operation over the session's runs with its %s confidence interval (order statistics): ", stats.FigureLabel, pctLabel(r.opts.Confidence))
 	r.p("an absolute time, so that CPUs compare, chosen as the estimator that reproduced best between sessions of the same binary ")

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -344,5 +345,41 @@ func TestReportEdaxVs(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Log(md)
+	}
+}
+
+// The kernels whose inputs changed (bench.InputsChanged) show only the
+// sessions measured on the new inputs (an "inputs: 2" line): a CPU whose
+// newest session lacks it shows none of their cells, and its other
+// kernels as before.
+func TestReportOldInputsLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, filepath.Join("..", "harness", "stats", "testdata", "results"), dir)
+	add := func(file, header string, ns float64) {
+		f, err := os.OpenFile(filepath.Join(dir, file), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		fmt.Fprint(f, "\n"+header)
+		for i := range 6 {
+			fmt.Fprintf(f, "BenchmarkKernel/kernel=score_1/variant=reference/form=call 1000 %g ns/op\n", ns+float64(i)/100)
+			fmt.Fprintf(f, "BenchmarkKernel/kernel=score_1/variant=bitscan/form=call 1000 %g ns/op\n", ns/2+float64(i)/100)
+		}
+	}
+	add("amd-ryzen-7-3700x/2026-01-01T000000-kernels.txt", "", 30)
+	add("intel-core-i7-4770/2026-01-02T000000-kernels.txt", "inputs: 2\n", 83)
+	md, _ := generateClean(t, dir, 2)
+	i := strings.Index(md, "## score_1\n")
+	if i < 0 {
+		t.Fatalf("no score_1 section:\n%s", md)
+	}
+	sec := md[i:]
+	sec = sec[:strings.Index(sec[3:], "\n## ")+3]
+	if !strings.Contains(sec, "83.0 ns") || strings.Contains(sec, "30.0 ns") || strings.Contains(sec, "15.0 ns") || strings.Contains(sec, "Ryzen") {
+		t.Errorf("score_1's section: want the new inputs' 83 ns only:\n%s", sec)
+	}
+	if !strings.Contains(md, "| bitscan | Go | **5.97 ns ±1% #1** | **7.79 ns ±1% #1** |") {
+		t.Error("flip's cells of both CPUs are gone")
 	}
 }

@@ -143,6 +143,8 @@ func runBench(o benchFlags) error {
 	bo.Config = bench.MachineConfig(now, cpu)
 	if o.solve != "" {
 		bo.Config = append(bo.Config, [2]string{"variants", base.String()})
+	} else {
+		bo.Config = append(bo.Config, [2]string{bench.InputsKey, bench.InputsVersion})
 	}
 	path := o.out
 	if path == "" {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/results"
 )
@@ -26,7 +27,7 @@ func TestBenchWritesResults(t *testing.T) {
 		if !strings.HasPrefix(string(r.Name), "Kernel/kernel=flip/") && !strings.HasPrefix(string(r.Name), "Kernel/kernel=popcount/") {
 			t.Errorf("unexpected %s", r.Name)
 		}
-		for _, k := range []string{"cpu", "cpu-slug", "uarch", "x64level", "goamd64", "go", "commit", "date", "cpu-family", "cpu-model", "cpu-stepping", "cpu-vendor", "processes"} {
+		for _, k := range []string{"cpu", "cpu-slug", "uarch", "x64level", "goamd64", "go", "commit", "date", "cpu-family", "cpu-model", "cpu-stepping", "cpu-vendor", "processes", bench.InputsKey} {
 			if r.GetConfig(k) == "" {
 				t.Errorf("%s: no %s configuration", r.Name, k)
 			}

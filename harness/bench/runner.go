@@ -158,6 +158,20 @@ type Progress interface {
 
 // DefaultOptions are the defaults of flipbench bench: many short runs, so
 // that every case is measured all through the session, in rounds.
+// InputsKey is the configuration line naming a kernel session's inputs
+// (InputsVersion). Version 2 grew the sets of the kernels that branch on
+// their input (InputsChanged) from 4096 to 65536: the predictor had
+// learned the 4096's sequence, so that their time per call fell with a
+// run's length. Sessions without the line measured those kernels on the
+// old sets; their figures are not comparable with version 2's.
+const (
+	InputsKey     = "inputs"
+	InputsVersion = "2"
+)
+
+// InputsChanged are the kernels whose inputs InputsVersion 2 changed.
+var InputsChanged = []string{"count_last_flip", "score_1", "solve_2", "solve_3", "solve_4"}
+
 // DefaultProcesses is how many fresh processes a session's rounds are
 // shared among (Fresh): each process's placement is its own lasting bias,
 // and the figures average several (docs/test-retest.md).
