@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"slices"
 	"strconv"
@@ -169,7 +170,7 @@ func runBench(o benchFlags) error {
 	}
 	fmt.Fprintf(stdout, "%s (%s, %s), %d runs%s, about %v; writing %s\n", cpu.Brand, cpu.Uarch, cpu.ID(), runs, parts, plan.Round(time.Second), path)
 	if served {
-		f, err := freshServers(o)
+		f, err := freshServers(o, base.CPU())
 		if err != nil {
 			return err
 		}
@@ -373,9 +374,12 @@ func nothingToRun(o benchFlags, sel harness.BenchSelect, cpu variants.CPUInfo) s
 }
 
 // freshServers is a served session's servers: this binary, serving the
-// same selection (bench -serve), a fresh process for each part of the
-// rounds.
-func freshServers(o benchFlags) (*bench.Fresh, error) {
+// same selection (bench -serve) on the CPU this process sees, a fresh
+// process for each part of the rounds. The features this process lacks
+// are disabled in theirs (FLIPBENCH_DISABLE): under an emulator (qemu-user
+// -cpu Haswell) this process sees the emulated CPU, and the servers it
+// starts run natively.
+func freshServers(o benchFlags, cpu variants.CPUInfo) (*bench.Fresh, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("bench: -processes: %v", err)
@@ -390,10 +394,19 @@ func freshServers(o benchFlags) (*bench.Fresh, error) {
 	if o.noBatch {
 		args = append(args, "-no-batch")
 	}
+	var lacks []string
+	for _, f := range variants.AllFeatures {
+		if !cpu.Has[f] {
+			lacks = append(lacks, string(f))
+		}
+	}
+	env := append(os.Environ(), "FLIPBENCH_DISABLE="+strings.Join(lacks, ","))
 	n := 0
 	return &bench.Fresh{Parts: o.processes, Start: func() (*bench.Server, error) {
 		n++
-		return bench.StartServer(fmt.Sprintf("bench server %d", n), exe, args...)
+		cmd := exec.Command(exe, args...)
+		cmd.Env = env
+		return bench.StartServer(fmt.Sprintf("bench server %d", n), cmd)
 	}}, nil
 }
 

@@ -46,10 +46,10 @@ type ServedCase struct {
 	Config      [][2]string
 }
 
-// StartServer starts a server binary with its arguments and reads its
-// cases (the protocol is Serve's).
-func StartServer(label, bin string, args ...string) (*Server, error) {
-	s := &Server{Label: label, cmd: exec.Command(bin, args...)}
+// StartServer starts a server (cmd: its binary, arguments and
+// environment; not started) and reads its cases (the protocol is Serve's).
+func StartServer(label string, cmd *exec.Cmd) (*Server, error) {
+	s := &Server{Label: label, cmd: cmd}
 	s.cmd.Stderr = os.Stderr
 	var err error
 	if s.in, err = s.cmd.StdinPipe(); err != nil {

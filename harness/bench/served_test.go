@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -47,7 +48,7 @@ func servedGroups(kind string) []*Group {
 func startHelper(kind string) (*Server, error) {
 	os.Setenv("FLIPBENCH_SERVE_HELPER", kind)
 	defer os.Unsetenv("FLIPBENCH_SERVE_HELPER")
-	return StartServer("helper "+kind, os.Args[0])
+	return StartServer("helper "+kind, exec.Command(os.Args[0]))
 }
 
 // The protocol: the cases listed with their groups and configuration,

@@ -183,5 +183,5 @@ func StartServer(label, bin string, only *regexp.Regexp) (*bench.Server, error) 
 	if only != nil {
 		args = append(args, only.String())
 	}
-	return bench.StartServer(label, bin, args...)
+	return bench.StartServer(label, exec.Command(bin, args...))
 }
