@@ -21,7 +21,9 @@ import (
 // TestMain lets a test run this binary as flipbench itself
 // (FLIPBENCH_TEST_MAIN=1 flipbench.test ARGS...), under a shell's limits.
 func TestMain(m *testing.M) {
-	if os.Getenv("FLIPBENCH_TEST_MAIN") == "1" {
+	// (the fuzzing engine's workers, this binary with -test. flags, are
+	// tests)
+	if os.Getenv("FLIPBENCH_TEST_MAIN") == "1" && (len(os.Args) < 2 || !strings.HasPrefix(os.Args[1], "-test.")) {
 		os.Exit(run(os.Args[1:]))
 	}
 	// the processes a test's bench starts (its servers, os.Executable:
