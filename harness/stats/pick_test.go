@@ -131,3 +131,26 @@ func TestPickSolveRunsDecide(t *testing.T) {
 		}
 	}
 }
+
+// The rounds decide between the two best: a variant with the lower
+// figure (fast runs in one process of a served session) that loses most
+// rounds to the runner-up by 5% is not the fastest, and the winner's
+// verdict is never "ahead" by a negative amount.
+func TestFastestRoundsDecide(t *testing.T) {
+	var a, b []Run
+	for round := uint32(0); round < 48; round++ {
+		va, vb := 10.5, 10.0
+		if round < 6 { // the bimodal process: a's first six rounds
+			va = 9.0
+		}
+		a = append(a, Run{Value: va * (1 + 0.001*float64(round%5)), Round: round})
+		b = append(b, Run{Value: vb * (1 + 0.001*float64(round%7)), Round: round})
+	}
+	rs, c := Fastest([]Ranked{{Variant: "a", Runs: a}, {Variant: "b", Runs: b}}, -1, 0.01, 0.95)
+	if rs[0].Variant != "b" || c == nil || c.Verdict != Slower {
+		t.Fatalf("winner %s, %v; want b, the runner-up slower", rs[0].Variant, c)
+	}
+	if v := WinnerVerdict(rs[1].Variant, c); !strings.HasSuffix(v, "ahead of a") || strings.HasPrefix(v, "-") {
+		t.Errorf("verdict %q", v)
+	}
+}
