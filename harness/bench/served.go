@@ -119,8 +119,8 @@ func (s *Server) Close() {
 }
 
 // Serve is a server's side of the protocol on in and out: it sets up the
-// groups, warms every case (growing batches until warmup has passed: a
-// fresh process's first runs pay for page faults and cold caches), lists
+// groups, warms every case (a fresh process's first runs pay for page
+// faults and cold caches), lists
 // the cases, then runs what it is asked until "quit" or the end of in. The
 // groups are torn down before it returns.
 func Serve(groups []*Group, warmup time.Duration, in io.Reader, out io.Writer) error {
@@ -140,11 +140,10 @@ func Serve(groups []*Group, warmup time.Duration, in io.Reader, out io.Writer) e
 			titles = append(titles, g.Title)
 		}
 	}
+	// the runner's calibration is the warm-up (growing batches until
+	// warmup has passed); the driver calibrates the runs
 	for _, c := range cases {
-		if c.NoWarmup {
-			continue
-		}
-		if err := c.try(func() { warm(c.Run, warmup) }); err != nil {
+		if err := c.calibrate(Options{Warmup: warmup}); err != nil {
 			return err
 		}
 	}
@@ -172,14 +171,7 @@ func Serve(groups []*Group, warmup time.Duration, in io.Reader, out io.Writer) e
 		} else {
 			c := cases[i]
 			var el time.Duration
-			err := c.try(func() {
-				if lead > 0 {
-					c.Run(lead)
-				}
-				start := time.Now()
-				c.Run(n)
-				el = time.Since(start)
-			})
+			err := c.try(func() { el = c.time(n, lead) })
 			if err != nil {
 				fmt.Fprintf(w, "err %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
 			} else {
@@ -191,18 +183,6 @@ func Serve(groups []*Group, warmup time.Duration, in io.Reader, out io.Writer) e
 		}
 	}
 	return sc.Err()
-}
-
-// warm runs growing batches of run until d has passed (at least two).
-func warm(run func(int), d time.Duration) {
-	start := time.Now()
-	for n, batch := 1, 0; batch < 2 || time.Since(start) < d; batch++ {
-		t := time.Now()
-		run(n)
-		if el := time.Since(t); el < d/8 {
-			n = min(2*n, 1e9)
-		}
-	}
 }
 
 // Fresh runs a session's cases in server processes of the session's own
