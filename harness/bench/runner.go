@@ -440,19 +440,8 @@ func (c *Case) calibrate(o Options) error {
 		return nil
 	}
 	return c.try(func() {
-		n := 1
-		var total time.Duration
-		for batch := 1; ; batch++ {
-			el := c.time(n, 0)
-			total += el
-			c.nsPerOp = float64(max(el.Nanoseconds(), 1)) / float64(n)
-			if batch > 1 && (total >= o.Warmup || el >= o.Warmup/2) {
-				break
-			}
-			// aim the next batch at half the remaining time, growing at most 100x
-			next := int(float64((o.Warmup - total).Nanoseconds()) / 2 / c.nsPerOp)
-			n = min(max(next, n+1), 100*n, 1e9)
-		}
+		// two batches at least: the first, cold, is no estimate
+		n := c.grow(o.Warmup, 2)
 		// a burst only adds time: the last batch again, the same size (a
 		// smaller one would miss a cost paid every so many calls), and the
 		// faster of the two (a run sized on a slowed batch is short, and
@@ -468,6 +457,41 @@ func (c *Case) calibrate(o Options) error {
 		}
 		c.perRound = perRoundFor(o, op)
 	})
+}
+
+// grow runs batches of the case, each aimed at half the time left, until
+// warmup has passed and at least minBatches have run (or a batch alone
+// took half of warmup), and returns the last batch's size; c.nsPerOp is
+// its time per operation. A case with a Period runs whole periods in
+// every batch: a batch of a few calls that met the periodic cost (or
+// missed it) would make the estimate whatever phase the case was in.
+func (c *Case) grow(warmup time.Duration, minBatches int) int {
+	step := max(c.Period, 1)
+	n := step
+	var total time.Duration
+	for batch := 1; ; batch++ {
+		el := c.time(n, 0)
+		total += el
+		c.nsPerOp = float64(max(el.Nanoseconds(), 1)) / float64(n)
+		if batch >= minBatches && (total >= warmup || el >= warmup/2) {
+			return n
+		}
+		// aim the next batch at half the remaining time, growing at most 100x
+		next := int(float64((warmup - total).Nanoseconds()) / 2 / c.nsPerOp)
+		n = min(max(next, n+step), 100*n, 1e9)
+		n = (n + step - 1) / step * step
+	}
+}
+
+// warm runs the case for warmup (a server's first touch of its code, its
+// inputs and its pages), one operation where one lasts that long: unlike
+// calibrate it estimates nothing, so it needs no second batch, which for
+// a long operation (a 1.5 GiB clear) is most of a server's start.
+func (c *Case) warm(warmup time.Duration) error {
+	if c.NoWarmup {
+		return nil
+	}
+	return c.try(func() { c.grow(warmup, 1) })
 }
 
 // measure is one run: an untimed lead-in of a sixteenth of the

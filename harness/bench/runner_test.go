@@ -162,6 +162,22 @@ func TestRunWholePeriods(t *testing.T) {
 	}
 }
 
+// The calibration of a case with a Period is right whatever phase it
+// starts in: here the very first call pays the periodic cost, so a
+// calibration that grew from single calls had its second batch of two
+// cheap calls decide (a served session's generation clear, after the
+// server's warm-up left its date at the wrap, was calibrated at 7 ns a
+// call: 562785 calls, two minutes, a run).
+func TestRunCalibratesAPeriodAtItsPhase(t *testing.T) {
+	run := periodic(256, 15*time.Millisecond) // longer than the warm-up
+	run(255)                                  // the next call pauses
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}}, Period: 256, Run: run}
+	iters := runIters(t, c, Options{Count: 1, Runs: 1, BenchTime: 2 * time.Millisecond, Warmup: 10 * time.Millisecond})
+	if len(iters) != 1 || iters[0] != 256 {
+		t.Errorf("runs of %v operations: want one period of 256 (15 ms per 256 calls, runs of 2 ms)", iters)
+	}
+}
+
 // periodic is a kernel whose every period-th call pauses.
 func periodic(period int, pause time.Duration) func(int) {
 	calls := 0

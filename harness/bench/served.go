@@ -140,10 +140,9 @@ func Serve(groups []*Group, warmup time.Duration, in io.Reader, out io.Writer) e
 			titles = append(titles, g.Title)
 		}
 	}
-	// the runner's calibration is the warm-up (growing batches until
-	// warmup has passed); the driver calibrates the runs
+	// the driver calibrates the runs: a server only warms its cases
 	for _, c := range cases {
-		if err := c.calibrate(Options{Warmup: warmup}); err != nil {
+		if err := c.warm(warmup); err != nil {
 			return err
 		}
 	}

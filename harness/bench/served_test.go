@@ -116,6 +116,35 @@ func TestServe(t *testing.T) {
 	}
 }
 
+// A server only warms its cases (the driver calibrates): an operation
+// that outlasts the warm-up runs once, where a calibration would have run
+// it again and again (three 1.5 GiB clears per variant, most of a server's
+// start), and a short one until the warm-up has passed.
+func TestServeWarmsOnce(t *testing.T) {
+	var longOps, shortOps int
+	long := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "long"}, {"form", "call"}}, Run: func(n int) {
+		longOps += n
+		time.Sleep(time.Duration(n) * 3 * time.Millisecond)
+	}}
+	sink := 0
+	short := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "short"}, {"form", "call"}}, Run: func(n int) {
+		shortOps += n
+		for i := range n * 50 {
+			sink += i
+		}
+	}}
+	start := time.Now()
+	if err := Serve([]*Group{{Title: "k", Cases: []*Case{long, short}}}, 2*time.Millisecond, strings.NewReader(""), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if longOps != 1 {
+		t.Errorf("the long operation ran %d times in the warm-up, want 1", longOps)
+	}
+	if shortOps < 100 || time.Since(start) < 4*time.Millisecond {
+		t.Errorf("the short one ran %d times, the warm-up took %v: want many, for the warm-up's 2ms", shortOps, time.Since(start))
+	}
+}
+
 // A served session runs every round's cases in the server of its part, a
 // fresh process per part, the twin on its original's case; a server that
 // serves other cases than the session's is refused, naming the first
