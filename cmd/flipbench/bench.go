@@ -384,7 +384,7 @@ func freshServers(o benchFlags, cpu variants.CPUInfo) (*bench.Fresh, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bench: -processes: %v", err)
 	}
-	args := []string{"bench", "-serve", "-warmup", o.warmup.String(), "-hash-bits", o.hashBits, "-cpu", strconv.Itoa(o.cpu)}
+	args := []string{"bench", "-serve", "-warmup", min(o.warmup, bench.ServerWarmup).String(), "-hash-bits", o.hashBits, "-cpu", strconv.Itoa(o.cpu)}
 	if o.kernels != "" {
 		args = append(args, "-kernel", o.kernels)
 	}

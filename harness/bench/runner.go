@@ -174,8 +174,14 @@ var InputsChanged = []string{"count_last_flip", "score_1", "solve_2", "solve_3",
 
 // DefaultProcesses is how many fresh processes a session's rounds are
 // shared among (Fresh): each process's placement is its own lasting bias,
-// and the figures average several (docs/test-retest.md).
-const DefaultProcesses = 8
+// and the figures average several (docs/test-retest.md: 16 reproduced
+// better than 8 at the same session time, with ServerWarmup).
+const DefaultProcesses = 16
+
+// ServerWarmup is the most a fresh server warms each of its cases (Serve):
+// enough to bring in the case's code, inputs and pages; the estimate that
+// needs the longer Warmup is the driver's calibration, made once.
+const ServerWarmup = 3 * time.Millisecond
 
 var DefaultOptions = Options{Count: 24, Runs: 4, BenchTime: 4 * time.Millisecond, Warmup: 10 * time.Millisecond, Twins: true}
 
