@@ -28,6 +28,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
@@ -606,8 +607,10 @@ func (r *Report) sessions() {
 
 // twinChecks shows, per column, the A/A twins' verdicts: each session
 // ran a second copy of one variant per group, the same code under
-// another name; a twin that "differs" says the session's verdicts cannot
-// be trusted.
+// another name. A twin that "differs" says its group's verdicts cannot be
+// trusted; more of them than a test at the comparisons' confidence gives
+// by chance (a one-sided binomial test at the same level: with 44 twins
+// at 95%, two are expected) say the column's cannot.
 func (r *Report) twinChecks() {
 	any := false
 	for _, m := range r.Machines {
@@ -634,7 +637,15 @@ func (r *Report) twinChecks() {
 			line += fmt.Sprintf(", %d undecided", n)
 		}
 		if len(worst) > 0 {
-			line += fmt.Sprintf("; **%d DIFFER, so this column's verdicts are not to be trusted**: %s", len(worst), strings.Join(worst, "; "))
+			alpha := 1 - r.opts.Confidence
+			chance := distuv.Binomial{N: float64(len(m.Twins)), P: alpha}
+			if p := chance.Survival(float64(len(worst) - 1)); p < alpha {
+				line += fmt.Sprintf("; **%d DIFFER, more than chance would (%.1f expected, p=%.2g), so this column's verdicts are not to be trusted**: %s",
+					len(worst), chance.Mean(), p, strings.Join(worst, "; "))
+			} else {
+				line += fmt.Sprintf("; **%d DIFFER, so their groups' verdicts are not to be trusted** (%.1f of %d expected to by chance alone): %s",
+					len(worst), chance.Mean(), len(m.Twins), strings.Join(worst, "; "))
+			}
 		}
 		r.p("%s\n", line)
 	}

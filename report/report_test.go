@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -381,5 +382,60 @@ func TestReportOldInputsLeftOut(t *testing.T) {
 	}
 	if !strings.Contains(md, "| bitscan | Go | **5.97 ns ±1% #1** | **7.79 ns ±1% #1** |") {
 		t.Error("flip's cells of both CPUs are gone")
+	}
+}
+
+// A column whose twins differ says so: one or three of twenty (what a
+// test at 95% may give by chance) condemn their groups' verdicts; five of
+// twenty (p < 5% by chance) condemn the column's.
+func TestReportTwinsDiffer(t *testing.T) {
+	kernels := []string{"flip", "moves", "board_solve", "move_evaluate", "stability", "stable_edge", "eval_sum", "eval_update", "potential_moves", "hash_code"}
+	for _, tc := range []struct {
+		differ int
+		want   string
+		not    string
+	}{
+		{1, "**1 DIFFER, so their groups' verdicts are not to be trusted** (1.0 of 20 expected to by chance alone): flip reference call", "this column's"},
+		{3, "**3 DIFFER, so their groups' verdicts are not to be trusted** (1.0 of 20 expected to by chance alone)", "this column's"}, // p=0.075
+		{5, "**5 DIFFER, more than chance would (1.0 expected, p=0.0026), so this column's verdicts are not to be trusted**", "their groups'"},
+	} {
+		dir := t.TempDir()
+		copyTree(t, filepath.Join("..", "harness", "stats", "testdata", "results"), dir)
+		// a newer session of the Intel column: its header, then the twins
+		head, err := os.ReadFile(filepath.Join(dir, "intel-core-i7-4770", "2026-01-02T000000-kernels.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Create(filepath.Join(dir, "intel-core-i7-4770", "2026-01-03T000000-kernels.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write(head[:bytes.Index(head, []byte("\nBenchmark"))+1])
+		g := 0
+		for _, k := range kernels {
+			for _, form := range []string{"call", "batch"} {
+				slow := 1.0
+				if g < tc.differ {
+					slow = 1.1
+				}
+				g++
+				for r := range 12 {
+					v := 10 + float64(r%3)
+					fmt.Fprintf(f, "BenchmarkKernel/kernel=%s/variant=reference/form=%s 1000 %g ns/op\n", k, form, v)
+					fmt.Fprintf(f, "BenchmarkKernel/kernel=%s/variant=reference/form=%s/twin=1 1000 %g ns/op\n", k, form, v*slow)
+				}
+			}
+		}
+		f.Close()
+		md, _ := generateClean(t, dir, 2)
+		line := ""
+		for l := range strings.Lines(md) {
+			if strings.HasPrefix(l, "- Intel") && strings.Contains(l, "twins equal") {
+				line = l
+			}
+		}
+		if !strings.Contains(line, tc.want) || strings.Contains(line, tc.not) {
+			t.Errorf("%d of 20 twins differ: %q\nwant %q", tc.differ, line, tc.want)
+		}
 	}
 }
