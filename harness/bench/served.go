@@ -21,8 +21,9 @@ import (
 // session's lasting bias (docs/test-retest.md).
 //
 // The protocol, a line each way: the server writes
-// "case I\tGROUP\tNAME\tCONFIG" per case (CONFIG: key=value pairs joined
-// by \x1f) and "ready"; it reads "run I N LEAD" (LEAD operations untimed,
+// "case I\tGROUP\tNAME\tCONFIG\tPERIOD" per case (CONFIG: key=value pairs
+// joined by \x1f; PERIOD: the case's Period, 0 for none, so that the
+// driver calibrates it in whole periods) and "ready"; it reads "run I N LEAD" (LEAD operations untimed,
 // then N timed) and answers "ok NANOSECONDS" or "err MESSAGE"; "quit" (or
 // the end of its input) ends it.
 
@@ -44,6 +45,7 @@ type ServedCase struct {
 	Index       int
 	Group, Name string
 	Config      [][2]string
+	Period      int
 }
 
 // StartServer starts a server (cmd: its binary, arguments and
@@ -69,8 +71,8 @@ func StartServer(label string, cmd *exec.Cmd) (*Server, error) {
 		if line == "ready" {
 			return s, nil
 		}
-		f := strings.SplitN(line, "\t", 4)
-		if len(f) != 4 || !strings.HasPrefix(f[0], "case ") {
+		f := strings.Split(line, "\t")
+		if len(f) != 5 || !strings.HasPrefix(f[0], "case ") {
 			s.Close()
 			return nil, fmt.Errorf("%s server: %q is not a case", label, line)
 		}
@@ -79,7 +81,12 @@ func StartServer(label string, cmd *exec.Cmd) (*Server, error) {
 			s.Close()
 			return nil, fmt.Errorf("%s server: %q: %v", label, line, err)
 		}
-		c := ServedCase{Index: i, Group: f[1], Name: f[2]}
+		period, err := strconv.Atoi(f[4])
+		if err != nil || period < 0 {
+			s.Close()
+			return nil, fmt.Errorf("%s server: %q: period %q is not a count", label, line, f[4])
+		}
+		c := ServedCase{Index: i, Group: f[1], Name: f[2], Period: period}
 		for _, kv := range strings.Split(f[3], "\x1f") {
 			if k, v, ok := strings.Cut(kv, "="); ok {
 				c.Config = append(c.Config, [2]string{k, v})
@@ -152,7 +159,7 @@ func Serve(groups []*Group, warmup time.Duration, in io.Reader, out io.Writer) e
 		for j, kv := range c.Config {
 			cfg[j] = kv[0] + "=" + kv[1]
 		}
-		fmt.Fprintf(w, "case %d\t%s\t%s\t%s\n", i, titles[i], c.FullName(), strings.Join(cfg, "\x1f"))
+		fmt.Fprintf(w, "case %d\t%s\t%s\t%s\t%d\n", i, titles[i], c.FullName(), strings.Join(cfg, "\x1f"), c.Period)
 	}
 	fmt.Fprintln(w, "ready")
 	if err := w.Flush(); err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // duoFile writes a regress session: rounds of OLD and NEW of two benchmarks
@@ -219,6 +220,21 @@ func TestServerOnThisTree(t *testing.T) {
 	}
 	if _, err := servers[0].Run(0, 10, 0); err != nil {
 		t.Errorf("after a bad request: %v", err)
+	}
+	// a case's period comes with it (the generation clear's wrap), so the
+	// driver calibrates it in whole periods, as bench does its own
+	gen := regexp.MustCompile(`^Kernel/kernel=hash_clear/variant=generation/`)
+	periods := 0
+	for _, c := range servers[0].Cases {
+		if gen.MatchString(c.Name) != (c.Period == variants.HashClearGenerations) {
+			t.Errorf("%s served with period %d", c.Name, c.Period)
+		}
+		if c.Period > 0 {
+			periods++
+		}
+	}
+	if gg, _ := Pair(olds, news, gen); periods == 0 || len(gg) == 0 || gg[0].Cases[0].Period != variants.HashClearGenerations {
+		t.Errorf("%d cases served with a period; the paired generation clears' groups: %d", periods, len(gg))
 	}
 	// a server told a regexp sets up and lists only the groups it matches
 	popcount := regexp.MustCompile(`^Kernel/kernel=popcount/`)

@@ -157,7 +157,7 @@ func Pair(olds, news []*bench.Server, re *regexp.Regexp) ([]*bench.Group, []stri
 // server, named with its tree (rev=old, rev=new) and its layout.
 func served(s *bench.Server, c bench.ServedCase, rev string, layout int) *bench.Case {
 	parts := strings.Split(c.Name, "/")
-	bc := &bench.Case{Name: parts[0], Config: slices.Clone(c.Config)}
+	bc := &bench.Case{Name: parts[0], Config: slices.Clone(c.Config), Period: c.Period}
 	for _, p := range parts[1:] {
 		k, v, _ := strings.Cut(p, "=")
 		bc.Keys = append(bc.Keys, [2]string{k, v})
