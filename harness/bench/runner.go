@@ -156,8 +156,6 @@ type Progress interface {
 	Finish()
 }
 
-// DefaultOptions are the defaults of flipbench bench: many short runs, so
-// that every case is measured all through the session, in rounds.
 // InputsKey is the configuration line naming a kernel session's inputs
 // (InputsVersion). Version 2 grew the sets of the kernels that branch on
 // their input (InputsChanged) from 4096 to 65536: the predictor had
@@ -183,6 +181,8 @@ const DefaultProcesses = 16
 // needs the longer Warmup is the driver's calibration, made once.
 const ServerWarmup = 3 * time.Millisecond
 
+// DefaultOptions are the defaults of flipbench bench: many short runs, so
+// that every case is measured all through the session, in rounds.
 var DefaultOptions = Options{Count: 24, Runs: 4, BenchTime: 4 * time.Millisecond, Warmup: 10 * time.Millisecond, Twins: true}
 
 // Schedule names the measurement design in a results file (the schedule

@@ -23,9 +23,10 @@ import (
 // The protocol, a line each way: the server writes
 // "case I\tGROUP\tNAME\tCONFIG\tPERIOD" per case (CONFIG: key=value pairs
 // joined by \x1f; PERIOD: the case's Period, 0 for none, so that the
-// driver calibrates it in whole periods) and "ready"; it reads "run I N LEAD" (LEAD operations untimed,
-// then N timed) and answers "ok NANOSECONDS" or "err MESSAGE"; "quit" (or
-// the end of its input) ends it.
+// driver calibrates it in whole periods) and "ready"; it reads
+// "run I N LEAD" (LEAD operations untimed, then N timed) and answers
+// "ok NANOSECONDS" or "err MESSAGE"; "quit" (or the end of its input)
+// ends it.
 
 // A Server is a benchmark server process, running: its cases (a flipbench
 // tree's regress server, or this binary's serve command), run one at a
@@ -127,9 +128,9 @@ func (s *Server) Close() {
 
 // Serve is a server's side of the protocol on in and out: it sets up the
 // groups, warms every case (a fresh process's first runs pay for page
-// faults and cold caches), lists
-// the cases, then runs what it is asked until "quit" or the end of in. The
-// groups are torn down before it returns.
+// faults and cold caches), lists the cases, then runs what it is asked
+// until "quit" or the end of in. The groups are torn down before it
+// returns.
 func Serve(groups []*Group, warmup time.Duration, in io.Reader, out io.Writer) error {
 	var cases []*Case
 	var titles []string
