@@ -139,3 +139,77 @@ func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 		t.Errorf("hash_clear reference at 2 sizes: want 2 groups of reference + baseline, got %d groups", len(one))
 	}
 }
+
+// TestRunsWalkTheInputs: a case's runs go on from the input after the
+// last one's, whatever their lengths, per call (flip, solve_4) and
+// batched. Runs that each started at the first input timed cases of
+// different run lengths on different inputs: a faster variant (more calls
+// a run) on more of them, an A/A twin on other ones than its original.
+func TestRunsWalkTheInputs(t *testing.T) {
+	lens := []int{3, 6, 2, 9, 8, 1}
+	want := func(t *testing.T, seen []int) {
+		t.Helper()
+		total := 0
+		for _, n := range lens {
+			total += n
+		}
+		if len(seen) != total {
+			t.Fatalf("%d calls, want %d", len(seen), total)
+		}
+		for i, v := range seen {
+			if v != i%8 {
+				t.Fatalf("call %d on input %d, want %d (inputs %v)", i, v, i%8, seen)
+			}
+		}
+	}
+	t.Run("flip per call", func(t *testing.T) {
+		in := make([]variants.BoardX, 8)
+		for i := range in {
+			in[i].P = uint64(i)
+		}
+		var seen []int
+		s, _ := SpecByName(variants.Flip.Name())
+		run := s.(*Spec[variants.FlipFunc, variants.BoardX, uint64]).Loop(func(P, O uint64, x int) uint64 {
+			seen = append(seen, int(P))
+			return 0
+		}, in)
+		for _, n := range lens {
+			run(n)
+		}
+		want(t, seen)
+	})
+	t.Run("solve_4 per call", func(t *testing.T) {
+		in := make([]variants.BoardAlpha, 8)
+		for i := range in {
+			in[i].Alpha = i
+		}
+		var seen []int
+		s, _ := SpecByName(variants.Solve4.Name())
+		run := s.(*Spec[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes]).Loop(func(P, O uint64, alpha int) (int, uint64) {
+			seen = append(seen, alpha)
+			return 0, 0
+		}, in)
+		for _, n := range lens {
+			run(n)
+		}
+		want(t, seen)
+	})
+	t.Run("batched", func(t *testing.T) {
+		in := make([]int, 8)
+		for i := range in {
+			in[i] = i
+		}
+		out := make([]int, len(in))
+		var seen []int
+		var at cursor
+		for _, n := range lens {
+			batchRun(&at, n, in, out, func(b, o []int) {
+				if len(o) != len(b) {
+					t.Fatalf("a batch of %d inputs with %d outputs", len(b), len(o))
+				}
+				seen = append(seen, b...)
+			})
+		}
+		want(t, seen)
+	})
+}

@@ -130,13 +130,8 @@ func (s *Spec[F, In, Out]) Benchmarks(sel BenchSelect, cpu variants.CPUInfo) []*
 		call.Cases = append(call.Cases, kernelCase(name, v.Name, "call", s.Loop(v.Fn, in)))
 		if b, ok := s.batch(v); ok && !sel.NoBatch {
 			out := make([]Out, len(in))
-			batch.Cases = append(batch.Cases, kernelCase(name, v.Name, "batch", func(n int) {
-				for n > 0 {
-					m := min(n, len(in))
-					b(in[:m], out[:m])
-					n -= m
-				}
-			}))
+			var at cursor
+			batch.Cases = append(batch.Cases, kernelCase(name, v.Name, "batch", func(n int) { batchRun(&at, n, in, out, b) }))
 		}
 	}
 	if len(batch.Cases) == 0 {
@@ -153,3 +148,31 @@ func kernelCase(kernel, variant, form string, run func(int), extra ...[2]string)
 // cycle is the index of call i into a set of inputs whose length is a
 // power of two.
 func cycle(i, n int) int { return i & (n - 1) }
+
+// batchRun makes n calls of the batch form b on in from the cursor on, as
+// few batches as the set's end allows (out holds a batch's results).
+func batchRun[In, Out any](at *cursor, n int, in []In, out []Out, b func([]In, []Out)) {
+	for s := at.next(n, len(in)); n > 0; s = 0 {
+		m := min(n, len(in)-s)
+		b(in[s:s+m], out[:m])
+		n -= m
+	}
+}
+
+// A cursor is where a case's next run starts in its set of inputs: each
+// run goes on from the input after the last one's, so that every case
+// walks the whole set however long its runs are. Runs that all started at
+// the first input timed a case on the part of the set its run length
+// reached: where a run is not a whole number of passes (the leaf searches'
+// 65536 inputs take more than a run), a faster variant, making more calls
+// a run, was timed on other inputs than a slower one, and a variant's A/A
+// twin on other inputs than the original when their calibrations differed.
+type cursor int
+
+// next returns the index of the first input of a run of n calls in a set
+// of l inputs (a power of two) and moves the cursor past them.
+func (c *cursor) next(n, l int) int {
+	s := int(*c)
+	*c = cursor(cycle(s+n, l))
+	return s
+}

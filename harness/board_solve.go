@@ -42,9 +42,11 @@ var _ = declare(&Spec[variants.BoardSolveFunc, variants.DiscsEmpties, int]{
 		return out
 	},
 	Loop: func(fn variants.BoardSolveFunc, in []variants.DiscsEmpties) func(int) {
+		var at cursor
 		return func(n int) {
 			r := 0
-			for i := 0; i < n; i++ {
+			s := at.next(n, len(in))
+			for i := s; i < s+n; i++ {
 				c := &in[cycle(i, len(in))]
 				r += fn(c.P, c.N)
 			}

@@ -48,9 +48,11 @@ var _ = declare(&Spec[variants.CountLastFlipFunc, variants.LastEmpty, int]{
 	},
 	Inputs: lastFlipInputs,
 	Loop: func(fn variants.CountLastFlipFunc, in []variants.LastEmpty) func(int) {
+		var at cursor
 		return func(n int) {
 			r := 0
-			for i := 0; i < n; i++ {
+			s := at.next(n, len(in))
+			for i := s; i < s+n; i++ {
 				c := &in[cycle(i, len(in))]
 				r += fn(c.P, c.X)
 			}

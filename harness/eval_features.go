@@ -16,9 +16,11 @@ var _ = declare(&Spec[variants.EvalFeaturesFunc, kernels.Board, kernels.Features
 	Fuzz:   fuzzBoardInput,
 	Inputs: func() []kernels.Board { return benchBoards()[:benchEval] },
 	Loop: func(fn variants.EvalFeaturesFunc, in []kernels.Board) func(int) {
+		var at cursor
 		return func(n int) {
 			var r uint16
-			for i := 0; i < n; i++ {
+			s := at.next(n, len(in))
+			for i := s; i < s+n; i++ {
 				f := fn(in[cycle(i, len(in))])
 				r += f[i&31]
 			}

@@ -41,9 +41,11 @@ var _ = declare(&Spec[variants.EvalSumFunc, evalSumInput, int]{
 	Inputs: evalSumInputs,
 	Loop: func(fn variants.EvalSumFunc, in []evalSumInput) func(int) {
 		w := RandomWeights()
+		var at cursor
 		return func(n int) {
 			r := 0
-			for i := 0; i < n; i++ {
+			s := at.next(n, len(in))
+			for i := s; i < s+n; i++ {
 				c := &in[cycle(i, len(in))]
 				r += fn(&c.f, w, c.ply)
 			}

@@ -62,8 +62,10 @@ var _ = declare(&Spec[variants.EvalUpdateFunc, evalUpdateInput, kernels.Features
 	Inputs: evalUpdateInputs,
 	Loop: func(fn variants.EvalUpdateFunc, in []evalUpdateInput) func(int) {
 		var dst kernels.Features
+		var at cursor
 		return func(n int) {
-			for i := 0; i < n; i++ {
+			s := at.next(n, len(in))
+			for i := s; i < s+n; i++ {
 				c := &in[cycle(i, len(in))]
 				fn(&dst, &c.src, c.x, c.flipped, c.mover)
 			}

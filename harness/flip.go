@@ -42,9 +42,11 @@ var _ = declare(&Spec[variants.FlipFunc, variants.BoardX, uint64]{
 	},
 	Inputs: flipInputs,
 	Loop: func(fn variants.FlipFunc, in []variants.BoardX) func(int) {
+		var at cursor
 		return func(n int) {
 			var r uint64
-			for i := 0; i < n; i++ {
+			s := at.next(n, len(in))
+			for i := s; i < s+n; i++ {
 				c := &in[cycle(i, len(in))]
 				r += fn(c.P, c.O, c.X)
 			}

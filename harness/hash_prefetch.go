@@ -63,8 +63,10 @@ func hashPrefetchGroups(k *variants.Kernel[variants.HashPrefetchFunc], vs []*var
 	g.Teardown = func() { t = nil }
 	for _, v := range vs {
 		fn := v.Fn
+		var at cursor
 		g.Cases = append(g.Cases, kernelCase(k.Name(), v.Name, "call", func(n int) {
-			for i := 0; i < n; i++ {
+			s := at.next(n, len(codes))
+			for i := s; i < s+n; i++ {
 				fn(t, codes[cycle(i, len(codes))])
 			}
 		}))

@@ -65,9 +65,11 @@ var _ = declare(&Spec[variants.MoveEvaluateFunc, variants.MoveEval, int]{
 	},
 	Inputs: moveEvaluateInputs,
 	Loop: func(fn variants.MoveEvaluateFunc, in []variants.MoveEval) func(int) {
+		var at cursor
 		return func(n int) {
 			r := 0
-			for i := 0; i < n; i++ {
+			s := at.next(n, len(in))
+			for i := s; i < s+n; i++ {
 				c := &in[cycle(i, len(in))]
 				r += fn(kernels.Board{P: c.P, O: c.O}, c.X, c.Flipped, uint8(c.Parity), c.NEmpties, c.H0, c.H1)
 			}

@@ -34,9 +34,11 @@ func fuzzBoardInput(P, O uint64, _, _ int) (kernels.Board, bool) { return fuzzBo
 
 // loopBoard is the per-call loop of a kernel of (P, O).
 func loopBoard[F ~func(P, O uint64) R, R uint64 | int](fn F, in []kernels.Board) func(int) {
+	var at cursor
 	return func(n int) {
 		var r R
-		for i := 0; i < n; i++ {
+		s := at.next(n, len(in))
+		for i := s; i < s+n; i++ {
 			b := &in[cycle(i, len(in))]
 			r += fn(b.P, b.O)
 		}

@@ -59,9 +59,11 @@ func popcountGroups(k *variants.Kernel[variants.PopcountFunc], vs []*variants.Va
 		g := &bench.Group{Title: fmt.Sprintf("popcount per call, %d words", l)}
 		for _, v := range vs {
 			fn := v.Fn
+			var at cursor
 			g.Cases = append(g.Cases, kernelCase(k.Name(), v.Name, "call", func(n int) {
 				r := 0
-				for i := 0; i < n; i++ {
+				s := at.next(n, starts)
+				for i := s; i < s+n; i++ {
 					o := (i % starts) * l
 					r += fn(words[o : o+l])
 				}

@@ -56,9 +56,11 @@ var _ = declare(&Spec[variants.Score1Func, variants.LastEmptyAlpha, int]{
 	},
 	Inputs: score1Inputs,
 	Loop: func(fn variants.Score1Func, in []variants.LastEmptyAlpha) func(int) {
+		var at cursor
 		return func(n int) {
 			r := 0
-			for i := 0; i < n; i++ {
+			s := at.next(n, len(in))
+			for i := s; i < s+n; i++ {
 				c := &in[cycle(i, len(in))]
 				r += fn(c.P, c.Alpha, c.X)
 			}

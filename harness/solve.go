@@ -48,9 +48,11 @@ func leafSpec(k *variants.Kernel[variants.SolveFunc], empties int) *Spec[variant
 		},
 		Inputs: func() []variants.BoardAlpha { return solveInputs(empties) },
 		Loop: func(fn variants.SolveFunc, in []variants.BoardAlpha) func(int) {
+			var at cursor
 			return func(n int) {
 				var r uint64
-				for i := 0; i < n; i++ {
+				s := at.next(n, len(in))
+				for i := s; i < s+n; i++ {
 					c := &in[cycle(i, len(in))]
 					sc, nodes := fn(c.P, c.O, c.Alpha)
 					r += uint64(sc) + nodes

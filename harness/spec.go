@@ -51,7 +51,8 @@ type Spec[F any, In any, Out comparable] struct {
 	Fuzz func(P, O uint64, x, alpha int) (In, bool)
 	// Inputs are the micro-benchmark's inputs, the same on every machine;
 	// Loop returns the per-call loop over them: n calls of fn from a Go
-	// loop, cycling through in (its length a power of two).
+	// loop, cycling through in (its length a power of two), each run going
+	// on from where the last one stopped (a cursor).
 	Inputs func() []In
 	Loop   func(fn F, in []In) func(n int)
 	// Groups, if set, makes the benchmark groups instead (kernels whose

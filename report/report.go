@@ -377,7 +377,8 @@ func addOnce(s *[]string, v string) {
 
 // build runs one table query. A query of kernel benchmarks leaves out
 // the sessions that measured bench.InputsChanged's kernels on their old
-// inputs (no "inputs: 2" line): their figures measured another thing.
+// inputs (no "inputs" line of bench.InputsVersion): their figures
+// measured another thing.
 func (r *Report) build(filter, row, col string) []*stats.Table {
 	if strings.Contains(filter, ".name:Kernel") {
 		filter += " " + oldInputs
@@ -517,8 +518,9 @@ func (r *Report) header() {
 	r.p("session of that CPU and flavour that measured it (the machines table names the sessions, and those they replace). ")
 	r.p("A session runs every variant once per round, in a fresh random order each round, many short runs spread over the whole ")
 	r.p("session, after a warm-up round; the cells of the kernels that branch on their input (the last-move counts and the leaf searches) ")
-	r.p("come only from sessions on inputs of version %s (an `inputs` line), sets of 65536 that the branch predictor cannot learn, ", bench.InputsVersion)
-	r.p("where it learned the older sessions' 4096: a CPU without such a session shows none of them. Sessions since the fresh processes (a `processes` line in their files) share their rounds among ")
+	r.p("come only from sessions on inputs of version %s (an `inputs` line): sets of 65536 that the branch predictor cannot learn, ", bench.InputsVersion)
+	r.p("where it learned the older sessions' 4096, each case's runs walking its set on from where its last run stopped, where runs of ")
+	r.p("version 2 each began at the first input (so a faster variant was timed on more of the set): a CPU without such a session shows none of them. Sessions since the fresh processes (a `processes` line in their files) share their rounds among ")
 	r.p("that many fresh processes, one after another, so that no one process's placement is the whole session's bias. ")
 	r.p("A cell is the %s time per operation over the session's runs with its %s confidence interval (order statistics): ", stats.FigureLabel, pctLabel(r.opts.Confidence))
 	r.p("an absolute time, so that CPUs compare, chosen as the estimator that reproduced best between sessions of the same binary ")

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/flipbench/flipbench/harness/bench"
 )
 
 func copyTree(t *testing.T, src, dst string) {
@@ -350,9 +352,9 @@ func TestReportEdaxVs(t *testing.T) {
 }
 
 // The kernels whose inputs changed (bench.InputsChanged) show only the
-// sessions measured on the new inputs (an "inputs: 2" line): a CPU whose
-// newest session lacks it shows none of their cells, and its other
-// kernels as before.
+// sessions measured on the new inputs (an "inputs" line of
+// bench.InputsVersion): a CPU whose newest session lacks it shows none of
+// their cells, and its other kernels as before.
 func TestReportOldInputsLeftOut(t *testing.T) {
 	dir := t.TempDir()
 	copyTree(t, filepath.Join("..", "harness", "stats", "testdata", "results"), dir)
@@ -369,7 +371,7 @@ func TestReportOldInputsLeftOut(t *testing.T) {
 		}
 	}
 	add("amd-ryzen-7-3700x/2026-01-01T000000-kernels.txt", "", 30)
-	add("intel-core-i7-4770/2026-01-02T000000-kernels.txt", "inputs: 2\n", 83)
+	add("intel-core-i7-4770/2026-01-02T000000-kernels.txt", "inputs: "+bench.InputsVersion+"\n", 83)
 	md, _ := generateClean(t, dir, 2)
 	i := strings.Index(md, "## score_1\n")
 	if i < 0 {

@@ -157,17 +157,22 @@ type Progress interface {
 }
 
 // InputsKey is the configuration line naming a kernel session's inputs
-// (InputsVersion). Version 2 grew the sets of the kernels that branch on
-// their input (InputsChanged) from 4096 to 65536: the predictor had
-// learned the 4096's sequence, so that their time per call fell with a
-// run's length. Sessions without the line measured those kernels on the
-// old sets; their figures are not comparable with version 2's.
+// and how its runs walk them (InputsVersion). Version 2 grew the sets of
+// the kernels that branch on their input (InputsChanged) from 4096 to
+// 65536: the predictor had learned the 4096's sequence, so that their
+// time per call fell with a run's length. Version 3 walks each set from
+// where a case's last run stopped, where every run began at its first
+// input: those kernels' runs are less than a pass or a few passes of
+// their sets, so a run's length chose which of the inputs it timed.
+// Sessions of an older version measured those kernels on other inputs;
+// their figures are not comparable with this version's.
 const (
 	InputsKey     = "inputs"
-	InputsVersion = "2"
+	InputsVersion = "3"
 )
 
-// InputsChanged are the kernels whose inputs InputsVersion 2 changed.
+// InputsChanged are the kernels whose figures InputsVersion 2 and 3
+// changed.
 var InputsChanged = []string{"count_last_flip", "score_1", "solve_2", "solve_3", "solve_4"}
 
 // DefaultProcesses is how many fresh processes a session's rounds are
