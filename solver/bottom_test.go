@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -294,6 +295,60 @@ func BenchmarkBottom(b *testing.B) {
 				s.nws(ps[j].P, ps[j].O, alphas[j], n, par[j], 0)
 			}
 			b.ReportMetric(float64(s.nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkBottomPerCall is the assembly bottom per call from 5 to 9
+// empties, as the solver enters it: Search at 5 and 6, SearchLocal from
+// 7 (its table cleared before each pass over the positions). Positions of
+// random games, each searched at a null window within 4 of its score,
+// where a search spends its time: the flipbench side of the per-call
+// comparison with Edax-AVX's search_shallow and NWS_endgame_local in
+// docs/per-node.md, which used the same positions and windows.
+func BenchmarkBottomPerCall(b *testing.B) {
+	bot, err := variants.NewAsmBottom(testSelection(b, ""))
+	if err != nil {
+		b.Skip(err)
+	}
+	var t variants.LocalTable
+	search := func(e int, p kernels.Board, alpha int) int {
+		if e <= variants.ShallowMax {
+			v, _ := bot.Search(p.P, p.O, alpha)
+			return v
+		}
+		v, _ := bot.SearchLocal(p.P, p.O, alpha, &t)
+		return v
+	}
+	for e := 5; e <= 9; e++ {
+		n := 16384
+		if e > variants.ShallowMax {
+			n = 4096
+		}
+		ps := harness.RandomEndgames(77, n, e)
+		alphas := make([]int, len(ps))
+		rng := rand.New(rand.NewPCG(5, uint64(e)))
+		for i, p := range ps {
+			lo, hi := kernels.ScoreMin-1, kernels.ScoreMax // the score is in (lo, hi]
+			for hi-lo > 1 {
+				mid := (lo + hi) / 2
+				t = variants.LocalTable{}
+				if search(e, p, mid) > mid {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			alphas[i] = min(max(hi+rng.IntN(8)-4, kernels.ScoreMin), kernels.ScoreMax-1)
+		}
+		b.Run(fmt.Sprintf("empties=%d", e), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				j := i % len(ps)
+				if j == 0 {
+					t = variants.LocalTable{}
+				}
+				search(e, ps[j], alphas[j])
+			}
 		})
 	}
 }
