@@ -307,10 +307,12 @@ func BenchmarkBottom(b *testing.B) {
 // comparison with Edax-AVX's search_shallow and NWS_endgame_local in
 // docs/per-node.md, which used the same positions and windows.
 func BenchmarkBottomPerCall(b *testing.B) {
-	bot, err := variants.NewAsmBottom(testSelection(b, ""))
+	sel := testSelection(b, "")
+	bot, err := variants.NewAsmBottom(sel)
 	if err != nil {
 		b.Skip(err)
 	}
+	ref := newSearch(Bind(sel)) // each position's score, for its window
 	var t variants.LocalTable
 	search := func(e int, p kernels.Board, alpha int) int {
 		if e <= variants.ShallowMax {
@@ -329,17 +331,8 @@ func BenchmarkBottomPerCall(b *testing.B) {
 		alphas := make([]int, len(ps))
 		rng := rand.New(rand.NewPCG(5, uint64(e)))
 		for i, p := range ps {
-			lo, hi := kernels.ScoreMin-1, kernels.ScoreMax // the score is in (lo, hi]
-			for hi-lo > 1 {
-				mid := (lo + hi) / 2
-				t = variants.LocalTable{}
-				if search(e, p, mid) > mid {
-					lo = mid
-				} else {
-					hi = mid
-				}
-			}
-			alphas[i] = min(max(hi+rng.IntN(8)-4, kernels.ScoreMin), kernels.ScoreMax-1)
+			score := ref.exact(p.P, p.O, kernels.ScoreMin-1, kernels.ScoreMax+1, 0)
+			alphas[i] = min(max(score+rng.IntN(8)-4, kernels.ScoreMin), kernels.ScoreMax-1)
 		}
 		b.Run(fmt.Sprintf("empties=%d", e), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
