@@ -478,10 +478,7 @@ func writeTwins(twins []regress.Change, margin float64) {
 // verdict prints the conclusion and returns the exit status: 1 for a
 // confirmed regression or a failed cross-check.
 func verdict(problems []string, screened, confirmed []regress.Change, took time.Duration) error {
-	var ds []float64
-	for _, c := range screened {
-		ds = append(ds, c.Suspectable())
-	}
+	ds := regress.Suspectable(screened)
 	slices.Sort(ds)
 	fmt.Fprintf(stdout, "\n%d benchmarks screened, %d suspects confirmed by themselves, in %v; a slowdown of %.1f%% or more would have been a suspect in half of them, of %.1f%% in all (each row's is under \"would suspect\"); a regression is a confirmed suspect slower beyond the margin, its %s interval beyond half of it (family-wise: any false flag at most 5%% likely)\n",
 		len(screened), len(confirmed), took.Round(time.Second), 100*ds[len(ds)/2], 100*ds[len(ds)-1], familyLabel(confirmed))

@@ -73,30 +73,23 @@ func (c Change) Detectable() float64 {
 }
 
 // Suspects are the changes of a screening session that look slower, the
-// ones to confirm: first those with the estimate beyond the margin and
-// slower by a one-sided test at the asked confidence (the lower end of
-// the equivalence interval above 1), the most clearly slower first; then,
-// while there are fewer than MaxSuspects, those with the estimate or the
-// Floor beyond half the margin, the highest Floor first (a 2% slowdown in
-// a noisy screen can miss the test, and its pairs' ratio can put it
-// among the dozen of the unchanged). A session of many benchmarks only
-// screens: its rounds are long, so a burst of the shared machine's noise
-// can put one benchmark's whole family-wise interval beyond the margin
-// (an A/A screen of flip gave +4.9% [+1.9%, +8.8%]); the suspects are run again
-// by themselves, and those sessions' own family-wise intervals decide.
+// ones to confirm: those with the estimate or the Floor beyond half the
+// margin, the highest Floor first, at most MaxSuspects. The Floor ranks,
+// not the paired test: under the shared host's bursts a screen's pairs
+// put a dozen unchanged benchmarks at a few per cent, some "slower" by the
+// test, ahead of a real slowdown of the margin's size, while each side's
+// low end holds (the replayed screens of docs/regress.md). A screen only
+// chooses: the suspects are run again by themselves, and those sessions'
+// own family-wise intervals decide.
 func Suspects(cs []Change) []Change {
-	var first, more []Change
+	var out []Change
 	for _, c := range cs {
-		switch {
-		case c.Cmp.Ratio > 1+c.Cmp.Margin && c.Cmp.EqLo > 1:
-			first = append(first, c)
-		case c.Cmp.Ratio > 1+c.Cmp.Margin/2 || c.Floor > 1+c.Cmp.Margin/2:
-			more = append(more, c)
+		if c.Cmp.Ratio > 1+c.Cmp.Margin/2 || c.Floor > 1+c.Cmp.Margin/2 {
+			out = append(out, c)
 		}
 	}
-	slices.SortStableFunc(first, func(a, b Change) int { return -cmp.Compare(a.Cmp.EqLo, b.Cmp.EqLo) })
-	slices.SortStableFunc(more, func(a, b Change) int { return -cmp.Compare(a.Floor, b.Floor) })
-	return append(first, more[:max(0, min(len(more), MaxSuspects-len(first)))]...)
+	slices.SortStableFunc(out, func(a, b Change) int { return -cmp.Compare(a.Floor, b.Floor) })
+	return out[:min(len(out), MaxSuspects)]
 }
 
 // ConfirmRounds is how many times the screen's pairs of a benchmark the
@@ -293,14 +286,38 @@ func vals(rs []stats.Run) []float64 {
 	return out
 }
 
-// Suspectable is the smallest slowdown a screening session would have
-// made a suspect: the margin plus the one-sided interval's reach below
-// the estimate.
-func (c Change) Suspectable() float64 {
-	if math.IsInf(c.Cmp.EqLo, 0) || math.IsNaN(c.Cmp.Ratio) {
-		return math.Inf(1)
+// Suspectable is, for each change of a screening session, the smallest
+// slowdown that would have made it a suspect by Suspects' rule: one that
+// lifts its estimate or its Floor beyond half the margin, and its Floor
+// above the MaxSuspects-th highest of the other suspects'; zero where it
+// is one. A row whose floor the session's noise put low, or whose
+// neighbours' floors it put high, needs more.
+func Suspectable(cs []Change) []float64 {
+	eligible := func(c Change) bool { return c.Cmp.Ratio > 1+c.Cmp.Margin/2 || c.Floor > 1+c.Cmp.Margin/2 }
+	out := make([]float64, len(cs))
+	for i, c := range cs {
+		if math.IsNaN(c.Floor) || c.Floor <= 0 {
+			out[i] = math.Inf(1)
+			continue
+		}
+		var others []float64
+		for j, o := range cs {
+			if j != i && eligible(o) {
+				others = append(others, o.Floor)
+			}
+		}
+		half := 1 + c.Cmp.Margin/2
+		need := half / c.Floor // to be eligible by its floor
+		if c.Cmp.Ratio > 0 {
+			need = min(need, half/c.Cmp.Ratio) // or by its estimate
+		}
+		if len(others) >= MaxSuspects {
+			slices.SortFunc(others, func(a, b float64) int { return cmp.Compare(b, a) })
+			need = max(need, others[MaxSuspects-1]/c.Floor)
+		}
+		out[i] = max(0, need-1)
 	}
-	return c.Cmp.Margin + (c.Cmp.Ratio-c.Cmp.EqLo)/c.Cmp.Ratio
+	return out
 }
 
 // WriteChanges prints the changes as a table: OLD's and NEW's figures,
@@ -345,10 +362,11 @@ func judge(cs []Change, screen bool) []judged {
 		}
 	}
 	out := make([]judged, len(cs))
+	would := Suspectable(cs)
 	for i, c := range cs {
 		j := judged{Change: c, verdict: c.Cmp.Verdict.String(), regression: c.Slower(), detect: c.Detectable()}
 		if screen {
-			j.regression, j.detect = false, c.Suspectable()
+			j.regression, j.detect = false, would[i]
 			if suspect[c.Name] {
 				j.verdict = "suspect"
 			}

@@ -7,8 +7,11 @@ import (
 )
 
 // CompareByFile compares b against a with the file as the unit of the
-// interval, not the pair of runs: each file's pairs give one estimate
-// (the Hodges-Lehmann ratio of its rounds), and the interval and test are
+// interval, not the pair of runs: each file's paired rounds give one
+// estimate, the ratio of the two sides' FigureQuantile (a shared host's
+// bursts only add time, and on a loaded host they take so many of a
+// unit's runs that a central estimate breaks down, while each side's low
+// end stays on its floor: docs/regress.md), and the interval and test are
 // the Wilcoxon signed-rank ones over those estimates, with exact critical
 // values (the units are few). A file is one process per side (regress
 // writes a file per confirming process and layout): where a process's
@@ -27,14 +30,25 @@ func CompareByFile(a, b []Run, better int, margin, confidence float64) Compariso
 		confidence = 0.95
 	}
 	c := Comparison{Margin: margin, Better: better, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), EqLo: math.Inf(-1), EqHi: math.Inf(1), P: 1}
-	// the pairs' log ratios by file, the files in order
-	logsOf := map[uint32][]float64{}
-	eachPair(a, b, func(file uint32, ratio float64) { logsOf[file] = append(logsOf[file], math.Log(ratio)) })
+	// each file's paired rounds, both sides, the files in order
+	type sides struct{ a, b []float64 }
+	byFile := map[uint32]*sides{}
+	eachPairRuns(a, b, func(file uint32, va, vb float64) {
+		s := byFile[file]
+		if s == nil {
+			s = &sides{}
+			byFile[file] = s
+		}
+		s.a, s.b = append(s.a, va), append(s.b, vb)
+	})
 	var units []float64
-	for _, f := range slices.Sorted(maps.Keys(logsOf)) {
-		if logs := logsOf[f]; len(logs) >= MinPairs {
-			units = append(units, newWalsh(logs).estimate())
-			c.N += len(logs)
+	for _, f := range slices.Sorted(maps.Keys(byFile)) {
+		if s := byFile[f]; len(s.a) >= MinPairs {
+			// the quantile itself, however few the runs: a unit's own
+			// interval is not asked for (figureQuantile's median would
+			// take the bursts back in), only its estimate
+			units = append(units, math.Log(sortedQuantile(s.b, FigureQuantile)/sortedQuantile(s.a, FigureQuantile)))
+			c.N += len(s.a)
 		}
 	}
 	c.Units = len(units)
