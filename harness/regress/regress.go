@@ -84,12 +84,19 @@ func (c Change) Detectable() float64 {
 func Suspects(cs []Change) []Change {
 	var out []Change
 	for _, c := range cs {
-		if c.Cmp.Ratio > 1+c.Cmp.Margin/2 || c.Floor > 1+c.Cmp.Margin/2 {
+		if c.eligible() {
 			out = append(out, c)
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Change) int { return -cmp.Compare(a.Floor, b.Floor) })
 	return out[:min(len(out), MaxSuspects)]
+}
+
+// eligible is Suspects' first condition: the estimate or the Floor beyond
+// half the margin.
+func (c Change) eligible() bool {
+	half := 1 + c.Cmp.Margin/2
+	return c.Cmp.Ratio > half || c.Floor > half
 }
 
 // ConfirmRounds is how many times the screen's pairs of a benchmark the
@@ -293,27 +300,29 @@ func vals(rs []stats.Run) []float64 {
 // is one. A row whose floor the session's noise put low, or whose
 // neighbours' floors it put high, needs more.
 func Suspectable(cs []Change) []float64 {
-	eligible := func(c Change) bool { return c.Cmp.Ratio > 1+c.Cmp.Margin/2 || c.Floor > 1+c.Cmp.Margin/2 }
+	// the eligible floors, highest first: a change among the first
+	// MaxSuspects needs nothing, so the others' MaxSuspects-th highest is
+	// this list's for every change that needs more
+	var floors []float64
+	for _, c := range cs {
+		if c.eligible() {
+			floors = append(floors, c.Floor)
+		}
+	}
+	slices.SortFunc(floors, func(a, b float64) int { return cmp.Compare(b, a) })
 	out := make([]float64, len(cs))
 	for i, c := range cs {
 		if math.IsNaN(c.Floor) || c.Floor <= 0 {
 			out[i] = math.Inf(1)
 			continue
 		}
-		var others []float64
-		for j, o := range cs {
-			if j != i && eligible(o) {
-				others = append(others, o.Floor)
-			}
-		}
 		half := 1 + c.Cmp.Margin/2
 		need := half / c.Floor // to be eligible by its floor
 		if c.Cmp.Ratio > 0 {
 			need = min(need, half/c.Cmp.Ratio) // or by its estimate
 		}
-		if len(others) >= MaxSuspects {
-			slices.SortFunc(others, func(a, b float64) int { return cmp.Compare(b, a) })
-			need = max(need, others[MaxSuspects-1]/c.Floor)
+		if len(floors) >= MaxSuspects {
+			need = max(need, floors[MaxSuspects-1]/c.Floor)
 		}
 		out[i] = max(0, need-1)
 	}
