@@ -36,15 +36,16 @@ func init() {
 			o := regressOptions{}
 			fs.Float64Var(&o.maxSlowdown, "max-slowdown", 100*stats.DefaultMargin, "percent: a benchmark is a regression when NEW is slower than OLD beyond this, its family-wise 95% interval beyond half of it, in the sessions that confirm the screen's suspects by themselves in fresh processes")
 			fs.StringVar(&o.bench, "bench", ".", "benchmarks to compare: a regexp over their names, Kernel/kernel=K/variant=V/form=F (a leading kernel= is taken as Kernel/kernel=K/)")
-			fs.IntVar(&o.count, "count", 30, "rounds: each goes over the benchmarks -runs times, every benchmark's OLD and NEW back to back, in a random order")
-			fs.DurationVar(&o.screenTime, "screen-time", 80*time.Second, "at most this long for the screen: fewer rounds than -count (at least 10) where its benchmarks need more; 0: no limit")
+			fs.IntVar(&o.count, "count", 27, "the screen's rounds, split over -screen-sessions: each goes over the benchmarks -runs times, every benchmark's OLD and NEW back to back, in a random order")
+			fs.DurationVar(&o.screenTime, "screen-time", 80*time.Second, "at most this long for the screen: where its benchmarks need more, one session of fewer rounds than -count (at least 10); 0: no limit")
+			fs.IntVar(&o.screenSessions, "screen-sessions", regress.ScreenSessions, "sessions of fresh server processes the screen's rounds are split over: no one process's lasting offset then sets a benchmark's floor")
 			fs.IntVar(&o.runs, "runs", 1, "runs of every benchmark's OLD and NEW per round and layout")
 			fs.IntVar(&o.layouts, "layouts", regress.DefaultLayouts, "builds of each side the screen measures, the code shifted by another 32 bytes in each (1..4): a benchmark is compared in each, pooled; the suspects' confirmation always runs all four")
 			fs.DurationVar(&o.benchtime, "benchtime", 3*time.Millisecond, "target duration of one run")
 			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of NEW")
 			fs.StringVar(&o.solveSet, "solve-set", "ffo1-19", "FFO set whose solver fingerprint (node counts) is compared")
 			fs.StringVar(&o.format, "format", "text", "output of the comparison: text, json or csv")
-			fs.StringVar(&o.out, "o", "", "keep the raw results (Go's benchmark format, rev=old and rev=new) in this file, the confirmation's in FILE.confirm-1 and on")
+			fs.StringVar(&o.out, "o", "", "keep the raw results (Go's benchmark format, rev=old and rev=new): the screen's first session in this file, its others in FILE.screen-2 and on, the confirmation's in FILE.confirm-1 and on")
 			fs.BoolVar(&o.keep, "keep", false, "print where the trees and builds are kept (they stay in the user cache directory, for the next run)")
 			return func(args []string) error {
 				if len(args) > 2 {
@@ -71,13 +72,16 @@ type regressOptions struct {
 	bench       string
 	count, runs int
 	screenTime  time.Duration
-	layouts     int
-	randomHeap  bool // the servers with Go's random heap base (the confirmation's)
-	benchtime   time.Duration
-	n           int
-	solveSet    string
-	format, out string
-	keep        bool
+	// screenSessions is how many sessions of fresh processes the screen's
+	// rounds (count) are split over; runServed runs one of them
+	screenSessions int
+	layouts        int
+	randomHeap     bool // the servers with Go's random heap base (the confirmation's)
+	benchtime      time.Duration
+	n              int
+	solveSet       string
+	format, out    string
+	keep           bool
 }
 
 // side is one revision: its tree in the cache, its CLI and its benchmark
@@ -128,9 +132,12 @@ func (s *side) build(root, cache string) error {
 	return errors.Join(errs...)
 }
 
-// runServed runs the session: both sides' servers, every benchmark both
-// have as a pair taking turns, into the results file out.
-func runServed(sides []*side, o regressOptions, out, root string) error {
+// runServed runs a session (the screen's session-th, or a confirming
+// one): both sides' servers, every benchmark both have as a pair taking
+// turns, o.count rounds, into the results file out. A screen's first
+// session that would make the screen outlast -screen-time runs it all
+// instead, in fewer rounds, and sets *alone.
+func runServed(sides []*side, o regressOptions, out, root string, session int, alone *bool) error {
 	servers := make([][]*bench.Server, len(sides))
 	defer func() {
 		for _, svs := range servers {
@@ -180,14 +187,18 @@ func runServed(sides []*side, o regressOptions, out, root string) error {
 	}
 	w := benchfmt.NewWriter(f)
 	bo := bench.Options{Count: o.count, Runs: o.runs, BenchTime: o.benchtime, Warmup: 10 * time.Millisecond, Twins: true, Progress: &lineProgress{}}
-	if !o.randomHeap && o.screenTime > 0 {
+	if !o.randomHeap && o.screenTime > 0 && session == 0 {
 		// the screen of many benchmarks (every kernel's) within its time:
-		// fewer rounds, each benchmark's "would suspect" says what it costs
+		// one session (each calibrates every benchmark afresh, which for
+		// every kernel costs more than a round) of fewer rounds; each
+		// benchmark's "would suspect" says what it costs
 		plan, _ := bench.Plan(groups, bo)
-		if est := time.Duration(screenWallPerPlanned * float64(plan)); est > o.screenTime {
-			bo.Count = max(minScreenRounds, int(float64(o.count)*float64(o.screenTime)/float64(est)))
-			if bo.Count < o.count && o.format == "text" {
-				fmt.Fprintf(stdout, "screen: %d rounds, not %d, to take about -screen-time %v, not %v\n", bo.Count, o.count, o.screenTime, est.Round(time.Second))
+		if est := time.Duration(screenWallPerPlanned * float64(plan) * float64(o.screenSessions)); est > o.screenTime {
+			total := o.count * o.screenSessions
+			bo.Count = max(minScreenRounds, int(float64(total)*float64(o.screenTime)/float64(est)))
+			*alone = true
+			if o.format == "text" {
+				fmt.Fprintf(stdout, "screen: %d rounds in one session, not %d in %d, to take about -screen-time %v, not %v\n", bo.Count, total, o.screenSessions, o.screenTime, est.Round(time.Second))
 			}
 		}
 	}
@@ -259,6 +270,10 @@ func (o *regressOptions) check() error {
 		return &exitError{2, fmt.Sprintf("regress: -count %d: want 3 rounds or more (paired verdicts need them)", o.count)}
 	case o.benchtime <= 0:
 		return &exitError{2, "regress: -benchtime must be positive"}
+	case o.screenSessions < 1 || o.screenSessions > 10:
+		return &exitError{2, fmt.Sprintf("regress: -screen-sessions %d: want 1..10", o.screenSessions)}
+	case o.count < 3*o.screenSessions:
+		return &exitError{2, fmt.Sprintf("regress: -count %d: want 3 rounds or more a screening session (-screen-sessions %d)", o.count, o.screenSessions)}
 	case o.layouts < 1 || o.layouts > regress.Layouts:
 		return &exitError{2, fmt.Sprintf("regress: -layouts %d: want 1..%d", o.layouts, regress.Layouts)}
 	case o.runs < 1 || o.runs > 100:
@@ -312,14 +327,24 @@ func runRegress(o regressOptions) error {
 		defer os.RemoveAll(tmp)
 		out = filepath.Join(tmp, "regress.txt")
 	}
-	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD's and NEW's builds taking turns run by run, in %d layouts each, %d rounds of %d runs of %v per layout, each OLD beside its NEW in a random order (built in %v)\n",
-		o.bench, o.layouts, o.count, o.runs, o.benchtime, time.Since(start).Round(time.Second))
+	so := o // one screening session's
+	so.count = (o.count + o.screenSessions - 1) / o.screenSessions
+	fmt.Fprintf(stdout, "\n== benchmarks %q: OLD's and NEW's builds taking turns run by run, in %d layouts each, %d sessions of fresh processes of %d rounds of %d runs of %v per layout, each OLD beside its NEW in a random order (built in %v)\n",
+		o.bench, o.layouts, o.screenSessions, so.count, o.runs, o.benchtime, time.Since(start).Round(time.Second))
 	built := time.Since(start)
-	if err := runServed(sides, o, out, root); err != nil {
-		return err
+	screens := screenFiles(out, o.screenSessions)
+	alone := false
+	for i, f := range screens {
+		if err := runServed(sides, so, f, root, i, &alone); err != nil {
+			return err
+		}
+		if alone {
+			screens = screens[:1]
+			break
+		}
 	}
 	screened := time.Since(start) - built
-	ds, err := stats.ReadResults(out)
+	ds, err := stats.ReadResults(screens...)
 	if err != nil {
 		return err
 	}
@@ -360,6 +385,16 @@ func runRegress(o regressOptions) error {
 			built.Round(time.Second), screened.Round(time.Second), (took - built - screened).Round(time.Second))
 	}
 	return verdict(problems, changes, confirmed, took)
+}
+
+// screenFiles is where the screen's sessions write their raw results:
+// out, then out.screen-2 and on.
+func screenFiles(out string, sessions int) []string {
+	files := []string{out}
+	for i := 2; i <= sessions; i++ {
+		files = append(files, fmt.Sprintf("%s.screen-%d", out, i))
+	}
+	return files
 }
 
 // confirm runs the suspects (the screening session's benchmarks that
@@ -409,7 +444,7 @@ func confirm(sides []*side, o regressOptions, out, root string, suspects []regre
 		for range regress.ConfirmProcesses {
 			file := fmt.Sprintf("%s.confirm-%d", out, len(files)+1)
 			files = append(files, file)
-			if err := runServed(sides, oc, file, root); err != nil {
+			if err := runServed(sides, oc, file, root, -1, nil); err != nil {
 				return err
 			}
 		}

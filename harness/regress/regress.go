@@ -17,7 +17,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	moremath "github.com/aclements/go-moremath/stats"
 	"golang.org/x/perf/benchmath"
 
 	"github.com/flipbench/flipbench/harness/bench"
@@ -33,10 +32,10 @@ type Change struct {
 	Old, New benchmath.Summary
 	Cmp      stats.Comparison // NEW over OLD, at the asked confidence
 	// Floor is NEW's 10th percentile (stats.FigureQuantile) over OLD's,
-	// per layout, their geometric mean: under the shared host's bursts,
-	// which only add time, the low end of each side's runs moves less
-	// than the pairs' ratios (docs/regress.md); the screen ranks its spare
-	// suspects by it.
+	// per layout (each side's runs there in all the screen's processes),
+	// their geometric mean: under the shared host's bursts, which only add
+	// time, the low end of each side's runs moves less than the pairs'
+	// ratios (docs/regress.md); the screen ranks its suspects by it.
 	Floor float64
 	// Family is the same comparison at the session's family-wise
 	// confidence (Bonferroni: 1 - (1-confidence)/m for m benchmarks), the
@@ -44,14 +43,34 @@ type Change struct {
 	// benchmarks, and at 95% each, an A/A session of every kernel flagged
 	// four of 347.
 	Family stats.Comparison
+	// Layouts is NEW over OLD in each code layout by itself (a confirming
+	// session's: the estimate over that layout's processes; NaN for a
+	// layout not run), nil for a screen's.
+	Layouts []float64
 }
 
 // Slower reports a regression: NEW slower than OLD beyond the margin, its
 // family-wise interval clear of 1 (a regression must be told from the
 // noise of every benchmark compared, not of one) and beyond MinShown of
-// the margin.
+// the margin, and slower beyond MinShown of the margin in every layout
+// (Placed).
 func (c Change) Slower() bool {
-	return c.Family.Verdict == stats.Slower && c.Family.Lo > 1+MinShown*c.Family.Margin
+	return c.Family.Verdict == stats.Slower && c.Family.Lo > 1+MinShown*c.Family.Margin && c.Placed()
+}
+
+// Placed reports whether NEW is slower beyond MinShown of the margin in
+// every code layout measured (true where none was: a screen's). A change
+// to the kernel slows it wherever its code falls; a build that only moved
+// the code can put one layout on a bad spot (an A/A session's roxane:
+// +6.5% in one layout, -0.4% to +0.9% in the others, docs/regress.md),
+// which the pooled estimate alone takes for a regression.
+func (c Change) Placed() bool {
+	for _, r := range c.Layouts {
+		if !math.IsNaN(r) && r <= 1+MinShown*c.Family.Margin {
+			return false
+		}
+	}
+	return true
 }
 
 // MinShown is the share of the margin a regression's family-wise interval
@@ -62,14 +81,21 @@ func (c Change) Slower() bool {
 const MinShown = 0.5
 
 // Detectable is the smallest slowdown the session would have flagged:
-// the margin, or MinShown of it plus the family-wise interval's
-// half-width where that is wider.
+// the margin, or MinShown of it plus the family-wise interval's reach
+// below its estimate, or plus the lowest layout's distance below it,
+// whichever is more.
 func (c Change) Detectable() float64 {
 	f := c.Family
 	if math.IsInf(f.Detectable, 0) || math.IsNaN(f.Ratio) || f.Ratio <= 0 || f.Lo <= 0 {
 		return math.Inf(1)
 	}
-	return max(f.Margin, MinShown*f.Margin+(f.Ratio-f.Lo)/f.Ratio)
+	below := (f.Ratio - f.Lo) / f.Ratio
+	for _, r := range c.Layouts {
+		if !math.IsNaN(r) {
+			below = max(below, (f.Ratio-r)/f.Ratio)
+		}
+	}
+	return max(f.Margin, MinShown*f.Margin+below)
 }
 
 // Suspects are the changes of a screening session that look slower, the
@@ -98,6 +124,13 @@ func (c Change) eligible() bool {
 	half := 1 + c.Cmp.Margin/2
 	return c.Cmp.Ratio > half || c.Floor > half
 }
+
+// ScreenSessions is how many sessions of fresh server processes a screen's
+// rounds are split over: within one process a benchmark's floor keeps a
+// lasting offset of that process (where its pages fall), about as large
+// as its runs' sampling noise; over three, one process no longer sets it
+// (docs/regress.md, "Design k").
+const ScreenSessions = 3
 
 // ConfirmRounds is how many times the screen's pairs of a benchmark the
 // confirmation runs of a suspect in all, over its sessions and layouts: it
@@ -243,6 +276,9 @@ func Changes(ds *stats.Dataset, margin, confidence float64, family int, unit Uni
 		}
 		c := Change{Name: n, Old: stats.Figure(vals(o), confidence), New: stats.Figure(vals(nw), confidence),
 			Cmp: compare(o, nw, -1, margin, confidence), Family: compare(o, nw, -1, margin, familyConf), Floor: floor(o, nw)}
+		if unit == Processes {
+			c.Layouts = byLayout(o, nw, margin, confidence)
+		}
 		changes = append(changes, c)
 		for _, rev := range []string{"old", "new"} {
 			if t := runs[key{n, rev, bench.TwinKey + "=1"}]; len(t) > 0 {
@@ -256,8 +292,26 @@ func Changes(ds *stats.Dataset, margin, confidence float64, family int, unit Uni
 	return changes, twins
 }
 
+// byLayout is Change.Layouts: NEW over OLD in each layout (the runs' File
+// modulo Layouts), over that layout's processes (stats.CompareByFile's
+// estimate), NaN where a layout has none.
+func byLayout(old, new []stats.Run, margin, confidence float64) []float64 {
+	var by [2][Layouts][]stats.Run
+	for side, rs := range [][]stats.Run{old, new} {
+		for _, r := range rs {
+			by[side][r.File%Layouts] = append(by[side][r.File%Layouts], r)
+		}
+	}
+	out := make([]float64, Layouts)
+	for l := range Layouts {
+		out[l] = stats.CompareByFile(by[0][l], by[1][l], -1, margin, confidence).Ratio
+	}
+	return out
+}
+
 // floor is Change.Floor: per layout (the runs' File modulo Layouts), the
-// ratio of the sides' 10th percentiles, their geometric mean over the
+// ratio of the sides' 10th percentiles, each over that layout's runs in
+// every process (the screen's sessions), their geometric mean over the
 // layouts both sides ran.
 func floor(old, new []stats.Run) float64 {
 	var by [2][Layouts][]float64
@@ -272,11 +326,7 @@ func floor(old, new []stats.Run) float64 {
 		if len(by[0][l]) == 0 || len(by[1][l]) == 0 {
 			continue
 		}
-		q := func(v []float64) float64 {
-			slices.Sort(v)
-			return moremath.Sample{Xs: v, Sorted: true}.Quantile(stats.FigureQuantile)
-		}
-		sum += math.Log(q(by[1][l]) / q(by[0][l]))
+		sum += math.Log(stats.SortedQuantile(by[1][l], stats.FigureQuantile) / stats.SortedQuantile(by[0][l], stats.FigureQuantile))
 		n++
 	}
 	if n == 0 {
@@ -340,16 +390,37 @@ func WriteChanges(w io.Writer, cs []Change, screen bool) {
 	if screen {
 		would = "would suspect"
 	}
-	fmt.Fprintf(tw, "benchmark\told\tnew\tchange [%s interval]\tverdict\t%s\t\n", pctLabel(cs), would)
+	layouts := slices.ContainsFunc(cs, func(c Change) bool { return c.Layouts != nil })
+	head := fmt.Sprintf("benchmark\told\tnew\tchange [%s interval]\tverdict\t%s\t", pctLabel(cs), would)
+	if layouts {
+		head += "by layout\t"
+	}
+	fmt.Fprintln(tw, head)
 	for _, j := range judge(cs, screen) {
 		c, verdict := j.Change, j.verdict
 		if j.regression {
 			verdict = "REGRESSION"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%s\t%s\t\n", strings.TrimPrefix(c.Name, "Kernel/"), stats.FormatTime(c.Old.Center), stats.FormatTime(c.New.Center),
+		row := fmt.Sprintf("%s\t%s\t%s\t%s %s\t%s\t%s\t", strings.TrimPrefix(c.Name, "Kernel/"), stats.FormatTime(c.Old.Center), stats.FormatTime(c.New.Center),
 			stats.FormatChange(c.Cmp.Ratio), c.Cmp.FormatInterval(), verdict, fmtDetect(j.detect))
+		if layouts {
+			row += fmtLayouts(c.Layouts) + "\t"
+		}
+		fmt.Fprintln(tw, row)
 	}
 	tw.Flush()
+}
+
+// fmtLayouts: "+6.5 -0.4 +0.9 +0.4" (per cent, a layout not run "-").
+func fmtLayouts(rs []float64) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = "-"
+		if !math.IsNaN(r) {
+			parts[i] = fmt.Sprintf("%+.1f", 100*(r-1))
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // judged is a change as a table shows it: a screen's rows are suspects
@@ -358,7 +429,7 @@ func WriteChanges(w io.Writer, cs []Change, screen bool) {
 // flagged.
 type judged struct {
 	Change
-	verdict    string // the comparison's, or "suspect"
+	verdict    string // the comparison's, "suspect", or "placement" (slower, but not in every layout)
 	regression bool
 	detect     float64
 }
@@ -374,6 +445,9 @@ func judge(cs []Change, screen bool) []judged {
 	would := Suspectable(cs)
 	for i, c := range cs {
 		j := judged{Change: c, verdict: c.Cmp.Verdict.String(), regression: c.Slower(), detect: c.Detectable()}
+		if !c.Placed() && c.Family.Verdict == stats.Slower && c.Family.Lo > 1+MinShown*c.Family.Margin {
+			j.verdict = "placement"
+		}
 		if screen {
 			j.regression, j.detect = false, would[i]
 			if suspect[c.Name] {
@@ -410,6 +484,7 @@ type JSONChange struct {
 	Suspect   bool                  `json:"suspect,omitempty"` // the screen only: run again by itself
 	Flags     *float64              `json:"would_flag"`        // the smallest slowdown it would have flagged (the screen: made a suspect)
 	Floor     *float64              `json:"floor,omitempty"`   // NEW's 10th percentile over OLD's (Change.Floor)
+	Layouts   []*float64            `json:"layouts,omitempty"` // a confirmation's NEW over OLD in each code layout (null: not run)
 }
 
 func jsonChanges(cs []Change, screen bool) []JSONChange {
@@ -422,6 +497,13 @@ func jsonChanges(cs []Change, screen bool) []JSONChange {
 		}
 		if f := j.Floor; f > 0 && !math.IsInf(f, 0) {
 			out[i].Floor = &f
+		}
+		for _, r := range j.Layouts {
+			var p *float64
+			if !math.IsNaN(r) {
+				p = &r
+			}
+			out[i].Layouts = append(out[i].Layouts, p)
 		}
 	}
 	return out
@@ -445,7 +527,7 @@ func WriteCSV(w io.Writer, changes, twins, confirmed []Change) error {
 		}
 		return strconv.FormatFloat(v, 'g', 6, 64)
 	}
-	if err := cw.Write([]string{"kind", "benchmark", "old_sec", "new_sec", "ratio", "lo", "hi", "verdict", "regression", "paired", "n", "would_flag", "floor"}); err != nil {
+	if err := cw.Write([]string{"kind", "benchmark", "old_sec", "new_sec", "ratio", "lo", "hi", "verdict", "regression", "paired", "n", "would_flag", "floor", "layouts"}); err != nil {
 		return err
 	}
 	for _, part := range []struct {
@@ -454,11 +536,23 @@ func WriteCSV(w io.Writer, changes, twins, confirmed []Change) error {
 	}{{"change", changes}, {"twin", twins}, {"confirm", confirmed}} {
 		for _, j := range judge(part.cs, part.kind == "change") { // the screen: suspects, not regressions
 			if err := cw.Write([]string{part.kind, j.Name, num(j.Old.Center), num(j.New.Center), num(j.Cmp.Ratio), num(j.Cmp.Lo), num(j.Cmp.Hi),
-				j.verdict, strconv.FormatBool(j.regression), strconv.FormatBool(j.Cmp.Paired), strconv.Itoa(j.Cmp.N), num(j.detect), num(j.Floor)}); err != nil {
+				j.verdict, strconv.FormatBool(j.regression), strconv.FormatBool(j.Cmp.Paired), strconv.Itoa(j.Cmp.N), num(j.detect), num(j.Floor), layoutsCSV(j.Layouts)}); err != nil {
 				return err
 			}
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// layoutsCSV is Change.Layouts in one field: the ratios, space-separated,
+// a layout not run empty between them.
+func layoutsCSV(rs []float64) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		if !math.IsNaN(r) {
+			parts[i] = strconv.FormatFloat(r, 'g', 6, 64)
+		}
+	}
+	return strings.Join(parts, " ")
 }

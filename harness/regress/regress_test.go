@@ -29,17 +29,34 @@ func duoFile(t *testing.T, rounds int, slowdown float64) string {
 // duoFileSeed is duoFile with its own draw of the noise.
 func duoFileSeed(t *testing.T, seed uint64, rounds int, slowdown float64) string {
 	t.Helper()
+	return duoFileLayouts(t, seed, rounds, nil, slowdown)
+}
+
+// duoFileLayouts is duoFileSeed with a session's layouts: each round runs
+// every layout (LayoutKey=k), NEW's flip slowed by slowdown times the
+// layout's own factor; no layout key where layouts is nil.
+func duoFileLayouts(t *testing.T, seed uint64, rounds int, layouts []float64, slowdown float64) string {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 2))
 	var b strings.Builder
 	b.WriteString("cpu-id: amd-zen5-f1a-m02-s1\n")
+	keys, factors := []string{""}, []float64{1}
+	if layouts != nil {
+		keys, factors = nil, layouts
+		for k := range layouts {
+			keys = append(keys, fmt.Sprintf("/%s=%d", LayoutKey, k))
+		}
+	}
 	for r := 0; r < rounds; r++ {
 		burst := 1 + 0.3*rng.Float64()*float64(r%3/2) // every third round much slower
 		jit := func() float64 { return 1 + 0.002*rng.NormFloat64() }
-		fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=a/form=call/rev=old 1000 %.4f ns/op\n", 3*burst*jit())
-		fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=a/form=call/rev=new 1000 %.4f ns/op\n", 3*slowdown*burst*jit())
-		fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=a/form=call/rev=old/twin=1 1000 %.4f ns/op\n", 3*burst*jit())
-		fmt.Fprintf(&b, "BenchmarkKernel/kernel=moves/variant=b/form=call/rev=old 1000 %.4f ns/op\n", 4*burst*jit())
-		fmt.Fprintf(&b, "BenchmarkKernel/kernel=moves/variant=b/form=call/rev=new 1000 %.4f ns/op\n", 4*burst*jit())
+		for k, key := range keys {
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=a/form=call/rev=old%s 1000 %.4f ns/op\n", key, 3*burst*jit())
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=a/form=call/rev=new%s 1000 %.4f ns/op\n", key, 3*slowdown*factors[k]*burst*jit())
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=a/form=call/rev=old%s/twin=1 1000 %.4f ns/op\n", key, 3*burst*jit())
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=moves/variant=b/form=call/rev=old%s 1000 %.4f ns/op\n", key, 4*burst*jit())
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=moves/variant=b/form=call/rev=new%s 1000 %.4f ns/op\n", key, 4*burst*jit())
+		}
 	}
 	p := filepath.Join(t.TempDir(), fmt.Sprintf("duo-%d.txt", seed))
 	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
@@ -346,6 +363,47 @@ func TestSlowerClearsHalfTheMargin(t *testing.T) {
 	}
 	if c := mk(1.022, 1.015, 1.030); !c.Slower() {
 		t.Errorf("+2.2%% [+1.5%%, +3.0%%] not flagged")
+	}
+}
+
+// A regression is slower in every layout: a build that put one layout of
+// NEW on a bad spot (+6.5% there, +0.1% to +1.4% in the others, an A/A
+// session's roxane) is slower pooled, beyond half the margin, but not a
+// regression; a 2% slowdown is one in every layout. Sixteen sessions
+// (both looks) of the four layouts, each process and layout off by up to
+// ±1%.
+func TestSlowerInEveryLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	session := func(layouts []float64) Change {
+		var files []string
+		for i := range 16 {
+			off := make([]float64, len(layouts))
+			for k, f := range layouts {
+				off[k] = f * (1 + 0.01*(2*rng.Float64()-1))
+			}
+			files = append(files, duoFileLayouts(t, uint64(300+i), 20, off, 1))
+		}
+		ds, err := stats.ReadResults(files...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, _ := Changes(ds, 0.01, 0.95, 2*MaxSuspects, Processes)
+		return cs[0]
+	}
+	c := session([]float64{1.065, 1.001, 1.014, 1.001})
+	if c.Family.Verdict != stats.Slower || c.Family.Lo <= 1+MinShown*c.Family.Margin {
+		t.Errorf("one layout on a bad spot, pooled: %v; the test no longer shows what the layouts' rule is for", c.Family)
+	}
+	if c.Slower() || c.Placed() || len(c.Layouts) != Layouts {
+		t.Errorf("one layout on a bad spot: %v by layout %v, want no regression", c.Family, c.Layouts)
+	}
+	var b strings.Builder
+	WriteChanges(&b, []Change{c}, false)
+	if !strings.Contains(b.String(), "placement") || !strings.Contains(b.String(), "+6.") {
+		t.Errorf("its table says neither why nor where:\n%s", b.String())
+	}
+	if c := session([]float64{1.02, 1.02, 1.02, 1.02}); !c.Slower() {
+		t.Errorf("2%% in every layout: %v by layout %v, want a regression", c.Family, c.Layouts)
 	}
 }
 

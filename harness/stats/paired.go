@@ -330,7 +330,7 @@ func bootstrapRatio(a, b []float64, confidence float64) (ratio, lo, hi, conf flo
 		for j := range rb {
 			rb[j] = b[rng.IntN(len(b))]
 		}
-		rs[i] = sortedQuantile(rb, figureQuantile(len(rb))) / sortedQuantile(ra, figureQuantile(len(ra)))
+		rs[i] = SortedQuantile(rb, figureQuantile(len(rb))) / SortedQuantile(ra, figureQuantile(len(ra)))
 	}
 	slices.Sort(rs)
 	tail := (1 - confidence) / 2
@@ -338,7 +338,9 @@ func bootstrapRatio(a, b []float64, confidence float64) (ratio, lo, hi, conf flo
 	return ratio, lo, hi, confidence
 }
 
-func sortedQuantile(xs []float64, q float64) float64 {
+// SortedQuantile sorts xs and returns its q-quantile (go-moremath's
+// interpolation, as every figure here).
+func SortedQuantile(xs []float64, q float64) float64 {
 	slices.Sort(xs)
 	return stats.Sample{Xs: xs, Sorted: true}.Quantile(q)
 }

@@ -47,7 +47,7 @@ func CompareByFile(a, b []Run, better int, margin, confidence float64) Compariso
 			// the quantile itself, however few the runs: a unit's own
 			// interval is not asked for (figureQuantile's median would
 			// take the bursts back in), only its estimate
-			units = append(units, math.Log(sortedQuantile(s.b, FigureQuantile)/sortedQuantile(s.a, FigureQuantile)))
+			units = append(units, math.Log(SortedQuantile(s.b, FigureQuantile)/SortedQuantile(s.a, FigureQuantile)))
 			c.N += len(s.a)
 		}
 	}
