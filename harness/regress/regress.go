@@ -54,16 +54,19 @@ type Change struct {
 // noise of every benchmark compared, not of one) and beyond MinShown of
 // the margin, and slower beyond MinShown of the margin in every layout
 // (Placed).
-func (c Change) Slower() bool {
-	return c.Family.Verdict == stats.Slower && c.Family.Lo > 1+MinShown*c.Family.Margin && c.Placed()
+func (c Change) Slower() bool { return c.slowerPooled() && c.Placed() }
+
+// slowerPooled is Slower over all the layouts together.
+func (c Change) slowerPooled() bool {
+	return c.Family.Verdict == stats.Slower && c.Family.Lo > 1+MinShown*c.Family.Margin
 }
 
 // Placed reports whether NEW is slower beyond MinShown of the margin in
 // every code layout measured (true where none was: a screen's). A change
 // to the kernel slows it wherever its code falls; a build that only moved
-// the code can put one layout on a bad spot (an A/A session's roxane:
-// +6.5% in one layout, -0.4% to +0.9% in the others, docs/regress.md),
-// which the pooled estimate alone takes for a regression.
+// the code can put one layout on a bad spot (an A/A session's roxane,
+// docs/regress.md), which the pooled estimate alone takes for a
+// regression.
 func (c Change) Placed() bool {
 	for _, r := range c.Layouts {
 		if !math.IsNaN(r) && r <= 1+MinShown*c.Family.Margin {
@@ -445,7 +448,7 @@ func judge(cs []Change, screen bool) []judged {
 	would := Suspectable(cs)
 	for i, c := range cs {
 		j := judged{Change: c, verdict: c.Cmp.Verdict.String(), regression: c.Slower(), detect: c.Detectable()}
-		if !c.Placed() && c.Family.Verdict == stats.Slower && c.Family.Lo > 1+MinShown*c.Family.Margin {
+		if c.slowerPooled() && !c.Placed() {
 			j.verdict = "placement"
 		}
 		if screen {
