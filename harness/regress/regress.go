@@ -295,16 +295,11 @@ func Changes(ds *stats.Dataset, margin, confidence float64, family int, unit Uni
 	return changes, twins
 }
 
-// byLayout is Change.Layouts: NEW over OLD in each layout (the runs' File
-// modulo Layouts), over that layout's processes (stats.CompareByFile's
-// estimate), NaN where a layout has none.
+// byLayout is Change.Layouts: NEW over OLD in each layout, over that
+// layout's processes (stats.CompareByFile's estimate), NaN where a layout
+// has none.
 func byLayout(old, new []stats.Run, margin, confidence float64) []float64 {
-	var by [2][Layouts][]stats.Run
-	for side, rs := range [][]stats.Run{old, new} {
-		for _, r := range rs {
-			by[side][r.File%Layouts] = append(by[side][r.File%Layouts], r)
-		}
-	}
+	by := splitLayouts(old, new)
 	out := make([]float64, Layouts)
 	for l := range Layouts {
 		out[l] = stats.CompareByFile(by[0][l], by[1][l], -1, margin, confidence).Ratio
@@ -312,24 +307,29 @@ func byLayout(old, new []stats.Run, margin, confidence float64) []float64 {
 	return out
 }
 
-// floor is Change.Floor: per layout (the runs' File modulo Layouts), the
-// ratio of the sides' 10th percentiles, each over that layout's runs in
-// every process (the screen's sessions), their geometric mean over the
-// layouts both sides ran.
-func floor(old, new []stats.Run) float64 {
-	var by [2][Layouts][]float64
+// splitLayouts is each side's runs by layout (the runs' File modulo
+// Layouts).
+func splitLayouts(old, new []stats.Run) (by [2][Layouts][]stats.Run) {
 	for side, rs := range [][]stats.Run{old, new} {
 		for _, r := range rs {
-			l := r.File % Layouts
-			by[side][l] = append(by[side][l], r.Value)
+			by[side][r.File%Layouts] = append(by[side][r.File%Layouts], r)
 		}
 	}
+	return by
+}
+
+// floor is Change.Floor: per layout, the ratio of the sides' 10th
+// percentiles, each over that layout's runs in every process (the
+// screen's sessions), their geometric mean over the layouts both sides
+// ran.
+func floor(old, new []stats.Run) float64 {
+	by := splitLayouts(old, new)
 	sum, n := 0.0, 0
 	for l := range Layouts {
 		if len(by[0][l]) == 0 || len(by[1][l]) == 0 {
 			continue
 		}
-		sum += math.Log(stats.SortedQuantile(by[1][l], stats.FigureQuantile) / stats.SortedQuantile(by[0][l], stats.FigureQuantile))
+		sum += math.Log(stats.SortedQuantile(vals(by[1][l]), stats.FigureQuantile) / stats.SortedQuantile(vals(by[0][l]), stats.FigureQuantile))
 		n++
 	}
 	if n == 0 {
@@ -445,7 +445,10 @@ func judge(cs []Change, screen bool) []judged {
 		}
 	}
 	out := make([]judged, len(cs))
-	would := Suspectable(cs)
+	var would []float64
+	if screen {
+		would = Suspectable(cs)
+	}
 	for i, c := range cs {
 		j := judged{Change: c, verdict: c.Cmp.Verdict.String(), regression: c.Slower(), detect: c.Detectable()}
 		if c.slowerPooled() && !c.Placed() {
