@@ -5,8 +5,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -212,4 +214,19 @@ func TestRunsWalkTheInputs(t *testing.T) {
 		}
 		want(t, seen)
 	})
+}
+
+// A benchmark's output buffer starts a cache line, whatever the heap's
+// size class would have placed it at (a Features is 96 bytes: 0 or 32
+// bytes into a line).
+func TestLineAligned(t *testing.T) {
+	for i := range 64 {
+		p := lineAligned[kernels.Features]()
+		if a := uintptr(unsafe.Pointer(p)) % 64; a != 0 {
+			t.Fatalf("allocation %d: %d bytes into a cache line", i, a)
+		}
+		if *p != (kernels.Features{}) {
+			t.Fatalf("allocation %d: not zero", i)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"slices"
+	"unsafe"
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/variants"
@@ -127,11 +128,18 @@ func (s *Spec[F, In, Out]) Benchmarks(sel BenchSelect, cpu variants.CPUInfo) []*
 	call := &bench.Group{Title: name + " per call"}
 	batch := &bench.Group{Title: name + " batched"}
 	for _, v := range vs {
-		call.Cases = append(call.Cases, kernelCase(name, v.Name, "call", s.Loop(v.Fn, in)))
+		c := kernelCase(name, v.Name, "call", s.Loop(v.Fn, in))
+		c.New = func() func(int) { return s.Loop(v.Fn, in) }
+		call.Cases = append(call.Cases, c)
 		if b, ok := s.batch(v); ok && !sel.NoBatch {
 			out := make([]Out, len(in))
-			var at cursor
-			batch.Cases = append(batch.Cases, kernelCase(name, v.Name, "batch", func(n int) { batchRun(&at, n, in, out, b) }))
+			walk := func() func(int) {
+				var at cursor
+				return func(n int) { batchRun(&at, n, in, out, b) }
+			}
+			c := kernelCase(name, v.Name, "batch", walk())
+			c.New = walk
+			batch.Cases = append(batch.Cases, c)
 		}
 	}
 	if len(batch.Cases) == 0 {
@@ -175,4 +183,15 @@ func (c *cursor) next(n, l int) int {
 	s := int(*c)
 	*c = cursor(cycle(s+n, l))
 	return s
+}
+
+// lineAligned returns a new zero T at the start of a 64-byte cache line,
+// wherever the heap would have put it: a kernel's output that straddles a
+// line or not by chance is a case's time that moves with the process's
+// placement, and a variant's with its allocation. T holds no pointers.
+func lineAligned[T any]() *T {
+	size := unsafe.Sizeof(*new(T))
+	buf := make([]byte, size+63)
+	off := (64 - uintptr(unsafe.Pointer(unsafe.SliceData(buf)))%64) % 64
+	return (*T)(unsafe.Pointer(&buf[off]))
 }

@@ -61,13 +61,16 @@ var _ = declare(&Spec[variants.EvalUpdateFunc, evalUpdateInput, kernels.Features
 	},
 	Inputs: evalUpdateInputs,
 	Loop: func(fn variants.EvalUpdateFunc, in []evalUpdateInput) func(int) {
-		var dst kernels.Features
+		// on a cache line of its own: a heap Features lies 0 or 32 bytes
+		// into a line, by how the heap placed it, and the 64-byte stores of
+		// the AVX-512 variants split across two lines or not
+		dst := lineAligned[kernels.Features]()
 		var at cursor
 		return func(n int) {
 			s := at.next(n, len(in))
 			for i := s; i < s+n; i++ {
 				c := &in[cycle(i, len(in))]
-				fn(&dst, &c.src, c.x, c.flipped, c.mover)
+				fn(dst, &c.src, c.x, c.flipped, c.mover)
 			}
 			benchSink += uint64(dst[0])
 		}

@@ -34,6 +34,7 @@ func init() {
 			fs.IntVar(&o.runs, "runs", bench.DefaultOptions.Runs, "timed runs of a benchmark back to back at each visit of a round (the best is the one the machine's bursts missed)")
 			fs.DurationVar(&o.benchtime, "benchtime", bench.DefaultOptions.BenchTime, "target duration of one measured run")
 			fs.DurationVar(&o.warmup, "warmup", bench.DefaultOptions.Warmup, "calibration of every benchmark in the warm-up round, before the first")
+			fs.Float64Var(&o.leadIn, "lead-in", bench.DefaultLeadIn, "before each timed run, this share of its operations untimed (the cases run since took the caches and the branch predictor); 0 < share <= 4")
 			fs.Uint64Var(&o.seed, "seed", 0, "seed of the rounds' random order (0: from the clock; the file records it)")
 			fs.BoolVar(&o.twins, "twins", bench.DefaultOptions.Twins, "run an A/A twin in every group: a second copy of one variant, the session's own false-positive check")
 			fs.StringVar(&o.counters, "counters", "auto", "hardware counters (cycles/op, instructions/op beside the time): auto (where this machine has them), on, off")
@@ -74,6 +75,7 @@ type benchFlags struct {
 	upload             string
 	processes          int
 	serve              bool
+	leadIn             float64
 }
 
 func joinInts(xs []int) string {
@@ -118,7 +120,10 @@ func runBench(o benchFlags) error {
 		return err
 	}
 	defer s.end()
-	bo := bench.Options{Count: o.count, Runs: o.runs, BenchTime: o.benchtime, Warmup: o.warmup, Seed: o.seed, Twins: o.twins}
+	if !(o.leadIn > 0 && o.leadIn <= 4) {
+		return &exitError{2, fmt.Sprintf("bench: -lead-in %g: want a share of a run's operations above 0 and at most 4", o.leadIn)}
+	}
+	bo := bench.Options{Count: o.count, Runs: o.runs, BenchTime: o.benchtime, Warmup: o.warmup, Seed: o.seed, Twins: o.twins, LeadIn: o.leadIn}
 	if bo.Counters, err = benchCounters(o.counters, served); err != nil {
 		return err
 	}
@@ -384,7 +389,7 @@ func freshServers(o benchFlags, cpu variants.CPUInfo) (*bench.Fresh, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bench: -processes: %v", err)
 	}
-	args := []string{"bench", "-serve", "-warmup", min(o.warmup, bench.ServerWarmup).String(), "-hash-bits", o.hashBits, "-cpu", strconv.Itoa(o.cpu)}
+	args := []string{"bench", "-serve", "-warmup", min(o.warmup, bench.ServerWarmup).String(), "-hash-bits", o.hashBits, "-cpu", strconv.Itoa(o.cpu), "-twins=" + strconv.FormatBool(o.twins)}
 	if o.kernels != "" {
 		args = append(args, "-kernel", o.kernels)
 	}
@@ -423,5 +428,7 @@ func serveBench(o benchFlags, groups []*bench.Group) error {
 		}
 		defer unpin()
 	}
+	// the twins are cases of their own here, as in the driver
+	bench.Prepare(groups, &bench.Options{Twins: o.twins})
 	return bench.Serve(groups, o.warmup, os.Stdin, os.Stdout)
 }

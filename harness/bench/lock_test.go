@@ -15,11 +15,13 @@ import (
 
 // Helper processes: FLIPBENCH_LOCK_HELPER=dir takes dir's lock, says
 // "locked", and waits to be killed (the lock test);
-// FLIPBENCH_SERVE_HELPER=kind serves servedGroups(kind) (the served
-// session's tests).
+// FLIPBENCH_SERVE_HELPER=kind serves servedGroups(kind) with their twins
+// (the served session's tests).
 func TestMain(m *testing.M) {
 	if kind := os.Getenv("FLIPBENCH_SERVE_HELPER"); kind != "" {
-		if err := Serve(servedGroups(kind), time.Millisecond, os.Stdin, os.Stdout); err != nil {
+		groups := servedGroups(kind)
+		Prepare(groups, &Options{Twins: true}) // as bench -serve does
+		if err := Serve(groups, time.Millisecond, os.Stdin, os.Stdout); err != nil {
 			fmt.Println("err", err)
 			os.Exit(1)
 		}

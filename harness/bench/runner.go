@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -30,6 +31,11 @@ type Case struct {
 	Bytes int64
 	// Run executes n operations.
 	Run func(n int)
+	// New, when set, makes another Run of the same code on the same
+	// inputs with state of its own (its walk through the inputs, its
+	// output), as another variant's: an A/A twin runs one, so that it
+	// meets what a variant's own state costs, as its original does.
+	New func() func(n int)
 	// Timed, when set, stands for Run: it runs lead operations untimed,
 	// then n more, and says how long those n took (a case run in another
 	// process, which times itself).
@@ -86,9 +92,13 @@ func (c *Case) SubName() string {
 // FullName is the benchmark name without the "Benchmark" prefix.
 func (c *Case) FullName() string { return c.Name + "/" + c.SubName() }
 
-// twin is a copy of c under the name key TwinKey=1: the same Run.
+// twin is a copy of c under the name key TwinKey=1: the same code, its
+// own walk through the inputs where c can make one (New).
 func (c *Case) twin() *Case {
 	t := *c
+	if c.New != nil {
+		t.Run = c.New()
+	}
 	t.Keys = append(slices.Clone(c.Keys), [2]string{TwinKey, "1"})
 	t.Config = slices.Clone(c.Config)
 	return &t
@@ -128,6 +138,10 @@ type Options struct {
 	Seed uint64
 	// Twins adds to every group with a Twin its A/A twin.
 	Twins bool
+	// LeadIn is the share of a run's operations run untimed just before
+	// it (0: DefaultLeadIn): the other cases ran since and took the
+	// caches and the branch predictor.
+	LeadIn float64
 	// Counters has every run also read the cycles and instructions it
 	// took (hardware counters: ProbeCounters says whether this machine
 	// has them), written as cycles/op and instructions/op.
@@ -204,9 +218,13 @@ const Schedule = "rounds"
 // every case about the same time.
 const RunsKey = "runs-per-round"
 
-// leadIn is the share of a run's operations run untimed just before it:
-// the other groups of the round ran in between and took the caches.
-const leadIn = 16
+// DefaultLeadIn is Options.LeadIn's default.
+const DefaultLeadIn = 1.0 / 16
+
+// leadOps is the untimed lead-in of a run of n operations.
+func (o Options) leadOps(n int) int {
+	return int(float64(n) * cmp.Or(o.LeadIn, DefaultLeadIn))
+}
 
 // SessionConfig is the configuration lines Run adds after o.Config: the
 // schedule, rounds, run length and seed.
@@ -216,6 +234,7 @@ func SessionConfig(o Options) [][2]string {
 		{"count", strconv.Itoa(o.Count)},
 		{"benchtime", o.BenchTime.String()},
 		{"seed", strconv.FormatUint(o.Seed, 10)},
+		{"lead-in", strconv.FormatFloat(cmp.Or(o.LeadIn, DefaultLeadIn), 'g', 4, 64)},
 	}
 }
 
@@ -273,7 +292,7 @@ func Plan(groups []*Group, o Options) (total time.Duration, runs int) {
 func planRun(c *Case, o Options) time.Duration {
 	d := max(o.BenchTime, c.PlanOp)
 	if !c.NoWarmup {
-		d += d / leadIn
+		d += time.Duration(float64(d) * cmp.Or(o.LeadIn, DefaultLeadIn))
 	}
 	return d * time.Duration(c.runs(o))
 }
@@ -390,7 +409,7 @@ func Run(ctx context.Context, groups []*Group, o Options, emit func(*benchfmt.Re
 					if o.Progress != nil {
 						o.Progress.Run(fmt.Sprintf("%s %d/%d", c.SubName(), round+1, o.Count))
 					}
-					r, err := c.measure(cfg, hw)
+					r, err := c.measure(o, cfg, hw)
 					if err != nil {
 						return err
 					}
@@ -505,17 +524,17 @@ func (c *Case) warm(warmup time.Duration) error {
 	return c.try(func() { c.grow(warmup, 1) })
 }
 
-// measure is one run: an untimed lead-in of a sixteenth of the
-// operations (at least one where they are short: the other cases took the
-// caches since), then the timed run, counted too where hw is not nil.
-func (c *Case) measure(cfg [][2]string, hw *counters) (*benchfmt.Result, error) {
+// measure is one run: an untimed lead-in (o.LeadIn of the operations: the
+// other cases took the caches since), then the timed run, counted too
+// where hw is not nil.
+func (c *Case) measure(o Options, cfg [][2]string, hw *counters) (*benchfmt.Result, error) {
 	n := max(c.n, 1)
 	var el time.Duration
 	var cycles, instructions uint64
 	err := c.try(func() {
 		lead := 0
 		if !c.NoWarmup {
-			lead = n / leadIn
+			lead = o.leadOps(n)
 		}
 		if c.Timed == nil && lead > 0 {
 			c.Run(lead) // before the counters start

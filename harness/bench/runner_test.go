@@ -119,6 +119,83 @@ func TestRunCalibrates(t *testing.T) {
 	}
 }
 
+// Each timed run gets the lead-in its options ask for (a sixteenth of its
+// operations by default), and the file says which.
+func TestRunLeadIn(t *testing.T) {
+	for _, tc := range []struct {
+		leadIn float64
+		div    int
+		line   string
+	}{{0, 16, "0.0625"}, {0.25, 4, "0.25"}, {1, 1, "1"}} {
+		var runs [][2]int
+		c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}},
+			Timed: func(n, lead int) (time.Duration, error) {
+				runs = append(runs, [2]int{n, lead})
+				return time.Duration(n) * time.Microsecond, nil
+			}}
+		c.Run = func(n int) { _, _ = c.Timed(n, 0) }
+		o := Options{Count: 3, BenchTime: 2 * time.Millisecond, Warmup: time.Millisecond, LeadIn: tc.leadIn}
+		var results int
+		if err := Run(context.Background(), []*Group{{Cases: []*Case{c}}}, o, func(r *benchfmt.Result) error {
+			results++
+			if got := r.GetConfig("lead-in"); got != tc.line {
+				t.Errorf("LeadIn %v: lead-in line %q, want %q", tc.leadIn, got, tc.line)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		timed := runs[len(runs)-results:]
+		for _, r := range timed {
+			if r[1] != r[0]/tc.div {
+				t.Errorf("LeadIn %v: a run of %d operations had a lead-in of %d, want %d", tc.leadIn, r[0], r[1], r[0]/tc.div)
+			}
+		}
+	}
+}
+
+// A twin of a case that can make another Run (New) walks the inputs with
+// a walk of its own: each of the two goes on from where its own last run
+// stopped, as two variants do, rather than the twin taking the inputs
+// just after its original's last run. Without New it shares its
+// original's Run.
+func TestTwinWalksItsOwnInputs(t *testing.T) {
+	type walk struct{ at, calls int }
+	var walks []*walk
+	newRun := func() func(int) {
+		w := &walk{}
+		walks = append(walks, w)
+		return func(n int) {
+			w.at += n
+			w.calls++
+			for i := range n * 20 {
+				benchSinkTest += i
+			}
+		}
+	}
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}, {"form", "call"}}, Run: newRun(), New: newRun}
+	g := &Group{Cases: []*Case{c}}
+	g.SetTwin("v")
+	o := Options{Count: 4, Runs: 2, BenchTime: 200 * time.Microsecond, Warmup: time.Millisecond, Twins: true}
+	Prepare([]*Group{g}, &o)
+	if len(g.Cases) != 2 || len(walks) != 2 {
+		t.Fatalf("%d cases, %d walks after Prepare: want the case, its twin and a walk each", len(g.Cases), len(walks))
+	}
+	if err := Run(context.Background(), []*Group{g}, o, func(*benchfmt.Result) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range walks {
+		if w.calls < o.Count*o.Runs {
+			t.Errorf("walk %d ran %d times, want at least its case's %d runs: the twin shares its original's walk", i, w.calls, o.Count*o.Runs)
+		}
+	}
+
+	shared := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", "v"}, {"form", "call"}}, Run: func(int) {}}
+	if tw := shared.twin(); tw.Key(TwinKey) != "1" || tw.Run == nil {
+		t.Errorf("a twin without New: %v", tw.Keys)
+	}
+}
+
 // A first call that pays for cold caches or lazy set-up does not fix a
 // case at one operation a run: the calibration goes on past it, and its
 // last batch run again catches it too (the test fails only without both).

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -210,26 +211,35 @@ type Fresh struct {
 }
 
 // Attach starts the first server, checks that it serves the groups' cases
-// (the same names in the same order: else it is an error naming the
-// first that differs), and makes every case of the groups run there:
-// their Setup and Teardown are the servers' now. A twin (Prepare's) runs
-// its original's case.
+// (every one, the twins included, and nothing else: else it is an error
+// naming a case the session has and it does not serve, or the other way
+// round), and makes every case of the groups run there, each in its own
+// case: their Setup and Teardown are the servers' now. A twin is its own
+// case in the server (Prepare's there too), so that it walks the inputs
+// as any variant does rather than in step with its original.
 func (f *Fresh) Attach(groups []*Group) error {
 	s, err := f.start()
 	if err != nil {
 		return err
 	}
 	f.cur = s
-	i := 0
+	at := make(map[string]int, len(s.Cases))
+	for i, c := range s.Cases {
+		at[c.Name] = i
+		f.names = append(f.names, c.Name)
+	}
+	session := map[string]bool{}
+	var missing string
 	for _, g := range groups {
 		g.Setup, g.Teardown = nil, nil
 		for _, c := range g.Cases {
-			if c.Key(TwinKey) != "" {
-				continue // its original's, below
+			name := c.FullName()
+			session[name] = true
+			idx, ok := at[name]
+			if !ok {
+				missing = cmp.Or(missing, name)
+				continue
 			}
-			idx := i
-			i++
-			f.names = append(f.names, c.FullName())
 			c.Timed = func(n, lead int) (time.Duration, error) { return f.cur.Run(idx, n, lead) }
 			c.Run = func(n int) {
 				if _, err := f.cur.Run(idx, n, 0); err != nil {
@@ -237,13 +247,22 @@ func (f *Fresh) Attach(groups []*Group) error {
 				}
 			}
 		}
-		for _, c := range g.Cases {
-			if c.Key(TwinKey) != "" && g.Twin != nil {
-				c.Timed, c.Run = g.Twin.Timed, g.Twin.Run
-			}
+	}
+	var extra string
+	for _, c := range s.Cases {
+		if !session[c.Name] {
+			extra = cmp.Or(extra, c.Name)
 		}
 	}
-	return f.check(s)
+	switch {
+	case missing != "" && extra != "":
+		return fmt.Errorf("%s does not serve %s; it serves %s, which the session has not", s.Label, missing, extra)
+	case missing != "":
+		return fmt.Errorf("%s does not serve %s", s.Label, missing)
+	case extra != "":
+		return fmt.Errorf("%s serves %s, which the session has not", s.Label, extra)
+	}
+	return nil
 }
 
 // check says whether a server serves the driver's cases.

@@ -147,9 +147,10 @@ func TestServeWarmsOnce(t *testing.T) {
 }
 
 // A served session runs every round's cases in the server of its part, a
-// fresh process per part, the twin on its original's case; a server that
-// serves other cases than the session's is refused, naming the first
-// that differs.
+// fresh process per part, the twin as a case of its own there; a server
+// that serves other cases than the session's is refused, naming a case
+// the session has and it does not serve, and one it serves that the
+// session has not.
 func TestFreshSession(t *testing.T) {
 	starts := 0
 	f := &Fresh{Parts: 3, Start: func() (*Server, error) { starts++; return startHelper("plain") }}
@@ -196,7 +197,9 @@ func TestFreshSession(t *testing.T) {
 
 	g := &Fresh{Parts: 2, Start: func() (*Server, error) { return startHelper("other") }}
 	defer g.Close()
-	err = g.Attach(servedGroups("plain"))
+	other := servedGroups("plain")
+	Prepare(other, &Options{Twins: true})
+	err = g.Attach(other)
 	if err == nil || !strings.Contains(err.Error(), "variant=d") || !strings.Contains(err.Error(), "variant=c") {
 		t.Errorf("a server of other cases: %v", err)
 	}

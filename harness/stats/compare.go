@@ -96,7 +96,7 @@ func FieldValue(k benchproc.Key, name string) string {
 
 // ignoredDifferences are configuration keys expected to differ between
 // the files combined in one cell, or between the runs of one file.
-var ignoredDifferences = map[string]bool{".file": true, "date": true, "count": true, "benchtime": true, "seed": true, "impl": true}
+var ignoredDifferences = map[string]bool{".file": true, "date": true, "count": true, "benchtime": true, "seed": true, "impl": true, "lead-in": true}
 
 // MaxCells bounds the size of the tables BuildTables makes (rows times
 // columns, over every table), so that no projection of any input makes
