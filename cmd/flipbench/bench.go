@@ -103,6 +103,9 @@ func parseInts(s string) ([]int, error) {
 }
 
 func runBench(o benchFlags) error {
+	if !(o.leadIn > 0 && o.leadIn <= 4) {
+		return &exitError{2, fmt.Sprintf("bench: -lead-in %g: want a share of a run's operations above 0 and at most 4", o.leadIn)}
+	}
 	base, sel, err := benchSelect(o)
 	if err != nil {
 		return err
@@ -120,9 +123,6 @@ func runBench(o benchFlags) error {
 		return err
 	}
 	defer s.end()
-	if !(o.leadIn > 0 && o.leadIn <= 4) {
-		return &exitError{2, fmt.Sprintf("bench: -lead-in %g: want a share of a run's operations above 0 and at most 4", o.leadIn)}
-	}
 	bo := bench.Options{Count: o.count, Runs: o.runs, BenchTime: o.benchtime, Warmup: o.warmup, Seed: o.seed, Twins: o.twins, LeadIn: o.leadIn}
 	if bo.Counters, err = benchCounters(o.counters, served); err != nil {
 		return err

@@ -50,6 +50,11 @@ func TestBenchWritesResults(t *testing.T) {
 	if code, _, errOut := runCLIErr(t, "bench", "-kernel", "flip", "-processes", "0", "-n"); code != 2 || !strings.Contains(errOut, "-processes 0") {
 		t.Errorf("-processes 0: exit %d, %q", code, errOut)
 	}
+	for _, bad := range []string{"0", "-1", "5", "NaN"} {
+		if code, _, errOut := runCLIErr(t, "bench", "-kernel", "flip", "-lead-in", bad, "-n"); code != 2 || !strings.Contains(errOut, "-lead-in") {
+			t.Errorf("-lead-in %s: exit %d, %q", bad, code, errOut)
+		}
+	}
 }
 
 func TestBenchSolve(t *testing.T) {
