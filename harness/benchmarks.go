@@ -128,8 +128,9 @@ func (s *Spec[F, In, Out]) Benchmarks(sel BenchSelect, cpu variants.CPUInfo) []*
 	call := &bench.Group{Title: name + " per call"}
 	batch := &bench.Group{Title: name + " batched"}
 	for _, v := range vs {
-		c := kernelCase(name, v.Name, "call", s.Loop(v.Fn, in))
-		c.New = func() func(int) { return s.Loop(v.Fn, in) }
+		loop := func() func(int) { return s.Loop(v.Fn, in) }
+		c := kernelCase(name, v.Name, "call", loop())
+		c.New = loop
 		call.Cases = append(call.Cases, c)
 		if b, ok := s.batch(v); ok && !sel.NoBatch {
 			out := make([]Out, len(in))

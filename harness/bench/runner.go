@@ -32,9 +32,10 @@ type Case struct {
 	// Run executes n operations.
 	Run func(n int)
 	// New, when set, makes another Run of the same code on the same
-	// inputs with state of its own (its walk through the inputs, its
-	// output), as another variant's: an A/A twin runs one, so that it
-	// meets what a variant's own state costs, as its original does.
+	// inputs with state of its own (its walk through the inputs, and what
+	// else its Run keeps: eval_update's per-call output), as another
+	// variant's: an A/A twin runs one, so that it meets what a variant's
+	// own state costs, as its original does.
 	New func() func(n int)
 	// Timed, when set, stands for Run: it runs lead operations untimed,
 	// then n more, and says how long those n took (a case run in another
@@ -221,10 +222,11 @@ const RunsKey = "runs-per-round"
 // DefaultLeadIn is Options.LeadIn's default.
 const DefaultLeadIn = 1.0 / 16
 
+// leadIn is o.LeadIn, DefaultLeadIn where it is not set.
+func (o Options) leadIn() float64 { return cmp.Or(o.LeadIn, DefaultLeadIn) }
+
 // leadOps is the untimed lead-in of a run of n operations.
-func (o Options) leadOps(n int) int {
-	return int(float64(n) * cmp.Or(o.LeadIn, DefaultLeadIn))
-}
+func (o Options) leadOps(n int) int { return int(float64(n) * o.leadIn()) }
 
 // SessionConfig is the configuration lines Run adds after o.Config: the
 // schedule, rounds, run length and seed.
@@ -234,7 +236,7 @@ func SessionConfig(o Options) [][2]string {
 		{"count", strconv.Itoa(o.Count)},
 		{"benchtime", o.BenchTime.String()},
 		{"seed", strconv.FormatUint(o.Seed, 10)},
-		{"lead-in", strconv.FormatFloat(cmp.Or(o.LeadIn, DefaultLeadIn), 'g', 4, 64)},
+		{"lead-in", strconv.FormatFloat(o.leadIn(), 'g', 4, 64)},
 	}
 }
 
@@ -292,7 +294,7 @@ func Plan(groups []*Group, o Options) (total time.Duration, runs int) {
 func planRun(c *Case, o Options) time.Duration {
 	d := max(o.BenchTime, c.PlanOp)
 	if !c.NoWarmup {
-		d += time.Duration(float64(d) * cmp.Or(o.LeadIn, DefaultLeadIn))
+		d += time.Duration(float64(d) * o.leadIn())
 	}
 	return d * time.Duration(c.runs(o))
 }
