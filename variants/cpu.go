@@ -3,6 +3,7 @@ package variants
 import (
 	"fmt"
 	"maps"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -33,11 +34,33 @@ const (
 	GFNI            Feature = "gfni"
 	ERMS            Feature = "erms"
 	CMOV            Feature = "cmov"
+
+	// arm64, as Linux's HWCAP and Apple's hw.optional name them.
+	ASIMD Feature = "asimd" // Advanced SIMD (NEON)
+	CRC32 Feature = "crc32" // CRC32B..CRC32CX
+	SVE   Feature = "sve"
+	SVE2  Feature = "sve2"
 )
 
-// AllFeatures lists the features flipbench reports, in report order.
-var AllFeatures = []Feature{SSE2, SSSE3, SSE41, SSE42, POPCNT, CMOV, AVX, AVX2, BMI1, BMI2, LZCNT,
-	AVX512F, AVX512CD, AVX512BW, AVX512DQ, AVX512VL, AVX512VPOPCNTDQ, GFNI, ERMS}
+// The features of each architecture, in report order.
+var (
+	X86Features = []Feature{SSE2, SSSE3, SSE41, SSE42, POPCNT, CMOV, AVX, AVX2, BMI1, BMI2, LZCNT,
+		AVX512F, AVX512CD, AVX512BW, AVX512DQ, AVX512VL, AVX512VPOPCNTDQ, GFNI, ERMS}
+	ARM64Features = []Feature{ASIMD, CRC32, SVE, SVE2}
+)
+
+// AllFeatures lists the features flipbench reports, in report order:
+// x86's, then arm64's.
+var AllFeatures = slices.Concat(X86Features, ARM64Features)
+
+// Features lists the features of architecture arch (GOARCH) that
+// flipbench's variants use; x86's for anything but arm64.
+func Features(arch string) []Feature {
+	if arch == "arm64" {
+		return ARM64Features
+	}
+	return X86Features
+}
 
 var cpuidOf = map[Feature]cpuid.FeatureID{
 	SSE2: cpuid.SSE2, SSSE3: cpuid.SSSE3, SSE41: cpuid.SSE4, SSE42: cpuid.SSE42,
@@ -46,16 +69,22 @@ var cpuidOf = map[Feature]cpuid.FeatureID{
 	AVX512F: cpuid.AVX512F, AVX512CD: cpuid.AVX512CD, AVX512BW: cpuid.AVX512BW,
 	AVX512DQ: cpuid.AVX512DQ, AVX512VL: cpuid.AVX512VL, AVX512VPOPCNTDQ: cpuid.AVX512VPOPCNTDQ,
 	GFNI: cpuid.GFNI, ERMS: cpuid.ERMS,
+	ASIMD: cpuid.ASIMD, CRC32: cpuid.CRC32, SVE: cpuid.SVE, SVE2: cpuid.SVE2,
 }
 
 // CPUInfo describes a machine as the selection rules see it.
 type CPUInfo struct {
+	// Arch is the architecture (GOARCH) the CPU runs flipbench as:
+	// amd64, or arm64, whose Family, Model and Stepping are MIDR's
+	// variant, part number and revision.
+	Arch     string
 	Brand    string
 	Vendor   string
 	Family   int
 	Model    int
 	Stepping int
 	Level    int    // x86-64 microarchitecture level 1..4 (0 if not amd64)
+	SVEBits  int    // arm64: the SVE vector length in bits, 0 without SVE
 	Uarch    string // microarchitecture name where known
 	Has      map[Feature]bool
 	Detected map[Feature]bool // before FLIPBENCH_DISABLE
@@ -86,10 +115,13 @@ func (c CPUInfo) clone() CPUInfo {
 
 func detect() CPUInfo {
 	var has []Feature
-	for _, f := range AllFeatures {
+	for _, f := range Features(runtime.GOARCH) {
 		if cpuid.CPU.Supports(cpuidOf[f]) {
 			has = append(has, f)
 		}
+	}
+	if runtime.GOARCH == "arm64" {
+		return detectARM64(has)
 	}
 	return NewCPUInfo(strings.TrimSpace(cpuid.CPU.BrandName), cpuid.CPU.VendorID.String(),
 		cpuid.CPU.Family, cpuid.CPU.Model, cpuid.CPU.Stepping, cpuid.CPU.X64Level(), has)
@@ -103,6 +135,7 @@ func detect() CPUInfo {
 // lines become a CPUInfo again.
 func NewCPUInfo(brand, vendor string, family, model, stepping, level int, has []Feature) CPUInfo {
 	c := CPUInfo{
+		Arch:     "amd64",
 		Brand:    brand,
 		Vendor:   vendor,
 		Family:   family,
@@ -124,7 +157,8 @@ func NewCPUInfo(brand, vendor string, family, model, stepping, level int, has []
 
 // Without returns c as if it lacked the features of list, for selection
 // and checks: a comma-separated list of feature names, or group names
-// avx512 (every AVX-512 subset), avx (AVX and later) and bmi (BMI1, BMI2).
+// avx512 (every AVX-512 subset), avx (AVX and later), bmi (BMI1, BMI2)
+// and sve (SVE, SVE2).
 func (c CPUInfo) Without(list string) (CPUInfo, error) {
 	c = c.clone()
 	for _, name := range strings.Split(list, ",") {
@@ -139,7 +173,8 @@ func (c CPUInfo) Without(list string) (CPUInfo, error) {
 			case s == name,
 				name == "avx512" && strings.HasPrefix(s, "avx512"),
 				name == "avx" && (strings.HasPrefix(s, "avx") || f == GFNI),
-				name == "bmi" && strings.HasPrefix(s, "bmi"):
+				name == "bmi" && strings.HasPrefix(s, "bmi"),
+				name == "sve" && strings.HasPrefix(s, "sve"):
 				hit = append(hit, f)
 			}
 		}
@@ -148,7 +183,7 @@ func (c CPUInfo) Without(list string) (CPUInfo, error) {
 			for _, f := range AllFeatures {
 				names = append(names, string(f))
 			}
-			return c, fmt.Errorf("unknown CPU feature %q (known: avx512, avx, bmi, %s)", name, strings.Join(names, ", "))
+			return c, fmt.Errorf("unknown CPU feature %q (known: avx512, avx, bmi, sve, %s)", name, strings.Join(names, ", "))
 		}
 		for _, f := range hit {
 			delete(c.Has, f)
@@ -232,7 +267,14 @@ func sanitize(s string) string {
 // display family and model), stepping in decimal: amd-zen4-f19-m11-s1 for
 // every Zen 4 EPYC of family 0x19 model 0x11 stepping 1, whatever brand a
 // hypervisor shows. A CPU without CPUID (not x86) is <vendor>-<brand slug>.
-func (c CPUInfo) ID() string { return Identity(c.Vendor, c.Family, c.Model, c.Stepping, c.Brand) }
+//
+// An arm64 CPU's identity is its own form (ARMIdentity).
+func (c CPUInfo) ID() string {
+	if c.Arch == "arm64" {
+		return ARMIdentity(c.Vendor, c.Family, c.Model, c.Stepping, c.Brand)
+	}
+	return Identity(c.Vendor, c.Family, c.Model, c.Stepping, c.Brand)
+}
 
 // Identity is CPUInfo.ID from a CPU's vendor, family, model, stepping and
 // brand (the cpu-vendor, cpu-family, cpu-model, cpu-stepping and cpu lines

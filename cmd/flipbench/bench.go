@@ -110,6 +110,11 @@ func runBench(o benchFlags) error {
 	if err != nil {
 		return err
 	}
+	if !o.serve {
+		if err := refuseEmulated("bench", base.CPU()); err != nil {
+			return err
+		}
+	}
 	groups, what, err := benchGroups(o, base, sel)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 )
 
 func TestBenchWritesResults(t *testing.T) {
+	needReexec(t)
 	out := filepath.Join(t.TempDir(), "r", "x.txt")
 	code, text := runCLI(t, "bench", "-kernel", "flip,popcount", "-count", "2", "-benchtime", "1ms", "-warmup", "1ms", "-progress", "off", "-o", out)
 	if code != 0 {
@@ -115,6 +117,7 @@ func TestCompareReportPickOnTestdata(t *testing.T) {
 // session with floors after kernels carries a configuration key that its
 // name has too, which the perfdata server refuses.
 func TestBenchFloorsHaveNoClashingConfig(t *testing.T) {
+	needReexec(t)
 	out := filepath.Join(t.TempDir(), "x.txt")
 	code, text := runCLI(t, "bench", "-kernel", "flip,floor", "-count", "1", "-benchtime", "1ms", "-warmup", "1ms", "-progress", "off", "-o", out)
 	if code != 0 {
@@ -137,5 +140,33 @@ func TestBenchFloorsHaveNoClashingConfig(t *testing.T) {
 	}
 	if floors == 0 {
 		t.Fatalf("no call floor measured:\n%s", text)
+	}
+}
+
+// Under an emulator bench and solve -o refuse to record timings (exit 2,
+// saying why), and write nothing; check still runs.
+func TestBenchRefusesEmulation(t *testing.T) {
+	host := "processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd0c\n" // an arm64 host for an amd64 build
+	if runtime.GOARCH == "arm64" {
+		host = "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 167\nmodel name\t: Intel(R) Xeon(R) Processor\n"
+	}
+	saved := hostCPUInfo
+	hostCPUInfo = func() string { return host }
+	t.Cleanup(func() { hostCPUInfo = saved })
+	out := filepath.Join(t.TempDir(), "solve.txt")
+	for _, args := range [][]string{
+		{"bench", "-kernel", "popcount", "-o", filepath.Join(t.TempDir(), "bench.txt")},
+		{"solve", "-set", "ffo1-19", "-o", out},
+	} {
+		code, _, stderr := runCLIErr(t, args...)
+		if code != 2 || !strings.Contains(stderr, "not recording timings under emulation") || !strings.Contains(stderr, "host") {
+			t.Errorf("%v under emulation: exit %d, stderr %q; want exit 2 saying why", args, code, stderr)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("solve -o under emulation left %s (stat: %v)", out, err)
+	}
+	if code, _, stderr := runCLIErr(t, "check", "-kernel", "popcount", "-n", "50"); code != 0 {
+		t.Errorf("check under emulation: exit %d, stderr %q; want it to run", code, stderr)
 	}
 }

@@ -34,12 +34,27 @@ func runCPU(sel variants.Selection) error {
 	if uarch == "" {
 		uarch = "unknown"
 	}
-	fmt.Fprintf(stdout, "vendor:    %s  family %d (%#x)  model %d (%#x)  stepping %d  (%s)\n",
-		c.Vendor, c.Family, c.Family, c.Model, c.Model, c.Stepping, uarch)
+	if c.Arch == "arm64" {
+		fmt.Fprintf(stdout, "vendor:    %s  part %#03x  variant %d  revision %d  (%s)\n",
+			or(c.Vendor, "unknown"), c.Model, c.Family, c.Stepping, uarch)
+	} else {
+		fmt.Fprintf(stdout, "vendor:    %s  family %d (%#x)  model %d (%#x)  stepping %d  (%s)\n",
+			c.Vendor, c.Family, c.Family, c.Model, c.Model, c.Stepping, uarch)
+	}
 	fmt.Fprintf(stdout, "identity:  %s  (results/%s/, its pick profile)\n", c.ID(), c.ID())
-	fmt.Fprintf(stdout, "x86-64:    v%d\n", c.Level)
+	switch {
+	case c.Arch != "arm64":
+		fmt.Fprintf(stdout, "x86-64:    v%d\n", c.Level)
+	case c.SVEBits > 0:
+		fmt.Fprintf(stdout, "arm64:     SVE vectors of %d bits\n", c.SVEBits)
+	default:
+		fmt.Fprintln(stdout, "arm64:     no SVE")
+	}
+	if why := emulation(c); why != "" {
+		fmt.Fprintf(stdout, "emulated:  %s; checks and solves run here, timings are not recorded\n", why)
+	}
 	var has, lacks []string
-	for _, f := range variants.AllFeatures {
+	for _, f := range variants.Features(c.Arch) {
 		if c.Has[f] {
 			has = append(has, string(f))
 		} else if c.Detected[f] {

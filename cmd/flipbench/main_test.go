@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/flipbench/flipbench/cases"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // runCLI runs flipbench with args and returns its exit code and output.
@@ -47,10 +48,53 @@ func TestCheckLastLine(t *testing.T) {
 	}
 }
 
+// cpu describes this CPU in its architecture's terms and lists every
+// registered variant with its requirements, whether it runs here, and the
+// selected one of each kernel.
 func TestCPUListsVariants(t *testing.T) {
 	code, out := runCLI(t, "cpu")
-	if code != 0 || !strings.Contains(out, "KERNEL") || !strings.Contains(out, "count_last_flip") || !strings.Contains(out, "x86-64:") {
-		t.Errorf("exit %d:\n%s", code, out)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	host := variants.Host()
+	archLine, otherLine := "x86-64:", "arm64:"
+	if host.Arch == "arm64" {
+		archLine, otherLine = otherLine, archLine
+	}
+	if !strings.Contains(out, "\n"+archLine) || strings.Contains(out, "\n"+otherLine) || !strings.Contains(out, "identity:  "+host.ID()+" ") {
+		t.Errorf("cpu does not describe this %s CPU (%s) as one:\n%s", host.Arch, host.ID(), out)
+	}
+	for _, f := range variants.Features(host.Arch) {
+		if !strings.Contains(out, " "+string(f)) {
+			t.Errorf("feature %s of this architecture missing from features/lacks", f)
+		}
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if fields := strings.Fields(line); len(fields) >= 4 && (fields[3] == "yes" || fields[3] == "no") {
+			rows[fields[0]+"/"+fields[1]] = line
+		}
+	}
+	sel, err := selection("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host = sel.CPU()
+	for _, k := range variants.Kernels() {
+		for _, v := range k.Infos() {
+			line, ok := rows[k.Name()+"/"+v.Name]
+			if !ok {
+				t.Errorf("%s/%s not listed", k.Name(), v.Name)
+				continue
+			}
+			fields := strings.Fields(line)
+			if want := map[bool]string{true: "yes", false: "no"}[v.RunsOn(host)]; fields[2] != v.RequiresString() || fields[3] != want {
+				t.Errorf("%s/%s listed as %q, want requires %s, runnable %s", k.Name(), v.Name, line, v.RequiresString(), want)
+			}
+			if selected := len(fields) > 4 && fields[4] == "*"; selected != (v.Name == sel.Name(k)) {
+				t.Errorf("%s/%s: selected mark %v, the selection has %s", k.Name(), v.Name, selected, sel.Name(k))
+			}
+		}
 	}
 }
 

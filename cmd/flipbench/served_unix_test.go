@@ -18,6 +18,7 @@ import (
 // too: the servers leave it to the driver, which keeps every finished
 // result, marks the file incomplete and exits 130, as in one process.
 func TestServedBenchCtrlC(t *testing.T) {
+	needReexec(t)
 	out := filepath.Join(t.TempDir(), "x.txt")
 	cmd := exec.Command(os.Args[0], "bench", "-kernel", "popcount", "-count", "200", "-processes", "4",
 		"-benchtime", "2ms", "-warmup", "1ms", "-progress", "off", "-o", out)

@@ -177,6 +177,11 @@ func solveSelection(o *solveOpts) (variants.Selection, error) {
 	if o.out != "" && o.save {
 		return sel, &exitError{2, "solve: give -o or -save, not both"}
 	}
+	if o.out != "" || o.save {
+		if err := refuseEmulated("solve -o/-save", sel.CPU()); err != nil {
+			return sel, err
+		}
+	}
 	return sel, nil
 }
 

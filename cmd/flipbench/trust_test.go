@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,6 +30,9 @@ func TestMain(m *testing.M) {
 	// the processes a test's bench starts (its servers, os.Executable:
 	// this test binary) run the CLI too
 	os.Setenv("FLIPBENCH_TEST_MAIN", "1")
+	// the suite runs under qemu too (.ci/run): bench's refusal there has
+	// a test of its own (TestBenchRefusesEmulation)
+	hostCPUInfo = func() string { return "" }
 	os.Exit(m.Run())
 }
 
@@ -105,6 +109,7 @@ func TestVersion(t *testing.T) {
 // A bench interrupted after a complete one: its file says so, and the
 // report, compare and pick keep the complete run's numbers.
 func TestBenchInterruptedThenReport(t *testing.T) {
+	needReexec(t)
 	dir := t.TempDir()
 	cpu := filepath.Join(dir, "results", "amd-zen4-f19-m11-s1")
 	complete := filepath.Join(cpu, "2026-01-01T000000-kernels.txt")
@@ -203,6 +208,7 @@ func badResults(t *testing.T, dir string) (string, []int) {
 // space), compare, pick and report finish in seconds on a results file
 // with NaN, Inf, negative, zero and garbage lines, naming every one.
 func TestBadDataBoundedCommands(t *testing.T) {
+	needReexec(t)
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
@@ -271,5 +277,25 @@ func TestProfileOfAnotherCPU(t *testing.T) {
 	w.Reset()
 	if got := loadProfile(zen4, &w); got.choices["flip"] != "bitscan" || got.note != "" || w.Len() != 0 {
 		t.Errorf("Zen 4 with its own profile: %+v, warning %q", got, w.String())
+	}
+}
+
+// reexec is why this test binary cannot start itself, nil if it can: under
+// qemu-user for another architecture the kernel has no handler for its
+// format (no binfmt_misc entry), so bench's servers cannot start.
+var reexec = sync.OnceValue(func() error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	return exec.Command(exe, "-test.run=^$").Run()
+})
+
+// needReexec skips a test whose commands start this binary again where
+// it cannot.
+func needReexec(t *testing.T) {
+	t.Helper()
+	if err := reexec(); err != nil {
+		t.Skipf("starts this binary again, which cannot run here (%v): an emulated architecture without binfmt_misc", err)
 	}
 }

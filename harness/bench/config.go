@@ -36,7 +36,7 @@ func MachineConfig(now time.Time, c variants.CPUInfo) [][2]string {
 		{"cpu-model", fmt.Sprintf("%#x", c.Model)},
 		{"cpu-stepping", fmt.Sprint(c.Stepping)},
 		{"uarch", uarch},
-		{"x64level", fmt.Sprintf("v%d", c.Level)},
+		levelLine(c),
 		{"cpu-features", featureString(c)},
 		{"goamd64", goamd64()},
 		{"go", runtime.Version()},
@@ -66,6 +66,15 @@ func BuildGOEXPERIMENT() string { return buildSetting("GOEXPERIMENT") }
 // build's default, cmd/flipbench/default.pgo); false for -pgo=off and for
 // test binaries: MachineConfig's "pgo: off" line.
 func BuildPGO() bool { return buildSetting("-pgo") != "" }
+
+// levelLine is the x86-64 level of an x86 CPU, the SVE vector length of
+// an arm64 one.
+func levelLine(c variants.CPUInfo) [2]string {
+	if c.Arch == "arm64" {
+		return [2]string{"sve-bits", fmt.Sprint(c.SVEBits)}
+	}
+	return [2]string{"x64level", fmt.Sprintf("v%d", c.Level)}
+}
 
 func orUnknown(s string) string {
 	if s == "" {

@@ -790,8 +790,8 @@ func derivedID(r *benchfmt.Result) string {
 }
 
 // CPUInfoOf rebuilds the CPU of a result from its configuration lines
-// (cpu, cpu-vendor, cpu-family, cpu-model, cpu-stepping, x64level,
-// cpu-features): the CPU the selection rules and pick judge it by. False
+// (cpu, cpu-vendor, cpu-family, cpu-model, cpu-stepping, x64level or on
+// arm64 sve-bits, cpu-features): the CPU the selection rules and pick judge it by. False
 // when the family or model line is missing.
 func CPUInfoOf(r *benchfmt.Result) (variants.CPUInfo, bool) {
 	fam, err1 := strconv.ParseInt(r.GetConfig("cpu-family"), 0, 32)
@@ -814,6 +814,10 @@ func CPUInfoOf(r *benchfmt.Result) (variants.CPUInfo, bool) {
 	vendor := r.GetConfig("cpu-vendor")
 	if vendor == "unknown" {
 		vendor = ""
+	}
+	if r.GetConfig("goarch") == "arm64" {
+		sve, _ := strconv.Atoi(r.GetConfig("sve-bits"))
+		return variants.NewARMCPUInfo(brand, vendor, int(fam), int(mod), int(max(step, 0)), sve, has), true
 	}
 	return variants.NewCPUInfo(brand, vendor, int(fam), int(mod), int(max(step, 0)), level, has), true
 }
