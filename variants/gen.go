@@ -16,3 +16,12 @@ package variants
 //go:generate go run -C ../gen ./leaf -out ../variants/leaf_amd64.s -stubs ../variants/leaf_amd64.go -pkg variants
 //go:generate go run -C ../gen ./bottom -out ../variants/bottom_amd64.s -stubs ../variants/bottom_amd64.go -pkg variants
 //go:generate go run -C ../gen ./floor -out ../variants/floor_amd64.s -stubs ../variants/floor_amd64.go -pkg variants
+
+// arm64 has no avo: gen/internal/arm64asm is its generator, one program
+// per kernel (gen/<kernel>/arm64), each writing <kernel>_arm64.s and its
+// Go stubs and registrations.
+//go:generate go run -C ../gen ./popcount/arm64 -out ../variants/popcount_arm64.s -stubs ../variants/popcount_arm64.go -pkg variants
+//go:generate go run -C ../gen ./moves/arm64 -out ../variants/moves_arm64.s -stubs ../variants/moves_arm64.go -pkg variants
+//go:generate go run -C ../gen ./flip/arm64 -out ../variants/flip_arm64.s -stubs ../variants/flip_arm64.go -pkg variants
+//go:generate go run -C ../gen ./count_last_flip/arm64 -out ../variants/count_last_flip_arm64.s -stubs ../variants/count_last_flip_arm64.go -pkg variants
+//go:generate go run -C ../gen ./hash_code/arm64 -out ../variants/hash_code_arm64.s -stubs ../variants/hash_code_arm64.go -pkg variants
