@@ -10,14 +10,19 @@ func countLastFlipBitscan(P uint64, x int) int
 // countLastFlipNEON is the NEON fill flip on the full board; CNT counts both lanes at once, as they are disjoint.
 func countLastFlipNEON(P uint64, x int) int
 
+// countLastFlipSVE is the SVE flip_bitscan on the full board, each element's flips counted by CNT, summed by UADDV.
+func countLastFlipSVE(P uint64, x int) int
+
 // The CPU features of each function above, from the instructions
 // its generator emitted.
 var _ = registerISA([]asmFunc{
 	{countLastFlipBitscan, []Feature{ASIMD}},
 	{countLastFlipNEON, []Feature{ASIMD}},
+	{countLastFlipSVE, []Feature{SVE}},
 })
 
 func init() {
 	CountLastFlip.Register(Info{Name: "arm64-bitscan-cnt", Rank: 4, Note: "arm64: flip_bitscan with O = ^P &^ x, CNT + UADDLV"}, countLastFlipBitscan)
 	CountLastFlip.Register(Info{Name: "neon-fill-cnt", Rank: 3, Note: "NEON: the two-lane fill flip with O = ^P &^ x, both lanes counted by one CNT + UADDLV"}, countLastFlipNEON)
+	CountLastFlip.Register(Info{Name: "sve-bitscan-cnt", Rank: 1, Note: "SVE: a ray per element with O = ^P &^ x, CNT per element, UADDV"}, countLastFlipSVE)
 }

@@ -8,15 +8,29 @@ import (
 )
 
 // expectedCPUs describes the CPUs CI emulates with qemu-x86_64 -cpu MODEL
-// (set FLIPBENCH_EXPECT_CPU=MODEL in that run, as zeebo/blake3 does): the
-// features flipbench must see, and the variant each kernel must select by
-// default there. A kernel missing from defaults must select a variant
-// that passes the rules (runnable, not PEXT on slow-PEXT parts).
+// and qemu-aarch64 -cpu MODEL (set FLIPBENCH_EXPECT_CPU=MODEL in that run,
+// as zeebo/blake3 does): the features flipbench must see, and the variant
+// each kernel must select by default there. A kernel missing from
+// defaults must select a variant that passes the rules (runnable, not
+// PEXT on slow-PEXT parts).
 var expectedCPUs = map[string]struct {
 	has, lacks []Feature
 	slowPEXT   bool
+	sveBits    int
+	id         string // the identity, where the model fixes it
 	defaults   map[string]string
 }{
+	"cortex-a72": {
+		has: []Feature{ASIMD, CRC32}, lacks: []Feature{SVE, SVE2},
+		id: "arm-cortex-a72-pd08-v0-r3", defaults: arm64Defaults,
+	},
+	"neoverse-n1": {
+		has: []Feature{ASIMD, CRC32}, lacks: []Feature{SVE, SVE2},
+		id: "arm-neoverse-n1-pd0c-v4-r1", defaults: arm64Defaults,
+	},
+	"max,sve128=on": {has: []Feature{ASIMD, CRC32, SVE, SVE2}, sveBits: 128, defaults: arm64Defaults},
+	"max,sve512=on": {has: []Feature{ASIMD, CRC32, SVE, SVE2}, sveBits: 512, defaults: arm64Defaults},
+	"a64fx":         {has: []Feature{ASIMD, CRC32, SVE}, lacks: []Feature{SVE2}, sveBits: 512, id: "fujitsu-a64fx-p001-v1-r0", defaults: arm64Defaults},
 	"Haswell": {
 		has:      []Feature{SSE2, SSE42, POPCNT, AVX, AVX2, BMI1, BMI2, LZCNT},
 		lacks:    []Feature{AVX512F, AVX512CD, AVX512BW, AVX512VL, AVX512VPOPCNTDQ, GFNI},
@@ -52,6 +66,17 @@ var expectedCPUs = map[string]struct {
 			"move_evaluate":     "parity-table",
 		},
 	},
+}
+
+// arm64Defaults: until an arm64 machine's results pick otherwise, the
+// assembly ranks below the tuned Go variants, which stay the defaults.
+var arm64Defaults = map[string]string{
+	"popcount":        "neon-cnt-x4",
+	"flip":            "bitscan",
+	"moves":           "kogge-stone",
+	"potential_moves": "shift",
+	"count_last_flip": "kindergarten",
+	"hash_code":       "zobrist-table",
 }
 
 // avx2Defaults are the defaults on an AVX2 CPU without AVX-512: the
@@ -101,6 +126,12 @@ func TestExpectedCPU(t *testing.T) {
 			t.Errorf("%s: %s detected, the model has none", model, f)
 		}
 	}
+	if CPU.SVEBits != exp.sveBits {
+		t.Errorf("%s: SVE vectors of %d bits, want %d", model, CPU.SVEBits, exp.sveBits)
+	}
+	if exp.id != "" && CPU.ID() != exp.id {
+		t.Errorf("%s: identity %s, want %s", model, CPU.ID(), exp.id)
+	}
 	if CPU.SlowPEXT != exp.slowPEXT {
 		t.Errorf("%s: SlowPEXT = %v, want %v", model, CPU.SlowPEXT, exp.slowPEXT)
 	}
@@ -123,6 +154,16 @@ func TestExpectedCPU(t *testing.T) {
 			need512 := slices.ContainsFunc(in.Requires, func(f Feature) bool { return strings.HasPrefix(string(f), "avx512") })
 			if need512 && in.RunsOn(CPU) {
 				t.Errorf("%s/%s needs AVX-512 and is listed runnable on %s", k.Name(), in.Name, model)
+			}
+			for _, f := range exp.lacks {
+				if slices.Contains(in.Requires, f) {
+					if _, err := k.Lookup(in.Name, CPU); err == nil {
+						t.Errorf("%s/%s needs %s, which %s lacks, and can be selected", k.Name(), in.Name, f, model)
+					} else {
+						t.Logf("not selectable on %s: %v", model, err)
+					}
+					break
+				}
 			}
 		}
 		if want, ok := exp.defaults[k.Name()]; ok && sel != want {

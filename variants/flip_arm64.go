@@ -13,16 +13,21 @@ func flipFillNEON(P, O uint64, x int) uint64
 // flipBitscan is Edax's flip_bitscan, its arm64 default: per direction the first square that is not O, by NEG/AND upward and CLZ downward.
 func flipBitscan(P, O uint64, x int) uint64
 
+// flipBitscanSVE is flip_bitscan with one ray per SVE element (the downward ones on the board turned half a turn), reduced by ORV.
+func flipBitscanSVE(P, O uint64, x int) uint64
+
 // The CPU features of each function above, from the instructions
 // its generator emitted.
 var _ = registerISA([]asmFunc{
 	{flipFillGP, []Feature{}},
 	{flipFillNEON, []Feature{ASIMD}},
 	{flipBitscan, []Feature{}},
+	{flipBitscanSVE, []Feature{SVE}},
 })
 
 func init() {
 	Flip.Register(Info{Name: "arm64-fill", Rank: 2, Note: "arm64: six-step fill per direction on general registers, CSEL keeps closed runs"}, flipFillGP)
 	Flip.Register(Info{Name: "neon-fill", Rank: 3, Note: "NEON: board and RBIT board in two lanes, four fills for eight directions, CMTST keeps closed runs"}, flipFillNEON)
 	Flip.Register(Info{Name: "arm64-bitscan", Rank: 4, Note: "arm64: Edax flip_bitscan, first non-O square per ray by NEG/AND and CLZ, rays from a table"}, flipBitscan)
+	Flip.Register(Info{Name: "sve-bitscan", Rank: 1, Note: "SVE: a ray per 64-bit element (every ray at once from 512 bits), lowest bit by NEG/AND on RBIT-turned downward rays, ORV"}, flipBitscanSVE)
 }

@@ -14,14 +14,21 @@ func popcountCNT(in []uint64) int
 //go:noescape
 func popcountCNTx4(in []uint64) int
 
+// popcountSVE sums the popcounts of in a vector at a time, vector-length agnostic: WHILELO, LD1D, CNT, ADD, then one UADDV.
+//
+//go:noescape
+func popcountSVE(in []uint64) int
+
 // The CPU features of each function above, from the instructions
 // its generator emitted.
 var _ = registerISA([]asmFunc{
 	{popcountCNT, []Feature{ASIMD}},
 	{popcountCNTx4, []Feature{ASIMD}},
+	{popcountSVE, []Feature{SVE}},
 })
 
 func init() {
 	Popcount.Register(Info{Name: "neon-cnt", Rank: 2, Note: "NEON CNT + UADDLV, two words per iteration"}, popcountCNT)
 	Popcount.Register(Info{Name: "neon-cnt-x4", Rank: 3, Note: "NEON CNT on four vectors, bytes added before one UADDLV: eight words per iteration"}, popcountCNTx4)
+	Popcount.Register(Info{Name: "sve-cnt", Rank: 1, Note: "SVE CNT per 64-bit element, WHILELO loop of any vector length, one UADDV"}, popcountSVE)
 }

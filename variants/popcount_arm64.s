@@ -80,3 +80,27 @@ single:
 done:
 	MOVD     R2, ret+24(FP)
 	RET
+
+// func popcountSVE(in []uint64) int
+// Requires: SVE
+TEXT ·popcountSVE(SB), NOSPLIT, $0-32
+	MOVD     in_base+0(FP), R0
+	MOVD     in_len+8(FP), R1
+	MOVD     ZR, R10
+	WORD     $0x25d8e3e1 // ptrue p1.d
+	WORD     $0x25f8c002 // mov z2.d, #0
+
+loop:
+	WORD     $0x25e11d40 // whilelo p0.d, x10, x1
+	BEQ      done
+	WORD     $0xa5ea4000 // ld1d {z0.d}, p0/z, [x0, x10, lsl #3]
+	WORD     $0x04daa000 // cnt z0.d, p0/m, z0.d
+	WORD     $0x04c00002 // add z2.d, p0/m, z2.d, z0.d
+	WORD     $0x04f0e3ea // incd x10
+	B        loop
+
+done:
+	WORD     $0x04c12440 // uaddv d0, p1, z2.d
+	FMOVD    F0, R2
+	MOVD     R2, ret+24(FP)
+	RET

@@ -13,7 +13,21 @@ func main() {
 	neon(g.Func("countLastFlipNEON", "func(P uint64, x int) int",
 		"countLastFlipNEON is the NEON fill flip on the full board; CNT counts both lanes at once, as they are disjoint.", "ASIMD").
 		Register(Variant{Kernel: "CountLastFlip", Name: "neon-fill-cnt", Rank: 3, Note: "NEON: the two-lane fill flip with O = ^P &^ x, both lanes counted by one CNT + UADDLV"}))
+	g.Table("lastFlipSVERays", SVERays())
+	sve(g.Func("countLastFlipSVE", "func(P uint64, x int) int",
+		"countLastFlipSVE is the SVE flip_bitscan on the full board, each element's flips counted by CNT, summed by UADDV.", "SVE").
+		Register(Variant{Kernel: "CountLastFlip", Name: "sve-bitscan-cnt", Rank: 1, Note: "SVE: a ray per element with O = ^P &^ x, CNT per element, UADDV"}))
 	g.Generate()
+}
+
+func sve(f *Func) {
+	full(f)
+	f.FlipSVE("lastFlipSVERays", true)
+	f.Enc(UADDV(0, 1, 24))
+	f.I("FMOVD", "F0", "R3")
+	f.I("LSL", "$1", "R3", "R3")
+	f.I("MOVD", "R3", f.Arg("ret"))
+	f.I("RET")
 }
 
 // full loads P into R0, x into R7 and the rest of the board into R1.

@@ -12,7 +12,32 @@ func main() {
 	cnt(g.Func("popcountCNTx4", "func(in []uint64) int",
 		"popcountCNTx4 sums the popcounts of in eight words at a time: four CNTs added as bytes, one UADDLV.", "ASIMD").
 		Register(Variant{Kernel: "Popcount", Name: "neon-cnt-x4", Rank: 3, Note: "NEON CNT on four vectors, bytes added before one UADDLV: eight words per iteration"}), 4)
+	sve(g.Func("popcountSVE", "func(in []uint64) int",
+		"popcountSVE sums the popcounts of in a vector at a time, vector-length agnostic: WHILELO, LD1D, CNT, ADD, then one UADDV.", "SVE").
+		Register(Variant{Kernel: "Popcount", Name: "sve-cnt", Rank: 1, Note: "SVE CNT per 64-bit element, WHILELO loop of any vector length, one UADDV"}))
 	g.Generate()
+}
+
+// sve: R0 the words, R1 their count, R10 the index.
+func sve(f *Func) {
+	f.I("MOVD", f.Base("in"), "R0")
+	f.I("MOVD", f.Len("in"), "R1")
+	f.I("MOVD", "ZR", "R10")
+	f.Enc(PTRUE(1))
+	f.Enc(DUPI(2, 0))
+	f.Label("loop")
+	f.Enc(WHILELO(0, 10, 1))
+	f.I("BEQ", "done")
+	f.Enc(LD1D(0, 0, 0, 10))
+	f.Enc(CNT(0, 0, 0))
+	f.Enc(ADD(2, 0, 0))
+	f.Enc(INCD(10))
+	f.I("B", "loop")
+	f.Label("done")
+	f.Enc(UADDV(0, 1, 2))
+	f.I("FMOVD", "F0", "R2")
+	f.I("MOVD", "R2", f.Arg("ret"))
+	f.I("RET")
 }
 
 // cnt emits the loop over vecs vectors (two words each) per iteration,
