@@ -77,6 +77,7 @@ var arm64Defaults = map[string]string{
 	"potential_moves": "shift",
 	"count_last_flip": "kindergarten",
 	"hash_code":       "zobrist-table",
+	"score_1":         "kindergarten",
 }
 
 // avx2Defaults are the defaults on an AVX2 CPU without AVX-512: the

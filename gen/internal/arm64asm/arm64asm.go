@@ -38,6 +38,7 @@ type Func struct {
 	params   []param
 	argsSize int
 	lines    []string
+	labels   map[string]int
 }
 
 type param struct {
@@ -150,6 +151,19 @@ func (f *Func) I(op string, operands ...string) {
 		return
 	}
 	f.lines = append(f.lines, fmt.Sprintf("\t%-8s %s", op, strings.Join(operands, ", ")))
+}
+
+// Fresh returns a label named after base that the function has not used
+// yet: emitters called twice in one function need their own labels.
+func (f *Func) Fresh(base string) string {
+	if f.labels == nil {
+		f.labels = map[string]int{}
+	}
+	f.labels[base]++
+	if n := f.labels[base]; n > 1 {
+		return fmt.Sprintf("%s%d", base, n)
+	}
+	return base
 }
 
 // Label places a label.

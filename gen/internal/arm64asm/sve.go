@@ -37,9 +37,10 @@ func (f *Func) FlipSVE(table string, count bool) {
 	f.Enc(DUPX(22, 2))
 	f.Enc(DUPX(23, 3))
 	f.Enc(DUPI(24, 0))
-	f.Label("rays")
+	loop, done := f.Fresh("rays"), f.Fresh("raysdone")
+	f.Label(loop)
 	f.Enc(WHILELO(0, 10, 11))
-	f.I("BEQ", "raysdone")
+	f.I("BEQ", done)
 	f.Enc(LD1D(0, 0, 9, 10)) // the rays of this iteration
 	f.Enc(INDEX(1, 10, 1))
 	f.Enc(CMPHS(2, 0, 1, 4)) // P2: the downward rays
@@ -63,6 +64,6 @@ func (f *Func) FlipSVE(table string, count bool) {
 		f.Enc(ORR(24, 24, 8))
 	}
 	f.Enc(INCD(10))
-	f.I("B", "rays")
-	f.Label("raysdone")
+	f.I("B", loop)
+	f.Label(done)
 }
