@@ -78,6 +78,7 @@ var arm64Defaults = map[string]string{
 	"count_last_flip": "kindergarten",
 	"hash_code":       "zobrist-table",
 	"score_1":         "kindergarten",
+	"hash_clear":      "generation",
 }
 
 // avx2Defaults are the defaults on an AVX2 CPU without AVX-512: the

@@ -26,3 +26,4 @@ package variants
 //go:generate go run -C ../gen ./count_last_flip/arm64 -out ../variants/count_last_flip_arm64.s -stubs ../variants/count_last_flip_arm64.go -pkg variants
 //go:generate go run -C ../gen ./hash_code/arm64 -out ../variants/hash_code_arm64.s -stubs ../variants/hash_code_arm64.go -pkg variants
 //go:generate go run -C ../gen ./score_1/arm64 -out ../variants/score_1_arm64.s -stubs ../variants/score_1_arm64.go -pkg variants
+//go:generate go run -C ../gen ./hash_clear/arm64 -out ../variants/hash_clear_arm64.s -stubs ../variants/hash_clear_arm64.go -pkg variants

@@ -50,9 +50,18 @@ type param struct {
 
 // File is one kernel's generated pair of files.
 type File struct {
-	cmd   string
-	funcs []*Func
-	data  []string
+	cmd     string
+	funcs   []*Func
+	data    []string
+	imports []string
+	gocode  []string
+}
+
+// Go adds Go source to the stubs (with the imports it needs): what the
+// assembly assumes of Go's types, checked when the package compiles.
+func (g *File) Go(src string, imports ...string) {
+	g.gocode = append(g.gocode, src)
+	g.imports = append(g.imports, imports...)
 }
 
 // New starts the files of the generator named cmd (its directory under
@@ -237,6 +246,16 @@ func (g *File) stubs(header, pkg string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header)
 	fmt.Fprintf(&b, "package %s\n\n", pkg)
+	if len(g.imports) > 0 {
+		b.WriteString("import (\n")
+		for _, im := range g.imports {
+			fmt.Fprintf(&b, "%q\n", im)
+		}
+		b.WriteString(")\n\n")
+	}
+	for _, src := range g.gocode {
+		b.WriteString(src + "\n\n")
+	}
 	for _, f := range g.funcs {
 		fmt.Fprintf(&b, "// %s\n", f.Doc)
 		if strings.ContainsAny(f.Sig, "*[") {

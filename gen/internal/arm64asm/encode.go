@@ -133,6 +133,24 @@ func reduce(base uint32, op string, vd, pg, zn int) Inst {
 func UADDV(vd, pg, zn int) Inst { return reduce(0x04c12000, "uaddv", vd, pg, zn) }
 func ORV(vd, pg, zn int) Inst   { return reduce(0x04d82000, "orv", vd, pg, zn) }
 
+// STNP xt, xt2, [xn, #off]: a pair stored with a non-temporal hint (off
+// a multiple of 8 in -512..504).
+func STNP(xt, xt2, xn, off int) Inst {
+	if off%8 != 0 {
+		panic(fmt.Sprintf("arm64asm: stnp offset %d is not a multiple of 8", off))
+	}
+	return enc{0xa8000000 | field((off/8)&0x7f, 7, 15) | field(xt2, 5, 10) | field(xn, 5, 5) | field(xt, 5, 0),
+		fmt.Sprintf("stnp %s, %s, [x%d, #%d]", xreg(xt), xreg(xt2), xn, off)}
+}
+
+// xreg names a general register where 31 is the zero register.
+func xreg(n int) string {
+	if n == 31 {
+		return "xzr"
+	}
+	return fmt.Sprintf("x%d", n)
+}
+
 // AllInsts lists one instance of every constructor with the registers
 // given, for the encoder's test.
 func AllInsts(a, b, c, p, q int) []Inst {
@@ -142,5 +160,6 @@ func AllInsts(a, b, c, p, q int) []Inst {
 		AND(a, b, c), ORR(a, b, c), EOR(a, b, c), BIC(a, b, c), SEL(a, p, b, c),
 		SUBI(a, 255-b), DUPX(a, b), DUPI(a, b-16), INDEX(a, b, c-16),
 		CMPHS(p, q, a, 127-b), CMPNE(p, q, a, c-16), UADDV(a, q, b), ORV(a, q, b),
+		STNP(31, c, b, 8*(c-16)), STNP(a, 31, b, -8*q),
 	}
 }
