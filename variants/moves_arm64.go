@@ -16,6 +16,18 @@ func potentialMovesShiftGP(P, O uint64) uint64
 // potentialMovesNEON is get_potential_moves with the board and the board turned half a turn in two NEON lanes.
 func potentialMovesNEON(P, O uint64) uint64
 
+// movesKoggeStoneGP is get_moves with Edax's doubling fill: two single steps, then two steps of two through squares whose predecessor is O too.
+func movesKoggeStoneGP(P, O uint64) uint64
+
+// movesKoggeStoneNEON is the doubling fill in the two NEON lanes of the board and the board turned half a turn.
+func movesKoggeStoneNEON(P, O uint64) uint64
+
+// movesSVE runs a direction per SVE element, shifted by its own count (LSL by vector), the downward ones on the board turned half a turn.
+func movesSVE(P, O uint64) uint64
+
+// potentialMovesSVE shifts each direction's inner discs in its own SVE element, the downward ones on the board turned half a turn.
+func potentialMovesSVE(P, O uint64) uint64
+
 // The CPU features of each function above, from the instructions
 // its generator emitted.
 var _ = registerISA([]asmFunc{
@@ -23,6 +35,10 @@ var _ = registerISA([]asmFunc{
 	{movesNEON, []Feature{ASIMD}},
 	{potentialMovesShiftGP, []Feature{}},
 	{potentialMovesNEON, []Feature{ASIMD}},
+	{movesKoggeStoneGP, []Feature{}},
+	{movesKoggeStoneNEON, []Feature{ASIMD}},
+	{movesSVE, []Feature{SVE}},
+	{potentialMovesSVE, []Feature{SVE}},
 })
 
 func init() {
@@ -30,4 +46,8 @@ func init() {
 	Moves.Register(Info{Name: "neon-rbit", Rank: 3, Note: "NEON: board and RBIT board in two lanes, four VSHL fills for eight directions"}, movesNEON)
 	PotentialMoves.Register(Info{Name: "arm64-shift", Rank: 4, Note: "arm64 shifted-operand ORR, both ways per direction"}, potentialMovesShiftGP)
 	PotentialMoves.Register(Info{Name: "neon-rbit", Rank: 3, Note: "NEON: board and RBIT board in two lanes, four VSHL for eight directions"}, potentialMovesNEON)
+	Moves.Register(Info{Name: "arm64-kogge-stone", Rank: 4, Note: "arm64 shifted operands, Edax's doubling fill: four steps a direction"}, movesKoggeStoneGP)
+	Moves.Register(Info{Name: "neon-rbit-kogge-stone", Rank: 3, Note: "NEON two-lane board and RBIT board, Edax's doubling fill: four steps a direction"}, movesKoggeStoneNEON)
+	Moves.Register(Info{Name: "sve-lanes", Rank: 1, Note: "SVE: a direction per 64-bit element (LSL by vector), downward ones on the RBIT board, ORV"}, movesSVE)
+	PotentialMoves.Register(Info{Name: "sve-lanes", Rank: 1, Note: "SVE: a direction per 64-bit element (LSL by vector), downward ones on the RBIT board, ORV"}, potentialMovesSVE)
 }

@@ -4,6 +4,42 @@
 
 #include "textflag.h"
 
+DATA movesSVEDirs<>+0x000(SB)/8, $0x0000000000000001
+DATA movesSVEDirs<>+0x008(SB)/8, $0x0000000000000008
+DATA movesSVEDirs<>+0x010(SB)/8, $0x0000000000000009
+DATA movesSVEDirs<>+0x018(SB)/8, $0x0000000000000007
+DATA movesSVEDirs<>+0x020(SB)/8, $0x0000000000000001
+DATA movesSVEDirs<>+0x028(SB)/8, $0x0000000000000008
+DATA movesSVEDirs<>+0x030(SB)/8, $0x0000000000000009
+DATA movesSVEDirs<>+0x038(SB)/8, $0x0000000000000007
+DATA movesSVEDirs<>+0x040(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA movesSVEDirs<>+0x048(SB)/8, $0xffffffffffffffff
+DATA movesSVEDirs<>+0x050(SB)/8, $0x007e7e7e7e7e7e00
+DATA movesSVEDirs<>+0x058(SB)/8, $0x007e7e7e7e7e7e00
+DATA movesSVEDirs<>+0x060(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA movesSVEDirs<>+0x068(SB)/8, $0xffffffffffffffff
+DATA movesSVEDirs<>+0x070(SB)/8, $0x007e7e7e7e7e7e00
+DATA movesSVEDirs<>+0x078(SB)/8, $0x007e7e7e7e7e7e00
+GLOBL movesSVEDirs<>(SB), RODATA|NOPTR, $128
+
+DATA potentialSVEDirs<>+0x000(SB)/8, $0x0000000000000001
+DATA potentialSVEDirs<>+0x008(SB)/8, $0x0000000000000008
+DATA potentialSVEDirs<>+0x010(SB)/8, $0x0000000000000009
+DATA potentialSVEDirs<>+0x018(SB)/8, $0x0000000000000007
+DATA potentialSVEDirs<>+0x020(SB)/8, $0x0000000000000001
+DATA potentialSVEDirs<>+0x028(SB)/8, $0x0000000000000008
+DATA potentialSVEDirs<>+0x030(SB)/8, $0x0000000000000009
+DATA potentialSVEDirs<>+0x038(SB)/8, $0x0000000000000007
+DATA potentialSVEDirs<>+0x040(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA potentialSVEDirs<>+0x048(SB)/8, $0x00ffffffffffff00
+DATA potentialSVEDirs<>+0x050(SB)/8, $0x007e7e7e7e7e7e00
+DATA potentialSVEDirs<>+0x058(SB)/8, $0x007e7e7e7e7e7e00
+DATA potentialSVEDirs<>+0x060(SB)/8, $0x7e7e7e7e7e7e7e7e
+DATA potentialSVEDirs<>+0x068(SB)/8, $0x00ffffffffffff00
+DATA potentialSVEDirs<>+0x070(SB)/8, $0x007e7e7e7e7e7e00
+DATA potentialSVEDirs<>+0x078(SB)/8, $0x007e7e7e7e7e7e00
+GLOBL potentialSVEDirs<>(SB), RODATA|NOPTR, $128
+
 // func movesShiftGP(P, O uint64) uint64
 // Requires: 
 TEXT ·movesShiftGP(SB), NOSPLIT, $0-24
@@ -288,6 +324,298 @@ TEXT ·potentialMovesNEON(SB), NOSPLIT, $0-24
 	VMOV     V5.D[1], R4
 	RBIT     R4, R4
 	ORR      R4, R3, R3
+	ORR      R0, R1, R5
+	BIC      R5, R3, R3
+	MOVD     R3, ret+16(FP)
+	RET
+
+// func movesKoggeStoneGP(P, O uint64) uint64
+// Requires: 
+TEXT ·movesKoggeStoneGP(SB), NOSPLIT, $0-24
+	MOVD     P+0(FP), R0
+	MOVD     O+8(FP), R1
+	MOVD     ZR, R10
+	MOVD     $0x7e7e7e7e7e7e7e7e, R2
+	AND      R1, R2, R2
+	AND      R0<<1, R2, R3
+	AND      R3<<1, R2, R4
+	ORR      R4, R3, R3
+	AND      R2<<1, R2, R5
+	AND      R3<<2, R5, R4
+	ORR      R4, R3, R3
+	AND      R3<<2, R5, R4
+	ORR      R4, R3, R3
+	ORR      R3<<1, R10, R10
+	AND      R0>>1, R2, R3
+	AND      R3>>1, R2, R4
+	ORR      R4, R3, R3
+	AND      R2>>1, R2, R5
+	AND      R3>>2, R5, R4
+	ORR      R4, R3, R3
+	AND      R3>>2, R5, R4
+	ORR      R4, R3, R3
+	ORR      R3>>1, R10, R10
+	MOVD     $0xffffffffffffffff, R2
+	AND      R1, R2, R2
+	AND      R0<<8, R2, R3
+	AND      R3<<8, R2, R4
+	ORR      R4, R3, R3
+	AND      R2<<8, R2, R5
+	AND      R3<<16, R5, R4
+	ORR      R4, R3, R3
+	AND      R3<<16, R5, R4
+	ORR      R4, R3, R3
+	ORR      R3<<8, R10, R10
+	AND      R0>>8, R2, R3
+	AND      R3>>8, R2, R4
+	ORR      R4, R3, R3
+	AND      R2>>8, R2, R5
+	AND      R3>>16, R5, R4
+	ORR      R4, R3, R3
+	AND      R3>>16, R5, R4
+	ORR      R4, R3, R3
+	ORR      R3>>8, R10, R10
+	MOVD     $0x7e7e7e7e7e7e00, R2
+	AND      R1, R2, R2
+	AND      R0<<9, R2, R3
+	AND      R3<<9, R2, R4
+	ORR      R4, R3, R3
+	AND      R2<<9, R2, R5
+	AND      R3<<18, R5, R4
+	ORR      R4, R3, R3
+	AND      R3<<18, R5, R4
+	ORR      R4, R3, R3
+	ORR      R3<<9, R10, R10
+	AND      R0>>9, R2, R3
+	AND      R3>>9, R2, R4
+	ORR      R4, R3, R3
+	AND      R2>>9, R2, R5
+	AND      R3>>18, R5, R4
+	ORR      R4, R3, R3
+	AND      R3>>18, R5, R4
+	ORR      R4, R3, R3
+	ORR      R3>>9, R10, R10
+	MOVD     $0x7e7e7e7e7e7e00, R2
+	AND      R1, R2, R2
+	AND      R0<<7, R2, R3
+	AND      R3<<7, R2, R4
+	ORR      R4, R3, R3
+	AND      R2<<7, R2, R5
+	AND      R3<<14, R5, R4
+	ORR      R4, R3, R3
+	AND      R3<<14, R5, R4
+	ORR      R4, R3, R3
+	ORR      R3<<7, R10, R10
+	AND      R0>>7, R2, R3
+	AND      R3>>7, R2, R4
+	ORR      R4, R3, R3
+	AND      R2>>7, R2, R5
+	AND      R3>>14, R5, R4
+	ORR      R4, R3, R3
+	AND      R3>>14, R5, R4
+	ORR      R4, R3, R3
+	ORR      R3>>7, R10, R10
+	ORR      R0, R1, R5
+	BIC      R5, R10, R10
+	MOVD     R10, ret+16(FP)
+	RET
+
+// func movesKoggeStoneNEON(P, O uint64) uint64
+// Requires: ASIMD
+TEXT ·movesKoggeStoneNEON(SB), NOSPLIT, $0-24
+	MOVD     P+0(FP), R0
+	MOVD     O+8(FP), R1
+	RBIT     R0, R2
+	VMOV     R0, V0.D[0]
+	VMOV     R2, V0.D[1]
+	RBIT     R1, R2
+	VMOV     R1, V1.D[0]
+	VMOV     R2, V1.D[1]
+	VEOR     V5.B16, V5.B16, V5.B16
+	MOVD     $0x7e7e7e7e7e7e7e7e, R2
+	VDUP     R2, V2.D2
+	VAND     V1.B16, V2.B16, V2.B16
+	VSHL     $1, V0.D2, V3.D2
+	VAND     V2.B16, V3.B16, V3.B16
+	VSHL     $1, V3.D2, V4.D2
+	VAND     V2.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $1, V2.D2, V7.D2
+	VAND     V2.B16, V7.B16, V7.B16
+	VSHL     $2, V3.D2, V4.D2
+	VAND     V7.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $2, V3.D2, V4.D2
+	VAND     V7.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $1, V3.D2, V3.D2
+	VORR     V3.B16, V5.B16, V5.B16
+	MOVD     $0xffffffffffffffff, R2
+	VDUP     R2, V2.D2
+	VAND     V1.B16, V2.B16, V2.B16
+	VSHL     $8, V0.D2, V3.D2
+	VAND     V2.B16, V3.B16, V3.B16
+	VSHL     $8, V3.D2, V4.D2
+	VAND     V2.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $8, V2.D2, V7.D2
+	VAND     V2.B16, V7.B16, V7.B16
+	VSHL     $16, V3.D2, V4.D2
+	VAND     V7.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $16, V3.D2, V4.D2
+	VAND     V7.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $8, V3.D2, V3.D2
+	VORR     V3.B16, V5.B16, V5.B16
+	MOVD     $0x7e7e7e7e7e7e00, R2
+	VDUP     R2, V2.D2
+	VAND     V1.B16, V2.B16, V2.B16
+	VSHL     $9, V0.D2, V3.D2
+	VAND     V2.B16, V3.B16, V3.B16
+	VSHL     $9, V3.D2, V4.D2
+	VAND     V2.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $9, V2.D2, V7.D2
+	VAND     V2.B16, V7.B16, V7.B16
+	VSHL     $18, V3.D2, V4.D2
+	VAND     V7.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $18, V3.D2, V4.D2
+	VAND     V7.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $9, V3.D2, V3.D2
+	VORR     V3.B16, V5.B16, V5.B16
+	MOVD     $0x7e7e7e7e7e7e00, R2
+	VDUP     R2, V2.D2
+	VAND     V1.B16, V2.B16, V2.B16
+	VSHL     $7, V0.D2, V3.D2
+	VAND     V2.B16, V3.B16, V3.B16
+	VSHL     $7, V3.D2, V4.D2
+	VAND     V2.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $7, V2.D2, V7.D2
+	VAND     V2.B16, V7.B16, V7.B16
+	VSHL     $14, V3.D2, V4.D2
+	VAND     V7.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $14, V3.D2, V4.D2
+	VAND     V7.B16, V4.B16, V4.B16
+	VORR     V4.B16, V3.B16, V3.B16
+	VSHL     $7, V3.D2, V3.D2
+	VORR     V3.B16, V5.B16, V5.B16
+	VMOV     V5.D[0], R3
+	VMOV     V5.D[1], R4
+	RBIT     R4, R4
+	ORR      R4, R3, R3
+	ORR      R0, R1, R5
+	BIC      R5, R3, R3
+	MOVD     R3, ret+16(FP)
+	RET
+
+// func movesSVE(P, O uint64) uint64
+// Requires: SVE
+TEXT ·movesSVE(SB), NOSPLIT, $0-24
+	MOVD     P+0(FP), R0
+	MOVD     O+8(FP), R1
+	RBIT     R0, R2
+	RBIT     R1, R3
+	MOVD     $movesSVEDirs<>(SB), R9
+	ADD      $64, R9, R12
+	MOVD     ZR, R10
+	MOVD     $8, R11
+	WORD     $0x25d8e3e1 // ptrue p1.d
+	WORD     $0x05e03814 // mov z20.d, x0
+	WORD     $0x05e03835 // mov z21.d, x1
+	WORD     $0x05e03856 // mov z22.d, x2
+	WORD     $0x05e03877 // mov z23.d, x3
+	WORD     $0x25f8c018 // mov z24.d, #0
+
+dirs:
+	WORD     $0x25eb1d40 // whilelo p0.d, x10, x11
+	BEQ      dirsdone
+	WORD     $0xa5ea4120 // ld1d {z0.d}, p0/z, [x9, x10, lsl #3]
+	WORD     $0xa5ea4181 // ld1d {z1.d}, p0/z, [x12, x10, lsl #3]
+	WORD     $0x04e14542 // index z2.d, x10, #1
+	WORD     $0x24e10042 // cmphs p2.d, p0/z, z2.d, #4
+	WORD     $0x05f4cac3 // sel z3.d, p2, z22.d, z20.d
+	WORD     $0x05f5cae4 // sel z4.d, p2, z23.d, z21.d
+	WORD     $0x04243021 // and z1.d, z1.d, z4.d
+	WORD     $0x04633065 // orr z5.d, z3.d, z3.d
+	WORD     $0x04d38405 // lsl z5.d, p1/m, z5.d, z0.d
+	WORD     $0x042130a5 // and z5.d, z5.d, z1.d
+	WORD     $0x046530a6 // orr z6.d, z5.d, z5.d
+	WORD     $0x04d38406 // lsl z6.d, p1/m, z6.d, z0.d
+	WORD     $0x042130c6 // and z6.d, z6.d, z1.d
+	WORD     $0x046630a5 // orr z5.d, z5.d, z6.d
+	WORD     $0x046530a6 // orr z6.d, z5.d, z5.d
+	WORD     $0x04d38406 // lsl z6.d, p1/m, z6.d, z0.d
+	WORD     $0x042130c6 // and z6.d, z6.d, z1.d
+	WORD     $0x046630a5 // orr z5.d, z5.d, z6.d
+	WORD     $0x046530a6 // orr z6.d, z5.d, z5.d
+	WORD     $0x04d38406 // lsl z6.d, p1/m, z6.d, z0.d
+	WORD     $0x042130c6 // and z6.d, z6.d, z1.d
+	WORD     $0x046630a5 // orr z5.d, z5.d, z6.d
+	WORD     $0x046530a6 // orr z6.d, z5.d, z5.d
+	WORD     $0x04d38406 // lsl z6.d, p1/m, z6.d, z0.d
+	WORD     $0x042130c6 // and z6.d, z6.d, z1.d
+	WORD     $0x046630a5 // orr z5.d, z5.d, z6.d
+	WORD     $0x046530a6 // orr z6.d, z5.d, z5.d
+	WORD     $0x04d38406 // lsl z6.d, p1/m, z6.d, z0.d
+	WORD     $0x042130c6 // and z6.d, z6.d, z1.d
+	WORD     $0x046630a5 // orr z5.d, z5.d, z6.d
+	WORD     $0x04d38405 // lsl z5.d, p1/m, z5.d, z0.d
+	WORD     $0x05e788a5 // rbit z5.d, p2/m, z5.d
+	WORD     $0x04653318 // orr z24.d, z24.d, z5.d
+	WORD     $0x04f0e3ea // incd x10
+	B        dirs
+
+dirsdone:
+	WORD     $0x04d82700 // orv d0, p1, z24.d
+	FMOVD    F0, R3
+	ORR      R0, R1, R5
+	BIC      R5, R3, R3
+	MOVD     R3, ret+16(FP)
+	RET
+
+// func potentialMovesSVE(P, O uint64) uint64
+// Requires: SVE
+TEXT ·potentialMovesSVE(SB), NOSPLIT, $0-24
+	MOVD     P+0(FP), R0
+	MOVD     O+8(FP), R1
+	RBIT     R0, R2
+	RBIT     R1, R3
+	MOVD     $potentialSVEDirs<>(SB), R9
+	ADD      $64, R9, R12
+	MOVD     ZR, R10
+	MOVD     $8, R11
+	WORD     $0x25d8e3e1 // ptrue p1.d
+	WORD     $0x05e03814 // mov z20.d, x0
+	WORD     $0x05e03835 // mov z21.d, x1
+	WORD     $0x05e03856 // mov z22.d, x2
+	WORD     $0x05e03877 // mov z23.d, x3
+	WORD     $0x25f8c018 // mov z24.d, #0
+
+dirs:
+	WORD     $0x25eb1d40 // whilelo p0.d, x10, x11
+	BEQ      dirsdone
+	WORD     $0xa5ea4120 // ld1d {z0.d}, p0/z, [x9, x10, lsl #3]
+	WORD     $0xa5ea4181 // ld1d {z1.d}, p0/z, [x12, x10, lsl #3]
+	WORD     $0x04e14542 // index z2.d, x10, #1
+	WORD     $0x24e10042 // cmphs p2.d, p0/z, z2.d, #4
+	WORD     $0x05f4cac3 // sel z3.d, p2, z22.d, z20.d
+	WORD     $0x05f5cae4 // sel z4.d, p2, z23.d, z21.d
+	WORD     $0x04243021 // and z1.d, z1.d, z4.d
+	WORD     $0x04613025 // orr z5.d, z1.d, z1.d
+	WORD     $0x04d38405 // lsl z5.d, p1/m, z5.d, z0.d
+	WORD     $0x05e788a5 // rbit z5.d, p2/m, z5.d
+	WORD     $0x04653318 // orr z24.d, z24.d, z5.d
+	WORD     $0x04f0e3ea // incd x10
+	B        dirs
+
+dirsdone:
+	WORD     $0x04d82700 // orv d0, p1, z24.d
+	FMOVD    F0, R3
 	ORR      R0, R1, R5
 	BIC      R5, R3, R3
 	MOVD     R3, ret+16(FP)

@@ -72,6 +72,9 @@ func binaryPred(base uint32, op string, zdn, pg, zm int) Inst {
 // ADD zdn.d, pg/m, zdn.d, zm.d.
 func ADD(zdn, pg, zm int) Inst { return binaryPred(0x04c00000, "add", zdn, pg, zm) }
 
+// LSLV zdn.d, pg/m, zdn.d, zm.d: each element shifted left by zm's.
+func LSLV(zdn, pg, zm int) Inst { return binaryPred(0x04d38000, "lsl", zdn, pg, zm) }
+
 // ORRP zdn.d, pg/m, zdn.d, zm.d.
 func ORRP(zdn, pg, zm int) Inst { return binaryPred(0x04d80000, "orr", zdn, pg, zm) }
 
@@ -160,6 +163,6 @@ func AllInsts(a, b, c, p, q int) []Inst {
 		AND(a, b, c), ORR(a, b, c), EOR(a, b, c), BIC(a, b, c), SEL(a, p, b, c),
 		SUBI(a, 255-b), DUPX(a, b), DUPI(a, b-16), INDEX(a, b, c-16),
 		CMPHS(p, q, a, 127-b), CMPNE(p, q, a, c-16), UADDV(a, q, b), ORV(a, q, b),
-		STNP(31, c, b, 8*(c-16)), STNP(a, 31, b, -8*q),
+		STNP(31, c, b, 8*(c-16)), STNP(a, 31, b, -8*q), LSLV(a, q, b),
 	}
 }

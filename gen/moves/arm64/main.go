@@ -24,7 +24,156 @@ func main() {
 	potentialNEON(g.Func("potentialMovesNEON", "func(P, O uint64) uint64",
 		"potentialMovesNEON is get_potential_moves with the board and the board turned half a turn in two NEON lanes.", "ASIMD").
 		Register(Variant{Kernel: "PotentialMoves", Name: "neon-rbit", Rank: 3, Note: "NEON: board and RBIT board in two lanes, four VSHL for eight directions"}))
+	movesKSGP(g.Func("movesKoggeStoneGP", "func(P, O uint64) uint64",
+		"movesKoggeStoneGP is get_moves with Edax's doubling fill: two single steps, then two steps of two through squares whose predecessor is O too.").
+		Register(Variant{Kernel: "Moves", Name: "arm64-kogge-stone", Rank: 4, Note: "arm64 shifted operands, Edax's doubling fill: four steps a direction"}))
+	movesKSNEON(g.Func("movesKoggeStoneNEON", "func(P, O uint64) uint64",
+		"movesKoggeStoneNEON is the doubling fill in the two NEON lanes of the board and the board turned half a turn.", "ASIMD").
+		Register(Variant{Kernel: "Moves", Name: "neon-rbit-kogge-stone", Rank: 3, Note: "NEON two-lane board and RBIT board, Edax's doubling fill: four steps a direction"}))
+	g.Table("movesSVEDirs", sveDirs(Dirs))
+	movesSVE(g.Func("movesSVE", "func(P, O uint64) uint64",
+		"movesSVE runs a direction per SVE element, shifted by its own count (LSL by vector), the downward ones on the board turned half a turn.", "SVE").
+		Register(Variant{Kernel: "Moves", Name: "sve-lanes", Rank: 1, Note: "SVE: a direction per 64-bit element (LSL by vector), downward ones on the RBIT board, ORV"}), "movesSVEDirs", false)
+	g.Table("potentialSVEDirs", sveDirs(potentialDirs))
+	movesSVE(g.Func("potentialMovesSVE", "func(P, O uint64) uint64",
+		"potentialMovesSVE shifts each direction's inner discs in its own SVE element, the downward ones on the board turned half a turn.", "SVE").
+		Register(Variant{Kernel: "PotentialMoves", Name: "sve-lanes", Rank: 1, Note: "SVE: a direction per 64-bit element (LSL by vector), downward ones on the RBIT board, ORV"}), "potentialSVEDirs", true)
 	g.Generate()
+}
+
+// sveDirs is the table of the SVE forms: eight shift counts, the four
+// directions twice (the second four on the turned board), then their
+// eight masks (the same on the turned board: each is symmetric).
+func sveDirs(dirs []struct {
+	Shift int
+	Mask  uint64
+}) []uint64 {
+	out := make([]uint64, 16)
+	for i := 0; i < 8; i++ {
+		out[i] = uint64(dirs[i%4].Shift)
+		out[8+i] = dirs[i%4].Mask
+	}
+	return out
+}
+
+// movesSVE: R9 the shifts, R12 the masks, R10 the element index; Z20-Z23
+// P, O and both turned; Z24 the result. With potential, a direction's
+// inner discs shifted once; else the six-step fill.
+func movesSVE(f *Func, table string, potential bool) {
+	f.I("MOVD", f.Arg("P"), "R0")
+	f.I("MOVD", f.Arg("O"), "R1")
+	f.I("RBIT", "R0", "R2")
+	f.I("RBIT", "R1", "R3")
+	f.I("MOVD", "$"+table+"<>(SB)", "R9")
+	f.I("ADD", "$64", "R9", "R12")
+	f.I("MOVD", "ZR", "R10")
+	f.I("MOVD", "$8", "R11")
+	f.Enc(PTRUE(1))
+	f.Enc(DUPX(20, 0))
+	f.Enc(DUPX(21, 1))
+	f.Enc(DUPX(22, 2))
+	f.Enc(DUPX(23, 3))
+	f.Enc(DUPI(24, 0))
+	f.Label("dirs")
+	f.Enc(WHILELO(0, 10, 11))
+	f.I("BEQ", "dirsdone")
+	f.Enc(LD1D(0, 0, 9, 10))  // shifts (0 where inactive)
+	f.Enc(LD1D(1, 0, 12, 10)) // masks (0 where inactive)
+	f.Enc(INDEX(2, 10, 1))
+	f.Enc(CMPHS(2, 0, 2, 4)) // P2: the downward directions
+	f.Enc(SEL(3, 2, 22, 20)) // P per element
+	f.Enc(SEL(4, 2, 23, 21)) // O per element
+	f.Enc(AND(1, 1, 4))      // O's squares a run may cross
+	if potential {
+		f.Enc(ORR(5, 1, 1))
+	} else {
+		f.Enc(ORR(5, 3, 3))
+		f.Enc(LSLV(5, 1, 0))
+		f.Enc(AND(5, 5, 1))
+		for i := 0; i < 5; i++ {
+			f.Enc(ORR(6, 5, 5))
+			f.Enc(LSLV(6, 1, 0))
+			f.Enc(AND(6, 6, 1))
+			f.Enc(ORR(5, 5, 6))
+		}
+	}
+	f.Enc(LSLV(5, 1, 0))
+	f.Enc(RBIT(5, 2, 5)) // the downward directions turned back
+	f.Enc(ORR(24, 24, 5))
+	f.Enc(INCD(10))
+	f.I("B", "dirs")
+	f.Label("dirsdone")
+	f.Enc(ORV(0, 1, 24))
+	f.I("FMOVD", "F0", "R3")
+	f.I("ORR", "R0", "R1", "R5")
+	f.I("BIC", "R5", "R3", "R3")
+	f.I("MOVD", "R3", f.Arg("ret"))
+	f.I("RET")
+}
+
+// movesKSGP: R2 the masked O, R3 the fill, R4 scratch, R5 the squares
+// whose predecessor is O too, R10 the result.
+func movesKSGP(f *Func) {
+	f.I("MOVD", f.Arg("P"), "R0")
+	f.I("MOVD", f.Arg("O"), "R1")
+	f.I("MOVD", "ZR", "R10")
+	for _, d := range Dirs {
+		f.I("MOVD", Imm(d.Mask), "R2")
+		f.I("AND", "R1", "R2", "R2")
+		for _, sh := range []string{"<<", ">>"} {
+			s1, s2 := sh+fmt.Sprint(d.Shift), sh+fmt.Sprint(2*d.Shift)
+			f.I("AND", "R0"+s1, "R2", "R3")
+			f.I("AND", "R3"+s1, "R2", "R4")
+			f.I("ORR", "R4", "R3", "R3")
+			f.I("AND", "R2"+s1, "R2", "R5")
+			for i := 0; i < 2; i++ {
+				f.I("AND", "R3"+s2, "R5", "R4")
+				f.I("ORR", "R4", "R3", "R3")
+			}
+			f.I("ORR", "R3"+s1, "R10", "R10")
+		}
+	}
+	f.I("ORR", "R0", "R1", "R5")
+	f.I("BIC", "R5", "R10", "R10")
+	f.I("MOVD", "R10", f.Arg("ret"))
+	f.I("RET")
+}
+
+// movesKSNEON: V0 = P, V1 = O, V2 the masked O, V3 the fill, V4 scratch,
+// V7 the squares whose predecessor is O too, V5 the result.
+func movesKSNEON(f *Func) {
+	f.I("MOVD", f.Arg("P"), "R0")
+	f.I("MOVD", f.Arg("O"), "R1")
+	f.Lanes(0, 2, 0)
+	f.Lanes(1, 2, 1)
+	f.I("VEOR", V(5, "B16"), V(5, "B16"), V(5, "B16"))
+	shl := func(n, src, dst int) { f.I("VSHL", fmt.Sprintf("$%d", n), V(src, "D2"), V(dst, "D2")) }
+	and := func(a, b, dst int) { f.I("VAND", V(a, "B16"), V(b, "B16"), V(dst, "B16")) }
+	or := func(a, b, dst int) { f.I("VORR", V(a, "B16"), V(b, "B16"), V(dst, "B16")) }
+	for _, d := range Dirs {
+		f.I("MOVD", Imm(d.Mask), "R2")
+		f.I("VDUP", "R2", V(2, "D2"))
+		and(1, 2, 2)
+		shl(d.Shift, 0, 3)
+		and(2, 3, 3)
+		shl(d.Shift, 3, 4)
+		and(2, 4, 4)
+		or(4, 3, 3)
+		shl(d.Shift, 2, 7)
+		and(2, 7, 7)
+		for i := 0; i < 2; i++ {
+			shl(2*d.Shift, 3, 4)
+			and(7, 4, 4)
+			or(4, 3, 3)
+		}
+		shl(d.Shift, 3, 3)
+		or(3, 5, 5)
+	}
+	f.Unlanes(5, 3, 4)
+	f.I("ORR", "R0", "R1", "R5")
+	f.I("BIC", "R5", "R3", "R3")
+	f.I("MOVD", "R3", f.Arg("ret"))
+	f.I("RET")
 }
 
 // R0 = P, R1 = O; R2.. masks and fills; R10 the result.
