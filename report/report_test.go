@@ -441,3 +441,63 @@ func TestReportTwinsDiffer(t *testing.T) {
 		}
 	}
 }
+
+// An arm64 machine's results (a file as bench writes it on Graviton2)
+// get their column beside the x86 ones, with the identity from MIDR and
+// the arm64 variants ranked by their times.
+func TestReportARM64Column(t *testing.T) {
+	results := t.TempDir()
+	copyTree(t, filepath.Join("..", "harness", "stats", "testdata", "results"), results)
+	var b strings.Builder
+	b.WriteString(`goos: linux
+goarch: arm64
+cpu: ARM Neoverse N1
+cpu-slug: arm-neoverse-n1
+cpu-id: arm-neoverse-n1-pd0c-v3-r1
+cpu-vendor: ARM
+cpu-family: 0x3
+cpu-model: 0xd0c
+cpu-stepping: 1
+uarch: Neoverse N1
+sve-bits: 0
+cpu-features: asimd crc32
+go: go1.26.8
+commit: 0123456789abcdef0123456789abcdef01234567
+date: 2026-01-03T00:00:00Z
+count: 6
+benchtime: 100ms
+`)
+	for _, v := range []struct {
+		name, impl string
+		ns         float64
+	}{{"reference", "go", 71.3}, {"bitscan", "go", 6.41}, {"fill", "go", 16.2}, {"arm64-bitscan", "asm", 4.87}, {"neon-fill", "asm", 9.12}} {
+		fmt.Fprintf(&b, "impl: %s\n", v.impl)
+		for i := 0; i < 6; i++ {
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=%s/form=call 1000000 %.4f ns/op\n", v.name, v.ns*(1+0.001*float64(i)))
+		}
+	}
+	dir := filepath.Join(results, "arm-neoverse-n1-pd0c-v3-r1")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "2026-01-03T000000-kernels.txt"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	md, _ := generateClean(t, results, 3)
+	n1 := "ARM Neoverse N1 (Neoverse N1)"
+	for _, want := range []string{
+		"(Zen 2) | " + n1 + " | Intel(R)",                    // its column, beside the x86 ones
+		"| " + n1 + " | `arm-neoverse-n1-pd0c-v3-r1` |",      // its machines row: the MIDR identity
+		"| arm64-bitscan | asm |  | **4.88 ns ±0% #1** |  |", // fastest there, no x86 figure
+		"| neon-fill | asm |  | 9.14 ns ±0% #3 1.87× |  |",
+		"ARM Neoverse N1 (Neoverse N1), per call: fastest **arm64-bitscan**",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("BENCHMARKS.md lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		i := strings.Index(md, "## flip")
+		t.Logf("the flip section:\n%s", md[i:min(len(md), i+1500)])
+	}
+}
