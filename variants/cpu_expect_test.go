@@ -71,14 +71,16 @@ var expectedCPUs = map[string]struct {
 // arm64Defaults: until an arm64 machine's results pick otherwise, the
 // assembly ranks below the tuned Go variants, which stay the defaults.
 var arm64Defaults = map[string]string{
-	"popcount":        "neon-cnt-x4",
-	"flip":            "bitscan",
-	"moves":           "kogge-stone",
-	"potential_moves": "shift",
-	"count_last_flip": "kindergarten",
-	"hash_code":       "zobrist-table",
-	"score_1":         "kindergarten",
-	"hash_clear":      "generation",
+	"popcount":          "neon-cnt-x4",
+	"flip":              "bitscan",
+	"moves":             "kogge-stone",
+	"potential_moves":   "shift",
+	"count_last_flip":   "kindergarten",
+	"hash_code":         "zobrist-table",
+	"score_1":           "kindergarten",
+	"hash_clear":        "generation",
+	"stable_edge":       "a2a7-unpack",
+	"stable_edge_count": "packed-count",
 }
 
 // avx2Defaults are the defaults on an AVX2 CPU without AVX-512: the

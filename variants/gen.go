@@ -27,3 +27,5 @@ package variants
 //go:generate go run -C ../gen ./hash_code/arm64 -out ../variants/hash_code_arm64.s -stubs ../variants/hash_code_arm64.go -pkg variants
 //go:generate go run -C ../gen ./score_1/arm64 -out ../variants/score_1_arm64.s -stubs ../variants/score_1_arm64.go -pkg variants
 //go:generate go run -C ../gen ./hash_clear/arm64 -out ../variants/hash_clear_arm64.s -stubs ../variants/hash_clear_arm64.go -pkg variants
+//go:generate go run -C ../gen ./stable_edge/arm64 -out ../variants/stable_edge_arm64.s -stubs ../variants/stable_edge_arm64.go -pkg variants
+//go:generate go run -C ../gen ./stable_edge_count/arm64 -out ../variants/stable_edge_count_arm64.s -stubs ../variants/stable_edge_count_arm64.go -pkg variants
