@@ -81,8 +81,8 @@ func CountLastFlipAVX2(P uint64, x int) int {
 func CountLastFlipAVX2B(PP archsimd.Uint64x4, x int) int {
 	var zero archsimd.Uint8x32
 	x &= 63
-	ps := PP.AsUint8x32().PermuteOrZeroGrouped(archsimd.LoadInt8x32(&lfShuf[x>>3]))
-	t := ^ps.And(archsimd.LoadUint64x4(&lfMask[x]).AsUint8x32()).Equal(zero).ToBits()
+	ps := PP.AsUint8x32().PermuteOrZeroGrouped(loadInt8x32(&lfShuf[x>>3]))
+	t := ^ps.And(loadUint64x4(&lfMask[x]).AsUint8x32()).Equal(zero).ToBits()
 	y, c := &lfCountFlip[x>>3], &lfCountFlip[x&7]
 	return int(y[uint8(t)]) + int(y[uint8(t>>8)]) + int(y[uint8(t>>16)]) + int(c[t>>24])
 }
@@ -97,8 +97,8 @@ func CountLastFlipAVX(P uint64, x int) int {
 	x &= 63
 	pp = pp.SetElem(0, P).SetElem(1, P)
 	m := &lfMask[x]
-	fd := ^pp.And(archsimd.LoadUint64x2((*[2]uint64)(m[:2]))).AsUint8x16().Equal(zero).ToBits() // file | a1-h8 << 8
-	ad := ^pp.And(archsimd.LoadUint64x2((*[2]uint64)(m[2:]))).AsUint8x16().Equal(zero).ToBits() // h1-a8 (high byte unused)
+	fd := ^pp.And(loadUint64x2((*[2]uint64)(m[:2]))).AsUint8x16().Equal(zero).ToBits() // file | a1-h8 << 8
+	ad := ^pp.And(loadUint64x2((*[2]uint64)(m[2:]))).AsUint8x16().Equal(zero).ToBits() // h1-a8 (high byte unused)
 	y, c := &lfCountFlip[x>>3], &lfCountFlip[x&7]
 	return int(y[uint8(fd)]) + int(y[fd>>8]) + int(y[uint8(ad)]) + int(c[uint8(P>>uint(x&^7))])
 }

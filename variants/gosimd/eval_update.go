@@ -45,16 +45,16 @@ func EvalUpdateAVX2(dst, src *kernels.Features, x int, flipped uint64, mover int
 	} else {
 		s0, s1, s2 = s0.Add(d0), s1.Add(d1), s2.Add(d2)
 	}
-	s0.Store((*[16]uint16)(dst[:16]))
-	s1.Store((*[16]uint16)(dst[16:32]))
-	s2.Store((*[16]uint16)(dst[32:]))
+	storeUint16x16(s0, (*[16]uint16)(dst[:16]))
+	storeUint16x16(s1, (*[16]uint16)(dst[16:32]))
+	storeUint16x16(s2, (*[16]uint16)(dst[32:]))
 	archsimd.ClearAVXUpperBits()
 }
 
 func load3(f *kernels.Features) (a, b, c archsimd.Uint16x16) {
-	return archsimd.LoadUint16x16((*[16]uint16)(f[:16])),
-		archsimd.LoadUint16x16((*[16]uint16)(f[16:32])),
-		archsimd.LoadUint16x16((*[16]uint16)(f[32:]))
+	return loadUint16x16((*[16]uint16)(f[:16])),
+		loadUint16x16((*[16]uint16)(f[16:32])),
+		loadUint16x16((*[16]uint16)(f[32:]))
 }
 
 // EvalUpdateAVX512 is EvalUpdateAVX2 with lanes 0-31 in a Uint16x32
@@ -75,11 +75,11 @@ func EvalUpdateAVX512(dst, src *kernels.Features, x int, flipped uint64, mover i
 	} else {
 		s0, s1 = s0.Add(d0), s1.Add(d1)
 	}
-	s0.Store((*[32]uint16)(dst[:32]))
-	s1.Store((*[16]uint16)(dst[32:]))
+	storeUint16x32(s0, (*[32]uint16)(dst[:32]))
+	storeUint16x16(s1, (*[16]uint16)(dst[32:]))
 	archsimd.ClearAVXUpperBits()
 }
 
 func load2(f *kernels.Features) (archsimd.Uint16x32, archsimd.Uint16x16) {
-	return archsimd.LoadUint16x32((*[32]uint16)(f[:32])), archsimd.LoadUint16x16((*[16]uint16)(f[32:]))
+	return loadUint16x32((*[32]uint16)(f[:32])), loadUint16x16((*[16]uint16)(f[32:]))
 }

@@ -70,12 +70,12 @@ func FlipAVX2PPFill(P, O uint64, x int) uint64 {
 // budget), so it inlines where it is called.
 func FlipAVX2PPFillB(PP, OO archsimd.Uint64x4, x int) uint64 {
 	r := &flipRays[x&63]
-	up, dn := archsimd.LoadUint64x4(&r[0]), archsimd.LoadUint64x4(&r[1])
-	s1 := archsimd.LoadUint64x4(&dirStep)
+	up, dn := loadUint64x4(&r[0]), loadUint64x4(&r[1])
+	s1 := loadUint64x4(&dirStep)
 	s := dn.AndNot(OO)
 	e := s.Or(s.ShiftRight(s1))
-	e = e.Or(e.ShiftRight(archsimd.LoadUint64x4(&dirStep2)))
-	e = e.Or(e.ShiftRight(archsimd.LoadUint64x4(&dirStep4)))
+	e = e.Or(e.ShiftRight(loadUint64x4(&dirStep2)))
+	e = e.Or(e.ShiftRight(loadUint64x4(&dirStep4)))
 	q := s.AndNot(e.ShiftRight(s1)).And(PP) // no stop above it: MS1B(s)
 	return or4(flipUp(PP, OO, up).Or(flipDown(q, dn)))
 }
@@ -93,7 +93,7 @@ func FlipAVX512LZCNT(P, O uint64, x int) uint64 {
 // and without the VZEROUPPER, as FlipAVX2PPFillB: the form that inlines.
 func FlipAVX512LZCNTB(PP, OO archsimd.Uint64x4, x int) uint64 {
 	r := &flipRays[x&63]
-	up, dn := archsimd.LoadUint64x4(&r[0]), archsimd.LoadUint64x4(&r[1])
+	up, dn := loadUint64x4(&r[0]), loadUint64x4(&r[1])
 	s := dn.AndNot(OO)
 	q := ones4().ShiftAllLeft(63).ShiftRight(s.LeadingZeros()).And(PP) // MS1B(s) & P
 	return or4(flipUp(PP, OO, up).Or(flipDown(q, dn)))

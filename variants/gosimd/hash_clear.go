@@ -36,16 +36,16 @@ func HashClearAVX2(t *kernels.HashTable) {
 	for i := range p {
 		p[i] = w[i%3]
 	}
-	v0 := archsimd.LoadUint64x4((*[4]uint64)(p[0:4]))
-	v1 := archsimd.LoadUint64x4((*[4]uint64)(p[4:8]))
-	v2 := archsimd.LoadUint64x4((*[4]uint64)(p[8:12]))
+	v0 := loadUint64x4((*[4]uint64)(p[0:4]))
+	v1 := loadUint64x4((*[4]uint64)(p[4:8]))
+	v2 := loadUint64x4((*[4]uint64)(p[8:12]))
 	m := tableWords(t)
 	i := 0
 	for ; len(m)-i >= 12; i += 12 {
 		b := (*[12]uint64)(m[i:])
-		v0.Store((*[4]uint64)(b[0:4]))
-		v1.Store((*[4]uint64)(b[4:8]))
-		v2.Store((*[4]uint64)(b[8:12]))
+		storeUint64x4(v0, (*[4]uint64)(b[0:4]))
+		storeUint64x4(v1, (*[4]uint64)(b[4:8]))
+		storeUint64x4(v2, (*[4]uint64)(b[8:12]))
 	}
 	archsimd.ClearAVXUpperBits()
 	for ; i < len(m); i++ {
@@ -60,16 +60,16 @@ func HashClearAVX512(t *kernels.HashTable) {
 	for i := range p {
 		p[i] = w[i%3]
 	}
-	v0 := archsimd.LoadUint64x8((*[8]uint64)(p[0:8]))
-	v1 := archsimd.LoadUint64x8((*[8]uint64)(p[8:16]))
-	v2 := archsimd.LoadUint64x8((*[8]uint64)(p[16:24]))
+	v0 := loadUint64x8((*[8]uint64)(p[0:8]))
+	v1 := loadUint64x8((*[8]uint64)(p[8:16]))
+	v2 := loadUint64x8((*[8]uint64)(p[16:24]))
 	m := tableWords(t)
 	i := 0
 	for ; len(m)-i >= 24; i += 24 {
 		b := (*[24]uint64)(m[i:])
-		v0.Store((*[8]uint64)(b[0:8]))
-		v1.Store((*[8]uint64)(b[8:16]))
-		v2.Store((*[8]uint64)(b[16:24]))
+		storeUint64x8(v0, (*[8]uint64)(b[0:8]))
+		storeUint64x8(v1, (*[8]uint64)(b[8:16]))
+		storeUint64x8(v2, (*[8]uint64)(b[16:24]))
 	}
 	archsimd.ClearAVXUpperBits()
 	for ; i < len(m); i++ {

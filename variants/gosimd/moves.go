@@ -35,8 +35,8 @@ func MovesAVX2(P, O uint64) uint64 {
 // MovesAVX2B is MovesAVX2 on P and O broadcast by the caller and without
 // the VZEROUPPER, as FlipAVX2PPFillB: the form that inlines.
 func MovesAVX2B(PP, OO archsimd.Uint64x4) uint64 {
-	s, s2 := archsimd.LoadUint64x4(&dirStep), archsimd.LoadUint64x4(&dirStep2)
-	mO := OO.And(archsimd.LoadUint64x4(&dirInner))
+	s, s2 := loadUint64x4(&dirStep), loadUint64x4(&dirStep2)
+	mO := OO.And(loadUint64x4(&dirInner))
 	fl, fr := PP.ShiftLeft(s).And(mO), PP.ShiftRight(s).And(mO)
 	fl, fr = fl.Or(fl.ShiftLeft(s).And(mO)), fr.Or(fr.ShiftRight(s).And(mO))
 	pl := mO.ShiftLeft(s).And(mO) // pairs of O: the doubled step jumps only those
@@ -49,8 +49,8 @@ func MovesAVX2B(PP, OO archsimd.Uint64x4) uint64 {
 // MovesAVX512 returns P's legal moves (AVX-512F): all eight directions in
 // one Uint64x8, rotated by a vector of counts (VPROLVQ).
 func MovesAVX512(P, O uint64) uint64 {
-	r, r2 := archsimd.LoadUint64x8(&dirRot), archsimd.LoadUint64x8(&dirRot2)
-	mO := archsimd.BroadcastUint64x8(O).And(archsimd.LoadUint64x8(&dirInner512))
+	r, r2 := loadUint64x8(&dirRot), loadUint64x8(&dirRot2)
+	mO := archsimd.BroadcastUint64x8(O).And(loadUint64x8(&dirInner512))
 	f := archsimd.BroadcastUint64x8(P).RotateLeft(r).And(mO)
 	pre := mO.RotateLeft(r).And(mO)
 	f = f.Or(f.RotateLeft(r).And(mO))

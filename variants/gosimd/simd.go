@@ -1,12 +1,13 @@
 //go:build goexperiment.simd && amd64
 
-// Package gosimd holds kernels written with Go 1.26's simd/archsimd
-// (GOEXPERIMENT=simd): ordinary Go whose vector operations are compiler
-// intrinsics. A call costs what any Go call costs (arguments in
-// registers, no ABI wrapper), and the compiler may inline one into its
+// Package gosimd holds kernels written with Go 1.26's and 1.27's
+// simd/archsimd (GOEXPERIMENT=simd): ordinary Go whose vector operations
+// are compiler intrinsics. A call costs what any Go call costs (arguments
+// in registers, no ABI wrapper), and the compiler may inline one into its
 // caller, which no assembly allows: every kernel here is over the default
 // budget of 80, but a hot call site inlines it when built with a profile
-// (-pgo).
+// (-pgo). Loads and stores go through the helpers of loadstore_go126.go
+// and loadstore_go127.go, as archsimd's Load and Store changed in Go 1.27.
 //
 // Every function needs the CPU features its doc comment names; the
 // caller checks them (package variants registers each with its
