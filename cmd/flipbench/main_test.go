@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -144,5 +146,37 @@ func TestCases(t *testing.T) {
 	}
 	if code, _ := runCLI(t, "cases", "-kernel", "flip", "-n", "10", "-o", filepath.Join(path, "sub", "x.cases")); code != 1 {
 		t.Errorf("unwritable -o: exit %d, want 1", code)
+	}
+}
+
+// pick's margin is a percentage a winner must beat the default by: none,
+// a negative one, one that no variant could beat, or NaN is an error
+// (exit 2) that names it, and no profile is written.
+func TestPickMarginRange(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "profile.json")
+	for _, m := range []string{"0", "-5", "100", "500", "NaN"} {
+		code, _, stderr := runCLIErr(t, "pick", "-margin", m, "-o", out)
+		if code != 2 || !strings.Contains(stderr, "-margin "+m) {
+			t.Errorf("pick -margin %s: exit %d, stderr %q; want exit 2 naming it", m, code, stderr)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a bad -margin wrote %s", out)
+	}
+}
+
+// Every flag a command's synopsis (its usage's first line) names is one
+// of its flags (pick's once named -alpha, which it did not have).
+func TestUsageNamesRealFlags(t *testing.T) {
+	flagRE := regexp.MustCompile(`(?:^|[\s\[|(])-([a-z][a-z0-9-]*)`)
+	for name, c := range commands {
+		fs := newFlags(c)
+		c.setup(fs)
+		synopsis, _, _ := strings.Cut(c.usage, "\n")
+		for _, m := range flagRE.FindAllStringSubmatch(synopsis, -1) {
+			if fs.Lookup(m[1]) == nil {
+				t.Errorf("flipbench %s: usage names -%s, which is not one of its flags", name, m[1])
+			}
+		}
 	}
 }

@@ -74,7 +74,7 @@ func init() {
 		name:    "pick",
 		reads:   true,
 		summary: "choose the fastest variant per kernel on this CPU (where faster than the default beyond the margin) and write it as this CPU's profile",
-		usage:   "[-quick] [-alpha A] [-o FILE] [-user] [-n] [-results DIR] [RESULTS-FILE... | -server URL [-q QUERY]]   (default: this CPU's results under results/)",
+		usage:   "[-quick] [-margin PCT] [-o FILE] [-user] [-n] [-results DIR] [RESULTS-FILE... | -server URL [-q QUERY]]   (default: this CPU's results under results/)",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := pickFlags{}
 			fs.BoolVar(&o.quick, "quick", false, "measure now (per call, 10 rounds) even if results exist")
@@ -107,6 +107,9 @@ type pickFlags struct {
 }
 
 func runPick(o pickFlags) error {
+	if !(o.margin > 0 && o.margin < 100) {
+		return &exitError{2, fmt.Sprintf("pick: -margin %g: want a percentage above 0 and below 100", o.margin)}
+	}
 	cpu, err := variants.Host().Without(os.Getenv("FLIPBENCH_DISABLE"))
 	if err != nil {
 		return &exitError{2, "FLIPBENCH_DISABLE: " + err.Error()}
