@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -22,38 +23,44 @@ import (
 func init() {
 	register(&command{
 		name:    "predict",
-		summary: "predict each variant's cycles per operation on microarchitectures nobody here owns (llvm-mca on this binary's own machine code) into results/predicted/<model>/, checked against the CPUs measured",
-		usage:   "[-kernel K,...] [-variant V,...] [-mcpu M,...] [-o DIR] [-list] [-llvm-mca PATH -llvm-mc PATH]",
+		summary: "predict each variant's cycles per operation on microarchitectures nobody here owns (llvm-mca on this binary's own machine code, or another build's: -binary) into results/predicted/<model>/, checked against the CPUs measured",
+		usage:   "[-kernel K,...] [-variant V,...] [-mcpu M,...] [-binary FILE] [-o DIR] [-list] [-llvm-mca PATH -llvm-mc PATH]",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			res := bench.ResultsDir()
 			kernels := fs.String("kernel", "", "only these kernels (comma-separated; default all)")
 			only := fs.String("variant", "", "only these variants (comma-separated names; default all)")
-			var names []string
-			for _, m := range predict.Models {
-				names = append(names, m.MCPU)
-			}
-			mcpus := fs.String("mcpu", strings.Join(names, ","), "the models (llvm-mca's -mcpu names)")
+			mcpus := fs.String("mcpu", "", "the models (llvm-mca's -mcpu names; default the binary's architecture's: x86-64 "+
+				predict.ModelNames(predict.Models)+"; aarch64 "+predict.ModelNames(predict.ARM64Models)+")")
+			binary := fs.String("binary", "", "the flipbench build whose code is predicted (default this executable), e.g. GOARCH=arm64 go build -o fb-arm64 ./cmd/flipbench: it is run (under qemu-aarch64 on another architecture) to list its variants")
 			out := fs.String("o", filepath.Join(res, predict.Dir), "where the predictions go (<model>/<kernel>.txt)")
 			measured := fs.String("results", res, "the measured results the predictions are checked against")
 			list := fs.Bool("list", false, "print every instruction of every region as llvm-mca reads it, with the decoder it came from, and write nothing")
 			iters := fs.Int("iterations", predict.DefaultIterations, "passes over each region llvm-mca simulates")
 			mca := fs.String("llvm-mca", "", "llvm-mca to run (default: llvm-mca-19, else llvm-mca, on the PATH)")
 			mc := fs.String("llvm-mc", "", "llvm-mc to run (default: the one beside llvm-mca)")
+			manifest := fs.Bool("manifest", false, "print this build's variants, their CPU features and functions as JSON, and exit (what -binary reads from another build)")
 			return func(args []string) error {
 				if len(args) > 0 {
 					return &exitError{2, fmt.Sprintf("predict: unexpected argument %q", args[0])}
 				}
-				o := predictOptions{out: *out, measured: *measured, list: *list}
-				var err error
-				if o.run.Kernels, err = kernelList(*kernels); err != nil {
-					return &exitError{2, "predict: -kernel: " + err.Error()}
+				if *manifest {
+					return json.NewEncoder(stdout).Encode(predict.OwnBuild(variants.Kernels(), bench.Commit()))
 				}
-				for _, n := range strings.Split(*mcpus, ",") {
-					m, err := predict.ModelByName(strings.TrimSpace(n))
-					if err != nil {
-						return &exitError{2, "predict: -mcpu: " + err.Error()}
+				o := predictOptions{out: *out, measured: *measured, list: *list}
+				if *kernels != "" {
+					for _, n := range strings.Split(*kernels, ",") {
+						o.run.Kernels = append(o.run.Kernels, strings.TrimSpace(n))
 					}
-					o.run.Models = append(o.run.Models, m)
+				}
+				var models []predict.Model
+				if *mcpus != "" {
+					for _, n := range strings.Split(*mcpus, ",") {
+						m, err := predict.ModelByName(strings.TrimSpace(n))
+						if err != nil {
+							return &exitError{2, "predict: -mcpu: " + err.Error()}
+						}
+						models = append(models, m)
+					}
 				}
 				if *only != "" {
 					o.run.Variants = strings.Split(*only, ",")
@@ -64,14 +71,33 @@ func init() {
 				o.run.Iterations = *iters
 				o.run.Parallel = runtime.NumCPU()
 				ctx := context.Background()
-				if o.run.Tool, err = llvmTool(ctx, *mca, *mc); err != nil {
+				var self bool
+				var err error
+				if o.run.Binary, self, err = predictBinary(*binary); err != nil {
 					return err
 				}
-				exe, err := os.Executable()
-				if err != nil {
-					return fmt.Errorf("this executable: %v", err)
+				arch := o.run.Binary.Arch
+				for _, m := range models {
+					if m.Arch() != arch {
+						return &exitError{2, fmt.Sprintf("predict: -mcpu %s models an %s CPU, %s is an %s build (its models: %s)",
+							m.MCPU, m.Arch(), o.run.Binary.Path, arch, predict.ModelNames(predict.ModelsFor(arch)))}
+					}
 				}
-				if o.run.Binary, err = predict.OpenBinary(exe); err != nil {
+				if o.run.Models = models; len(models) == 0 {
+					o.run.Models = predict.ModelsFor(arch)
+				}
+				if self {
+					o.run.Build = predict.OwnBuild(variants.Kernels(), bench.Commit())
+				} else if o.run.Build, err = predict.LoadBuild(ctx, o.run.Binary, "predict", "-manifest"); err != nil {
+					return fmt.Errorf("-binary %s: its variants: %v", o.run.Binary.Path, err)
+				}
+				have := o.run.Build.Kernels()
+				for _, k := range o.run.Kernels {
+					if !slices.Contains(have, k) {
+						return &exitError{2, fmt.Sprintf("predict: -kernel: unknown kernel %q (kernels: %s)", k, strings.Join(have, ", "))}
+					}
+				}
+				if o.run.Tool, err = llvmTool(ctx, *mca, *mc); err != nil {
 					return err
 				}
 				return runPredict(ctx, o)
@@ -80,26 +106,36 @@ func init() {
 	})
 }
 
+// predictBinary opens the executable predicted: this one unless path
+// names another (self: it is this one, whose registry is this process's).
+func predictBinary(path string) (b *predict.Binary, self bool, err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, false, fmt.Errorf("this executable: %v", err)
+	}
+	self = path == ""
+	if !self {
+		a, err := os.Stat(path)
+		if err != nil {
+			return nil, false, &exitError{2, "predict: -binary: " + err.Error()}
+		}
+		e, err := os.Stat(exe)
+		self = err == nil && os.SameFile(a, e)
+	}
+	if self {
+		b, err = predict.OpenBinary(exe)
+		return b, true, err
+	}
+	if b, err = predict.OpenBinary(path); err != nil {
+		return nil, false, &exitError{2, "predict: -binary: " + err.Error()}
+	}
+	return b, false, nil
+}
+
 type predictOptions struct {
 	run           predict.Options
 	out, measured string
 	list          bool
-}
-
-// kernelList is the kernels named (all for "").
-func kernelList(spec string) ([]variants.KernelInfo, error) {
-	if spec == "" {
-		return variants.Kernels(), nil
-	}
-	var out []variants.KernelInfo
-	for _, n := range strings.Split(spec, ",") {
-		k, err := variants.KernelByName(strings.TrimSpace(n))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, nil
 }
 
 // llvmTool finds llvm-mca and llvm-mc: the paths given, else LLVM 19's
@@ -140,11 +176,11 @@ func runPredict(ctx context.Context, o predictOptions) error {
 		printRegions(preds)
 		return nil
 	}
-	files, err := predict.WriteDir(o.out, preds, predict.Meta{LLVM: o.run.Tool.Version, Iterations: o.run.Iterations, Commit: bench.Commit(), Go: runtime.Version()})
+	files, err := predict.WriteDir(o.out, preds, predict.Meta{LLVM: o.run.Tool.Version, Iterations: o.run.Iterations, Commit: o.run.Build.Commit, Go: o.run.Build.Go})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "llvm-mca %s, %d iterations per region; the code of %s\n\n", o.run.Tool.Version, o.run.Iterations, o.run.Binary.Path)
+	fmt.Fprintf(stdout, "llvm-mca %s, %d iterations per region; the code of %s (%s)\n\n", o.run.Tool.Version, o.run.Iterations, o.run.Binary.Path, o.run.Binary.Arch)
 	fmt.Fprintf(stdout, "%-16s %6s %8s %9s %8s %6s %12s\n", "model", "forms", "figures", "branches", "calls", "other", "not runnable")
 	for _, m := range o.run.Models {
 		var n, fig, br, calls, other int
@@ -177,15 +213,16 @@ func runPredict(ctx context.Context, o predictOptions) error {
 // (never predicted there).
 func notRunnable(o predict.Options, m predict.Model) int {
 	n := 0
-	for _, k := range o.Kernels {
-		for _, c := range k.Code() {
-			if len(o.Variants) > 0 && !slices.Contains(o.Variants, c.Name) || c.RunsOn(m.CPU) {
-				continue
-			}
+	for _, v := range o.Build.Variants {
+		if len(o.Kernels) > 0 && !slices.Contains(o.Kernels, v.Kernel) ||
+			len(o.Variants) > 0 && !slices.Contains(o.Variants, v.Name) || v.RunsOn(m.CPU) {
+			continue
+		}
+		if v.Fn != nil {
 			n++
-			if c.Batch != nil {
-				n++
-			}
+		}
+		if v.Batch != nil || v.BatchAsm != nil {
+			n++
 		}
 	}
 	return n

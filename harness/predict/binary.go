@@ -1,8 +1,10 @@
-// Package predict predicts, from the machine code of the running binary,
-// how fast each variant of a kernel runs on microarchitectures nobody here
-// owns: every variant's function (per call) or batch loop (batched) is
-// found in the executable, decoded with x86asm and checked instruction by
-// instruction against LLVM's own disassembler, and handed to llvm-mca,
+// Package predict predicts, from the machine code of the running binary
+// or of another build (an arm64 one read on an x86-64 machine), how fast
+// each variant of a kernel runs on microarchitectures nobody here owns:
+// every variant's function (per call) or batch loop (batched) is found
+// in the executable, decoded with x86asm (arm64asm) and checked
+// instruction by instruction against LLVM's own disassembler, and handed
+// to llvm-mca,
 // whose scheduling model of each CPU gives the cycles per operation. Code
 // whose branches depend on the data is marked, not given a figure (a
 // straight-line model cannot say which path runs). The predictions are
@@ -27,6 +29,15 @@ type Func struct {
 	Name string
 	Addr uint64
 	Code []byte
+	Arch string // GOARCH: amd64 or arm64 ("" is amd64)
+}
+
+// arch is the function's architecture, amd64 where it is not said.
+func (f Func) arch() string {
+	if f.Arch == "" {
+		return "amd64"
+	}
+	return f.Arch
 }
 
 // Binary is the code and the function table of a Go executable.
@@ -39,20 +50,26 @@ type Func struct {
 // such twins are told apart by which calls which (Resolve).
 type Binary struct {
 	Path  string
+	Arch  string // GOARCH: amd64 or arm64
 	text  []byte
 	base  uint64 // the address of text's first byte
 	funcs []gosym.Func
 }
 
-// OpenBinary reads an executable's code and function table.
+// elfArch maps the ELF machines predict reads to their GOARCH.
+var elfArch = map[elf.Machine]string{elf.EM_X86_64: "amd64", elf.EM_AARCH64: "arm64"}
+
+// OpenBinary reads an executable's code and function table: an x86-64
+// or an arm64 ELF executable.
 func OpenBinary(path string) (*Binary, error) {
 	f, err := elf.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v (predict reads an ELF executable)", path, err)
 	}
 	defer f.Close()
-	if f.Machine != elf.EM_X86_64 {
-		return nil, fmt.Errorf("%s: a %v executable; predict reads x86-64 code", path, f.Machine)
+	arch, ok := elfArch[f.Machine]
+	if !ok {
+		return nil, fmt.Errorf("%s: a %v executable; predict reads x86-64 and arm64 code", path, f.Machine)
 	}
 	text, pcln := f.Section(".text"), f.Section(".gopclntab")
 	if text == nil || pcln == nil {
@@ -70,7 +87,7 @@ func OpenBinary(path string) (*Binary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: its function table: %v", path, err)
 	}
-	b := &Binary{Path: path, text: code, base: text.Addr}
+	b := &Binary{Path: path, Arch: arch, text: code, base: text.Addr}
 	for _, fn := range t.Funcs {
 		if fn.Entry >= text.Addr && fn.End <= text.Addr+uint64(len(code)) && fn.Entry < fn.End {
 			b.funcs = append(b.funcs, fn)
@@ -94,7 +111,7 @@ func (b *Binary) index(addr uint64) int {
 
 func (b *Binary) fn(i int) Func {
 	f := b.funcs[i]
-	return Func{Name: f.Name, Addr: f.Entry, Code: b.text[f.Entry-b.base : f.End-b.base]}
+	return Func{Name: f.Name, Addr: f.Entry, Code: b.text[f.Entry-b.base : f.End-b.base], Arch: b.Arch}
 }
 
 // FuncAt returns the function holding addr.

@@ -2,6 +2,7 @@ package predict_test
 
 import (
 	"io/fs"
+	"runtime"
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/predict"
@@ -11,8 +12,9 @@ import (
 
 // The committed predictions (results/predicted, embedded) read back and
 // cover every variant of every kernel this build registers, per call and
-// batched, on every model whose CPU runs it: a new variant comes with its
-// predictions. The archsimd variants aside: a GOEXPERIMENT=simd build
+// batched, on every model of its architecture (amd64's, or arm64's where
+// the suite runs on arm64) whose CPU runs it: a new variant comes with
+// its predictions. The archsimd variants aside: a GOEXPERIMENT=simd build
 // registers them, the committed predictions are a default build's.
 func TestCommittedPredictionsCover(t *testing.T) {
 	sub, err := fs.Sub(results.FS(), results.PredictedDir)
@@ -34,7 +36,7 @@ func TestCommittedPredictionsCover(t *testing.T) {
 			if c.Kind() == variants.KindGoSIMD {
 				continue
 			}
-			for _, m := range predict.Models {
+			for _, m := range predict.ModelsFor(runtime.GOARCH) {
 				if !c.RunsOn(m.CPU) {
 					continue
 				}
@@ -46,6 +48,10 @@ func TestCommittedPredictionsCover(t *testing.T) {
 		}
 	}
 	for k, n := range missing {
-		t.Errorf("%s: %d variants' predictions missing from results/predicted: go run ./cmd/flipbench predict -kernel %s, and commit results/predicted", k, n, k)
+		hint := "go run ./cmd/flipbench predict -kernel " + k
+		if runtime.GOARCH == "arm64" {
+			hint = "GOARCH=arm64 go build -o fb-arm64 ./cmd/flipbench && go run ./cmd/flipbench predict -binary fb-arm64 -kernel " + k
+		}
+		t.Errorf("%s: %d variants' predictions missing from results/predicted: %s, and commit results/predicted", k, n, hint)
 	}
 }

@@ -9,24 +9,28 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/arch/arm64/arm64asm"
 	"golang.org/x/arch/x86/x86asm"
 )
 
 // Path says which decoder an instruction's decoding comes from.
 //
-// Every instruction is decoded twice: by x86asm (golang.org/x/arch) and by
+// Every instruction is decoded twice: by x86asm or arm64asm
+// (golang.org/x/arch, the decoders of go tool objdump) and by
 // LLVM's disassembler (llvm-mc --disassemble, whose text is what llvm-mca
 // reads: it parses LLVM's assembly syntax, not x86asm's). Where both agree
 // on the length and the operation, the instruction is PathX86asm: its
 // control flow (branch, call, return and target) is x86asm's. Where x86asm
 // fails, or reads another length or operation, it is PathLLVM: LLVM's
 // decoding alone, with x86asm's disagreement in Inst.Why. How lengths are
-// trusted: Decode.
+// trusted: Decode. arm64 code is the same with arm64asm (PathARM64asm):
+// its instructions are all four bytes long.
 type Path string
 
 const (
-	PathX86asm Path = "x86asm"
-	PathLLVM   Path = "llvm"
+	PathX86asm   Path = "x86asm"
+	PathARM64asm Path = "arm64asm"
+	PathLLVM     Path = "llvm"
 	// PathArgs marks the loads of a Go function's register arguments that
 	// predict puts before its code (argLoads): not in the binary.
 	PathArgs Path = "args"
@@ -52,9 +56,11 @@ type Inst struct {
 	// Text is LLVM's rendering of the instruction: what llvm-mca reads.
 	Text string
 	// X86 is x86asm's decoding (valid where Path is PathX86asm).
-	X86  x86asm.Inst
+	X86 x86asm.Inst
+	// ARM is arm64asm's decoding (valid where Path is PathARM64asm).
+	ARM  arm64asm.Inst
 	Path Path
-	// Why says, for PathLLVM, what x86asm made of the bytes.
+	// Why says, for PathLLVM, what x86asm (arm64asm) made of the bytes.
 	Why    string
 	Flow   Flow
 	Target uint64
@@ -85,7 +91,9 @@ func (l *Listing) Index(addr uint64) int {
 }
 
 // Decode decodes functions with x86asm and LLVM (one llvm-mc run for all
-// of them, through mc) and checks one against the other (Path).
+// of them, through mc) and checks one against the other (Path); arm64
+// functions with arm64asm and LLVM (decodeARM64). The functions are of
+// one architecture.
 //
 // Both decode each function from its start. An instruction's length is
 // LLVM's where LLVM's re-encoding of it gives back its bytes (a fixup's
@@ -94,6 +102,17 @@ func (l *Listing) Index(addr uint64) int {
 // x86asm's, provided x86asm reads the same operation there. Anything
 // else is an error: no boundary could be trusted.
 func Decode(ctx context.Context, mc *Tool, fns []Func) ([]*Listing, error) {
+	if len(fns) == 0 {
+		return nil, nil
+	}
+	for _, f := range fns[1:] {
+		if f.arch() != fns[0].arch() {
+			return nil, fmt.Errorf("%s (%s) and %s (%s): the functions decoded at once are of one architecture", shortName(fns[0].Name), fns[0].arch(), shortName(f.Name), f.arch())
+		}
+	}
+	if fns[0].arch() == "arm64" {
+		return decodeARM64(ctx, mc, fns)
+	}
 	llvm, err := mc.disassemble(ctx, fns)
 	if err != nil {
 		return nil, err

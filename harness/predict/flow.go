@@ -292,6 +292,9 @@ func (f flow) reaches(from, to int) bool {
 // when it is anything else: a pointer compared with the end steps by
 // the element's size in bytes, which says nothing of the elements.
 func (f flow) perPass(head, tail int) int {
+	if f.l.Func.arch() == "arm64" {
+		return f.perPassARM64(head, tail)
+	}
 	back := f.l.Insts[tail]
 	if back.Flow == FlowJump {
 		return 0 // the exit test is elsewhere: not a shape predict reads

@@ -19,6 +19,15 @@ type Figure struct {
 	Unmodelled string
 }
 
+// mtriple is llvm-mca's and llvm-mc's -mtriple for an architecture
+// (GOARCH).
+func mtriple(arch string) string {
+	if arch == "arm64" {
+		return "aarch64"
+	}
+	return "x86_64-unknown-linux-gnu"
+}
+
 // DefaultIterations is how many passes over a region llvm-mca simulates.
 const DefaultIterations = 100
 
@@ -36,11 +45,24 @@ type mcaOutput struct {
 var unsupportedRE = regexp.MustCompile(`note: instruction:\s*(.*)`)
 
 // Analyse runs llvm-mca once on every region (each a code region of its
-// own, simulated apart) for the model mcpu. A region holding an
-// instruction the model cannot schedule gets Unmodelled and no figure;
-// the others are run again without it.
+// own, simulated apart) for the model mcpu, of the regions' architecture
+// (-mtriple: they are of one). A region holding an instruction the model
+// cannot schedule gets Unmodelled and no figure; the others are run again
+// without it.
 func (t *Tool) Analyse(ctx context.Context, mcpu string, regions []*Region, iterations int) ([]Figure, error) {
 	out := make([]Figure, len(regions))
+	arch := ""
+	for _, r := range regions {
+		if r.Listing == nil {
+			continue
+		}
+		switch a := r.Listing.Func.arch(); {
+		case arch == "":
+			arch = a
+		case a != arch:
+			return nil, fmt.Errorf("llvm-mca -mcpu=%s: regions of %s and %s code in one run", mcpu, arch, a)
+		}
+	}
 	todo := make([]int, len(regions))
 	for i := range todo {
 		todo[i] = i
@@ -54,7 +76,7 @@ func (t *Tool) Analyse(ctx context.Context, mcpu string, regions []*Region, iter
 			}
 			fmt.Fprintf(&in, "# LLVM-MCA-END r%d\n", i)
 		}
-		args := []string{"-mtriple=x86_64-unknown-linux-gnu", "-mcpu=" + mcpu, fmt.Sprintf("-iterations=%d", iterations), "--json", "-"}
+		args := []string{"-mtriple=" + mtriple(arch), "-mcpu=" + mcpu, fmt.Sprintf("-iterations=%d", iterations), "--json", "-"}
 		stdout, stderr, err := t.run(ctx, t.MCA, strings.NewReader(in.String()), args...)
 		if strings.Contains(stderr, "is not a recognized processor") {
 			return nil, fmt.Errorf("llvm-mca %s does not know -mcpu=%s", t.Version, mcpu)

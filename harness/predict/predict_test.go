@@ -24,15 +24,7 @@ func predictions(t *testing.T) []*predict.Prediction {
 	tool := testTool(t)
 	b := testBinary(t)
 	runOnce.Do(func() {
-		var ks []variants.KernelInfo
-		for _, n := range []string{"flip", "score_1", "eval_update", "move_evaluate", "hash_code"} {
-			k, err := variants.KernelByName(n)
-			if err != nil {
-				runErr = err
-				return
-			}
-			ks = append(ks, k)
-		}
+		ks := []string{"flip", "score_1", "eval_update", "move_evaluate", "hash_code"}
 		var ms []predict.Model
 		for _, n := range []string{"skylake", "icelake-server"} {
 			m, err := predict.ModelByName(n)
@@ -42,7 +34,8 @@ func predictions(t *testing.T) []*predict.Prediction {
 			}
 			ms = append(ms, m)
 		}
-		runPreds, runErr = predict.Run(context.Background(), predict.Options{Binary: b, Tool: tool, Kernels: ks, Models: ms, Parallel: 2})
+		build := predict.OwnBuild(variants.Kernels(), "test")
+		runPreds, runErr = predict.Run(context.Background(), predict.Options{Binary: b, Build: build, Tool: tool, Kernels: ks, Models: ms, Parallel: 2})
 	})
 	if runErr != nil {
 		t.Fatal(runErr)
@@ -136,7 +129,7 @@ func TestRunnableOnModel(t *testing.T) {
 // Every model's CPU is the microarchitecture it names, so that measured
 // CPUs find their model.
 func TestModelsUarch(t *testing.T) {
-	for _, m := range predict.Models {
+	for _, m := range predict.AllModels() {
 		got, ok := predict.ModelOf(m.CPU.Uarch)
 		if m.CPU.Uarch == "" || !ok || got.MCPU != m.MCPU {
 			t.Errorf("%s: uarch %q gives model %q", m.MCPU, m.CPU.Uarch, got.MCPU)

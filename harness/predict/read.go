@@ -12,6 +12,7 @@ import (
 // Predicted is one prediction as a results file holds it.
 type Predicted struct {
 	MCPU, Model, LLVM        string // the model, its label, llvm-mca's version
+	Triple                   string // llvm-mca's -mtriple, "" where the line names none (x86-64)
 	Kernel, Variant, Form    string
 	Kind                     string // impl: go, asm, archsimd
 	Cycles                   float64
@@ -43,8 +44,8 @@ func Read(fsys fs.FS, prefix string) ([]*Predicted, error) {
 	for _, r := range ds.All() {
 		src := r.GetConfig(".file")
 		pred := r.GetConfig(PredictedKey)
-		llvm, mcpu, ok := strings.Cut(strings.TrimPrefix(pred, "llvm-mca "), " -mcpu=")
-		if !ok || !strings.HasPrefix(pred, "llvm-mca ") {
+		llvm, triple, mcpu, ok := parsePredicted(pred)
+		if !ok {
 			return nil, fmt.Errorf("%s: %s is not a prediction (its %s line is %q)", src, r.Name.Full(), PredictedKey, pred)
 		}
 		keys := map[string]string{}
@@ -52,7 +53,7 @@ func Read(fsys fs.FS, prefix string) ([]*Predicted, error) {
 			k, v, _ := strings.Cut(part, "=")
 			keys[k] = v
 		}
-		p := &Predicted{MCPU: mcpu, Model: r.GetConfig("model"), LLVM: llvm, Kernel: keys["kernel"], Variant: keys["variant"],
+		p := &Predicted{MCPU: mcpu, Model: r.GetConfig("model"), LLVM: llvm, Triple: triple, Kernel: keys["kernel"], Variant: keys["variant"],
 			Form: keys["form"], Kind: r.GetConfig("impl"), Cycles: math.NaN(), Code: r.GetConfig("code"), Why: r.GetConfig("why"),
 			Note: r.GetConfig("model-note"), Decoded: r.GetConfig("decoded"), File: src}
 		if v, ok := r.Value(UnitCycles); ok {
@@ -75,13 +76,38 @@ func Read(fsys fs.FS, prefix string) ([]*Predicted, error) {
 	return out, nil
 }
 
+// parsePredicted reads a predicted line: "llvm-mca <version>
+// [-mtriple=<triple>] -mcpu=<model>".
+func parsePredicted(line string) (llvm, triple, mcpu string, ok bool) {
+	f := strings.Fields(line)
+	if len(f) < 3 || len(f) > 4 || f[0] != "llvm-mca" {
+		return "", "", "", false
+	}
+	llvm = f[1]
+	for _, flag := range f[2:] {
+		switch {
+		case strings.HasPrefix(flag, "-mtriple=") && triple == "" && mcpu == "":
+			triple = strings.TrimPrefix(flag, "-mtriple=")
+		case strings.HasPrefix(flag, "-mcpu=") && mcpu == "":
+			mcpu = strings.TrimPrefix(flag, "-mcpu=")
+		default:
+			return "", "", "", false
+		}
+	}
+	return llvm, triple, mcpu, mcpu != "" && llvm != ""
+}
+
 // AsPredicted is what the predictions' results files will say of them
 // (llvm is llvm-mca's version), for validating them before they are
 // written.
 func AsPredicted(preds []*Prediction, llvm string) []*Predicted {
 	out := make([]*Predicted, len(preds))
 	for i, p := range preds {
-		out[i] = &Predicted{MCPU: p.Model.MCPU, Model: p.Model.Label, LLVM: llvm, Kernel: p.Kernel, Variant: p.Variant,
+		triple := ""
+		if p.Model.Arch() == "arm64" {
+			triple = p.Model.MTriple()
+		}
+		out[i] = &Predicted{MCPU: p.Model.MCPU, Model: p.Model.Label, LLVM: llvm, Triple: triple, Kernel: p.Kernel, Variant: p.Variant,
 			Form: p.Form, Kind: p.Kind, Cycles: p.CyclesPerOp, Insts: p.Insts + p.ArgLoads, Branches: p.Branches,
 			Code: p.Code(), Why: p.Why, Note: p.Model.Note}
 	}

@@ -5,13 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/flipbench/flipbench/variants"
 )
 
 // target is a variant's form resolved to the function modelled.
 type target struct {
-	code         variants.Code
+	reg          *Registered
 	kernel, form string
 	fn           Func   // the function modelled
 	name         string // its name, ABI0Suffix added for assembly
@@ -66,39 +64,38 @@ func (d *decoder) onlyCalls(f Func, addr uint64) bool {
 //     (variants.Code.BatchAsm), through its ABI wrapper.
 func resolve(d *decoder) ([]*target, error) {
 	b := d.o.Binary
+	slide, err := b.slide(d.o.Build)
+	if err != nil {
+		return nil, err
+	}
 	var out []*target
 	var first []Func
-	for _, k := range d.o.Kernels {
-		for _, c := range k.Code() {
-			if len(d.o.Variants) > 0 && !slices.Contains(d.o.Variants, c.Name) {
+	for _, v := range d.o.selected() {
+		forms := []struct {
+			form string
+			fn   *FuncRef
+		}{{FormCall, v.Fn}, {FormBatch, v.Batch}}
+		if v.BatchAsm != nil {
+			forms[1].fn = v.BatchAsm
+		}
+		for _, f := range forms {
+			if f.fn == nil {
 				continue
 			}
-			forms := []struct {
-				form string
-				fn   any
-			}{{FormCall, c.Fn}, {FormBatch, c.Batch}}
-			if c.BatchAsm != nil {
-				forms[1].fn = c.BatchAsm
+			fn, err := b.lookup(*f.fn, slide)
+			if err != nil {
+				return nil, fmt.Errorf("%s %s (%s): %v", v.Kernel, v.Name, f.form, err)
 			}
-			for _, f := range forms {
-				if f.fn == nil {
-					continue
+			t := &target{reg: v, kernel: v.Kernel, form: f.form, fn: fn, name: fn.Name}
+			if f.form == FormBatch && v.BatchAsm != nil && v.Batch != nil {
+				if closure, err := b.lookup(*v.Batch, slide); err == nil {
+					t.via = closure.Name
 				}
-				fn, err := b.FuncOf(f.fn)
-				if err != nil {
-					return nil, fmt.Errorf("%s %s (%s): %v", k.Name(), c.Name, f.form, err)
-				}
-				t := &target{code: c, kernel: k.Name(), form: f.form, fn: fn, name: fn.Name}
-				if f.form == FormBatch && c.BatchAsm != nil {
-					if closure, err := b.FuncOf(c.Batch); err == nil {
-						t.via = closure.Name
-					}
-				}
-				out = append(out, t)
-				first = append(first, fn)
-				if tw, ok := b.Twin(fn); ok {
-					first = append(first, tw)
-				}
+			}
+			out = append(out, t)
+			first = append(first, fn)
+			if tw, ok := b.Twin(fn); ok {
+				first = append(first, tw)
 			}
 		}
 	}

@@ -19,7 +19,9 @@ import (
 const Dir = results.PredictedDir
 
 // PredictedKey is the configuration line every prediction carries:
-// "llvm-mca <version> -mcpu=<model>". No measured result has it.
+// "llvm-mca <version> -mcpu=<model>" for x86-64, "llvm-mca <version>
+// -mtriple=aarch64 -mcpu=<model>" for aarch64 (Model.Flags). No measured
+// result has it.
 const PredictedKey = "predicted"
 
 // The units of the predictions: cycles per operation where there is a
@@ -80,7 +82,7 @@ func write(w io.Writer, preds []*Prediction, m Meta) error {
 	for _, p := range preds {
 		model := p.Model
 		cfg := [][2]string{
-			{PredictedKey, fmt.Sprintf("llvm-mca %s -mcpu=%s", m.LLVM, model.MCPU)},
+			{PredictedKey, fmt.Sprintf("llvm-mca %s %s", m.LLVM, model.Flags())},
 			{"model", model.Label},
 			{"model-note", model.Note},
 			{"iterations", strconv.Itoa(m.Iterations)},
@@ -88,7 +90,7 @@ func write(w io.Writer, preds []*Prediction, m Meta) error {
 			{"go", m.Go},
 			{"impl", p.Kind},
 			{"code", p.Code()},
-			{"decoded", fmt.Sprintf("x86asm %d, llvm %d, argument loads %d", p.X86asm, p.LLVM, p.ArgLoads)},
+			{"decoded", p.Decoded()},
 			{"why", p.Why},
 		}
 		r := &benchfmt.Result{Name: benchfmt.Name(fmt.Sprintf("Kernel/kernel=%s/variant=%s/form=%s", p.Kernel, p.Variant, p.Form)), Iters: 1}
@@ -108,4 +110,13 @@ func write(w io.Writer, preds []*Prediction, m Meta) error {
 		}
 	}
 	return nil
+}
+
+// Decoded says how many of the region's instructions each decoder gave
+// (Path): "x86asm N, llvm N, argument loads N", arm64asm for aarch64.
+func (p *Prediction) Decoded() string {
+	if p.Model.Arch() == "arm64" {
+		return fmt.Sprintf("arm64asm %d, llvm %d, argument loads %d", p.ARM64asm, p.LLVM, p.ArgLoads)
+	}
+	return fmt.Sprintf("x86asm %d, llvm %d, argument loads %d", p.X86asm, p.LLVM, p.ArgLoads)
 }
