@@ -18,7 +18,19 @@ type Model struct {
 	// Note says what the model is, where that is not plain (LLVM 19's
 	// znver5 schedules with Zen 4's model).
 	Note string
-	CPU  variants.CPUInfo
+	// Chips are the chips built on the core, where the core's name does
+	// not say it (Neoverse V1: Graviton3): Title's parenthesis.
+	Chips string
+	CPU   variants.CPUInfo
+}
+
+// Title is how the report's tables name the model's CPU: its label and
+// the chips built on it, "Neoverse V2 (Graviton4, Grace)".
+func (m Model) Title() string {
+	if m.Chips == "" {
+		return m.Label
+	}
+	return m.Label + " (" + m.Chips + ")"
 }
 
 // The CPU features of each model: the x86-64 levels, and what each part
@@ -69,10 +81,10 @@ func armCPU(vendor string, part, sveBits int, has ...[]variants.Feature) variant
 // Graviton2, Ampere Altra; V1: Graviton3; N2; V2: Graviton4, Grace),
 // then AmpereOne. llvm-mca runs them with -mtriple=aarch64.
 var ARM64Models = []Model{
-	{MCPU: "neoverse-n1", Label: "Neoverse N1", CPU: armCPU("ARM", 0xd0c, 0, armBase)},
-	{MCPU: "neoverse-v1", Label: "Neoverse V1", CPU: armCPU("ARM", 0xd40, 256, armBase, sve)},
+	{MCPU: "neoverse-n1", Label: "Neoverse N1", Chips: "Graviton2", CPU: armCPU("ARM", 0xd0c, 0, armBase)},
+	{MCPU: "neoverse-v1", Label: "Neoverse V1", Chips: "Graviton3", CPU: armCPU("ARM", 0xd40, 256, armBase, sve)},
 	{MCPU: "neoverse-n2", Label: "Neoverse N2", CPU: armCPU("ARM", 0xd49, 128, armBase, sve2)},
-	{MCPU: "neoverse-v2", Label: "Neoverse V2", CPU: armCPU("ARM", 0xd4f, 128, armBase, sve2)},
+	{MCPU: "neoverse-v2", Label: "Neoverse V2", Chips: "Graviton4, Grace", CPU: armCPU("ARM", 0xd4f, 128, armBase, sve2)},
 	{MCPU: "ampere1", Label: "AmpereOne", CPU: armCPU("Ampere", 0xac3, 0, armBase)},
 }
 
