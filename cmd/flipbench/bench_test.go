@@ -29,7 +29,11 @@ func TestBenchWritesResults(t *testing.T) {
 		if !strings.HasPrefix(string(r.Name), "Kernel/kernel=flip/") && !strings.HasPrefix(string(r.Name), "Kernel/kernel=popcount/") {
 			t.Errorf("unexpected %s", r.Name)
 		}
-		for _, k := range []string{"cpu", "cpu-slug", "uarch", "x64level", "goamd64", "go", "commit", "date", "cpu-family", "cpu-model", "cpu-stepping", "cpu-vendor", "processes", bench.InputsKey} {
+		level := "x64level" // the SVE length on arm64
+		if runtime.GOARCH == "arm64" {
+			level = "sve-bits"
+		}
+		for _, k := range []string{"cpu", "cpu-slug", "uarch", level, "goamd64", "go", "commit", "date", "cpu-family", "cpu-model", "cpu-stepping", "cpu-vendor", "processes", bench.InputsKey} {
 			if r.GetConfig(k) == "" {
 				t.Errorf("%s: no %s configuration", r.Name, k)
 			}

@@ -22,6 +22,10 @@ import (
 // TestMain lets a test run this binary as flipbench itself
 // (FLIPBENCH_TEST_MAIN=1 flipbench.test ARGS...), under a shell's limits.
 func TestMain(m *testing.M) {
+	// the suite runs under qemu too (.ci/run), and so do the commands
+	// it starts: bench's refusal there has a test of its own
+	// (TestBenchRefusesEmulation)
+	hostCPUInfo = func() string { return "" }
 	// (the fuzzing engine's workers, this binary with -test. flags, are
 	// tests)
 	if os.Getenv("FLIPBENCH_TEST_MAIN") == "1" && (len(os.Args) < 2 || !strings.HasPrefix(os.Args[1], "-test.")) {
@@ -30,9 +34,6 @@ func TestMain(m *testing.M) {
 	// the processes a test's bench starts (its servers, os.Executable:
 	// this test binary) run the CLI too
 	os.Setenv("FLIPBENCH_TEST_MAIN", "1")
-	// the suite runs under qemu too (.ci/run): bench's refusal there has
-	// a test of its own (TestBenchRefusesEmulation)
-	hostCPUInfo = func() string { return "" }
 	os.Exit(m.Run())
 }
 
