@@ -4,7 +4,6 @@ package gosimd
 
 import (
 	"simd/archsimd"
-	"unsafe"
 
 	"github.com/flipbench/flipbench/kernels"
 )
@@ -15,19 +14,6 @@ import (
 // 64 bytes, the entries past the last whole block by Go stores. The
 // stores are ordinary (archsimd has no streaming store); tables of any
 // size worth clearing are allocated page-aligned, so none splits a line.
-
-// entryWords is the table's empty entry as three words.
-func entryWords(t *kernels.HashTable) [3]uint64 {
-	e := kernels.EmptyEntry
-	e.Date = t.Date
-	return *(*[3]uint64)(unsafe.Pointer(&e))
-}
-
-// tableWords views the entries as words.
-func tableWords(t *kernels.HashTable) []uint64 {
-	const words = int(unsafe.Sizeof(kernels.HashEntry{}) / 8)
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(t.Entries))), words*len(t.Entries))
-}
 
 // HashClearAVX2 empties the table with 32-byte stores (AVX).
 func HashClearAVX2(t *kernels.HashTable) {

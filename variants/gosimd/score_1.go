@@ -10,14 +10,6 @@ import (
 // Score1: Edax's board_score_1 at null window alpha on a count_last_flip,
 // with the branchless pass fix-up of variants/score_1.go.
 
-// passScore is the score with x left empty when P cannot play on it: it
-// goes to the winner, so 2 less for P unless P leads.
-func passScore(score int) int { return score - int(uint(score-1)>>63)*2 }
-
-// fixScore is the score after O's reply on x flipping o (2x) discs, or the
-// pass score if O cannot play either.
-func fixScore(score, o int) int { return score - o - int(uint(-o|(score-1))>>63)*2 }
-
 // Score1AVX2 is board_score_1 on CountLastFlipAVX2 (AVX2).
 func Score1AVX2(P uint64, alpha, x int) int {
 	s := Score1AVX2B(P, archsimd.BroadcastUint64x4(P), alpha, x)

@@ -38,6 +38,3 @@ func or4(v archsimd.Uint64x4) uint64 {
 
 // or8 ORs the eight lanes together.
 func or8(v archsimd.Uint64x8) uint64 { return or4(v.GetLo().Or(v.GetHi())) }
-
-// bit returns the bitboard of square x.
-func bit(x int) uint64 { return 1 << uint(x&63) }
