@@ -518,10 +518,10 @@ TEXT ·movesKoggeStoneNEON(SB), NOSPLIT, $0-24
 TEXT ·movesSVE(SB), NOSPLIT, $0-24
 	MOVD     P+0(FP), R0
 	MOVD     O+8(FP), R1
-	RBIT     R0, R2
-	RBIT     R1, R3
 	MOVD     $movesSVEDirs<>(SB), R9
 	ADD      $64, R9, R12
+	RBIT     R0, R2
+	RBIT     R1, R3
 	MOVD     ZR, R10
 	MOVD     $8, R11
 	WORD     $0x25d8e3e1 // ptrue p1.d
@@ -583,10 +583,10 @@ dirsdone:
 TEXT ·potentialMovesSVE(SB), NOSPLIT, $0-24
 	MOVD     P+0(FP), R0
 	MOVD     O+8(FP), R1
-	RBIT     R0, R2
-	RBIT     R1, R3
 	MOVD     $potentialSVEDirs<>(SB), R9
 	ADD      $64, R9, R12
+	RBIT     R0, R2
+	RBIT     R1, R3
 	MOVD     ZR, R10
 	MOVD     $8, R11
 	WORD     $0x25d8e3e1 // ptrue p1.d

@@ -27,16 +27,7 @@ func SVERays() []uint64 {
 func (f *Func) FlipSVE(table string, count bool) {
 	f.I("MOVD", "$"+table+"<>(SB)", "R9")
 	f.I("ADD", "R7<<6", "R9", "R9")
-	f.I("RBIT", "R0", "R2")
-	f.I("RBIT", "R1", "R3")
-	f.I("MOVD", "ZR", "R10")
-	f.I("MOVD", "$8", "R11")
-	f.Enc(PTRUE(1))
-	f.Enc(DUPX(20, 0)) // P, O and both turned, in every element
-	f.Enc(DUPX(21, 1))
-	f.Enc(DUPX(22, 2))
-	f.Enc(DUPX(23, 3))
-	f.Enc(DUPI(24, 0))
+	f.SVEBoards()
 	loop, done := f.Fresh("rays"), f.Fresh("raysdone")
 	f.Label(loop)
 	f.Enc(WHILELO(0, 10, 11))
@@ -66,4 +57,21 @@ func (f *Func) FlipSVE(table string, count bool) {
 	f.Enc(INCD(10))
 	f.I("B", loop)
 	f.Label(done)
+}
+
+// SVEBoards starts a loop over the eight directions in SVE elements: P
+// (R0), O (R1) and both turned half a turn (RBIT, into R2 and R3) in
+// every element of Z20-Z23, Z24 zeroed for the result, P1 all true, R10
+// the first element's index (0) and R11 the directions' count (8).
+func (f *Func) SVEBoards() {
+	f.I("RBIT", "R0", "R2")
+	f.I("RBIT", "R1", "R3")
+	f.I("MOVD", "ZR", "R10")
+	f.I("MOVD", "$8", "R11")
+	f.Enc(PTRUE(1))
+	f.Enc(DUPX(20, 0))
+	f.Enc(DUPX(21, 1))
+	f.Enc(DUPX(22, 2))
+	f.Enc(DUPX(23, 3))
+	f.Enc(DUPI(24, 0))
 }

@@ -44,10 +44,7 @@ func main() {
 // sveDirs is the table of the SVE forms: eight shift counts, the four
 // directions twice (the second four on the turned board), then their
 // eight masks (the same on the turned board: each is symmetric).
-func sveDirs(dirs []struct {
-	Shift int
-	Mask  uint64
-}) []uint64 {
+func sveDirs(dirs []dir) []uint64 {
 	out := make([]uint64, 16)
 	for i := 0; i < 8; i++ {
 		out[i] = uint64(dirs[i%4].Shift)
@@ -62,18 +59,9 @@ func sveDirs(dirs []struct {
 func movesSVE(f *Func, table string, potential bool) {
 	f.I("MOVD", f.Arg("P"), "R0")
 	f.I("MOVD", f.Arg("O"), "R1")
-	f.I("RBIT", "R0", "R2")
-	f.I("RBIT", "R1", "R3")
 	f.I("MOVD", "$"+table+"<>(SB)", "R9")
 	f.I("ADD", "$64", "R9", "R12")
-	f.I("MOVD", "ZR", "R10")
-	f.I("MOVD", "$8", "R11")
-	f.Enc(PTRUE(1))
-	f.Enc(DUPX(20, 0))
-	f.Enc(DUPX(21, 1))
-	f.Enc(DUPX(22, 2))
-	f.Enc(DUPX(23, 3))
-	f.Enc(DUPI(24, 0))
+	f.SVEBoards()
 	f.Label("dirs")
 	f.Enc(WHILELO(0, 10, 11))
 	f.I("BEQ", "dirsdone")
@@ -105,55 +93,33 @@ func movesSVE(f *Func, table string, potential bool) {
 	f.Label("dirsdone")
 	f.Enc(ORV(0, 1, 24))
 	f.I("FMOVD", "F0", "R3")
-	f.I("ORR", "R0", "R1", "R5")
-	f.I("BIC", "R5", "R3", "R3")
-	f.I("MOVD", "R3", f.Arg("ret"))
-	f.I("RET")
+	empties(f, "R3")
 }
 
-// movesKSGP: R2 the masked O, R3 the fill, R4 scratch, R5 the squares
-// whose predecessor is O too, R10 the result.
+// movesKSGP: R3 the fill, R4 scratch, R5 the squares whose predecessor
+// is O too.
 func movesKSGP(f *Func) {
-	f.I("MOVD", f.Arg("P"), "R0")
-	f.I("MOVD", f.Arg("O"), "R1")
-	f.I("MOVD", "ZR", "R10")
-	for _, d := range Dirs {
-		f.I("MOVD", Imm(d.Mask), "R2")
-		f.I("AND", "R1", "R2", "R2")
-		for _, sh := range []string{"<<", ">>"} {
-			s1, s2 := sh+fmt.Sprint(d.Shift), sh+fmt.Sprint(2*d.Shift)
-			f.I("AND", "R0"+s1, "R2", "R3")
-			f.I("AND", "R3"+s1, "R2", "R4")
+	gpMoves(f, Dirs, func(d dir, sh string) {
+		s1, s2 := sh+fmt.Sprint(d.Shift), sh+fmt.Sprint(2*d.Shift)
+		f.I("AND", "R0"+s1, "R2", "R3")
+		f.I("AND", "R3"+s1, "R2", "R4")
+		f.I("ORR", "R4", "R3", "R3")
+		f.I("AND", "R2"+s1, "R2", "R5")
+		for i := 0; i < 2; i++ {
+			f.I("AND", "R3"+s2, "R5", "R4")
 			f.I("ORR", "R4", "R3", "R3")
-			f.I("AND", "R2"+s1, "R2", "R5")
-			for i := 0; i < 2; i++ {
-				f.I("AND", "R3"+s2, "R5", "R4")
-				f.I("ORR", "R4", "R3", "R3")
-			}
-			f.I("ORR", "R3"+s1, "R10", "R10")
 		}
-	}
-	f.I("ORR", "R0", "R1", "R5")
-	f.I("BIC", "R5", "R10", "R10")
-	f.I("MOVD", "R10", f.Arg("ret"))
-	f.I("RET")
+		f.I("ORR", "R3"+s1, "R10", "R10")
+	})
 }
 
-// movesKSNEON: V0 = P, V1 = O, V2 the masked O, V3 the fill, V4 scratch,
-// V7 the squares whose predecessor is O too, V5 the result.
+// movesKSNEON: V3 the fill, V4 scratch, V7 the squares whose
+// predecessor is O too.
 func movesKSNEON(f *Func) {
-	f.I("MOVD", f.Arg("P"), "R0")
-	f.I("MOVD", f.Arg("O"), "R1")
-	f.Lanes(0, 2, 0)
-	f.Lanes(1, 2, 1)
-	f.I("VEOR", V(5, "B16"), V(5, "B16"), V(5, "B16"))
 	shl := func(n, src, dst int) { f.I("VSHL", fmt.Sprintf("$%d", n), V(src, "D2"), V(dst, "D2")) }
 	and := func(a, b, dst int) { f.I("VAND", V(a, "B16"), V(b, "B16"), V(dst, "B16")) }
 	or := func(a, b, dst int) { f.I("VORR", V(a, "B16"), V(b, "B16"), V(dst, "B16")) }
-	for _, d := range Dirs {
-		f.I("MOVD", Imm(d.Mask), "R2")
-		f.I("VDUP", "R2", V(2, "D2"))
-		and(1, 2, 2)
+	neonMoves(f, Dirs, true, func(d dir) {
 		shl(d.Shift, 0, 3)
 		and(2, 3, 3)
 		shl(d.Shift, 3, 4)
@@ -168,97 +134,97 @@ func movesKSNEON(f *Func) {
 		}
 		shl(d.Shift, 3, 3)
 		or(3, 5, 5)
-	}
-	f.Unlanes(5, 3, 4)
-	f.I("ORR", "R0", "R1", "R5")
-	f.I("BIC", "R5", "R3", "R3")
-	f.I("MOVD", "R3", f.Arg("ret"))
-	f.I("RET")
+	})
 }
 
-// R0 = P, R1 = O; R2.. masks and fills; R10 the result.
-func movesGP(f *Func) {
+// dir is a direction: its shift and the mask of the squares a run may
+// cross.
+type dir = struct {
+	Shift int
+	Mask  uint64
+}
+
+// gpMoves emits the frame of the general-register forms: R0 = P, R1 = O,
+// for each direction R2 = O & its mask and body once per way the shift
+// goes ("<<", ">>"), ORing into R10; the result less the occupied squares.
+func gpMoves(f *Func, dirs []dir, body func(d dir, sh string)) {
 	f.I("MOVD", f.Arg("P"), "R0")
 	f.I("MOVD", f.Arg("O"), "R1")
 	f.I("MOVD", "ZR", "R10")
-	for _, d := range Dirs {
+	for _, d := range dirs {
 		f.I("MOVD", Imm(d.Mask), "R2")
 		f.I("AND", "R1", "R2", "R2")
 		for _, sh := range []string{"<<", ">>"} {
-			f.FillGP(3, 0, 2, 4, sh, d.Shift)
-			f.I("ORR", R(3)+sh+fmt.Sprint(d.Shift), "R10", "R10")
+			body(d, sh)
 		}
 	}
-	f.I("ORR", "R0", "R1", "R5")
-	f.I("BIC", "R5", "R10", "R10")
-	f.I("MOVD", "R10", f.Arg("ret"))
-	f.I("RET")
+	empties(f, "R10")
 }
 
-// V0 = P, V1 = O, V2 the masked O, V3 the fill, V4 scratch, V5 the result.
-func movesNEON(f *Func) {
+// neonMoves emits the frame of the two-lane NEON forms: V0 = P (if
+// withP) and V1 = O, each with the board turned half a turn in lane 1;
+// for each direction V2 = O & its mask and body, which ORs into V5; the
+// lanes joined, less the occupied squares.
+func neonMoves(f *Func, dirs []dir, withP bool, body func(d dir)) {
 	f.I("MOVD", f.Arg("P"), "R0")
 	f.I("MOVD", f.Arg("O"), "R1")
-	f.Lanes(0, 2, 0)
+	if withP {
+		f.Lanes(0, 2, 0)
+	}
 	f.Lanes(1, 2, 1)
 	f.I("VEOR", V(5, "B16"), V(5, "B16"), V(5, "B16"))
-	for _, d := range Dirs {
+	for _, d := range dirs {
 		f.I("MOVD", Imm(d.Mask), "R2")
 		f.I("VDUP", "R2", V(2, "D2"))
 		f.I("VAND", V(1, "B16"), V(2, "B16"), V(2, "B16"))
+		body(d)
+	}
+	f.Unlanes(5, 3, 4)
+	empties(f, "R3")
+}
+
+// empties returns R(reg) less P's and O's squares (R0, R1).
+func empties(f *Func, reg string) {
+	f.I("ORR", "R0", "R1", "R5")
+	f.I("BIC", "R5", reg, reg)
+	f.I("MOVD", reg, f.Arg("ret"))
+	f.I("RET")
+}
+
+// Edax's get_moves: the six-step fill per direction and way.
+func movesGP(f *Func) {
+	gpMoves(f, Dirs, func(d dir, sh string) {
+		f.FillGP(3, 0, 2, 4, sh, d.Shift)
+		f.I("ORR", R(3)+sh+fmt.Sprint(d.Shift), "R10", "R10")
+	})
+}
+
+// V3 the fill, V4 scratch.
+func movesNEON(f *Func) {
+	neonMoves(f, Dirs, true, func(d dir) {
 		f.FillNEON(3, 0, 2, 4, d.Shift)
 		f.I("VSHL", fmt.Sprintf("$%d", d.Shift), V(3, "D2"), V(3, "D2"))
 		f.I("VORR", V(3, "B16"), V(5, "B16"), V(5, "B16"))
-	}
-	f.Unlanes(5, 3, 4)
-	f.I("ORR", "R0", "R1", "R5")
-	f.I("BIC", "R5", "R3", "R3")
-	f.I("MOVD", "R3", f.Arg("ret"))
-	f.I("RET")
+	})
 }
 
 // Each direction's inner O discs, shifted both ways, ORed.
 func potentialGP(f *Func) {
-	f.I("MOVD", f.Arg("P"), "R0")
-	f.I("MOVD", f.Arg("O"), "R1")
-	f.I("MOVD", "ZR", "R10")
-	for _, d := range potentialDirs {
-		f.I("MOVD", Imm(d.Mask), "R2")
-		f.I("AND", "R1", "R2", "R2")
-		f.I("ORR", R(2)+"<<"+fmt.Sprint(d.Shift), "R10", "R10")
-		f.I("ORR", R(2)+">>"+fmt.Sprint(d.Shift), "R10", "R10")
-	}
-	f.I("ORR", "R0", "R1", "R5")
-	f.I("BIC", "R5", "R10", "R10")
-	f.I("MOVD", "R10", f.Arg("ret"))
-	f.I("RET")
+	gpMoves(f, potentialDirs, func(d dir, sh string) {
+		f.I("ORR", R(2)+sh+fmt.Sprint(d.Shift), "R10", "R10")
+	})
 }
 
 func potentialNEON(f *Func) {
-	f.I("MOVD", f.Arg("P"), "R0")
-	f.I("MOVD", f.Arg("O"), "R1")
-	f.Lanes(1, 2, 1)
-	f.I("VEOR", V(5, "B16"), V(5, "B16"), V(5, "B16"))
-	for _, d := range potentialDirs {
-		f.I("MOVD", Imm(d.Mask), "R2")
-		f.I("VDUP", "R2", V(2, "D2"))
-		f.I("VAND", V(1, "B16"), V(2, "B16"), V(2, "B16"))
+	neonMoves(f, potentialDirs, false, func(d dir) {
 		f.I("VSHL", fmt.Sprintf("$%d", d.Shift), V(2, "D2"), V(2, "D2"))
 		f.I("VORR", V(2, "B16"), V(5, "B16"), V(5, "B16"))
-	}
-	f.Unlanes(5, 3, 4)
-	f.I("ORR", "R0", "R1", "R5")
-	f.I("BIC", "R5", "R3", "R3")
-	f.I("MOVD", "R3", f.Arg("ret"))
-	f.I("RET")
+	})
 }
 
 // potentialDirs: a disc has a square on both sides of it vertically
 // unless on the first or last row.
-var potentialDirs = []struct {
-	Shift int
-	Mask  uint64
-}{
+var potentialDirs = []dir{
 	{1, 0x7e7e7e7e7e7e7e7e},
 	{8, 0x00ffffffffffff00},
 	{9, 0x007e7e7e7e7e7e00},
