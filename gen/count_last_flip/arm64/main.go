@@ -43,10 +43,7 @@ func full(f *Func) {
 func bitscan(f *Func) {
 	full(f)
 	f.FlipBitscan("lastFlipRays")
-	f.I("FMOVD", "R10", "F0")
-	f.I("VCNT", V(0, "B8"), V(0, "B8"))
-	f.I("VUADDLV", V(0, "B8"), "V0")
-	f.I("VMOV", "V0.H[0]", "R10")
+	f.CountGP(10, 10)
 	f.I("LSL", "$1", "R10", "R10")
 	f.I("MOVD", "R10", f.Arg("ret"))
 	f.I("RET")
@@ -55,9 +52,7 @@ func bitscan(f *Func) {
 func neon(f *Func) {
 	full(f)
 	f.FlipNEON()
-	f.I("VCNT", V(6, "B16"), V(6, "B16"))
-	f.I("VUADDLV", V(6, "B16"), "V6")
-	f.I("VMOV", "V6.H[0]", "R3")
+	f.CountV(6, 3)
 	f.I("LSL", "$1", "R3", "R3")
 	f.I("MOVD", "R3", f.Arg("ret"))
 	f.I("RET")

@@ -40,3 +40,19 @@ func (f *Func) FlipNEON() {
 		f.I("VORR", V(4, "B16"), V(6, "B16"), V(6, "B16"))
 	}
 }
+
+// CountGP counts the set bits of R(src) into R(dst) on NEON (CNT per
+// byte, UADDLV), through V0: arm64 has no scalar popcount.
+func (f *Func) CountGP(src, dst int) {
+	f.I("FMOVD", R(src), "F0")
+	f.I("VCNT", V(0, "B8"), V(0, "B8"))
+	f.I("VUADDLV", V(0, "B8"), "V0")
+	f.I("VMOV", "V0.H[0]", R(dst))
+}
+
+// CountV counts the set bits of both lanes of V(v) into R(dst).
+func (f *Func) CountV(v, dst int) {
+	f.I("VCNT", V(v, "B16"), V(v, "B16"))
+	f.I("VUADDLV", V(v, "B16"), fmt.Sprintf("V%d", v))
+	f.I("VMOV", fmt.Sprintf("V%d.H[0]", v), R(dst))
+}

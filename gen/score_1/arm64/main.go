@@ -14,19 +14,14 @@ func main() {
 		Register(Variant{Kernel: "Score1", Name: "arm64-bitscan", Rank: 4, Note: "arm64: board_score_1 on count_last_flip arm64-bitscan-cnt"}),
 		func(f *Func) {
 			f.FlipBitscan("score1Rays")
-			f.I("FMOVD", "R10", "F0")
-			f.I("VCNT", V(0, "B8"), V(0, "B8"))
-			f.I("VUADDLV", V(0, "B8"), "V0")
-			f.I("VMOV", "V0.H[0]", "R3")
+			f.CountGP(10, 3)
 		})
 	score1(g.Func("score1NEON", "func(P uint64, alpha int, x int) int",
 		"score1NEON is board_score_1 on the two-lane NEON fill, both lanes counted by one CNT.", "ASIMD").
 		Register(Variant{Kernel: "Score1", Name: "neon-fill", Rank: 3, Note: "NEON: board_score_1 on count_last_flip neon-fill-cnt"}),
 		func(f *Func) {
 			f.FlipNEON()
-			f.I("VCNT", V(6, "B16"), V(6, "B16"))
-			f.I("VUADDLV", V(6, "B16"), "V6")
-			f.I("VMOV", "V6.H[0]", "R3")
+			f.CountV(6, 3)
 		})
 	score1(g.Func("score1SVE", "func(P uint64, alpha int, x int) int",
 		"score1SVE is board_score_1 on the SVE flip_bitscan, a ray per element.", "ASIMD", "SVE").
@@ -48,10 +43,7 @@ func score1(f *Func, count func(*Func)) {
 	f.I("MOVD", f.Arg("x"), "R7")
 	f.I("MOVD", "R0", "R14")
 	// score = 2 * popcount(P) - 62: x counted for P
-	f.I("FMOVD", "R0", "F0")
-	f.I("VCNT", V(0, "B8"), V(0, "B8"))
-	f.I("VUADDLV", V(0, "B8"), "V0")
-	f.I("VMOV", "V0.H[0]", "R13")
+	f.CountGP(0, 13)
 	f.I("LSL", "$1", "R13", "R13")
 	f.I("SUB", "$62", "R13", "R13")
 	// O is every square but P's and x
