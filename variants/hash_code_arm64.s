@@ -9,9 +9,9 @@
 TEXT ·hashCodeCRC32C(SB), NOSPLIT, $0-24
 	MOVD     P+0(FP), R0
 	MOVD     O+8(FP), R1
-	MOVW     ZR, R2
+	MOVD     ZR, R2
 	CRC32CX  R0, R2
-	MOVW     R2, R3
+	MOVD     R2, R3
 	CRC32CX  R1, R3
 	ORR      R2<<32, R3, R3
 	MOVD     R3, ret+16(FP)
@@ -27,9 +27,9 @@ TEXT ·hashCodeCRC32CBatch(SB), NOSPLIT, $0-48
 loop:
 	CBZ      R8, done
 	LDP.P    16(R6), (R0, R1)
-	MOVW     ZR, R2
+	MOVD     ZR, R2
 	CRC32CX  R0, R2
-	MOVW     R2, R3
+	MOVD     R2, R3
 	CRC32CX  R1, R3
 	ORR      R2<<32, R3, R3
 	MOVD.P   R3, 8(R7)

@@ -35,9 +35,9 @@ func main() {
 
 // hash: R0 = P, R1 = O; the hash in R3.
 func hash(f *Func) {
-	f.I("MOVW", "ZR", "R2")
+	f.I("MOVD", "ZR", "R2")
 	f.I("CRC32CX", "R0", "R2")
-	f.I("MOVW", "R2", "R3")
+	f.I("MOVD", "R2", "R3") // CRC32CX wrote W2, zero-extended
 	f.I("CRC32CX", "R1", "R3")
 	f.I("ORR", "R2<<32", "R3", "R3")
 }
