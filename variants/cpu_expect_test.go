@@ -81,6 +81,7 @@ var arm64Defaults = map[string]string{
 	"hash_clear":        "generation",
 	"stable_edge":       "a2a7-unpack",
 	"stable_edge_count": "packed-count",
+	"eval_sum":          "go-plain",
 }
 
 // avx2Defaults are the defaults on an AVX2 CPU without AVX-512: the

@@ -29,3 +29,4 @@ package variants
 //go:generate go run -C ../gen ./hash_clear/arm64 -out ../variants/hash_clear_arm64.s -stubs ../variants/hash_clear_arm64.go -pkg variants
 //go:generate go run -C ../gen ./stable_edge/arm64 -out ../variants/stable_edge_arm64.s -stubs ../variants/stable_edge_arm64.go -pkg variants
 //go:generate go run -C ../gen ./stable_edge_count/arm64 -out ../variants/stable_edge_count_arm64.s -stubs ../variants/stable_edge_count_arm64.go -pkg variants
+//go:generate go run -C ../gen ./eval_sum/arm64 -out ../variants/eval_sum_arm64.s -stubs ../variants/eval_sum_arm64.go -pkg variants

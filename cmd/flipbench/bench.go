@@ -178,7 +178,7 @@ func runBench(o benchFlags) error {
 	if served {
 		parts = fmt.Sprintf(" in %d fresh processes", min(o.processes, bo.Count))
 	}
-	fmt.Fprintf(stdout, "%s (%s, %s), %d runs%s, about %v; writing %s\n", cpu.Brand, cpu.Uarch, cpu.ID(), runs, parts, plan.Round(time.Second), path)
+	fmt.Fprintf(stdout, "%s (%s, %s), %d runs%s, about %v; writing %s\n", cpu.Brand, or(cpu.Uarch, "microarchitecture unknown"), cpu.ID(), runs, parts, plan.Round(time.Second), path)
 	if served {
 		f, err := freshServers(o, base.CPU())
 		if err != nil {
