@@ -189,7 +189,8 @@ func evalSumARM64(preds []*predict.Predicted) string {
 		return "(" + x86 + "), and no arm64 eval_sum assembly exists yet, so on arm64 eval_sum is Go only (each weight loaded on its own), " +
 			"predicted where the Go code is a straight line."
 	}
-	return "(" + x86 + ")."
+	return "(" + x86 + "): the arm64 assembly loads each weight on its own, its index clamped to the table as the gathers clamp it; " +
+		"its loop and the call from the Go wrapper leave it without a figure."
 }
 
 // predictedKernels lists the kernels predicted, in name order.
