@@ -6,14 +6,12 @@ import . "github.com/flipbench/flipbench/gen/internal/arm64asm"
 
 func main() {
 	g := New("count_last_flip/arm64")
-	g.Table("lastFlipRays", Rays())
 	bitscan(g.Func("countLastFlipBitscan", "func(P uint64, x int) int",
 		"countLastFlipBitscan is flip_bitscan on the full board, its flipped discs counted with CNT.", "ASIMD").
 		Register(Variant{Kernel: "CountLastFlip", Name: "arm64-bitscan-cnt", Rank: 4, Note: "arm64: flip_bitscan with O = ^P &^ x, CNT + UADDLV"}))
 	neon(g.Func("countLastFlipNEON", "func(P uint64, x int) int",
 		"countLastFlipNEON is the NEON fill flip on the full board; CNT counts both lanes at once, as they are disjoint.", "ASIMD").
 		Register(Variant{Kernel: "CountLastFlip", Name: "neon-fill-cnt", Rank: 3, Note: "NEON: the two-lane fill flip with O = ^P &^ x, both lanes counted by one CNT + UADDLV"}))
-	g.Table("lastFlipSVERays", SVERays())
 	sve(g.Func("countLastFlipSVE", "func(P uint64, x int) int",
 		"countLastFlipSVE is the SVE flip_bitscan on the full board, each element's flips counted by CNT, summed by UADDV.", "SVE").
 		Register(Variant{Kernel: "CountLastFlip", Name: "sve-bitscan-cnt", Rank: 1, Note: "SVE: a ray per element with O = ^P &^ x, CNT per element, UADDV"}))
@@ -22,7 +20,7 @@ func main() {
 
 func sve(f *Func) {
 	full(f)
-	f.FlipSVE("lastFlipSVERays", true)
+	f.FlipSVE(Shared(SVERaysTable), true)
 	f.Enc(UADDV(0, 1, 24))
 	f.I("FMOVD", "F0", "R3")
 	f.I("LSL", "$1", "R3", "R3")
@@ -42,7 +40,7 @@ func full(f *Func) {
 
 func bitscan(f *Func) {
 	full(f)
-	f.FlipBitscan("lastFlipRays")
+	f.FlipBitscan(Shared(RaysTable))
 	f.CountGP(10, 10)
 	f.I("LSL", "$1", "R10", "R10")
 	f.I("MOVD", "R10", f.Arg("ret"))

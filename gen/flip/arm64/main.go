@@ -18,11 +18,11 @@ func main() {
 	neon(g.Func("flipFillNEON", "func(P, O uint64, x int) uint64",
 		"flipFillNEON fills four directions in each of two NEON lanes (the board and the board turned half a turn) and keeps the runs P closes (CMTST).", "ASIMD").
 		Register(Variant{Kernel: "Flip", Name: "neon-fill", Rank: 3, Note: "NEON: board and RBIT board in two lanes, four fills for eight directions, CMTST keeps closed runs"}))
-	g.Table("flipRays", Rays())
+	g.SharedTable(RaysTable, Rays())
 	bitscan(g.Func("flipBitscan", "func(P, O uint64, x int) uint64",
 		"flipBitscan is Edax's flip_bitscan, its arm64 default: per direction the first square that is not O, by NEG/AND upward and CLZ downward.").
 		Register(Variant{Kernel: "Flip", Name: "arm64-bitscan", Rank: 4, Note: "arm64: Edax flip_bitscan, first non-O square per ray by NEG/AND and CLZ, rays from a table"}))
-	g.Table("flipSVERays", SVERays())
+	g.SharedTable(SVERaysTable, SVERays())
 	sve(g.Func("flipBitscanSVE", "func(P, O uint64, x int) uint64",
 		"flipBitscanSVE is flip_bitscan with one ray per SVE element (the downward ones on the board turned half a turn), reduced by ORV.", "SVE").
 		Register(Variant{Kernel: "Flip", Name: "sve-bitscan", Rank: 1, Note: "SVE: a ray per 64-bit element (every ray at once from 512 bits), lowest bit by NEG/AND on RBIT-turned downward rays, ORV"}))
@@ -33,7 +33,7 @@ func sve(f *Func) {
 	f.I("MOVD", f.Arg("P"), "R0")
 	f.I("MOVD", f.Arg("O"), "R1")
 	f.I("MOVD", f.Arg("x"), "R7")
-	f.FlipSVE("flipSVERays", false)
+	f.FlipSVE(Shared(SVERaysTable), false)
 	f.Enc(ORV(0, 1, 24))
 	f.I("FMOVD", "F0", "R3")
 	f.I("MOVD", "R3", f.Arg("ret"))
@@ -44,7 +44,7 @@ func bitscan(f *Func) {
 	f.I("MOVD", f.Arg("P"), "R0")
 	f.I("MOVD", f.Arg("O"), "R1")
 	f.I("MOVD", f.Arg("x"), "R7")
-	f.FlipBitscan("flipRays")
+	f.FlipBitscan(Shared(RaysTable))
 	f.I("MOVD", "R10", f.Arg("ret"))
 	f.I("RET")
 }

@@ -186,15 +186,29 @@ func (f *Func) Enc(in Inst) {
 	f.lines = append(f.lines, fmt.Sprintf("\tWORD     $0x%08x // %s", in.Word(), in.Text()))
 }
 
-// Table emits a read-only table of 64-bit words, shared by the file's
-// functions as name<>(SB).
-func (g *File) Table(name string, words []uint64) {
+// Table emits a read-only table of 64-bit words, private to the file, and
+// returns its symbol for the emitters ("$"+sym+"(SB)" is its address).
+func (g *File) Table(name string, words []uint64) string {
+	return g.table(name+"<>", words)
+}
+
+// SharedTable emits a read-only table the package's other assembly files
+// read too (through Shared), and returns its symbol.
+func (g *File) SharedTable(name string, words []uint64) string {
+	return g.table(Shared(name), words)
+}
+
+// Shared is the symbol of a table another file emits with SharedTable.
+func Shared(name string) string { return "·" + name }
+
+func (g *File) table(sym string, words []uint64) string {
 	var b strings.Builder
 	for i, w := range words {
-		fmt.Fprintf(&b, "DATA %s<>+0x%03x(SB)/8, $0x%016x\n", name, 8*i, w)
+		fmt.Fprintf(&b, "DATA %s+0x%03x(SB)/8, $0x%016x\n", sym, 8*i, w)
 	}
-	fmt.Fprintf(&b, "GLOBL %s<>(SB), RODATA|NOPTR, $%d\n", name, 8*len(words))
+	fmt.Fprintf(&b, "GLOBL %s(SB), RODATA|NOPTR, $%d\n", sym, 8*len(words))
 	g.data = append(g.data, b.String())
+	return sym
 }
 
 // Generate parses -out, -stubs and -pkg and writes both files.

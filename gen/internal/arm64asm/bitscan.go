@@ -7,6 +7,13 @@ import "fmt"
 // to lower ones (the highest bit).
 var rayDirs = [8][2]int{{1, 0}, {-1, 1}, {0, 1}, {1, 1}, {-1, 0}, {1, -1}, {0, -1}, {-1, -1}}
 
+// RaysTable and SVERaysTable name the tables of Rays and SVERays, which
+// flip's file holds and count_last_flip's and score_1's read (Shared).
+const (
+	RaysTable    = "arm64Rays"
+	SVERaysTable = "arm64SVERays"
+)
+
 // Rays is the table of the bitscan forms: for square x and direction d,
 // word 8*x+d is every square from x (not x) to the edge.
 func Rays() []uint64 {
@@ -27,10 +34,10 @@ func Rays() []uint64 {
 // the ray from x that are not O; the first of them (the lowest bit
 // upward, found by NEG and AND; the highest downward, by CLZ) is the
 // outflank; the ray's squares before it flip if it is P's. R0 = P, R1 =
-// O, R7 = x, table the name of a Table of Rays; the result in R10. It
+// O, R7 = x, table the symbol of a table of Rays; the result in R10. It
 // uses R3-R6, R8, R9, R11.
 func (f *Func) FlipBitscan(table string) {
-	f.I("MOVD", "$"+table+"<>(SB)", "R9")
+	f.I("MOVD", "$"+table+"(SB)", "R9")
 	f.I("ADD", "R7<<6", "R9", "R9")
 	f.I("MOVD", "ZR", "R10")
 	f.I("MOVD", "$0x8000000000000000", "R11")

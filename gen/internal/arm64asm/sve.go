@@ -18,14 +18,14 @@ func SVERays() []uint64 {
 // FlipSVE emits flip_bitscan with one ray per 64-bit SVE element, as
 // many rays an iteration as the vector holds (all eight from 512 bits):
 // the downward rays on the board turned half a turn, so the outflank is
-// always the lowest bit (m & -m). R0 = P, R1 = O, R7 = x, table the name
-// of a Table of SVERays. Z24 gets the flipped discs (ORV reduces it), or
+// always the lowest bit (m & -m). R0 = P, R1 = O, R7 = x, table the symbol
+// of a table of SVERays. Z24 gets the flipped discs (ORV reduces it), or
 // with count per element their number (UADDV reduces it: below 512 bits
 // an element holds rays of both orientations, whose bits would collide in
 // an OR); P1 is all true. It uses R2, R3, R9-R11,
 // Z0-Z8, Z20-Z24 and P0-P3.
 func (f *Func) FlipSVE(table string, count bool) {
-	f.I("MOVD", "$"+table+"<>(SB)", "R9")
+	f.I("MOVD", "$"+table+"(SB)", "R9")
 	f.I("ADD", "R7<<6", "R9", "R9")
 	f.SVEBoards()
 	loop, done := f.Fresh("rays"), f.Fresh("raysdone")

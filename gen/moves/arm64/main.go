@@ -30,14 +30,14 @@ func main() {
 	movesKSNEON(g.Func("movesKoggeStoneNEON", "func(P, O uint64) uint64",
 		"movesKoggeStoneNEON is the doubling fill in the two NEON lanes of the board and the board turned half a turn.", "ASIMD").
 		Register(Variant{Kernel: "Moves", Name: "neon-rbit-kogge-stone", Rank: 3, Note: "NEON two-lane board and RBIT board, Edax's doubling fill: four steps a direction"}))
-	g.Table("movesSVEDirs", sveDirs(Dirs))
+	dirs := g.Table("movesSVEDirs", sveDirs(Dirs))
 	movesSVE(g.Func("movesSVE", "func(P, O uint64) uint64",
 		"movesSVE runs a direction per SVE element, shifted by its own count (LSL by vector), the downward ones on the board turned half a turn.", "SVE").
-		Register(Variant{Kernel: "Moves", Name: "sve-lanes", Rank: 1, Note: "SVE: a direction per 64-bit element (LSL by vector), downward ones on the RBIT board, ORV"}), "movesSVEDirs", false)
-	g.Table("potentialSVEDirs", sveDirs(potentialDirs))
+		Register(Variant{Kernel: "Moves", Name: "sve-lanes", Rank: 1, Note: "SVE: a direction per 64-bit element (LSL by vector), downward ones on the RBIT board, ORV"}), dirs, false)
+	dirs = g.Table("potentialSVEDirs", sveDirs(potentialDirs))
 	movesSVE(g.Func("potentialMovesSVE", "func(P, O uint64) uint64",
 		"potentialMovesSVE shifts each direction's inner discs in its own SVE element, the downward ones on the board turned half a turn.", "SVE").
-		Register(Variant{Kernel: "PotentialMoves", Name: "sve-lanes", Rank: 1, Note: "SVE: a direction per 64-bit element (LSL by vector), downward ones on the RBIT board, ORV"}), "potentialSVEDirs", true)
+		Register(Variant{Kernel: "PotentialMoves", Name: "sve-lanes", Rank: 1, Note: "SVE: a direction per 64-bit element (LSL by vector), downward ones on the RBIT board, ORV"}), dirs, true)
 	g.Generate()
 }
 
@@ -59,7 +59,7 @@ func sveDirs(dirs []dir) []uint64 {
 func movesSVE(f *Func, table string, potential bool) {
 	f.I("MOVD", f.Arg("P"), "R0")
 	f.I("MOVD", f.Arg("O"), "R1")
-	f.I("MOVD", "$"+table+"<>(SB)", "R9")
+	f.I("MOVD", "$"+table+"(SB)", "R9")
 	f.I("ADD", "$64", "R9", "R12")
 	f.SVEBoards()
 	f.Label("dirs")

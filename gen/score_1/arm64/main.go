@@ -7,13 +7,11 @@ import . "github.com/flipbench/flipbench/gen/internal/arm64asm"
 
 func main() {
 	g := New("score_1/arm64")
-	g.Table("score1Rays", Rays())
-	g.Table("score1SVERays", SVERays())
 	score1(g.Func("score1Bitscan", "func(P uint64, alpha int, x int) int",
 		"score1Bitscan is board_score_1 on flip_bitscan counted by CNT.", "ASIMD").
 		Register(Variant{Kernel: "Score1", Name: "arm64-bitscan", Rank: 4, Note: "arm64: board_score_1 on count_last_flip arm64-bitscan-cnt"}),
 		func(f *Func) {
-			f.FlipBitscan("score1Rays")
+			f.FlipBitscan(Shared(RaysTable))
 			f.CountGP(10, 3)
 		})
 	score1(g.Func("score1NEON", "func(P uint64, alpha int, x int) int",
@@ -27,7 +25,7 @@ func main() {
 		"score1SVE is board_score_1 on the SVE flip_bitscan, a ray per element.", "ASIMD", "SVE").
 		Register(Variant{Kernel: "Score1", Name: "sve-bitscan", Rank: 1, Note: "SVE: board_score_1 on count_last_flip sve-bitscan-cnt"}),
 		func(f *Func) {
-			f.FlipSVE("score1SVERays", true)
+			f.FlipSVE(Shared(SVERaysTable), true)
 			f.Enc(UADDV(0, 1, 24))
 			f.I("FMOVD", "F0", "R3")
 		})
