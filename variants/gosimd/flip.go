@@ -30,10 +30,7 @@ var (
 func init() {
 	for x := range flipRays {
 		for d, s := range rayDirs {
-			f, r := x&7+s[0], x>>3+s[1]
-			for ; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+s[0], r+s[1] {
-				flipRays[x][d/4][d%4] |= 1 << uint(8*r+f)
-			}
+			flipRays[x][d/4][d%4] = ray(x, s)
 		}
 	}
 }

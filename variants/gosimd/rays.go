@@ -11,12 +11,6 @@ var turnRays [64][8]uint64
 
 func init() {
 	up := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 1}}
-	ray := func(x int, d [2]int) (r uint64) {
-		for f, y := x&7+d[0], x>>3+d[1]; f >= 0 && f < 8 && y < 8; f, y = f+d[0], y+d[1] {
-			r |= 1 << uint(8*y+f)
-		}
-		return r
-	}
 	for x := range turnRays {
 		for k, d := range up {
 			turnRays[x][2*k] = ray(x, d)

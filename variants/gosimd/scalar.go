@@ -13,6 +13,15 @@ import (
 // bit returns the bitboard of square x.
 func bit(x int) uint64 { return 1 << uint(x&63) }
 
+// ray returns the squares from x (not x) to the edge in direction d, a
+// (file, rank) step.
+func ray(x int, d [2]int) (r uint64) {
+	for f, y := x&7+d[0], x>>3+d[1]; f >= 0 && f < 8 && y >= 0 && y < 8; f, y = f+d[0], y+d[1] {
+		r |= 1 << uint(8*y+f)
+	}
+	return r
+}
+
 // passScore is the score with x left empty when P cannot play on it: it
 // goes to the winner, so 2 less for P unless P leads.
 func passScore(score int) int { return score - int(uint(score-1)>>63)*2 }
