@@ -634,7 +634,7 @@ func (r *Report) twinChecks() {
 				worst = append(worst, fmt.Sprintf("%s %s", tc.Case, tc.Cmp))
 			}
 		}
-		line := fmt.Sprintf("- %s: %d of %d twins equal to their original within ±%.3g%%", m.Label(), count[stats.Equal], len(m.Twins), 100*r.opts.Margin)
+		line := fmt.Sprintf("- %s: %d of %d twins equal to their original (%s interval within ±%.3g%%)", m.Label(), count[stats.Equal], len(m.Twins), pctLabel(2*r.opts.Confidence-1), 100*r.opts.Margin)
 		if n := count[stats.Undecided]; n > 0 {
 			line += fmt.Sprintf(", %d undecided", n)
 		}
@@ -1055,8 +1055,9 @@ func (r *Report) winnerTable(kernels []string) {
 	r.p("## Fastest variant per kernel and CPU\n\n")
 	r.p("Per call (hash_clear: a whole table at the largest size every CPU measured). A cell is the fastest flipbench variant, ")
 	r.p("its %s time, and its verdict against the runner-up, compared round by round (the Hodges-Lehmann estimate of their per-round ratios, ", stats.FigureLabel)
-	r.p("with its %s interval): *ahead* where the runner-up is slower beyond ±%.3g%%, *equal* where the whole interval is within ±%.3g%%, ", pctLabel(r.opts.Confidence), 100*r.opts.Margin, 100*r.opts.Margin)
-	r.p("*tie* (undecided) otherwise. `flipbench pick` decides from the same data and the same rule for its own CPU, ")
+	r.p("with its %s interval): *ahead* where the runner-up is slower beyond ±%.3g%% and that interval excludes no change, ", pctLabel(r.opts.Confidence), 100*r.opts.Margin)
+	r.p("*equal* where the %s interval (two one-sided tests at %s each) lies within ±%.3g%%, ", pctLabel(2*r.opts.Confidence-1), pctLabel(1-r.opts.Confidence), 100*r.opts.Margin)
+	r.p("*undecided* otherwise (too few or too noisy rounds to say either). `flipbench pick` decides from the same data and the same rule for its own CPU, ")
 	r.p("among the variants the selection rules allow there, and only where the winner is faster than the default beyond the margin; ")
 	r.p("`flipbench compare` names the same fastest variant.\n\n")
 	var ms []*Machine

@@ -25,7 +25,7 @@ func init() {
 			fs.StringVar(&o.Filter, "filter", "", "keep only matching results, e.g. '/kernel:flip /form:call' or '/kernel:(flip OR moves)'")
 			fs.StringVar(&o.Base, "base", "", "the column the others are compared with (default the first)")
 			fs.Float64Var(&o.Confidence, "confidence", 0.95, "confidence level of the intervals")
-			margin := fs.Float64("margin", 100*stats.DefaultMargin, "equivalence margin in percent: a ratio whose whole interval is within it is a verdict, equal")
+			margin := fs.Float64("margin", 100*stats.DefaultMargin, "equivalence margin in percent: equal where the ratio's 90% interval (two one-sided tests at 5%, for -confidence 0.95) is within it; faster or slower where beyond it with the 95% interval clear; else undecided")
 			format := fs.String("format", "text", "output: text (aligned columns), md (Markdown), json, csv (one line per cell)")
 			md := fs.Bool("md", false, "Markdown tables (-format md)")
 			latest := fs.Bool("latest", false, "per machine and benchmark, only the newest complete file's results (default when no file is named)")

@@ -504,7 +504,7 @@ func writeTwins(twins []regress.Change, margin float64) {
 			differ = append(differ, t.Name+" "+t.Family.Detail())
 		}
 	}
-	fmt.Fprintf(stdout, "\nA/A twins: %d of %d equal to their original within ±%.3g%%\n", equal, len(twins), 100*margin)
+	fmt.Fprintf(stdout, "\nA/A twins: %d of %d equal to their original (90%% interval within ±%.3g%%)\n", equal, len(twins), 100*margin)
 	for _, d := range differ {
 		fmt.Fprintf(stdout, "WARNING: A/A twin differs: %s: this session's verdicts are not to be trusted; run again\n", d)
 	}

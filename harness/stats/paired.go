@@ -32,8 +32,9 @@ type Run struct {
 // run's luck.
 const FigureQuantile = 0.1
 
-// DefaultMargin is the equivalence margin: two cases whose ratio is
-// within ±1% with confidence are called equal, a verdict, not a tie.
+// DefaultMargin is the equivalence margin: two cases whose ratio's
+// equivalence interval (Comparison.EqLo, EqHi) is within ±1% are called
+// equal, a verdict; neither equal nor beyond the margin is undecided.
 const DefaultMargin = 0.01
 
 // MinPairs is the fewest rounds a paired comparison uses; with fewer
@@ -100,7 +101,8 @@ const (
 	// Undecided: the interval is too wide to tell a difference beyond
 	// the margin from equality.
 	Undecided Verdict = iota
-	// Equal: the whole interval is within the margin.
+	// Equal: the equivalence interval (EqLo, EqHi: the 90% one for a
+	// 95% test) is within the margin.
 	Equal
 	// Faster: B is better than A beyond the margin, the interval clear
 	// of equality (lower time, higher rate).
@@ -375,7 +377,7 @@ func (c *Comparison) decide() {
 
 // String: "-12.3% [-13.0, -11.5] faster (paired, 80 pairs)".
 func (c Comparison) String() string {
-	return fmt.Sprintf("%s %s %s (%s)", FormatChange(c.Ratio), c.FormatInterval(), c.Verdict, c.how())
+	return fmt.Sprintf("%s %s %s (%s)", FormatChange(c.Ratio), c.RuleInterval(), c.Verdict, c.how())
 }
 
 // how says what the interval is over: "paired, 80 pairs", "paired, 900
@@ -392,7 +394,19 @@ func (c Comparison) how() string {
 
 // FormatInterval is the interval of the change: "[-13.0%, -11.5%]",
 // "[2.48×, 2.53×]".
-func (c Comparison) FormatInterval() string {
+func (c Comparison) FormatInterval() string { return c.formatInterval(c.Lo, c.Hi) }
+
+// RuleInterval is the interval the verdict was decided on, with its
+// confidence where that is not the test's: the equivalence interval
+// "[-0.6%, +0.4%] (90%)" for equal, else FormatInterval's.
+func (c Comparison) RuleInterval() string {
+	if c.Verdict == Equal && c.Paired {
+		return c.formatInterval(c.EqLo, c.EqHi) + fmt.Sprintf(" (%.0f%%)", 100*(2*c.Confidence-1))
+	}
+	return c.FormatInterval()
+}
+
+func (c Comparison) formatInterval(lo, hi float64) string {
 	f := func(r float64) string {
 		if math.IsInf(r, 0) || math.IsNaN(r) || r <= 0 {
 			return "∞"
@@ -402,13 +416,15 @@ func (c Comparison) FormatInterval() string {
 		}
 		return fmt.Sprintf("%+.1f%%", 100*(r-1))
 	}
-	return "[" + f(c.Lo) + ", " + f(c.Hi) + "]"
+	return "[" + f(lo) + ", " + f(hi) + "]"
 }
 
-// Detail is the change, its interval and how it was measured, without
-// the verdict: "+2.3% [+1.9%, +2.8%], paired, 80 pairs".
+// Detail is the change, the interval its verdict was decided on
+// (RuleInterval) and how it was measured, without the verdict: "+2.3%
+// [+1.9%, +2.8%], paired, 80 pairs"; for equal "+0.1% [-0.4%, +0.6%]
+// (90%), paired, 80 pairs".
 func (c Comparison) Detail() string {
-	return fmt.Sprintf("%s %s, %s", FormatChange(c.Ratio), c.FormatInterval(), c.how())
+	return fmt.Sprintf("%s %s, %s", FormatChange(c.Ratio), c.RuleInterval(), c.how())
 }
 
 // FormatChange writes a ratio as a change: "+2.3%", "-12.0%", "2.61×".

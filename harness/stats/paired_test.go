@@ -2,6 +2,7 @@ package stats
 
 import (
 	"errors"
+	"fmt"
 	"github.com/aclements/go-moremath/stats"
 	"math"
 	"math/rand/v2"
@@ -223,5 +224,59 @@ func TestFigureQuantileByRuns(t *testing.T) {
 	}
 	if got := Figure([]float64{3, 1, 2}, 0.95); got.Center != 2 {
 		t.Errorf("3 runs: figure %v, want the median 2", got.Center)
+	}
+}
+
+// The words of a verdict follow the rule that made it: no "tie"; an
+// equal verdict prints the interval equality was judged on (the 90% one),
+// and that interval is within the margin; faster and slower print an
+// interval that excludes no change; undecided says so. Over comparisons
+// of every verdict, drawn at ratios near and beyond the margin.
+func TestVerdictWordsFollowTheRule(t *testing.T) {
+	pct := func(s string) float64 { // "+0.4%" -> 0.4
+		var v float64
+		if _, err := fmt.Sscanf(strings.TrimSuffix(s, "%"), "%g", &v); err != nil {
+			t.Fatalf("interval bound %q: %v", s, err)
+		}
+		return v
+	}
+	seen := map[Verdict]int{}
+	for seed := range uint64(400) {
+		ratio := 1 + 0.03*(float64(seed%13)-6)/6 // 0.97 .. 1.03
+		a, b := noisyBy(seed, 8+int(seed%40), 3e-9, ratio, 0.1, 0.5, 3)
+		c := CompareRuns(a, b, -1, DefaultMargin, 0.95)
+		seen[c.Verdict]++
+		detail, words := c.Detail(), WinnerVerdict("x", &c)
+		if strings.Contains(words+detail, "tie") {
+			t.Fatalf("%q / %q: says tie", words, detail)
+		}
+		open, end := strings.Index(detail, "["), strings.Index(detail, "]")
+		bounds := strings.Split(detail[open+1:end], ", ")
+		lo, hi := pct(bounds[0]), pct(bounds[1])
+		switch c.Verdict {
+		case Equal:
+			if !strings.Contains(detail, "] (90%)") || !strings.Contains(words, "equal to x (90% interval within ±1%)") {
+				t.Fatalf("equal: %q / %q: want the 90%% interval named", words, detail)
+			}
+			if lo < -1.05 || hi > 1.05 {
+				t.Fatalf("equal: %q prints an interval beyond the ±1%% margin", detail)
+			}
+		case Faster, Slower:
+			if lo < -0.05 && hi > 0.05 {
+				t.Fatalf("%v: %q prints an interval that holds no change", c.Verdict, detail)
+			}
+			if !strings.Contains(words, "ahead of x") {
+				t.Fatalf("%v: %q", c.Verdict, words)
+			}
+		case Undecided:
+			if words != "undecided against x" {
+				t.Fatalf("undecided: %q", words)
+			}
+		}
+	}
+	for _, v := range []Verdict{Equal, Faster, Slower, Undecided} {
+		if seen[v] == 0 {
+			t.Errorf("no draw gave %v: the test does not cover it (%v)", v, seen)
+		}
 	}
 }

@@ -71,8 +71,8 @@ func Fastest(rs []Ranked, better int, margin, confidence float64) ([]Ranked, *Co
 }
 
 // WinnerVerdict says how the winner of a ranking stands against the
-// runner-up: "3.2% ahead of X", "equal to X within ±1%", "tie with X
-// (undecided)".
+// runner-up, in the words of the rule (Comparison.decide): "3.2% ahead
+// of X", "equal to X (90% interval within ±1%)", "undecided against X".
 func WinnerVerdict(second string, c *Comparison) string {
 	switch c.Verdict {
 	case Slower, Faster: // the runner-up slower: the winner ahead
@@ -85,9 +85,9 @@ func WinnerVerdict(second string, c *Comparison) string {
 		}
 		return fmt.Sprintf("%.1f%% ahead of %s", 100*(r-1), second)
 	case Equal:
-		return fmt.Sprintf("equal to %s within ±%.3g%%", second, 100*c.Margin)
+		return fmt.Sprintf("equal to %s (%.0f%% interval within ±%.3g%%)", second, 100*(2*c.Confidence-1), 100*c.Margin)
 	}
-	return fmt.Sprintf("tie with %s (undecided)", second)
+	return fmt.Sprintf("undecided against %s", second)
 }
 
 // Evidence is what decides a kernel in Pick.
@@ -239,7 +239,7 @@ func pickKernel(kc *results.KernelChoice, k variants.KernelInfo, ev Evidence, fo
 func verdictWord(c Comparison) string {
 	switch c.Verdict {
 	case Equal:
-		return fmt.Sprintf("equal to it within ±%.3g%%", 100*c.Margin)
+		return fmt.Sprintf("equal to it (%.0f%% interval within ±%.3g%%)", 100*(2*c.Confidence-1), 100*c.Margin)
 	case Slower:
 		return "faster, round by round" // the figures and the paired ratios disagree
 	}

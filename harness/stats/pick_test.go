@@ -96,7 +96,7 @@ func TestPickKeepsDefaultWithoutSignificance(t *testing.T) {
 	ds := pickData(t, "fake", map[string]float64{"bitscan": 6.0, "fill": 5.999, "reference": 60})
 	// the runs of both overlap: bitscan 6.000..6.030, fill 5.999..6.029
 	kc := flipChoice(Pick(ds, "fake", PickOptions{CPU: variants.Host(), Defaults: map[string]string{"flip": "bitscan"}}))
-	if kc.Choice != "bitscan" || !strings.Contains(kc.Reason, "equal to it within") {
+	if kc.Choice != "bitscan" || !strings.Contains(kc.Reason, "equal to it (90% interval within ±1%)") {
 		t.Errorf("pick %+v", kc)
 	}
 }

@@ -253,7 +253,7 @@ func (r *spreadRow) summary(name string) (EstimatorSpread, bool) {
 
 // verdictKey names a ranking's verdict so that sessions compare: the
 // winner ahead (of whichever runner-up), or the two (in name order)
-// equal, or a tie.
+// equal, or undecided.
 func verdictKey(cand []Ranked, c *Comparison) string {
 	if len(cand) == 0 {
 		return "-"
