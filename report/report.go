@@ -14,6 +14,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -387,6 +388,18 @@ func (r *Report) build(filter, row, col string) []*stats.Table {
 	if err != nil {
 		panic(fmt.Sprintf("report: bad query %q: %v", filter, err)) // the queries are ours
 	}
+	if col == machineKey {
+		// one column order on the whole page: the machines table's
+		at := map[string]int{}
+		for i, m := range r.Machines {
+			at[m.ID] = i
+		}
+		for _, t := range ts {
+			base := t.Cols[t.Base]
+			slices.SortStableFunc(t.Cols, func(a, b benchproc.Key) int { return cmp.Compare(at[a.StringValues()], at[b.StringValues()]) })
+			t.Base = slices.Index(t.Cols, base)
+		}
+	}
 	return ts
 }
 
@@ -418,33 +431,24 @@ func values(keys []benchproc.Key, field string) []string {
 	return out
 }
 
-// kernelsInResults lists the kernels with results, in the order first met.
-// The order is the one of the file with the most kernels (bench's: the
-// hot path first), then of the others, so that a CPU with a partial run
-// does not reorder the page.
+// kernels lists the kernels with results in the registry's order (then
+// those this build does not have, by name): one fixed order whatever the
+// files, never a session's random one.
 func (r *Report) kernels() []string {
-	byFile := map[string][]string{}
-	var files []string
+	have := map[string]bool{}
 	for _, res := range r.ds.Views() {
-		if string(res.Name.Base()) != "Kernel" {
-			continue
+		if string(res.Name.Base()) == "Kernel" {
+			have[nameKey(res, "kernel")] = true
 		}
-		f := res.GetConfig(".file")
-		if _, ok := byFile[f]; !ok {
-			files = append(files, f)
-		}
-		ks := byFile[f]
-		addOnce(&ks, nameKey(res, "kernel"))
-		byFile[f] = ks
 	}
-	slices.SortStableFunc(files, func(a, b string) int { return len(byFile[b]) - len(byFile[a]) })
 	var out []string
-	for _, f := range files {
-		for _, k := range byFile[f] {
-			addOnce(&out, k)
+	for _, k := range variants.Kernels() {
+		if have[k.Name()] {
+			out = append(out, k.Name())
+			delete(have, k.Name())
 		}
 	}
-	return out
+	return append(out, slices.Sorted(maps.Keys(have))...)
 }
 
 func nameKey(res *benchfmt.Result, key string) string {
@@ -935,11 +939,14 @@ func (r *Report) variantTable(k string, t *stats.Table) map[string]*winner {
 	for _, form := range forms {
 		var ordered []benchproc.Key
 		for _, c := range []bool{false, true} {
+			var part []benchproc.Key
 			for _, row := range t.Rows {
 				if stats.FieldValue(row, "/form") == form && (r.kindOf(k, stats.FieldValue(row, "/variant")) == variants.KindC) == c {
-					ordered = append(ordered, row)
+					part = append(part, row)
 				}
 			}
+			slices.SortStableFunc(part, func(a, b benchproc.Key) int { return byRank(a, b, t, form, ranks) })
+			ordered = append(ordered, part...)
 		}
 		for _, row := range ordered {
 			v := stats.FieldValue(row, "/variant")
@@ -1002,6 +1009,33 @@ func (r *Report) variantTable(k string, t *stats.Table) map[string]*winner {
 	r.notes(t)
 	r.p("\n")
 	return wins
+}
+
+// byRank orders two rows of one form by rank in the first column (in the
+// page's column order) that ranks either, a ranked row before one that is
+// not; rows no column ranks (C rows), by time in the first column that
+// has both, then by name.
+func byRank(a, b benchproc.Key, t *stats.Table, form string, ranks map[[2]string]ranked) int {
+	for _, col := range t.Cols {
+		rk := ranks[[2]string{col.StringValues(), form}]
+		pa, pb := rk.pos[a], rk.pos[b]
+		switch {
+		case pa > 0 && pb > 0:
+			return cmp.Compare(pa, pb)
+		case pa > 0:
+			return -1
+		case pb > 0:
+			return 1
+		}
+	}
+	for _, col := range t.Cols {
+		if ca, cb := t.Cell(a, col), t.Cell(b, col); ca != nil && cb != nil {
+			if c := cmp.Compare(ca.Summary.Center, cb.Summary.Center); c != 0 {
+				return c
+			}
+		}
+	}
+	return cmp.Compare(stats.FieldValue(a, "/variant"), stats.FieldValue(b, "/variant"))
 }
 
 // bestOfKinds: " Best of each kind: Go carry 9.16 ns (2.09×); asm ...",

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/variants"
 )
 
 func copyTree(t *testing.T, src, dst string) {
@@ -499,5 +501,47 @@ benchtime: 100ms
 	if t.Failed() {
 		i := strings.Index(md, "## flip")
 		t.Logf("the flip section:\n%s", md[i:min(len(md), i+1500)])
+	}
+}
+
+// The page made twice from the committed results is the same byte for
+// byte, and its kernel sections come in the registry's order whatever
+// order the sessions ran them in.
+func TestReportStableOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every committed results file twice")
+	}
+	md1, _, _ := generate(t, "../results")
+	md2, _, _ := generate(t, "../results")
+	if md1 != md2 {
+		a, b := strings.Split(md1, "\n"), strings.Split(md2, "\n")
+		for i := range min(len(a), len(b)) {
+			if a[i] != b[i] {
+				t.Fatalf("two reports of the same results differ at line %d:\n%s\n%s", i+1, a[i], b[i])
+			}
+		}
+		t.Fatalf("two reports of the same results differ in length: %d and %d lines", len(a), len(b))
+	}
+	var order []string
+	for _, k := range variants.Kernels() {
+		order = append(order, k.Name())
+	}
+	last := -1
+	for _, line := range strings.Split(md1, "\n") {
+		name, ok := strings.CutPrefix(line, "## ")
+		if !ok {
+			continue
+		}
+		i := slices.Index(order, name)
+		if i < 0 {
+			continue
+		}
+		if i < last {
+			t.Errorf("kernel section %s after %s: not the registry's order", name, order[last])
+		}
+		last = i
+	}
+	if last < 0 {
+		t.Fatal("no kernel section in the report of the committed results")
 	}
 }
