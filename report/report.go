@@ -140,6 +140,9 @@ type Report struct {
 	kinds    map[string]string // kernel/variant -> stats.KindOf
 	compiler map[string][]string
 	winners  map[string]map[string]*winner // kernel -> machine
+	// Picks is what flipbench pick chooses per default-build column
+	// (machine ID -> kernel -> choice), from the same results.
+	Picks map[string]map[string]results.KernelChoice
 	// Verdicts counts the fastest-variant verdicts of the winners'
 	// table: decided (faster or equal) and all.
 	Decided, Verdicts int
@@ -172,6 +175,10 @@ func Load(o Options) (*Report, error) {
 			return nil, err
 		}
 	}
+	// what flipbench pick reads of the same files (the whole solves
+	// included, which takeRuns takes for their own sections)
+	pickDS := ds.Clone()
+	pickDS.KeepLatest()
 	runs := takeRuns(ds)
 	kernelFiles := sessionsOf(ds)
 	ds.KeepLatest()
@@ -211,8 +218,44 @@ func Load(o Options) (*Report, error) {
 		slices.Sort(m.Dates)
 		slices.Sort(m.Commits) // by date
 	}
-	slices.SortFunc(r.Machines, func(a, b *Machine) int { return strings.Compare(a.Label()+a.ID, b.Label()+b.ID) })
+	// by CPU, each CPU's default build first, then its flavours
+	slices.SortFunc(r.Machines, func(a, b *Machine) int {
+		return cmp.Or(strings.Compare(strings.TrimSuffix(a.Label(), " · "+a.Flavour), strings.TrimSuffix(b.Label(), " · "+b.Flavour)),
+			strings.Compare(a.CPU, b.CPU), strings.Compare(a.Flavour, b.Flavour))
+	})
+	r.picks(pickDS)
 	return r, nil
+}
+
+// picks runs pick's rule (stats.Pick) on every default-build column, on
+// the results pick reads for that CPU, judged by that CPU's features:
+// the winners table shows what pick chooses there, and why where it is
+// not the fastest the page names.
+func (r *Report) picks(ds *stats.Dataset) {
+	r.Picks = map[string]map[string]results.KernelChoice{}
+	for _, m := range r.Machines {
+		if m.Flavour != "" {
+			continue
+		}
+		var cpu variants.CPUInfo
+		found := false
+		for _, v := range ds.Views() {
+			if stats.CPUOf(v) == m.CPU {
+				cpu, found = stats.CPUInfoOf(v)
+				if found {
+					break
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		byKernel := map[string]results.KernelChoice{}
+		for _, kc := range stats.Pick(ds, m.CPU, stats.PickOptions{Margin: r.opts.Margin, Confidence: r.opts.Confidence, CPU: cpu}) {
+			byKernel[kc.Kernel] = kc
+		}
+		r.Picks[m.ID] = byKernel
+	}
 }
 
 // addResult adds a result's machine, files, dates and kinds.
@@ -844,6 +887,8 @@ func (r *Report) kernel(k string) error {
 	}
 	r.p("## %s\n\n", k)
 	lens := values(t.Rows, "/len")
+	// the shortest slices first: the winners table's, and pick's
+	slices.SortFunc(lens, func(a, b string) int { return cmp.Compare(parseSize(a), parseSize(b)) })
 	if len(lens) == 0 {
 		lens = []string{""}
 	}
@@ -1091,9 +1136,11 @@ func (r *Report) winnerTable(kernels []string) {
 	r.p("its %s time, and its verdict against the runner-up, compared round by round (the Hodges-Lehmann estimate of their per-round ratios, ", stats.FigureLabel)
 	r.p("with its %s interval): *ahead* where the runner-up is slower beyond ±%.3g%% and that interval excludes no change, ", pctLabel(r.opts.Confidence), 100*r.opts.Margin)
 	r.p("*equal* where the %s interval (two one-sided tests at %s each) lies within ±%.3g%%, ", pctLabel(2*r.opts.Confidence-1), pctLabel(1-r.opts.Confidence), 100*r.opts.Margin)
-	r.p("*undecided* otherwise (too few or too noisy rounds to say either). `flipbench pick` decides from the same data and the same rule for its own CPU, ")
-	r.p("among the variants the selection rules allow there, and only where the winner is faster than the default beyond the margin; ")
-	r.p("`flipbench compare` names the same fastest variant.\n\n")
+	r.p("*undecided* otherwise (too few or too noisy rounds to say either); `flipbench compare` names the same fastest variant. ")
+	r.p("Under it, *pick* is what `flipbench pick` chooses on that CPU from the same results by the same rule (its profile, made by ")
+	r.p("`flipbench pick`, sets the defaults there): among the variants the built-in rules allow as a default, the fastest replaces the default only ")
+	r.p("where it is faster beyond the margin, and whole solves decide only where their rounds are paired with a %s interval inside the margin. ", pctLabel(r.opts.Confidence))
+	r.p("Where pick's choice is not the variant the cell names, a numbered note below the table says why.\n\n")
 	var ms []*Machine
 	for _, m := range r.Machines {
 		for _, k := range kernels {
@@ -1108,6 +1155,7 @@ func (r *Report) winnerTable(kernels []string) {
 		head = append(head, m.Label())
 	}
 	var rows [][]string
+	var why []string
 	for _, k := range kernels {
 		ws := r.winners[k]
 		if len(ws) == 0 {
@@ -1135,12 +1183,41 @@ func (r *Report) winnerTable(kernels []string) {
 					r.Decided++
 				}
 			}
+			if kc, ok := r.Picks[m.ID][k]; ok {
+				s += "<br>" + pickCell(kc)
+				if kc.Choice != w.variant {
+					why = append(why, fmt.Sprintf("%d. %s, %s: pick chooses %s, not %s: %s", len(why)+1, m.Label(), k, kc.Choice, w.variant, kc.Reason))
+					s += fmt.Sprintf(" (%d)", len(why))
+				}
+			}
 			line = append(line, s)
 		}
 		rows = append(rows, line)
 	}
 	stats.WriteMarkdownTable(&r.md, head, rows)
 	r.p("\n")
+	for _, w := range why {
+		r.p("%s\n", w)
+	}
+	if len(why) > 0 {
+		r.p("\n")
+	}
+}
+
+// pickCell is pick's choice in a winners cell: "pick: **sse** (default
+// bmi2-pext)", "pick: **avx512** (the default), by whole solves of
+// ffo20-39".
+func pickCell(kc results.KernelChoice) string {
+	s := "pick: **" + kc.Choice + "**"
+	if kc.Choice == kc.Default {
+		s += " (the default)"
+	} else {
+		s += " (default " + kc.Default + ")"
+	}
+	if kc.Evidence != "" && !strings.HasPrefix(kc.Evidence, "per call") {
+		s += ", by " + kc.Evidence
+	}
+	return s
 }
 
 // slower says how much slower a ratio of times (>= 1) is.

@@ -33,6 +33,9 @@ func FS() fs.FS { return embedded }
 // kernel that measured significantly faster than the built-in default, and
 // the figures behind every decision.
 type Profile struct {
+	// Rule is the version of the rule pick decided by (PickRule); a
+	// profile of another rule is refused, never half-applied.
+	Rule    int               `json:"rule"`
 	CPU     string            `json:"cpu"` // the identity it was measured on (variants.CPUInfo.ID)
 	Brand   string            `json:"brand"`
 	Uarch   string            `json:"uarch,omitempty"`
@@ -69,6 +72,12 @@ type Figure struct {
 	N          int     `json:"n"`
 }
 
+// PickRule is the version of pick's rule. 2: paired verdicts on a 90%
+// equivalence interval; whole solves decide only when paired, with a 95%
+// interval inside the margin; one build flavour; no kernel measured on
+// old inputs. Profiles without a rule line are of rule 1.
+const PickRule = 2
+
 // ProfileName is the profile's path inside a results directory.
 func ProfileName(id string) string { return filepath.Join(id, "profile.json") }
 
@@ -80,6 +89,9 @@ func Parse(data []byte) (*Profile, error) {
 	}
 	if p.CPU == "" {
 		return nil, errors.New("not a flipbench profile (no cpu)")
+	}
+	if p.Rule != PickRule {
+		return nil, fmt.Errorf("made by pick's rule %d, this build decides by rule %d: remake it from its results with flipbench pick (pick -o PROFILE RESULTS-FILES... for another CPU's)", max(p.Rule, 1), PickRule)
 	}
 	return &p, nil
 }

@@ -20,7 +20,7 @@ func TestProfileOnlyOnItsCPU(t *testing.T) {
 	feats := []variants.Feature{variants.SSE2, variants.POPCNT, variants.AVX, variants.AVX2, variants.BMI1, variants.BMI2, variants.LZCNT}
 	zen2 := variants.NewCPUInfo("AMD EPYC", "AMD", 0x17, 0x31, 0, 3, feats)
 	zen4 := variants.NewCPUInfo("AMD EPYC", "AMD", 0x19, 0x11, 1, 3, feats)
-	p := &results.Profile{CPU: zen4.ID(), Brand: "AMD EPYC", Choices: map[string]string{"count_last_flip": "bmi2-pext"}}
+	p := &results.Profile{Rule: results.PickRule, CPU: zen4.ID(), Brand: "AMD EPYC", Choices: map[string]string{"count_last_flip": "bmi2-pext"}}
 
 	cfg := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", cfg)
@@ -118,5 +118,19 @@ func TestCommittedResultsIdentity(t *testing.T) {
 	}
 	if _, err := fs.Stat(results.FS(), "amd-zen4-f19-m11-s1/2026-11-24T165910-kernels.txt"); err != nil {
 		t.Error("the Zen 4 run is not embedded:", err)
+	}
+}
+
+// A profile of an older rule (no rule line: rule 1) is refused with a
+// message naming the command that remakes it, never half-applied.
+func TestOldRuleProfileRefused(t *testing.T) {
+	_, err := results.Parse([]byte(`{"cpu": "amd-zen5-f1a-m02-s1", "choices": {"flip": "sse2"}}`))
+	if err == nil || !strings.Contains(err.Error(), "rule 1") || !strings.Contains(err.Error(), "flipbench pick") {
+		t.Fatalf("a rule-1 profile: %v; want refused, naming flipbench pick", err)
+	}
+	for _, id := range results.EmbeddedCPUs() {
+		if _, err := results.Embedded(id); err != nil {
+			t.Errorf("committed profile of %s: %v", id, err)
+		}
 	}
 }

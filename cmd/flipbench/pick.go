@@ -179,10 +179,10 @@ func runPick(o pickFlags) error {
 		}
 	}
 	// against the built-in defaults, without any profile or user choice
-	picks := stats.Pick(ds, of, stats.PickOptions{Margin: o.margin / 100, CPU: judge})
+	picks := stats.Pick(ds, of, stats.PickOptions{Margin: o.margin / 100, CPU: judge, Flavour: stats.BuildFlavour()})
 	writePicks(picks)
 
-	p := &results.Profile{CPU: of, Brand: judge.Brand, Uarch: judge.Uarch, Date: time.Now().UTC().Truncate(time.Second),
+	p := &results.Profile{Rule: results.PickRule, CPU: of, Brand: judge.Brand, Uarch: judge.Uarch, Date: time.Now().UTC().Truncate(time.Second),
 		Commit: bench.Commit(), Choices: map[string]string{}, Kernels: picks}
 	for _, f := range files {
 		if link != nil {

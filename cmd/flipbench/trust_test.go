@@ -264,7 +264,7 @@ func TestProfileOfAnotherCPU(t *testing.T) {
 	zen2 := variants.NewCPUInfo("AMD EPYC", "AMD", 0x17, 0x31, 0, 3, feats)
 	zen4 := variants.NewCPUInfo("AMD EPYC", "AMD", 0x19, 0x11, 1, 3, feats)
 	path := filepath.Join(t.TempDir(), "profile.json")
-	p := &results.Profile{CPU: zen4.ID(), Brand: "AMD EPYC", Choices: map[string]string{"flip": "bitscan"}}
+	p := &results.Profile{Rule: results.PickRule, CPU: zen4.ID(), Brand: "AMD EPYC", Choices: map[string]string{"flip": "bitscan"}}
 	if err := p.Write(path); err != nil {
 		t.Fatal(err)
 	}

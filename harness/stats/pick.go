@@ -31,6 +31,9 @@ type PickOptions struct {
 	Defaults map[string]string
 	// Kernels are the kernels to pick for; nil: every kernel.
 	Kernels []variants.KernelInfo
+	// Flavour is the build whose results count (Flavour's name, "" for
+	// the default build): a flavour has variants the others lack.
+	Flavour string
 }
 
 // Ranked is one variant's runs in a ranking.
@@ -117,8 +120,8 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 	if o.Margin == 0 {
 		o.Margin = DefaultMargin
 	}
-	calls, foreign := callEvidence(ds, cpu)
-	solves := solveEvidence(ds, cpu)
+	calls, foreign := callEvidence(ds, cpu, o.Flavour)
+	solves := solveEvidence(ds, cpu, o.Flavour)
 	var out []results.KernelChoice
 	ks := o.Kernels
 	if ks == nil {
@@ -131,6 +134,13 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 		}
 		kc.Choice = kc.Default
 		ev, ok := solves[k.Name()]
+		var unused string
+		if ok {
+			if why := solvesDecide(k, ev, calls[k.Name()], kc.Default, o); why != "" {
+				unused = "; " + ev.What + " not used: " + why
+				ok = false
+			}
+		}
 		if !ok {
 			ev, ok = calls[k.Name()]
 			if k.Name() == "hash_prefetch" {
@@ -148,9 +158,50 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 		}
 		kc.Evidence = ev.What
 		pickKernel(&kc, k, ev, foreign[k.Name()], o)
+		kc.Reason += unused
 		out = append(out, kc)
 	}
 	return out
+}
+
+// solvesDecide says why whole solves may not decide a kernel ("" if they
+// may): they decide only where their rounds pair the variants (run in
+// turn, round by round, as the kernel benchmarks are), the per-call
+// winner among the eligible variants was solved too, and the paired 95%
+// interval of the solves' winner against its runner-up is narrower than
+// the margin on either side. Three unpaired solves of ±10% decide nothing
+// the per-call figures do not decide better.
+func solvesDecide(k variants.KernelInfo, solves, calls Evidence, def string, o PickOptions) string {
+	infos := map[string]variants.Info{}
+	for _, in := range k.Infos() {
+		infos[in.Name] = in
+	}
+	eligible := func(ev Evidence) []Ranked {
+		var out []Ranked
+		for _, name := range slices.Sorted(maps.Keys(ev.Data)) {
+			if ineligible(infos, name, o.CPU) == "" {
+				out = append(out, Ranked{Variant: name, Runs: ev.Data[name]})
+			}
+		}
+		return out
+	}
+	solved, c := Fastest(eligible(solves), -1, o.Margin, o.Confidence)
+	if len(solved) < 2 || c == nil {
+		return "fewer than two eligible variants solved"
+	}
+	if byCall, _ := Fastest(eligible(calls), -1, o.Margin, o.Confidence); len(byCall) > 0 && solves.Data[byCall[0].Variant] == nil {
+		return "the fastest per call, " + byCall[0].Variant + ", was not solved"
+	}
+	if solves.Data[def] == nil {
+		return "the default " + def + " was not solved"
+	}
+	if !c.Paired {
+		return fmt.Sprintf("not paired (%d runs each at most, not interleaved round by round)", c.N)
+	}
+	if half := max(c.Ratio-c.Lo, c.Hi-c.Ratio) / c.Ratio; !(half <= o.Margin) {
+		return fmt.Sprintf("their %.0f%% interval, ±%.1f%% over %d rounds, is wider than the ±%.3g%% margin", 100*o.Confidence, 100*half, c.N, 100*o.Margin)
+	}
+	return ""
 }
 
 // pickKernel decides one kernel from its evidence.
@@ -263,7 +314,7 @@ func ineligible(infos map[string]variants.Info, name string, cpu variants.CPUInf
 // callEvidence gathers the per-call runs of every kernel on cpu (form
 // call; hash_clear at its largest size, popcount at its shortest slices;
 // no twin), and the C kernels measured beside (cbench's).
-func callEvidence(ds *Dataset, cpu string) (map[string]Evidence, map[string][]string) {
+func callEvidence(ds *Dataset, cpu, flavour string) (map[string]Evidence, map[string][]string) {
 	out := map[string]Evidence{}
 	foreign := map[string][]string{}
 	size := map[string]float64{} // the size used for hash_clear
@@ -271,11 +322,11 @@ func callEvidence(ds *Dataset, cpu string) (map[string]Evidence, map[string][]st
 	files := fileIndex(ds)
 	for i := range ds.recs {
 		r := ds.View(i)
-		if CPUOf(r) != cpu || string(r.Name.Base()) != "Kernel" {
+		if CPUOf(r) != cpu || string(r.Name.Base()) != "Kernel" || Flavour(r) != flavour {
 			continue
 		}
 		keys := nameKeys(r.Name)
-		if keys["form"] != "call" || keys["variant"] == "" || keys[bench.TwinKey] != "" {
+		if keys["form"] != "call" || keys["variant"] == "" || keys[bench.TwinKey] != "" || OldInputs(r) {
 			continue
 		}
 		k := keys["kernel"]
@@ -325,12 +376,12 @@ func callEvidence(ds *Dataset, cpu string) (map[string]Evidence, map[string][]st
 
 // solveEvidence gathers whole-solve runs per kernel on cpu (bench -solve
 // SET -solve-kernel K; one set per kernel: the first met).
-func solveEvidence(ds *Dataset, cpu string) map[string]Evidence {
+func solveEvidence(ds *Dataset, cpu, flavour string) map[string]Evidence {
 	out := map[string]Evidence{}
 	files := fileIndex(ds)
 	for i := range ds.recs {
 		r := ds.View(i)
-		if CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" || KindOf(r) == variants.KindC {
+		if CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" || KindOf(r) == variants.KindC || Flavour(r) != flavour {
 			continue
 		}
 		keys := nameKeys(r.Name)
@@ -352,6 +403,14 @@ func solveEvidence(ds *Dataset, cpu string) map[string]Evidence {
 		out[k] = ev
 	}
 	return out
+}
+
+// OldInputs reports a kernel result measured on inputs older than
+// bench.InputsVersion for a kernel whose inputs changed since
+// (bench.InputsChanged): it measured another thing, and neither the page
+// nor pick uses it.
+func OldInputs(r *benchfmt.Result) bool {
+	return slices.Contains(bench.InputsChanged, nameKeys(r.Name)["kernel"]) && r.GetConfig(bench.InputsKey) != bench.InputsVersion
 }
 
 func fileIndex(ds *Dataset) map[string]uint32 {

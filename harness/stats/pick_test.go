@@ -154,3 +154,35 @@ func TestFastestRoundsDecide(t *testing.T) {
 		t.Errorf("verdict %q", v)
 	}
 }
+
+// Whole solves decide only when paired round by round with a 95%
+// interval inside the margin: three solves each (unpaired), or six whose
+// rounds scatter by ±15%, leave the decision to the per-call figures,
+// and the reason says why the solves were not used.
+func TestPickThinSolvesDoNotDecide(t *testing.T) {
+	for _, tc := range []struct {
+		rounds int
+		spread float64
+		why    string
+	}{{3, 0.01, "not paired"}, {8, 0.15, "wider than the ±1% margin"}} {
+		var b strings.Builder
+		b.WriteString("cpu: Fake CPU\ncpu-slug: fake\n")
+		for r := 0; r < tc.rounds; r++ {
+			// per call: go is faster; the solves, reference, but thinly
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=stability/variant=go/form=call 1000000 %.3f ns/op\n", 10+0.01*float64(r))
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=stability/variant=reference/form=call 1000000 %.3f ns/op\n", 50+0.01*float64(r))
+			jitter := 1 + tc.spread*float64(r%3-1)
+			fmt.Fprintf(&b, "BenchmarkSolve/set=ffo20-39/kernel=stability/variant=go 1 %.0f ns/op 100 nodes/op\n", 5.2e9*jitter)
+			fmt.Fprintf(&b, "BenchmarkSolve/set=ffo20-39/kernel=stability/variant=reference 1 %.0f ns/op 100 nodes/op\n", 5e9/jitter)
+		}
+		picks := Pick(fakeDataset(t, b.String()), "fake", PickOptions{CPU: variants.Host(), Defaults: map[string]string{"stability": "reference"}})
+		for _, kc := range picks {
+			if kc.Kernel != "stability" {
+				continue
+			}
+			if kc.Choice != "go" || kc.Evidence != "per call" || !strings.Contains(kc.Reason, "whole solves of ffo20-39 not used: ") || !strings.Contains(kc.Reason, tc.why) {
+				t.Errorf("%d rounds ±%.0f%%: %+v; want go by per call, the solves not used: %s", tc.rounds, 100*tc.spread, kc, tc.why)
+			}
+		}
+	}
+}

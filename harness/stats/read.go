@@ -936,21 +936,36 @@ func (ds *Dataset) KeepLatest() {
 // by ", "; "" for the default. Results of two flavours are two runs, never
 // pooled: a flavour may have variants the other lacks.
 func Flavour(r *benchfmt.Result) string {
+	return flavour(r.GetConfig)
+}
+
+// BuildFlavour is the flavour whose variants this binary has: its
+// GOEXPERIMENT (PGO or not, the variants are the same).
+func BuildFlavour() string {
+	return flavour(func(k string) string {
+		if k == "goexperiment" {
+			return bench.BuildGOEXPERIMENT()
+		}
+		return ""
+	})
+}
+
+func flavour(get func(string) string) string {
 	var parts []string
-	exp := r.GetConfig("goexperiment")
+	exp := get("goexperiment")
 	if exp == "" {
 		// files older than the goexperiment line: the go line says it
-		if _, x, ok := strings.Cut(r.GetConfig("go"), "-X:"); ok {
+		if _, x, ok := strings.Cut(get("go"), "-X:"); ok {
 			exp = x
 		}
 	}
 	if exp != "" {
 		parts = append(parts, "GOEXPERIMENT="+exp)
 	}
-	if r.GetConfig("pgo") == "off" {
+	if get("pgo") == "off" {
 		parts = append(parts, "PGO off")
 	}
-	if t := r.GetConfig("tags"); t != "" {
+	if t := get("tags"); t != "" {
 		parts = append(parts, "-tags "+t)
 	}
 	return strings.Join(parts, ", ")
