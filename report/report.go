@@ -77,7 +77,10 @@ type Machine struct {
 	Flavour                           string // "" for the default build
 	Brand, Uarch, Level, Go, Features string
 	Commits, Dates, Files, Runs       []string
-	Embedded                          bool // its results are the binary's, not ResultsDir's
+	// States are the machine's states its kernel sessions recorded
+	// (governor, boost, SMT, THP, load, hypervisor, kernel).
+	States   []string
+	Embedded bool // its results are the binary's, not ResultsDir's
 	// Sessions are the kernel sessions its cells come from (the newest
 	// complete one per benchmark), Replaced the older ones of the same
 	// CPU and flavour that they replace.
@@ -294,6 +297,27 @@ func (r *Report) addResult(res *benchfmt.Result) {
 		}
 		addOnce(&m.Runs, run)
 	}
+	if string(res.Name.Base()) == "Kernel" {
+		addOnce(&m.States, r.stateOf(res))
+	}
+}
+
+// stateOf is the machine's state in a kernel session's file:
+// "hypervisor KVMKVMKVM; governor none; boost unknown; SMT off; THP
+// madvise; load 0.52 → 1.90; linux 6.1", or "not recorded" for a session
+// before these lines.
+func (r *Report) stateOf(res *benchfmt.Result) string {
+	if res.GetConfig(bench.GovernorKey) == "" {
+		return "not recorded"
+	}
+	load := res.GetConfig(bench.LoadStartKey)
+	load, _, _ = strings.Cut(load, " ")
+	if end := r.ds.LoadEnd[res.GetConfig(".file")]; end != "" {
+		e, _, _ := strings.Cut(end, " ")
+		load += " → " + e
+	}
+	return fmt.Sprintf("hypervisor %s; governor %s; boost %s; SMT %s; THP %s; load %s; %s", res.GetConfig(bench.HypervisorKey), res.GetConfig(bench.GovernorKey),
+		res.GetConfig(bench.BoostKey), res.GetConfig(bench.SMTKey), res.GetConfig(bench.THPKey), load, res.GetConfig(bench.KernelKey))
 }
 
 // sessionsOf lists, per machine column, the files holding its flipbench
@@ -586,10 +610,10 @@ func (r *Report) header() {
 		return
 	}
 	r.p("## Machines\n\n")
-	r.p("| CPU | identity | uarch | x86-64 | Go | runs | dates | commits | files |\n|---|---|---|---|---|---|---|---|---|\n")
+	r.p("| CPU | identity | uarch | x86-64 | Go | runs | dates | commits | files | machine state (load: 1-minute average at start → end) |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, m := range r.Machines {
-		r.p("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |\n", m.Label(), m.CPU, or(m.Uarch, "?"), or(m.Level, "?"), or(m.Go, "?"),
-			or(strings.Join(m.Runs, "; "), "—"), dateRange(m.Dates), commitRange(m.Commits), r.filesCell(m))
+		r.p("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s |\n", m.Label(), m.CPU, or(m.Uarch, "?"), or(m.Level, "?"), or(m.Go, "?"),
+			or(strings.Join(m.Runs, "; "), "—"), dateRange(m.Dates), commitRange(m.Commits), r.filesCell(m), or(strings.Join(m.States, "<br>"), "—"))
 	}
 	r.p("\n")
 	r.sessions()

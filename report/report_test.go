@@ -473,6 +473,13 @@ commit: 0123456789abcdef0123456789abcdef01234567
 date: 2026-01-03T00:00:00Z
 count: 6
 benchtime: 100ms
+governor: performance
+boost: off
+smt: on
+thp: madvise
+load-start: 0.52 0.58 0.59
+hypervisor: none
+kernel: linux 6.1.0
 `)
 	for _, v := range []struct {
 		name, impl string
@@ -483,6 +490,7 @@ benchtime: 100ms
 			fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=%s/form=call 1000000 %.4f ns/op\n", v.name, v.ns*(1+0.001*float64(i)))
 		}
 	}
+	b.WriteString("\nload-end: 1.90 0.80 0.60\n")
 	dir := filepath.Join(results, "arm-neoverse-n1-pd0c-v3-r1")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -491,6 +499,13 @@ benchtime: 100ms
 		t.Fatal(err)
 	}
 	md, _ := generateClean(t, results, 3)
+	// the machine's state its session recorded, the load at start and end
+	if want := "| hypervisor none; governor performance; boost off; SMT on; THP madvise; load 0.52 → 1.90; linux 6.1.0 |"; !strings.Contains(md, want) {
+		t.Errorf("machines table lacks the session's state %q", want)
+	}
+	if !strings.Contains(md, "| not recorded |") {
+		t.Error("a session before the state lines is not marked so")
+	}
 	n1 := "ARM Neoverse N1 (Neoverse N1)"
 	for _, want := range []string{
 		"(Zen 2) | " + n1 + " | Intel(R)",                    // its column, beside the x86 ones

@@ -103,6 +103,11 @@ type CPUInfo struct {
 // copy (Without).
 var host = detect()
 
+// HypervisorVendor is the vendor string of CPUID leaf 0x40000000
+// ("KVMKVMKVM", "Microsoft Hv"): "" on bare metal and where there is no
+// CPUID.
+func HypervisorVendor() string { return strings.TrimSpace(cpuid.CPU.HypervisorVendorString) }
+
 // Host returns this machine's CPU as detected.
 func Host() CPUInfo { return host.clone() }
 

@@ -119,6 +119,9 @@ func runBench(o benchFlags) error {
 	if err != nil {
 		return err
 	}
+	if len(groups) == 0 {
+		return &exitError{2, "bench: " + nothingToRun(o, sel, base.CPU())}
+	}
 	if o.serve {
 		return serveBench(o, groups)
 	}
@@ -144,14 +147,11 @@ func runBench(o benchFlags) error {
 		fmt.Fprintf(stdout, "%d runs, about %v\n", runs, plan.Round(time.Second))
 		return nil
 	}
-	if len(groups) == 0 {
-		return &exitError{2, "bench: " + nothingToRun(o, sel, base.CPU())}
-	}
 	s.warnIfDown()
 
 	cpu := base.CPU()
 	now := time.Now()
-	bo.Config = bench.MachineConfig(now, cpu)
+	bo.Config = append(bench.MachineConfig(now, cpu), machineState("bench")...)
 	if o.solve != "" {
 		bo.Config = append(bo.Config, [2]string{"variants", base.String()})
 	} else {

@@ -3,10 +3,16 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
@@ -172,5 +178,57 @@ func TestBenchRefusesEmulation(t *testing.T) {
 	}
 	if code, _, stderr := runCLIErr(t, "check", "-kernel", "popcount", "-n", "50"); code != 0 {
 		t.Errorf("check under emulation: exit %d, stderr %q; want it to run", code, stderr)
+	}
+}
+
+// A results file of a session records the machine's state (governor,
+// boost, SMT, THP, load at start and end, hypervisor, kernel), and bench
+// warns before it starts when another flipbench session is running.
+func TestBenchRecordsStateAndWarnsOfAnother(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the processes are read from /proc")
+	}
+	needReexec(t)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// another session, not this test's child (a session's own servers
+	// are): a server waiting on its input, in a group of its own that the
+	// cleanup kills whole
+	marker := strconv.FormatInt(time.Now().UnixNano()%1e9, 10)
+	sh := exec.Command("sh", "-c", `(sleep 60 | "$0" bench -serve -seed "$1") >/dev/null 2>&1 &`, exe, marker)
+	sh.Env = append(os.Environ(), "FLIPBENCH_TEST_MAIN=1")
+	sh.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := sh.Run(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Kill(-sh.Process.Pid, syscall.SIGKILL) })
+	started := false
+	for i := 0; i < 200 && !started; i++ {
+		cmds, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+		for _, c := range cmds {
+			if b, _ := os.ReadFile(c); strings.Contains(string(b), marker) && strings.Contains(string(b), "-serve") {
+				started = true
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	out := filepath.Join(t.TempDir(), "state.txt")
+	code, _, stderr := runCLIErr(t, "bench", "-kernel", "popcount", "-variant", "reference", "-count", "1", "-benchtime", "1ms", "-warmup", "1ms", "-processes", "1", "-o", out)
+	if code != 0 {
+		t.Fatalf("bench: exit %d\n%s", code, stderr)
+	}
+	if !regexp.MustCompile(`warning: another flipbench process is running \(pid \d+: .* bench -serve -seed ` + marker).MatchString(stderr) {
+		t.Errorf("bench with another session running (started: %v): stderr %q lacks the warning naming it", started, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range append(slices.Clone(bench.StateKeys), bench.LoadEndKey) {
+		if !regexp.MustCompile(`(?m)^` + k + `: \S`).Match(data) {
+			t.Errorf("results file lacks its %q line:\n%s", k, data)
+		}
 	}
 }

@@ -202,7 +202,7 @@ func runServed(sides []*side, o regressOptions, out, root string, session int, a
 			}
 		}
 	}
-	bo.Config = append(bench.MachineConfig(time.Now(), variants.Host()),
+	bo.Config = append(append(bench.MachineConfig(time.Now(), variants.Host()), machineState("regress")...),
 		[2]string{"regress-old", sides[0].describe(root)}, [2]string{"regress-new", sides[1].describe(root)})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/harness/store"
+	"github.com/flipbench/flipbench/variants"
 )
 
 // A session is one run of a command that measures (bench, solve, pgo):
@@ -86,12 +88,29 @@ func (s *session) close(why string) error {
 	}
 	rf := s.rf
 	s.rf = nil
+	if rf.Results() > 0 {
+		if err := rf.WriteEnd(bench.LoadEndKey, bench.LoadNow()); err != nil {
+			fmt.Fprintf(os.Stderr, "flipbench %s: %s: %v\n", s.cmd, rf.Path, err)
+		}
+	}
 	if why != "" && rf.Results() > 0 {
 		if err := rf.MarkIncomplete(why); err != nil {
 			fmt.Fprintf(os.Stderr, "flipbench %s: %s: %v\n", s.cmd, rf.Path, err)
 		}
 	}
 	return rf.Close()
+}
+
+// machineState reads the machine's state before a session, warns on
+// stderr where it will spoil the figures (another flipbench, a busy
+// machine, a scaling governor), and returns its lines for the results
+// file.
+func machineState(cmd string) [][2]string {
+	st := bench.ReadMachineState(variants.HypervisorVendor(), os.Getpid())
+	for _, w := range st.Warnings(runtime.NumCPU()) {
+		fmt.Fprintf(os.Stderr, "flipbench %s: warning: %s\n", cmd, w)
+	}
+	return st.Config()
 }
 
 // warnIfDown warns, before the run, when -upload's server does not answer.

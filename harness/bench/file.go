@@ -129,6 +129,14 @@ func (rf *ResultsFile) MarkIncomplete(reason string) error {
 	return err
 }
 
+// WriteEnd ends the file with a configuration line of what was so at the
+// session's end (bench.LoadEndKey): after the last result, it describes
+// the session, no result. Call it before Close (and MarkIncomplete).
+func (rf *ResultsFile) WriteEnd(key, value string) error {
+	_, err := fmt.Fprintf(rf.f, "\n%s: %s\n", key, value)
+	return err
+}
+
 // Write appends one result; it reaches the file before Write returns.
 func (rf *ResultsFile) Write(r *benchfmt.Result) error {
 	if err := rf.w.Write(r); err != nil {

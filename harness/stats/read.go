@@ -37,6 +37,9 @@ type Dataset struct {
 	// Incomplete maps the files of interrupted sessions (their
 	// bench.IncompleteKey line) to what that line says.
 	Incomplete map[string]string
+	// LoadEnd maps a file to its session's load averages at its end (its
+	// bench.LoadEndKey line, after the last result).
+	LoadEnd map[string]string
 	// Stale lists unfinished results files (.partial) that no session is
 	// writing any more: a session killed before its end (ReadDir).
 	Stale []string
@@ -409,6 +412,12 @@ func (ds *Dataset) read(src Source) error {
 		probs = append(probs, fmt.Sprintf("%s: %d more problems not listed", name, nprobs-len(probs)))
 	}
 	ds.Problems = append(ds.Problems, probs...)
+	if lf.loadEnd != "" {
+		if ds.LoadEnd == nil {
+			ds.LoadEnd = map[string]string{}
+		}
+		ds.LoadEnd[name] = lf.loadEnd
+	}
 	if lf.incomplete != "" {
 		ds.Incomplete[name] = lf.incomplete
 	}
@@ -499,6 +508,7 @@ type lineFilter struct {
 	problems   []string // the first MaxProblems
 	nproblems  int
 	incomplete string
+	loadEnd    string
 	err        error
 
 	configs, foreign int // configuration lines, foreign lines
@@ -600,10 +610,13 @@ func (f *lineFilter) check(line string, cut bool) string {
 		return ""
 	case isConfigLine(line):
 		f.configs++
-		if k, v, _ := strings.Cut(line, ":"); k == bench.IncompleteKey {
+		switch k, v, _ := strings.Cut(line, ":"); k {
+		case bench.IncompleteKey:
 			if v = strings.TrimSpace(v); v != "" {
 				f.incomplete = v
 			}
+		case bench.LoadEndKey:
+			f.loadEnd = strings.TrimSpace(v)
 		}
 		return ""
 	}
