@@ -44,7 +44,7 @@ func init() {
 			fs.DurationVar(&o.benchtime, "benchtime", 3*time.Millisecond, "target duration of one run")
 			fs.IntVar(&o.n, "n", 200_000, "random cases per kernel for the cross-check of NEW")
 			fs.StringVar(&o.solveSet, "solve-set", "ffo1-19", "FFO set whose solver fingerprint (node counts) is compared")
-			fs.StringVar(&o.format, "format", "text", "output of the comparison: text, json or csv")
+			fs.StringVar(&o.format, "format", "text", "output of the comparison: text; md (a Markdown table for a pull request's comment, the verdict line first); json or csv (on standard output, the progress on standard error)")
 			fs.StringVar(&o.out, "o", "", "keep the raw results (Go's benchmark format, rev=old and rev=new): the screen's first session in this file, its others in FILE.screen-2 and on, the confirmation's in FILE.confirm-1 and on")
 			fs.BoolVar(&o.keep, "keep", false, "print where the trees and builds are kept (they stay in the user cache directory, for the next run)")
 			return func(args []string) error {
@@ -280,8 +280,8 @@ func (o *regressOptions) check() error {
 		return &exitError{2, fmt.Sprintf("regress: -runs %d: want 1..100", o.runs)}
 	case o.maxSlowdown <= 0 || o.maxSlowdown >= 100:
 		return &exitError{2, fmt.Sprintf("regress: -max-slowdown %g: want a percentage in (0, 100)", o.maxSlowdown)}
-	case o.format != "text" && o.format != "json" && o.format != "csv":
-		return &exitError{2, fmt.Sprintf("regress: -format %q: want text, json or csv", o.format)}
+	case o.format != "text" && o.format != "json" && o.format != "csv" && o.format != "md":
+		return &exitError{2, fmt.Sprintf("regress: -format %q: want text, md, json or csv", o.format)}
 	}
 	return nil
 }
@@ -289,6 +289,13 @@ func (o *regressOptions) check() error {
 func runRegress(o regressOptions) error {
 	if err := o.check(); err != nil {
 		return err
+	}
+	// md, json and csv are the only thing on standard output: the builds'
+	// and cross-checks' lines go to standard error
+	result := stdout
+	if o.format != "text" {
+		stdout = os.Stderr
+		defer func() { stdout = result }()
 	}
 	start := time.Now()
 	root, err := git(".", "rev-parse", "--show-toplevel")
@@ -365,21 +372,28 @@ func runRegress(o regressOptions) error {
 	if err != nil {
 		return err
 	}
-	switch o.format {
-	case "json":
-		err = regress.WriteJSON(stdout, changes, twins, confirmed)
-	case "csv":
-		err = regress.WriteCSV(stdout, changes, twins, confirmed)
-	}
-	if err != nil {
-		return err
-	}
 	for _, c := range confirmed {
 		if c.Slower() {
 			problems = append(problems, fmt.Sprintf("%s slower: %s (beyond -max-slowdown %g%%)", c.Name, c.Family.Detail(), o.maxSlowdown))
 		}
 	}
 	took := time.Since(start)
+	switch o.format {
+	case "json":
+		err = regress.WriteJSON(result, changes, twins, confirmed)
+	case "csv":
+		err = regress.WriteCSV(result, changes, twins, confirmed)
+	case "md":
+		line := "**no regression**"
+		if len(problems) > 0 {
+			line = "**REGRESSION**: " + strings.Join(problems, "; ")
+		}
+		line += ": " + summary(changes, confirmed, took)
+		err = regress.WriteMarkdown(result, line, changes, twins, confirmed)
+	}
+	if err != nil {
+		return err
+	}
 	if o.format == "text" {
 		fmt.Fprintf(stdout, "\ntime: builds, cross-check and fingerprints %v, screen %v, confirmation %v\n",
 			built.Round(time.Second), screened.Round(time.Second), (took - built - screened).Round(time.Second))
@@ -513,10 +527,7 @@ func writeTwins(twins []regress.Change, margin float64) {
 // verdict prints the conclusion and returns the exit status: 1 for a
 // confirmed regression or a failed cross-check.
 func verdict(problems []string, screened, confirmed []regress.Change, took time.Duration) error {
-	ds := regress.Suspectable(screened)
-	slices.Sort(ds)
-	fmt.Fprintf(stdout, "\n%d benchmarks screened, %d suspects confirmed by themselves, in %v; a slowdown of %.1f%% or more would have been a suspect in half of them, of %.1f%% in all (each row's is under \"would suspect\"); a regression is a confirmed suspect slower beyond the margin, its %s interval beyond half of it (family-wise: any false flag at most 5%% likely)\n",
-		len(screened), len(confirmed), took.Round(time.Second), 100*ds[len(ds)/2], 100*ds[len(ds)-1], familyLabel(confirmed))
+	fmt.Fprintf(stdout, "\n%s\n", summary(screened, confirmed, took))
 	if len(problems) > 0 {
 		fmt.Fprintln(stdout, "\nREGRESSION:")
 		for _, p := range problems {
@@ -526,6 +537,14 @@ func verdict(problems []string, screened, confirmed []regress.Change, took time.
 	}
 	fmt.Fprintln(stdout, "no regression")
 	return nil
+}
+
+// summary says what the session looked at and what it could see.
+func summary(screened, confirmed []regress.Change, took time.Duration) string {
+	ds := regress.Suspectable(screened)
+	slices.Sort(ds)
+	return fmt.Sprintf("%d benchmarks screened, %d suspects confirmed by themselves, in %v; a slowdown of %.1f%% or more would have been a suspect in half of them, of %.1f%% in all (each row's is under \"would suspect\"); a regression is a confirmed suspect slower beyond the margin, its %s interval beyond half of it (family-wise: any false flag at most 5%% likely)",
+		len(screened), len(confirmed), took.Round(time.Second), 100*ds[len(ds)/2], 100*ds[len(ds)-1], familyLabel(confirmed))
 }
 
 // familyLabel is the confirming session's family-wise confidence, "95%"

@@ -551,6 +551,56 @@ func WriteCSV(w io.Writer, changes, twins, confirmed []Change) error {
 	return cw.Error()
 }
 
+// WriteMarkdown writes a session for a pull request's comment: the
+// verdict line first (bold), then the confirming session's table (the
+// suspects run again by themselves: what a regression is judged on),
+// the A/A twins' line, and the screen's whole table folded away.
+func WriteMarkdown(w io.Writer, verdict string, changes, twins, confirmed []Change) error {
+	var b strings.Builder
+	b.WriteString(verdict + "\n\n")
+	table := func(cs []Change, screen bool) {
+		would := "would flag"
+		if screen {
+			would = "would suspect"
+		}
+		fmt.Fprintf(&b, "| benchmark | old | new | change [%s interval] | verdict | %s |\n|---|---:|---:|---|---|---:|\n", pctLabel(cs), would)
+		for _, j := range judge(cs, screen) {
+			v := j.verdict
+			if j.regression {
+				v = "**REGRESSION**"
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s %s | %s | %s |\n", strings.TrimPrefix(j.Name, "Kernel/"), stats.FormatTime(j.Old.Center), stats.FormatTime(j.New.Center),
+				stats.FormatChange(j.Cmp.Ratio), j.Cmp.FormatInterval(), v, fmtDetect(j.detect))
+		}
+		b.WriteString("\n")
+	}
+	if len(confirmed) > 0 {
+		b.WriteString("Suspects confirmed by themselves:\n\n")
+		table(confirmed, false)
+	} else {
+		b.WriteString("No suspect: nothing looked slower in the screen.\n\n")
+	}
+	equal, differ := 0, 0
+	for _, t := range twins {
+		if t.Cmp.Verdict == stats.Equal {
+			equal++
+		}
+		if v := t.Family.Verdict; v == stats.Faster || v == stats.Slower {
+			differ++
+		}
+	}
+	fmt.Fprintf(&b, "A/A twins: %d of %d equal to their original", equal, len(twins))
+	if differ > 0 {
+		fmt.Fprintf(&b, "; **%d differ: this session's verdicts are not to be trusted, run again**", differ)
+	}
+	b.WriteString(".\n\n")
+	fmt.Fprintf(&b, "<details><summary>The screen: %d benchmarks</summary>\n\n", len(changes))
+	table(changes, true)
+	b.WriteString("</details>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
 // layoutsCSV is Change.Layouts in one field: the ratios, space-separated,
 // a layout not run empty between them.
 func layoutsCSV(rs []float64) string {

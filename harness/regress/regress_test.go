@@ -109,6 +109,22 @@ func TestChangesFindTwoPercent(t *testing.T) {
 		!strings.Contains(buf.String(), ",slower,true,") {
 		t.Errorf("csv %v:\n%s", err, buf.String())
 	}
+	buf.Reset()
+	// Markdown for a pull request: the verdict line first, the
+	// confirmation's table with its regression, the twins, the screen
+	if err := WriteMarkdown(&buf, "**REGRESSION**: flip slower", cs, twins, cs[:1]); err != nil {
+		t.Fatal(err)
+	}
+	md := buf.String()
+	for _, want := range []string{"| benchmark | old | new | change [95% interval] | verdict | would flag |\n|---|---:|---:|---|---|---:|\n| `kernel=flip/variant=a/form=call` |",
+		"| **REGRESSION** |", "A/A twins: 1 of 1 equal to their original.", "<details><summary>The screen: 2 benchmarks</summary>", "| suspect |"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+	if !strings.HasPrefix(md, "**REGRESSION**: flip slower\n\n") {
+		t.Errorf("markdown does not begin with its verdict line:\n%s", md)
+	}
 }
 
 // The same session without the slowdown flags nothing: the A/A case.
