@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -75,14 +77,15 @@ func TestReportTwoCPUs(t *testing.T) {
 	intel := "Intel(R) Core(TM) i7-4770 CPU @ 3.40GHz (Haswell)"
 	for _, want := range []string{
 		"## flip\n\n| variant | kind | " + amd + " | " + intel + " |",
-		"| bitscan | Go | **5.97 ns ±1% #1** | **7.79 ns ±1% #1** |", // absolute times, fastest marked
+		"| bitscan | Go | **5.97 ns ±1% ‡ #1** | **7.79 ns ±1% ‡ #1** |", // absolute times, fastest marked
 		"| bitscan · batch | Go | **",
-		"| reference | Go | 59.9 ns ±1% #3 10.0× | 77.8 ns ±1% #3 9.98× |",                     // rank and ratio to the fastest; the newest AMD run, not the old 999 ns one
+		"| reference | Go | 59.9 ns ±1% ‡ #3 10.0× | 77.8 ns ±1% ‡ #3 9.98× |",                     // rank and ratio to the fastest; the newest AMD run, not the old 999 ns one
 		"2.50× faster than fill (runner-up over fastest 2.50× [2.48×, 2.53×], paired, 6 pairs", // runner-up
 		"## Fastest variant per kernel and CPU\n",
-		"| flip | **bitscan** 5.97 ns, 2.50× faster than fill<br>pick: **bitscan** (the default) | **bitscan** 7.79 ns, 2.51× faster than fill<br>pick: **bitscan** (the default) |",
+		"| flip | **bitscan** 5.97 ns ‡, 2.50× faster than fill<br>pick: **bitscan** (the default) | **bitscan** 7.79 ns ‡, 2.51× faster than fill<br>pick: **bitscan** (the default) |",
 		// pick's choice under each cell, a note where it is not the cell's
-		"| hash_clear (24MiB) | **reference** 699 µs<br>pick: **generation** (the default) (1) | **reference** 905 µs<br>pick: **generation** (the default) (2) |",
+		"| hash_clear (24MiB) | **reference** 699 µs ‡<br>pick: **generation** (the default) (1) | **reference** 905 µs ‡<br>pick: **generation** (the default) (2) |",
+		"‡ measured by the older method (all rounds in one process, no A/A twin)",
 		"1. " + amd + ", hash_clear: pick chooses generation, not reference: ",
 		"| " + amd + " | `amd-zen2-f17-m71-s0` | Zen 2 |", // one Machines row per CPU, its identity
 		"2026-01-01 00:00 UTC | `0123456789ab` |",
@@ -197,7 +200,7 @@ func TestReportSolverRuns(t *testing.T) {
 		"go run ./cmd/flipbench solve -set ffo20-39 -save",
 		"go run ./cmd/flipbench train -eval-mae -save",
 		"go run ./cmd/flipbench train -dir ck -o default.fbw   # ",
-		"bench -solve ffo20-39 -count 6   # whole solves per score_1 variant",
+		"bench -solve ffo20-39   # whole solves per score_1 variant",
 		"benchstat@latest -table /kernel -row /variant,/len,/size -col cpu-id",
 	} {
 		if !strings.Contains(md, want) {
@@ -327,7 +330,7 @@ func TestReportEdaxVs(t *testing.T) {
 		"| asm (PGO off) | 3.99 s / 2.80 s = **1.425** ±2% (edax-avx-x86-64-v4) |  |",
 		// ratios 1.25, 1.241, 1.321: the median of the ratios, not the ratio of the medians (3.6/2.8 = 1.286)
 		"| gosimd | 3.60 s / 2.80 s = **1.250** ±6% (edax-avx-x86-64-v4) |  |",
-		"> note: 3 runs: interval at 75.0%, not 95% (run 6 or more)",
+		"> note: 3 runs: interval at 75.0%, not 95% (6 runs or more give it)",
 		"- asm, " + amd + ": [2026-11-24T110000-edax-vs-ffo20-39-bottom-asm.txt](",
 		"): 3 runs, hash 2^22, nodes 101905511 / 161812345, wall 4.03 s / 3.05 s, imported at commit 0123456789ab\n",
 		"nodes 101905511 / 161812345–161812346, wall 3.90 s / 3.00 s, GOEXPERIMENT=simd,",
@@ -389,7 +392,7 @@ func TestReportOldInputsLeftOut(t *testing.T) {
 	if !strings.Contains(sec, "83.0 ns") || strings.Contains(sec, "30.0 ns") || strings.Contains(sec, "15.0 ns") || strings.Contains(sec, "Ryzen") {
 		t.Errorf("score_1's section: want the new inputs' 83 ns only:\n%s", sec)
 	}
-	if !strings.Contains(md, "| bitscan | Go | **5.97 ns ±1% #1** | **7.79 ns ±1% #1** |") {
+	if !strings.Contains(md, "| bitscan | Go | **5.97 ns ±1% ‡ #1** | **7.79 ns ±1% ‡ #1** |") {
 		t.Error("flip's cells of both CPUs are gone")
 	}
 }
@@ -480,6 +483,7 @@ thp: madvise
 load-start: 0.52 0.58 0.59
 hypervisor: none
 kernel: linux 6.1.0
+processes: 16
 `)
 	for _, v := range []struct {
 		name, impl string
@@ -563,5 +567,27 @@ func TestReportStableOrder(t *testing.T) {
 	}
 	if last < 0 {
 		t.Fatal("no kernel section in the report of the committed results")
+	}
+}
+
+// The page's sentences that state a default state the code's: bench's
+// rounds, runs and processes, the rounds paired verdicts need; none of
+// the stale ones.
+func TestReportStatesTheDefaults(t *testing.T) {
+	md, _, _ := generate(t, filepath.Join("..", "harness", "stats", "testdata", "results"))
+	d := bench.DefaultOptions
+	for _, want := range []string{
+		fmt.Sprintf("%d rounds of %d runs of %v each, in %d fresh processes", d.Count, d.Runs, d.BenchTime, bench.DefaultProcesses),
+		fmt.Sprintf("fewer than %d give no paired verdicts", stats.MinPairs),
+		stats.FigureLabel,
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the page does not say %q", want)
+		}
+	}
+	for _, stale := range []string{`10 interleaved runs`, `6 or more`, `\btie\b`} {
+		if regexp.MustCompile(stale).MatchString(md) {
+			t.Errorf("the page says %q, which the code no longer does", stale)
+		}
 	}
 }

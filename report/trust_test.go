@@ -75,7 +75,7 @@ func TestReportKindsAndFloors(t *testing.T) {
 	cpu := filepath.Join(dir, "amd-zen4-f19-m11-s1")
 	ns := map[string]float64{"reference": 60, "bitscan": 8, "avx2-ppfill": 4.4, "gosimd-avx2-ppfill": 5}
 	var b strings.Builder
-	b.WriteString(zen4Head + "date: 2026-01-01T00:00:00Z\n")
+	b.WriteString(zen4Head + "date: 2026-01-01T00:00:00Z\nprocesses: 16\n")
 	for r := 0; r < 6; r++ {
 		f := 1 + 0.002*float64(r)
 		fmt.Fprintf(&b, "impl: go\nBenchmarkKernel/kernel=flip/variant=reference/form=call 1 %.4f ns/op\n", ns["reference"]*f)

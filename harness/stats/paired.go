@@ -44,13 +44,7 @@ const MinPairs = 5
 // FigureMinRuns is the fewest runs whose FigureQuantile has a 95%
 // interval (order statistics); a case with fewer (a long operation's
 // one run a round, a whole solve's few) is given its median instead.
-var FigureMinRuns = func() int {
-	for n := 2; ; n++ {
-		if _, lo, hi := stats.QuantileCI(n, FigureQuantile, 0.95).SampleCI(stats.Sample{Xs: make([]float64, n), Sorted: true}); !math.IsInf(lo, 0) && !math.IsInf(hi, 0) {
-			return n
-		}
-	}
-}()
+var FigureMinRuns = minRuns(FigureQuantile, 0.95)
 
 // figureQuantile is the quantile a sample of n runs is summarised by.
 func figureQuantile(n int) float64 {
@@ -86,12 +80,23 @@ func quantileSummary(values []float64, q, confidence float64) benchmath.Summary 
 			ci := stats.QuantileCI(n, q, c)
 			if _, l, h := ci.SampleCI(s); !math.IsInf(l, 0) && !math.IsInf(h, 0) {
 				sum.Lo, sum.Hi, sum.Confidence = l, h, ci.Confidence
-				sum.Warnings = append(sum.Warnings, fmt.Errorf("%d runs: interval at %.1f%%, not %.0f%% (run 6 or more)", n, 100*ci.Confidence, 100*confidence))
+				sum.Warnings = append(sum.Warnings, fmt.Errorf("%d runs: interval at %.1f%%, not %.0f%% (%d runs or more give it)", n, 100*ci.Confidence, 100*confidence, minRuns(q, confidence)))
 				break
 			}
 		}
 	}
 	return sum
+}
+
+// minRuns is the fewest runs whose q-quantile has a finite interval at
+// confidence.
+func minRuns(q, confidence float64) int {
+	for n := 2; n < 10000; n++ {
+		if _, lo, hi := stats.QuantileCI(n, q, confidence).SampleCI(stats.Sample{Xs: make([]float64, n), Sorted: true}); !math.IsInf(lo, 0) && !math.IsInf(hi, 0) {
+			return n
+		}
+	}
+	return 10000
 }
 
 // A Verdict is what a comparison of B against A says.
