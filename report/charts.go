@@ -1,9 +1,12 @@
 package report
 
 import (
+	"cmp"
 	"image/color"
 	"io"
 	"math"
+	"slices"
+	"strconv"
 
 	"github.com/flipbench/flipbench/internal/atomicfile"
 
@@ -38,14 +41,20 @@ var palette = []color.Color{
 }
 
 // timeTicks labels a log axis of seconds: 1, 2, 5 × 10^k with ns, µs,
-// ms, s.
-type timeTicks struct{}
+// ms, s, fewer where the axis spans more decades than its width gives
+// room for (a label is about 40 points wide, 1 to 2 is 0.3 decade).
+type timeTicks struct{ width vg.Length }
 
-func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
+func (tt timeTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
+	decades := math.Log10(hi / lo)
+	perDecade := float64(tt.width) / vg.Points(1).Points() / max(decades, 0.1) // points per decade
 	ms := []float64{1, 2, 5}
-	if math.Log10(hi/lo) > 3.5 { // wide: decades only, or the labels collide
+	switch {
+	case perDecade < 60:
 		ms = []float64{1}
+	case perDecade < 160:
+		ms = []float64{1, 3}
 	}
 	for e := math.Floor(math.Log10(lo)) - 1; e <= math.Ceil(math.Log10(hi))+1; e++ {
 		for _, m := range ms {
@@ -53,13 +62,27 @@ func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
 			if v < lo*(1-1e-9) || v > hi*(1+1e-9) {
 				continue
 			}
-			ts = append(ts, plot.Tick{Value: v, Label: fmtTime(v)})
+			ts = append(ts, plot.Tick{Value: v, Label: tickLabel(v)})
 		}
 	}
 	if len(ts) < 2 { // a narrow range: its ends
-		ts = []plot.Tick{{Value: lo, Label: fmtTime(lo)}, {Value: hi, Label: fmtTime(hi)}}
+		ts = []plot.Tick{{Value: lo, Label: tickLabel(lo)}, {Value: hi, Label: tickLabel(hi)}}
 	}
 	return ts
+}
+
+// tickLabel is a short time: "5 ns", "20 ns", "1.5 µs" (fmtTime's three
+// digits make every label "10.0 ns" wide).
+func tickLabel(sec float64) string {
+	for _, u := range []struct {
+		scale float64
+		unit  string
+	}{{1, "s"}, {1e-3, "ms"}, {1e-6, "µs"}, {1e-9, "ns"}} {
+		if sec >= u.scale*0.9995 || u.unit == "ns" {
+			return strconv.FormatFloat(sec/u.scale, 'g', 3, 64) + " " + u.unit
+		}
+	}
+	return ""
 }
 
 // dot is one figure (seconds) with its interval (0 where it has none)
@@ -97,9 +120,12 @@ func dotChart(path, title string, cats []string, ss []series) error {
 	}
 	p.X.Label.Text = "time per operation (log scale; left is faster)"
 	p.X.Scale = plot.LogScale{}
-	p.X.Tick.Marker = timeTicks{}
+	p.X.Tick.Marker = timeTicks{width: chartWidth - chartLeft - vg.Points(120)}
+	// top left, in the room above the rows: a legend on the right runs
+	// out of the picture where the viewer's font is wider than gonum's
 	p.Legend.Top = true
-	p.Legend.Left = false
+	p.Legend.Left = true
+	p.Legend.XOffs = vg.Points(4)
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	rev := make([]string, len(cats))
 	for i, c := range cats {
@@ -175,12 +201,20 @@ func dotChart(path, title string, cats []string, ss []series) error {
 		p.Y.Min, p.Y.Max = -0.5, float64(len(cats))-0.5+room
 		height += vg.Points(float64(len(ss)*13 + 8))
 	}
-	return saveSVG(p, path, 7*vg.Inch, height)
+	return saveSVG(p, path, chartWidth, height)
 }
+
+// The charts' width, and the margin left of the plot for the row labels
+// where the viewer's font is wider than gonum's metrics (the fonts are
+// not embedded).
+const (
+	chartWidth = 7 * vg.Inch
+	chartLeft  = 36 * vg.Millimeter / 4
+)
 
 func saveSVG(p *plot.Plot, path string, w, h vg.Length) error {
 	c := vgsvg.NewWith(vgsvg.UseWH(w, h), vgsvg.EmbedFonts(false))
-	p.Draw(draw.New(c))
+	p.Draw(draw.Crop(draw.New(c), chartLeft, -vg.Points(12), 0, 0))
 	return atomicfile.WriteWith(path, func(w io.Writer) error {
 		_, err := c.WriteTo(w)
 		return err
@@ -201,9 +235,23 @@ func dotOf(c *stats.Cell, text string) dot {
 func kernelChart(path, kernel string, t *stats.Table, machines []*Machine, kindOf func(kernel, variant string) string) error {
 	var cats []string
 	var rows []benchproc.Key
+	// fastest first: by the time in the first machine's column that has
+	// the row (the page's column order)
+	first := func(row benchproc.Key) float64 {
+		for _, m := range machines {
+			for _, col := range t.Cols {
+				if c := t.Cell(row, col); col.StringValues() == m.ID && c != nil {
+					return c.Summary.Center
+				}
+			}
+		}
+		return math.Inf(1)
+	}
+	sorted := slices.Clone(t.Rows)
+	slices.SortStableFunc(sorted, func(a, b benchproc.Key) int { return cmp.Compare(first(a), first(b)) })
 	for _, form := range []string{"call", "batch"} {
 		for _, c := range []bool{false, true} {
-			for _, row := range t.Rows {
+			for _, row := range sorted {
 				v := stats.FieldValue(row, "/variant")
 				if stats.FieldValue(row, "/form") != form || (kindOf(kernel, v) == variants.KindC) != c {
 					continue

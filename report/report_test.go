@@ -79,7 +79,7 @@ func TestReportTwoCPUs(t *testing.T) {
 		"## flip\n\n| variant | kind | " + amd + " | " + intel + " |",
 		"| bitscan | Go | **5.97 ns ±1% ‡ #1** | **7.79 ns ±1% ‡ #1** |", // absolute times, fastest marked
 		"| bitscan · batch | Go | **",
-		"| reference | Go | 59.9 ns ±1% ‡ #3 10.0× | 77.8 ns ±1% ‡ #3 9.98× |",                     // rank and ratio to the fastest; the newest AMD run, not the old 999 ns one
+		"| reference | Go | 59.9 ns ±1% ‡ #3 10.0× | 77.8 ns ±1% ‡ #3 9.98× |",                 // rank and ratio to the fastest; the newest AMD run, not the old 999 ns one
 		"2.50× faster than fill (runner-up over fastest 2.50× [2.48×, 2.53×], paired, 6 pairs", // runner-up
 		"## Fastest variant per kernel and CPU\n",
 		"| flip | **bitscan** 5.97 ns ‡, 2.50× faster than fill<br>pick: **bitscan** (the default) | **bitscan** 7.79 ns ‡, 2.51× faster than fill<br>pick: **bitscan** (the default) |",
