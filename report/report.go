@@ -309,18 +309,15 @@ func (r *Report) addResult(res *benchfmt.Result) {
 
 // stateOf is the machine's state in a kernel session's file:
 // "hypervisor KVMKVMKVM; governor none; boost unknown; SMT off; THP
-// madvise; load 0.52 → 1.90; linux 6.1", or "not recorded" for a session
-// before these lines.
+// madvise; load 0.52; linux 6.1", or "not recorded" for a session before
+// these lines. (The load at the session's end follows its last result in
+// the file, where a perfdata server, which keeps results, does not keep
+// it: the page shows the start's, the same from files and from a server.)
 func (r *Report) stateOf(res *benchfmt.Result) string {
 	if res.GetConfig(bench.GovernorKey) == "" {
 		return "not recorded"
 	}
-	load := res.GetConfig(bench.LoadStartKey)
-	load, _, _ = strings.Cut(load, " ")
-	if end := r.ds.LoadEnd[res.GetConfig(".file")]; end != "" {
-		e, _, _ := strings.Cut(end, " ")
-		load += " → " + e
-	}
+	load, _, _ := strings.Cut(res.GetConfig(bench.LoadStartKey), " ")
 	return fmt.Sprintf("hypervisor %s; governor %s; boost %s; SMT %s; THP %s; load %s; %s", res.GetConfig(bench.HypervisorKey), res.GetConfig(bench.GovernorKey),
 		res.GetConfig(bench.BoostKey), res.GetConfig(bench.SMTKey), res.GetConfig(bench.THPKey), load, res.GetConfig(bench.KernelKey))
 }
@@ -635,7 +632,7 @@ func (r *Report) header() {
 		return
 	}
 	r.p("## Machines\n\n")
-	r.p("| CPU | identity | uarch | x86-64 | Go | runs | dates | commits | files | machine state (load: 1-minute average at start → end) |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	r.p("| CPU | identity | uarch | x86-64 | Go | runs | dates | commits | files | machine state (load: 1-minute average at the start) |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, m := range r.Machines {
 		r.p("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s |\n", m.Label(), m.CPU, or(m.Uarch, "?"), or(m.Level, "?"), or(m.Go, "?"),
 			or(strings.Join(m.Runs, "; "), "—"), dateRange(m.Dates), commitRange(m.Commits), r.filesCell(m), or(strings.Join(m.States, "<br>"), "—"))
@@ -1003,6 +1000,16 @@ func (r *Report) rank(k string, t *stats.Table, col benchproc.Key, form string) 
 	return rk
 }
 
+// disagree flags a winner whose figure is not the lowest: the rounds put
+// the runner-up behind though its figure is lower (stats.Fastest), which
+// the process-unit comparison makes rare and a reader must see.
+func (w *winner) disagree() string {
+	if w.cell2 == nil || !(w.cell2.Summary.Center < w.cell.Summary.Center) {
+		return ""
+	}
+	return fmt.Sprintf(" (%s's figure, %s, is lower: the rounds, not the figures, decide)", w.second, fmtTime(w.cell2.Summary.Center))
+}
+
 // winnerOf is the fastest of a ranking with its runner-up's comparison.
 func winnerOf(t *stats.Table, rk ranked, col benchproc.Key) *winner {
 	w := &winner{variant: stats.FieldValue(rk.rows[0], "/variant"), cell: t.Cell(rk.rows[0], col), cmp: rk.cmp}
@@ -1094,7 +1101,7 @@ func (r *Report) variantTable(k string, t *stats.Table) map[string]*winner {
 			w.kind = r.kindOf(k, w.variant)
 			s := fmt.Sprintf("- %s, %s: fastest **%s** %s", r.colLabel(col), formLabel(form), w.variant, fmtTime(w.cell.Summary.Center))
 			if w.cmp != nil {
-				s += fmt.Sprintf("; %s (runner-up over fastest %s; could tell %s)", stats.WinnerVerdict(w.second, w.cmp), w.cmp.Detail(), w.cmp.Detect())
+				s += fmt.Sprintf("; %s (runner-up over fastest %s; could tell %s)%s", stats.WinnerVerdict(w.second, w.cmp), w.cmp.Detail(), w.cmp.Detect(), w.disagree())
 			}
 			if form == "call" {
 				wins[col.StringValues()] = w
@@ -1276,7 +1283,7 @@ func (r *Report) winnerTable(kernels []string) {
 			}
 			s := fmt.Sprintf("**%s** %s%s", w.variant, fmtTime(w.cell.Summary.Center), r.marks(m.ID, k, w.cell, used))
 			if w.cmp != nil {
-				s += ", " + stats.WinnerVerdict(w.second, w.cmp)
+				s += ", " + stats.WinnerVerdict(w.second, w.cmp) + w.disagree()
 				if !w.cmp.Paired {
 					s += " (unpaired)"
 				}

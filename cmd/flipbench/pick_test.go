@@ -1,30 +1,63 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/flipbench/flipbench/variants"
 )
 
 // pick = the page: for every CPU of the committed results, flipbench pick
 // run on that CPU's files chooses, for every kernel, the variant the
 // winners table of BENCHMARKS.md shows as pick's in that CPU's column,
 // and where that is not the cell's fastest variant the table has a note
-// saying why.
+// saying why. And the page is stable: made twice from the same results,
+// it is the same byte for byte, its kernel sections in the registry's
+// order whatever order the sessions ran them in.
 func TestPickIsThePage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads every committed results file")
 	}
-	dir := t.TempDir()
-	md := filepath.Join(dir, "BENCHMARKS.md")
-	if code, out, errOut := runCLI2(t, "report", "-results", "../../results", "-embedded=false", "-o", md, "-charts", filepath.Join(dir, "charts")); code != 0 {
-		t.Fatalf("report: exit %d\n%s%s", code, out, errOut)
+	page := func() []byte {
+		dir := t.TempDir()
+		md := filepath.Join(dir, "BENCHMARKS.md")
+		if code, out, errOut := runCLI2(t, "report", "-results", "../../results", "-embedded=false", "-o", md, "-charts", filepath.Join(dir, "charts")); code != 0 {
+			t.Fatalf("report: exit %d\n%s%s", code, out, errOut)
+		}
+		data, err := os.ReadFile(md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the links to the results are relative to each page's folder
+		return regexp.MustCompile(`\]\([^)]*\)`).ReplaceAll(data, []byte("]()"))
 	}
-	data, err := os.ReadFile(md)
-	if err != nil {
-		t.Fatal(err)
+	data := page()
+	if again := page(); !bytes.Equal(data, again) {
+		a, b := strings.Split(string(data), "\n"), strings.Split(string(again), "\n")
+		for i := range min(len(a), len(b)) {
+			if a[i] != b[i] {
+				t.Fatalf("two reports of the same results differ at line %d:\n%s\n%s", i+1, a[i], b[i])
+			}
+		}
+		t.Fatalf("two reports of the same results differ in length")
+	}
+	var order []string
+	for _, k := range variants.Kernels() {
+		order = append(order, k.Name())
+	}
+	last := -1
+	for _, line := range strings.Split(string(data), "\n") {
+		if i := slices.Index(order, strings.TrimPrefix(line, "## ")); strings.HasPrefix(line, "## ") && i >= 0 {
+			if i < last {
+				t.Errorf("kernel section %s after %s: not the registry's order", order[i], order[last])
+			}
+			last = i
+		}
 	}
 	head, rows, notes := winnersTable(t, string(data))
 	cpus, err := filepath.Glob("../../results/*/*-kernels*.txt")

@@ -36,7 +36,7 @@ const (
 	LoadStartKey  = "load-start"
 	LoadEndKey    = "load-end"
 	HypervisorKey = "hypervisor"
-	KernelKey     = "kernel"
+	KernelKey     = "os-kernel"
 )
 
 // StateKeys lists the machine-state keys, in the order a file writes them.

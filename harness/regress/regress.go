@@ -214,7 +214,7 @@ const (
 // family-wise intervals are over family comparisons (FamilyConfidence),
 // or where family is 0, over the benchmarks compared.
 func Changes(ds *stats.Dataset, margin, confidence float64, family int, unit Unit) (changes, twins []Change) {
-	compare := stats.CompareRuns
+	compare := stats.ComparePairs
 	if unit == Processes {
 		compare = stats.CompareByFile
 	}

@@ -225,7 +225,7 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 				if c.Runs == nil {
 					c.Runs = make([]Run, 0, count[c])
 				}
-				c.Runs = append(c.Runs, Run{Value: ds.vals[rec.off+uint32(j)], File: p.file, Round: rec.round, Pass: rec.pass})
+				c.Runs = append(c.Runs, Run{Value: ds.vals[rec.off+uint32(j)], File: p.file, Round: rec.round, Pass: rec.pass, Proc: ds.proc(rec)})
 			}
 		}
 	}

@@ -21,6 +21,9 @@ type Run struct {
 	Value       float64
 	File, Round uint32
 	Pass        uint16
+	// Proc is the fresh process of its session the run ran in, from 1
+	// (bench -processes); 0 where the session ran in one process.
+	Proc uint16
 }
 
 // FigureQuantile is the quantile of a case's runs that its figure (the
@@ -164,9 +167,23 @@ type Comparison struct {
 	Warnings   []error
 }
 
-// CompareRuns compares b against a: paired where they share at least
-// MinPairs rounds of one file, else unpaired. better is +1 for units where
-// higher is better, -1 otherwise; margin 0 is DefaultMargin.
+// CompareRuns compares b against a: where they ran in the fresh
+// processes of one session (MinProcs of them at least), with the process
+// as the unit (compareByUnit: per process, the ratio of the two sides'
+// FigureQuantile over their paired runs; the signed-rank interval over
+// processes); else paired over the runs where they share at least
+// MinPairs rounds of one file (ComparePairs); else unpaired. better is +1
+// for units where higher is better, -1 otherwise; margin 0 is
+// DefaultMargin.
+//
+// The process is the unit because over pairs of runs the estimate and
+// the figure could point opposite ways beyond their intervals: the
+// Hodges-Lehmann estimate of the pairs' ratios is pulled by a variant
+// that the shared host's bursts slow in more of its runs than the other
+// (nearly half of them against a tenth: count_last_flip on Zen 5), while
+// each side's low quantile stays on its floor; and a process's placement
+// offsets all of its pairs alike, so that an interval over pairs measures
+// the process (TestFigureAndVerdictAgree).
 func CompareRuns(a, b []Run, better int, margin, confidence float64) Comparison {
 	if margin == 0 {
 		margin = DefaultMargin
@@ -174,6 +191,32 @@ func CompareRuns(a, b []Run, better int, margin, confidence float64) Comparison 
 	if confidence == 0 {
 		confidence = 0.95
 	}
+	if byProc := compareByUnit(a, b, better, margin, confidence, procUnit, MinProcPairs); byProc.Units >= MinProcs {
+		return byProc
+	}
+	return ComparePairs(a, b, better, margin, confidence)
+}
+
+// MinProcs is the fewest fresh processes whose pairs CompareRuns takes as
+// its units; MinProcPairs the fewest pairs a process needs to be one.
+const (
+	MinProcs     = 6
+	MinProcPairs = 3
+)
+
+// procUnit is a run's process in its file, the unit of CompareRuns where
+// a session ran in fresh processes; 0 (one process) is never one.
+func procUnit(r Run) uint32 {
+	if r.Proc == 0 {
+		return math.MaxUint32
+	}
+	return r.File<<16 | uint32(r.Proc)
+}
+
+// ComparePairs is CompareRuns over the pairs of runs, whatever process
+// each ran in: the Hodges-Lehmann estimate of their ratios and the
+// signed-rank interval.
+func ComparePairs(a, b []Run, better int, margin, confidence float64) Comparison {
 	c := Comparison{Margin: margin, Better: better, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), P: 1}
 	if rs := pairRatios(a, b); len(rs) >= MinPairs {
 		c.Paired, c.N = true, len(rs)

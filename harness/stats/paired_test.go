@@ -280,3 +280,56 @@ func TestVerdictWordsFollowTheRule(t *testing.T) {
 		}
 	}
 }
+
+// asymmetric draws a served session: procs fresh processes of pairs
+// rounds each, a at its floor fa and b at fb, each run slowed by a burst
+// of +30..60% with probability ha for a and hb for b (the shared host
+// slows one variant in more of its runs than the other), and a small
+// offset per process (its placement) on both.
+func asymmetric(seed uint64, procs, pairs int, fa, fb, ha, hb float64) (a, b []Run) {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	burst := func(p float64) float64 {
+		if rng.Float64() < p {
+			return 1.3 + 0.3*rng.Float64()
+		}
+		return 1 + 0.004*math.Abs(rng.NormFloat64())
+	}
+	for p := range procs {
+		place := 1 + 0.01*rng.NormFloat64()
+		for i := range pairs {
+			r := uint32(p*pairs + i)
+			a = append(a, Run{Value: fa * place * burst(ha), Round: r, Proc: uint16(p + 1)})
+			b = append(b, Run{Value: fb * place * burst(hb), Round: r, Proc: uint16(p + 1)})
+		}
+	}
+	return a, b
+}
+
+// The figure and the verdict agree: a is 4% faster at its floor, but
+// bursts slow nearly half of its runs against a tenth of b's. Over pairs of
+// runs the Hodges-Lehmann estimate calls b faster while the figures call
+// a faster, both beyond their intervals (the defect, reproduced); with
+// the process as the unit, the verdict is a's, as the figures say.
+func TestFigureAndVerdictAgree(t *testing.T) {
+	disagreed := 0
+	for seed := range uint64(20) {
+		a, b := asymmetric(seed, 16, 6, 2.20e-9, 2.29e-9, 0.45, 0.10)
+		fa, fb := Figure(values(a), 0.95), Figure(values(b), 0.95)
+		if !(fa.Hi < fb.Lo) {
+			t.Fatalf("seed %d: the figures do not put a ahead: %v %v", seed, fa, fb)
+		}
+		if c := ComparePairs(a, b, -1, DefaultMargin, 0.95); c.Hi < 1 {
+			disagreed++
+		}
+		c := CompareRuns(a, b, -1, DefaultMargin, 0.95)
+		if c.Units != 16 || c.Lo < 1 && c.Hi > 1 && c.Verdict != Undecided || c.Hi < 1 {
+			t.Errorf("seed %d: %v (units %d); want b slower or undecided, never faster", seed, c, c.Units)
+		}
+		if c.Verdict != Slower {
+			t.Logf("seed %d: %v", seed, c)
+		}
+	}
+	if disagreed < 10 {
+		t.Errorf("over pairs, the verdict disagreed with the figures in %d draws of 20: the draws do not reproduce the defect", disagreed)
+	}
+}

@@ -37,15 +37,13 @@ type Dataset struct {
 	// Incomplete maps the files of interrupted sessions (their
 	// bench.IncompleteKey line) to what that line says.
 	Incomplete map[string]string
-	// LoadEnd maps a file to its session's load averages at its end (its
-	// bench.LoadEndKey line, after the last result).
-	LoadEnd map[string]string
 	// Stale lists unfinished results files (.partial) that no session is
 	// writing any more: a session killed before its end (ReadDir).
 	Stale []string
 
 	views    []*benchfmt.Result // per benchmark key: name and configuration, no values
 	perRound []uint32           // per benchmark key: results of a name per round (bench.RunsKey)
+	parts    [][2]uint32        // per benchmark key: its session's processes and rounds (0, 0: one process)
 	recs     []record
 	vals     []float64
 	units    []uint16
@@ -112,7 +110,16 @@ func (ds *Dataset) Pass(i int) int { return int(ds.recs[i].pass) }
 // RunOf is result i as a Run: its value v (of the unit asked), its file's
 // index in fileIdx, its round and pass.
 func (ds *Dataset) RunOf(i int, v float64, fileIdx map[string]uint32) Run {
-	return Run{Value: v, File: fileIdx[ds.FileOf(i)], Round: ds.recs[i].round, Pass: ds.recs[i].pass}
+	return Run{Value: v, File: fileIdx[ds.FileOf(i)], Round: ds.recs[i].round, Pass: ds.recs[i].pass, Proc: ds.proc(ds.recs[i])}
+}
+
+// proc is a record's process in its session (Run.Proc).
+func (ds *Dataset) proc(rec record) uint16 {
+	pc := ds.parts[rec.key]
+	if pc[1] == 0 {
+		return 0
+	}
+	return uint16(min(rec.round*pc[0]/pc[1], pc[0]-1)) + 1
 }
 
 // FileOf is result i's file.
@@ -213,6 +220,7 @@ func (ds *Dataset) Append(other *Dataset) {
 	base := uint32(len(ds.views))
 	ds.views = append(ds.views, other.views...)
 	ds.perRound = append(ds.perRound, other.perRound...)
+	ds.parts = append(ds.parts, other.parts...)
 	for _, r := range other.recs {
 		off := uint32(len(ds.vals))
 		for j := r.off; j < r.off+uint32(r.n); j++ {
@@ -383,6 +391,7 @@ func (ds *Dataset) read(src Source) error {
 				keys[k] = id
 				ds.views = append(ds.views, ds.newView(rec, name))
 				ds.perRound = append(ds.perRound, runsPerRound(ds.views[id]))
+				ds.parts = append(ds.parts, partsOf(ds.views[id]))
 			}
 			occ := rounds[k.name]
 			rounds[k.name] = occ + 1
@@ -412,16 +421,22 @@ func (ds *Dataset) read(src Source) error {
 		probs = append(probs, fmt.Sprintf("%s: %d more problems not listed", name, nprobs-len(probs)))
 	}
 	ds.Problems = append(ds.Problems, probs...)
-	if lf.loadEnd != "" {
-		if ds.LoadEnd == nil {
-			ds.LoadEnd = map[string]string{}
-		}
-		ds.LoadEnd[name] = lf.loadEnd
-	}
 	if lf.incomplete != "" {
 		ds.Incomplete[name] = lf.incomplete
 	}
 	return nil
+}
+
+// partsOf is a session's processes and rounds (its processes and count
+// lines): bench gives process p the rounds r with r*parts/count == p,
+// parts = min(processes, count). 0, 0 for a session in one process.
+func partsOf(v *benchfmt.Result) [2]uint32 {
+	p, err1 := strconv.Atoi(v.GetConfig("processes"))
+	c, err2 := strconv.Atoi(v.GetConfig("count"))
+	if err1 != nil || err2 != nil || p < 2 || c < 1 {
+		return [2]uint32{}
+	}
+	return [2]uint32{uint32(min(p, c)), uint32(c)}
 }
 
 // runsPerRound is how many consecutive results of one name make one
@@ -508,7 +523,6 @@ type lineFilter struct {
 	problems   []string // the first MaxProblems
 	nproblems  int
 	incomplete string
-	loadEnd    string
 	err        error
 
 	configs, foreign int // configuration lines, foreign lines
@@ -610,13 +624,10 @@ func (f *lineFilter) check(line string, cut bool) string {
 		return ""
 	case isConfigLine(line):
 		f.configs++
-		switch k, v, _ := strings.Cut(line, ":"); k {
-		case bench.IncompleteKey:
+		if k, v, _ := strings.Cut(line, ":"); k == bench.IncompleteKey {
 			if v = strings.TrimSpace(v); v != "" {
 				f.incomplete = v
 			}
-		case bench.LoadEndKey:
-			f.loadEnd = strings.TrimSpace(v)
 		}
 		return ""
 	}

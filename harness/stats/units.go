@@ -23,6 +23,13 @@ import (
 // few units for the confidence asked, the interval is unbounded and the
 // verdict undecided.
 func CompareByFile(a, b []Run, better int, margin, confidence float64) Comparison {
+	return compareByUnit(a, b, better, margin, confidence, func(r Run) uint32 { return r.File }, MinPairs)
+}
+
+// compareByUnit is CompareByFile with the unit unitOf(run) (of a run of
+// b; its pair in a shares its file, round and pass), units of fewer than
+// minPairs pairs left out.
+func compareByUnit(a, b []Run, better int, margin, confidence float64, unitOf func(Run) uint32, minPairs int) Comparison {
 	if margin == 0 {
 		margin = DefaultMargin
 	}
@@ -33,17 +40,26 @@ func CompareByFile(a, b []Run, better int, margin, confidence float64) Compariso
 	// each file's paired rounds, both sides, the files in order
 	type sides struct{ a, b []float64 }
 	byFile := map[uint32]*sides{}
-	eachPairRuns(a, b, func(file uint32, va, vb float64) {
-		s := byFile[file]
+	at := make(map[slot]float64, len(a))
+	for _, r := range a {
+		at[slot{r.File, r.Round, r.Pass}] = r.Value
+	}
+	for _, r := range b {
+		va, ok := at[slot{r.File, r.Round, r.Pass}]
+		if !ok || va <= 0 || r.Value <= 0 {
+			continue
+		}
+		u := unitOf(r)
+		s := byFile[u]
 		if s == nil {
 			s = &sides{}
-			byFile[file] = s
+			byFile[u] = s
 		}
-		s.a, s.b = append(s.a, va), append(s.b, vb)
-	})
+		s.a, s.b = append(s.a, va), append(s.b, r.Value)
+	}
 	var units []float64
 	for _, f := range slices.Sorted(maps.Keys(byFile)) {
-		if s := byFile[f]; len(s.a) >= MinPairs {
+		if s := byFile[f]; len(s.a) >= minPairs {
 			// the quantile itself, however few the runs: a unit's own
 			// interval is not asked for (figureQuantile's median would
 			// take the bursts back in), only its estimate
