@@ -114,7 +114,7 @@ const (
 	// through 4096 of them taught Zen 5's predictor the sequence, so that
 	// their time per call fell with the run's length, and two cases of one
 	// kernel (a variant and its A/A twin) differed by their calibration
-	// (docs/test-retest.md). Past this size it no longer did; a session
+	// (docs/notes/2026-11-test-retest.md). Past this size it no longer did; a session
 	// says so (bench.InputsVersion).
 	branchyInputs = 1 << 16
 )

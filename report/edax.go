@@ -118,7 +118,7 @@ func (r *Report) edaxVs() {
 	r.p("The node counts below each cell are each program's own and count different things: the kit's Edax also counts ")
 	r.p("every child its transposition cutoff probes and every move its fast ordering scores (Edax's `COUNT_NODES` 7), flipbench ")
 	r.p("only the positions its searches enter or evaluate (Edax's 3); counted alike, and per call on the same positions, in ")
-	r.p("[docs/per-node.md](docs/per-node.md). ")
+	r.p("[docs/notes/2026-11-29-per-node.md](docs/notes/2026-11-29-per-node.md). ")
 	r.p("From the project root:\n\n")
 	r.p("```sh\n")
 	r.p("mkdir -p tmp && ../shared/anchors/edax-vs.sh ffo20-39 | tee tmp/vs.txt\n")

@@ -305,7 +305,7 @@ func BenchmarkBottom(b *testing.B) {
 // random games, each searched at a null window within 4 of its score,
 // where a search spends its time: the flipbench side of the per-call
 // comparison with Edax-AVX's search_shallow and NWS_endgame_local in
-// docs/per-node.md, which used the same positions and windows.
+// docs/notes/2026-11-29-per-node.md, which used the same positions and windows.
 func BenchmarkBottomPerCall(b *testing.B) {
 	sel := testSelection(b, "")
 	bot, err := variants.NewAsmBottom(sel)

@@ -19,12 +19,19 @@ func TestDocsPathsExist(t *testing.T) {
 	root := filepath.Join("..", "..")
 	code := regexp.MustCompile("`([^`\\s]+)`")
 	path := regexp.MustCompile(`^[a-z0-9_.]+(/[A-Za-z0-9_.*-]*)+$|^[A-Za-z0-9_-]+\.(go|md|s|sh|c|h|tsv|json)$`)
-	for _, doc := range []string{"README.md", "CONTRIBUTING.md"} {
+	for _, doc := range []string{"README.md", "CONTRIBUTING.md", "docs/README.md", "docs/method.md"} {
 		data, err := os.ReadFile(filepath.Join(root, doc))
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Markdown links to files of the repository, relative to the doc
 		n := 0
+		for _, m := range regexp.MustCompile(`\]\(([^)#:]+)(#[^)]*)?\)`).FindAllStringSubmatch(string(data), -1) {
+			n++
+			if _, err := os.Stat(filepath.Join(root, filepath.Dir(doc), m[1])); err != nil {
+				t.Errorf("%s links to %s, which does not exist", doc, m[1])
+			}
+		}
 		for _, m := range code.FindAllStringSubmatch(string(data), -1) {
 			p := m[1]
 			if !path.MatchString(p) || strings.Contains(p, "://") || strings.HasPrefix(p, "golang.org/") ||

@@ -192,7 +192,7 @@ var InputsChanged = []string{"count_last_flip", "score_1", "solve_2", "solve_3",
 
 // DefaultProcesses is how many fresh processes a session's rounds are
 // shared among (Fresh): each process's placement is its own lasting bias,
-// and the figures average several (docs/test-retest.md: 16 reproduced
+// and the figures average several (docs/notes/2026-11-test-retest.md: 16 reproduced
 // better than 8 at the same session time, with ServerWarmup).
 const DefaultProcesses = 16
 

@@ -19,7 +19,7 @@ import (
 // its own binary (Fresh), because a process's placement (where its heap,
 // its inputs and its pages fall) moves a kernel's time by per cents for
 // the process's whole life: one process per session made that the
-// session's lasting bias (docs/test-retest.md).
+// session's lasting bias (docs/notes/2026-11-test-retest.md).
 //
 // The protocol, a line each way: the server writes
 // "case I\tGROUP\tNAME\tCONFIG\tPERIOD" per case (CONFIG: key=value pairs

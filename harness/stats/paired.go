@@ -29,7 +29,7 @@ type Run struct {
 // FigureQuantile is the quantile of a case's runs that its figure (the
 // absolute time shown for a CPU) is: the 10th percentile, the estimator
 // that reproduced best between sessions of the same binary among the
-// minimum, low quantiles, the median and the mean (docs/test-retest.md,
+// minimum, low quantiles, the median and the mean (docs/notes/2026-11-test-retest.md,
 // made by flipbench retest). A shared machine's noise only adds time, so
 // a low quantile sits on the floor the runs share; the minimum is one
 // run's luck.

@@ -278,7 +278,7 @@ func verdictKey(cand []Ranked, c *Comparison) string {
 	return a + " ~ " + b + " (undecided)"
 }
 
-// WriteMarkdown writes the test-retest as the tables docs/test-retest.md
+// WriteMarkdown writes the test-retest as the tables docs/notes/2026-11-test-retest.md
 // holds.
 func (rt *Retest) WriteMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "%d sessions, %d cases measured in every one:\n\n", len(rt.Files), rt.Cases)
