@@ -212,6 +212,9 @@ func benchSelect(o benchFlags) (variants.Selection, harness.BenchSelect, error) 
 	if o.benchtime <= 0 {
 		return variants.Selection{}, sel, &exitError{2, "bench: -benchtime must be positive"}
 	}
+	if o.warmup < 0 {
+		return variants.Selection{}, sel, &exitError{2, fmt.Sprintf("bench: -warmup %v: want 0 or more", o.warmup)}
+	}
 	if o.processes < 1 || o.processes > 100 {
 		return variants.Selection{}, sel, &exitError{2, fmt.Sprintf("bench: -processes %d: want 1..100", o.processes)}
 	}

@@ -42,8 +42,11 @@ func init() {
 				default:
 					return &exitError{2, fmt.Sprintf("compare: -format %q: want text, md, json or csv", *format)}
 				}
-				if *margin <= 0 || *margin >= 100 {
+				if !(*margin > 0 && *margin < 100) {
 					return &exitError{2, fmt.Sprintf("compare: -margin %g: want a percentage in (0, 100)", *margin)}
+				}
+				if err := checkConfidence("compare", o.Confidence); err != nil {
+					return err
 				}
 				o.Margin = *margin / 100
 				if err := sf.noQueryWithout("compare"); err != nil {
@@ -96,6 +99,16 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// checkConfidence: a confidence level is a probability above one half
+// (below, an interval is narrower than its estimate's own spread) and
+// below 1 (at 1 it is unbounded, and the search for it never ends).
+func checkConfidence(cmd string, c float64) error {
+	if !(c >= 0.5 && c < 1) {
+		return &exitError{2, fmt.Sprintf("%s: -confidence %g: want a level in [0.5, 1), e.g. 0.95", cmd, c)}
+	}
+	return nil
+}
+
 // runCompare prints the tables of a dataset (read from a directory or
 // from files), after what could not be read.
 func runCompare(ds *stats.Dataset, o stats.CompareOptions, format string, latest bool) error {
@@ -108,7 +121,10 @@ func runCompare(ds *stats.Dataset, o stats.CompareOptions, format string, latest
 		return &exitError{2, "compare: " + err.Error()}
 	}
 	if len(tables) == 0 {
-		return &exitError{1, "compare: no result matches"}
+		if o.Filter != "" {
+			return &exitError{2, fmt.Sprintf("compare: -filter %q matches no result (of %d read)", o.Filter, ds.Len())}
+		}
+		return &exitError{1, "compare: no result to compare"}
 	}
 	switch format {
 	case "json":

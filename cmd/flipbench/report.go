@@ -33,6 +33,9 @@ func init() {
 				if len(args) > 0 {
 					return &exitError{2, fmt.Sprintf("report: unexpected argument %q", args[0])}
 				}
+				if err := checkConfidence("report", o.Confidence); err != nil {
+					return err
+				}
 				if err := sf.noQueryWithout("report"); err != nil {
 					return err
 				}

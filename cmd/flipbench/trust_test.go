@@ -83,6 +83,14 @@ func TestBadInputsSayWhy(t *testing.T) {
 		{[]string{"solve", "-board", ""}, 2, "-board is empty"},
 		{[]string{"help", "nosuch"}, 2, `unknown topic "nosuch"`},
 		{[]string{"nosuch"}, 2, `unknown command "nosuch"`},
+		// a filter that matches nothing, a variant that matches nothing
+		// (even for a plan), numbers out of range
+		{[]string{"compare", "-results", "../../harness/stats/testdata/results", "-filter", "/kernel:nosuch"}, 2, `-filter "/kernel:nosuch" matches no result`},
+		{[]string{"bench", "-variant", "nosuchvariant", "-n"}, 2, "-variant nosuchvariant: no variant of any kernel has that name"},
+		{[]string{"compare", "-confidence", "2"}, 2, "-confidence 2: want a level in [0.5, 1)"},
+		{[]string{"report", "-confidence", "0"}, 2, "-confidence 0: want a level in [0.5, 1)"},
+		{[]string{"bench", "-warmup", "-1s", "-n"}, 2, "-warmup -1s: want 0 or more"},
+		{[]string{"pick", "-margin", "-5", "-n"}, 2, "-margin -5: want a percentage above 0 and below 100"},
 	} {
 		code, out, errText := runCLIErr(t, c.args...)
 		if code != c.code || !strings.Contains(errText, c.want) {

@@ -405,7 +405,7 @@ func WriteChanges(w io.Writer, cs []Change, screen bool) {
 			verdict = "REGRESSION"
 		}
 		row := fmt.Sprintf("%s\t%s\t%s\t%s %s\t%s\t%s\t", strings.TrimPrefix(c.Name, "Kernel/"), stats.FormatTime(c.Old.Center), stats.FormatTime(c.New.Center),
-			stats.FormatChange(c.Cmp.Ratio), c.Cmp.FormatInterval(), verdict, fmtDetect(j.detect))
+			stats.FormatChange(c.Cmp.Ratio), c.Cmp.RuleInterval(), verdict, fmtDetect(j.detect))
 		if layouts {
 			row += fmtLayouts(c.Layouts) + "\t"
 		}
@@ -570,7 +570,7 @@ func WriteMarkdown(w io.Writer, verdict string, changes, twins, confirmed []Chan
 				v = "**REGRESSION**"
 			}
 			fmt.Fprintf(&b, "| `%s` | %s | %s | %s %s | %s | %s |\n", strings.TrimPrefix(j.Name, "Kernel/"), stats.FormatTime(j.Old.Center), stats.FormatTime(j.New.Center),
-				stats.FormatChange(j.Cmp.Ratio), j.Cmp.FormatInterval(), v, fmtDetect(j.detect))
+				stats.FormatChange(j.Cmp.Ratio), j.Cmp.RuleInterval(), v, fmtDetect(j.detect))
 		}
 		b.WriteString("\n")
 	}
