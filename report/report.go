@@ -621,7 +621,7 @@ func (r *Report) header() {
 	r.p("- A **column** is one CPU identity and one build flavour; its cells come from that CPU's newest complete session of each benchmark (the machines table names the sessions).\n")
 	r.p("- A **cell** is the %s time per operation with its %s interval: an absolute time, so that CPUs compare. ", stats.FigureLabel, pctLabel(r.opts.Confidence))
 	r.p("`#N` is the variant's rank on that CPU and `N×` its time over that CPU's fastest, in bold.\n")
-	r.p("- **Verdicts** (*faster*, *slower*, *equal*, *undecided*) come from the rounds, two variants of one session compared round by round, not from the cells; *equal* means the %s interval lies within ±%.3g%%.\n",
+	r.p("- **Verdicts** (*faster*, *slower*, *equal*, *undecided*) compare two variants of one session process by process (in each fresh process, their runs side by side), not the cells; *equal* means the %s interval lies within ±%.3g%%.\n",
 		pctLabel(2*r.opts.Confidence-1), 100*r.opts.Margin)
 	r.p("- **Marks**: %s the group's A/A twin differs in that session; %s measured by the older method (one process, no twin); %s an interval wider than ±10%%.\n", markTwin, markOld, markSpread)
 	r.p("- The kernels that branch on their input are shown only from sessions on inputs of version %s (an `inputs` line in the file).\n", bench.InputsVersion)
@@ -1241,8 +1241,8 @@ func times(ratio float64) string {
 func (r *Report) winnerTable(kernels []string) {
 	r.p("## Fastest variant per kernel and CPU\n\n")
 	r.p("Per call (hash_clear: a whole table at the largest size every CPU measured). A cell is the fastest flipbench variant, ")
-	r.p("its %s time, and its verdict against the runner-up, compared round by round (the Hodges-Lehmann estimate of their per-round ratios, ", stats.FigureLabel)
-	r.p("with its %s interval): *ahead* where the runner-up is slower beyond ±%.3g%% and that interval excludes no change, ", pctLabel(r.opts.Confidence), 100*r.opts.Margin)
+	r.p("its %s time, and its verdict against the runner-up, compared with the session's fresh processes as units (per process, the ratio of their %s over the runs they made side by side; ", stats.FigureLabel, stats.FigureLabel)
+	r.p("the Hodges-Lehmann estimate over the processes, with its %s interval; a session in one process, over its pairs of runs): *ahead* where the runner-up is slower beyond ±%.3g%% and that interval excludes no change, ", pctLabel(r.opts.Confidence), 100*r.opts.Margin)
 	r.p("*equal* where the %s interval (two one-sided tests at %s each) lies within ±%.3g%%, ", pctLabel(2*r.opts.Confidence-1), pctLabel(1-r.opts.Confidence), 100*r.opts.Margin)
 	r.p("*undecided* otherwise (too few or too noisy rounds to say either); `flipbench compare` names the same fastest variant. ")
 	r.p("Under it, *pick* is what `flipbench pick` chooses on that CPU from the same results by the same rule (its profile, made by ")
