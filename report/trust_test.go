@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -216,5 +217,44 @@ func TestReportInterruptedSolveRun(t *testing.T) {
 	md, _, _ := generate(t, dir)
 	if strings.Contains(md, "999999") || !strings.Contains(md, "| none | — | 3 | 720000 |") {
 		t.Errorf("the interrupted solve run replaced the complete one:\n%s", md)
+	}
+}
+
+// A figure and a verdict pointing opposite ways are on the page: a
+// session in one process whose runs of avx2-ppfill sit on a lower floor
+// but are slowed in nearly half of the rounds, bitscan's in a tenth (its
+// pairs call bitscan faster); the same runs in 16 fresh processes are
+// compared by process and agree with the figures.
+func TestReportFigureConflicts(t *testing.T) {
+	session := func(processes string) string {
+		rng := rand.New(rand.NewPCG(3, 5))
+		burst := func(p float64) float64 {
+			if rng.Float64() < p {
+				return 1.3 + 0.3*rng.Float64()
+			}
+			return 1 + 0.004*rng.Float64()
+		}
+		var b strings.Builder
+		b.WriteString(zen4Head + "date: 2026-01-01T00:00:00Z\ncount: 96\n" + processes)
+		for range 96 {
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=avx2-ppfill/form=call 1000000 %.4f ns/op\n", 2.20*burst(0.45))
+			fmt.Fprintf(&b, "BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1000000 %.4f ns/op\n", 2.29*burst(0.10))
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		processes string
+		want      string
+	}{
+		{"", "**Figures and verdicts that point opposite ways** (1 of 1 neighbouring pairs whose figures are apart"},
+		{"processes: 16\n", "Figures and verdicts agree: of the 1 neighbouring variants"},
+	} {
+		dir := t.TempDir()
+		write(t, filepath.Join(dir, "amd-zen4-f19-m11-s1", "2026-01-01T000000-kernels.txt"), session(tc.processes))
+		md, _, _ := generate(t, dir)
+		if !strings.Contains(md, tc.want) {
+			i := strings.Index(md, "## Machines")
+			t.Errorf("processes %q: the page lacks %q:\n%s", tc.processes, tc.want, md[i:min(len(md), i+3000)])
+		}
 	}
 }
