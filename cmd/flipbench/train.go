@@ -47,7 +47,7 @@ func init() {
 			maeMin := fs.Int("mae-min", 20, "-eval-mae: fewest empties")
 			maeMax := fs.Int("mae-max", 24, "-eval-mae: most empties")
 			maeDepth := fs.Int("mae-depth", 0, "-eval-mae: measure a search of this many plies on the evaluation instead (printed only: the report shows the evaluation's own error)")
-			maeSeed := fs.Uint64("mae-seed", 0x4d4145, "-eval-mae: seed of the held-out games (not a training seed)")
+			maeSeed := fs.Uint64("mae-seed", train.HeldOutSeed, "-eval-mae: seed of the held-out games (not a training seed)")
 			save := fs.Bool("save", false, "-eval-mae: also write the error to results/<cpu-slug>/<date>-eval-mae-<name>.txt (flipbench report shows it)")
 			info := fs.Bool("info", false, "print the note of -eval (how the weights were made) and exit")
 			return func(args []string) error {

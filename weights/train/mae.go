@@ -28,6 +28,10 @@ type MAEConfig struct {
 	Exact func() Solver
 }
 
+// HeldOutSeed is the default seed of the held-out games: not a training
+// seed (TestHeldOutDisjointFromTraining).
+const HeldOutSeed = 0x4d4145
+
 // HeldOut returns n positions per empties count in [lo, hi] from games of
 // the seed (the same game mix as training: half random, half self-play),
 // at most one per game and empties count.
