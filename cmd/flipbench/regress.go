@@ -234,7 +234,7 @@ func goEnv() []string {
 // and the heap at the same address in every process (GOEXPERIMENT
 // norandomizedheapbase64; Go 1.26 draws the heap's base at random): the
 // screen has one process per side and layout, and with a random base the
-// same binary's from-asm flips took 2.19 or 2.50 ns by process.
+// same binary's kernels ran at two speeds by process (docs/regress.md).
 func serverEnv() []string {
 	exp := "norandomizedheapbase64"
 	if e := os.Getenv("GOEXPERIMENT"); e != "" {

@@ -172,15 +172,12 @@ type Progress interface {
 }
 
 // InputsKey is the configuration line naming a kernel session's inputs
-// and how its runs walk them (InputsVersion). Version 2 grew the sets of
-// the kernels that branch on their input (InputsChanged) from 4096 to
-// 65536: the predictor had learned the 4096's sequence, so that their
-// time per call fell with a run's length. Version 3 walks each set from
-// where a case's last run stopped, where every run began at its first
-// input: those kernels' runs are less than a pass or a few passes of
-// their sets, so a run's length chose which of the inputs it timed.
-// Sessions of an older version measured those kernels on other inputs;
-// their figures are not comparable with this version's.
+// and how its runs walk them (InputsVersion: sets of 65536 inputs for the
+// kernels that branch on their input, which the predictor cannot learn,
+// each case's runs walking its set on from where its last run stopped, so
+// that a run's length does not choose which inputs it times). Sessions of
+// another version measured those kernels (InputsChanged) on other inputs:
+// their figures are not comparable (docs/method.md).
 const (
 	InputsKey     = "inputs"
 	InputsVersion = "3"
@@ -464,7 +461,7 @@ func order(g *Group, rng *rand.Rand) []*Case {
 // generation clear's wrap, looks free in a small batch). The first batch
 // never ends it: a first call pays for cold caches, page faults and lazy
 // set-up, and a case calibrated on it alone ran one operation per run
-// (eval_sum's gathers at 1.4 µs instead of 40 ns in one process of three).
+// (eval_sum's gathers, at many times their time).
 // A long operation (NoWarmup) is run once per run, uncalibrated.
 func (c *Case) calibrate(o Options) error {
 	if c.NoWarmup {
@@ -477,8 +474,8 @@ func (c *Case) calibrate(o Options) error {
 		// a burst only adds time: the last batch again, the same size (a
 		// smaller one would miss a cost paid every so many calls), and the
 		// faster of the two (a run sized on a slowed batch is short, and
-		// a short run of a cache-hungry kernel is slow by itself:
-		// eval_sum's gathers at 3 k operations a run instead of 100 k)
+		// a short run of a cache-hungry kernel, eval_sum's gathers, is
+		// slow by itself)
 		el := c.time(n, 0)
 		c.nsPerOp = min(c.nsPerOp, float64(max(el.Nanoseconds(), 1))/float64(n))
 		c.n = itersFor(o.BenchTime, c.nsPerOp)

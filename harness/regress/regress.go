@@ -40,8 +40,8 @@ type Change struct {
 	// Family is the same comparison at the session's family-wise
 	// confidence (Bonferroni: 1 - (1-confidence)/m for m benchmarks), the
 	// interval a regression is judged on: a session compares hundreds of
-	// benchmarks, and at 95% each, an A/A session of every kernel flagged
-	// four of 347.
+	// benchmarks, and at 95% each an A/A session flags a few of them by
+	// chance alone (docs/regress.md).
 	Family stats.Comparison
 	// Layouts is NEW over OLD in each code layout by itself (a confirming
 	// session's: the estimate over that layout's processes; NaN for a
