@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -64,7 +61,7 @@ func init() {
 	})
 }
 
-const worktree = "WORKTREE"
+const worktree = regress.Worktree
 
 type regressOptions struct {
 	old, new    string
@@ -98,10 +95,16 @@ type side struct {
 // build extracts the revision and builds its CLI and its servers, the
 // servers two at a time (nothing is timed yet).
 func (s *side) build(root, cache string) error {
-	if err := s.extract(root, cache); err != nil {
+	t, err := regress.Extract(root, cache, s.rev)
+	var re *regress.RevisionError
+	if errors.As(err, &re) {
+		return &exitError{2, fmt.Sprintf("regress: %s %v", s.label, err)}
+	}
+	if err != nil {
 		return err
 	}
-	if err := goBuild(s.dir, s.cli, "./cmd/flipbench"); err != nil {
+	s.id, s.dir, s.cli = t.ID, t.Dir, filepath.Join(cache, "bin", t.ID+".flipbench")
+	if err := regress.GoBuild(s.dir, s.cli, "./cmd/flipbench", goEnv()); err != nil {
 		return fmt.Errorf("%s: %v", s.label, err)
 	}
 	s.servers, s.randomHeap = make([]string, regress.Layouts), make([]string, regress.Layouts)
@@ -203,7 +206,7 @@ func runServed(sides []*side, o regressOptions, out, root string, session int, a
 		}
 	}
 	bo.Config = append(append(bench.MachineConfig(time.Now(), variants.Host()), machineState("regress")...),
-		[2]string{"regress-old", sides[0].describe(root)}, [2]string{"regress-new", sides[1].describe(root)})
+		[2]string{"regress-old", regress.Describe(root, sides[0].rev)}, [2]string{"regress-new", regress.Describe(root, sides[1].rev)})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	runErr := bench.Run(ctx, groups, bo, func(r *benchfmt.Result) error { return w.Write(r) })
@@ -241,18 +244,6 @@ func serverEnv() []string {
 		exp = e + "," + exp
 	}
 	return append(goEnv(), "GOEXPERIMENT="+exp)
-}
-
-func git(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(errb.String()))
-	}
-	return strings.TrimSpace(string(out)), nil
 }
 
 func (o *regressOptions) check() error {
@@ -298,12 +289,12 @@ func runRegress(o regressOptions) error {
 		defer func() { stdout = result }()
 	}
 	start := time.Now()
-	root, err := git(".", "rev-parse", "--show-toplevel")
+	root, err := regress.Git(".", "rev-parse", "--show-toplevel")
 	if err != nil {
 		return err
 	}
 	if o.old == "" {
-		if o.old, err = git(root, "merge-base", "HEAD", "main"); err != nil {
+		if o.old, err = regress.Git(root, "merge-base", "HEAD", "main"); err != nil {
 			return err
 		}
 	}
@@ -316,7 +307,7 @@ func runRegress(o regressOptions) error {
 		if err := s.build(root, cache); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s = %s\n", s.label, s.describe(root))
+		fmt.Fprintf(stdout, "%s = %s\n", s.label, regress.Describe(root, s.rev))
 	}
 	if o.keep {
 		fmt.Fprintf(stdout, "trees and builds kept under %s\n", cache)
@@ -631,120 +622,6 @@ func regressCache() (string, error) {
 	}
 	dir = filepath.Join(dir, "flipbench", "regress")
 	return dir, os.MkdirAll(filepath.Join(dir, "bin"), 0o755)
-}
-
-func (s *side) describe(root string) string {
-	if s.rev == worktree {
-		return "the working tree"
-	}
-	if h, err := git(root, "rev-parse", "--short", s.rev); err == nil {
-		return s.rev + " (" + h + ")"
-	}
-	return s.rev
-}
-
-// extract puts the revision's tree in the cache: a commit once (git
-// archive; kept for the next run), the working tree afresh every time
-// (its tracked and untracked files, ignored ones aside).
-func (s *side) extract(root, cache string) error {
-	if s.rev == worktree {
-		sum := sha256.Sum256([]byte(root))
-		s.id = fmt.Sprintf("worktree-%x", sum[:6])
-		s.dir = filepath.Join(cache, "trees", s.id)
-		s.cli = filepath.Join(cache, "bin", s.id+".flipbench")
-		return syncWorktree(root, s.dir)
-	}
-	full, err := git(root, "rev-parse", "--verify", s.rev+"^{commit}")
-	if err != nil {
-		return &exitError{2, fmt.Sprintf("regress: %s revision %q: not a commit", s.label, s.rev)}
-	}
-	s.id = full[:16]
-	s.dir = filepath.Join(cache, "trees", s.id)
-	s.cli = filepath.Join(cache, "bin", s.id+".flipbench")
-	done := filepath.Join(s.dir, ".extracted")
-	if _, err := os.Stat(done); err == nil {
-		return nil
-	}
-	if err := os.RemoveAll(s.dir); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(s.dir, 0o755); err != nil {
-		return err
-	}
-	archive := exec.Command("git", "archive", "--format=tar", full)
-	archive.Dir = root
-	untar := exec.Command("tar", "-x", "-C", s.dir)
-	pipe, err := archive.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	untar.Stdin = pipe
-	if err := untar.Start(); err != nil {
-		return err
-	}
-	if err := archive.Run(); err != nil {
-		return fmt.Errorf("git archive %s: %v", s.rev, err)
-	}
-	if err := untar.Wait(); err != nil {
-		return fmt.Errorf("extracting %s: %v", s.rev, err)
-	}
-	return os.WriteFile(done, nil, 0o644)
-}
-
-// syncWorktree copies the working tree's files (tracked, and untracked
-// ones git does not ignore) to dst, rewriting only what changed, and
-// removes what is no longer there.
-func syncWorktree(root, dst string) error {
-	list, err := git(root, "ls-files", "-co", "--exclude-standard", "-z")
-	if err != nil {
-		return err
-	}
-	keep := map[string]bool{}
-	for _, rel := range strings.Split(list, "\x00") {
-		if rel == "" {
-			continue
-		}
-		src := filepath.Join(root, rel)
-		fi, err := os.Lstat(src)
-		if err != nil || !fi.Mode().IsRegular() {
-			continue // deleted, or not a file
-		}
-		data, err := os.ReadFile(src)
-		if err != nil {
-			return err
-		}
-		p := filepath.Join(dst, rel)
-		keep[p] = true
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			return err
-		}
-	}
-	return filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		if !keep[p] {
-			return os.Remove(p)
-		}
-		return nil
-	})
-}
-
-// goBuild builds pkg in dir into out.
-func goBuild(dir, out, pkg string) error {
-	cmd := exec.Command("go", "build", "-o", out, pkg)
-	cmd.Dir = dir
-	cmd.Env = goEnv()
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
-	}
-	return nil
 }
 
 var fingerprintRE = regexp.MustCompile(`(?m)^fingerprint:?\s+([0-9a-f]+)`)
