@@ -4,10 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
-	"time"
 
-	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -92,95 +89,9 @@ func Measured(base variants.Selection, kernel, variant string) (variants.Selecti
 	return sel, nil
 }
 
-// BenchGroups returns one group: a whole solve of set per variant of
-// kernel that can run with the rest of base (only variant, if not
-// empty), interleaved, on the selections Measured returns. One operation
-// is one solve of the whole set; nodes/op is reported beside ns/op, and
-// a variant whose node count differs from the others' is an error (a
-// kernel that changes the search is wrong), as is a wrong score. The
-// kernel bottom compares the bottoms of the search this build and CPU
-// offer with base's kernels.
-func BenchGroups(set, kernel, variant string, base variants.Selection, opts Options) ([]*bench.Group, error) {
-	ps, err := Set(set)
-	if err != nil {
-		return nil, err
-	}
-	k, err := variants.KernelByName(kernel)
-	if err != nil {
-		return nil, err
-	}
-	sv, err := New(opts, base)
-	if err != nil {
-		return nil, err
-	}
-	if variant != "" {
-		// one variant asked for: if it cannot run here, say why; an
-		// alias asks for the variant it selects
-		sel, err := Measured(base, kernel, variant)
-		if err != nil {
-			return nil, fmt.Errorf("%s %s: %w", kernel, variant, err)
-		}
-		variant = sel.Name(k)
-	}
-	type candidate struct {
-		name string
-		sv   *Solver
-	}
-	var cands []candidate
-	for _, name := range base.Choices(k) {
-		sel, err := Measured(base, kernel, name)
-		if err != nil {
-			continue // not with the kernels that measure it
-		}
-		vs, err := sv.With(sel)
-		if err != nil {
-			return nil, fmt.Errorf("%s=%s: %w", kernel, name, err)
-		}
-		cands = append(cands, candidate{name, vs})
-	}
-	g := &bench.Group{Title: "solve " + set + " per " + kernel + " variant"}
-	var nodesMu sync.Mutex
-	nodesOf := map[string]uint64{}
-	var first string
-	for _, cand := range cands {
-		if variant != "" && cand.name != variant {
-			continue
-		}
-		name, vs := cand.name, cand.sv
-		var last SetStats
-		c := &bench.Case{Name: "Solve", Keys: [][2]string{{"set", set}, {"kernel", kernel}, {"variant", name}},
-			PlanOp: 15 * time.Second, NoWarmup: first != ""}
-		c.Run = func(n int) {
-			for i := 0; i < n; i++ {
-				st, err := vs.SolveSet(ps)
-				if err != nil {
-					panic(fmt.Errorf("solve %s with %s=%s: %w", set, kernel, name, err))
-				}
-				last = st
-				nodesMu.Lock()
-				if want, ok := nodesOf[first]; ok && first != name && want != st.Nodes {
-					nodesMu.Unlock()
-					panic(fmt.Errorf("solve %s: %s=%s searched %d nodes, %s=%s %d: a kernel variant changed the search",
-						set, kernel, name, st.Nodes, kernel, first, want))
-				}
-				nodesOf[name] = st.Nodes
-				nodesMu.Unlock()
-			}
-		}
-		c.Metrics = func() map[string]float64 {
-			return map[string]float64{"nodes/op": float64(last.Nodes), "positions/op": float64(last.Positions)}
-		}
-		if first == "" {
-			first = name
-		}
-		g.Cases = append(g.Cases, c)
-	}
-	if len(g.Cases) == 0 {
-		return nil, fmt.Errorf("no %s variant this CPU runs matches %q", kernel, variant)
-	}
-	g.SetTwin(boundName(sv.k, kernel))
-	return []*bench.Group{g}, nil
-}
+// Bound is the variant this solver binds for a kernel ("" if it is not
+// one the solver calls).
+func (sv *Solver) Bound(kernel string) string { return boundName(sv.k, kernel) }
 
 // boundName is the variant k binds for a kernel ("" if it is not one the
 // solver calls): the twin of a whole-solve session is the default's.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/solvebench"
 	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -255,7 +256,7 @@ func benchGroups(o benchFlags, base variants.Selection, sel harness.BenchSelect)
 		if w, err = loadEval("default"); err != nil {
 			return nil, "", err
 		}
-		groups, err = solver.BenchGroups(o.solve, o.solveKernel, o.variant, base, solver.Options{Weights: w})
+		groups, err = solvebench.Groups(o.solve, o.solveKernel, o.variant, base, solver.Options{Weights: w})
 		harness.MarkImpl(groups)
 		what = "solve-" + o.solve + "-" + o.solveKernel
 	} else {

@@ -1,4 +1,4 @@
-package solver
+package solvebench
 
 import (
 	"context"
@@ -10,13 +10,15 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
+	"github.com/flipbench/flipbench/variants/varianttest"
 )
 
 // A whole-solve benchmark per variant: every variant of the kernel this
 // CPU runs, the node count reported and equal for all.
-func TestBenchGroups(t *testing.T) {
-	gs, err := BenchGroups("ffo1-2", "count_last_flip", "", testSelection(t, ""), Options{HashBits: 16})
+func TestGroups(t *testing.T) {
+	gs, err := Groups("ffo1-2", "count_last_flip", "", varianttest.Selection(t, ""), solver.Options{HashBits: 16})
 	if err != nil || len(gs) != 1 || len(gs[0].Cases) < 2 {
 		t.Fatalf("groups: %v", err)
 	}
@@ -33,8 +35,8 @@ func TestBenchGroups(t *testing.T) {
 	}
 	// the bottom: every one this build, CPU and selection offer, the same
 	// search
-	base := testSelection(t, "")
-	gs, err = BenchGroups("ffo1-2", variants.Bottom.Name(), "", base, Options{HashBits: 16})
+	base := varianttest.Selection(t, "")
+	gs, err = Groups("ffo1-2", variants.Bottom.Name(), "", base, solver.Options{HashBits: 16})
 	if err != nil || len(gs) != 1 {
 		t.Fatalf("bottom groups: %v", err)
 	}
@@ -56,26 +58,26 @@ func TestBenchGroups(t *testing.T) {
 	}
 	// one bottom asked for: run alone where offered, else an error naming it
 	for _, b := range append(slices.Clone(offered), variants.BottomAsmCalls, "no-such") {
-		gs, err := BenchGroups("ffo1-2", variants.Bottom.Name(), b, base, Options{HashBits: 16})
+		gs, err := Groups("ffo1-2", variants.Bottom.Name(), b, base, solver.Options{HashBits: 16})
 		switch {
 		case slices.Contains(offered, b):
 			if err != nil || len(gs) != 1 || len(gs[0].Cases) != 1 || gs[0].Cases[0].Key("variant") != b {
 				t.Errorf("bottom %s alone: %v", b, err)
 			}
 		case err == nil || !strings.Contains(err.Error(), "bottom"):
-			t.Errorf("bottom %s, not offered here: BenchGroups says %v", b, err)
+			t.Errorf("bottom %s, not offered here: Groups says %v", b, err)
 		}
 	}
 	// flip per variant: measured in the solver's own leaf, on the calling
 	// assembly bottom
-	sel, err := Measured(base, "flip", base.Name(variants.Flip))
-	if err != nil || sel.Name(variants.Solve4) != variants.SolverName || sel.Name(variants.Bottom) == variants.BottomAsm && Bind(sel).Bottom.Inline() {
+	sel, err := solver.Measured(base, "flip", base.Name(variants.Flip))
+	if err != nil || sel.Name(variants.Solve4) != variants.SolverName || sel.Name(variants.Bottom) == variants.BottomAsm && solver.Bind(sel).Bottom.Inline() {
 		t.Errorf("flip measured on %v (%v)", sel, err)
 	}
-	if _, err := BenchGroups("ffo1-2", "flip", "no-such", testSelection(t, ""), Options{}); err == nil {
+	if _, err := Groups("ffo1-2", "flip", "no-such", varianttest.Selection(t, ""), solver.Options{}); err == nil {
 		t.Error("unknown variant accepted")
 	}
-	if _, err := BenchGroups("ffo99", "flip", "", testSelection(t, ""), Options{}); err == nil {
+	if _, err := Groups("ffo99", "flip", "", varianttest.Selection(t, ""), solver.Options{}); err == nil {
 		t.Error("unknown set accepted")
 	}
 }
