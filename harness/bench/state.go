@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -133,4 +134,21 @@ func bracketed(text string) string {
 		}
 	}
 	return strings.TrimSpace(text)
+}
+
+// procCommand is a process's command as its name and arguments: what
+// follows the executable, which an emulator (qemu-user through
+// binfmt_misc) may precede with itself and follow with argv[0] again.
+func procCommand(name string, args []string) string {
+	for i, a := range args {
+		if filepath.Base(a) != name {
+			continue
+		}
+		rest := args[i+1:]
+		if len(rest) > 0 && filepath.Base(rest[0]) == name {
+			rest = rest[1:]
+		}
+		return strings.Join(append([]string{name}, rest...), " ")
+	}
+	return strings.Join(args, " ")
 }

@@ -76,7 +76,7 @@ func otherFlipbench(self int) []string {
 			continue
 		}
 		cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		line := strings.TrimSpace(strings.ReplaceAll(string(cmd), "\x00", " "))
+		line := procCommand(name, strings.Split(strings.TrimRight(string(cmd), "\x00"), "\x00"))
 		if len(line) > 120 {
 			line = line[:120] + "…"
 		}

@@ -43,3 +43,24 @@ func TestMachineStateLinesAndWarnings(t *testing.T) {
 		t.Errorf("bracketed: %q", v)
 	}
 }
+
+// A process's command line, as the warning names it: the name and the
+// arguments, whatever emulator runs it.
+func TestProcCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"/tmp/b/flipbench", "bench", "-kernel", "flip"}, "flipbench bench -kernel flip"},
+		{[]string{"/usr/libexec/qemu-binfmt/aarch64-binfmt-P", "/tmp/b/flipbench.test", "/tmp/b/flipbench.test", "bench", "-serve"}, "flipbench.test bench -serve"},
+		{[]string{"other", "x"}, "other x"},
+	} {
+		name := "flipbench"
+		if strings.Contains(c.want, ".test") {
+			name = "flipbench.test"
+		}
+		if got := procCommand(name, c.args); got != c.want {
+			t.Errorf("%q: %q, want %q", c.args, got, c.want)
+		}
+	}
+}
