@@ -45,8 +45,8 @@ func (r *Report) predicted() error {
 		}
 		return models
 	}
-	x86Preds, armPreds := splitByArch(preds)
-	x86Acc, armAcc := accuracyByArch(acc)
+	x86Preds, armPreds := byArch(preds, func(p *predict.Predicted) string { return p.MCPU })
+	x86Acc, armAcc := byArch(acc, func(a predict.Accuracy) string { return a.MCPU })
 	if len(x86Preds) > 0 {
 		r.predictedX86(x86Preds, columns(predict.Models), x86Acc)
 	}
@@ -61,26 +61,14 @@ func isARM64(mcpu string) bool {
 	return slices.ContainsFunc(predict.ARM64Models, func(m predict.Model) bool { return m.MCPU == mcpu })
 }
 
-// splitByArch parts the predictions into x86-64's (and any model predict
-// does not know, which no table shows) and aarch64's.
-func splitByArch(preds []*predict.Predicted) (x86, arm []*predict.Predicted) {
-	for _, p := range preds {
-		if isARM64(p.MCPU) {
-			arm = append(arm, p)
+// byArch parts xs by their model (mcpu of each) into x86-64's (and any
+// model predict does not know, which no table shows) and aarch64's.
+func byArch[T any](xs []T, mcpu func(T) string) (x86, arm []T) {
+	for _, x := range xs {
+		if isARM64(mcpu(x)) {
+			arm = append(arm, x)
 		} else {
-			x86 = append(x86, p)
-		}
-	}
-	return x86, arm
-}
-
-// accuracyByArch parts the accuracies as splitByArch the predictions.
-func accuracyByArch(acc []predict.Accuracy) (x86, arm []predict.Accuracy) {
-	for _, a := range acc {
-		if isARM64(a.MCPU) {
-			arm = append(arm, a)
-		} else {
-			x86 = append(x86, a)
+			x86 = append(x86, x)
 		}
 	}
 	return x86, arm

@@ -500,18 +500,10 @@ func changeNames(cs []regress.Change) string {
 // (the one regressions are judged on) says the machine was too noisy for
 // this session's verdicts.
 func writeTwins(twins []regress.Change, margin float64) {
-	equal, differ := 0, []string{}
-	for _, t := range twins {
-		if t.Cmp.Verdict == stats.Equal {
-			equal++
-		}
-		if v := t.Family.Verdict; v == stats.Faster || v == stats.Slower {
-			differ = append(differ, t.Name+" "+t.Family.Detail())
-		}
-	}
+	equal, differ := regress.TwinVerdicts(twins)
 	fmt.Fprintf(stdout, "\nA/A twins: %d of %d equal to their original (90%% interval within ±%.3g%%)\n", equal, len(twins), 100*margin)
 	for _, d := range differ {
-		fmt.Fprintf(stdout, "WARNING: A/A twin differs: %s: this session's verdicts are not to be trusted; run again\n", d)
+		fmt.Fprintf(stdout, "WARNING: A/A twin differs: %s %s: this session's verdicts are not to be trusted; run again\n", d.Name, d.Family.Detail())
 	}
 }
 

@@ -551,6 +551,21 @@ func WriteCSV(w io.Writer, changes, twins, confirmed []Change) error {
 	return cw.Error()
 }
 
+// TwinVerdicts counts the A/A twins equal to their original and lists
+// those that differ on the family-wise interval (the one regressions are
+// judged on): any says the machine was too noisy for the session.
+func TwinVerdicts(twins []Change) (equal int, differ []Change) {
+	for _, t := range twins {
+		if t.Cmp.Verdict == stats.Equal {
+			equal++
+		}
+		if v := t.Family.Verdict; v == stats.Faster || v == stats.Slower {
+			differ = append(differ, t)
+		}
+	}
+	return equal, differ
+}
+
 // WriteMarkdown writes a session for a pull request's comment: the
 // verdict line first (bold), then the confirming session's table (the
 // suspects run again by themselves: what a regression is judged on),
@@ -580,18 +595,10 @@ func WriteMarkdown(w io.Writer, verdict string, changes, twins, confirmed []Chan
 	} else {
 		b.WriteString("No suspect: nothing looked slower in the screen.\n\n")
 	}
-	equal, differ := 0, 0
-	for _, t := range twins {
-		if t.Cmp.Verdict == stats.Equal {
-			equal++
-		}
-		if v := t.Family.Verdict; v == stats.Faster || v == stats.Slower {
-			differ++
-		}
-	}
+	equal, differ := TwinVerdicts(twins)
 	fmt.Fprintf(&b, "A/A twins: %d of %d equal to their original", equal, len(twins))
-	if differ > 0 {
-		fmt.Fprintf(&b, "; **%d differ: this session's verdicts are not to be trusted, run again**", differ)
+	if len(differ) > 0 {
+		fmt.Fprintf(&b, "; **%d differ: this session's verdicts are not to be trusted, run again**", len(differ))
 	}
 	b.WriteString(".\n\n")
 	fmt.Fprintf(&b, "<details><summary>The screen: %d benchmarks</summary>\n\n", len(changes))

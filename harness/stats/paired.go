@@ -269,18 +269,18 @@ func pairRatios(a, b []Run) []float64 {
 // eachPair calls f with the file and b's value over a's of every run of b
 // whose slot a has a run in too, in b's order.
 func eachPair(a, b []Run, f func(file uint32, ratio float64)) {
-	eachPairRuns(a, b, func(file uint32, va, vb float64) { f(file, vb/va) })
+	eachPairRuns(a, b, func(va float64, rb Run) { f(rb.File, rb.Value/va) })
 }
 
-// eachPairRuns is eachPair with the pair's two values.
-func eachPairRuns(a, b []Run, f func(file uint32, va, vb float64)) {
+// eachPairRuns is eachPair with a's value and b's run.
+func eachPairRuns(a, b []Run, f func(va float64, rb Run)) {
 	at := make(map[slot]float64, len(a))
 	for _, r := range a {
 		at[slot{r.File, r.Round, r.Pass}] = r.Value
 	}
 	for _, r := range b {
 		if v, ok := at[slot{r.File, r.Round, r.Pass}]; ok && v > 0 && r.Value > 0 {
-			f(r.File, v, r.Value)
+			f(v, r)
 		}
 	}
 }

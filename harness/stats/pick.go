@@ -172,17 +172,8 @@ func Pick(ds *Dataset, cpu string, o PickOptions) []results.KernelChoice {
 // the margin on either side. Three unpaired solves of ±10% decide nothing
 // the per-call figures do not decide better.
 func solvesDecide(k variants.KernelInfo, solves, calls Evidence, def string, o PickOptions) string {
-	infos := map[string]variants.Info{}
-	for _, in := range k.Infos() {
-		infos[in.Name] = in
-	}
 	eligible := func(ev Evidence) []Ranked {
-		var out []Ranked
-		for _, name := range slices.Sorted(maps.Keys(ev.Data)) {
-			if ineligible(infos, name, o.CPU) == "" {
-				out = append(out, Ranked{Variant: name, Runs: ev.Data[name]})
-			}
-		}
+		_, out, _ := ranked(k, ev, o.CPU)
 		return out
 	}
 	solved, c := Fastest(eligible(solves), -1, o.Margin, o.Confidence)
@@ -206,24 +197,12 @@ func solvesDecide(k variants.KernelInfo, solves, calls Evidence, def string, o P
 
 // pickKernel decides one kernel from its evidence.
 func pickKernel(kc *results.KernelChoice, k variants.KernelInfo, ev Evidence, foreign []string, o PickOptions) {
-	infos := map[string]variants.Info{}
-	for _, in := range k.Infos() {
-		infos[in.Name] = in
-	}
-	var all, eligible []Ranked
 	var excluded []string
 	for _, c := range foreign {
 		excluded = append(excluded, c+" (C, timed by cbench: not a flipbench variant)")
 	}
-	for _, name := range slices.Sorted(maps.Keys(ev.Data)) {
-		r := Ranked{Variant: name, Runs: ev.Data[name]}
-		all = append(all, r)
-		if why := ineligible(infos, name, o.CPU); why != "" {
-			excluded = append(excluded, name+" ("+why+")")
-			continue
-		}
-		eligible = append(eligible, r)
-	}
+	all, eligible, ineligibles := ranked(k, ev, o.CPU)
+	excluded = append(excluded, ineligibles...)
 	all, _ = Fastest(all, -1, o.Margin, o.Confidence)
 	eligible, second := Fastest(eligible, -1, o.Margin, o.Confidence)
 	fig := func(r *Ranked) *results.Figure {
@@ -295,6 +274,25 @@ func verdictWord(c Comparison) string {
 		return "faster, round by round" // the figures and the paired ratios disagree
 	}
 	return "not told apart from it (undecided)"
+}
+
+// ranked is the evidence's variants, in name order: all of them, those
+// that may be picked on cpu, and why each other may not ("name (why)").
+func ranked(k variants.KernelInfo, ev Evidence, cpu variants.CPUInfo) (all, eligible []Ranked, excluded []string) {
+	infos := map[string]variants.Info{}
+	for _, in := range k.Infos() {
+		infos[in.Name] = in
+	}
+	for _, name := range slices.Sorted(maps.Keys(ev.Data)) {
+		r := Ranked{Variant: name, Runs: ev.Data[name]}
+		all = append(all, r)
+		if why := ineligible(infos, name, cpu); why != "" {
+			excluded = append(excluded, name+" ("+why+")")
+			continue
+		}
+		eligible = append(eligible, r)
+	}
+	return all, eligible, excluded
 }
 
 // ineligible says why a variant may not be picked on cpu, "" if it may:
@@ -405,12 +403,14 @@ func solveEvidence(ds *Dataset, cpu, flavour string) map[string]Evidence {
 	return out
 }
 
-// OldInputs reports a kernel result measured on inputs older than
-// bench.InputsVersion for a kernel whose inputs changed since
+// OldInputs reports a kernel benchmark's result measured on inputs older
+// than bench.InputsVersion for a kernel whose inputs changed since
 // (bench.InputsChanged): it measured another thing, and neither the page
-// nor pick uses it.
+// nor pick uses it. A whole solve (it names a kernel too) has no inputs
+// line and is never one.
 func OldInputs(r *benchfmt.Result) bool {
-	return slices.Contains(bench.InputsChanged, nameKeys(r.Name)["kernel"]) && r.GetConfig(bench.InputsKey) != bench.InputsVersion
+	return string(r.Name.Base()) == "Kernel" && slices.Contains(bench.InputsChanged, nameKeys(r.Name)["kernel"]) &&
+		r.GetConfig(bench.InputsKey) != bench.InputsVersion
 }
 
 func fileIndex(ds *Dataset) map[string]uint32 {

@@ -40,23 +40,15 @@ func compareByUnit(a, b []Run, better int, margin, confidence float64, unitOf fu
 	// each file's paired rounds, both sides, the files in order
 	type sides struct{ a, b []float64 }
 	byFile := map[uint32]*sides{}
-	at := make(map[slot]float64, len(a))
-	for _, r := range a {
-		at[slot{r.File, r.Round, r.Pass}] = r.Value
-	}
-	for _, r := range b {
-		va, ok := at[slot{r.File, r.Round, r.Pass}]
-		if !ok || va <= 0 || r.Value <= 0 {
-			continue
-		}
-		u := unitOf(r)
+	eachPairRuns(a, b, func(va float64, rb Run) {
+		u := unitOf(rb)
 		s := byFile[u]
 		if s == nil {
 			s = &sides{}
 			byFile[u] = s
 		}
-		s.a, s.b = append(s.a, va), append(s.b, r.Value)
-	}
+		s.a, s.b = append(s.a, va), append(s.b, rb.Value)
+	})
 	var units []float64
 	for _, f := range slices.Sorted(maps.Keys(byFile)) {
 		if s := byFile[f]; len(s.a) >= minPairs {
