@@ -36,8 +36,6 @@ import (
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/results"
 	"github.com/flipbench/flipbench/variants"
-	"github.com/flipbench/flipbench/weights"
-	"github.com/flipbench/flipbench/weights/train"
 )
 
 // Options says where the report reads and writes.
@@ -68,6 +66,10 @@ type Options struct {
 	// results/predicted: <model>/<kernel>.txt; nil for none. They get a
 	// section of their own, checked against the CPUs measured.
 	Predicted fs.FS
+	// Recipe is the Markdown that ends the page: how the embedded
+	// weights were made (the command gives it; the report does not
+	// import the trainer).
+	Recipe string
 }
 
 // Machine is one column: one CPU identity and one build flavour
@@ -1642,31 +1644,5 @@ func (r *Report) footer() {
 	r.p("go run ./cmd/flipbench compare -table /kernel -row /variant,/len,/size -col cpu-id -filter '.name:Kernel /form:call'\n")
 	r.p("go run golang.org/x/perf/cmd/benchstat@latest -table /kernel -row /variant,/len,/size -col cpu-id -filter '.name:Kernel /form:call' results/*/*-kernels*.txt\n")
 	r.p("```\n")
-	r.trainingRecipe()
+	r.md.WriteString(r.opts.Recipe)
 }
-
-// trainingRecipe says how the embedded weights were made, with the
-// command that makes them again.
-func (r *Report) trainingRecipe() {
-	r.p("\n### The embedded weights\n\n")
-	if set, err := weights.DefaultSet(); err == nil {
-		r.p("`weights/default.fbw` (%q) is what `flipbench train` makes with its defaults ", set.Note)
-	} else {
-		r.p("`weights/default.fbw` is what `flipbench train` makes with its defaults ")
-	}
-	r.p("(seeded: the same command gives the same weights, with any number of workers):\n\n")
-	r.p("```sh\n")
-	r.p("go run ./cmd/flipbench train -dir ck -o default.fbw   # %s\n", trainingTime)
-	r.p("```\n\n")
-	d := train.DefaultConfig()
-	r.p("It plays %d games (half random, half a fewest-replies heuristic after a random opening), ", d.Games)
-	r.p("labels every position: exact scores to %d empties, depth-%d searches on the weights fitted so far above, ", d.ExactMax, d.Depth)
-	r.p("fits one table per %d empties by ridge least squares (lambda %g), then fits each table again on the positions ", d.Group, d.Lambda)
-	r.p("within %d empties of its group too (`-pool`). ", d.Pool)
-	r.p("`-dir` makes a run resumable; `-edax-out eval.dat` also writes Edax's format; ")
-	r.p("`flipbench train -info -eval FILE` prints a file's note; `-eval-mae` measures weights (above), ")
-	r.p("and `-eval-mae -mae-depth D` a D-ply search on them (printed only).\n")
-}
-
-// trainingTime is how long the embedded weights' run took here.
-const trainingTime = "69 min on the 2-core machine, shared with other training runs for most of it"

@@ -197,7 +197,6 @@ func TestReportSolverRuns(t *testing.T) {
 		`- default: weights sha256:aaaabbbbccccdddd, "trained by flipbench train, 20000 games", seed 0x4d4145, 50 positions per empties count at 20-22 empties, [2026-01-05T000000-eval-mae-default.txt](`,
 		"go run ./cmd/flipbench solve -set ffo20-39 -save",
 		"go run ./cmd/flipbench train -eval-mae -save",
-		"go run ./cmd/flipbench train -dir ck -o default.fbw   # ",
 		"bench -solve ffo20-39   # whole solves per score_1 variant",
 		"benchstat@latest -table /kernel -row /variant,/len,/size -col cpu-id",
 	} {

@@ -6,11 +6,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/report"
 	"github.com/flipbench/flipbench/results"
 	"github.com/flipbench/flipbench/variants"
+	"github.com/flipbench/flipbench/weights"
+	"github.com/flipbench/flipbench/weights/train"
 )
 
 func init() {
@@ -42,6 +45,7 @@ func init() {
 				o.NoEmbedded = !*embedded
 				o.Host = variants.Host().ID()
 				o.Predicted = predictedFS(o.ResultsDir)
+				o.Recipe = weightsRecipe()
 				from := ""
 				if sf.on() {
 					d, err := sf.fetch(nil)
@@ -106,3 +110,36 @@ func runReport(o report.Options, from string) error {
 	fmt.Fprintf(stdout, "%s: %d CPUs%s, %d charts in %s%s\n", o.Output, len(cpus), note, len(r.Charts), o.ChartsDir, from)
 	return nil
 }
+
+// weightsRecipe is the page's last section: how the embedded weights
+// were made, with the command that makes them again. It is made here, from
+// train's defaults, so that the report package does not import the
+// trainer.
+func weightsRecipe() string {
+	var b strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	p("\n### The embedded weights\n\n")
+	if set, err := weights.DefaultSet(); err == nil {
+		p("`weights/default.fbw` (%q) is what `flipbench train` makes with its defaults ", set.Note)
+	} else {
+		p("`weights/default.fbw` is what `flipbench train` makes with its defaults ")
+	}
+	p("(seeded: the same command gives the same weights, with any number of workers):\n\n")
+	p("```sh\n")
+	p("go run ./cmd/flipbench train -dir ck -o default.fbw   # %s\n", trainingTime)
+	p("```\n\n")
+	d := train.DefaultConfig()
+	p("It plays %d games (half random, half a fewest-replies heuristic after a random opening), ", d.Games)
+	p("labels every position: exact scores to %d empties, depth-%d searches on the weights fitted so far above, ", d.ExactMax, d.Depth)
+	p("fits one table per %d empties by ridge least squares (lambda %g), then fits each table again on the positions ", d.Group, d.Lambda)
+	p("within %d empties of its group too (`-pool`). ", d.Pool)
+	p("`-dir` makes a run resumable; `-edax-out eval.dat` also writes Edax's format; ")
+	p("`flipbench train -info -eval FILE` prints a file's note; `-eval-mae` measures weights (above), ")
+	p("and `-eval-mae -mae-depth D` a D-ply search on them (printed only).\n")
+	return b.String()
+}
+
+// trainingTime is how long the run that made the embedded weights took:
+// a note written once with those weights, not a figure the report
+// measures.
+const trainingTime = "69 min on the 2-core machine, shared with other training runs for most of it"
