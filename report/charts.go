@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 
@@ -293,20 +295,52 @@ func kernelChart(path, kernel string, t *stats.Table, machines []*Machine, kindO
 	return dotChart(path, kernel+": time per operation", cats, ss)
 }
 
-// summaryChart: per kernel, the fastest variant per call on each
-// machine, at its absolute time (hash_clear, a whole table per operation,
-// is left out: its microseconds would squeeze every other kernel).
-func summaryChart(path string, kernels []string, wins map[string]map[string]*winner, machines []*Machine) (bool, error) {
-	var cats, ks []string
-	for _, k := range kernels {
-		if ws := wins[k]; len(ws) > 0 && k != "hash_clear" {
+// writeCharts writes every kernel's chart and the summary chart, and
+// lists them in r.Charts.
+func (r *Report) writeCharts() error {
+	if err := os.MkdirAll(r.opts.ChartsDir, 0o755); err != nil {
+		return err
+	}
+	for _, kd := range r.kernels {
+		if kd.wholeTable || len(kd.lens) == 0 {
+			continue
+		}
+		f := filepath.Join(r.opts.ChartsDir, kd.name+".svg")
+		if err := kernelChart(f, kd.name, kd.lens[0].t, r.Machines, r.kindOf); err != nil {
+			return err
+		}
+		r.Charts = append(r.Charts, f)
+	}
+	cats, ks := summaryRows(r.kernels, r.winners)
+	if len(cats) == 0 {
+		return nil
+	}
+	f := filepath.Join(r.opts.ChartsDir, "summary.svg")
+	if err := summaryChart(f, cats, ks, r.winners, r.Machines); err != nil {
+		return err
+	}
+	r.Charts = append(r.Charts, f)
+	return nil
+}
+
+// summaryRows are the summary chart's rows: per kernel with winners, its
+// winners' label (cats) and its name (ks); whole-table kernels left out.
+func summaryRows(kernels []*kernelData, wins map[string]map[string]*winner) (cats, ks []string) {
+	for _, kd := range kernels {
+		if ws := wins[kd.name]; len(ws) > 0 && !kd.wholeTable {
 			for _, w := range ws {
 				cats = append(cats, w.label)
 				break
 			}
-			ks = append(ks, k)
+			ks = append(ks, kd.name)
 		}
 	}
+	return cats, ks
+}
+
+// summaryChart: per kernel (summaryRows), the fastest variant per call
+// on each machine, at its absolute time.
+func summaryChart(path string, cats, ks []string, wins map[string]map[string]*winner, machines []*Machine) error {
 	var ss []series
 	for _, m := range machines {
 		s := series{label: m.Label()}
@@ -324,8 +358,5 @@ func summaryChart(path string, kernels []string, wins map[string]map[string]*win
 			ss = append(ss, s)
 		}
 	}
-	if len(cats) == 0 {
-		return false, nil
-	}
-	return true, dotChart(path, "Fastest variant per kernel, time per call", cats, ss)
+	return dotChart(path, "Fastest variant per kernel, time per call", cats, ss)
 }

@@ -102,131 +102,141 @@ func fmtNodes(ns []float64) string {
 
 // edaxVs writes, per set, flipbench's whole solves beside Edax-AVX's: a
 // row per bottom and PGO setting, a column per machine.
-func (r *Report) edaxVs() {
-	us := r.section("edax", "Whole solves beside Edax-AVX")
+func (r *Report) edaxVs() string {
+	b := new(md)
+	us := r.section(b, "edax", "Whole solves beside Edax-AVX")
 	if len(us) == 0 {
-		return
+		return ""
 	}
-	r.p("flipbench's solver and the C engine Edax-AVX solving the same positions in turn on the same machine, ")
-	r.p("one thread each, with the same evaluation weights and the same hash table size: measured with ")
-	r.p("`../shared/anchors/edax-vs.sh`, a measuring kit outside the project (the project never runs, ships or copies Edax), ")
-	r.p("and imported by `flipbench anchor`. Search time only: each program's own total, start-up and weights loading left out. ")
-	r.p("A cell is flipbench's median search time / Edax's, then the ratio flipbench / Edax, the median of the runs' ratios ")
-	r.p("(each run of flipbench against the run of Edax right after it) with its interval, and the Edax binary; ")
-	r.p("below 1, flipbench is faster. A row is the bottom flipbench searched on (asm: assembly; gosimd: Go on simd/archsimd, a GOEXPERIMENT=simd build; ")
-	r.p("go), \"(PGO off)\" a flipbench built without the PGO profile; the newest import of each machine, set, bottom and PGO setting. ")
-	r.p("The node counts below each cell are each program's own and count different things: the kit's Edax also counts ")
-	r.p("every child its transposition cutoff probes and every move its fast ordering scores (Edax's `COUNT_NODES` 7), flipbench ")
-	r.p("only the positions its searches enter or evaluate (Edax's 3); counted alike, and per call on the same positions, in ")
-	r.p("[docs/notes/2026-11-29-per-node.md](docs/notes/2026-11-29-per-node.md). ")
-	r.p("From the project root:\n\n")
-	r.p("```sh\n")
-	r.p("mkdir -p tmp && ../shared/anchors/edax-vs.sh ffo20-39 | tee tmp/vs.txt\n")
-	r.p("go run ./cmd/flipbench anchor tmp/vs.txt\n")
-	r.p("```\n\n")
-	r.p("Other rows: `-bottom gosimd` after the set and to `anchor`, and `GOEXPERIMENT=simd` and `GOFLAGS=-pgo=off` in the environment of both commands ")
-	r.p("(the transcript does not say how flipbench was built: `anchor` records its own build unless told).\n\n")
+	b.p("flipbench's solver and the C engine Edax-AVX solving the same positions in turn on the same machine, ")
+	b.p("one thread each, with the same evaluation weights and the same hash table size: measured with ")
+	b.p("`../shared/anchors/edax-vs.sh`, a measuring kit outside the project (the project never runs, ships or copies Edax), ")
+	b.p("and imported by `flipbench anchor`. Search time only: each program's own total, start-up and weights loading left out. ")
+	b.p("A cell is flipbench's median search time / Edax's, then the ratio flipbench / Edax, the median of the runs' ratios ")
+	b.p("(each run of flipbench against the run of Edax right after it) with its interval, and the Edax binary; ")
+	b.p("below 1, flipbench is faster. A row is the bottom flipbench searched on (asm: assembly; gosimd: Go on simd/archsimd, a GOEXPERIMENT=simd build; ")
+	b.p("go), \"(PGO off)\" a flipbench built without the PGO profile; the newest import of each machine, set, bottom and PGO setting. ")
+	b.p("The node counts below each cell are each program's own and count different things: the kit's Edax also counts ")
+	b.p("every child its transposition cutoff probes and every move its fast ordering scores (Edax's `COUNT_NODES` 7), flipbench ")
+	b.p("only the positions its searches enter or evaluate (Edax's 3); counted alike, and per call on the same positions, in ")
+	b.p("[docs/notes/2026-11-29-per-node.md](docs/notes/2026-11-29-per-node.md). ")
+	b.p("From the project root:\n\n")
+	b.p("```sh\n")
+	b.p("mkdir -p tmp && ../shared/anchors/edax-vs.sh ffo20-39 | tee tmp/vs.txt\n")
+	b.p("go run ./cmd/flipbench anchor tmp/vs.txt\n")
+	b.p("```\n\n")
+	b.p("Other rows: `-bottom gosimd` after the set and to `anchor`, and `GOEXPERIMENT=simd` and `GOFLAGS=-pgo=off` in the environment of both commands ")
+	b.p("(the transcript does not say how flipbench was built: `anchor` records its own build unless told).\n\n")
 
 	var sets []string
 	for _, u := range us {
 		addOnce(&sets, u.set)
 	}
 	slices.Sort(sets)
-	type row struct{ bottom, pgo string }
+	for _, set := range sets {
+		r.edaxSet(b, set, us)
+	}
+	return b.String()
+}
+
+// edaxRow is a row of an Edax table: a bottom and PGO setting.
+type edaxRow struct{ bottom, pgo string }
+
+// edaxSet writes one set's table of the Edax comparisons us, and a line
+// per cell on its file.
+func (r *Report) edaxSet(b *md, set string, us []*run) {
 	rank := func(b string) int {
 		if i := slices.Index(bottomOrder, b); i >= 0 {
 			return i
 		}
 		return len(bottomOrder)
 	}
-	for _, set := range sets {
-		cells := map[row]map[string]*edaxCell{}
-		var rows []row
-		var ms []*Machine
-		for _, m := range r.Machines {
-			for _, u := range us {
-				if u.set != set || u.machine != m.ID {
-					continue
-				}
-				if !slices.Contains(ms, m) {
-					ms = append(ms, m)
-				}
-				k := row{u.bottom, u.pgo}
-				if cells[k] == nil {
-					cells[k] = map[string]*edaxCell{}
-					rows = append(rows, k)
-				}
-				cells[k][m.ID] = r.edaxPairs(u)
+	cells := map[edaxRow]map[string]*edaxCell{}
+	var rows []edaxRow
+	var ms []*Machine
+	for _, m := range r.Machines {
+		for _, u := range us {
+			if u.set != set || u.machine != m.ID {
+				continue
 			}
-		}
-		slices.SortFunc(rows, func(a, b row) int {
-			if d := rank(a.bottom) - rank(b.bottom); d != 0 {
-				return d
+			if !slices.Contains(ms, m) {
+				ms = append(ms, m)
 			}
-			if a.bottom != b.bottom {
-				return strings.Compare(a.bottom, b.bottom)
+			k := edaxRow{u.bottom, u.pgo}
+			if cells[k] == nil {
+				cells[k] = map[string]*edaxCell{}
+				rows = append(rows, k)
 			}
-			return strings.Compare(a.pgo, b.pgo) // "" (PGO on) before "off"
-		})
-		r.p("**%s**\n\n", or(set, "(no set)"))
-		head := []string{"bottom"}
-		for _, m := range ms {
-			head = append(head, m.Label())
+			cells[k][m.ID] = r.edaxPairs(u)
 		}
-		var lines [][]string
-		var notes []string
-		for _, k := range rows {
-			line := []string{edaxRowLabel(k.bottom, k.pgo)}
-			for _, m := range ms {
-				c := cells[k][m.ID]
-				switch {
-				case c == nil:
-					line = append(line, "")
-				case c.runs == 0:
-					line = append(line, "no run")
-				default:
-					line = append(line, fmt.Sprintf("%s / %s = **%.3f** %s (%s)", fmtTime(c.fb.Center), fmtTime(c.edax.Center),
-						c.ratio.Center, stats.FormatCI(c.ratio), c.binary))
-					for _, w := range c.ratio.Warnings {
-						addOnce(&notes, w.Error())
-					}
-				}
-			}
-			lines = append(lines, line)
-		}
-		stats.WriteMarkdownTable(&r.md, head, lines)
-		slices.Sort(notes)
-		for _, n := range notes {
-			r.p("\n> note: %s\n", n)
-		}
-		r.p("\n")
-		for _, k := range rows {
-			for _, m := range ms {
-				c := cells[k][m.ID]
-				if c == nil {
-					continue
-				}
-				r.p("- %s, %s: [%s](%s): ", edaxRowLabel(k.bottom, k.pgo), m.Label(), shortFile(c.u.file), r.link(c.u.file))
-				facts := []string{fmt.Sprintf("%d runs", c.runs)}
-				if c.hashBits != "" {
-					facts = append(facts, "hash 2^"+c.hashBits)
-				}
-				facts = append(facts, "nodes "+fmtNodes(c.nodesFB)+" / "+fmtNodes(c.nodesEd))
-				if c.wallFB > 0 {
-					facts = append(facts, "wall "+fmtTime(c.wallFB)+" / "+fmtTime(c.wallEdax))
-				}
-				if c.goexperiment != "" {
-					facts = append(facts, "GOEXPERIMENT="+c.goexperiment)
-				}
-				if cm := bench.ShortCommit(c.u.config("commit")); cm != "" {
-					facts = append(facts, "imported at commit "+cm)
-				}
-				if c.unpaired > 0 {
-					facts = append(facts, fmt.Sprintf("%d results without a partner left out (an edited file?)", c.unpaired))
-				}
-				r.p("%s\n", strings.Join(facts, ", "))
-			}
-		}
-		r.p("\n")
 	}
+	slices.SortFunc(rows, func(a, b edaxRow) int {
+		if d := rank(a.bottom) - rank(b.bottom); d != 0 {
+			return d
+		}
+		if a.bottom != b.bottom {
+			return strings.Compare(a.bottom, b.bottom)
+		}
+		return strings.Compare(a.pgo, b.pgo) // "" (PGO on) before "off"
+	})
+	b.p("**%s**\n\n", or(set, "(no set)"))
+	head := []string{"bottom"}
+	for _, m := range ms {
+		head = append(head, m.Label())
+	}
+	var lines [][]string
+	var notes []string
+	for _, k := range rows {
+		line := []string{edaxRowLabel(k.bottom, k.pgo)}
+		for _, m := range ms {
+			c := cells[k][m.ID]
+			switch {
+			case c == nil:
+				line = append(line, "")
+			case c.runs == 0:
+				line = append(line, "no run")
+			default:
+				line = append(line, fmt.Sprintf("%s / %s = **%.3f** %s (%s)", fmtTime(c.fb.Center), fmtTime(c.edax.Center),
+					c.ratio.Center, stats.FormatCI(c.ratio), c.binary))
+				for _, w := range c.ratio.Warnings {
+					addOnce(&notes, w.Error())
+				}
+			}
+		}
+		lines = append(lines, line)
+	}
+	stats.WriteMarkdownTable(b, head, lines)
+	slices.Sort(notes)
+	for _, n := range notes {
+		b.p("\n> note: %s\n", n)
+	}
+	b.p("\n")
+	for _, k := range rows {
+		for _, m := range ms {
+			c := cells[k][m.ID]
+			if c == nil {
+				continue
+			}
+			b.p("- %s, %s: [%s](%s): ", edaxRowLabel(k.bottom, k.pgo), m.Label(), shortFile(c.u.file), r.link(c.u.file))
+			facts := []string{fmt.Sprintf("%d runs", c.runs)}
+			if c.hashBits != "" {
+				facts = append(facts, "hash 2^"+c.hashBits)
+			}
+			facts = append(facts, "nodes "+fmtNodes(c.nodesFB)+" / "+fmtNodes(c.nodesEd))
+			if c.wallFB > 0 {
+				facts = append(facts, "wall "+fmtTime(c.wallFB)+" / "+fmtTime(c.wallEdax))
+			}
+			if c.goexperiment != "" {
+				facts = append(facts, "GOEXPERIMENT="+c.goexperiment)
+			}
+			if cm := bench.ShortCommit(c.u.config("commit")); cm != "" {
+				facts = append(facts, "imported at commit "+cm)
+			}
+			if c.unpaired > 0 {
+				facts = append(facts, fmt.Sprintf("%d results without a partner left out (an edited file?)", c.unpaired))
+			}
+			b.p("%s\n", strings.Join(facts, ", "))
+		}
+	}
+	b.p("\n")
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"regexp"
@@ -20,14 +19,12 @@ import (
 // x86-64 models (predict.Models) predict this build's code; the aarch64
 // ones (predict.ARM64Models) an arm64 build's, in a section of their own
 // (predictedARM64).
-func (r *Report) predicted() error {
-	if r.opts.Predicted == nil {
-		return nil
+func (r *Report) predicted() string {
+	preds := r.preds
+	if len(preds) == 0 {
+		return ""
 	}
-	preds, err := predict.Read(r.opts.Predicted, "results/"+predict.Dir+"/")
-	if err != nil || len(preds) == 0 {
-		return err
-	}
+	b := new(md)
 	acc := predict.Validate(preds, predict.MeasuredFigures(r.ds))
 	measured := map[string]bool{} // models of a measured microarchitecture
 	for _, m := range r.Machines {
@@ -48,12 +45,22 @@ func (r *Report) predicted() error {
 	x86Preds, armPreds := byArch(preds, func(p *predict.Predicted) string { return p.MCPU })
 	x86Acc, armAcc := byArch(acc, func(a predict.Accuracy) string { return a.MCPU })
 	if len(x86Preds) > 0 {
-		r.predictedX86(x86Preds, columns(predict.Models), x86Acc)
+		r.predictedX86(b, x86Preds, columns(predict.Models), x86Acc)
 	}
 	if len(armPreds) > 0 {
-		r.predictedARM64(armPreds, columns(predict.ARM64Models), armAcc, len(x86Preds) > 0 && len(x86Acc) > 0)
+		r.predictedARM64(b, armPreds, columns(predict.ARM64Models), armAcc, len(x86Preds) > 0 && len(x86Acc) > 0)
 	}
-	return nil
+	return b.String()
+}
+
+// readPredictions reads Options.Predicted, if any.
+func (r *Report) readPredictions() error {
+	if r.opts.Predicted == nil {
+		return nil
+	}
+	preds, err := predict.Read(r.opts.Predicted, "results/"+predict.Dir+"/")
+	r.preds = preds
+	return err
 }
 
 // isARM64 reports whether -mcpu names an aarch64 model.
@@ -75,24 +82,24 @@ func byArch[T any](xs []T, mcpu func(T) string) (x86, arm []T) {
 }
 
 // predictedX86 writes the x86-64 models' section: this build's code.
-func (r *Report) predictedX86(preds []*predict.Predicted, models []predict.Model, acc []predict.Accuracy) {
+func (r *Report) predictedX86(b *md, preds []*predict.Predicted, models []predict.Model, acc []predict.Accuracy) {
 	llvm := preds[0].LLVM
-	r.p("## Predicted: microarchitectures nobody here measured\n\n")
-	r.p("Not measurements: what llvm-mca %s's scheduling model of each microarchitecture predicts for the machine code of ", llvm)
-	r.p("this build's variants (`flipbench predict`, [results/predicted/](results/predicted/)). ")
-	r.p("A cell is predicted cycles per operation (per call: one pass over the function from its entry to its return, ")
-	r.p("its arguments loaded as a caller would; batched: one element of its loop), `#N` its rank among that model's figures ")
-	r.p("and `N×` its cycles over the model's fastest. No figure is given where a straight-line model cannot say what runs: ")
-	r.p("*branchy (N)* marks code with N branches that depend on the data (a loop's own back edge and exit, and branches to code ")
-	r.p("that only panics or grows the stack, excepted), *calls* code that calls other functions; an empty cell is a variant the CPU cannot run. ")
-	r.p("llvm-mca models the core alone: every load hits the L1 cache, no branch is mispredicted, no clock changes with 512-bit code, ")
-	r.p("and a call costs what its instructions do (the measured tables above include the call floor). ")
-	r.p("How far to trust a column is measured: the same predictions against the CPUs measured here, below, and in each table's heading.\n\n")
-	r.predictedAccuracy(acc)
+	b.p("## Predicted: microarchitectures nobody here measured\n\n")
+	b.p("Not measurements: what llvm-mca %s's scheduling model of each microarchitecture predicts for the machine code of ", llvm)
+	b.p("this build's variants (`flipbench predict`, [results/predicted/](results/predicted/)). ")
+	b.p("A cell is predicted cycles per operation (per call: one pass over the function from its entry to its return, ")
+	b.p("its arguments loaded as a caller would; batched: one element of its loop), `#N` its rank among that model's figures ")
+	b.p("and `N×` its cycles over the model's fastest. No figure is given where a straight-line model cannot say what runs: ")
+	b.p("*branchy (N)* marks code with N branches that depend on the data (a loop's own back edge and exit, and branches to code ")
+	b.p("that only panics or grows the stack, excepted), *calls* code that calls other functions; an empty cell is a variant the CPU cannot run. ")
+	b.p("llvm-mca models the core alone: every load hits the L1 cache, no branch is mispredicted, no clock changes with 512-bit code, ")
+	b.p("and a call costs what its instructions do (the measured tables above include the call floor). ")
+	b.p("How far to trust a column is measured: the same predictions against the CPUs measured here, below, and in each table's heading.\n\n")
+	r.predictedAccuracy(b, acc)
 	t := predictedTable{models: models, acc: acc, heading: "predicted",
 		head: func(m predict.Model) string { return m.Label + " (" + m.MCPU + ")" }}
 	for _, k := range predictedKernels(preds) {
-		r.predictedKernel(k, preds, t)
+		r.predictedKernel(b, k, preds, t)
 	}
 }
 
@@ -101,39 +108,39 @@ func (r *Report) predictedX86(preds []*predict.Predicted, models []predict.Model
 // on arm64 misses the SVE variants' vector-length loops too. x86Checked
 // says whether the x86-64 section above has its accuracy against the
 // CPUs measured.
-func (r *Report) predictedARM64(preds []*predict.Predicted, models []predict.Model, acc []predict.Accuracy, x86Checked bool) {
+func (r *Report) predictedARM64(b *md, preds []*predict.Predicted, models []predict.Model, acc []predict.Accuracy, x86Checked bool) {
 	llvm := preds[0].LLVM
-	r.p("## Predicted on aarch64: the arm64 build\n\n")
-	r.p("Not measurements either: what llvm-mca %s (`-mtriple=aarch64`) predicts for the machine code of an arm64 build's variants, ", llvm)
-	r.p("the Go ones as the arm64 compiler writes them and the generated assembly, scalar, NEON and SVE: ")
-	r.p("`GOARCH=arm64 go build -o fb-arm64 ./cmd/flipbench && go run ./cmd/flipbench predict -binary fb-arm64`, written to [results/predicted/](results/predicted/). ")
-	r.p("The columns are Arm's Neoverse cores, named with the chips built on them (Ampere Altra's cores are Neoverse N1s too), and AmpereOne. ")
-	r.p("A cell reads as in the x86-64 tables: predicted cycles per operation (per call or one element of a batch), `#N` its rank among the model's figures, ")
-	r.p("`N×` its cycles over the model's fastest; an empty cell is a variant the CPU cannot run: %s. ", sveModels(models))
-	r.p("What the straight-line model cannot see on arm64:\n\n")
-	r.p("- **Branches.** Code with branches that depend on the data (*branchy (N)*) or that calls other functions (*calls*) gets no figure; ")
-	r.p("the results files' `why:` lines, listed under each table, say which branches (their instruction and offset in the function).\n")
-	r.p("- **The SVE variants' vector-length loops.** An SVE variant walks its lanes in a loop (WHILELO sets the lanes left to do; B.EQ, that is B.NONE, leaves when none is) ")
-	r.p("whose passes depend on the vector length (and on the input's length where it is a slice), not on the data's values: fewer on a wider vector. llvm-mca follows one pass of straight-line code ")
-	r.p("and cannot count them, so they get no figure either (*VL loop*).\n")
-	r.p("- **Memory.** Every load hits the L1 cache (the ray tables, the evaluation's weights), no branch is mispredicted, ")
-	r.p("and a call costs what its instructions do.\n")
-	r.p("- **Gathers.** NEON has no gather %s\n\n", evalSumARM64(preds))
+	b.p("## Predicted on aarch64: the arm64 build\n\n")
+	b.p("Not measurements either: what llvm-mca %s (`-mtriple=aarch64`) predicts for the machine code of an arm64 build's variants, ", llvm)
+	b.p("the Go ones as the arm64 compiler writes them and the generated assembly, scalar, NEON and SVE: ")
+	b.p("`GOARCH=arm64 go build -o fb-arm64 ./cmd/flipbench && go run ./cmd/flipbench predict -binary fb-arm64`, written to [results/predicted/](results/predicted/). ")
+	b.p("The columns are Arm's Neoverse cores, named with the chips built on them (Ampere Altra's cores are Neoverse N1s too), and AmpereOne. ")
+	b.p("A cell reads as in the x86-64 tables: predicted cycles per operation (per call or one element of a batch), `#N` its rank among the model's figures, ")
+	b.p("`N×` its cycles over the model's fastest; an empty cell is a variant the CPU cannot run: %s. ", sveModels(models))
+	b.p("What the straight-line model cannot see on arm64:\n\n")
+	b.p("- **Branches.** Code with branches that depend on the data (*branchy (N)*) or that calls other functions (*calls*) gets no figure; ")
+	b.p("the results files' `why:` lines, listed under each table, say which branches (their instruction and offset in the function).\n")
+	b.p("- **The SVE variants' vector-length loops.** An SVE variant walks its lanes in a loop (WHILELO sets the lanes left to do; B.EQ, that is B.NONE, leaves when none is) ")
+	b.p("whose passes depend on the vector length (and on the input's length where it is a slice), not on the data's values: fewer on a wider vector. llvm-mca follows one pass of straight-line code ")
+	b.p("and cannot count them, so they get no figure either (*VL loop*).\n")
+	b.p("- **Memory.** Every load hits the L1 cache (the ray tables, the evaluation's weights), no branch is mispredicted, ")
+	b.p("and a call costs what its instructions do.\n")
+	b.p("- **Gathers.** NEON has no gather %s\n\n", evalSumARM64(preds))
 	if len(acc) == 0 {
-		r.p("No arm64 CPU has been measured here, so nothing checks these columns")
+		b.p("No arm64 CPU has been measured here, so nothing checks these columns")
 		if x86Checked {
-			r.p(": the x86-64 predictions' match with the CPUs measured, above, is the nearest guide to how far to trust llvm-mca")
+			b.p(": the x86-64 predictions' match with the CPUs measured, above, is the nearest guide to how far to trust llvm-mca")
 		}
-		r.p(". ")
+		b.p(". ")
 	}
-	r.p("LLVM 19's apple-* models are not used: every one of them, apple-m1 to apple-m4 included, schedules with the model of Cyclone, the Apple A7 of 2013.\n\n")
+	b.p("LLVM 19's apple-* models are not used: every one of them, apple-m1 to apple-m4 included, schedules with the model of Cyclone, the Apple A7 of 2013.\n\n")
 	if len(acc) > 0 {
-		r.predictedAccuracy(acc)
+		r.predictedAccuracy(b, acc)
 	}
 	t := predictedTable{models: models, acc: acc, heading: "predicted, aarch64", arm64: true,
 		head: func(m predict.Model) string { return m.Title() + ", " + m.MCPU }}
 	for _, k := range predictedKernels(preds) {
-		r.predictedKernel(k, preds, t)
+		r.predictedKernel(b, k, preds, t)
 	}
 }
 
@@ -193,97 +200,6 @@ func predictedKernels(preds []*predict.Predicted) []string {
 	return ks
 }
 
-// predictedAccuracy is the table of every kernel's accuracy per measured
-// CPU and form.
-func (r *Report) predictedAccuracy(acc []predict.Accuracy) {
-	cpus := accuracyCPUs(acc)
-	if len(cpus) == 0 {
-		r.p("No CPU measured here has a model to check the predictions against.\n\n")
-		return
-	}
-	r.p("### How the predictions match the CPUs measured\n\n")
-	r.p("Per kernel, form and measured CPU (against its microarchitecture's model), over the variants with both a predicted figure ")
-	r.p("and a measured time (the newest complete run's figure): ρ is Spearman's rank correlation (1: the model orders the variants ")
-	r.p("as the CPU does; 0: no better than chance), *ratio error* the median of |p/m − 1| where p is a variant's predicted cycles ")
-	r.p("over the fastest predicted and m its measured time over the fastest measured (how far the model's \"N× slower\" is off), ")
-	r.p("n the variants compared. Kernels with fewer than %d such variants are not checked.\n\n", predict.MinVariants)
-	head := []string{"kernel", "form"}
-	for _, c := range cpus {
-		head = append(head, r.cpuModelLabel(c, acc)+" ρ", "ratio error", "n")
-	}
-	var rows [][]string
-	for _, k := range distinct(acc, func(a predict.Accuracy) string { return a.Kernel }) {
-		for _, form := range []string{predict.FormCall, predict.FormBatch} {
-			row := []string{k, formLabel(form)}
-			have := false
-			for _, c := range cpus {
-				a := findAccuracy(acc, c, k, form)
-				if a == nil {
-					row = append(row, "", "", "")
-					continue
-				}
-				have = true
-				row = append(row, predict.FormatRho(a.Spearman), predict.FormatRatioError(a.RatioError), fmt.Sprint(len(a.Variants)))
-			}
-			if have {
-				rows = append(rows, row)
-			}
-		}
-	}
-	var b bytes.Buffer
-	stats.WriteMarkdownTable(&b, head, rows)
-	r.md.Write(b.Bytes())
-	for _, c := range cpus {
-		if m, err := predict.ModelByName(accuracyModel(acc, c)); err == nil && m.Note != "" {
-			r.p("\n%s: %s (-mcpu=%s).\n", r.cpuModelLabel(c, acc), m.Note, m.MCPU)
-		}
-	}
-	r.p("\n")
-}
-
-// cpuModelLabel names a measured CPU and its model: "AMD EPYC (Zen 4), znver4".
-func (r *Report) cpuModelLabel(cpu string, acc []predict.Accuracy) string {
-	l := cpu
-	if m := r.byID[cpu]; m != nil {
-		l = m.Label()
-	}
-	return l + ", " + accuracyModel(acc, cpu)
-}
-
-// distinct lists the sorted values of one field of the accuracies.
-func distinct(acc []predict.Accuracy, field func(predict.Accuracy) string) []string {
-	var out []string
-	for _, a := range acc {
-		if v := field(a); !slices.Contains(out, v) {
-			out = append(out, v)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-func accuracyCPUs(acc []predict.Accuracy) []string {
-	return distinct(acc, func(a predict.Accuracy) string { return a.CPU })
-}
-
-func accuracyModel(acc []predict.Accuracy, cpu string) string {
-	for _, a := range acc {
-		if a.CPU == cpu {
-			return a.MCPU
-		}
-	}
-	return ""
-}
-
-func findAccuracy(acc []predict.Accuracy, cpu, kernel, form string) *predict.Accuracy {
-	for i, a := range acc {
-		if a.CPU == cpu && a.Kernel == kernel && a.Form == form {
-			return &acc[i]
-		}
-	}
-	return nil
-}
-
 // predictedTable is how one section's kernel tables are written.
 type predictedTable struct {
 	models  []predict.Model // the columns
@@ -298,7 +214,7 @@ type predictedTable struct {
 
 // predictedKernel writes one kernel's predicted table (variants per call
 // and batched x models), headed by its accuracy on the measured CPUs.
-func (r *Report) predictedKernel(k string, preds []*predict.Predicted, t predictedTable) {
+func (r *Report) predictedKernel(b *md, k string, preds []*predict.Predicted, t predictedTable) {
 	models, acc := t.models, t.acc
 	type row = predictedRow
 	var rows []row
@@ -317,9 +233,9 @@ func (r *Report) predictedKernel(k string, preds []*predict.Predicted, t predict
 	if len(rows) == 0 {
 		return
 	}
-	r.p("### %s (%s)\n\n", k, t.heading)
+	b.p("### %s (%s)\n\n", k, t.heading)
 	if !t.arm64 || len(acc) > 0 {
-		r.p("%s\n\n", r.kernelAccuracy(k, acc))
+		b.p("%s\n\n", r.kernelAccuracy(k, acc))
 	}
 	figures := false
 	for _, c := range cell {
@@ -337,36 +253,14 @@ func (r *Report) predictedKernel(k string, preds []*predict.Predicted, t predict
 	slices.SortStableFunc(rows, func(a, b row) int { return batched(a) - batched(b) })
 	if !figures {
 		if t.arm64 {
-			r.p("No variant of %s is a straight line on any model: no figure.\n\n", k)
-			r.predictedWhy(rows, cell, models)
+			b.p("No variant of %s is a straight line on any model: no figure.\n\n", k)
+			r.predictedWhy(b, rows, cell, models)
 			return
 		}
-		r.p("No variant of %s is a straight line on any model (each has data-dependent branches or calls): no figure.\n\n", k)
+		b.p("No variant of %s is a straight line on any model (each has data-dependent branches or calls): no figure.\n\n", k)
 		return
 	}
-	// the fastest and the rank of each model's figures, per form
-	rank := map[row]map[string]int{}
-	fastest := map[string]float64{}
-	for _, m := range models {
-		for _, form := range []string{predict.FormCall, predict.FormBatch} {
-			var rs []row
-			for _, rw := range rows {
-				if p := cell[rw][m.MCPU]; rw.form == form && p != nil && p.HasFigure() {
-					rs = append(rs, rw)
-				}
-			}
-			slices.SortStableFunc(rs, func(a, b row) int { return cmp.Compare(cell[a][m.MCPU].Cycles, cell[b][m.MCPU].Cycles) })
-			for i, rw := range rs {
-				if rank[rw] == nil {
-					rank[rw] = map[string]int{}
-				}
-				rank[rw][m.MCPU] = i + 1
-			}
-			if len(rs) > 0 {
-				fastest[m.MCPU+"/"+form] = cell[rs[0]][m.MCPU].Cycles
-			}
-		}
-	}
+	rank, fastest := predictedRanks(rows, cell, models)
 	head := []string{"variant", "kind"}
 	for _, m := range models {
 		head = append(head, t.head(m))
@@ -397,20 +291,48 @@ func (r *Report) predictedKernel(k string, preds []*predict.Predicted, t predict
 		line[1] = stats.KindLabel(kind)
 		out = append(out, line)
 	}
-	var b bytes.Buffer
-	stats.WriteMarkdownTable(&b, head, out)
-	r.md.Write(b.Bytes())
-	r.p("\n")
+	stats.WriteMarkdownTable(b, head, out)
+	b.p("\n")
 	if t.arm64 {
-		r.predictedWhy(rows, cell, models)
+		r.predictedWhy(b, rows, cell, models)
 	}
+}
+
+// predictedRanks ranks each model's figures per form: every row's rank
+// by model, and each model's fastest cycles by model and form
+// ("znver4/call").
+func predictedRanks(rows []predictedRow, cell map[predictedRow]map[string]*predict.Predicted, models []predict.Model) (map[predictedRow]map[string]int, map[string]float64) {
+	type row = predictedRow
+	rank := map[row]map[string]int{}
+	fastest := map[string]float64{}
+	for _, m := range models {
+		for _, form := range []string{predict.FormCall, predict.FormBatch} {
+			var rs []row
+			for _, rw := range rows {
+				if p := cell[rw][m.MCPU]; rw.form == form && p != nil && p.HasFigure() {
+					rs = append(rs, rw)
+				}
+			}
+			slices.SortStableFunc(rs, func(a, b row) int { return cmp.Compare(cell[a][m.MCPU].Cycles, cell[b][m.MCPU].Cycles) })
+			for i, rw := range rs {
+				if rank[rw] == nil {
+					rank[rw] = map[string]int{}
+				}
+				rank[rw][m.MCPU] = i + 1
+			}
+			if len(rs) > 0 {
+				fastest[m.MCPU+"/"+form] = cell[rs[0]][m.MCPU].Cycles
+			}
+		}
+	}
+	return rank, fastest
 }
 
 // predictedWhy lists under an aarch64 table the why line of every row
 // with a cell without a figure, as its results files give it (the same
 // for every model, the code being one build's, unless a model's differ:
 // then each with the models it is theirs), and what a VL loop is.
-func (r *Report) predictedWhy(rows []predictedRow, cell map[predictedRow]map[string]*predict.Predicted, models []predict.Model) {
+func (r *Report) predictedWhy(b *md, rows []predictedRow, cell map[predictedRow]map[string]*predict.Predicted, models []predict.Model) {
 	var lines []string
 	for _, rw := range rows {
 		type why struct {
@@ -450,7 +372,7 @@ func (r *Report) predictedWhy(rows []predictedRow, cell map[predictedRow]map[str
 	if len(lines) == 0 {
 		return
 	}
-	r.p("Why no figure (the `why:` lines of the results files):\n\n%s\n\n", strings.Join(lines, "\n"))
+	b.p("Why no figure (the `why:` lines of the results files):\n\n%s\n\n", strings.Join(lines, "\n"))
 }
 
 // predictedRow is a row of a predicted table: a variant in a form.
@@ -463,27 +385,6 @@ func rowName(rw predictedRow) string {
 		return rw.variant + " · batch"
 	}
 	return rw.variant
-}
-
-// kernelAccuracy is a kernel's table heading: its accuracy on each CPU
-// measured.
-func (r *Report) kernelAccuracy(k string, acc []predict.Accuracy) string {
-	var parts []string
-	for _, c := range accuracyCPUs(acc) {
-		var forms []string
-		for _, form := range []string{predict.FormCall, predict.FormBatch} {
-			if a := findAccuracy(acc, c, k, form); a != nil {
-				forms = append(forms, fmt.Sprintf("%s ρ = %s, ratio error %s (n = %d)", formLabel(form), predict.FormatRho(a.Spearman), predict.FormatRatioError(a.RatioError), len(a.Variants)))
-			}
-		}
-		if len(forms) > 0 {
-			parts = append(parts, r.cpuModelLabel(c, acc)+": "+strings.Join(forms, "; "))
-		}
-	}
-	if len(parts) == 0 {
-		return fmt.Sprintf("Accuracy: not checked (fewer than %d variants with both a predicted figure and a measured time on a CPU measured here).", predict.MinVariants)
-	}
-	return "Accuracy against the CPUs measured: " + strings.Join(parts, ". ") + "."
 }
 
 // noFigure is the cell of a prediction without cycles.
