@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -50,7 +51,7 @@ func BadValues() (text string, badLines []int) {
 	add(false, "BenchmarkSolvePosition/set=ffo1-3/id=1 1 2e6 ns/op 100 nodes/op -12 score 0 best-square") // negative score, square 0: fine
 	add(true, "BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1000 sixty ns/op")
 	add(true, "BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1000")
-	add(true, "BenchmarkKernel/kernel=flip/variant="+strings.Repeat("x", MaxLine)+"/form=call 1000 6 ns/op")
+	add(true, "BenchmarkKernel/kernel=flip/variant="+strings.Repeat("x", resultsfile.MaxLine)+"/form=call 1000 6 ns/op")
 	add(true, "\x00\x01\x02\xff binary junk")
 	add(true, "this line came from somewhere else")
 	return b.String(), badLines
@@ -122,7 +123,7 @@ func TestKeepLatestIncomplete(t *testing.T) {
 	writeFile(t, old, head+"BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 6 ns/op\nBenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 6.1 ns/op\n")
 	newer := filepath.Join(dir, "amd-zen4-f19-m11-s1", "2026-02-01T000000-kernels.txt")
 	writeFile(t, newer, head+"BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 60 ns/op\n"+
-		"BenchmarkKernel/kernel=moves/variant=sse2/form=call 1 3 ns/op\n\n"+bench.IncompleteKey+": interrupted after 2 of 40 runs\n")
+		"BenchmarkKernel/kernel=moves/variant=sse2/form=call 1 3 ns/op\n\n"+resultsfile.KeyIncomplete+": interrupted after 2 of 40 runs\n")
 	ds, err := ReadDir(dir)
 	if err != nil || len(ds.Problems) != 0 {
 		t.Fatalf("%v %v", err, ds.Problems)
