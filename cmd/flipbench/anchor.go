@@ -19,6 +19,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -344,16 +345,16 @@ var goexperimentRE = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 // in MachineConfig's convention (a line only when set, pgo only when
 // off), and the comparison's own lines.
 func anchorConfig(o *anchorOpts, tr *anchorTranscript, now time.Time, cpu variants.CPUInfo) [][2]string {
-	cfg := slices.DeleteFunc(bench.MachineConfig(now, cpu), func(kv [2]string) bool { return kv[0] == "goexperiment" || kv[0] == "pgo" })
+	cfg := slices.DeleteFunc(bench.MachineConfig(now, cpu), func(kv [2]string) bool { return kv[0] == resultsfile.KeyGOEXPERIMENT || kv[0] == resultsfile.KeyPGO })
 	if o.goexperiment != "" {
-		cfg = append(cfg, [2]string{"goexperiment", o.goexperiment})
+		cfg = append(cfg, [2]string{resultsfile.KeyGOEXPERIMENT, o.goexperiment})
 	}
 	if o.pgo == "off" {
-		cfg = append(cfg, [2]string{"pgo", "off"})
+		cfg = append(cfg, [2]string{resultsfile.KeyPGO, "off"})
 	}
 	// the bottom is a key of the benchmark name, not a line: a perfdata
 	// server refuses a result with two labels of one name
-	return append(cfg, [2]string{"edax", tr.edax}, [2]string{"hash-bits", strconv.Itoa(tr.hashBits)}, [2]string{"source", anchorSource})
+	return append(cfg, [2]string{resultsfile.KeyEdax, tr.edax}, [2]string{resultsfile.KeyHashBits, strconv.Itoa(tr.hashBits)}, [2]string{resultsfile.KeySource, anchorSource})
 }
 
 // anchorName is the file's name under results/<cpu-id>/.
@@ -369,7 +370,7 @@ func anchorName(o *anchorOpts, tr *anchorTranscript) string {
 // then Edax's, search time as ns/op (the report's figure), wall time as
 // wall-ns/op, nodes as nodes/op.
 func anchorResults(o *anchorOpts, tr *anchorTranscript, cfg [][2]string) []*benchfmt.Result {
-	conf := fileConfig(cfg)
+	conf := resultsfile.Config(cfg)
 	base := "EdaxVs/set=" + tr.set + "/bottom=" + o.bottom + "/engine="
 	var out []*benchfmt.Result
 	for _, u := range tr.runs {

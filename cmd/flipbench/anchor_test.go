@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/harness/store/storetest"
 	"github.com/flipbench/flipbench/variants"
@@ -168,8 +169,8 @@ func TestAnchorCommand(t *testing.T) {
 		}
 	}
 	r := ds.All()[2] // run 2, flipbench
-	for k, want := range map[string]string{"pgo": "off", "goexperiment": "simd", "edax": "edax-avx-x86-64-v4", "hash-bits": "22",
-		"source": "edax-vs.sh", "cpu-id": variants.Host().ID(), "bottom": ""} {
+	for k, want := range map[string]string{resultsfile.KeyPGO: "off", resultsfile.KeyGOEXPERIMENT: "simd", resultsfile.KeyEdax: "edax-avx-x86-64-v4", resultsfile.KeyHashBits: "22",
+		resultsfile.KeySource: "edax-vs.sh", resultsfile.KeyCPUID: variants.Host().ID(), "bottom": ""} {
 		if got := r.GetConfig(k); got != want {
 			t.Errorf("config %s: %q, want %q", k, got, want)
 		}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
@@ -207,9 +208,9 @@ func maeResults(spec string, set *weights.Set, mc train.MAEConfig, path string) 
 	cfg := bench.MachineConfig(now, variants.Host())
 	cfg = append(cfg, ev.config()...)
 	// the held-out positions are a function of these three
-	cfg = append(cfg, [2]string{"mae-seed", fmt.Sprintf("%#x", mc.Seed)}, [2]string{"mae-n", fmt.Sprint(mc.N)},
-		[2]string{"mae-empties", fmt.Sprintf("%d-%d", mc.MinEmpties, mc.MaxEmpties)})
-	fc := fileConfig(cfg)
+	cfg = append(cfg, [2]string{resultsfile.KeyMAESeed, fmt.Sprintf("%#x", mc.Seed)}, [2]string{resultsfile.KeyMAEN, fmt.Sprint(mc.N)},
+		[2]string{resultsfile.KeyMAEEmpties, fmt.Sprintf("%d-%d", mc.MinEmpties, mc.MaxEmpties)})
+	fc := resultsfile.Config(cfg)
 	for _, r := range rows {
 		res := &benchfmt.Result{Name: benchfmt.Name(fmt.Sprintf("EvalMAE/empties=%d", r.Empties)), Iters: r.N, Config: fc,
 			Values: []benchfmt.Value{

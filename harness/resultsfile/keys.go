@@ -66,6 +66,16 @@ const (
 	// must not carry a label twice.
 	KeyImpl = "impl"
 
+	// The machine's state (harness/bench.MachineState).
+	KeyGovernor   = "governor"
+	KeyBoost      = "boost"
+	KeySMT        = "smt"
+	KeyTHP        = "thp"
+	KeyLoadStart  = "load-start"
+	KeyLoadEnd    = "load-end" // after the last result
+	KeyHypervisor = "hypervisor"
+	KeyOSKernel   = "os-kernel"
+
 	// Whole solves (solve, train) and the Edax comparison (anchor).
 	KeyEval         = "eval"
 	KeyEvalNote     = "eval-note"
@@ -80,6 +90,10 @@ const (
 	// cbench's files (cbench/cbench.c writes them).
 	KeyCompiler = "compiler"
 	KeyCFlags   = "cflags"
+
+	// The two trees flipbench regress compares.
+	KeyRegressOld = "regress-old"
+	KeyRegressNew = "regress-new"
 
 	// Predictions (harness/predict).
 	KeyPredicted  = "predicted"

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -267,7 +266,7 @@ func ReadSources(srcs ...Source) (*Dataset, error) {
 
 // ReadDir reads every results file under dir (dir/<cpu-id>/*.txt, in name
 // order: date order within a CPU) and lists the stale unfinished files
-// there (StaleFiles).
+// there (bench.StaleFiles).
 func ReadDir(dir string) (*Dataset, error) {
 	files, err := resultsfile.ResultsFiles(dir)
 	if err != nil {
@@ -277,7 +276,7 @@ func ReadDir(dir string) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds.Stale = StaleFiles(dir)
+	ds.Stale = bench.StaleFiles(dir)
 	return ds, nil
 }
 
@@ -390,27 +389,6 @@ func sameConfig(a, b []benchfmt.Config) bool {
 		}
 	}
 	return true
-}
-
-// StaleFiles lists the unfinished results files under dir
-// (dir/<cpu>/*.partial) that no session is writing: their folder's lock
-// is free, so the session that wrote them was killed before its end.
-// Their results are not read (StaleNote).
-func StaleFiles(dir string) []string {
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "*"+bench.PartialSuffix))
-	slices.Sort(files)
-	var out []string
-	for _, f := range files {
-		if _, live := bench.LockHolder(filepath.Dir(f)); !live {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// StaleNote says what a stale file is and what to do with it.
-func StaleNote(path string) string {
-	return path + ": the unfinished results of a session killed before its end (no flipbench is writing it): not read; delete it"
 }
 
 // CPUOf names the machine of a result (resultsfile.CPUOf).

@@ -171,7 +171,7 @@ func TestStaleFiles(t *testing.T) {
 	if err != nil || len(ds.Stale) != 1 || ds.Stale[0] != p || len(ds.Files) != 0 {
 		t.Fatalf("stale %v, files %v: %v", ds.Stale, ds.Files, err)
 	}
-	if !strings.Contains(StaleNote(p), p) {
+	if !strings.Contains(bench.StaleNote(p), p) {
 		t.Error("the note does not name the file")
 	}
 	l, err := bench.LockDir(filepath.Dir(p), "test")
@@ -179,7 +179,7 @@ func TestStaleFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Unlock()
-	if s := StaleFiles(dir); len(s) != 0 {
+	if s := bench.StaleFiles(dir); len(s) != 0 {
 		t.Errorf("a file being written reported stale: %v", s)
 	}
 }
