@@ -161,27 +161,9 @@ func parseAnchor(name string, data []byte) (*anchorTranscript, error) {
 			if err != nil || num != len(tr.runs)+1 {
 				return nil, bad(n, "run %s where run %d was expected: runs are numbered 1, 2, ... in order (two transcripts in one file?)", m[1], len(tr.runs)+1)
 			}
-			var u anchorRun
-			for _, f := range []struct {
-				what string
-				s    string
-				v    *float64
-			}{
-				{"flipbench's wall time", m[2], &u.fb.wall}, {"flipbench's search time", m[3], &u.fb.search},
-				{"Edax's wall time", m[5], &u.edax.wall}, {"Edax's search time", m[6], &u.edax.search},
-			} {
-				if *f.v, err = anchorSeconds(f.s); err != nil {
-					return nil, bad(n, "run %d: %s %q: %v", num, f.what, f.s, err)
-				}
-			}
-			for _, f := range []struct {
-				what string
-				s    string
-				v    *uint64
-			}{{"flipbench's node count", m[4], &u.fb.nodes}, {"Edax's node count", m[7], &u.edax.nodes}} {
-				if *f.v, err = anchorNodes(f.s); err != nil {
-					return nil, bad(n, "run %d: %s %q: %v", num, f.what, f.s, err)
-				}
+			u, err := anchorRunOf(m)
+			if err != nil {
+				return nil, bad(n, "run %d: %v", num, err)
 			}
 			tr.runs = append(tr.runs, u)
 		case strings.Contains(line, ", medians of ") || strings.HasSuffix(line, "(flipbench / edax)"):
@@ -219,6 +201,51 @@ func parseAnchor(name string, data []byte) (*anchorTranscript, error) {
 	}
 	// the summary's medians are those of the run lines: a transcript
 	// edited or spliced is not imported
+	if err := tr.checkMedians(sum); err != nil {
+		return nil, fmt.Errorf("%s:%d: %v", name, sumLine, err)
+	}
+	tr.set = anchorSetName(tr.setArg)
+	if len(tr.set) > anchorMaxName {
+		return nil, fmt.Errorf("%s:%d: the set's name %s is longer than %d characters", name, sumLine, quoteLine(tr.set), anchorMaxName)
+	}
+	if len(tr.edax) > anchorMaxName {
+		return nil, fmt.Errorf("%s:%d: the Edax binary's name %s is longer than %d characters", name, sumLine, quoteLine(tr.edax), anchorMaxName)
+	}
+	tr.edax = nameValue(tr.edax)
+	return tr, nil
+}
+
+// anchorRunOf reads the figures of a run line (anchorRunRE's match).
+func anchorRunOf(m []string) (anchorRun, error) {
+	var u anchorRun
+	var err error
+	for _, f := range []struct {
+		what string
+		s    string
+		v    *float64
+	}{
+		{"flipbench's wall time", m[2], &u.fb.wall}, {"flipbench's search time", m[3], &u.fb.search},
+		{"Edax's wall time", m[5], &u.edax.wall}, {"Edax's search time", m[6], &u.edax.search},
+	} {
+		if *f.v, err = anchorSeconds(f.s); err != nil {
+			return u, fmt.Errorf("%s %q: %v", f.what, f.s, err)
+		}
+	}
+	for _, f := range []struct {
+		what string
+		s    string
+		v    *uint64
+	}{{"flipbench's node count", m[4], &u.fb.nodes}, {"Edax's node count", m[7], &u.edax.nodes}} {
+		if *f.v, err = anchorNodes(f.s); err != nil {
+			return u, fmt.Errorf("%s %q: %v", f.what, f.s, err)
+		}
+	}
+	return u, nil
+}
+
+// checkMedians checks that the summary's medians (anchorSumRE's match)
+// are those of the run lines.
+func (tr *anchorTranscript) checkMedians(sum []string) error {
 	for _, c := range []struct {
 		what string
 		s    string
@@ -235,18 +262,10 @@ func parseAnchor(name string, data []byte) (*anchorTranscript, error) {
 			xs = append(xs, c.of(u))
 		}
 		if m := median(xs); !anchorClose(v, m) {
-			return nil, fmt.Errorf("%s:%d: the summary's median %s, %s s, is not the median of the run lines' (%.3f s): an edited or spliced transcript?", name, sumLine, c.what, c.s, m)
+			return fmt.Errorf("the summary's median %s, %s s, is not the median of the run lines' (%.3f s): an edited or spliced transcript?", c.what, c.s, m)
 		}
 	}
-	tr.set = anchorSetName(tr.setArg)
-	if len(tr.set) > anchorMaxName {
-		return nil, fmt.Errorf("%s:%d: the set's name %s is longer than %d characters", name, sumLine, quoteLine(tr.set), anchorMaxName)
-	}
-	if len(tr.edax) > anchorMaxName {
-		return nil, fmt.Errorf("%s:%d: the Edax binary's name %s is longer than %d characters", name, sumLine, quoteLine(tr.edax), anchorMaxName)
-	}
-	tr.edax = nameValue(tr.edax)
-	return tr, nil
+	return nil
 }
 
 // anchorSeconds reads a time of the transcript: a positive number.

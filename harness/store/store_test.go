@@ -268,6 +268,32 @@ func search(t *testing.T, url, q string) []string {
 // A server that is down, a URL that is not a perfdata server's, a
 // server that refuses the upload, files that cannot be uploaded: each a
 // clear error, and the files as they were.
+// kindOf names the kind of a store error.
+func kindOf(err error) string {
+	var e *store.Error
+	if errors.As(err, &e) {
+		return [...]string{"unreachable", "not perfdata", "refused"}[e.Kind]
+	}
+	var fe *store.FileError
+	if errors.As(err, &fe) {
+		return "file"
+	}
+	return "other"
+}
+
+// NewServer takes a perfdata server's URL, or its host:port, and
+// nothing else.
+func TestNewServerURLs(t *testing.T) {
+	for _, u := range []string{"ftp://localhost:8080", "http://", "http://host/?q=1", ""} {
+		if _, err := store.NewServer(u); err == nil {
+			t.Errorf("NewServer(%q) accepted", u)
+		}
+	}
+	if s, err := store.NewServer("localhost:8080/"); err != nil || s.URL != "http://localhost:8080" {
+		t.Errorf("host:port: %v %v", s, err)
+	}
+}
+
 func TestUploadErrors(t *testing.T) {
 	ctx := context.Background()
 	files := testFiles(t)[:2]
@@ -293,17 +319,6 @@ func TestUploadErrors(t *testing.T) {
 	refusing := storetest.New(t, storetest.Options{Data: notADir}) // its data folder is a file: every upload fails there
 	live, _ := newServer(t)
 
-	kindOf := func(err error) string {
-		var e *store.Error
-		if errors.As(err, &e) {
-			return [...]string{"unreachable", "not perfdata", "refused"}[e.Kind]
-		}
-		var fe *store.FileError
-		if errors.As(err, &fe) {
-			return "file"
-		}
-		return "other"
-	}
 	for _, c := range []struct {
 		name, url, kind, says string
 	}{
@@ -329,15 +344,6 @@ func TestUploadErrors(t *testing.T) {
 	}
 	if err := refusingPing(refusing.URL); err != nil {
 		t.Errorf("the refusing server answers queries: %v", err)
-	}
-
-	for _, u := range []string{"ftp://localhost:8080", "http://", "http://host/?q=1", ""} {
-		if _, err := store.NewServer(u); err == nil {
-			t.Errorf("NewServer(%q) accepted", u)
-		}
-	}
-	if s, err := store.NewServer("localhost:8080/"); err != nil || s.URL != "http://localhost:8080" {
-		t.Errorf("host:port: %v %v", s, err)
 	}
 
 	s, _ := store.NewServer(live.URL)
