@@ -58,7 +58,8 @@ func TestOldNoIdentity(t *testing.T) {
 	}
 }
 
-// impl: archsimd is the older name of gosimd.
+// impl: archsimd is the older name of gosimd (the fixture's variant name
+// does not say its kind: the line alone does).
 func TestOldImplArchsimd(t *testing.T) {
 	if got := KindOf(readViews(t, "v1-impl-archsimd.txt", "v1.txt")[0]); got != variants.KindGoSIMD {
 		t.Errorf("KindOf: %q, want %q", got, variants.KindGoSIMD)
