@@ -80,11 +80,11 @@ func TestCommittedResultsIdentity(t *testing.T) {
 		t.Fatalf("embedded CPUs %v: want at least two", cpus)
 	}
 	for _, id := range cpus {
-		srcs, err := stats.FSSources(results.FS(), "embedded:")
+		srcs, err := resultsfile.FSSources(results.FS(), "embedded:")
 		if err != nil {
 			t.Fatal(err)
 		}
-		var mine []stats.Source
+		var mine []resultsfile.Source
 		for _, s := range srcs {
 			if strings.HasPrefix(s.Name, "embedded:"+id+"/") {
 				mine = append(mine, s)
@@ -98,10 +98,10 @@ func TestCommittedResultsIdentity(t *testing.T) {
 			t.Errorf("%s: %d results, problems %v", id, len(ds.All()), ds.Problems)
 		}
 		for _, r := range ds.All() {
-			if got := stats.CPUOf(r); got != id {
+			if got := resultsfile.CPUOf(r); got != id {
 				t.Fatalf("%s: %s is of %s", id, r.GetConfig(resultsfile.KeyFile), got)
 			}
-			c, ok := stats.CPUInfoOf(r)
+			c, ok := resultsfile.CPUInfoOf(r)
 			if !ok || c.ID() != id || r.GetConfig(resultsfile.KeyCPUID) != id {
 				t.Fatalf("%s: %s: cpu-id %q, from family/model/stepping %q", id, r.GetConfig(resultsfile.KeyFile), r.GetConfig(resultsfile.KeyCPUID), c.ID())
 			}

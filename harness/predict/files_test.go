@@ -115,11 +115,11 @@ func TestPredictionsAreNoCPU(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range ds.All() {
-		if r.GetConfig(predict.PredictedKey) != "" || stats.CPUOf(r) != "amd-zen4-f19-m11-s1" {
-			t.Errorf("ReadDir read %s of %s (%s)", r.Name.Full(), stats.CPUOf(r), r.GetConfig(resultsfile.KeyFile))
+		if r.GetConfig(predict.PredictedKey) != "" || resultsfile.CPUOf(r) != "amd-zen4-f19-m11-s1" {
+			t.Errorf("ReadDir read %s of %s (%s)", r.Name.Full(), resultsfile.CPUOf(r), r.GetConfig(resultsfile.KeyFile))
 		}
 	}
-	srcs, err := stats.FSSources(os.DirFS(dir), "")
+	srcs, err := resultsfile.FSSources(os.DirFS(dir), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ func (p *Predicted) HasFigure() bool { return !math.IsNaN(p.Cycles) }
 // predict's (no predicted line) or a line it cannot read is an error
 // naming it: predictions are written whole, by one program.
 func Read(fsys fs.FS, prefix string) ([]*Predicted, error) {
-	srcs, err := stats.FSSources(fsys, prefix)
+	srcs, err := resultsfile.FSSources(fsys, prefix)
 	if err != nil {
 		return nil, err
 	}

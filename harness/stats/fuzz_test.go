@@ -95,7 +95,7 @@ func FuzzReadResults(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, r := range ds.All() {
-			if cpu := CPUOf(r); !seen[cpu] && len(seen) < 3 {
+			if cpu := resultsfile.CPUOf(r); !seen[cpu] && len(seen) < 3 {
 				seen[cpu] = true
 				if strings.ContainsAny(cpu, "/\\. ") || cpu == "" {
 					t.Errorf("CPUOf %q is not a folder name", cpu)

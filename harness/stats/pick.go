@@ -321,7 +321,7 @@ func callEvidence(ds *Dataset, cpu, flavour string) (map[string]Evidence, map[st
 	files := fileIndex(ds)
 	for i := range ds.recs {
 		r := ds.View(i)
-		if CPUOf(r) != cpu || string(r.Name.Base()) != "Kernel" || Flavour(r) != flavour {
+		if resultsfile.CPUOf(r) != cpu || string(r.Name.Base()) != "Kernel" || Flavour(r) != flavour {
 			continue
 		}
 		keys := nameKeys(r.Name)
@@ -329,7 +329,7 @@ func callEvidence(ds *Dataset, cpu, flavour string) (map[string]Evidence, map[st
 			continue
 		}
 		k := keys["kernel"]
-		if KindOf(r) == variants.KindC {
+		if resultsfile.KindOf(r) == variants.KindC {
 			if !slices.Contains(foreign[k], keys["variant"]) {
 				foreign[k] = append(foreign[k], keys["variant"])
 			}
@@ -380,7 +380,7 @@ func solveEvidence(ds *Dataset, cpu, flavour string) map[string]Evidence {
 	files := fileIndex(ds)
 	for i := range ds.recs {
 		r := ds.View(i)
-		if CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" || KindOf(r) == variants.KindC || Flavour(r) != flavour {
+		if resultsfile.CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" || resultsfile.KindOf(r) == variants.KindC || Flavour(r) != flavour {
 			continue
 		}
 		keys := nameKeys(r.Name)

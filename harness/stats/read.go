@@ -437,7 +437,7 @@ func (ds *Dataset) KeepLatest() {
 		v := ds.View(i)
 		k, ok := keyOfView[v]
 		if !ok {
-			k = key{CPUOf(v), string(v.Name.Full()), Flavour(v)}
+			k = key{resultsfile.CPUOf(v), string(v.Name.Full()), Flavour(v)}
 			keyOfView[v] = k
 		}
 		if fi := fileIdx[v.GetConfig(resultsfile.KeyFile)]; fi >= newest[k] {

@@ -98,7 +98,7 @@ func TestReadRejectsBadValues(t *testing.T) {
 	if err != nil || len(ts) != 1 {
 		t.Fatalf("tables: %v", err)
 	}
-	picks := Pick(ds, CPUOf(ds.All()[0]), PickOptions{CPU: variants.Host(), Defaults: map[string]string{"flip": "reference"}})
+	picks := Pick(ds, resultsfile.CPUOf(ds.All()[0]), PickOptions{CPU: variants.Host(), Defaults: map[string]string{"flip": "reference"}})
 	if kc := flipChoice(picks); kc.Winner == nil || kc.Winner.Variant != "bitscan" || kc.Winner.N != 6 {
 		t.Errorf("pick on the readable lines: %+v", kc)
 	}
@@ -196,7 +196,7 @@ func TestCPUOf(t *testing.T) {
 		{"cpu-id: ../../etc/x\n", "etc-x"},
 	} {
 		ds := fakeDataset(t, c.text+"BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 6 ns/op\n")
-		if got := CPUOf(ds.All()[0]); got != c.want {
+		if got := resultsfile.CPUOf(ds.All()[0]); got != c.want {
 			t.Errorf("%q: CPUOf %q, want %q", c.text, got, c.want)
 		}
 	}
@@ -212,7 +212,7 @@ func TestKindOf(t *testing.T) {
 		"impl: go\nBenchmarkKernel/kernel=flip/variant=gone-too/form=call 1 6 ns/op\n")
 	want := []string{variants.KindC, variants.KindC, variants.KindGoSIMD, variants.KindGo, variants.KindGo, variants.KindAsm, variants.KindGo}
 	for i, r := range ds.All() {
-		if got := KindOf(r); got != want[i] {
+		if got := resultsfile.KindOf(r); got != want[i] {
 			t.Errorf("%s: kind %q, want %q", r.Name, got, want[i])
 		}
 	}
@@ -236,13 +236,13 @@ func TestPickOneBrandTwoCPUs(t *testing.T) {
 	ds := fakeDataset(t, b.String())
 	ids := map[string]bool{}
 	for _, r := range ds.All() {
-		ids[CPUOf(r)] = true
+		ids[resultsfile.CPUOf(r)] = true
 	}
 	if len(ids) != 2 || !ids["amd-zen2-f17-m31-s0"] || !ids["amd-zen4-f19-m11-s1"] {
 		t.Fatalf("machines %v, want Zen 2 and Zen 4", ids)
 	}
 	for _, r := range ds.All()[:1] {
-		zen2, ok := CPUInfoOf(r)
+		zen2, ok := resultsfile.CPUInfoOf(r)
 		if !ok || !zen2.SlowPEXT || !zen2.Has[variants.BMI2] {
 			t.Fatalf("CPUInfoOf Zen 2: %+v", zen2)
 		}
@@ -251,7 +251,7 @@ func TestPickOneBrandTwoCPUs(t *testing.T) {
 			t.Errorf("Zen 2: %+v", kc)
 		}
 	}
-	zen4, _ := CPUInfoOf(ds.All()[len(ds.All())-1])
+	zen4, _ := resultsfile.CPUInfoOf(ds.All()[len(ds.All())-1])
 	kc := flipChoice(Pick(ds, zen4.ID(), PickOptions{CPU: zen4, Kernels: []variants.KernelInfo{flip}, Defaults: map[string]string{"flip": "bitscan"}}))
 	if kc.Choice != pext || kc.Winner.N != 6 {
 		t.Errorf("Zen 4: %+v", kc)

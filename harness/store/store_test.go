@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/harness/store"
 	"github.com/flipbench/flipbench/harness/store/storetest"
@@ -50,7 +51,7 @@ func cpuDir(t *testing.T, f string) string {
 	if err != nil || len(ds.All()) == 0 {
 		t.Fatalf("%s: %v", f, err)
 	}
-	return stats.CPUOf(ds.All()[0])
+	return resultsfile.CPUOf(ds.All()[0])
 }
 
 func newServer(t *testing.T) (*storetest.Server, *store.Server) {
