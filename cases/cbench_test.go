@@ -143,7 +143,7 @@ func checkCbenchResults(t *testing.T, data []byte) {
 	t.Helper()
 	c := variants.Host()
 	wantConfig := map[string]string{
-		resultsfile.KeyImpl: variants.KindC, resultsfile.KeyCFlags: "-O2", resultsfile.KeyCount: "2", resultsfile.KeyBenchtime: "5ms",
+		resultsfile.KeyFormat: resultsfile.Version, resultsfile.KeyImpl: variants.KindC, resultsfile.KeyCFlags: "-O2", resultsfile.KeyCount: "2", resultsfile.KeyBenchtime: "5ms",
 		resultsfile.KeyCPUVendor: c.Vendor, resultsfile.KeyCPUFamily: fmt.Sprintf("%#x", c.Family), resultsfile.KeyCPUModel: fmt.Sprintf("%#x", c.Model),
 		resultsfile.KeyCPUStepping: fmt.Sprint(c.Stepping), resultsfile.KeyCPU: c.Brand, resultsfile.KeyCPUSlug: c.Slug(), resultsfile.KeyCPUID: c.ID(),
 	}
@@ -241,8 +241,8 @@ func cbenchRefusesBadInput(t *testing.T, dir string, env []string) {
 	}
 }
 
-// cbench.c writes its configuration lines itself: their keys are
-// resultsfile's.
+// cbench.c writes its configuration lines itself: their keys and the
+// format's version are resultsfile's.
 func TestCbenchKeys(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "cbench", "cbench.c"))
 	if err != nil {
@@ -254,11 +254,14 @@ func TestCbenchKeys(t *testing.T) {
 			got = append(got, k)
 		}
 	}
-	want := []string{resultsfile.KeyCPU, resultsfile.KeyCPUSlug, resultsfile.KeyCPUID, resultsfile.KeyCPUVendor, resultsfile.KeyCPUFamily,
+	want := []string{resultsfile.KeyFormat, resultsfile.KeyCPU, resultsfile.KeyCPUSlug, resultsfile.KeyCPUID, resultsfile.KeyCPUVendor, resultsfile.KeyCPUFamily,
 		resultsfile.KeyCPUModel, resultsfile.KeyCPUStepping, resultsfile.KeyUarch, resultsfile.KeyCPUFeatures, resultsfile.KeyDisabled,
 		resultsfile.KeyImpl, resultsfile.KeyCompiler, resultsfile.KeyCFlags, resultsfile.KeyDate, resultsfile.KeyCount, resultsfile.KeyBenchtime}
 	if !slices.Equal(got, want) {
 		t.Errorf("cbench.c writes the keys\n%q, want resultsfile's\n%q", got, want)
+	}
+	if !bytes.Contains(src, []byte(`printf("`+resultsfile.KeyFormat+": "+resultsfile.Version+`\n");`)) {
+		t.Errorf("cbench.c does not write the format's version %s", resultsfile.Version)
 	}
 }
 
