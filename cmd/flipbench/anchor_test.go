@@ -208,17 +208,17 @@ func TestAnchorCommand(t *testing.T) {
 		t.Fatalf("defaults: exit %d:\n%s%s", code, out, errOut)
 	}
 	ds, _ = stats.ReadResults(own)
-	if pgo := ds.All()[0].GetConfig("pgo"); (pgo == "off") == bench.BuildPGO() || ds.All()[0].GetConfig("goexperiment") != bench.BuildGOEXPERIMENT() ||
+	if pgo := ds.All()[0].GetConfig(resultsfile.KeyPGO); (pgo == "off") == bench.BuildPGO() || ds.All()[0].GetConfig(resultsfile.KeyGOEXPERIMENT) != bench.BuildGOEXPERIMENT() ||
 		!strings.Contains(string(ds.All()[0].Name.Full()), "/bottom=asm/") {
-		t.Errorf("defaults: pgo %q goexperiment %q name %s", pgo, ds.All()[0].GetConfig("goexperiment"), ds.All()[0].Name.Full())
+		t.Errorf("defaults: pgo %q goexperiment %q name %s", pgo, ds.All()[0].GetConfig(resultsfile.KeyGOEXPERIMENT), ds.All()[0].Name.Full())
 	}
 	on := filepath.Join(dir, "on.txt")
 	if code, _, errOut := runCLI2(t, "anchor", "-pgo", "on", "-goexperiment=", "-bottom", "go", "-o", on, sample); code != 0 {
 		t.Fatalf("-pgo on: exit %d: %s", code, errOut)
 	}
 	ds, _ = stats.ReadResults(on)
-	if r := ds.All()[0]; r.GetConfig("pgo") != "" || r.GetConfig("goexperiment") != "" {
-		t.Errorf("-pgo on -goexperiment=: pgo %q goexperiment %q", r.GetConfig("pgo"), r.GetConfig("goexperiment"))
+	if r := ds.All()[0]; r.GetConfig(resultsfile.KeyPGO) != "" || r.GetConfig(resultsfile.KeyGOEXPERIMENT) != "" {
+		t.Errorf("-pgo on -goexperiment=: pgo %q goexperiment %q", r.GetConfig(resultsfile.KeyPGO), r.GetConfig(resultsfile.KeyGOEXPERIMENT))
 	}
 	// an existing -o file is not overwritten
 	if code, _, errOut := runCLI2(t, "anchor", "-o", on, sample); code != 2 || !strings.Contains(errOut, "exists already") {

@@ -79,7 +79,7 @@ func TestBenchSolve(t *testing.T) {
 	}
 	ds, err := stats.ReadResults(out)
 	// the variant asked for and its A/A twin, one round
-	if err != nil || ds.Len() != 2 || ds.View(0).GetConfig("variants") == "" {
+	if err != nil || ds.Len() != 2 || ds.View(0).GetConfig(resultsfile.KeyVariants) == "" {
 		t.Fatalf("%v: %d results", err, ds.Len())
 	}
 	twins := 0

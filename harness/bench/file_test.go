@@ -92,11 +92,11 @@ func TestMachineConfigBuild(t *testing.T) {
 	for _, kv := range MachineConfig(time.Now(), variants.Host()) {
 		cfg[kv[0]] = kv[1]
 	}
-	if _, off := cfg["pgo"]; off == BuildPGO() || off && cfg["pgo"] != "off" {
-		t.Errorf("pgo line %q, BuildPGO %v", cfg["pgo"], BuildPGO())
+	if _, off := cfg[resultsfile.KeyPGO]; off == BuildPGO() || off && cfg[resultsfile.KeyPGO] != "off" {
+		t.Errorf("pgo line %q, BuildPGO %v", cfg[resultsfile.KeyPGO], BuildPGO())
 	}
-	if cfg["goexperiment"] != BuildGOEXPERIMENT() {
-		t.Errorf("goexperiment line %q, BuildGOEXPERIMENT %q", cfg["goexperiment"], BuildGOEXPERIMENT())
+	if cfg[resultsfile.KeyGOEXPERIMENT] != BuildGOEXPERIMENT() {
+		t.Errorf("goexperiment line %q, BuildGOEXPERIMENT %q", cfg[resultsfile.KeyGOEXPERIMENT], BuildGOEXPERIMENT())
 	}
 }
 

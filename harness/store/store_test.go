@@ -422,7 +422,7 @@ func TestIdentity(t *testing.T) {
 	if q := (store.Identity{ID: "Intel i7 4770"}).Query(); q != `cpu-id:"Intel i7 4770"` {
 		t.Errorf("query %q", q)
 	}
-	if got := store.IdentityFromConfig([][2]string{{"cpu-vendor", "AMD"}, {"cpu-family", "0x1a"}, {"cpu-model", "0x2"}, {"cpu-stepping", "1"}}); got != four {
+	if got := store.IdentityFromConfig([][2]string{{resultsfile.KeyCPUVendor, "AMD"}, {resultsfile.KeyCPUFamily, "0x1a"}, {resultsfile.KeyCPUModel, "0x2"}, {resultsfile.KeyCPUStepping, "1"}}); got != four {
 		t.Errorf("from config: %v", got)
 	}
 }
