@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/flipbench/flipbench/cases"
 	"github.com/flipbench/flipbench/harness"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -118,8 +120,8 @@ func TestCbenchExamples(t *testing.T) {
 	}
 }
 
-// TestCbenchTiming times the plain flip briefly and reads the output as
-// flipbench does (benchfmt): the names, the configuration lines.
+// TestCbenchTiming times the plain flip briefly, reads the output as
+// flipbench does, and runs the harness it built on bad input.
 func TestCbenchTiming(t *testing.T) {
 	dir, env := cbenchEnv(t)
 	res := filepath.Join(dir, "out.txt")
@@ -131,14 +133,22 @@ func TestCbenchTiming(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkCbenchResults(t, data)
+	cbenchRefusesBadInput(t, dir, env)
+}
+
+// checkCbenchResults reads cbench's results as flipbench does (benchfmt):
+// the names, the configuration lines.
+func checkCbenchResults(t *testing.T, data []byte) {
+	t.Helper()
 	c := variants.Host()
 	wantConfig := map[string]string{
-		"impl": "c", "cflags": "-O2", "count": "2", "benchtime": "5ms",
-		"cpu-vendor": c.Vendor, "cpu-family": fmt.Sprintf("%#x", c.Family), "cpu-model": fmt.Sprintf("%#x", c.Model),
-		"cpu-stepping": fmt.Sprint(c.Stepping), "cpu": c.Brand, "cpu-slug": c.Slug(), "cpu-id": c.ID(),
+		resultsfile.KeyFormat: resultsfile.Version, resultsfile.KeyImpl: variants.KindC, resultsfile.KeyCFlags: "-O2", resultsfile.KeyCount: "2", resultsfile.KeyBenchtime: "5ms",
+		resultsfile.KeyCPUVendor: c.Vendor, resultsfile.KeyCPUFamily: fmt.Sprintf("%#x", c.Family), resultsfile.KeyCPUModel: fmt.Sprintf("%#x", c.Model),
+		resultsfile.KeyCPUStepping: fmt.Sprint(c.Stepping), resultsfile.KeyCPU: c.Brand, resultsfile.KeyCPUSlug: c.Slug(), resultsfile.KeyCPUID: c.ID(),
 	}
 	if c.Uarch != "" {
-		wantConfig["uarch"] = c.Uarch
+		wantConfig[resultsfile.KeyUarch] = c.Uarch
 	}
 	names := map[string]int{}
 	r := benchfmt.NewReader(bytes.NewReader(data), "out.txt")
@@ -152,19 +162,19 @@ func TestCbenchTiming(t *testing.T) {
 				t.Errorf("%s: %v sec/op, %d iterations", rec.Name.Full(), ns, rec.Iters)
 			}
 			for k, v := range wantConfig {
-				if k == "impl" && string(rec.Name.Base()) == "Floor" {
+				if k == resultsfile.KeyImpl && string(rec.Name.Base()) == "Floor" {
 					v = "" // the floor's kind is in its name: never a second label
 				}
 				if got := rec.GetConfig(k); got != v {
 					t.Errorf("config %s: %q, want %q", k, got, v)
 				}
 			}
-			for _, k := range []string{"compiler", "date"} {
+			for _, k := range []string{resultsfile.KeyCompiler, resultsfile.KeyDate} {
 				if rec.GetConfig(k) == "" {
 					t.Errorf("no config %s", k)
 				}
 			}
-			if _, err := time.Parse(time.RFC3339, rec.GetConfig("date")); err != nil {
+			if _, err := time.Parse(time.RFC3339, rec.GetConfig(resultsfile.KeyDate)); err != nil {
 				t.Errorf("date: %v", err)
 			}
 		}
@@ -184,9 +194,12 @@ func TestCbenchTiming(t *testing.T) {
 	if len(names) != 3 {
 		t.Errorf("results: %v", names)
 	}
+}
 
-	// the harness built above, on bad input: another kernel's file, a
-	// damaged file, no bench set, bad flags
+// cbenchRefusesBadInput runs the harness built in dir on bad input:
+// another kernel's file, a damaged file, no bench set, bad flags.
+func cbenchRefusesBadInput(t *testing.T, dir string, env []string) {
+	t.Helper()
 	bin := filepath.Join(dir, "build", "cbench-flip-flip_plain")
 	good, err := os.ReadFile(filepath.Join(dir, "flip-bench.cases"))
 	if err != nil {
@@ -228,6 +241,30 @@ func TestCbenchTiming(t *testing.T) {
 	}
 }
 
+// cbench.c writes its configuration lines itself: their keys and the
+// format's version are resultsfile's.
+func TestCbenchKeys(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "cbench", "cbench.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range regexp.MustCompile(`printf\((?:c->floor \? )?"([a-z][a-z0-9-]*):`).FindAllSubmatch(src, -1) {
+		if k := string(m[1]); !slices.Contains(got, k) {
+			got = append(got, k)
+		}
+	}
+	want := []string{resultsfile.KeyFormat, resultsfile.KeyCPU, resultsfile.KeyCPUSlug, resultsfile.KeyCPUID, resultsfile.KeyCPUVendor, resultsfile.KeyCPUFamily,
+		resultsfile.KeyCPUModel, resultsfile.KeyCPUStepping, resultsfile.KeyUarch, resultsfile.KeyCPUFeatures, resultsfile.KeyDisabled,
+		resultsfile.KeyImpl, resultsfile.KeyCompiler, resultsfile.KeyCFlags, resultsfile.KeyDate, resultsfile.KeyCount, resultsfile.KeyBenchtime}
+	if !slices.Equal(got, want) {
+		t.Errorf("cbench.c writes the keys\n%q, want resultsfile's\n%q", got, want)
+	}
+	if !bytes.Contains(src, []byte(`printf("`+resultsfile.KeyFormat+": "+resultsfile.Version+`\n");`)) {
+		t.Errorf("cbench.c does not write the format's version %s", resultsfile.Version)
+	}
+}
+
 // readerMain is a C program that opens every case file named on its
 // command line with flipbench_cases.h and prints one line per file: "ok"
 // and the record count, or the error.
@@ -261,23 +298,7 @@ int main(int argc, char **argv) {
 // them.
 func TestCReaderAgreesWithGo(t *testing.T) {
 	dir, env := cbenchEnv(t)
-	cc := os.Getenv("CC")
-	if cc == "" {
-		cc = "cc"
-	}
-	src := filepath.Join(dir, "reader.c")
-	if err := os.WriteFile(src, []byte(readerMain), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	inc, _ := filepath.Abs(filepath.Join("..", "cbench"))
-	bin := filepath.Join(dir, "reader")
-	args := []string{"-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-I" + inc, src, "-o", bin}
-	if out, err := exec.Command(cc, append([]string{"-fsanitize=address,undefined", "-fno-sanitize-recover=all"}, args...)...).CombinedOutput(); err != nil {
-		t.Logf("no sanitizers (%v): %s", err, out)
-		if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
-			t.Fatalf("%v: %s", err, out)
-		}
-	}
+	bin := buildCReader(t, dir)
 	rng := rand.New(rand.NewPCG(7, 99))
 	var files []string
 	var want []string
@@ -302,11 +323,6 @@ func TestCReaderAgreesWithGo(t *testing.T) {
 		}
 		want = append(want, fmt.Sprintf("ok %s %s %d %x", f.Kernel, f.Set, len(f.Records), sum))
 	}
-	reseal := func(b []byte) []byte {
-		h := fnvSum(b[:len(b)-8])
-		binary.LittleEndian.PutUint64(b[len(b)-8:], h)
-		return b
-	}
 	for _, k := range cases.Kernels() {
 		f, err := cases.Build(k, cases.SetBench, harness.Options{})
 		if err != nil {
@@ -320,26 +336,7 @@ func TestCReaderAgreesWithGo(t *testing.T) {
 		good := buf.Bytes()
 		add(good)
 		for i := 0; i < 400; i++ {
-			b := bytes.Clone(good)
-			switch i % 4 {
-			case 0: // a byte changed, the checksum fixed: the fields' checks
-				pos := rng.IntN(len(b) - 8)
-				if i%8 == 0 {
-					pos = rng.IntN(128) // mostly the header
-				}
-				b[pos] ^= byte(1 << rng.IntN(8))
-				b = reseal(b)
-			case 1: // a byte changed: the checksum
-				b[rng.IntN(len(b))] ^= byte(1 + rng.IntN(255))
-			case 2: // truncated
-				b = b[:rng.IntN(len(b))]
-			case 3: // a word set to a random or extreme value, resealed
-				pos := rng.IntN(min(len(b)-16, 200)) &^ 3
-				v := []uint32{0, 1, 63, 64, 0x7fffffff, 0x80000000, 0xffffffff, rng.Uint32()}[rng.IntN(8)]
-				binary.LittleEndian.PutUint32(b[pos:], v)
-				b = reseal(b)
-			}
-			add(b)
+			add(damage(rng, good, i))
 		}
 	}
 	cmd := exec.Command(bin, files...)
@@ -370,6 +367,59 @@ func TestCReaderAgreesWithGo(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d accepted by both readers", len(files), accepted)
+}
+
+// buildCReader compiles readerMain in dir, with the address and
+// undefined-behaviour sanitizers where the compiler has them.
+func buildCReader(t *testing.T, dir string) string {
+	t.Helper()
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "cc"
+	}
+	src := filepath.Join(dir, "reader.c")
+	if err := os.WriteFile(src, []byte(readerMain), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inc, _ := filepath.Abs(filepath.Join("..", "cbench"))
+	bin := filepath.Join(dir, "reader")
+	args := []string{"-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-I" + inc, src, "-o", bin}
+	if out, err := exec.Command(cc, append([]string{"-fsanitize=address,undefined", "-fno-sanitize-recover=all"}, args...)...).CombinedOutput(); err != nil {
+		t.Logf("no sanitizers (%v): %s", err, out)
+		if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+	}
+	return bin
+}
+
+// damage is a copy of a good case file damaged the i-th of four ways.
+func damage(rng *rand.Rand, good []byte, i int) []byte {
+	reseal := func(b []byte) []byte {
+		h := fnvSum(b[:len(b)-8])
+		binary.LittleEndian.PutUint64(b[len(b)-8:], h)
+		return b
+	}
+	b := bytes.Clone(good)
+	switch i % 4 {
+	case 0: // a byte changed, the checksum fixed: the fields' checks
+		pos := rng.IntN(len(b) - 8)
+		if i%8 == 0 {
+			pos = rng.IntN(128) // mostly the header
+		}
+		b[pos] ^= byte(1 << rng.IntN(8))
+		b = reseal(b)
+	case 1: // a byte changed: the checksum
+		b[rng.IntN(len(b))] ^= byte(1 + rng.IntN(255))
+	case 2: // truncated
+		b = b[:rng.IntN(len(b))]
+	case 3: // a word set to a random or extreme value, resealed
+		pos := rng.IntN(min(len(b)-16, 200)) &^ 3
+		v := []uint32{0, 1, 63, 64, 0x7fffffff, 0x80000000, 0xffffffff, rng.Uint32()}[rng.IntN(8)]
+		binary.LittleEndian.PutUint32(b[pos:], v)
+		b = reseal(b)
+	}
+	return b
 }
 
 func fnvSum(b []byte) uint64 {

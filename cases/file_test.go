@@ -50,7 +50,7 @@ func TestRoundTrip(t *testing.T) {
 			want := small.N
 			switch {
 			case set == SetBench && (k == "count_last_flip" || k == "score_1"):
-				want = 1 << 16 // the branchy kernels' inputs (since bench.InputsVersion 2)
+				want = 1 << 16 // the branchy kernels' inputs (since resultsfile.InputsVersion 2)
 			case set == SetBench:
 				want = 4096
 			case k == "count_last_flip":

@@ -788,6 +788,7 @@ int main(int argc, char **argv) {
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     trim_copy(compiler, sizeof compiler, cbench_kernel.compiler);
     trim_copy(cflags, sizeof cflags, cbench_kernel.cflags);
+    printf("format: 2\n"); /* the results format's version (Go's resultsfile.Version) */
     printf("cpu: %s\n", cpu.brand[0] ? cpu.brand : "unknown");
     printf("cpu-slug: %s\n", sl);
     printf("cpu-id: %s\n", id);

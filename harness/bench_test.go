@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -97,8 +98,8 @@ func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 		}
 		for _, c := range g.Cases {
 			if c.Name == "Floor" {
-				floors[c.Key("impl")+"/"+c.Key("form")] = true
-				if len(c.Config) != 0 || c.Key("impl") == "" {
+				floors[c.Key(resultsfile.KeyImpl)+"/"+c.Key("form")] = true
+				if len(c.Config) != 0 || c.Key(resultsfile.KeyImpl) == "" {
 					// its kind is in its name: a configuration key impl
 					// too would be a second label the perfdata server refuses
 					t.Errorf("%s: configuration %v, want none (impl in the name)", c.FullName(), c.Config)
@@ -112,7 +113,7 @@ func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 			if c.Key("form") == "call" {
 				seen[c.Key("kernel")+"/"+c.Key("variant")] = true
 			}
-			if len(c.Config) != 1 || c.Config[0][0] != "impl" || c.Config[0][1] != implOf(c.Key("kernel"), c.Key("variant"), c.Key("form")) {
+			if len(c.Config) != 1 || c.Config[0][0] != resultsfile.KeyImpl || c.Config[0][1] != implOf(c.Key("kernel"), c.Key("variant"), c.Key("form")) {
 				t.Errorf("%s: configuration %v, want impl: %s", c.FullName(), c.Config, implOf(c.Key("kernel"), c.Key("variant"), c.Key("form")))
 			}
 			c.Run(3)

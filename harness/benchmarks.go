@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -92,10 +93,10 @@ func MarkImpl(groups []*bench.Group) {
 	for _, g := range groups {
 		kinds := map[*bench.Case]string{}
 		for _, c := range g.Cases {
-			if named := c.Key("impl"); named != "" {
+			if named := c.Key(resultsfile.KeyImpl); named != "" {
 				// a call floor names its kind in its name: a configuration
 				// key of the same name would give the result two labels
-				// "impl", which the perfdata server refuses
+				// of that name, which the perfdata server refuses
 				kinds[c] = named
 				continue
 			}
@@ -108,7 +109,7 @@ func MarkImpl(groups []*bench.Group) {
 				}
 			}
 			kinds[c] = kind
-			c.Config = append(c.Config, [2]string{"impl", kind})
+			c.Config = append(c.Config, [2]string{resultsfile.KeyImpl, kind})
 		}
 		slices.SortStableFunc(g.Cases, func(a, b *bench.Case) int {
 			return rank[kinds[a]] - rank[kinds[b]]

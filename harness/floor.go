@@ -2,6 +2,7 @@ package harness
 
 import (
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -20,7 +21,7 @@ func floorGroups() []*bench.Group {
 	g := &bench.Group{Title: "call floor"}
 	for _, f := range variants.CallFloors() {
 		loop := f.Loop
-		g.Cases = append(g.Cases, &bench.Case{Name: "Floor", Keys: [][2]string{{"impl", f.Impl}, {"form", f.Form}},
+		g.Cases = append(g.Cases, &bench.Case{Name: "Floor", Keys: [][2]string{{resultsfile.KeyImpl, f.Impl}, {"form", f.Form}},
 			Run: func(n int) { benchSink += loop(in, n) }})
 	}
 	return []*bench.Group{g}

@@ -115,7 +115,7 @@ const (
 	// their time per call fell with the run's length, and two cases of one
 	// kernel (a variant and its A/A twin) differed by their calibration
 	// (docs/notes/2026-11-test-retest.md). Past this size it no longer did; a session
-	// says so (bench.InputsVersion).
+	// says so (resultsfile.InputsVersion).
 	branchyInputs = 1 << 16
 )
 

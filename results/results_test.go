@@ -2,12 +2,17 @@ package results_test
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/results"
 	"github.com/flipbench/flipbench/variants"
@@ -75,11 +80,11 @@ func TestCommittedResultsIdentity(t *testing.T) {
 		t.Fatalf("embedded CPUs %v: want at least two", cpus)
 	}
 	for _, id := range cpus {
-		srcs, err := stats.FSSources(results.FS(), "embedded:")
+		srcs, err := resultsfile.FSSources(results.FS(), "embedded:")
 		if err != nil {
 			t.Fatal(err)
 		}
-		var mine []stats.Source
+		var mine []resultsfile.Source
 		for _, s := range srcs {
 			if strings.HasPrefix(s.Name, "embedded:"+id+"/") {
 				mine = append(mine, s)
@@ -93,12 +98,12 @@ func TestCommittedResultsIdentity(t *testing.T) {
 			t.Errorf("%s: %d results, problems %v", id, len(ds.All()), ds.Problems)
 		}
 		for _, r := range ds.All() {
-			if got := stats.CPUOf(r); got != id {
-				t.Fatalf("%s: %s is of %s", id, r.GetConfig(".file"), got)
+			if got := resultsfile.CPUOf(r); got != id {
+				t.Fatalf("%s: %s is of %s", id, r.GetConfig(resultsfile.KeyFile), got)
 			}
-			c, ok := stats.CPUInfoOf(r)
-			if !ok || c.ID() != id || r.GetConfig("cpu-id") != id {
-				t.Fatalf("%s: %s: cpu-id %q, from family/model/stepping %q", id, r.GetConfig(".file"), r.GetConfig("cpu-id"), c.ID())
+			c, ok := resultsfile.CPUInfoOf(r)
+			if !ok || c.ID() != id || r.GetConfig(resultsfile.KeyCPUID) != id {
+				t.Fatalf("%s: %s: cpu-id %q, from family/model/stepping %q", id, r.GetConfig(resultsfile.KeyFile), r.GetConfig(resultsfile.KeyCPUID), c.ID())
 			}
 		}
 		p, err := results.Embedded(id)
@@ -132,5 +137,35 @@ func TestOldRuleProfileRefused(t *testing.T) {
 		if _, err := results.Embedded(id); err != nil {
 			t.Errorf("committed profile of %s: %v", id, err)
 		}
+	}
+}
+
+// Every committed results file reads, of every date and format, measured
+// or predicted: each has results and no line the reader cannot read.
+func TestCommittedResultsRead(t *testing.T) {
+	var files []string
+	err := fs.WalkDir(results.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".txt") {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dates := map[string]bool{}
+	for _, f := range files {
+		src := resultsfile.Source{Name: f, Open: func() (io.ReadCloser, error) { return results.FS().Open(f) }}
+		n := 0
+		info, err := resultsfile.Read(src, resultsfile.Handler{Result: func(*benchfmt.Result) error { n++; return nil }})
+		if err != nil || n == 0 || len(info.Problems) > 0 || info.Incomplete != "" {
+			t.Errorf("%s: %d results, %v, incomplete %q, problems %v", f, n, err, info.Incomplete, info.Problems)
+		}
+		if d, _, ok := strings.Cut(path.Base(f), "T"); ok && len(d) == len("2006-01-02") {
+			dates[d] = true
+		}
+	}
+	if len(files) < 100 || len(dates) < 2 {
+		t.Errorf("%d files of %d dates: the committed results are not all embedded", len(files), len(dates))
 	}
 }

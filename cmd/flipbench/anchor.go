@@ -19,6 +19,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -160,27 +161,9 @@ func parseAnchor(name string, data []byte) (*anchorTranscript, error) {
 			if err != nil || num != len(tr.runs)+1 {
 				return nil, bad(n, "run %s where run %d was expected: runs are numbered 1, 2, ... in order (two transcripts in one file?)", m[1], len(tr.runs)+1)
 			}
-			var u anchorRun
-			for _, f := range []struct {
-				what string
-				s    string
-				v    *float64
-			}{
-				{"flipbench's wall time", m[2], &u.fb.wall}, {"flipbench's search time", m[3], &u.fb.search},
-				{"Edax's wall time", m[5], &u.edax.wall}, {"Edax's search time", m[6], &u.edax.search},
-			} {
-				if *f.v, err = anchorSeconds(f.s); err != nil {
-					return nil, bad(n, "run %d: %s %q: %v", num, f.what, f.s, err)
-				}
-			}
-			for _, f := range []struct {
-				what string
-				s    string
-				v    *uint64
-			}{{"flipbench's node count", m[4], &u.fb.nodes}, {"Edax's node count", m[7], &u.edax.nodes}} {
-				if *f.v, err = anchorNodes(f.s); err != nil {
-					return nil, bad(n, "run %d: %s %q: %v", num, f.what, f.s, err)
-				}
+			u, err := anchorRunOf(m)
+			if err != nil {
+				return nil, bad(n, "run %d: %v", num, err)
 			}
 			tr.runs = append(tr.runs, u)
 		case strings.Contains(line, ", medians of ") || strings.HasSuffix(line, "(flipbench / edax)"):
@@ -218,6 +201,51 @@ func parseAnchor(name string, data []byte) (*anchorTranscript, error) {
 	}
 	// the summary's medians are those of the run lines: a transcript
 	// edited or spliced is not imported
+	if err := tr.checkMedians(sum); err != nil {
+		return nil, fmt.Errorf("%s:%d: %v", name, sumLine, err)
+	}
+	tr.set = anchorSetName(tr.setArg)
+	if len(tr.set) > anchorMaxName {
+		return nil, fmt.Errorf("%s:%d: the set's name %s is longer than %d characters", name, sumLine, quoteLine(tr.set), anchorMaxName)
+	}
+	if len(tr.edax) > anchorMaxName {
+		return nil, fmt.Errorf("%s:%d: the Edax binary's name %s is longer than %d characters", name, sumLine, quoteLine(tr.edax), anchorMaxName)
+	}
+	tr.edax = nameValue(tr.edax)
+	return tr, nil
+}
+
+// anchorRunOf reads the figures of a run line (anchorRunRE's match).
+func anchorRunOf(m []string) (anchorRun, error) {
+	var u anchorRun
+	var err error
+	for _, f := range []struct {
+		what string
+		s    string
+		v    *float64
+	}{
+		{"flipbench's wall time", m[2], &u.fb.wall}, {"flipbench's search time", m[3], &u.fb.search},
+		{"Edax's wall time", m[5], &u.edax.wall}, {"Edax's search time", m[6], &u.edax.search},
+	} {
+		if *f.v, err = anchorSeconds(f.s); err != nil {
+			return u, fmt.Errorf("%s %q: %v", f.what, f.s, err)
+		}
+	}
+	for _, f := range []struct {
+		what string
+		s    string
+		v    *uint64
+	}{{"flipbench's node count", m[4], &u.fb.nodes}, {"Edax's node count", m[7], &u.edax.nodes}} {
+		if *f.v, err = anchorNodes(f.s); err != nil {
+			return u, fmt.Errorf("%s %q: %v", f.what, f.s, err)
+		}
+	}
+	return u, nil
+}
+
+// checkMedians checks that the summary's medians (anchorSumRE's match)
+// are those of the run lines.
+func (tr *anchorTranscript) checkMedians(sum []string) error {
 	for _, c := range []struct {
 		what string
 		s    string
@@ -234,18 +262,10 @@ func parseAnchor(name string, data []byte) (*anchorTranscript, error) {
 			xs = append(xs, c.of(u))
 		}
 		if m := median(xs); !anchorClose(v, m) {
-			return nil, fmt.Errorf("%s:%d: the summary's median %s, %s s, is not the median of the run lines' (%.3f s): an edited or spliced transcript?", name, sumLine, c.what, c.s, m)
+			return fmt.Errorf("the summary's median %s, %s s, is not the median of the run lines' (%.3f s): an edited or spliced transcript?", c.what, c.s, m)
 		}
 	}
-	tr.set = anchorSetName(tr.setArg)
-	if len(tr.set) > anchorMaxName {
-		return nil, fmt.Errorf("%s:%d: the set's name %s is longer than %d characters", name, sumLine, quoteLine(tr.set), anchorMaxName)
-	}
-	if len(tr.edax) > anchorMaxName {
-		return nil, fmt.Errorf("%s:%d: the Edax binary's name %s is longer than %d characters", name, sumLine, quoteLine(tr.edax), anchorMaxName)
-	}
-	tr.edax = nameValue(tr.edax)
-	return tr, nil
+	return nil
 }
 
 // anchorSeconds reads a time of the transcript: a positive number.
@@ -344,16 +364,16 @@ var goexperimentRE = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 // in MachineConfig's convention (a line only when set, pgo only when
 // off), and the comparison's own lines.
 func anchorConfig(o *anchorOpts, tr *anchorTranscript, now time.Time, cpu variants.CPUInfo) [][2]string {
-	cfg := slices.DeleteFunc(bench.MachineConfig(now, cpu), func(kv [2]string) bool { return kv[0] == "goexperiment" || kv[0] == "pgo" })
+	cfg := slices.DeleteFunc(bench.MachineConfig(now, cpu), func(kv [2]string) bool { return kv[0] == resultsfile.KeyGOEXPERIMENT || kv[0] == resultsfile.KeyPGO })
 	if o.goexperiment != "" {
-		cfg = append(cfg, [2]string{"goexperiment", o.goexperiment})
+		cfg = append(cfg, [2]string{resultsfile.KeyGOEXPERIMENT, o.goexperiment})
 	}
 	if o.pgo == "off" {
-		cfg = append(cfg, [2]string{"pgo", "off"})
+		cfg = append(cfg, [2]string{resultsfile.KeyPGO, "off"})
 	}
 	// the bottom is a key of the benchmark name, not a line: a perfdata
 	// server refuses a result with two labels of one name
-	return append(cfg, [2]string{"edax", tr.edax}, [2]string{"hash-bits", strconv.Itoa(tr.hashBits)}, [2]string{"source", anchorSource})
+	return append(cfg, [2]string{resultsfile.KeyEdax, tr.edax}, [2]string{resultsfile.KeyHashBits, strconv.Itoa(tr.hashBits)}, [2]string{resultsfile.KeySource, anchorSource})
 }
 
 // anchorName is the file's name under results/<cpu-id>/.
@@ -369,7 +389,7 @@ func anchorName(o *anchorOpts, tr *anchorTranscript) string {
 // then Edax's, search time as ns/op (the report's figure), wall time as
 // wall-ns/op, nodes as nodes/op.
 func anchorResults(o *anchorOpts, tr *anchorTranscript, cfg [][2]string) []*benchfmt.Result {
-	conf := fileConfig(cfg)
+	conf := resultsfile.Config(cfg)
 	base := "EdaxVs/set=" + tr.set + "/bottom=" + o.bottom + "/engine="
 	var out []*benchfmt.Result
 	for _, u := range tr.runs {

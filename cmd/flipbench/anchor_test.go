@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/harness/store/storetest"
 	"github.com/flipbench/flipbench/variants"
@@ -168,8 +169,8 @@ func TestAnchorCommand(t *testing.T) {
 		}
 	}
 	r := ds.All()[2] // run 2, flipbench
-	for k, want := range map[string]string{"pgo": "off", "goexperiment": "simd", "edax": "edax-avx-x86-64-v4", "hash-bits": "22",
-		"source": "edax-vs.sh", "cpu-id": variants.Host().ID(), "bottom": ""} {
+	for k, want := range map[string]string{resultsfile.KeyPGO: "off", resultsfile.KeyGOEXPERIMENT: "simd", resultsfile.KeyEdax: "edax-avx-x86-64-v4", resultsfile.KeyHashBits: "22",
+		resultsfile.KeySource: "edax-vs.sh", resultsfile.KeyCPUID: variants.Host().ID(), "bottom": ""} {
 		if got := r.GetConfig(k); got != want {
 			t.Errorf("config %s: %q, want %q", k, got, want)
 		}
@@ -207,17 +208,17 @@ func TestAnchorCommand(t *testing.T) {
 		t.Fatalf("defaults: exit %d:\n%s%s", code, out, errOut)
 	}
 	ds, _ = stats.ReadResults(own)
-	if pgo := ds.All()[0].GetConfig("pgo"); (pgo == "off") == bench.BuildPGO() || ds.All()[0].GetConfig("goexperiment") != bench.BuildGOEXPERIMENT() ||
+	if pgo := ds.All()[0].GetConfig(resultsfile.KeyPGO); (pgo == "off") == bench.BuildPGO() || ds.All()[0].GetConfig(resultsfile.KeyGOEXPERIMENT) != bench.BuildGOEXPERIMENT() ||
 		!strings.Contains(string(ds.All()[0].Name.Full()), "/bottom=asm/") {
-		t.Errorf("defaults: pgo %q goexperiment %q name %s", pgo, ds.All()[0].GetConfig("goexperiment"), ds.All()[0].Name.Full())
+		t.Errorf("defaults: pgo %q goexperiment %q name %s", pgo, ds.All()[0].GetConfig(resultsfile.KeyGOEXPERIMENT), ds.All()[0].Name.Full())
 	}
 	on := filepath.Join(dir, "on.txt")
 	if code, _, errOut := runCLI2(t, "anchor", "-pgo", "on", "-goexperiment=", "-bottom", "go", "-o", on, sample); code != 0 {
 		t.Fatalf("-pgo on: exit %d: %s", code, errOut)
 	}
 	ds, _ = stats.ReadResults(on)
-	if r := ds.All()[0]; r.GetConfig("pgo") != "" || r.GetConfig("goexperiment") != "" {
-		t.Errorf("-pgo on -goexperiment=: pgo %q goexperiment %q", r.GetConfig("pgo"), r.GetConfig("goexperiment"))
+	if r := ds.All()[0]; r.GetConfig(resultsfile.KeyPGO) != "" || r.GetConfig(resultsfile.KeyGOEXPERIMENT) != "" {
+		t.Errorf("-pgo on -goexperiment=: pgo %q goexperiment %q", r.GetConfig(resultsfile.KeyPGO), r.GetConfig(resultsfile.KeyGOEXPERIMENT))
 	}
 	// an existing -o file is not overwritten
 	if code, _, errOut := runCLI2(t, "anchor", "-o", on, sample); code != 2 || !strings.Contains(errOut, "exists already") {

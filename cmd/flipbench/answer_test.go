@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -57,7 +58,7 @@ func TestOneAnswer(t *testing.T) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
-	code, out = runCLI(t, "compare", "-results", res, "-table", "/kernel", "-row", "/variant,/len,/size", "-col", "cpu-id", "-filter", ".name:Kernel /form:call")
+	code, out = runCLI(t, "compare", "-results", res, "-table", "/kernel", "-row", "/variant,/len,/size", "-col", resultsfile.KeyCPUID, "-filter", ".name:Kernel /form:call")
 	if code != 0 || !strings.Contains(out, ": bitscan ") || strings.Contains(out, ": kindergarten ") {
 		t.Errorf("compare: exit %d\n%s", code, out)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/solvebench"
 	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
@@ -154,9 +155,9 @@ func runBench(o benchFlags) error {
 	now := time.Now()
 	bo.Config = append(bench.MachineConfig(now, cpu), machineState("bench")...)
 	if o.solve != "" {
-		bo.Config = append(bo.Config, [2]string{"variants", base.String()})
+		bo.Config = append(bo.Config, [2]string{resultsfile.KeyVariants, base.String()})
 	} else {
-		bo.Config = append(bo.Config, [2]string{bench.InputsKey, bench.InputsVersion})
+		bo.Config = append(bo.Config, [2]string{resultsfile.KeyInputs, resultsfile.InputsVersion})
 	}
 	path := o.out
 	if path == "" {
@@ -168,7 +169,7 @@ func runBench(o benchFlags) error {
 			return &exitError{2, "bench: -cpu: " + err.Error()}
 		}
 		defer unpin()
-		bo.Config = append(bo.Config, [2]string{"pinned", "cpu " + strconv.Itoa(o.cpu)})
+		bo.Config = append(bo.Config, [2]string{resultsfile.KeyPinned, "cpu " + strconv.Itoa(o.cpu)})
 	}
 	// Ctrl-C stops after the run in progress and keeps every finished
 	// result, the file marked incomplete
@@ -190,7 +191,7 @@ func runBench(o benchFlags) error {
 			return fmt.Errorf("bench: %v", err)
 		}
 		bo.BeforeRound = f.BeforeRound(bo.Count)
-		bo.Config = append(bo.Config, [2]string{"processes", strconv.Itoa(min(o.processes, bo.Count))})
+		bo.Config = append(bo.Config, [2]string{resultsfile.KeyProcesses, strconv.Itoa(min(o.processes, bo.Count))})
 	}
 	bo.Progress = newProgress(o.progress)
 	start := time.Now()

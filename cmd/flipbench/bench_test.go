@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/results"
 )
@@ -35,11 +36,11 @@ func TestBenchWritesResults(t *testing.T) {
 		if !strings.HasPrefix(string(r.Name), "Kernel/kernel=flip/") && !strings.HasPrefix(string(r.Name), "Kernel/kernel=popcount/") {
 			t.Errorf("unexpected %s", r.Name)
 		}
-		level := "x64level" // the SVE length on arm64
+		level := resultsfile.KeyX64Level // the SVE length on arm64
 		if runtime.GOARCH == "arm64" {
-			level = "sve-bits"
+			level = resultsfile.KeySVEBits
 		}
-		for _, k := range []string{"cpu", "cpu-slug", "uarch", level, "goamd64", "go", "commit", "date", "cpu-family", "cpu-model", "cpu-stepping", "cpu-vendor", "processes", bench.InputsKey} {
+		for _, k := range []string{resultsfile.KeyCPU, resultsfile.KeyCPUSlug, resultsfile.KeyUarch, level, resultsfile.KeyGOAMD64, resultsfile.KeyGo, resultsfile.KeyCommit, resultsfile.KeyDate, resultsfile.KeyCPUFamily, resultsfile.KeyCPUModel, resultsfile.KeyCPUStepping, resultsfile.KeyCPUVendor, resultsfile.KeyProcesses, resultsfile.KeyInputs} {
 			if r.GetConfig(k) == "" {
 				t.Errorf("%s: no %s configuration", r.Name, k)
 			}
@@ -78,7 +79,7 @@ func TestBenchSolve(t *testing.T) {
 	}
 	ds, err := stats.ReadResults(out)
 	// the variant asked for and its A/A twin, one round
-	if err != nil || ds.Len() != 2 || ds.View(0).GetConfig("variants") == "" {
+	if err != nil || ds.Len() != 2 || ds.View(0).GetConfig(resultsfile.KeyVariants) == "" {
 		t.Fatalf("%v: %d results", err, ds.Len())
 	}
 	twins := 0

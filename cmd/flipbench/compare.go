@@ -78,7 +78,7 @@ func init() {
 					}
 					if len(ds.Files) == 0 {
 						for _, s := range ds.Stale {
-							fmt.Fprintln(os.Stderr, stats.StaleNote(s))
+							fmt.Fprintln(os.Stderr, bench.StaleNote(s))
 						}
 						return &exitError{2, fmt.Sprintf("compare: no results files under %s (run %s bench, or name files)", *dir, self())}
 					}
@@ -149,6 +149,6 @@ func reportTrouble(ds *stats.Dataset) {
 		fmt.Fprintf(os.Stderr, "%s: an interrupted session (%s): its results count only where no complete run has the benchmark\n", f, ds.Incomplete[f])
 	}
 	for _, s := range ds.Stale {
-		fmt.Fprintln(os.Stderr, stats.StaleNote(s))
+		fmt.Fprintln(os.Stderr, bench.StaleNote(s))
 	}
 }

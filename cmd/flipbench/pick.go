@@ -18,6 +18,7 @@ import (
 
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/harness/store"
 	"github.com/flipbench/flipbench/results"
@@ -135,7 +136,7 @@ func runPick(o pickFlags) error {
 			return err
 		}
 		// the server's results of this CPU's identity are this CPU's
-		ds.SetConfig("cpu-id", func(*benchfmt.Result) string { return id })
+		ds.SetConfig(resultsfile.KeyCPUID, func(*benchfmt.Result) string { return id })
 		files, link = d.Files, d.Link
 	case len(files) > 0:
 		if ds, err = stats.ReadResults(files...); err != nil {
@@ -233,7 +234,7 @@ func onlyCPU(ds *stats.Dataset, id, folder string) (*stats.Dataset, []string) {
 		if stats.CPUOf(r) != id {
 			continue
 		}
-		if f := r.GetConfig(".file"); !slices.Contains(files, f) {
+		if f := r.GetConfig(resultsfile.KeyFile); !slices.Contains(files, f) {
 			files = append(files, f)
 			if filepath.Dir(f) != folder {
 				fmt.Fprintf(os.Stderr, "note: %s holds results of this CPU (%s) outside %s: move it there\n", f, id, folder)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/harness/store/storetest"
 	"github.com/flipbench/flipbench/variants"
@@ -58,7 +59,7 @@ func newestKernels(files []string, f string) bool {
 
 func copyResults(t *testing.T, from, dir string, keep func(files []string, f string) bool) []string {
 	t.Helper()
-	files, err := stats.ResultsFiles(from)
+	files, err := resultsfile.ResultsFiles(from)
 	if err != nil || len(files) == 0 {
 		t.Fatalf("results under %s: %v", from, err)
 	}
@@ -112,7 +113,7 @@ func TestServerReportSameAsResults(t *testing.T) {
 		t.Fatalf("solve -upload: exit %d\n%s%s", code, out, errOut)
 	}
 
-	files, _ := stats.ResultsFiles(res)
+	files, _ := resultsfile.ResultsFiles(res)
 	code, out, errOut = runCLI2(t, append([]string{"upload", "-server", srv.URL}, files...)...)
 	if code != 0 || !regexp.MustCompile(`(?m)^upload [0-9]+\.[0-9]+: http`).MatchString(out) ||
 		!strings.Contains(out, fresh+": on the server already") {

@@ -15,7 +15,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/flipbench/flipbench/harness/bench"
-	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/harness/store"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -63,9 +62,9 @@ func (s *session) interrupted() bool { return s.ctx.Err() != nil }
 // files left in its folder (whose lock it takes; it says when it took
 // over one left by a dead process).
 func (s *session) create(path string) error {
-	for _, f := range stats.StaleFiles(filepath.Dir(filepath.Dir(path))) {
+	for _, f := range bench.StaleFiles(filepath.Dir(filepath.Dir(path))) {
 		if filepath.Dir(f) == filepath.Dir(path) {
-			fmt.Fprintf(os.Stderr, "flipbench %s: %s\n", s.cmd, stats.StaleNote(f))
+			fmt.Fprintf(os.Stderr, "flipbench %s: %s\n", s.cmd, bench.StaleNote(f))
 		}
 	}
 	rf, err := bench.CreateResults(path)

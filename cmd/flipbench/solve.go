@@ -17,6 +17,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
@@ -466,7 +467,7 @@ func createSolveResults(s *session, o *solveOpts, name string, sv *solver.Solver
 	}
 	cfg := bench.MachineConfig(now, cpu)
 	cfg = append(cfg, ev.config()...)
-	cfg = append(cfg, [2]string{"variants", sv.Kernels().String()}, [2]string{"hash-bits", hashBits})
+	cfg = append(cfg, [2]string{resultsfile.KeyVariants, sv.Kernels().String()}, [2]string{resultsfile.KeyHashBits, hashBits})
 	path := o.out
 	if path == "" {
 		path = bench.ResultsName(bench.ResultsDir(), cpu.ID(), now, "solve-"+set+"-eval-"+nameValue(ev.name))
@@ -479,14 +480,14 @@ func createSolveResults(s *session, o *solveOpts, name string, sv *solver.Solver
 		s.rf = nil
 		return nil, err
 	}
-	return &solveResults{s: s, path: path, cfg: fileConfig(cfg), set: set, byID: byID}, nil
+	return &solveResults{s: s, path: path, cfg: resultsfile.Config(cfg), set: set, byID: byID}, nil
 }
 
 // writeExactUnits marks units whose values do not vary between runs (for
 // benchstat: any difference is a warning, no interval is computed).
 func writeExactUnits(rf *bench.ResultsFile, units ...string) error {
 	for _, u := range units {
-		if err := rf.WriteUnit(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}); err != nil {
+		if err := rf.WriteUnit(resultsfile.ExactUnit(u)); err != nil {
 			return fmt.Errorf("%s: %v", rf.Path, err)
 		}
 	}
@@ -534,14 +535,6 @@ func (r *solveResults) close(s *session) bool {
 	fmt.Fprintf(os.Stderr, "flipbench: %d results in %s\n", n, r.path)
 	r.ok = true
 	return true
-}
-
-func fileConfig(kv [][2]string) []benchfmt.Config {
-	var out []benchfmt.Config
-	for _, c := range kv {
-		out = append(out, benchfmt.Config{Key: c[0], Value: []byte(c[1]), File: true})
-	}
-	return out
 }
 
 // nameValue makes s usable as a value in a benchmark name or a file name:
@@ -599,12 +592,12 @@ func describeEval(spec string) (evalDesc, error) {
 }
 
 func (d evalDesc) config() [][2]string {
-	cfg := [][2]string{{"eval", d.name}}
+	cfg := [][2]string{{resultsfile.KeyEval, d.name}}
 	if d.note != "" {
-		cfg = append(cfg, [2]string{"eval-note", d.note})
+		cfg = append(cfg, [2]string{resultsfile.KeyEvalNote, d.note})
 	}
 	if d.checksum != "" {
-		cfg = append(cfg, [2]string{"eval-checksum", "sha256:" + d.checksum})
+		cfg = append(cfg, [2]string{resultsfile.KeyEvalChecksum, "sha256:" + d.checksum})
 	}
 	return cfg
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -178,7 +179,7 @@ func TestSolveResultsFile(t *testing.T) {
 			t.Errorf("config %s: %q, want %q", k, got, want)
 		}
 	}
-	if v := r.GetConfig("variants"); !strings.Contains(v, "score_1=") || !strings.Contains(v, "flip=") {
+	if v := r.GetConfig(resultsfile.KeyVariants); !strings.Contains(v, "score_1=") || !strings.Contains(v, "flip=") {
 		t.Errorf("config variants %q", v)
 	}
 	want := map[string]float64{"empties": 14, "score": 18, "best-square": 62} // g8
@@ -230,10 +231,10 @@ func TestSolveSave(t *testing.T) {
 		if err != nil || len(ds.All()) == 0 || !strings.HasPrefix(string(ds.All()[0].Name.Full()), name) {
 			t.Fatalf("%s: %v %v", files[0], err, ds)
 		}
-		if e := ds.All()[0].GetConfig("eval"); !strings.Contains(pattern, "-eval-"+e+".") {
+		if e := ds.All()[0].GetConfig(resultsfile.KeyEval); !strings.Contains(pattern, "-eval-"+e+".") {
 			t.Errorf("%s: eval %q", files[0], e)
 		}
-		if strings.Contains(pattern, "default") && !strings.HasPrefix(ds.All()[0].GetConfig("eval-checksum"), "sha256:") {
+		if strings.Contains(pattern, "default") && !strings.HasPrefix(ds.All()[0].GetConfig(resultsfile.KeyEvalChecksum), "sha256:") {
 			t.Errorf("%s: no weights checksum", files[0])
 		}
 	}

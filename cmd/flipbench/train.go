@@ -12,6 +12,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
@@ -100,39 +101,46 @@ func init() {
 					Workers: *workers, Dir: *dir, Log: os.Stderr, TTY: tty,
 					Exact: exactSolver(sel),
 				}
-				if *play == "" && *playDepth != 1 {
-					return &exitError{2, "-play-depth needs -play (the weights the search plays with)"}
-				}
-				if *play != "" {
-					p, err := loadWeightsFlag("-play", *play)
-					if err != nil {
-						return err
-					}
-					if p == nil {
-						return &exitError{2, "-play none: leave -play out for the fewest-replies heuristic"}
-					}
-					cfg.Play = p
-					cfg.PlayDepth = *playDepth
-				}
-				start := time.Now()
-				set, err := train.Run(cfg)
-				if err != nil {
-					return err
-				}
-				if err := set.Save(*out); err != nil {
-					return err
-				}
-				fmt.Fprintf(stdout, "wrote %s in %s\n", *out, time.Since(start).Round(time.Second))
-				if *edaxOut != "" {
-					if err := set.SaveEdax(*edaxOut); err != nil {
-						return err
-					}
-					fmt.Fprintf(stdout, "wrote %s\n", *edaxOut)
-				}
-				return nil
+				return trainWeights(cfg, *play, *playDepth, *out, *edaxOut)
 			}
 		},
 	})
+}
+
+// trainWeights trains weights, the self-play games played with the
+// weights of play at playDepth if play is set, and saves them to out
+// (and edaxOut).
+func trainWeights(cfg train.Config, play string, playDepth int, out, edaxOut string) error {
+	if play == "" && playDepth != 1 {
+		return &exitError{2, "-play-depth needs -play (the weights the search plays with)"}
+	}
+	if play != "" {
+		p, err := loadWeightsFlag("-play", play)
+		if err != nil {
+			return err
+		}
+		if p == nil {
+			return &exitError{2, "-play none: leave -play out for the fewest-replies heuristic"}
+		}
+		cfg.Play = p
+		cfg.PlayDepth = playDepth
+	}
+	start := time.Now()
+	set, err := train.Run(cfg)
+	if err != nil {
+		return err
+	}
+	if err := set.Save(out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s in %s\n", out, time.Since(start).Round(time.Second))
+	if edaxOut != "" {
+		if err := set.SaveEdax(edaxOut); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", edaxOut)
+	}
+	return nil
 }
 
 var _ = errors.New
@@ -207,9 +215,9 @@ func maeResults(spec string, set *weights.Set, mc train.MAEConfig, path string) 
 	cfg := bench.MachineConfig(now, variants.Host())
 	cfg = append(cfg, ev.config()...)
 	// the held-out positions are a function of these three
-	cfg = append(cfg, [2]string{"mae-seed", fmt.Sprintf("%#x", mc.Seed)}, [2]string{"mae-n", fmt.Sprint(mc.N)},
-		[2]string{"mae-empties", fmt.Sprintf("%d-%d", mc.MinEmpties, mc.MaxEmpties)})
-	fc := fileConfig(cfg)
+	cfg = append(cfg, [2]string{resultsfile.KeyMAESeed, fmt.Sprintf("%#x", mc.Seed)}, [2]string{resultsfile.KeyMAEN, fmt.Sprint(mc.N)},
+		[2]string{resultsfile.KeyMAEEmpties, fmt.Sprintf("%d-%d", mc.MinEmpties, mc.MaxEmpties)})
+	fc := resultsfile.Config(cfg)
 	for _, r := range rows {
 		res := &benchfmt.Result{Name: benchfmt.Name(fmt.Sprintf("EvalMAE/empties=%d", r.Empties)), Iters: r.N, Config: fc,
 			Values: []benchfmt.Value{

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/weights"
 )
@@ -98,8 +99,8 @@ func TestEvalMAEResults(t *testing.T) {
 		t.Fatalf("%v %+v", err, ds)
 	}
 	for i, r := range ds.All() {
-		if got := string(r.Name.Full()); got != fmt.Sprintf("EvalMAE/empties=%d", 6+i) || r.Iters != 2 || r.GetConfig("eval") != "none" {
-			t.Errorf("%s x%d eval %q", got, r.Iters, r.GetConfig("eval"))
+		if got := string(r.Name.Full()); got != fmt.Sprintf("EvalMAE/empties=%d", 6+i) || r.Iters != 2 || r.GetConfig(resultsfile.KeyEval) != "none" {
+			t.Errorf("%s x%d eval %q", got, r.Iters, r.GetConfig(resultsfile.KeyEval))
 		}
 		if len(r.Values) != 3 || r.Values[0].Unit != "discs" || r.Values[0].Value < 0 {
 			t.Errorf("values %+v", r.Values)

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/results"
 	"github.com/flipbench/flipbench/variants"
@@ -134,7 +134,7 @@ func TestBenchInterruptedThenReport(t *testing.T) {
 		t.Fatalf("interrupted bench: exit %d\n%s", code, out)
 	}
 	data, _ := os.ReadFile(interrupted)
-	if !strings.Contains(string(data), "\n"+bench.IncompleteKey+": interrupted after 3 of ") {
+	if !strings.Contains(string(data), "\n"+resultsfile.KeyIncomplete+": interrupted after 3 of ") {
 		t.Fatalf("the interrupted file is not marked:\n%s", data)
 	}
 	ds, err := stats.ReadDir(filepath.Dir(cpu))
@@ -143,7 +143,7 @@ func TestBenchInterruptedThenReport(t *testing.T) {
 	}
 	ds.KeepLatest()
 	for _, r := range ds.All() {
-		if f := r.GetConfig(".file"); f != complete {
+		if f := r.GetConfig(resultsfile.KeyFile); f != complete {
 			t.Fatalf("%s from %s kept over the complete run", r.Name, f)
 		}
 	}
@@ -226,7 +226,7 @@ func TestBadDataBoundedCommands(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	for _, args := range [][]string{
 		{"compare", "-col", "/variant", file},
-		{"compare", "-row", "/variant", "-col", "cpu-id", "-table", "/kernel", file},
+		{"compare", "-row", "/variant", "-col", resultsfile.KeyCPUID, "-table", "/kernel", file},
 		{"compare", "-results", filepath.Join(dir, "results")},
 		{"pick", "-n", file},
 		{"report", "-embedded=false", "-results", filepath.Join(dir, "results"), "-o", filepath.Join(out, "B.md"), "-charts", filepath.Join(out, "charts")},

@@ -10,7 +10,7 @@ import (
 	"os/signal"
 
 	"github.com/flipbench/flipbench/harness/bench"
-	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/store"
 )
 
@@ -27,7 +27,7 @@ func init() {
 				if len(files) == 0 {
 					dir := bench.ResultsDir()
 					var err error
-					if files, err = stats.ResultsFiles(dir); err != nil {
+					if files, err = resultsfile.ResultsFiles(dir); err != nil {
 						return err
 					}
 					if len(files) == 0 {

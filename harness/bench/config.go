@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -26,34 +27,34 @@ func MachineConfig(now time.Time, c variants.CPUInfo) [][2]string {
 		brand = "unknown"
 	}
 	cfg := [][2]string{
-		{"goos", runtime.GOOS},
-		{"goarch", runtime.GOARCH},
-		{"cpu", brand},
-		{"cpu-slug", c.Slug()},
-		{"cpu-id", c.ID()},
-		{"cpu-vendor", orUnknown(c.Vendor)},
-		{"cpu-family", fmt.Sprintf("%#x", c.Family)},
-		{"cpu-model", fmt.Sprintf("%#x", c.Model)},
-		{"cpu-stepping", fmt.Sprint(c.Stepping)},
-		{"uarch", uarch},
+		{resultsfile.KeyGOOS, runtime.GOOS},
+		{resultsfile.KeyGOARCH, runtime.GOARCH},
+		{resultsfile.KeyCPU, brand},
+		{resultsfile.KeyCPUSlug, c.Slug()},
+		{resultsfile.KeyCPUID, c.ID()},
+		{resultsfile.KeyCPUVendor, orUnknown(c.Vendor)},
+		{resultsfile.KeyCPUFamily, fmt.Sprintf("%#x", c.Family)},
+		{resultsfile.KeyCPUModel, fmt.Sprintf("%#x", c.Model)},
+		{resultsfile.KeyCPUStepping, fmt.Sprint(c.Stepping)},
+		{resultsfile.KeyUarch, uarch},
 		levelLine(c),
-		{"cpu-features", featureString(c)},
-		{"goamd64", goamd64()},
-		{"go", runtime.Version()},
-		{"commit", Commit()},
-		{"date", now.UTC().Format(time.RFC3339)},
+		{resultsfile.KeyCPUFeatures, featureString(c)},
+		{resultsfile.KeyGOAMD64, goamd64()},
+		{resultsfile.KeyGo, runtime.Version()},
+		{resultsfile.KeyCommit, Commit()},
+		{resultsfile.KeyDate, now.UTC().Format(time.RFC3339)},
 	}
 	if len(c.Disabled) > 0 {
-		cfg = append(cfg, [2]string{"disabled", strings.Join(c.Disabled, ",")})
+		cfg = append(cfg, [2]string{resultsfile.KeyDisabled, strings.Join(c.Disabled, ",")})
 	}
 	// How the binary was built, where it departs from the default build
 	// (go build uses cmd/flipbench/default.pgo): a test binary or one built
 	// with -pgo=off has no profile, and whole solves differ by it.
 	if v := BuildGOEXPERIMENT(); v != "" {
-		cfg = append(cfg, [2]string{"goexperiment", v})
+		cfg = append(cfg, [2]string{resultsfile.KeyGOEXPERIMENT, v})
 	}
 	if !BuildPGO() {
-		cfg = append(cfg, [2]string{"pgo", "off"})
+		cfg = append(cfg, [2]string{resultsfile.KeyPGO, "off"})
 	}
 	return cfg
 }
@@ -71,9 +72,9 @@ func BuildPGO() bool { return buildSetting("-pgo") != "" }
 // an arm64 one.
 func levelLine(c variants.CPUInfo) [2]string {
 	if c.Arch == "arm64" {
-		return [2]string{"sve-bits", fmt.Sprint(c.SVEBits)}
+		return [2]string{resultsfile.KeySVEBits, fmt.Sprint(c.SVEBits)}
 	}
-	return [2]string{"x64level", fmt.Sprintf("v%d", c.Level)}
+	return [2]string{resultsfile.KeyX64Level, fmt.Sprintf("v%d", c.Level)}
 }
 
 func orUnknown(s string) string {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/internal/atomicfile"
 	"golang.org/x/perf/benchfmt"
 )
@@ -27,15 +28,12 @@ type ResultsFile struct {
 	// process's lock was taken over.
 	Lock *Lock
 	f    *atomicfile.File
-	w    *benchfmt.Writer
+	w    *resultsfile.Writer
 	n    int
 }
 
-// IncompleteKey is the configuration line that marks an interrupted
-// session's file (after its last result: "incomplete: interrupted after
-// 12 of 40 runs"). Readers never let such a file's results replace a
-// complete run's (stats.Dataset.KeepLatest).
-const IncompleteKey = "incomplete"
+// IncompleteKey is resultsfile.KeyIncomplete, for report/.
+const IncompleteKey = resultsfile.KeyIncomplete
 
 // ResultsDir finds the results/ directory: in the flipbench module root
 // above the working directory if there is one, else ./results.
@@ -77,6 +75,27 @@ func ResultsName(dir, id string, now time.Time, what string) string {
 // PartialSuffix ends the name of a results file being written.
 const PartialSuffix = ".partial"
 
+// StaleFiles lists the unfinished results files under dir
+// (dir/<cpu>/*.partial) that no session is writing: their folder's lock
+// is free, so the session that wrote them was killed before its end.
+// Their results are not read (StaleNote).
+func StaleFiles(dir string) []string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*"+PartialSuffix))
+	slices.Sort(files)
+	var out []string
+	for _, f := range files {
+		if _, live := LockHolder(filepath.Dir(f)); !live {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// StaleNote says what a stale file is and what to do with it.
+func StaleNote(path string) string {
+	return path + ": the unfinished results of a session killed before its end (no flipbench is writing it): not read; delete it"
+}
+
 // CreateResults starts a results file at path (its directory is created),
 // holding the directory's lock until Close: an error names the session
 // that holds it.
@@ -93,9 +112,9 @@ func CreateResults(path string) (*ResultsFile, error) {
 		lock.Unlock()
 		return nil, err
 	}
-	rf := &ResultsFile{Path: path, Lock: lock, f: f, w: benchfmt.NewWriter(f)}
+	rf := &ResultsFile{Path: path, Lock: lock, f: f, w: resultsfile.NewWriter(f)}
 	for _, u := range UnitMetadata() {
-		if err := rf.w.Write(u); err != nil {
+		if err := rf.w.WriteUnit(u); err != nil {
 			f.Abort()
 			lock.Unlock()
 			return nil, err
@@ -117,25 +136,16 @@ func commandLine() string {
 	return strings.ReplaceAll(s, "\n", " ")
 }
 
-// MarkIncomplete ends the file with the IncompleteKey line, reason its
-// value (one line): the session stopped before its end. Call it before
-// Close.
-func (rf *ResultsFile) MarkIncomplete(reason string) error {
-	reason = strings.Join(strings.Fields(reason), " ")
-	if reason == "" {
-		reason = "interrupted"
-	}
-	_, err := fmt.Fprintf(rf.f, "\n%s: %s\n", IncompleteKey, reason)
-	return err
-}
+// MarkIncomplete ends the file with the resultsfile.KeyIncomplete line,
+// reason its value (one line): the session stopped before its end.
+// Readers never let such a file's results replace a complete run's
+// (stats.Dataset.KeepLatest). Call it before Close.
+func (rf *ResultsFile) MarkIncomplete(reason string) error { return rf.w.MarkIncomplete(reason) }
 
 // WriteEnd ends the file with a configuration line of what was so at the
 // session's end (bench.LoadEndKey): after the last result, it describes
 // the session, no result. Call it before Close (and MarkIncomplete).
-func (rf *ResultsFile) WriteEnd(key, value string) error {
-	_, err := fmt.Fprintf(rf.f, "\n%s: %s\n", key, value)
-	return err
-}
+func (rf *ResultsFile) WriteEnd(key, value string) error { return rf.w.WriteEnd(key, value) }
 
 // Write appends one result; it reaches the file before Write returns.
 func (rf *ResultsFile) Write(r *benchfmt.Result) error {
@@ -148,7 +158,7 @@ func (rf *ResultsFile) Write(r *benchfmt.Result) error {
 
 // WriteUnit appends unit metadata ("Unit nodes/op assume=exact"): write
 // it before the results it describes.
-func (rf *ResultsFile) WriteUnit(u *benchfmt.UnitMetadata) error { return rf.w.Write(u) }
+func (rf *ResultsFile) WriteUnit(u *benchfmt.UnitMetadata) error { return rf.w.WriteUnit(u) }
 
 // Results is the number of results written.
 func (rf *ResultsFile) Results() int { return rf.n }

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -20,8 +21,8 @@ func TestResultsFileMarks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "flip"}, {"variant", "x"}}, Config: [][2]string{{"impl", "asm"}}}
-	if err := rf.Write(c.result(10, time.Microsecond, [][2]string{{"cpu-id", "amd-zen4-f19-m11-s1"}})); err != nil {
+	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "flip"}, {"variant", "x"}}, Config: [][2]string{{resultsfile.KeyImpl, "asm"}}}
+	if err := rf.Write(c.result(10, time.Microsecond, [][2]string{{resultsfile.KeyCPUID, "amd-zen4-f19-m11-s1"}})); err != nil {
 		t.Fatal(err)
 	}
 	if err := rf.MarkIncomplete("interrupted after 1 of 20 runs\n(signal)"); err != nil {
@@ -45,8 +46,8 @@ func TestResultsFileMarks(t *testing.T) {
 	for r.Scan() {
 		if res, ok := r.Result().(*benchfmt.Result); ok {
 			n++
-			if res.GetConfig("impl") != "asm" {
-				t.Errorf("impl %q", res.GetConfig("impl"))
+			if res.GetConfig(resultsfile.KeyImpl) != "asm" {
+				t.Errorf("impl %q", res.GetConfig(resultsfile.KeyImpl))
 			}
 		}
 	}
@@ -66,7 +67,7 @@ func TestResultsFileAbort(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "flip"}, {"variant", "x"}}}
-	if err := rf.Write(c.result(10, time.Microsecond, [][2]string{{"cpu-id", "amd-zen4-f19-m11-s1"}})); err != nil {
+	if err := rf.Write(c.result(10, time.Microsecond, [][2]string{{resultsfile.KeyCPUID, "amd-zen4-f19-m11-s1"}})); err != nil {
 		t.Fatal(err)
 	}
 	rf.Abort()
@@ -91,11 +92,11 @@ func TestMachineConfigBuild(t *testing.T) {
 	for _, kv := range MachineConfig(time.Now(), variants.Host()) {
 		cfg[kv[0]] = kv[1]
 	}
-	if _, off := cfg["pgo"]; off == BuildPGO() || off && cfg["pgo"] != "off" {
-		t.Errorf("pgo line %q, BuildPGO %v", cfg["pgo"], BuildPGO())
+	if _, off := cfg[resultsfile.KeyPGO]; off == BuildPGO() || off && cfg[resultsfile.KeyPGO] != "off" {
+		t.Errorf("pgo line %q, BuildPGO %v", cfg[resultsfile.KeyPGO], BuildPGO())
 	}
-	if cfg["goexperiment"] != BuildGOEXPERIMENT() {
-		t.Errorf("goexperiment line %q, BuildGOEXPERIMENT %q", cfg["goexperiment"], BuildGOEXPERIMENT())
+	if cfg[resultsfile.KeyGOEXPERIMENT] != BuildGOEXPERIMENT() {
+		t.Errorf("goexperiment line %q, BuildGOEXPERIMENT %q", cfg[resultsfile.KeyGOEXPERIMENT], BuildGOEXPERIMENT())
 	}
 }
 
@@ -105,8 +106,8 @@ func TestMachineConfigIdentity(t *testing.T) {
 	for _, kv := range MachineConfig(time.Now(), c) {
 		cfg[kv[0]] = kv[1]
 	}
-	want := map[string]string{"cpu": "AMD EPYC", "cpu-slug": "amd-epyc", "cpu-id": "amd-zen4-f19-m11-s1",
-		"cpu-family": "0x19", "cpu-model": "0x11", "cpu-stepping": "1", "cpu-vendor": "AMD", "uarch": "Zen 4"}
+	want := map[string]string{resultsfile.KeyCPU: "AMD EPYC", resultsfile.KeyCPUSlug: "amd-epyc", resultsfile.KeyCPUID: "amd-zen4-f19-m11-s1",
+		resultsfile.KeyCPUFamily: "0x19", resultsfile.KeyCPUModel: "0x11", resultsfile.KeyCPUStepping: "1", resultsfile.KeyCPUVendor: "AMD", resultsfile.KeyUarch: "Zen 4"}
 	for k, v := range want {
 		if cfg[k] != v {
 			t.Errorf("%s: %q, want %q", k, cfg[k], v)

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/flipbench/flipbench/harness/resultsfile"
 )
 
 // A Case is one micro-benchmark: one kernel, one variant, one form
@@ -171,21 +173,14 @@ type Progress interface {
 	Finish()
 }
 
-// InputsKey is the configuration line naming a kernel session's inputs
-// and how its runs walk them (InputsVersion: sets of 65536 inputs for the
-// kernels that branch on their input, which the predictor cannot learn,
-// each case's runs walking its set on from where its last run stopped, so
-// that a run's length does not choose which inputs it times). Sessions of
-// another version measured those kernels (InputsChanged) on other inputs:
-// their figures are not comparable (docs/method.md).
+// InputsKey, InputsVersion and InputsChanged are resultsfile's, for
+// report/.
 const (
-	InputsKey     = "inputs"
-	InputsVersion = "3"
+	InputsKey     = resultsfile.KeyInputs
+	InputsVersion = resultsfile.InputsVersion
 )
 
-// InputsChanged are the kernels whose figures InputsVersion 2 and 3
-// changed.
-var InputsChanged = []string{"count_last_flip", "score_1", "solve_2", "solve_3", "solve_4"}
+var InputsChanged = resultsfile.InputsChanged
 
 // DefaultProcesses is how many fresh processes a session's rounds are
 // shared among (Fresh): each process's placement is its own lasting bias,
@@ -204,17 +199,15 @@ var DefaultOptions = Options{Count: 24, Runs: 4, BenchTime: 4 * time.Millisecond
 
 // Schedule names the measurement design in a results file (the schedule
 // configuration line): rounds, each running every case of every group
-// RunsKey times (the groups in a fresh random order, each gone over
-// RunsKey times, its cases in a fresh random order each time); the
+// resultsfile.KeyRuns times (the groups in a fresh random order, each
+// gone over that many times, its cases in a fresh random order each time); the
 // readers compare cases round by round.
 const Schedule = "rounds"
 
-// RunsKey is the configuration line that says how many runs a case makes
-// in each round: its results of one round are that many lines of its
-// name (1 where the line is missing). It is a line of each case's own: a
-// case whose operation outlasts a run makes fewer, so that a round gives
-// every case about the same time.
-const RunsKey = "runs-per-round"
+// RunsKey is resultsfile.KeyRuns, for report/. It is a line of each
+// case's own: a case whose operation outlasts a run makes fewer, so that
+// a round gives every case about the same time.
+const RunsKey = resultsfile.KeyRuns
 
 // DefaultLeadIn is Options.LeadIn's default.
 const DefaultLeadIn = 1.0 / 16
@@ -229,11 +222,11 @@ func (o Options) leadOps(n int) int { return int(float64(n) * o.leadIn()) }
 // schedule, rounds, run length and seed.
 func SessionConfig(o Options) [][2]string {
 	return [][2]string{
-		{"schedule", Schedule},
-		{"count", strconv.Itoa(o.Count)},
-		{"benchtime", o.BenchTime.String()},
-		{"seed", strconv.FormatUint(o.Seed, 10)},
-		{"lead-in", strconv.FormatFloat(o.leadIn(), 'g', 4, 64)},
+		{resultsfile.KeySchedule, Schedule},
+		{resultsfile.KeyCount, strconv.Itoa(o.Count)},
+		{resultsfile.KeyBenchtime, o.BenchTime.String()},
+		{resultsfile.KeySeed, strconv.FormatUint(o.Seed, 10)},
+		{resultsfile.KeyLeadIn, strconv.FormatFloat(o.leadIn(), 'g', 4, 64)},
 	}
 }
 
@@ -615,14 +608,8 @@ func itersFor(d time.Duration, nsPerOp float64) int {
 
 // result builds the benchfmt result of one run.
 func (c *Case) result(n int, el time.Duration, config [][2]string) *benchfmt.Result {
-	r := &benchfmt.Result{Name: benchfmt.Name(c.FullName()), Iters: n}
-	for _, kv := range config {
-		r.Config = append(r.Config, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
-	}
-	for _, kv := range c.Config {
-		r.Config = append(r.Config, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
-	}
-	r.Config = append(r.Config, benchfmt.Config{Key: RunsKey, Value: []byte(strconv.Itoa(max(c.perRound, 1))), File: true})
+	runs := [][2]string{{resultsfile.KeyRuns, strconv.Itoa(max(c.perRound, 1))}}
+	r := &benchfmt.Result{Name: benchfmt.Name(c.FullName()), Iters: n, Config: resultsfile.Config(config, c.Config, runs)}
 	ns := float64(el.Nanoseconds()) / float64(n)
 	r.Values = append(r.Values, benchfmt.Value{Value: round6(ns), Unit: "ns/op"})
 	if c.Bytes > 0 && ns > 0 {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/flipbench/flipbench/harness/resultsfile"
 )
 
 // Every round runs every case once, in a fresh random order that the
@@ -138,7 +140,7 @@ func TestRunLeadIn(t *testing.T) {
 		var results int
 		if err := Run(context.Background(), []*Group{{Cases: []*Case{c}}}, o, func(r *benchfmt.Result) error {
 			results++
-			if got := r.GetConfig("lead-in"); got != tc.line {
+			if got := r.GetConfig(resultsfile.KeyLeadIn); got != tc.line {
 				t.Errorf("LeadIn %v: lead-in line %q, want %q", tc.leadIn, got, tc.line)
 			}
 			return nil
@@ -357,8 +359,8 @@ func TestResultsFileAtomic(t *testing.T) {
 	}
 	r := rs[0]
 	// 1000 ops in 1 ms: 1000 ns/op, and 100 bytes per op: 0.1 GB/s
-	if s, _ := r.Value("sec/op"); math.Abs(s-1e-6) > 1e-15 || r.GetConfig("cpu") != "Some CPU" {
-		t.Errorf("read back %s: %v sec/op, cpu %q", r.Name, s, r.GetConfig("cpu"))
+	if s, _ := r.Value("sec/op"); math.Abs(s-1e-6) > 1e-15 || r.GetConfig(resultsfile.KeyCPU) != "Some CPU" {
+		t.Errorf("read back %s: %v sec/op, cpu %q", r.Name, s, r.GetConfig(resultsfile.KeyCPU))
 	}
 	if gb, ok := r.Value("GB/s"); !ok || gb != 0.1 {
 		t.Errorf("GB/s = %v, want 0.1", gb)

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/flipbench/flipbench/harness/resultsfile"
 )
 
 // servedGroups is what a helper server serves: two groups, the first
@@ -23,7 +25,7 @@ import (
 func servedGroups(kind string) []*Group {
 	mk := func(variant string) *Case {
 		c := &Case{Name: "Kernel", Keys: [][2]string{{"kernel", "k"}, {"variant", variant}, {"form", "call"}},
-			Config: [][2]string{{"impl", "go"}}}
+			Config: [][2]string{{resultsfile.KeyImpl, "go"}}}
 		sink := 0
 		c.Run = func(n int) {
 			if variant == "b" && (kind == "panic" && n == 7 || kind == "broken") {

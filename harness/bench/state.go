@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"github.com/flipbench/flipbench/harness/resultsfile"
 )
 
 // MachineState is how the machine was set and what it was doing when a
@@ -30,14 +32,14 @@ type MachineState struct {
 
 // Keys of the machine-state lines of a results file.
 const (
-	GovernorKey   = "governor"
-	BoostKey      = "boost"
-	SMTKey        = "smt"
-	THPKey        = "thp"
-	LoadStartKey  = "load-start"
-	LoadEndKey    = "load-end"
-	HypervisorKey = "hypervisor"
-	KernelKey     = "os-kernel"
+	GovernorKey   = resultsfile.KeyGovernor
+	BoostKey      = resultsfile.KeyBoost
+	SMTKey        = resultsfile.KeySMT
+	THPKey        = resultsfile.KeyTHP
+	LoadStartKey  = resultsfile.KeyLoadStart
+	LoadEndKey    = resultsfile.KeyLoadEnd
+	HypervisorKey = resultsfile.KeyHypervisor
+	KernelKey     = resultsfile.KeyOSKernel
 )
 
 // StateKeys lists the machine-state keys, in the order a file writes them.

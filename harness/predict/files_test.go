@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/predict"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/report"
 	"github.com/flipbench/flipbench/results"
@@ -102,7 +103,7 @@ func TestPredictionsAreNoCPU(t *testing.T) {
 	if _, err := predict.WriteDir(filepath.Join(dir, predict.Dir), samplePredictions(t), meta); err != nil {
 		t.Fatal(err)
 	}
-	files, err := stats.ResultsFiles(dir)
+	files, err := resultsfile.ResultsFiles(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,11 +115,11 @@ func TestPredictionsAreNoCPU(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range ds.All() {
-		if r.GetConfig(predict.PredictedKey) != "" || stats.CPUOf(r) != "amd-zen4-f19-m11-s1" {
-			t.Errorf("ReadDir read %s of %s (%s)", r.Name.Full(), stats.CPUOf(r), r.GetConfig(".file"))
+		if r.GetConfig(predict.PredictedKey) != "" || resultsfile.CPUOf(r) != "amd-zen4-f19-m11-s1" {
+			t.Errorf("ReadDir read %s of %s (%s)", r.Name.Full(), resultsfile.CPUOf(r), r.GetConfig(resultsfile.KeyFile))
 		}
 	}
-	srcs, err := stats.FSSources(os.DirFS(dir), "")
+	srcs, err := resultsfile.FSSources(os.DirFS(dir), "")
 	if err != nil {
 		t.Fatal(err)
 	}

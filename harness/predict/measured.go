@@ -3,6 +3,7 @@ package predict
 import (
 	"strings"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -10,7 +11,7 @@ import (
 // Measured is what a CPU measured of one variant's form: the figure a
 // prediction is validated against.
 type Measured struct {
-	CPU, Uarch            string // identity (stats.CPUOf) and microarchitecture
+	CPU, Uarch            string // identity (resultsfile.CPUOf) and microarchitecture
 	Kernel, Variant, Form string
 	Seconds               float64 // per operation
 }
@@ -32,7 +33,7 @@ func MeasuredFigures(ds *stats.Dataset) []Measured {
 	var order []key
 	for i := range latest.Len() {
 		r := latest.View(i)
-		if string(r.Name.Base()) != "Kernel" || stats.KindOf(r) == variants.KindC {
+		if string(r.Name.Base()) != "Kernel" || resultsfile.KindOf(r) == variants.KindC {
 			continue
 		}
 		keys := map[string]string{}
@@ -44,12 +45,12 @@ func MeasuredFigures(ds *stats.Dataset) []Measured {
 		if !ok || len(keys) != 3 || keys["kernel"] == "" || keys["variant"] == "" || keys["form"] == "" {
 			continue
 		}
-		k := key{stats.CPUOf(r), keys["kernel"], keys["variant"], keys["form"]}
+		k := key{resultsfile.CPUOf(r), keys["kernel"], keys["variant"], keys["form"]}
 		if values[k] == nil {
 			order = append(order, k)
 		}
 		values[k] = append(values[k], sec)
-		if c, ok := stats.CPUInfoOf(r); ok && c.Uarch != "" {
+		if c, ok := resultsfile.CPUInfoOf(r); ok && c.Uarch != "" {
 			uarch[k.cpu] = c.Uarch
 		}
 	}

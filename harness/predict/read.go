@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 )
 
@@ -29,7 +30,7 @@ func (p *Predicted) HasFigure() bool { return !math.IsNaN(p.Cycles) }
 // predict's (no predicted line) or a line it cannot read is an error
 // naming it: predictions are written whole, by one program.
 func Read(fsys fs.FS, prefix string) ([]*Predicted, error) {
-	srcs, err := stats.FSSources(fsys, prefix)
+	srcs, err := resultsfile.FSSources(fsys, prefix)
 	if err != nil {
 		return nil, err
 	}
@@ -42,20 +43,16 @@ func Read(fsys fs.FS, prefix string) ([]*Predicted, error) {
 	}
 	var out []*Predicted
 	for _, r := range ds.All() {
-		src := r.GetConfig(".file")
+		src := r.GetConfig(resultsfile.KeyFile)
 		pred := r.GetConfig(PredictedKey)
 		llvm, triple, mcpu, ok := parsePredicted(pred)
 		if !ok {
 			return nil, fmt.Errorf("%s: %s is not a prediction (its %s line is %q)", src, r.Name.Full(), PredictedKey, pred)
 		}
-		keys := map[string]string{}
-		for _, part := range strings.Split(string(r.Name.Full()), "/")[1:] {
-			k, v, _ := strings.Cut(part, "=")
-			keys[k] = v
-		}
-		p := &Predicted{MCPU: mcpu, Model: r.GetConfig("model"), LLVM: llvm, Triple: triple, Kernel: keys["kernel"], Variant: keys["variant"],
-			Form: keys["form"], Kind: r.GetConfig("impl"), Cycles: math.NaN(), Code: r.GetConfig("code"), Why: r.GetConfig("why"),
-			Note: r.GetConfig("model-note"), Decoded: r.GetConfig("decoded"), File: src}
+		keys := resultsfile.NameKeys(r.Name)
+		p := &Predicted{MCPU: mcpu, Model: r.GetConfig(resultsfile.KeyModel), LLVM: llvm, Triple: triple, Kernel: keys["kernel"], Variant: keys["variant"],
+			Form: keys["form"], Kind: r.GetConfig(resultsfile.KeyImpl), Cycles: math.NaN(), Code: r.GetConfig(resultsfile.KeyCode), Why: r.GetConfig(resultsfile.KeyWhy),
+			Note: r.GetConfig(resultsfile.KeyModelNote), Decoded: r.GetConfig(resultsfile.KeyDecoded), File: src}
 		if v, ok := r.Value(UnitCycles); ok {
 			p.Cycles = v
 		}

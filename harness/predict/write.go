@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/internal/atomicfile"
 	"github.com/flipbench/flipbench/results"
 )
@@ -22,7 +24,7 @@ const Dir = results.PredictedDir
 // "llvm-mca <version> -mcpu=<model>" for x86-64, "llvm-mca <version>
 // -mtriple=aarch64 -mcpu=<model>" for aarch64 (Model.Flags). No measured
 // result has it.
-const PredictedKey = "predicted"
+const PredictedKey = resultsfile.KeyPredicted
 
 // The units of the predictions: cycles per operation where there is a
 // figure; always the instructions modelled and the data-dependent
@@ -73,9 +75,9 @@ func WriteDir(dir string, preds []*Prediction, m Meta) ([]string, error) {
 // format: every result says the code it models (code, decoded) and,
 // without a figure, why (why).
 func write(w io.Writer, preds []*Prediction, m Meta) error {
-	bw := benchfmt.NewWriter(w)
+	bw := resultsfile.NewWriter(w)
 	for _, u := range []string{UnitCycles, UnitInsts, UnitBranches} {
-		if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}); err != nil {
+		if err := bw.WriteUnit(resultsfile.ExactUnit(u)); err != nil {
 			return err
 		}
 	}
@@ -83,22 +85,19 @@ func write(w io.Writer, preds []*Prediction, m Meta) error {
 		model := p.Model
 		cfg := [][2]string{
 			{PredictedKey, fmt.Sprintf("llvm-mca %s %s", m.LLVM, model.Flags())},
-			{"model", model.Label},
-			{"model-note", model.Note},
-			{"iterations", strconv.Itoa(m.Iterations)},
-			{"commit", m.Commit},
-			{"go", m.Go},
-			{"impl", p.Kind},
-			{"code", p.Code()},
-			{"decoded", p.Decoded()},
-			{"why", p.Why},
+			{resultsfile.KeyModel, model.Label},
+			{resultsfile.KeyModelNote, model.Note},
+			{resultsfile.KeyIterations, strconv.Itoa(m.Iterations)},
+			{resultsfile.KeyCommit, m.Commit},
+			{resultsfile.KeyGo, m.Go},
+			{resultsfile.KeyImpl, p.Kind},
+			{resultsfile.KeyCode, p.Code()},
+			{resultsfile.KeyDecoded, p.Decoded()},
+			{resultsfile.KeyWhy, p.Why},
 		}
-		r := &benchfmt.Result{Name: benchfmt.Name(fmt.Sprintf("Kernel/kernel=%s/variant=%s/form=%s", p.Kernel, p.Variant, p.Form)), Iters: 1}
-		for _, c := range cfg {
-			if c[1] != "" {
-				r.Config = append(r.Config, benchfmt.Config{Key: c[0], Value: []byte(c[1]), File: true})
-			}
-		}
+		cfg = slices.DeleteFunc(cfg, func(kv [2]string) bool { return kv[1] == "" })
+		r := &benchfmt.Result{Name: benchfmt.Name(fmt.Sprintf("Kernel/kernel=%s/variant=%s/form=%s", p.Kernel, p.Variant, p.Form)), Iters: 1,
+			Config: resultsfile.Config(cfg)}
 		if p.HasFigure() {
 			r.Values = append(r.Values, benchfmt.Value{Value: p.CyclesPerOp, Unit: UnitCycles})
 		}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/perf/benchunit"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 )
 
 // CompareOptions chooses a comparison's tables, rows and columns by key,
@@ -32,7 +33,7 @@ type CompareOptions struct {
 
 // DefaultCompare puts machines (their identities) in columns and
 // benchmarks in rows.
-var DefaultCompare = CompareOptions{Table: "", Row: ".fullname", Col: "cpu-id", Confidence: 0.95}
+var DefaultCompare = CompareOptions{Table: "", Row: ".fullname", Col: resultsfile.KeyCPUID, Confidence: 0.95}
 
 // Cell is the sample of one row and column.
 type Cell struct {
@@ -95,8 +96,10 @@ func FieldValue(k benchproc.Key, name string) string {
 }
 
 // ignoredDifferences are configuration keys expected to differ between
-// the files combined in one cell, or between the runs of one file.
-var ignoredDifferences = map[string]bool{".file": true, "date": true, "count": true, "benchtime": true, "seed": true, "impl": true, "lead-in": true}
+// the files combined in one cell, or between the runs of one file; the
+// format's version says how a file is written, not what it measured.
+var ignoredDifferences = map[string]bool{resultsfile.KeyFile: true, resultsfile.KeyDate: true, resultsfile.KeyCount: true, resultsfile.KeyBenchtime: true,
+	resultsfile.KeySeed: true, resultsfile.KeyImpl: true, resultsfile.KeyLeadIn: true, resultsfile.KeyFormat: true}
 
 // MaxCells bounds the size of the tables BuildTables makes (rows times
 // columns, over every table), so that no projection of any input makes
@@ -173,7 +176,7 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 				for j := rec.off; j < rec.off+uint32(rec.n); j++ {
 					r.Values = append(r.Values, ds.value(j))
 				}
-				p = &proj{file: fileIdx[r.GetConfig(".file")]}
+				p = &proj{file: fileIdx[r.GetConfig(resultsfile.KeyFile)]}
 				if twins || nameKeys(r.Name)[bench.TwinKey] == "" {
 					if m, err := filter.Match(r); err == nil && m.Any() {
 						p.keep = make([]bool, len(r.Values))

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/flipbench/flipbench/harness/resultsfile"
 )
 
 const (
@@ -29,7 +31,7 @@ func TestCompareAcrossCPUs(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds.KeepLatest()
-	tables, err := BuildTables(ds, CompareOptions{Row: "/variant", Col: "cpu", Filter: "/kernel:flip /form:call"})
+	tables, err := BuildTables(ds, CompareOptions{Row: "/variant", Col: resultsfile.KeyCPU, Filter: "/kernel:flip /form:call"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,14 +60,14 @@ func TestCompareAcrossCPUs(t *testing.T) {
 		}
 	}
 	// the base column can be chosen
-	tables, err = BuildTables(ds, CompareOptions{Row: "/variant", Col: "cpu", Filter: "/kernel:flip /form:call", Base: intelBrand})
+	tables, err = BuildTables(ds, CompareOptions{Row: "/variant", Col: resultsfile.KeyCPU, Filter: "/kernel:flip /form:call", Base: intelBrand})
 	if err != nil || tables[0].Cols[tables[0].Base].StringValues() != intelBrand {
 		t.Errorf("-base %s: %v", intelBrand, err)
 	}
-	if _, err := BuildTables(ds, CompareOptions{Row: "/variant", Col: "cpu", Base: "no such cpu"}); err == nil {
+	if _, err := BuildTables(ds, CompareOptions{Row: "/variant", Col: resultsfile.KeyCPU, Base: "no such cpu"}); err == nil {
 		t.Error("unknown base column accepted")
 	}
-	if _, err := BuildTables(ds, CompareOptions{Row: "/variant", Col: "cpu", Filter: "/kernel:("}); err == nil {
+	if _, err := BuildTables(ds, CompareOptions{Row: "/variant", Col: resultsfile.KeyCPU, Filter: "/kernel:("}); err == nil {
 		t.Error("bad filter accepted")
 	}
 }
@@ -117,7 +119,7 @@ func TestCompareGarbageLines(t *testing.T) {
 			t.Errorf("problem %d = %q, want prefix %q", i, ds.Problems[i], w)
 		}
 	}
-	tables, err := BuildTables(ds, CompareOptions{Row: "/variant", Col: "cpu"})
+	tables, err := BuildTables(ds, CompareOptions{Row: "/variant", Col: resultsfile.KeyCPU})
 	if err != nil || len(tables) != 1 {
 		t.Fatalf("tables: %v", err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/perf/benchunit"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/variants"
 )
 
@@ -26,7 +27,7 @@ func memSource(name string, data []byte) Source {
 // output and pick finish on it.
 func FuzzReadResults(f *testing.F) {
 	text, _ := BadValues()
-	// the line longer than MaxLine out (TestReadRejectsBadValues has
+	// the line longer than resultsfile.MaxLine out (TestReadRejectsBadValues has
 	// it): the fuzzer would spend its time minimizing it
 	var short []string
 	for _, l := range strings.Split(text, "\n") {
@@ -53,7 +54,7 @@ func FuzzReadResults(f *testing.F) {
 	host := variants.Host()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ds, err := ReadSources(memSource("f.txt", data), memSource("g.txt", data))
-		var nr *NotResultsError
+		var nr *resultsfile.NotResultsError
 		if errors.As(err, &nr) {
 			if nr.File != "f.txt" || nr.Line < 1 || !strings.HasPrefix(err.Error(), "f.txt: not a results file") {
 				t.Errorf("not a results file: %v", err)
@@ -63,8 +64,8 @@ func FuzzReadResults(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(ds.Problems) > 2*(MaxProblems+1) {
-			t.Errorf("%d problems listed, want at most %d per file", len(ds.Problems), MaxProblems+1)
+		if len(ds.Problems) > 2*(resultsfile.MaxProblems+1) {
+			t.Errorf("%d problems listed, want at most %d per file", len(ds.Problems), resultsfile.MaxProblems+1)
 		}
 		for _, p := range ds.Problems {
 			if !strings.HasPrefix(p, "f.txt") && !strings.HasPrefix(p, "g.txt") {
@@ -77,14 +78,14 @@ func FuzzReadResults(f *testing.F) {
 			}
 			for _, v := range r.Values {
 				_, tidy := benchunit.Tidy(1, v.Unit)
-				if math.IsNaN(v.Value) || math.IsInf(v.Value, 0) || mustBePositive(tidy) && v.Value <= 0 {
+				if math.IsNaN(v.Value) || math.IsInf(v.Value, 0) || resultsfile.MustBePositive(tidy) && v.Value <= 0 {
 					t.Errorf("%s: %v %s kept", r.Name, v.Value, v.Unit)
 				}
 			}
 		}
 		ds.KeepLatest()
 		for _, o := range []CompareOptions{DefaultCompare, {Row: "/variant", Col: "/form", Table: "/kernel"},
-			{Row: ".name", Col: "cpu-id", Filter: "/form:call"}, {Row: "/variant", Col: ".file"}} {
+			{Row: ".name", Col: resultsfile.KeyCPUID, Filter: "/form:call"}, {Row: "/variant", Col: resultsfile.KeyFile}} {
 			ts, err := BuildTables(ds, o)
 			if err != nil {
 				continue
@@ -94,7 +95,7 @@ func FuzzReadResults(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, r := range ds.All() {
-			if cpu := CPUOf(r); !seen[cpu] && len(seen) < 3 {
+			if cpu := resultsfile.CPUOf(r); !seen[cpu] && len(seen) < 3 {
 				seen[cpu] = true
 				if strings.ContainsAny(cpu, "/\\. ") || cpu == "" {
 					t.Errorf("CPUOf %q is not a folder name", cpu)

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/perf/benchmath"
+
+	"github.com/flipbench/flipbench/harness/resultsfile"
 )
 
 // noisy draws a session of rounds the way a shared machine gives them:
@@ -163,7 +165,7 @@ func TestReadNotResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := ReadResults(p)
-	var nr *NotResultsError
+	var nr *resultsfile.NotResultsError
 	if !errors.As(err, &nr) || !strings.HasPrefix(err.Error(), p+": not a results file") || strings.Count(err.Error(), "\n") > 0 {
 		t.Errorf("random bytes: %v", err)
 	}
@@ -202,7 +204,7 @@ func TestReadCapsProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds, err := ReadResults(p)
-	if err != nil || len(ds.Problems) != MaxProblems+1 || !strings.Contains(ds.Problems[MaxProblems], "480 more problems not listed") {
+	if err != nil || len(ds.Problems) != resultsfile.MaxProblems+1 || !strings.Contains(ds.Problems[resultsfile.MaxProblems], "480 more problems not listed") {
 		t.Errorf("err %v, %d problems, last %q", err, len(ds.Problems), ds.Problems[len(ds.Problems)-1])
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/results"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -320,15 +321,15 @@ func callEvidence(ds *Dataset, cpu, flavour string) (map[string]Evidence, map[st
 	files := fileIndex(ds)
 	for i := range ds.recs {
 		r := ds.View(i)
-		if CPUOf(r) != cpu || string(r.Name.Base()) != "Kernel" || Flavour(r) != flavour {
+		if resultsfile.CPUOf(r) != cpu || string(r.Name.Base()) != "Kernel" || Flavour(r) != flavour {
 			continue
 		}
 		keys := nameKeys(r.Name)
-		if keys["form"] != "call" || keys["variant"] == "" || keys[bench.TwinKey] != "" || OldInputs(r) {
+		if keys["form"] != "call" || keys["variant"] == "" || keys[bench.TwinKey] != "" || resultsfile.OldInputs(r) {
 			continue
 		}
 		k := keys["kernel"]
-		if KindOf(r) == variants.KindC {
+		if resultsfile.KindOf(r) == variants.KindC {
 			if !slices.Contains(foreign[k], keys["variant"]) {
 				foreign[k] = append(foreign[k], keys["variant"])
 			}
@@ -379,7 +380,7 @@ func solveEvidence(ds *Dataset, cpu, flavour string) map[string]Evidence {
 	files := fileIndex(ds)
 	for i := range ds.recs {
 		r := ds.View(i)
-		if CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" || KindOf(r) == variants.KindC || Flavour(r) != flavour {
+		if resultsfile.CPUOf(r) != cpu || string(r.Name.Base()) != "Solve" || resultsfile.KindOf(r) == variants.KindC || Flavour(r) != flavour {
 			continue
 		}
 		keys := nameKeys(r.Name)
@@ -401,16 +402,6 @@ func solveEvidence(ds *Dataset, cpu, flavour string) map[string]Evidence {
 		out[k] = ev
 	}
 	return out
-}
-
-// OldInputs reports a kernel benchmark's result measured on inputs older
-// than bench.InputsVersion for a kernel whose inputs changed since
-// (bench.InputsChanged): it measured another thing, and neither the page
-// nor pick uses it. A whole solve (it names a kernel too) has no inputs
-// line and is never one.
-func OldInputs(r *benchfmt.Result) bool {
-	return string(r.Name.Base()) == "Kernel" && slices.Contains(bench.InputsChanged, nameKeys(r.Name)["kernel"]) &&
-		r.GetConfig(bench.InputsKey) != bench.InputsVersion
 }
 
 func fileIndex(ds *Dataset) map[string]uint32 {
@@ -470,17 +461,7 @@ func pct(a, b float64) string {
 }
 
 // nameKeys returns a result name's key=value parts.
-func nameKeys(n benchfmt.Name) map[string]string {
-	_, parts := n.Parts()
-	m := map[string]string{}
-	for _, p := range parts {
-		s := strings.TrimPrefix(string(p), "/")
-		if k, v, ok := strings.Cut(s, "="); ok {
-			m[k] = v
-		}
-	}
-	return m
-}
+func nameKeys(n benchfmt.Name) map[string]string { return resultsfile.NameKeys(n) }
 
 var sizeRE = regexp.MustCompile(`^([0-9.]+)([KMGT]i)?B$`)
 

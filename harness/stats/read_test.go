@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 )
@@ -50,7 +51,7 @@ func BadValues() (text string, badLines []int) {
 	add(false, "BenchmarkSolvePosition/set=ffo1-3/id=1 1 2e6 ns/op 100 nodes/op -12 score 0 best-square") // negative score, square 0: fine
 	add(true, "BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1000 sixty ns/op")
 	add(true, "BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1000")
-	add(true, "BenchmarkKernel/kernel=flip/variant="+strings.Repeat("x", MaxLine)+"/form=call 1000 6 ns/op")
+	add(true, "BenchmarkKernel/kernel=flip/variant="+strings.Repeat("x", resultsfile.MaxLine)+"/form=call 1000 6 ns/op")
 	add(true, "\x00\x01\x02\xff binary junk")
 	add(true, "this line came from somewhere else")
 	return b.String(), badLines
@@ -97,7 +98,7 @@ func TestReadRejectsBadValues(t *testing.T) {
 	if err != nil || len(ts) != 1 {
 		t.Fatalf("tables: %v", err)
 	}
-	picks := Pick(ds, CPUOf(ds.All()[0]), PickOptions{CPU: variants.Host(), Defaults: map[string]string{"flip": "reference"}})
+	picks := Pick(ds, resultsfile.CPUOf(ds.All()[0]), PickOptions{CPU: variants.Host(), Defaults: map[string]string{"flip": "reference"}})
 	if kc := flipChoice(picks); kc.Winner == nil || kc.Winner.Variant != "bitscan" || kc.Winner.N != 6 {
 		t.Errorf("pick on the readable lines: %+v", kc)
 	}
@@ -122,7 +123,7 @@ func TestKeepLatestIncomplete(t *testing.T) {
 	writeFile(t, old, head+"BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 6 ns/op\nBenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 6.1 ns/op\n")
 	newer := filepath.Join(dir, "amd-zen4-f19-m11-s1", "2026-02-01T000000-kernels.txt")
 	writeFile(t, newer, head+"BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 60 ns/op\n"+
-		"BenchmarkKernel/kernel=moves/variant=sse2/form=call 1 3 ns/op\n\n"+bench.IncompleteKey+": interrupted after 2 of 40 runs\n")
+		"BenchmarkKernel/kernel=moves/variant=sse2/form=call 1 3 ns/op\n\n"+resultsfile.KeyIncomplete+": interrupted after 2 of 40 runs\n")
 	ds, err := ReadDir(dir)
 	if err != nil || len(ds.Problems) != 0 {
 		t.Fatalf("%v %v", err, ds.Problems)
@@ -170,7 +171,7 @@ func TestStaleFiles(t *testing.T) {
 	if err != nil || len(ds.Stale) != 1 || ds.Stale[0] != p || len(ds.Files) != 0 {
 		t.Fatalf("stale %v, files %v: %v", ds.Stale, ds.Files, err)
 	}
-	if !strings.Contains(StaleNote(p), p) {
+	if !strings.Contains(bench.StaleNote(p), p) {
 		t.Error("the note does not name the file")
 	}
 	l, err := bench.LockDir(filepath.Dir(p), "test")
@@ -178,7 +179,7 @@ func TestStaleFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Unlock()
-	if s := StaleFiles(dir); len(s) != 0 {
+	if s := bench.StaleFiles(dir); len(s) != 0 {
 		t.Errorf("a file being written reported stale: %v", s)
 	}
 }
@@ -195,7 +196,7 @@ func TestCPUOf(t *testing.T) {
 		{"cpu-id: ../../etc/x\n", "etc-x"},
 	} {
 		ds := fakeDataset(t, c.text+"BenchmarkKernel/kernel=flip/variant=bitscan/form=call 1 6 ns/op\n")
-		if got := CPUOf(ds.All()[0]); got != c.want {
+		if got := resultsfile.CPUOf(ds.All()[0]); got != c.want {
 			t.Errorf("%q: CPUOf %q, want %q", c.text, got, c.want)
 		}
 	}
@@ -211,7 +212,7 @@ func TestKindOf(t *testing.T) {
 		"impl: go\nBenchmarkKernel/kernel=flip/variant=gone-too/form=call 1 6 ns/op\n")
 	want := []string{variants.KindC, variants.KindC, variants.KindGoSIMD, variants.KindGo, variants.KindGo, variants.KindAsm, variants.KindGo}
 	for i, r := range ds.All() {
-		if got := KindOf(r); got != want[i] {
+		if got := resultsfile.KindOf(r); got != want[i] {
 			t.Errorf("%s: kind %q, want %q", r.Name, got, want[i])
 		}
 	}
@@ -235,13 +236,13 @@ func TestPickOneBrandTwoCPUs(t *testing.T) {
 	ds := fakeDataset(t, b.String())
 	ids := map[string]bool{}
 	for _, r := range ds.All() {
-		ids[CPUOf(r)] = true
+		ids[resultsfile.CPUOf(r)] = true
 	}
 	if len(ids) != 2 || !ids["amd-zen2-f17-m31-s0"] || !ids["amd-zen4-f19-m11-s1"] {
 		t.Fatalf("machines %v, want Zen 2 and Zen 4", ids)
 	}
 	for _, r := range ds.All()[:1] {
-		zen2, ok := CPUInfoOf(r)
+		zen2, ok := resultsfile.CPUInfoOf(r)
 		if !ok || !zen2.SlowPEXT || !zen2.Has[variants.BMI2] {
 			t.Fatalf("CPUInfoOf Zen 2: %+v", zen2)
 		}
@@ -250,7 +251,7 @@ func TestPickOneBrandTwoCPUs(t *testing.T) {
 			t.Errorf("Zen 2: %+v", kc)
 		}
 	}
-	zen4, _ := CPUInfoOf(ds.All()[len(ds.All())-1])
+	zen4, _ := resultsfile.CPUInfoOf(ds.All()[len(ds.All())-1])
 	kc := flipChoice(Pick(ds, zen4.ID(), PickOptions{CPU: zen4, Kernels: []variants.KernelInfo{flip}, Defaults: map[string]string{"flip": "bitscan"}}))
 	if kc.Choice != pext || kc.Winner.N != 6 {
 		t.Errorf("Zen 4: %+v", kc)

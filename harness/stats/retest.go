@@ -10,6 +10,7 @@ import (
 	"github.com/aclements/go-moremath/stats"
 
 	"github.com/flipbench/flipbench/harness/bench"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 )
 
 // An Estimator reduces a case's runs of one session to its figure.
@@ -113,7 +114,7 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 		if keys[bench.TwinKey] != "" {
 			variant += " (twin)"
 		}
-		f := files[v.GetConfig(".file")]
+		f := files[v.GetConfig(resultsfile.KeyFile)]
 		k := caseKey{group, variant}
 		perFile[f][k] = append(perFile[f][k], ds.RunOf(i, sec, files))
 	}

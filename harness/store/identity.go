@@ -3,9 +3,10 @@ package store
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
-	"github.com/flipbench/flipbench/harness/stats"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"golang.org/x/perf/benchfmt"
 )
 
@@ -19,12 +20,12 @@ type Identity struct {
 }
 
 // identityKeys are the configuration keys of an Identity.
-var identityKeys = []string{"cpu-id", "cpu-vendor", "cpu-family", "cpu-model", "cpu-stepping"}
+var identityKeys = []string{resultsfile.KeyCPUID, resultsfile.KeyCPUVendor, resultsfile.KeyCPUFamily, resultsfile.KeyCPUModel, resultsfile.KeyCPUStepping}
 
 // IdentityOf reads an identity from a configuration (a result's
 // GetConfig, a label map's lookup).
 func IdentityOf(get func(key string) string) Identity {
-	return Identity{ID: get("cpu-id"), Vendor: get("cpu-vendor"), Family: get("cpu-family"), Model: get("cpu-model"), Stepping: get("cpu-stepping")}
+	return Identity{ID: get(resultsfile.KeyCPUID), Vendor: get(resultsfile.KeyCPUVendor), Family: get(resultsfile.KeyCPUFamily), Model: get(resultsfile.KeyCPUModel), Stepping: get(resultsfile.KeyCPUStepping)}
 }
 
 // IdentityFromConfig reads an identity from configuration lines, as
@@ -97,15 +98,15 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._+-]+`)
 
 // dirName is the results directory of a machine, as under results/: its
 // CPU identity (cpu-id, or derived from family, model and stepping as
-// stats.CPUOf derives it for older files), else its cpu-slug.
+// resultsfile.CPUOf derives it for older files), else its cpu-slug.
 func dirName(get func(string) string) string {
 	r := &benchfmt.Result{}
-	for _, k := range []string{"cpu-id", "cpu-vendor", "cpu-family", "cpu-model", "cpu-stepping", "cpu-slug", "cpu"} {
+	for _, k := range append(slices.Clone(identityKeys), resultsfile.KeyCPUSlug, resultsfile.KeyCPU) {
 		if v := get(k); v != "" {
 			r.SetConfig(k, v)
 		}
 	}
-	if n := strings.Trim(unsafeName.ReplaceAllString(stats.CPUOf(r), "-"), "-."); n != "" {
+	if n := strings.Trim(unsafeName.ReplaceAllString(resultsfile.CPUOf(r), "-"), "-."); n != "" {
 		return n
 	}
 	return "unknown-cpu"

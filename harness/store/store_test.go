@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/harness/store"
 	"github.com/flipbench/flipbench/harness/store/storetest"
@@ -50,7 +51,7 @@ func cpuDir(t *testing.T, f string) string {
 	if err != nil || len(ds.All()) == 0 {
 		t.Fatalf("%s: %v", f, err)
 	}
-	return stats.CPUOf(ds.All()[0])
+	return resultsfile.CPUOf(ds.All()[0])
 }
 
 func newServer(t *testing.T) (*storetest.Server, *store.Server) {
@@ -268,6 +269,32 @@ func search(t *testing.T, url, q string) []string {
 // A server that is down, a URL that is not a perfdata server's, a
 // server that refuses the upload, files that cannot be uploaded: each a
 // clear error, and the files as they were.
+// kindOf names the kind of a store error.
+func kindOf(err error) string {
+	var e *store.Error
+	if errors.As(err, &e) {
+		return [...]string{"unreachable", "not perfdata", "refused"}[e.Kind]
+	}
+	var fe *store.FileError
+	if errors.As(err, &fe) {
+		return "file"
+	}
+	return "other"
+}
+
+// NewServer takes a perfdata server's URL, or its host:port, and
+// nothing else.
+func TestNewServerURLs(t *testing.T) {
+	for _, u := range []string{"ftp://localhost:8080", "http://", "http://host/?q=1", ""} {
+		if _, err := store.NewServer(u); err == nil {
+			t.Errorf("NewServer(%q) accepted", u)
+		}
+	}
+	if s, err := store.NewServer("localhost:8080/"); err != nil || s.URL != "http://localhost:8080" {
+		t.Errorf("host:port: %v %v", s, err)
+	}
+}
+
 func TestUploadErrors(t *testing.T) {
 	ctx := context.Background()
 	files := testFiles(t)[:2]
@@ -293,17 +320,6 @@ func TestUploadErrors(t *testing.T) {
 	refusing := storetest.New(t, storetest.Options{Data: notADir}) // its data folder is a file: every upload fails there
 	live, _ := newServer(t)
 
-	kindOf := func(err error) string {
-		var e *store.Error
-		if errors.As(err, &e) {
-			return [...]string{"unreachable", "not perfdata", "refused"}[e.Kind]
-		}
-		var fe *store.FileError
-		if errors.As(err, &fe) {
-			return "file"
-		}
-		return "other"
-	}
 	for _, c := range []struct {
 		name, url, kind, says string
 	}{
@@ -329,15 +345,6 @@ func TestUploadErrors(t *testing.T) {
 	}
 	if err := refusingPing(refusing.URL); err != nil {
 		t.Errorf("the refusing server answers queries: %v", err)
-	}
-
-	for _, u := range []string{"ftp://localhost:8080", "http://", "http://host/?q=1", ""} {
-		if _, err := store.NewServer(u); err == nil {
-			t.Errorf("NewServer(%q) accepted", u)
-		}
-	}
-	if s, err := store.NewServer("localhost:8080/"); err != nil || s.URL != "http://localhost:8080" {
-		t.Errorf("host:port: %v %v", s, err)
 	}
 
 	s, _ := store.NewServer(live.URL)
@@ -415,7 +422,7 @@ func TestIdentity(t *testing.T) {
 	if q := (store.Identity{ID: "Intel i7 4770"}).Query(); q != `cpu-id:"Intel i7 4770"` {
 		t.Errorf("query %q", q)
 	}
-	if got := store.IdentityFromConfig([][2]string{{"cpu-vendor", "AMD"}, {"cpu-family", "0x1a"}, {"cpu-model", "0x2"}, {"cpu-stepping", "1"}}); got != four {
+	if got := store.IdentityFromConfig([][2]string{{resultsfile.KeyCPUVendor, "AMD"}, {resultsfile.KeyCPUFamily, "0x1a"}, {resultsfile.KeyCPUModel, "0x2"}, {resultsfile.KeyCPUStepping, "1"}}); got != four {
 		t.Errorf("from config: %v", got)
 	}
 }

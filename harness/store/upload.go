@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/flipbench/flipbench/harness/resultsfile"
 )
 
 // FileInfo is what Upload read in a results file.
@@ -193,7 +195,7 @@ func inspect(path string) (*FileInfo, error) {
 				return nil, &FileError{path, fmt.Errorf("%s (line %d) has no CPU identity: no cpu-id line, nor cpu-vendor, cpu-family, cpu-model and cpu-stepping lines", rec.Name, lineOf(rec))}
 			}
 			if fi.Results == 1 {
-				fi.Identity, fi.Commit, fi.Go = id, rec.GetConfig("commit"), rec.GetConfig("go")
+				fi.Identity, fi.Commit, fi.Go = id, rec.GetConfig(resultsfile.KeyCommit), rec.GetConfig(resultsfile.KeyGo)
 			}
 			for _, k := range nameKeys(string(rec.Name)) {
 				if rec.GetConfig(k) != "" {

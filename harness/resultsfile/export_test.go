@@ -1,0 +1,3 @@
+package resultsfile
+
+var BaselineVariant = baselineVariant
