@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -65,8 +66,8 @@ func (r *Report) picks(ds *stats.Dataset) {
 		var cpu variants.CPUInfo
 		found := false
 		for _, v := range ds.Views() {
-			if stats.CPUOf(v) == m.CPU {
-				cpu, found = stats.CPUInfoOf(v)
+			if resultsfile.CPUOf(v) == m.CPU {
+				cpu, found = resultsfile.CPUInfoOf(v)
 				if found {
 					break
 				}
@@ -88,40 +89,40 @@ func (r *Report) addResult(res *benchfmt.Result) {
 	id := res.GetConfig(machineKey)
 	m := r.byID[id]
 	if m == nil {
-		m = &Machine{ID: id, CPU: stats.CPUOf(res), Flavour: stats.Flavour(res), Brand: res.GetConfig("cpu"), Uarch: res.GetConfig("uarch"),
-			Level: res.GetConfig("x64level"), Go: res.GetConfig("go"), Features: res.GetConfig("cpu-features")}
+		m = &Machine{ID: id, CPU: resultsfile.CPUOf(res), Flavour: stats.Flavour(res), Brand: res.GetConfig(resultsfile.KeyCPU), Uarch: res.GetConfig(resultsfile.KeyUarch),
+			Level: res.GetConfig(resultsfile.KeyX64Level), Go: res.GetConfig(resultsfile.KeyGo), Features: res.GetConfig(resultsfile.KeyCPUFeatures)}
 		r.byID[id] = m
 		r.Machines = append(r.Machines, m)
 	}
-	f := res.GetConfig(".file")
+	f := res.GetConfig(resultsfile.KeyFile)
 	m.Embedded = m.Embedded || strings.HasPrefix(f, EmbeddedPrefix)
 	addOnce(&m.Files, f)
 	if string(res.Name.Base()) == "Kernel" {
 		kv := nameKey(res, "kernel") + "/" + nameKey(res, "variant")
 		if _, ok := r.kinds[kv]; !ok {
-			r.kinds[kv] = stats.KindOf(res)
+			r.kinds[kv] = resultsfile.KindOf(res)
 		}
-		if c := res.GetConfig("compiler"); c != "" && r.kinds[kv] == variants.KindC {
+		if c := res.GetConfig(resultsfile.KeyCompiler); c != "" && r.kinds[kv] == variants.KindC {
 			cs := r.compiler[kv]
 			addOnce(&cs, c)
 			r.compiler[kv] = cs
 		}
-		if res.GetConfig("impl") == variants.KindC {
+		if res.GetConfig(resultsfile.KeyImpl) == variants.KindC {
 			return // cbench's runs: not the machine's flipbench runs
 		}
 	}
-	addOnce(&m.Commits, res.GetConfig("date")+" "+bench.ShortCommit(res.GetConfig("commit")))
-	addOnce(&m.Dates, res.GetConfig("date"))
-	if c, bt := res.GetConfig("count"), res.GetConfig("benchtime"); c != "" {
+	addOnce(&m.Commits, res.GetConfig(resultsfile.KeyDate)+" "+bench.ShortCommit(res.GetConfig(resultsfile.KeyCommit)))
+	addOnce(&m.Dates, res.GetConfig(resultsfile.KeyDate))
+	if c, bt := res.GetConfig(resultsfile.KeyCount), res.GetConfig(resultsfile.KeyBenchtime); c != "" {
 		run := "-count " + c + " -benchtime " + bt
-		if res.GetConfig("schedule") == bench.Schedule {
+		if res.GetConfig(resultsfile.KeySchedule) == bench.Schedule {
 			run = c + " rounds of " + bt
 		}
 		addOnce(&m.Runs, run)
 	}
 	if string(res.Name.Base()) == "Kernel" {
 		addOnce(&m.States, r.stateOf(res))
-		m.OldMethod = m.OldMethod || res.GetConfig("processes") == ""
+		m.OldMethod = m.OldMethod || res.GetConfig(resultsfile.KeyProcesses) == ""
 	}
 }
 
@@ -132,12 +133,12 @@ func (r *Report) addResult(res *benchfmt.Result) {
 // the file, where a perfdata server, which keeps results, does not keep
 // it: the page shows the start's, the same from files and from a server.)
 func (r *Report) stateOf(res *benchfmt.Result) string {
-	if res.GetConfig(bench.GovernorKey) == "" {
+	if res.GetConfig(resultsfile.KeyGovernor) == "" {
 		return "not recorded"
 	}
-	load, _, _ := strings.Cut(res.GetConfig(bench.LoadStartKey), " ")
-	return fmt.Sprintf("hypervisor %s; governor %s; boost %s; SMT %s; THP %s; load %s; %s", res.GetConfig(bench.HypervisorKey), res.GetConfig(bench.GovernorKey),
-		res.GetConfig(bench.BoostKey), res.GetConfig(bench.SMTKey), res.GetConfig(bench.THPKey), load, res.GetConfig(bench.KernelKey))
+	load, _, _ := strings.Cut(res.GetConfig(resultsfile.KeyLoadStart), " ")
+	return fmt.Sprintf("hypervisor %s; governor %s; boost %s; SMT %s; THP %s; load %s; %s", res.GetConfig(resultsfile.KeyHypervisor), res.GetConfig(resultsfile.KeyGovernor),
+		res.GetConfig(resultsfile.KeyBoost), res.GetConfig(resultsfile.KeySMT), res.GetConfig(resultsfile.KeyTHP), load, res.GetConfig(resultsfile.KeyOSKernel))
 }
 
 // sessionsOf lists, per machine column, the files holding its flipbench
@@ -145,12 +146,12 @@ func (r *Report) stateOf(res *benchfmt.Result) string {
 func sessionsOf(ds *stats.Dataset) map[string][]string {
 	out := map[string][]string{}
 	for _, v := range ds.Views() {
-		if string(v.Name.Base()) != "Kernel" || v.GetConfig("impl") == variants.KindC {
+		if string(v.Name.Base()) != "Kernel" || v.GetConfig(resultsfile.KeyImpl) == variants.KindC {
 			continue
 		}
 		id := machineID(v)
 		fs := out[id]
-		addOnce(&fs, v.GetConfig(".file"))
+		addOnce(&fs, v.GetConfig(resultsfile.KeyFile))
 		out[id] = fs
 	}
 	return out
@@ -208,16 +209,16 @@ func sameCase(a, b benchproc.Key) bool {
 func addEmbedded(ds *stats.Dataset, dir string) error {
 	have := map[string]bool{}
 	for _, v := range ds.Views() {
-		have[stats.CPUOf(v)] = true
+		have[resultsfile.CPUOf(v)] = true
 	}
 	for _, f := range ds.Files {
 		have[filepath.Base(filepath.Dir(f))] = true
 	}
-	srcs, err := stats.FSSources(results.FS(), EmbeddedPrefix)
+	srcs, err := resultsfile.FSSources(results.FS(), EmbeddedPrefix)
 	if err != nil {
 		return err
 	}
-	var take []stats.Source
+	var take []resultsfile.Source
 	for _, s := range srcs {
 		id, _, _ := strings.Cut(strings.TrimPrefix(s.Name, EmbeddedPrefix), "/")
 		if !have[id] {
@@ -235,8 +236,8 @@ func addEmbedded(ds *stats.Dataset, dir string) error {
 	// folder name are left out too
 	drop := map[string]bool{}
 	for _, v := range emb.Views() {
-		if have[stats.CPUOf(v)] {
-			drop[v.GetConfig(".file")] = true
+		if have[resultsfile.CPUOf(v)] {
+			drop[v.GetConfig(resultsfile.KeyFile)] = true
 		}
 	}
 	emb.Keep(func(i int) bool { return !drop[emb.FileOf(i)] })

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"slices"
 	"strings"
 
@@ -37,7 +38,7 @@ type edaxCell struct {
 // edaxPairs reads a comparison's file: run i of flipbench against run i
 // of Edax, in the file's order.
 func (r *Report) edaxPairs(u *run) *edaxCell {
-	c := &edaxCell{u: u, binary: or(u.config("edax"), "?"), hashBits: u.config("hash-bits"), goexperiment: u.config("goexperiment"), pgo: u.pgo}
+	c := &edaxCell{u: u, binary: or(u.config(resultsfile.KeyEdax), "?"), hashBits: u.config(resultsfile.KeyHashBits), goexperiment: u.config(resultsfile.KeyGOEXPERIMENT), pgo: u.pgo}
 	// one engine's values in the file's order
 	type engine struct{ secs, walls, nodes []float64 }
 	var fb, ed engine
@@ -229,7 +230,7 @@ func (r *Report) edaxSet(b *md, set string, us []*run) {
 			if c.goexperiment != "" {
 				facts = append(facts, "GOEXPERIMENT="+c.goexperiment)
 			}
-			if cm := bench.ShortCommit(c.u.config("commit")); cm != "" {
+			if cm := bench.ShortCommit(c.u.config(resultsfile.KeyCommit)); cm != "" {
 				facts = append(facts, "imported at commit "+cm)
 			}
 			if c.unpaired > 0 {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -9,7 +10,6 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
-	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
 )
 
@@ -28,7 +28,7 @@ func (r *Report) header() string {
 	b.p("- **Verdicts** (*faster*, *slower*, *equal*, *undecided*) compare two variants of one session process by process (in each fresh process, their runs side by side), not the cells; *equal* means the %s interval lies within ±%.3g%%.\n",
 		pctLabel(2*r.opts.Confidence-1), 100*r.opts.Margin)
 	b.p("- **Marks**: %s the group's A/A twin differs in that session; %s measured by the older method (one process, no twin); %s an interval wider than ±10%%.\n", markTwin, markOld, markSpread)
-	b.p("- The kernels that branch on their input are shown only from sessions on inputs of version %s (an `inputs` line in the file).\n", bench.InputsVersion)
+	b.p("- The kernels that branch on their input are shown only from sessions on inputs of version %s (an `inputs` line in the file).\n", resultsfile.InputsVersion)
 	b.p("- A variant's **kind** is Go, gosimd (`gosimd-*`, Go's simd/archsimd) or asm (generated assembly); rows in *italics*, of kind C, are kernels in C timed by [cbench](cbench/) beside them: never a flipbench variant, never ranked.\n\n")
 	b.p("%s\n\n", tocMarker)
 	if len(r.Machines) == 0 {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"math"
 	"slices"
 	"strconv"
@@ -31,7 +32,7 @@ func (r *Report) evalError() string {
 	maeTable(b, us)
 	heldOut := map[string]bool{}
 	for _, u := range us {
-		heldOut[u.config("mae-seed")+" "+u.config("mae-n")+" "+u.config("mae-empties")] = true
+		heldOut[u.config(resultsfile.KeyMAESeed)+" "+u.config(resultsfile.KeyMAEN)+" "+u.config(resultsfile.KeyMAEEmpties)] = true
 	}
 	if len(heldOut) > 1 {
 		b.p("\n> note: the columns were measured on different held-out positions (their seed, number or empties range differ): compare them with care\n")
@@ -39,16 +40,16 @@ func (r *Report) evalError() string {
 	b.p("\n")
 	for _, u := range us {
 		b.p("- %s: ", u.eval)
-		if c := u.config("eval-checksum"); c != "" {
+		if c := u.config(resultsfile.KeyEvalChecksum); c != "" {
 			b.p("weights %s, ", c)
 		}
-		if n := u.config("eval-note"); n != "" {
+		if n := u.config(resultsfile.KeyEvalNote); n != "" {
 			b.p("%q, ", n)
 		}
-		if s := u.config("mae-seed"); s != "" {
+		if s := u.config(resultsfile.KeyMAESeed); s != "" {
 			b.p("seed %s, ", s)
 		}
-		if n, e := u.config("mae-n"), u.config("mae-empties"); n != "" && e != "" {
+		if n, e := u.config(resultsfile.KeyMAEN), u.config(resultsfile.KeyMAEEmpties); n != "" && e != "" {
 			b.p("%s positions per empties count at %s empties, ", n, e)
 		}
 		b.p("[%s](%s) on %s\n", shortFile(u.file), r.link(u.file), r.machineLabel(u.machine))

@@ -9,7 +9,7 @@
 // solver runs per evaluation setting and the evaluation's error, and SVG
 // charts of absolute times. Statistics are benchstat's (golang.org/x/perf
 // benchproc and benchmath), through stats.BuildTables. CPUs are told apart
-// by their identity (stats.CPUOf), never by their brand.
+// by their identity (resultsfile.CPUOf), never by their brand.
 //
 // Load gathers the page's data once, as benchtab's builder does (every
 // result added, then the tables made): the columns, each kernel's tables
@@ -21,6 +21,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -126,7 +127,7 @@ func (m *Machine) baseLabel() string {
 // machineID is the column of a result: its CPU identity, and its flavour
 // where it is not the default build.
 func machineID(res *benchfmt.Result) string {
-	id := stats.CPUOf(res)
+	id := resultsfile.CPUOf(res)
 	if f := stats.Flavour(res); f != "" {
 		id += " " + f
 	}
@@ -147,7 +148,7 @@ type Report struct {
 	Partial  map[string]string // interrupted sessions' files
 	Charts   []string          // files written
 	runs     []*run            // solver and MAE runs shown whole (runs.go)
-	kinds    map[string]string // kernel/variant -> stats.KindOf
+	kinds    map[string]string // kernel/variant -> resultsfile.KindOf
 	compiler map[string][]string
 	// kernels are the kernels measured, in the page's order, with their
 	// tables and rankings
@@ -206,7 +207,7 @@ func Load(o Options) (*Report, error) {
 		for _, res := range u.res {
 			// solver runs, Edax comparisons and the evaluation's error
 			// are per CPU: they say their own build (the bottom, PGO)
-			res.SetConfig(machineKey, stats.CPUOf(res))
+			res.SetConfig(machineKey, resultsfile.CPUOf(res))
 			all = append(all, res)
 		}
 	}

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -173,9 +174,9 @@ func TestFmtTime(t *testing.T) {
 	}
 }
 
-// The kernels whose inputs changed (bench.InputsChanged) show only the
+// The kernels whose inputs changed (resultsfile.InputsChanged) show only the
 // sessions measured on the new inputs (an "inputs" line of
-// bench.InputsVersion): a CPU whose newest session lacks it shows none of
+// resultsfile.InputsVersion): a CPU whose newest session lacks it shows none of
 // their cells, and its other kernels as before.
 func TestReportOldInputsLeftOut(t *testing.T) {
 	dir := t.TempDir()
@@ -193,7 +194,7 @@ func TestReportOldInputsLeftOut(t *testing.T) {
 		}
 	}
 	add("amd-ryzen-7-3700x/2026-01-01T000000-kernels.txt", "", 30)
-	add("intel-core-i7-4770/2026-01-02T000000-kernels.txt", "inputs: "+bench.InputsVersion+"\n", 83)
+	add("intel-core-i7-4770/2026-01-02T000000-kernels.txt", "inputs: "+resultsfile.InputsVersion+"\n", 83)
 	md, _ := generateClean(t, dir, 2)
 	i := strings.Index(md, "## score_1\n")
 	if i < 0 {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -64,14 +65,14 @@ func takeRuns(ds *stats.Dataset) []*run {
 		}
 		taken[i] = true
 		res := ds.Result(i)
-		f := res.GetConfig(".file")
+		f := res.GetConfig(resultsfile.KeyFile)
 		k := fk{f, nameKey(res, "set"), nameKey(res, "bottom")}
 		u := byFile[k]
 		if u == nil {
-			u = &run{kind: kind, file: f, machine: stats.CPUOf(res), set: k.set, eval: or(res.GetConfig("eval"), "unknown"),
-				idx: fileIdx[f], date: res.GetConfig("date")}
+			u = &run{kind: kind, file: f, machine: resultsfile.CPUOf(res), set: k.set, eval: or(res.GetConfig(resultsfile.KeyEval), "unknown"),
+				idx: fileIdx[f], date: res.GetConfig(resultsfile.KeyDate)}
 			if kind == "edax" {
-				u.bottom, u.pgo = nameKey(res, "bottom"), res.GetConfig("pgo")
+				u.bottom, u.pgo = nameKey(res, "bottom"), res.GetConfig(resultsfile.KeyPGO)
 			}
 			byFile[k] = u
 			runs = append(runs, u)
@@ -185,7 +186,7 @@ func (r *Report) machineLabel(id string) string {
 
 // weightsLabel names a run's weights by their checksum.
 func weightsLabel(u *run) string {
-	c := strings.TrimPrefix(u.config("eval-checksum"), "sha256:")
+	c := strings.TrimPrefix(u.config(resultsfile.KeyEvalChecksum), "sha256:")
 	if len(c) > 8 {
 		c = c[:8]
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"slices"
 	"strconv"
 	"strings"
@@ -148,7 +149,7 @@ func (r *Report) evalComparison(b *md, us []*run) {
 	variantSets := map[string]bool{}
 	partial := false
 	for _, u := range us {
-		variantSets[u.config("variants")] = true
+		variantSets[u.config(resultsfile.KeyVariants)] = true
 		n, nodes, sec := totals(pos[u], nil)
 		line := []string{u.eval, or(weightsLabel(u), "—"), strconv.Itoa(n), fmt.Sprintf("%.0f", nodes), fmtTime(sec), fmtMnps(nodes, sec), "", ""}
 		if none != nil && u != none {
@@ -208,17 +209,17 @@ func (r *Report) positionTable(b *md, u *run) {
 	if runs > 1 {
 		facts = append(facts, fmt.Sprintf("%d runs per position", runs))
 	}
-	if h := u.config("hash-bits"); h != "" {
+	if h := u.config(resultsfile.KeyHashBits); h != "" {
 		facts = append(facts, "hash "+h)
 	}
-	if c := bench.ShortCommit(u.config("commit")); c != "" {
+	if c := bench.ShortCommit(u.config(resultsfile.KeyCommit)); c != "" {
 		facts = append(facts, "commit "+c)
 	}
 	if len(facts) > 0 {
 		b.p(": %s", strings.Join(facts, ", "))
 	}
 	b.p("\n\n")
-	if v := u.config("variants"); v != "" {
+	if v := u.config(resultsfile.KeyVariants); v != "" {
 		b.p("variants: `%s`\n\n", v)
 	}
 	head := []string{"#", "empties", "score", "best", "nodes", "time", "Mnps"}

@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"maps"
 	"math"
 	"slices"
@@ -12,14 +13,13 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
 
-	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/variants"
 )
 
 // build runs one table query. A query of kernel benchmarks leaves out
-// the sessions that measured bench.InputsChanged's kernels on their old
-// inputs (no "inputs" line of bench.InputsVersion): their figures
+// the sessions that measured resultsfile.InputsChanged's kernels on their old
+// inputs (no "inputs" line of resultsfile.InputsVersion): their figures
 // measured another thing.
 func (r *Report) build(filter, row, col string) []*stats.Table {
 	if strings.Contains(filter, ".name:Kernel") {
@@ -44,14 +44,14 @@ func (r *Report) build(filter, row, col string) []*stats.Table {
 	return ts
 }
 
-// oldInputs is the filter that leaves out results of bench.InputsChanged's
-// kernels measured before bench.InputsVersion.
+// oldInputs is the filter that leaves out results of resultsfile.InputsChanged's
+// kernels measured before resultsfile.InputsVersion.
 var oldInputs = func() string {
-	ks := make([]string, len(bench.InputsChanged))
-	for i, k := range bench.InputsChanged {
+	ks := make([]string, len(resultsfile.InputsChanged))
+	for i, k := range resultsfile.InputsChanged {
 		ks[i] = "/kernel:" + k
 	}
-	return "-((" + strings.Join(ks, " OR ") + ") -" + bench.InputsKey + ":" + bench.InputsVersion + ")"
+	return "-((" + strings.Join(ks, " OR ") + ") -" + resultsfile.KeyInputs + ":" + resultsfile.InputsVersion + ")"
 }()
 
 func unitTable(ts []*stats.Table, unit string) *stats.Table {
@@ -355,7 +355,7 @@ func (w *winner) disagree() string {
 	return fmt.Sprintf(" (%s's figure, %s, is lower: the rounds, not the figures, decide)", w.second, fmtTime(w.cell2.Summary.Center))
 }
 
-// kind of a row's variant (stats.KindOf, gathered by Load).
+// kind of a row's variant (resultsfile.KindOf, gathered by Load).
 func (r *Report) kindOf(kernel, variant string) string {
 	if k, ok := r.kinds[kernel+"/"+variant]; ok {
 		return k

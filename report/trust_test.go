@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -47,7 +48,7 @@ func TestReportInterruptedBench(t *testing.T) {
 	interrupted := filepath.Join(cpu, "2026-01-02T000000-kernels.txt")
 	write(t, interrupted, zen4Head+"date: 2026-01-02T00:00:00Z\n"+
 		runs("flip", 2, map[string]float64{"reference": 999, "bitscan": 99}, "reference", "bitscan")+
-		"\n"+bench.IncompleteKey+": interrupted after 4 of 120 runs\n")
+		"\n"+resultsfile.KeyIncomplete+": interrupted after 4 of 120 runs\n")
 	stale := filepath.Join(cpu, "2026-01-03T000000-kernels.txt"+bench.PartialSuffix)
 	write(t, stale, zen4Head+runs("flip", 1, map[string]float64{"reference": 888, "bitscan": 88}, "reference", "bitscan"))
 	md, r, _ := generate(t, dir)
@@ -213,7 +214,7 @@ func TestReportInterruptedSolveRun(t *testing.T) {
 		}
 		keep = append(keep, l)
 	}
-	write(t, newer, strings.Join(keep, "")+"\n"+bench.IncompleteKey+": interrupted after 1 solves\n")
+	write(t, newer, strings.Join(keep, "")+"\n"+resultsfile.KeyIncomplete+": interrupted after 1 solves\n")
 	md, _, _ := generate(t, dir)
 	if strings.Contains(md, "999999") || !strings.Contains(md, "| none | — | 3 | 720000 |") {
 		t.Errorf("the interrupted solve run replaced the complete one:\n%s", md)
