@@ -12,8 +12,6 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/flipbench/flipbench/harness/bench"
-	"github.com/flipbench/flipbench/kernels"
-	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
 	"github.com/flipbench/flipbench/weights"
 	"github.com/flipbench/flipbench/weights/train"
@@ -150,27 +148,10 @@ func printEvalNote(evalSpec string) error {
 	return nil
 }
 
-// exactSolver gives the trainer the project's solver for exact labels
-// (one per labelling goroutine; moves ordered without evaluation, since
-// the weights are what is being trained).
+// exactSolver gives the trainer the project's solver on the selected
+// kernels for exact labels (one per labelling goroutine).
 func exactSolver(sel variants.Selection) func() train.Solver {
-	return func() train.Solver {
-		sv, err := solver.New(solver.Options{HashBits: 20}, sel)
-		if err != nil {
-			panic(err) // 2^20 entries (24 MiB) always fit
-		}
-		return labeller{sv}
-	}
-}
-
-type labeller struct{ sv *solver.Solver }
-
-func (l labeller) Solve(b kernels.Board) int {
-	r, err := l.sv.Solve(b)
-	if err != nil {
-		panic(err) // boards come from legal games: a failure is a bug
-	}
-	return r.Score
+	return func() train.Solver { return train.NewSolver(sel) }
 }
 
 // maeResults measures the evaluation's error and writes it, as train

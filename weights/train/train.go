@@ -46,7 +46,7 @@ type Config struct {
 	Log     io.Writer // progress and reports (nil: none)
 	TTY     bool      // Log is a terminal: redraw the progress line
 	// Exact, if set, makes the exact labeller of each worker (default:
-	// NewExact with the weights fitted so far for move ordering).
+	// NewSolver on this machine's default variants).
 	Exact func() Solver
 }
 
@@ -295,14 +295,7 @@ func (cfg *Config) label(gi int, what string, boards []board, ev *evaluator) ([]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var ex Solver
-			if cfg.Exact != nil {
-				ex = cfg.Exact()
-			} else {
-				e := NewExact(20)
-				e.ev = ev
-				ex = e
-			}
+			ex := newExact(cfg.Exact)
 			se := &searcher{ops: newOps(), ev: ev}
 			for {
 				k := int(next.Add(1) - 1)
