@@ -54,14 +54,12 @@ func init() {
 }
 
 type regressOptions struct {
-	old, new    string
-	maxSlowdown float64
-	bench       string
-	count, runs int
-	screenTime  time.Duration
-	// screenSessions is how many sessions of fresh processes the screen's
-	// rounds (count) are split over
-	screenSessions int
+	old, new       string
+	maxSlowdown    float64
+	bench          string
+	count, runs    int
+	screenTime     time.Duration
+	screenSessions int // sessions of fresh processes the screen's rounds are split over
 	layouts        int
 	benchtime      time.Duration
 	n              int
@@ -78,9 +76,10 @@ func goEnv() []string {
 
 // serverEnv is the environment of the screen's servers' builds: goEnv,
 // and the heap at the same address in every process (GOEXPERIMENT
-// norandomizedheapbase64; Go 1.26 draws the heap's base at random): the
-// screen has one process per side and layout, and with a random base the
-// same binary's kernels ran at two speeds by process (docs/regress.md).
+// norandomizedheapbase64; Go draws the heap's base at random): the screen
+// has one process per side and layout, and with a random base the same
+// binary's kernels run at other speeds in other processes
+// (docs/regress.md).
 func serverEnv() []string {
 	exp := "norandomizedheapbase64"
 	if e := os.Getenv("GOEXPERIMENT"); e != "" {

@@ -183,14 +183,14 @@ const (
 	InputsVersion = "3"
 )
 
-// InputsChanged are the kernels whose figures InputsVersion 2 and 3
-// changed.
+// InputsChanged are the kernels whose inputs differ from one
+// InputsVersion to another: their figures compare within a version only.
 var InputsChanged = []string{"count_last_flip", "score_1", "solve_2", "solve_3", "solve_4"}
 
 // DefaultProcesses is how many fresh processes a session's rounds are
 // shared among (Fresh): each process's placement is its own lasting bias,
-// and the figures average several (docs/notes/2026-11-test-retest.md: 16 reproduced
-// better than 8 at the same session time, with ServerWarmup).
+// and the figures average several (docs/notes/2026-11-test-retest.md
+// compares counts of processes at the same session time).
 const DefaultProcesses = 16
 
 // ServerWarmup is the most a fresh server warms each of its cases (Serve):
@@ -460,8 +460,8 @@ func order(g *Group, rng *rand.Rand) []*Case {
 // the least seen: a kernel with a cost paid every so many calls, as the
 // generation clear's wrap, looks free in a small batch). The first batch
 // never ends it: a first call pays for cold caches, page faults and lazy
-// set-up, and a case calibrated on it alone ran one operation per run
-// (eval_sum's gathers, at many times their time).
+// set-up, and a case calibrated on it alone would run one operation per
+// run (eval_sum's gathers, at many times their time).
 // A long operation (NoWarmup) is run once per run, uncalibrated.
 func (c *Case) calibrate(o Options) error {
 	if c.NoWarmup {
@@ -515,7 +515,7 @@ func (c *Case) grow(warmup time.Duration, minBatches int) int {
 // warm runs the case for warmup (a server's first touch of its code, its
 // inputs and its pages), one operation where one lasts that long: unlike
 // calibrate it estimates nothing, so it needs no second batch, which for
-// a long operation (a 1.5 GiB clear) is most of a server's start.
+// a long operation (a large table's clear) is most of a server's start.
 func (c *Case) warm(warmup time.Duration) error {
 	if c.NoWarmup {
 		return nil

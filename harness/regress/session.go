@@ -239,7 +239,7 @@ func (s Session) run(out string, session int, alone *bool) error {
 
 // startServers starts both sides' servers of the session's layouts, all
 // at once: a server makes its inputs as it starts (nothing is timed yet),
-// and a confirmation starts eight of them each session. The servers
+// and a confirmation starts both sides' in every layout each session. The servers
 // started are returned with the error, to be closed.
 func (s Session) startServers(only *regexp.Regexp) ([2][]*bench.Server, error) {
 	var servers [2][]*bench.Server
@@ -356,7 +356,7 @@ func (s Session) Confirm(out string, suspects []Change, margin float64) ([]Chang
 
 // confirming is the session of the confirmation: every layout (where the
 // code falls against the 128-byte lines, a side's own shift included,
-// cancels only over all four), the screen's pairs per benchmark times
+// cancels only over all of them), the screen's pairs per benchmark times
 // ConfirmRounds over all the sessions; and the heap where Go puts it, at
 // random: a buffer's place against another's (4K aliasing, say) is then
 // one more thing that differs by process, which the process unit
