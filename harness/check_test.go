@@ -72,55 +72,66 @@ func TestEveryKernelHasASpec(t *testing.T) {
 	}
 }
 
+// brokenName is the name of the broken variants of the tests below.
+const brokenName = "broken-test"
+
+// checker is a kernel's spec, whatever its types.
+type checker interface {
+	Check(string, variants.CPUInfo, Options) (Result, error)
+}
+
+// checkCaught checks that the cross-check catches s's broken variant of
+// kernel, with its counterexample printed.
+func checkCaught(t *testing.T, kernel string, s checker) {
+	t.Helper()
+	r, err := s.Check(brokenName, variants.Host(), Options{N: 100_000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Mismatch == nil {
+		t.Errorf("%s: broken variant passed %d cases", kernel, r.Cases)
+		return
+	}
+	msg := r.Mismatch.String()
+	if !strings.Contains(msg, "kernel="+kernel) || !strings.Contains(msg, "variant="+brokenName) || !strings.Contains(msg, "input:") {
+		t.Errorf("%s: counterexample lacks kernel, variant or input:\n%s", kernel, msg)
+	}
+	t.Logf("caught as expected:\n%s", msg)
+}
+
 // A broken variant must be caught, with its counterexample printed: the
 // cross-check is not allowed to be unable to fail. The broken variants
 // live in copies of the kernels (Kernel.With): the registry is not
 // touched, so this runs beside the other tests.
 func TestBrokenVariantCaught(t *testing.T) {
-	o := Options{N: 100_000, Seed: 1}
-	cpu := variants.Host()
-	broken := "broken-test"
-	check := func(kernel string, s interface {
-		Check(string, variants.CPUInfo, Options) (Result, error)
-	}) {
-		t.Helper()
-		r, err := s.Check(broken, cpu, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Mismatch == nil {
-			t.Errorf("%s: broken variant passed %d cases", kernel, r.Cases)
-			return
-		}
-		msg := r.Mismatch.String()
-		if !strings.Contains(msg, "kernel="+kernel) || !strings.Contains(msg, "variant="+broken) || !strings.Contains(msg, "input:") {
-			t.Errorf("%s: counterexample lacks kernel, variant or input:\n%s", kernel, msg)
-		}
-		t.Logf("caught as expected:\n%s", msg)
-	}
-	info := variants.Info{Name: broken}
-	check("flip", specWith(flipSpec(), info, func(P, O uint64, x int) uint64 {
+	info := variants.Info{Name: brokenName}
+	checkCaught(t, "flip", specWith(flipSpec(), info, func(P, O uint64, x int) uint64 {
 		f := kernels.Flip(P, O, x)
 		if x == kernels.H8 && f&kernels.Bit(kernels.G7) != 0 { // drops one diagonal disc
 			f &^= kernels.Bit(kernels.G7)
 		}
 		return f
 	}))
-	check("count_last_flip", specWith(specFor[variants.CountLastFlipFunc, variants.LastEmpty, int](variants.CountLastFlip), info, func(P uint64, x int) int {
+	checkCaught(t, "count_last_flip", specWith(specFor[variants.CountLastFlipFunc, variants.LastEmpty, int](variants.CountLastFlip), info, func(P uint64, x int) int {
 		if x == kernels.D4 && P&kernels.Bit(kernels.D8) != 0 {
 			return 0
 		}
 		return kernels.CountLastFlip(P, x)
 	}))
-	check("solve_4", specWith(specFor[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes](variants.Solve4), info, func(P, O uint64, alpha int) (int, uint64) {
+	checkCaught(t, "solve_4", specWith(specFor[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes](variants.Solve4), info, func(P, O uint64, alpha int) (int, uint64) {
 		s, n := variants.Solve4.Reference()(P, O, alpha)
 		return s, n + 1 // an extra node changes the fingerprint
 	}))
-	check("stable_edge", specWith(specFor[variants.StableEdgeFunc, kernels.Board, uint64](variants.StableEdge), info, func(P, O uint64) uint64 {
+	checkCaught(t, "stable_edge", specWith(specFor[variants.StableEdgeFunc, kernels.Board, uint64](variants.StableEdge), info, func(P, O uint64) uint64 {
 		return kernels.StableEdge(P, O) | P&kernels.Bit(kernels.B1)
 	}))
+}
+
+// The lazy forms of score_1 must keep their bounds' side: each brokenName one
+// below is caught.
+func TestBrokenScore1Caught(t *testing.T) {
 	// a lazy score_1 that returns a bound above the exact score
-	check("score_1", specWith(specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1), variants.Info{Name: broken, Bound: true}, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWith(specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1), variants.Info{Name: brokenName, Bound: true}, func(P uint64, alpha, x int) int {
 		s := kernels.Score1(P, alpha, x)
 		if s > alpha && x == kernels.A1 {
 			return s + 2
@@ -129,10 +140,10 @@ func TestBrokenVariantCaught(t *testing.T) {
 	}))
 	// lazy low cuts must be exact above alpha: a high cut (in
 	// (alpha, exact], which a high-cut variant may return) is caught
-	lowCut := variants.Info{Name: broken, Bound: true, BoundLow: true}
+	lowCut := variants.Info{Name: brokenName, Bound: true, BoundLow: true}
 	score := func(P uint64) int { return 2*bits.OnesCount64(P) - 62 } // x counted for P
 	s1 := specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1)
-	check("score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
 		if s := score(P); s+2 > alpha && kernels.CountLastFlip(P, x) > 2 {
 			return s + 2
 		}
@@ -140,7 +151,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 	}))
 	// at or below alpha, never under the exact score: O's reply counted
 	// twice after a pass failing low
-	check("score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
 		want := kernels.Score1(P, alpha, x)
 		if o := kernels.CountLastFlip(^P&^kernels.Bit(x), x); kernels.CountLastFlip(P, x) == 0 && want <= alpha && o != 0 {
 			return score(P) - 2 - 2*o
@@ -148,16 +159,21 @@ func TestBrokenVariantCaught(t *testing.T) {
 		return want
 	}))
 	// ... and never above alpha: a low cut without the alpha test
-	check("score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
 		if n := kernels.CountLastFlip(P, x); n != 0 {
 			return score(P) + n
 		}
 		return score(P)
 	}))
+}
+
+// A batch form that gets one element of a batch wrong is caught.
+func TestBrokenBatchCaught(t *testing.T) {
+	info := variants.Info{Name: brokenName}
 	// a batch form that gets one element wrong
 	v := variants.Flip.Reference()
 	k := variants.Flip.With(info, v)
-	k.RegisterBatch(broken, func(in []variants.BoardX, out []uint64) {
+	k.RegisterBatch(brokenName, func(in []variants.BoardX, out []uint64) {
 		for i, c := range in {
 			out[i] = v(c.P, c.O, c.X)
 		}
@@ -165,12 +181,12 @@ func TestBrokenVariantCaught(t *testing.T) {
 			out[5] ^= 1 << 63
 		}
 	})
-	check("flip", &Spec[variants.FlipFunc, variants.BoardX, uint64]{Kernel: k, Call: flipSpec().Call, Cases: flipSpec().Cases, Show: flipSpec().Show})
+	checkCaught(t, "flip", &Spec[variants.FlipFunc, variants.BoardX, uint64]{Kernel: k, Call: flipSpec().Call, Cases: flipSpec().Cases, Show: flipSpec().Show})
 	// a leaf batch form that counts one node too many on one element
 	s4 := specFor[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes](variants.Solve4)
 	ref4 := variants.Solve4.Reference()
 	k4 := variants.Solve4.With(info, ref4)
-	k4.RegisterBatch(broken, variants.SolveBatchFunc(func(in []variants.BoardAlpha, out []variants.ScoreNodes) {
+	k4.RegisterBatch(brokenName, variants.SolveBatchFunc(func(in []variants.BoardAlpha, out []variants.ScoreNodes) {
 		for i, c := range in {
 			out[i].Score, out[i].Nodes = ref4(c.P, c.O, c.Alpha)
 		}
@@ -180,13 +196,13 @@ func TestBrokenVariantCaught(t *testing.T) {
 	}))
 	c4 := *s4
 	c4.Kernel = k4
-	check("solve_4", &c4)
+	checkCaught(t, "solve_4", &c4)
 	// an eval_sum batch form (it takes the weights: the spec adapts it)
 	// that evaluates one element at the next ply
 	sum := specFor[variants.EvalSumFunc, evalSumInput, int](variants.EvalSum)
 	refSum := variants.EvalSum.Reference()
 	ks := variants.EvalSum.With(info, refSum)
-	ks.RegisterBatch(broken, variants.EvalSumBatchFunc(func(w *variants.EvalWeights, in []variants.FeaturesPly, out []int) {
+	ks.RegisterBatch(brokenName, variants.EvalSumBatchFunc(func(w *variants.EvalWeights, in []variants.FeaturesPly, out []int) {
 		for i := range in {
 			ply := in[i].Ply
 			if i == 2 {
@@ -197,7 +213,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 	}))
 	cs := *sum
 	cs.Kernel = ks
-	check("eval_sum", &cs)
+	checkCaught(t, "eval_sum", &cs)
 }
 
 // specFor returns the declared spec of a kernel, typed.

@@ -6,7 +6,6 @@ import (
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
-	"github.com/flipbench/flipbench/weights/train"
 )
 
 // localSearch is a search on the kernels of the test selection with a
@@ -31,14 +30,13 @@ func TestLocalWindows(t *testing.T) {
 	if s.p.localMax < s.p.hashMin {
 		t.Fatalf("no local table: localMax %d, hashMin %d", s.p.localMax, s.p.hashMin)
 	}
-	ex := train.NewExact(16)
 	for e := s.p.hashMin; e <= s.p.localMax+1; e++ {
 		n := 12
 		if testing.Short() {
 			n = 4
 		}
 		for i, b := range harness.RandomEndgames(uint64(40+e), n, e) {
-			want := ex.Solve(b)
+			want := exactScore(b)
 			parity := kernels.Parity(b.Empties())
 			for alpha := -65; alpha <= 64; alpha++ {
 				v := s.nws(b.P, b.O, alpha, e, parity, 0)
@@ -63,13 +61,12 @@ func TestLocalWindows(t *testing.T) {
 // below pcMin a selective search stores exact bounds.
 func TestLocalSelectivity(t *testing.T) {
 	s := localSearch(t)
-	ex := train.NewExact(16)
 	n := s.p.pcMin
 	if n > s.p.localMax || n-1 < s.p.hashMin {
 		t.Skipf("pcMin %d: not inside the local table's range %d..%d", n, s.p.hashMin, s.p.localMax)
 	}
 	b := harness.RandomEndgames(3, 1, n)[0]
-	want := ex.Solve(b)
+	want := exactScore(b)
 	parity := kernels.Parity(b.Empties())
 	e := &s.local[s.hashCode(b.P, b.O)&(1<<variants.LocalBits-1)]
 	bogus := variants.LocalEntry{P: b.P, O: b.O, Lower: 64, Upper: 64, Move: kernels.NoMove, Sel: 1}

@@ -9,7 +9,6 @@ import (
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
 	"github.com/flipbench/flipbench/weights"
-	"github.com/flipbench/flipbench/weights/train"
 )
 
 // The selective pre-pass changes the node count, never the score: its
@@ -25,7 +24,6 @@ func TestPrePassExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := train.NewExact(16)
 	for _, c := range []struct {
 		name string
 		w    *variants.EvalWeights
@@ -50,10 +48,10 @@ func TestPrePassExact(t *testing.T) {
 				t.Fatal(err)
 			}
 			differ := 0
-			for _, e := range []int{14, 15, 16} {
+			for _, e := range []int{12, 13, 14} {
 				for i, b := range harness.RandomEndgames(uint64(100+e), 8, e) {
 					defaultParams = saved
-					r := solveExact(t, sv, ex, b, e, i)
+					r := solveExact(t, sv, b, e, i)
 					defaultParams.pcLevels = 0
 					r0, err := sv.Solve(b)
 					if err != nil {
@@ -127,11 +125,10 @@ func TestSelectivePassExactBounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := train.NewExact(18)
 	var exact, selective int
 	check := func(P, O uint64, lower, upper int, where string) {
 		b := kernels.Board{P: P, O: O}
-		if v := ex.Solve(b); v < lower || v > upper {
+		if v := exactScore(b); v < lower || v > upper {
 			t.Fatalf("%s: exact bound [%d, %d] stored by a selective search, score %d: %s", where, lower, upper, v, kernels.BoardString(b))
 		}
 		exact++

@@ -8,7 +8,6 @@ import (
 	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/variants"
-	"github.com/flipbench/flipbench/weights/train"
 )
 
 func newSearch(k Kernels) *search {
@@ -54,33 +53,32 @@ func TestLeafMatchesKernels(t *testing.T) {
 	}
 }
 
-// Exact scores on random positions against the trainer's plain solver.
+// Exact scores on random positions against the tests' oracle.
 func TestExactScores(t *testing.T) {
 	sv, err := New(Options{}, testSelection(t, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := train.NewExact(16)
 	for _, e := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12} {
 		n := 40
 		if e >= 10 {
 			n = 10
 		}
 		for i, b := range harness.RandomEndgames(11, n, e) {
-			solveExact(t, sv, ex, b, e, i)
+			solveExact(t, sv, b, e, i)
 		}
 	}
 }
 
 // solveExact solves b (#i of the positions at e empties) and checks its
-// score against ex's and its best move.
-func solveExact(t *testing.T, sv *Solver, ex *train.Exact, b kernels.Board, e, i int) Result {
+// score against the oracle's and its best move.
+func solveExact(t *testing.T, sv *Solver, b kernels.Board, e, i int) Result {
 	t.Helper()
 	r, err := sv.Solve(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := ex.Solve(b); r.Score != want {
+	if want := exactScore(b); r.Score != want {
 		t.Fatalf("%d empties #%d %s: score %d, want %d", e, i, kernels.BoardString(b), r.Score, want)
 	}
 	checkBest(t, b, r)
@@ -90,7 +88,6 @@ func solveExact(t *testing.T, sv *Solver, ex *train.Exact, b kernels.Board, e, i
 // checkBest checks that the best move reaches the score.
 func checkBest(t *testing.T, b kernels.Board, r Result) {
 	t.Helper()
-	ex := train.NewExact(14)
 	switch r.Best {
 	case kernels.NoMove:
 		if kernels.Moves(b.P, b.O) != 0 || kernels.Moves(b.O, b.P) != 0 {
@@ -106,7 +103,7 @@ func checkBest(t *testing.T, b kernels.Board, r Result) {
 			t.Fatalf("%s: best move %s illegal", kernels.BoardString(b), kernels.SquareName(r.Best))
 		}
 		if b.NumEmpties() <= 14 {
-			if v := -ex.Solve(b.Play(r.Best, f)); v != r.Score {
+			if v := -exactScore(b.Play(r.Best, f)); v != r.Score {
 				t.Fatalf("%s: best move %s scores %d, not %d", kernels.BoardString(b), kernels.SquareName(r.Best), v, r.Score)
 			}
 		}

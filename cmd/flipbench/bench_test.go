@@ -227,7 +227,7 @@ func TestBenchRecordsStateAndWarnsOfAnother(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range append(slices.Clone(bench.StateKeys), bench.LoadEndKey) {
+	for _, k := range append(slices.Clone(bench.StateKeys), resultsfile.KeyLoadEnd) {
 		if !regexp.MustCompile(`(?m)^` + k + `: \S`).Match(data) {
 			t.Errorf("results file lacks its %q line:\n%s", k, data)
 		}

@@ -52,8 +52,29 @@ func TestCheckLastLine(t *testing.T) {
 
 // cpu describes this CPU in its architecture's terms and lists every
 // registered variant with its requirements, whether it runs here, and the
-// selected one of each kernel.
+// selected one of each kernel: on this CPU, and on this CPU without its
+// features (FLIPBENCH_DISABLE), where the variants that need them do not
+// run and others are selected.
 func TestCPUListsVariants(t *testing.T) {
+	t.Run("host", func(t *testing.T) { checkCPUListing(t) })
+	t.Run("no-features", func(t *testing.T) {
+		var all []string
+		for _, f := range variants.Features(variants.Host().Arch) {
+			all = append(all, string(f))
+		}
+		if len(all) == 0 {
+			t.Skip("no features to disable on this architecture")
+		}
+		t.Setenv("FLIPBENCH_DISABLE", strings.Join(all, ","))
+		if no := checkCPUListing(t); no == 0 {
+			t.Error("every variant listed as runnable without the features")
+		}
+	})
+}
+
+// checkCPUListing checks flipbench cpu's listing against the registry and
+// the selection, and returns how many variants it lists as not runnable.
+func checkCPUListing(t *testing.T) (notRunnable int) {
 	code, out := runCLI(t, "cpu")
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, out)
@@ -82,7 +103,9 @@ func TestCPUListsVariants(t *testing.T) {
 		t.Fatal(err)
 	}
 	host = sel.CPU()
+	listed := 0
 	for _, k := range variants.Kernels() {
+		listed += len(k.Infos())
 		for _, v := range k.Infos() {
 			line, ok := rows[k.Name()+"/"+v.Name]
 			if !ok {
@@ -90,6 +113,9 @@ func TestCPUListsVariants(t *testing.T) {
 				continue
 			}
 			fields := strings.Fields(line)
+			if fields[3] == "no" {
+				notRunnable++
+			}
 			if want := map[bool]string{true: "yes", false: "no"}[v.RunsOn(host)]; fields[2] != v.RequiresString() || fields[3] != want {
 				t.Errorf("%s/%s listed as %q, want requires %s, runnable %s", k.Name(), v.Name, line, v.RequiresString(), want)
 			}
@@ -98,6 +124,10 @@ func TestCPUListsVariants(t *testing.T) {
 			}
 		}
 	}
+	if len(rows) != listed {
+		t.Errorf("%d variants listed, %d registered", len(rows), listed)
+	}
+	return notRunnable
 }
 
 func TestBadInput(t *testing.T) {

@@ -117,37 +117,9 @@ func runPick(o pickFlags) error {
 	}
 	id := cpu.ID()
 	dir := o.dir
-
-	var ds *stats.Dataset
-	files := o.files
-	var link func(string) string // of a file from the server
-	switch {
-	case o.server.on():
-		sid := store.IdentityFromConfig(bench.MachineConfig(time.Now(), cpu))
-		d, err := o.server.fetch(&sid)
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(d.Dir)
-		if len(d.Files) == 0 {
-			return &exitError{1, fmt.Sprintf("pick: no results on %s from a machine of this CPU's identity (%s): %s bench -upload %s sends some", *o.server.url, sid, self(), *o.server.url)}
-		}
-		if ds, err = stats.ReadResults(d.Files...); err != nil {
-			return err
-		}
-		// the server's results of this CPU's identity are this CPU's
-		ds.SetConfig(resultsfile.KeyCPUID, func(*benchfmt.Result) string { return id })
-		files, link = d.Files, d.Link
-	case len(files) > 0:
-		if ds, err = stats.ReadResults(files...); err != nil {
-			return err
-		}
-	case !o.quick:
-		// every results file of this CPU, wherever it is under dir
-		if ds, err = stats.ReadDir(dir); err != nil {
-			return err
-		}
-		ds, files = onlyCPU(ds, id, filepath.Join(dir, id))
+	ds, files, link, err := pickResults(o, cpu)
+	if err != nil {
+		return err
 	}
 	if ds == nil || ds.Len() == 0 && len(o.files) == 0 {
 		fmt.Fprintf(stdout, "no results for this CPU (%s) under %s: measuring now (per call, 10 rounds)\n", id, dir)
@@ -162,23 +134,7 @@ func runPick(o pickFlags) error {
 	}
 	reportTrouble(ds)
 	ds.KeepLatest()
-	of, judge := id, cpu
-	if len(o.files) > 0 && ds.Len() > 0 {
-		of = stats.CPUOf(ds.View(0))
-		cpus := map[string]bool{}
-		for _, r := range ds.Views() {
-			cpus[stats.CPUOf(r)] = true
-		}
-		if len(cpus) > 1 {
-			fmt.Fprintf(stdout, "note: these files hold results of %d CPUs: picking for %s, the first\n", len(cpus), of)
-		}
-		if of != id {
-			fmt.Fprintf(stdout, "note: these results are from %s, not this CPU (%s): judged by that CPU's features and rules\n", of, id)
-			if c, ok := stats.CPUInfoOf(ds.View(0)); ok && c.ID() == of {
-				judge = c
-			}
-		}
-	}
+	of, judge := pickedCPU(ds, o, cpu)
 	// against the built-in defaults, without any profile or user choice
 	picks := stats.Pick(ds, of, stats.PickOptions{Margin: o.margin / 100, CPU: judge, Flavour: stats.BuildFlavour()})
 	writePicks(picks)
@@ -204,9 +160,77 @@ func runPick(o pickFlags) error {
 	if o.dry {
 		return nil
 	}
+	return writeProfile(o, p, of)
+}
+
+// pickResults are the results pick chooses from, the files they come
+// from, and, for the server's, how to link to them: the server's of this
+// CPU's identity (-server), the files given, or this CPU's under -results
+// (none with -quick).
+func pickResults(o pickFlags, cpu variants.CPUInfo) (ds *stats.Dataset, files []string, link func(string) string, err error) {
+	id := cpu.ID()
+	files = o.files
+	switch {
+	case o.server.on():
+		sid := store.IdentityFromConfig(bench.MachineConfig(time.Now(), cpu))
+		d, err := o.server.fetch(&sid)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		defer os.RemoveAll(d.Dir)
+		if len(d.Files) == 0 {
+			return nil, nil, nil, &exitError{1, fmt.Sprintf("pick: no results on %s from a machine of this CPU's identity (%s): %s bench -upload %s sends some", *o.server.url, sid, self(), *o.server.url)}
+		}
+		if ds, err = stats.ReadResults(d.Files...); err != nil {
+			return nil, nil, nil, err
+		}
+		// the server's results of this CPU's identity are this CPU's
+		ds.SetConfig(resultsfile.KeyCPUID, func(*benchfmt.Result) string { return id })
+		return ds, d.Files, d.Link, nil
+	case len(files) > 0:
+		ds, err = stats.ReadResults(files...)
+		return ds, files, nil, err
+	case !o.quick:
+		// every results file of this CPU, wherever it is under dir
+		if ds, err = stats.ReadDir(o.dir); err != nil {
+			return nil, nil, nil, err
+		}
+		ds, files = onlyCPU(ds, id, filepath.Join(o.dir, id))
+	}
+	return ds, files, nil, nil
+}
+
+// pickedCPU is the CPU the results are of, and the one whose features
+// and rules judge them: this CPU, unless the files given hold another's.
+func pickedCPU(ds *stats.Dataset, o pickFlags, cpu variants.CPUInfo) (string, variants.CPUInfo) {
+	id := cpu.ID()
+	of, judge := id, cpu
+	if len(o.files) == 0 || ds.Len() == 0 {
+		return of, judge
+	}
+	of = resultsfile.CPUOf(ds.View(0))
+	cpus := map[string]bool{}
+	for _, r := range ds.Views() {
+		cpus[resultsfile.CPUOf(r)] = true
+	}
+	if len(cpus) > 1 {
+		fmt.Fprintf(stdout, "note: these files hold results of %d CPUs: picking for %s, the first\n", len(cpus), of)
+	}
+	if of != id {
+		fmt.Fprintf(stdout, "note: these results are from %s, not this CPU (%s): judged by that CPU's features and rules\n", of, id)
+		if c, ok := resultsfile.CPUInfoOf(ds.View(0)); ok && c.ID() == of {
+			judge = c
+		}
+	}
+	return of, judge
+}
+
+// writeProfile writes the profile of CPU of to -o (default: its folder
+// under -results) and, with -user, to the user's config dir.
+func writeProfile(o pickFlags, p *results.Profile, of string) error {
 	out := o.out
 	if out == "" {
-		out = filepath.Join(dir, results.ProfileName(of))
+		out = filepath.Join(o.dir, results.ProfileName(of))
 	}
 	if err := p.Write(out); err != nil {
 		return err
@@ -231,7 +255,7 @@ func runPick(o pickFlags) error {
 func onlyCPU(ds *stats.Dataset, id, folder string) (*stats.Dataset, []string) {
 	var files []string
 	for _, r := range ds.Views() {
-		if stats.CPUOf(r) != id {
+		if resultsfile.CPUOf(r) != id {
 			continue
 		}
 		if f := r.GetConfig(resultsfile.KeyFile); !slices.Contains(files, f) {
@@ -241,7 +265,7 @@ func onlyCPU(ds *stats.Dataset, id, folder string) (*stats.Dataset, []string) {
 			}
 		}
 	}
-	ds.Keep(func(i int) bool { return stats.CPUOf(ds.View(i)) == id })
+	ds.Keep(func(i int) bool { return resultsfile.CPUOf(ds.View(i)) == id })
 	return ds, files
 }
 

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -279,69 +278,4 @@ func get(t *testing.T, url string) string {
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	return string(data)
-}
-
-// TestServerReportScale measures report -server over many uploads of a
-// kernels file (FLIPBENCH_SCALE_UPLOADS=100): each a copy of the largest
-// committed kernels file with its own date and commit, uploaded as an
-// upload of its own.
-func TestServerReportScale(t *testing.T) {
-	n, _ := strconv.Atoi(os.Getenv("FLIPBENCH_SCALE_UPLOADS"))
-	if n <= 0 {
-		t.Skip("set FLIPBENCH_SCALE_UPLOADS=100 to measure report -server over 100 uploads")
-	}
-	srv := storetest.New(t, storetest.Options{})
-	src := largestKernelsFile(t)
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := filepath.Join(t.TempDir(), "results")
-	dir := filepath.Join(res, filepath.Base(filepath.Dir(src)))
-	os.MkdirAll(dir, 0o755)
-	date := regexp.MustCompile(`(?m)^date: .*$`)
-	commit := regexp.MustCompile(`(?m)^commit: .*$`)
-	t0 := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
-	var upload time.Duration
-	for i := 0; i < n; i++ {
-		d := t0.Add(time.Duration(i) * time.Hour)
-		text := date.ReplaceAll(data, []byte("date: "+d.Format(time.RFC3339)))
-		text = commit.ReplaceAll(text, []byte(fmt.Sprintf("commit: %040x", i+1)))
-		f := filepath.Join(dir, d.Format("2006-01-02T150405")+"-kernels.txt")
-		if err := os.WriteFile(f, text, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		start := time.Now()
-		if code, out, errOut := runCLI2(t, "upload", "-server", srv.URL, f); code != 0 {
-			t.Fatalf("upload %d: exit %d\n%s%s", i, code, out, errOut)
-		}
-		upload += time.Since(start)
-	}
-	lines := bytes.Count(data, []byte("\nBenchmark"))
-	t.Logf("%d uploads of %s (%d results each, %d in all): %v uploading (%v each)", n, filepath.Base(src), lines, n*lines, upload.Round(time.Millisecond), (upload / time.Duration(n)).Round(time.Millisecond))
-	for _, args := range [][]string{
-		{"report", "-results", res, "-o", filepath.Join(t.TempDir(), "B.md"), "-charts", filepath.Join(t.TempDir(), "c")},
-		{"report", "-server", srv.URL, "-o", filepath.Join(t.TempDir(), "B.md"), "-charts", filepath.Join(t.TempDir(), "c")},
-	} {
-		start := time.Now()
-		code, out, errOut := runCLI2(t, args...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errOut)
-		}
-		t.Logf("%s %s: %v (%s%s)", args[0], args[1], time.Since(start).Round(time.Millisecond), strings.TrimSpace(errOut), strings.TrimSpace(out))
-	}
-}
-
-func largestKernelsFile(t *testing.T) string {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "results", "*", "*-kernels.txt"))
-	best, size := "", int64(0)
-	for _, f := range files {
-		if st, err := os.Stat(f); err == nil && st.Size() > size {
-			best, size = f, st.Size()
-		}
-	}
-	if best == "" {
-		t.Skip("no kernels file under results/")
-	}
-	return best
 }

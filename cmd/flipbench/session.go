@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/flipbench/flipbench/harness/resultsfile"
 	"io"
 	"os"
 	"os/signal"
@@ -88,7 +89,7 @@ func (s *session) close(why string) error {
 	rf := s.rf
 	s.rf = nil
 	if rf.Results() > 0 {
-		if err := rf.WriteEnd(bench.LoadEndKey, bench.LoadNow()); err != nil {
+		if err := rf.WriteEnd(resultsfile.KeyLoadEnd, bench.LoadNow()); err != nil {
 			fmt.Fprintf(os.Stderr, "flipbench %s: %s: %v\n", s.cmd, rf.Path, err)
 		}
 	}

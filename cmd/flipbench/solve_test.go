@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/flipbench/flipbench/harness/regress"
 	"github.com/flipbench/flipbench/harness/resultsfile"
 	"github.com/flipbench/flipbench/harness/stats"
 	"github.com/flipbench/flipbench/variants"
@@ -58,7 +59,7 @@ func TestSolveFingerprintAcrossVariants(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d:\n%s", spec, code, out)
 		}
-		return fingerprintOf(out)
+		return regress.Fingerprint(out)
 	}
 	want := fp("")
 	if want == "" {
@@ -84,7 +85,7 @@ func TestSolveBottoms(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, out := runCLI(t, "solve", "-set", "ffo1-3", "-fingerprint")
-	want := fingerprintOf(out)
+	want := regress.Fingerprint(out)
 	t.Logf("bottoms offered here: %v", sel.Choices(variants.Bottom))
 	for _, b := range variants.BottomNames {
 		code, out, errOut := runCLI2(t, "solve", "-set", "ffo1-3", "-fingerprint", "-bottom", b)
@@ -99,8 +100,8 @@ func TestSolveBottoms(t *testing.T) {
 			if code != 2 || !strings.Contains(errOut, "bottom "+b+": ") {
 				t.Errorf("bench -solve-kernel bottom -variant %s, not offered here: exit %d, want 2 and why: %s", b, code, errOut)
 			}
-		case code != 0 || fingerprintOf(out) != want:
-			t.Errorf("-bottom %s: exit %d, fingerprint %q, want %q", b, code, fingerprintOf(out), want)
+		case code != 0 || regress.Fingerprint(out) != want:
+			t.Errorf("-bottom %s: exit %d, fingerprint %q, want %q", b, code, regress.Fingerprint(out), want)
 		}
 	}
 	if code, _, errOut := runCLI2(t, "solve", "-set", "ffo1", "-bottom", "nope"); code != 2 || !strings.Contains(errOut, `unknown bottom variant "nope"`) {

@@ -13,8 +13,6 @@ import (
 
 	"github.com/flipbench/flipbench/harness/bench"
 	"github.com/flipbench/flipbench/harness/resultsfile"
-	"github.com/flipbench/flipbench/kernels"
-	"github.com/flipbench/flipbench/solver"
 	"github.com/flipbench/flipbench/variants"
 	"github.com/flipbench/flipbench/weights"
 	"github.com/flipbench/flipbench/weights/train"
@@ -25,97 +23,117 @@ func init() {
 		name:    "train",
 		summary: "train evaluation weights (exact labels near the end, bootstrapped searches before), or measure them (-eval-mae)",
 		usage:   "[flags]",
-		setup: func(fs *flag.FlagSet) func([]string) error {
-			d := train.DefaultConfig()
-			seed := fs.Uint64("seed", d.Seed, "random seed: the same flags give the same weights")
-			games := fs.Int("games", d.Games, "games to play (half random, half self-play)")
-			exact := fs.Int("exact", d.ExactMax, "exact labels at this many empties and fewer")
-			group := fs.Int("group", d.Group, "empties per phase group (one table per group)")
-			depth := fs.Int("depth", d.Depth, "search depth of the labels above -exact (>= -group)")
-			maxSamples := fs.Int("max-samples", d.MaxSamples, "positions per group at most (0: all)")
-			lambda := fs.Float64("lambda", d.Lambda, "ridge regularisation of the least-squares fit")
-			iters := fs.Int("iters", d.Iters, "conjugate-gradient iterations at most per group")
-			pool := fs.Int("pool", d.Pool, "fit each group again on the positions within this many empties of it too, weighted down with the distance (0: no)")
-			play := fs.String("play", "", "weights the self-play games use, as -eval: 'default', 'random[:SEED]' or a file (default: a fewest-replies heuristic)")
-			playDepth := fs.Int("play-depth", 1, "-play: plies the self-play search looks ahead")
-			workers := fs.Int("workers", 0, "labelling goroutines (default GOMAXPROCS)")
-			dir := fs.String("dir", "", "checkpoint directory: labels are saved there and a run with the same flags resumes")
-			out := fs.String("o", "weights.fbw", "output weights (flipbench format); with -eval-mae, a results file for the error (Go's benchmark format, as flipbench bench writes)")
-			edaxOut := fs.String("edax-out", "", "also write the weights as an Edax eval.dat")
-			mae := fs.Bool("eval-mae", false, "do not train: print the mean absolute error of -eval against exact scores")
-			evalSpec := evalFlag(fs)
-			maeN := fs.Int("mae-n", 50, "-eval-mae: positions per empties count")
-			maeMin := fs.Int("mae-min", 20, "-eval-mae: fewest empties")
-			maeMax := fs.Int("mae-max", 24, "-eval-mae: most empties")
-			maeDepth := fs.Int("mae-depth", 0, "-eval-mae: measure a search of this many plies on the evaluation instead (printed only: the report shows the evaluation's own error)")
-			maeSeed := fs.Uint64("mae-seed", train.HeldOutSeed, "-eval-mae: seed of the held-out games (not a training seed)")
-			save := fs.Bool("save", false, "-eval-mae: also write the error to results/<cpu-slug>/<date>-eval-mae-<name>.txt (flipbench report shows it)")
-			info := fs.Bool("info", false, "print the note of -eval (how the weights were made) and exit")
-			return func(args []string) error {
-				if len(args) > 0 {
-					return &exitError{2, "train: unexpected arguments " + strings.Join(args, " ")}
-				}
-				tty := false
-				if st, err := os.Stderr.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-					tty = true
-				}
-				if *info {
-					return printEvalNote(*evalSpec)
-				}
-				sel, err := selection("")
-				if err != nil {
-					return err
-				}
-				if *mae {
-					maeOut := ""
-					fs.Visit(func(f *flag.Flag) {
-						if f.Name == "o" {
-							maeOut = *out
-						}
-					})
-					if maeOut != "" && *save {
-						return &exitError{2, "train: give -o or -save, not both"}
-					}
-					if *maeDepth < 0 || *maeDepth > 0 && (maeOut != "" || *save) {
-						return &exitError{2, fmt.Sprintf("train: -mae-depth %d: want 0, or more without -o and -save (a search's error is printed only)", *maeDepth)}
-					}
-					set, err := loadEvalSet(*evalSpec)
-					if err != nil {
-						return err
-					}
-					if set == nil && *maeDepth > 0 {
-						return &exitError{2, "train: -mae-depth needs weights: -eval none has no evaluation to search"}
-					}
-					mc := train.MAEConfig{
-						Seed: *maeSeed, N: *maeN, MinEmpties: *maeMin, MaxEmpties: *maeMax, Depth: *maeDepth,
-						Workers: *workers, Log: os.Stderr, TTY: tty, Exact: exactSolver(sel),
-					}
-					if maeOut == "" && !*save {
-						return train.MAE(stdout, set, mc)
-					}
-					return maeResults(*evalSpec, set, mc, maeOut)
-				}
-				cfg := train.Config{
-					Seed: *seed, Games: *games, ExactMax: *exact, Group: *group, Depth: *depth,
-					MaxSamples: *maxSamples, Lambda: *lambda, Iters: *iters, Pool: *pool,
-					Workers: *workers, Dir: *dir, Log: os.Stderr, TTY: tty,
-					Exact: exactSolver(sel),
-				}
-				return trainWeights(cfg, *play, *playDepth, *out, *edaxOut)
-			}
-		},
+		setup:   trainSetup,
 	})
 }
 
-// trainWeights trains weights, the self-play games played with the
-// weights of play at playDepth if play is set, and saves them to out
-// (and edaxOut).
-func trainWeights(cfg train.Config, play string, playDepth int, out, edaxOut string) error {
-	if play == "" && playDepth != 1 {
+// trainFlags are train's flags: a training run's, then -eval-mae's.
+type trainFlags struct {
+	cfg       train.Config // the run's flags but -play
+	play      *string
+	playDepth *int
+	out       *string
+	edaxOut   *string
+	mae       *bool
+	evalSpec  *string
+	maeN      *int
+	maeMin    *int
+	maeMax    *int
+	maeDepth  *int
+	maeSeed   *uint64
+	save      *bool
+	info      *bool
+}
+
+func trainSetup(fs *flag.FlagSet) func([]string) error {
+	d := train.DefaultConfig()
+	f := &trainFlags{}
+	fs.Uint64Var(&f.cfg.Seed, "seed", d.Seed, "random seed: the same flags give the same weights")
+	fs.IntVar(&f.cfg.Games, "games", d.Games, "games to play (half random, half self-play)")
+	fs.IntVar(&f.cfg.ExactMax, "exact", d.ExactMax, "exact labels at this many empties and fewer")
+	fs.IntVar(&f.cfg.Group, "group", d.Group, "empties per phase group (one table per group)")
+	fs.IntVar(&f.cfg.Depth, "depth", d.Depth, "search depth of the labels above -exact (>= -group)")
+	fs.IntVar(&f.cfg.MaxSamples, "max-samples", d.MaxSamples, "positions per group at most (0: all)")
+	fs.Float64Var(&f.cfg.Lambda, "lambda", d.Lambda, "ridge regularisation of the least-squares fit")
+	fs.IntVar(&f.cfg.Iters, "iters", d.Iters, "conjugate-gradient iterations at most per group")
+	fs.IntVar(&f.cfg.Pool, "pool", d.Pool, "fit each group again on the positions within this many empties of it too, weighted down with the distance (0: no)")
+	f.play = fs.String("play", "", "weights the self-play games use, as -eval: 'default', 'random[:SEED]' or a file (default: a fewest-replies heuristic)")
+	f.playDepth = fs.Int("play-depth", 1, "-play: plies the self-play search looks ahead")
+	fs.IntVar(&f.cfg.Workers, "workers", 0, "labelling goroutines (default GOMAXPROCS)")
+	fs.StringVar(&f.cfg.Dir, "dir", "", "checkpoint directory: labels are saved there and a run with the same flags resumes")
+	f.out = fs.String("o", "weights.fbw", "output weights (flipbench format); with -eval-mae, a results file for the error (Go's benchmark format, as flipbench bench writes)")
+	f.edaxOut = fs.String("edax-out", "", "also write the weights as an Edax eval.dat")
+	f.mae = fs.Bool("eval-mae", false, "do not train: print the mean absolute error of -eval against exact scores")
+	f.evalSpec = evalFlag(fs)
+	f.maeN = fs.Int("mae-n", 50, "-eval-mae: positions per empties count")
+	f.maeMin = fs.Int("mae-min", 20, "-eval-mae: fewest empties")
+	f.maeMax = fs.Int("mae-max", 24, "-eval-mae: most empties")
+	f.maeDepth = fs.Int("mae-depth", 0, "-eval-mae: measure a search of this many plies on the evaluation instead (printed only: the report shows the evaluation's own error)")
+	f.maeSeed = fs.Uint64("mae-seed", train.HeldOutSeed, "-eval-mae: seed of the held-out games (not a training seed)")
+	f.save = fs.Bool("save", false, "-eval-mae: also write the error to results/<cpu-slug>/<date>-eval-mae-<name>.txt (flipbench report shows it)")
+	f.info = fs.Bool("info", false, "print the note of -eval (how the weights were made) and exit")
+	return func(args []string) error {
+		if len(args) > 0 {
+			return &exitError{2, "train: unexpected arguments " + strings.Join(args, " ")}
+		}
+		tty := false
+		if st, err := os.Stderr.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			tty = true
+		}
+		if *f.info {
+			return printEvalNote(*f.evalSpec)
+		}
+		sel, err := selection("")
+		if err != nil {
+			return err
+		}
+		if *f.mae {
+			return f.evalMAE(fs, sel, tty)
+		}
+		return f.train(sel, tty)
+	}
+}
+
+// evalMAE runs train -eval-mae.
+func (f *trainFlags) evalMAE(fs *flag.FlagSet, sel variants.Selection, tty bool) error {
+	maeOut := ""
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "o" {
+			maeOut = *f.out
+		}
+	})
+	if maeOut != "" && *f.save {
+		return &exitError{2, "train: give -o or -save, not both"}
+	}
+	if *f.maeDepth < 0 || *f.maeDepth > 0 && (maeOut != "" || *f.save) {
+		return &exitError{2, fmt.Sprintf("train: -mae-depth %d: want 0, or more without -o and -save (a search's error is printed only)", *f.maeDepth)}
+	}
+	set, err := loadEvalSet(*f.evalSpec)
+	if err != nil {
+		return err
+	}
+	if set == nil && *f.maeDepth > 0 {
+		return &exitError{2, "train: -mae-depth needs weights: -eval none has no evaluation to search"}
+	}
+	mc := train.MAEConfig{
+		Seed: *f.maeSeed, N: *f.maeN, MinEmpties: *f.maeMin, MaxEmpties: *f.maeMax, Depth: *f.maeDepth,
+		Workers: f.cfg.Workers, Log: os.Stderr, TTY: tty, Exact: exactSolver(sel),
+	}
+	if maeOut == "" && !*f.save {
+		return train.MAE(stdout, set, mc)
+	}
+	return maeResults(*f.evalSpec, set, mc, maeOut)
+}
+
+// train runs a training and writes the weights.
+func (f *trainFlags) train(sel variants.Selection, tty bool) error {
+	cfg := f.cfg
+	cfg.Log, cfg.TTY, cfg.Exact = os.Stderr, tty, exactSolver(sel)
+	if *f.play == "" && *f.playDepth != 1 {
 		return &exitError{2, "-play-depth needs -play (the weights the search plays with)"}
 	}
-	if play != "" {
-		p, err := loadWeightsFlag("-play", play)
+	if *f.play != "" {
+		p, err := loadWeightsFlag("-play", *f.play)
 		if err != nil {
 			return err
 		}
@@ -123,22 +141,22 @@ func trainWeights(cfg train.Config, play string, playDepth int, out, edaxOut str
 			return &exitError{2, "-play none: leave -play out for the fewest-replies heuristic"}
 		}
 		cfg.Play = p
-		cfg.PlayDepth = playDepth
+		cfg.PlayDepth = *f.playDepth
 	}
 	start := time.Now()
 	set, err := train.Run(cfg)
 	if err != nil {
 		return err
 	}
-	if err := set.Save(out); err != nil {
+	if err := set.Save(*f.out); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s in %s\n", out, time.Since(start).Round(time.Second))
-	if edaxOut != "" {
-		if err := set.SaveEdax(edaxOut); err != nil {
+	fmt.Fprintf(stdout, "wrote %s in %s\n", *f.out, time.Since(start).Round(time.Second))
+	if *f.edaxOut != "" {
+		if err := set.SaveEdax(*f.edaxOut); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %s\n", edaxOut)
+		fmt.Fprintf(stdout, "wrote %s\n", *f.edaxOut)
 	}
 	return nil
 }
@@ -158,27 +176,10 @@ func printEvalNote(evalSpec string) error {
 	return nil
 }
 
-// exactSolver gives the trainer the project's solver for exact labels
-// (one per labelling goroutine; moves ordered without evaluation, since
-// the weights are what is being trained).
+// exactSolver gives the trainer the project's solver on the selected
+// kernels for exact labels (one per labelling goroutine).
 func exactSolver(sel variants.Selection) func() train.Solver {
-	return func() train.Solver {
-		sv, err := solver.New(solver.Options{HashBits: 20}, sel)
-		if err != nil {
-			panic(err) // 2^20 entries (24 MiB) always fit
-		}
-		return labeller{sv}
-	}
-}
-
-type labeller struct{ sv *solver.Solver }
-
-func (l labeller) Solve(b kernels.Board) int {
-	r, err := l.sv.Solve(b)
-	if err != nil {
-		panic(err) // boards come from legal games: a failure is a bug
-	}
-	return r.Score
+	return func() train.Solver { return train.NewSolver(sel) }
 }
 
 // maeResults measures the evaluation's error and writes it, as train

@@ -32,9 +32,6 @@ type ResultsFile struct {
 	n    int
 }
 
-// IncompleteKey is resultsfile.KeyIncomplete, for report/.
-const IncompleteKey = resultsfile.KeyIncomplete
-
 // ResultsDir finds the results/ directory: in the flipbench module root
 // above the working directory if there is one, else ./results.
 func ResultsDir() string {
@@ -143,7 +140,7 @@ func commandLine() string {
 func (rf *ResultsFile) MarkIncomplete(reason string) error { return rf.w.MarkIncomplete(reason) }
 
 // WriteEnd ends the file with a configuration line of what was so at the
-// session's end (bench.LoadEndKey): after the last result, it describes
+// session's end (resultsfile.KeyLoadEnd): after the last result, it describes
 // the session, no result. Call it before Close (and MarkIncomplete).
 func (rf *ResultsFile) WriteEnd(key, value string) error { return rf.w.WriteEnd(key, value) }
 

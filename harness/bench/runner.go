@@ -173,15 +173,6 @@ type Progress interface {
 	Finish()
 }
 
-// InputsKey, InputsVersion and InputsChanged are resultsfile's, for
-// report/.
-const (
-	InputsKey     = resultsfile.KeyInputs
-	InputsVersion = resultsfile.InputsVersion
-)
-
-var InputsChanged = resultsfile.InputsChanged
-
 // DefaultProcesses is how many fresh processes a session's rounds are
 // shared among (Fresh): each process's placement is its own lasting bias,
 // and the figures average several (docs/notes/2026-11-test-retest.md: 16 reproduced
@@ -203,11 +194,6 @@ var DefaultOptions = Options{Count: 24, Runs: 4, BenchTime: 4 * time.Millisecond
 // gone over that many times, its cases in a fresh random order each time); the
 // readers compare cases round by round.
 const Schedule = "rounds"
-
-// RunsKey is resultsfile.KeyRuns, for report/. It is a line of each
-// case's own: a case whose operation outlasts a run makes fewer, so that
-// a round gives every case about the same time.
-const RunsKey = resultsfile.KeyRuns
 
 // DefaultLeadIn is Options.LeadIn's default.
 const DefaultLeadIn = 1.0 / 16

@@ -30,20 +30,8 @@ type MachineState struct {
 	Others []string
 }
 
-// Keys of the machine-state lines of a results file.
-const (
-	GovernorKey   = resultsfile.KeyGovernor
-	BoostKey      = resultsfile.KeyBoost
-	SMTKey        = resultsfile.KeySMT
-	THPKey        = resultsfile.KeyTHP
-	LoadStartKey  = resultsfile.KeyLoadStart
-	LoadEndKey    = resultsfile.KeyLoadEnd
-	HypervisorKey = resultsfile.KeyHypervisor
-	KernelKey     = resultsfile.KeyOSKernel
-)
-
 // StateKeys lists the machine-state keys, in the order a file writes them.
-var StateKeys = []string{GovernorKey, BoostKey, SMTKey, THPKey, LoadStartKey, HypervisorKey, KernelKey}
+var StateKeys = []string{resultsfile.KeyGovernor, resultsfile.KeyBoost, resultsfile.KeySMT, resultsfile.KeyTHP, resultsfile.KeyLoadStart, resultsfile.KeyHypervisor, resultsfile.KeyOSKernel}
 
 // ReadMachineState reads this machine's state now; hypervisor is the
 // CPU's hypervisor vendor (variants' CPUID reading), self the pid to
@@ -69,18 +57,18 @@ func (s MachineState) Config() [][2]string {
 		load = FormatLoad(s.Load)
 	}
 	return [][2]string{
-		{GovernorKey, or(s.Governor, "none")},
-		{BoostKey, or(s.Boost, "unknown")},
-		{SMTKey, or(s.SMT, "unknown")},
-		{THPKey, or(s.THP, "unknown")},
-		{LoadStartKey, load},
-		{HypervisorKey, or(s.Hypervisor, "none")},
-		{KernelKey, or(s.Kernel, runtime.GOOS)},
+		{resultsfile.KeyGovernor, or(s.Governor, "none")},
+		{resultsfile.KeyBoost, or(s.Boost, "unknown")},
+		{resultsfile.KeySMT, or(s.SMT, "unknown")},
+		{resultsfile.KeyTHP, or(s.THP, "unknown")},
+		{resultsfile.KeyLoadStart, load},
+		{resultsfile.KeyHypervisor, or(s.Hypervisor, "none")},
+		{resultsfile.KeyOSKernel, or(s.Kernel, runtime.GOOS)},
 	}
 }
 
 // LoadNow is the load averages now ("unknown" where the platform has
-// none): the LoadEndKey line.
+// none): the resultsfile.KeyLoadEnd line.
 func LoadNow() string {
 	if l, ok := readLoad(); ok {
 		return FormatLoad(l)

@@ -78,9 +78,9 @@ func (c Change) Placed() bool {
 
 // MinShown is the share of the margin a regression's family-wise interval
 // must clear, not only no change: two builds of the same code still
-// differ by up to about 1% in a few benchmarks after the layouts and
-// fresh processes (where their data fall, docs/regress.md), and their
-// intervals, clear of no change, flagged A/A sessions.
+// differ a little in a few benchmarks after the layouts and fresh
+// processes (where their data fall, docs/regress.md), and their
+// intervals, clear of no change, would flag A/A sessions.
 const MinShown = 0.5
 
 // Detectable is the smallest slowdown the session would have flagged:
@@ -143,8 +143,8 @@ const ConfirmRounds = 11
 // ConfirmProcesses is how many times a confirming session starts both
 // sides' servers afresh, each running its share of the rounds: the units
 // of its intervals (times the layouts). Some kernels' times move from one
-// process to the next and stay there for its life (docs/regress.md), which
-// made the pairs of one process per side flag A/A sessions; twelve units
+// process to the next and stay there for its life (docs/regress.md), so
+// the pairs of one process per side would flag A/A sessions; twelve units
 // and more give the exact signed-rank interval room at the family-wise
 // confidence of MaxSuspects comparisons.
 const ConfirmProcesses = 8

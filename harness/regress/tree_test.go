@@ -9,50 +9,79 @@ import (
 	"testing"
 )
 
-// A repository of two commits, each a program that prints its version,
-// and a working tree with an untracked file and an ignored one.
-func twoCommits(t *testing.T) string {
+// testRepo is a git repository in a temporary directory.
+type testRepo struct {
+	t    *testing.T
+	root string
+}
+
+func newTestRepo(t *testing.T) testRepo {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	root := t.TempDir()
-	run := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+	r := testRepo{t, t.TempDir()}
+	r.run("init", "-q")
+	r.write("go.mod", "module example.com/two\n\ngo 1.22\n")
+	return r
+}
+
+func (r testRepo) run(args ...string) {
+	r.t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = r.root
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		r.t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+}
+
+func (r testRepo) write(name, text string) {
+	r.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(r.root, name)), 0o755); err != nil {
+		r.t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(r.root, name), []byte(text), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r testRepo) commit(msg string) {
+	r.t.Helper()
+	r.run("add", ".")
+	r.run("commit", "-q", "-m", msg)
+}
+
+// twoCommitsOf is a repository of two commits, the file at path first
+// first, then second.
+func twoCommitsOf(t *testing.T, path, first, second string) string {
+	r := newTestRepo(t)
+	r.write(path, first)
+	r.commit("first")
+	r.write(path, second)
+	r.commit("second")
+	return r.root
+}
+
+// A repository of two commits, each a program that prints its version,
+// and a working tree with an untracked file and an ignored one.
+func twoCommits(t *testing.T) string {
+	t.Helper()
 	prog := func(v string) string {
 		return "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"" + v + "\") }\n"
 	}
-	run("init", "-q")
-	write("go.mod", "module example.com/two\n\ngo 1.22\n")
-	write("cmd/two/main.go", prog("v1"))
-	write("old.txt", "only in the first commit\n")
-	write(".gitignore", "ignored.txt\n")
-	run("add", ".")
-	run("commit", "-q", "-m", "v1")
-	write("cmd/two/main.go", prog("v2"))
-	run("rm", "-q", "old.txt")
-	run("add", ".")
-	run("commit", "-q", "-m", "v2")
-	write("cmd/two/main.go", prog("v3 (working tree)"))
-	write("untracked.txt", "untracked\n")
-	write("ignored.txt", "ignored\n")
-	return root
+	r := newTestRepo(t)
+	r.write("cmd/two/main.go", prog("v1"))
+	r.write("old.txt", "only in the first commit\n")
+	r.write(".gitignore", "ignored.txt\n")
+	r.commit("v1")
+	r.write("cmd/two/main.go", prog("v2"))
+	r.run("rm", "-q", "old.txt")
+	r.commit("v2")
+	r.write("cmd/two/main.go", prog("v3 (working tree)"))
+	r.write("untracked.txt", "untracked\n")
+	r.write("ignored.txt", "ignored\n")
+	return r.root
 }
 
 // Extract puts each revision's files in the cache, once; the working

@@ -29,7 +29,7 @@ func TestWriteRead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := w.WriteEnd(bench.LoadEndKey, "0.5"); err != nil {
+	if err := w.WriteEnd(resultsfile.KeyLoadEnd, "0.5"); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.MarkIncomplete("interrupted\nafter 2"); err != nil {

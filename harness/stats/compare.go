@@ -118,6 +118,56 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 	if o.Margin == 0 {
 		o.Margin = DefaultMargin
 	}
+	b, err := newTableBuilder(ds, o)
+	if err != nil {
+		return nil, err
+	}
+	// two passes: the first makes the cells and counts their runs, the
+	// second fills them, each cell's runs allocated once
+	for pass := 0; pass < 2; pass++ {
+		for i := range ds.recs {
+			if err := b.add(ds.recs[i], pass); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return b.tablesOut()
+}
+
+// tableBuilder is BuildTables's state: the projections, and the tables
+// made so far.
+type tableBuilder struct {
+	ds                    *Dataset
+	o                     CompareOptions
+	filter                *benchproc.Filter
+	twins                 bool // the twins' results are kept
+	tableBy               *benchproc.Projection
+	unitField             *benchproc.Field
+	rowBy, colBy, residue *benchproc.Projection
+	fileIdx               map[string]uint32
+	projs                 map[projKey]*proj
+	tables                map[benchproc.Key]*Table
+	order                 []benchproc.Key
+	seen, seenCol         map[seenKey]bool
+	cells                 int
+	count                 map[*Cell]int // each cell's runs, counted in the first pass
+}
+
+// proj are the projections of a benchmark key (name, configuration,
+// file) and the units of its values, computed once per key.
+type proj struct {
+	keep       []bool
+	tks        []benchproc.Key
+	rk, ck, rs benchproc.Key
+	file       uint32
+}
+
+type seenKey struct {
+	t *Table
+	k benchproc.Key
+}
+
+func newTableBuilder(ds *Dataset, o CompareOptions) (*tableBuilder, error) {
 	fq := o.Filter
 	if strings.TrimSpace(fq) == "" {
 		fq = "*"
@@ -126,147 +176,162 @@ func BuildTables(ds *Dataset, o CompareOptions) ([]*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("filter: %v", err)
 	}
-	twins := strings.Contains(fq+" "+o.Row+" "+o.Col+" "+o.Table, "/"+bench.TwinKey)
+	b := &tableBuilder{ds: ds, o: o, filter: filter,
+		twins:  strings.Contains(fq+" "+o.Row+" "+o.Col+" "+o.Table, "/"+bench.TwinKey),
+		projs:  map[projKey]*proj{},
+		tables: map[benchproc.Key]*Table{},
+		seen:   map[seenKey]bool{}, seenCol: map[seenKey]bool{},
+		count: map[*Cell]int{},
+	}
 	var parser benchproc.ProjectionParser
-	tableBy, unitField, err := parser.ParseWithUnit(o.Table, filter)
-	if err != nil {
+	if b.tableBy, b.unitField, err = parser.ParseWithUnit(o.Table, filter); err != nil {
 		return nil, fmt.Errorf("table: %v", err)
 	}
-	rowBy, err := parser.Parse(o.Row, filter)
-	if err != nil {
+	if b.rowBy, err = parser.Parse(o.Row, filter); err != nil {
 		return nil, fmt.Errorf("row: %v", err)
 	}
-	colBy, err := parser.Parse(o.Col, filter)
-	if err != nil {
+	if b.colBy, err = parser.Parse(o.Col, filter); err != nil {
 		return nil, fmt.Errorf("col: %v", err)
 	}
-	residue := parser.Residue()
-
-	fileIdx := map[string]uint32{}
+	b.residue = parser.Residue()
+	b.fileIdx = map[string]uint32{}
 	for i, f := range ds.Files {
-		fileIdx[f] = uint32(i)
+		b.fileIdx[f] = uint32(i)
 	}
-	// the projections of a benchmark key (name, configuration, file)
-	// and the units of its values, computed once per key
-	type proj struct {
-		keep       []bool
-		tks        []benchproc.Key
-		rk, ck, rs benchproc.Key
-		file       uint32
+	return b, nil
+}
+
+// project is the projections of rec's key and units.
+func (b *tableBuilder) project(rec record) *proj {
+	ds := b.ds
+	pk := projKey{rec.key, ds.unitSig(rec)}
+	if p := b.projs[pk]; p != nil {
+		return p
 	}
-	projs := map[projKey]*proj{}
-	tables := map[benchproc.Key]*Table{}
-	var order []benchproc.Key
-	type seenKey struct {
-		t *Table
-		k benchproc.Key
+	r := ds.views[rec.key].Clone()
+	for j := rec.off; j < rec.off+uint32(rec.n); j++ {
+		r.Values = append(r.Values, ds.value(j))
 	}
-	seen, seenCol := map[seenKey]bool{}, map[seenKey]bool{}
-	cells := 0
-	// two passes: the first makes the cells and counts their runs, the
-	// second fills them, each cell's runs allocated once
-	count := map[*Cell]int{}
-	for pass := 0; pass < 2; pass++ {
-		for i := range ds.recs {
-			rec := ds.recs[i]
-			pk := projKey{rec.key, ds.unitSig(rec)}
-			p := projs[pk]
-			if p == nil {
-				r := ds.views[rec.key].Clone()
-				for j := rec.off; j < rec.off+uint32(rec.n); j++ {
-					r.Values = append(r.Values, ds.value(j))
-				}
-				p = &proj{file: fileIdx[r.GetConfig(resultsfile.KeyFile)]}
-				if twins || nameKeys(r.Name)[bench.TwinKey] == "" {
-					if m, err := filter.Match(r); err == nil && m.Any() {
-						p.keep = make([]bool, len(r.Values))
-						for j := range r.Values {
-							p.keep[j] = m.Test(j)
-						}
-						p.tks = tableBy.ProjectValues(r)
-						p.rk, p.ck, p.rs = rowBy.Project(r), colBy.Project(r), residue.Project(r)
-					}
-				}
-				projs[pk] = p
+	p := &proj{file: b.fileIdx[r.GetConfig(resultsfile.KeyFile)]}
+	if b.twins || nameKeys(r.Name)[bench.TwinKey] == "" {
+		if m, err := b.filter.Match(r); err == nil && m.Any() {
+			p.keep = make([]bool, len(r.Values))
+			for j := range r.Values {
+				p.keep[j] = m.Test(j)
 			}
-			if p.keep == nil {
-				continue
-			}
-			for j := 0; j < int(rec.n); j++ {
-				if !p.keep[j] {
-					continue
-				}
-				tk := p.tks[j]
-				t := tables[tk]
-				if t == nil {
-					unit := tk.Get(unitField)
-					t = &Table{Key: tk, Unit: unit, Cells: map[[2]benchproc.Key]*Cell{}, Better: better(ds.Units, unit)}
-					tables[tk] = t
-					order = append(order, tk)
-				}
-				c := t.Cells[[2]benchproc.Key{p.rk, p.ck}]
-				if c == nil {
-					if cells++; cells > MaxCells {
-						return nil, fmt.Errorf("the tables would have more than %d cells: choose rows, columns or a filter that narrow them", MaxCells)
-					}
-					c = &Cell{residues: map[benchproc.Key]bool{}}
-					t.Cells[[2]benchproc.Key{p.rk, p.ck}] = c
-					if !seen[seenKey{t, p.rk}] {
-						seen[seenKey{t, p.rk}] = true
-						t.Rows = append(t.Rows, p.rk)
-					}
-					if !seenCol[seenKey{t, p.ck}] {
-						seenCol[seenKey{t, p.ck}] = true
-						t.Cols = append(t.Cols, p.ck)
-					}
-				}
-				if pass == 0 {
-					count[c]++
-					c.residues[p.rs] = true
-					continue
-				}
-				if c.Runs == nil {
-					c.Runs = make([]Run, 0, count[c])
-				}
-				c.Runs = append(c.Runs, Run{Value: ds.vals[rec.off+uint32(j)], File: p.file, Round: rec.round, Pass: rec.pass, Proc: ds.proc(rec)})
-			}
+			p.tks = b.tableBy.ProjectValues(r)
+			p.rk, p.ck, p.rs = b.rowBy.Project(r), b.colBy.Project(r), b.residue.Project(r)
 		}
 	}
+	b.projs[pk] = p
+	return p
+}
+
+// add counts (pass 0) or adds (pass 1) rec's values to their cells.
+func (b *tableBuilder) add(rec record, pass int) error {
+	p := b.project(rec)
+	if p.keep == nil {
+		return nil
+	}
+	for j := 0; j < int(rec.n); j++ {
+		if !p.keep[j] {
+			continue
+		}
+		c, err := b.cell(p.tks[j], p.rk, p.ck)
+		if err != nil {
+			return err
+		}
+		if pass == 0 {
+			b.count[c]++
+			c.residues[p.rs] = true
+			continue
+		}
+		if c.Runs == nil {
+			c.Runs = make([]Run, 0, b.count[c])
+		}
+		c.Runs = append(c.Runs, Run{Value: b.ds.vals[rec.off+uint32(j)], File: p.file, Round: rec.round, Pass: rec.pass, Proc: b.ds.proc(rec)})
+	}
+	return nil
+}
+
+// cell is the cell of row rk and column ck in table tk, made (and its
+// table, row and column) if new.
+func (b *tableBuilder) cell(tk, rk, ck benchproc.Key) (*Cell, error) {
+	t := b.tables[tk]
+	if t == nil {
+		unit := tk.Get(b.unitField)
+		t = &Table{Key: tk, Unit: unit, Cells: map[[2]benchproc.Key]*Cell{}, Better: better(b.ds.Units, unit)}
+		b.tables[tk] = t
+		b.order = append(b.order, tk)
+	}
+	c := t.Cells[[2]benchproc.Key{rk, ck}]
+	if c != nil {
+		return c, nil
+	}
+	if b.cells++; b.cells > MaxCells {
+		return nil, fmt.Errorf("the tables would have more than %d cells: choose rows, columns or a filter that narrow them", MaxCells)
+	}
+	c = &Cell{residues: map[benchproc.Key]bool{}}
+	t.Cells[[2]benchproc.Key{rk, ck}] = c
+	if !b.seen[seenKey{t, rk}] {
+		b.seen[seenKey{t, rk}] = true
+		t.Rows = append(t.Rows, rk)
+	}
+	if !b.seenCol[seenKey{t, ck}] {
+		b.seenCol[seenKey{t, ck}] = true
+		t.Cols = append(t.Cols, ck)
+	}
+	return c, nil
+}
+
+// tablesOut sorts the tables, their rows and columns, finds their base
+// column and computes their cells.
+func (b *tableBuilder) tablesOut() ([]*Table, error) {
 	total := 0
-	for _, t := range tables {
+	for _, t := range b.tables {
 		total += len(t.Rows) * len(t.Cols)
 	}
 	if total > MaxCells {
 		return nil, fmt.Errorf("the tables would have %d cells (more than %d): choose rows, columns or a filter that narrow them", total, MaxCells)
 	}
-	benchproc.SortKeys(order)
+	benchproc.SortKeys(b.order)
 	var out []*Table
-	for _, tk := range order {
-		t := tables[tk]
+	for _, tk := range b.order {
+		t := b.tables[tk]
 		benchproc.SortKeys(t.Rows)
 		benchproc.SortKeys(t.Cols)
-		t.RowFields, t.ColFields = rowBy.Fields(), colBy.Fields()
-		t.Base = 0
-		if o.Base != "" {
-			t.Base = -1
-			for i, c := range t.Cols {
-				if c.StringValues() == o.Base {
-					t.Base = i
-				}
-			}
-			if t.Base < 0 {
-				var have []string
-				for _, c := range t.Cols {
-					have = append(have, c.StringValues())
-				}
-				return nil, fmt.Errorf("base column %q not found (columns: %s)", o.Base, strings.Join(have, ", "))
-			}
+		t.RowFields, t.ColFields = b.rowBy.Fields(), b.colBy.Fields()
+		if err := t.setBase(b.o.Base); err != nil {
+			return nil, err
 		}
-		t.Confidence, t.Margin = o.Confidence, o.Margin
+		t.Confidence, t.Margin = b.o.Confidence, b.o.Margin
 		t.finish()
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// setBase sets the base column: the one whose values are base, the first
+// if base is "".
+func (t *Table) setBase(base string) error {
+	t.Base = 0
+	if base == "" {
+		return nil
+	}
+	t.Base = -1
+	for i, c := range t.Cols {
+		if c.StringValues() == base {
+			t.Base = i
+		}
+	}
+	if t.Base < 0 {
+		var have []string
+		for _, c := range t.Cols {
+			have = append(have, c.StringValues())
+		}
+		return fmt.Errorf("base column %q not found (columns: %s)", base, strings.Join(have, ", "))
+	}
+	return nil
 }
 
 // projKey is a benchmark key and the units of a result's values.

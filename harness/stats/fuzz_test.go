@@ -18,8 +18,8 @@ import (
 )
 
 // memSource is a results file in memory.
-func memSource(name string, data []byte) Source {
-	return Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }}
+func memSource(name string, data []byte) resultsfile.Source {
+	return resultsfile.Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }}
 }
 
 // FuzzReadResults: any file is read (bad lines named and skipped), and

@@ -3,7 +3,6 @@ package stats
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 
@@ -237,14 +236,6 @@ func newDataset() *Dataset {
 	return &Dataset{Units: benchfmt.UnitMetadataMap{}, Incomplete: map[string]string{}, unitID: map[string]uint16{}}
 }
 
-// A Source is one results file (resultsfile.Source).
-type Source = resultsfile.Source
-
-// FSSources is resultsfile.FSSources.
-func FSSources(fsys fs.FS, prefix string) ([]Source, error) {
-	return resultsfile.FSSources(fsys, prefix)
-}
-
 // ReadResults reads results files (resultsfile.Read says what it checks
 // and skips). A file that cannot be opened is an error; so is one that is
 // not a results file at all (resultsfile.NotResultsError), and more
@@ -254,7 +245,7 @@ func ReadResults(paths ...string) (*Dataset, error) {
 }
 
 // ReadSources is ReadResults of any sources.
-func ReadSources(srcs ...Source) (*Dataset, error) {
+func ReadSources(srcs ...resultsfile.Source) (*Dataset, error) {
 	ds := newDataset()
 	for _, src := range srcs {
 		if err := ds.read(src); err != nil {
@@ -281,7 +272,7 @@ func ReadDir(dir string) (*Dataset, error) {
 }
 
 // read adds a file's results to ds, stored compactly.
-func (ds *Dataset) read(src Source) error {
+func (ds *Dataset) read(src resultsfile.Source) error {
 	name := src.Name
 	ds.Files = append(ds.Files, name)
 	rounds := map[string]uint32{}
@@ -390,16 +381,6 @@ func sameConfig(a, b []benchfmt.Config) bool {
 	}
 	return true
 }
-
-// CPUOf names the machine of a result (resultsfile.CPUOf).
-func CPUOf(r *benchfmt.Result) string { return resultsfile.CPUOf(r) }
-
-// CPUInfoOf rebuilds the CPU of a result (resultsfile.CPUInfoOf).
-func CPUInfoOf(r *benchfmt.Result) (variants.CPUInfo, bool) { return resultsfile.CPUInfoOf(r) }
-
-// KindOf is the kind of implementation of a result's variant
-// (resultsfile.KindOf).
-func KindOf(r *benchfmt.Result) string { return resultsfile.KindOf(r) }
 
 // KindLabel names a kind in tables.
 func KindLabel(kind string) string {

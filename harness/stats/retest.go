@@ -92,8 +92,50 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 		return nil, fmt.Errorf("a test-retest needs two sessions or more, got %d", len(ds.Files))
 	}
 	rt := &Retest{Files: ds.Files}
-	// per file, per case: values; per file, per group: the cases' runs
-	type caseKey struct{ group, variant string }
+	perFile := retestRuns(ds)
+	common := commonCases(perFile)
+	rt.Cases = len(common)
+	for _, e := range Estimators {
+		var row spreadRow
+		for _, k := range common {
+			figures := make([]float64, len(perFile))
+			for f, m := range perFile {
+				figures[f] = e.Of(m[k])
+			}
+			row.add(k.name(), figures)
+		}
+		if sp, ok := row.summary(e.Name); ok {
+			rt.Spread = append(rt.Spread, sp)
+		}
+	}
+	if sp, ok := ratioSpread(perFile, common, margin, confidence); ok {
+		rt.Spread = append(rt.Spread, sp)
+	}
+	// the fastest-variant verdicts of every group, per session
+	var groups []string
+	for _, k := range common {
+		if !slices.Contains(groups, k.group) {
+			groups = append(groups, k.group)
+		}
+	}
+	for _, g := range groups {
+		v := rt.groupVerdicts(ds, perFile, g, margin, confidence)
+		if v.Same {
+			rt.Same++
+		}
+		rt.Verdicts = append(rt.Verdicts, v)
+	}
+	return rt, nil
+}
+
+// caseKey is a case of a test-retest: its group (kernel, form, size or
+// length) and its variant (" (twin)" after a twin's).
+type caseKey struct{ group, variant string }
+
+func (k caseKey) name() string { return k.group + " " + k.variant }
+
+// retestRuns are the runs of each file's cases.
+func retestRuns(ds *Dataset) []map[caseKey][]Run {
 	perFile := make([]map[caseKey][]Run, len(ds.Files))
 	for i := range perFile {
 		perFile[i] = map[caseKey][]Run{}
@@ -118,6 +160,11 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 		k := caseKey{group, variant}
 		perFile[f][k] = append(perFile[f][k], ds.RunOf(i, sec, files))
 	}
+	return perFile
+}
+
+// commonCases are the cases, twins left out, that every file has, sorted.
+func commonCases(perFile []map[caseKey][]Run) []caseKey {
 	var common []caseKey
 	for k := range perFile[0] {
 		in := true
@@ -130,24 +177,13 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 		}
 	}
 	slices.SortFunc(common, func(a, b caseKey) int { return strings.Compare(a.group+"/"+a.variant, b.group+"/"+b.variant) })
-	rt.Cases = len(common)
-	name := func(k caseKey) string { return k.group + " " + k.variant }
-	for _, e := range Estimators {
-		var row spreadRow
-		for _, k := range common {
-			figures := make([]float64, len(perFile))
-			for f, m := range perFile {
-				figures[f] = e.Of(m[k])
-			}
-			row.add(name(k), figures)
-		}
-		if sp, ok := row.summary(e.Name); ok {
-			rt.Spread = append(rt.Spread, sp)
-		}
-	}
-	// the candidate the issue names beside the figures: a case's time as a
-	// ratio to its group's reference in the same rounds (the median of the
-	// rounds' ratios), where every session has the reference
+	return common
+}
+
+// ratioSpread is the candidate the issue names beside the figures: a
+// case's time as a ratio to its group's reference in the same rounds (the
+// median of the rounds' ratios), where every session has the reference.
+func ratioSpread(perFile []map[caseKey][]Run, common []caseKey, margin, confidence float64) (EstimatorSpread, bool) {
 	var ratio spreadRow
 	for _, k := range common {
 		if k.variant == RatioReference {
@@ -166,59 +202,49 @@ func NewRetest(ds *Dataset, margin, confidence float64) (*Retest, error) {
 			figures = append(figures, c.Ratio)
 		}
 		if len(figures) == len(perFile) {
-			ratio.add(name(k), figures)
+			ratio.add(k.name(), figures)
 		}
 	}
-	if sp, ok := ratio.summary(fmt.Sprintf("ratio to the group's %s, paired by round (%d cases; not a time)", RatioReference, len(ratio.spreads))); ok {
-		rt.Spread = append(rt.Spread, sp)
-	}
-	// the fastest-variant verdicts of every group, per session
-	var groups []string
-	for _, k := range common {
-		if !slices.Contains(groups, k.group) {
-			groups = append(groups, k.group)
-		}
-	}
-	for _, g := range groups {
-		v := RetestVerdict{Group: g, Same: true}
-		var first string
-		for f, m := range perFile {
-			var cand []Ranked
-			for k, runs := range m {
-				if k.group == g && !strings.HasSuffix(k.variant, " (twin)") && k.variant != bench.BaselineVariant {
-					cand = append(cand, Ranked{Variant: k.variant, Runs: runs})
-				}
-			}
-			slices.SortFunc(cand, func(a, b Ranked) int { return strings.Compare(a.Variant, b.Variant) })
-			cand, c := Fastest(cand, -1, margin, confidence)
-			s := verdictKey(cand, c)
-			v.Sessions = append(v.Sessions, s)
-			if f == 0 {
-				first = s
-			} else if s != first {
-				v.Same = false
-			}
-			// the twins of this group
-			for k, runs := range m {
-				if k.group != g || !strings.HasSuffix(k.variant, " (twin)") {
-					continue
-				}
-				orig := m[caseKey{g, strings.TrimSuffix(k.variant, " (twin)")}]
-				tc := CompareRuns(orig, runs, -1, margin, confidence)
-				rt.Twins++
-				if tc.Verdict == Equal {
-					rt.TwinsEqual++
-				} else {
-					rt.TwinsOther = append(rt.TwinsOther, fmt.Sprintf("%s: %s %s", ds.Files[f], k.group+" "+k.variant, tc))
-				}
+	return ratio.summary(fmt.Sprintf("ratio to the group's %s, paired by round (%d cases; not a time)", RatioReference, len(ratio.spreads)))
+}
+
+// groupVerdicts is group g's fastest-variant verdict in each session;
+// its twins' comparisons are counted in rt.
+func (rt *Retest) groupVerdicts(ds *Dataset, perFile []map[caseKey][]Run, g string, margin, confidence float64) RetestVerdict {
+	v := RetestVerdict{Group: g, Same: true}
+	var first string
+	for f, m := range perFile {
+		var cand []Ranked
+		for k, runs := range m {
+			if k.group == g && !strings.HasSuffix(k.variant, " (twin)") && k.variant != bench.BaselineVariant {
+				cand = append(cand, Ranked{Variant: k.variant, Runs: runs})
 			}
 		}
-		if v.Same {
-			rt.Same++
+		slices.SortFunc(cand, func(a, b Ranked) int { return strings.Compare(a.Variant, b.Variant) })
+		cand, c := Fastest(cand, -1, margin, confidence)
+		s := verdictKey(cand, c)
+		v.Sessions = append(v.Sessions, s)
+		if f == 0 {
+			first = s
+		} else if s != first {
+			v.Same = false
 		}
-		rt.Verdicts = append(rt.Verdicts, v)
+		// the twins of this group
+		for k, runs := range m {
+			if k.group != g || !strings.HasSuffix(k.variant, " (twin)") {
+				continue
+			}
+			orig := m[caseKey{g, strings.TrimSuffix(k.variant, " (twin)")}]
+			tc := CompareRuns(orig, runs, -1, margin, confidence)
+			rt.Twins++
+			if tc.Verdict == Equal {
+				rt.TwinsEqual++
+			} else {
+				rt.TwinsOther = append(rt.TwinsOther, fmt.Sprintf("%s: %s %s", ds.Files[f], k.group+" "+k.variant, tc))
+			}
+		}
 	}
-	return rt, nil
+	return v
 }
 
 // RatioReference is the variant the test-retest's ratio row divides by:

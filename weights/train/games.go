@@ -56,6 +56,9 @@ func nthBit(m uint64, k int) int {
 	return bits.TrailingZeros64(m)
 }
 
+// cornerMask are the four corners.
+const cornerMask = 0x8100000000000081
+
 // policy picks the move with the lowest score for the opponent (ties at
 // random).
 func policy(o ops, b board, m uint64, play *evaluator, playDepth int, rng *rand.Rand) int {

@@ -23,8 +23,8 @@ type MAEConfig struct {
 	Workers int
 	Log     io.Writer
 	TTY     bool
-	// Exact, if set, makes the exact solver of each worker (the CLI plugs
-	// in the project's solver); otherwise the trainer's own.
+	// Exact, if set, makes the exact solver of each worker (default:
+	// NewSolver on this machine's default variants).
 	Exact func() Solver
 }
 
@@ -123,13 +123,7 @@ func MeasureMAE(set *weights.Set, mc MAEConfig) ([]MAERow, error) {
 	bar := cfg.newProgress("exact solves", len(flat))
 	solvers := make(chan Solver, mc.Workers)
 	for i := 0; i < mc.Workers; i++ {
-		if mc.Exact != nil {
-			solvers <- mc.Exact()
-			continue
-		}
-		e := NewExact(21)
-		e.ev = ev
-		solvers <- e
+		solvers <- newExact(mc.Exact)
 	}
 	parallelFor(len(flat), mc.Workers, func(i int) {
 		s := <-solvers

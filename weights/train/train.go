@@ -46,7 +46,7 @@ type Config struct {
 	Log     io.Writer // progress and reports (nil: none)
 	TTY     bool      // Log is a terminal: redraw the progress line
 	// Exact, if set, makes the exact labeller of each worker (default:
-	// NewExact with the weights fitted so far for move ordering).
+	// NewSolver on this machine's default variants).
 	Exact func() Solver
 }
 
@@ -114,23 +114,65 @@ func Run(cfg Config) (*weights.Set, error) {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
 	fp := cfg.fingerprint()
-	if cfg.Dir != "" {
-		if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
-			return nil, err
-		}
-		cf := filepath.Join(cfg.Dir, "config.txt")
-		if old, err := os.ReadFile(cf); err == nil {
-			if string(old) != fp+"\n" {
-				return nil, fmt.Errorf("%s: checkpoint of another configuration:\n  %s\nthis run:\n  %s\nuse another directory", cf, old, fp)
-			}
-			cfg.logf("resuming from %s\n", cfg.Dir)
-		} else if err := os.WriteFile(cf, []byte(fp+"\n"), 0o644); err != nil {
-			return nil, err
-		}
+	if err := cfg.openDir(fp); err != nil {
+		return nil, err
 	}
 	cfg.logf("%s\n", fp)
 	start := time.Now()
+	games, err := cfg.playGames()
+	if err != nil {
+		return nil, err
+	}
+	set := weights.NewSet()
+	set.Note = fp
+	ev := &evaluator{}
+	groups := cfg.groups()
+	var all [][]sample // every group's samples, kept for the pooled fit
+	for gi, g := range groups {
+		label := cfg.groupLabel(gi, g)
+		samples, err := cfg.groupSamples(gi, g, label, games, ev)
+		if err != nil {
+			return nil, err
+		}
+		if cfg.Pool > 0 {
+			all = append(all, samples)
+		}
+		if err := cfg.fitGroup(set, ev, g, label, samples); err != nil {
+			return nil, err
+		}
+		ev.refresh() // the next groups' labels search on this fit
+	}
+	if cfg.Pool > 0 {
+		if err := cfg.refitPooled(set, ev, all); err != nil {
+			return nil, err
+		}
+	}
+	cfg.logf("trained in %s\n", time.Since(start).Round(time.Second))
+	return set, nil
+}
 
+// openDir makes the checkpoint directory, if any, for the run of
+// fingerprint fp: a new one, or one of the same configuration to resume.
+func (cfg *Config) openDir(fp string) error {
+	if cfg.Dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return err
+	}
+	cf := filepath.Join(cfg.Dir, "config.txt")
+	if old, err := os.ReadFile(cf); err == nil {
+		if string(old) != fp+"\n" {
+			return fmt.Errorf("%s: checkpoint of another configuration:\n  %s\nthis run:\n  %s\nuse another directory", cf, old, fp)
+		}
+		cfg.logf("resuming from %s\n", cfg.Dir)
+		return nil
+	}
+	return os.WriteFile(cf, []byte(fp+"\n"), 0o644)
+}
+
+// playGames plays the run's games, in parallel.
+func (cfg *Config) playGames() ([][]board, error) {
 	var play *evaluator
 	if cfg.Play != nil {
 		w, err := cfg.Play.EvalWeights()
@@ -148,80 +190,82 @@ func Run(cfg Config) (*weights.Set, error) {
 		bar.add(1)
 	})
 	bar.finish()
+	return games, nil
+}
 
-	set := weights.NewSet()
-	set.Note = fp
-	ev := &evaluator{}
+// groupLabel names group gi and how its positions are labelled.
+func (cfg *Config) groupLabel(gi int, g group) string {
+	how := "exact"
+	if g.hi > cfg.ExactMax {
+		how = fmt.Sprintf("depth %d", cfg.Depth)
+		if g.lo <= cfg.ExactMax {
+			how = fmt.Sprintf("exact to %d, depth %d", cfg.ExactMax, cfg.Depth)
+		}
+	}
+	return fmt.Sprintf("group %d/%d (%d-%d empties, %s)", gi+1, len(cfg.groups()), g.lo, g.hi, how)
+}
+
+// groupSamples are the labelled positions of group gi (g) of the games.
+func (cfg *Config) groupSamples(gi int, g group, label string, games [][]board, ev *evaluator) ([]sample, error) {
+	boards := cfg.groupBoards(gi, g, games)
+	labels, err := cfg.label(gi, label, boards, ev)
+	if err != nil {
+		return nil, err
+	}
+	samples := make([]sample, len(boards))
+	for i, b := range boards {
+		samples[i] = sample{f: packedFeatures(b), y: labels[i], wt: 1, n: int8(b.NumEmpties())}
+	}
+	return samples, nil
+}
+
+// groupBoards are the positions of group gi (g) of the games, in a fixed
+// order: MaxSamples of them at most, drawn at random.
+func (cfg *Config) groupBoards(gi int, g group, games [][]board) []board {
+	type ref struct{ game, pos int32 }
+	var refs []ref
+	for i, gm := range games {
+		for j, b := range gm {
+			if n := b.NumEmpties(); n >= g.lo && n <= g.hi {
+				refs = append(refs, ref{int32(i), int32(j)})
+			}
+		}
+	}
+	if cfg.MaxSamples > 0 && len(refs) > cfg.MaxSamples {
+		rng := rand.New(rand.NewPCG(cfg.Seed, 1<<32|uint64(gi)))
+		rng.Shuffle(len(refs), func(i, j int) { refs[i], refs[j] = refs[j], refs[i] })
+		refs = refs[:cfg.MaxSamples]
+	}
+	boards := make([]board, len(refs))
+	for i, r := range refs {
+		boards[i] = games[r.game][r.pos]
+	}
+	return boards
+}
+
+// refitPooled fits each table again, the labels final, on its group and
+// the positions within Pool empties of it, weighted down with the
+// distance.
+func (cfg *Config) refitPooled(set *weights.Set, ev *evaluator, all [][]sample) error {
 	groups := cfg.groups()
-	var all [][]sample // every group's samples, kept for the pooled fit
 	for gi, g := range groups {
-		// The positions of the group, in a fixed order.
-		type ref struct{ game, pos int32 }
-		var refs []ref
-		for i, gm := range games {
-			for j, b := range gm {
-				if n := b.NumEmpties(); n >= g.lo && n <= g.hi {
-					refs = append(refs, ref{int32(i), int32(j)})
+		var pooled []sample
+		for _, ss := range all {
+			for _, s := range ss {
+				n := int(s.n)
+				d := max(g.lo-n, n-g.hi, 0)
+				if d <= cfg.Pool {
+					s.wt = 1 - float32(d)/float32(cfg.Pool+1)
+					pooled = append(pooled, s)
 				}
 			}
 		}
-		if cfg.MaxSamples > 0 && len(refs) > cfg.MaxSamples {
-			rng := rand.New(rand.NewPCG(cfg.Seed, 1<<32|uint64(gi)))
-			rng.Shuffle(len(refs), func(i, j int) { refs[i], refs[j] = refs[j], refs[i] })
-			refs = refs[:cfg.MaxSamples]
-		}
-		boards := make([]board, len(refs))
-		for i, r := range refs {
-			boards[i] = games[r.game][r.pos]
-		}
-		how := "exact"
-		if g.hi > cfg.ExactMax {
-			how = fmt.Sprintf("depth %d", cfg.Depth)
-			if g.lo <= cfg.ExactMax {
-				how = fmt.Sprintf("exact to %d, depth %d", cfg.ExactMax, cfg.Depth)
-			}
-		}
-		label := fmt.Sprintf("group %d/%d (%d-%d empties, %s)", gi+1, len(cfg.groups()), g.lo, g.hi, how)
-		labels, err := cfg.label(gi, label, boards, ev)
-		if err != nil {
-			return nil, err
-		}
-		samples := make([]sample, len(boards))
-		for i, b := range boards {
-			samples[i] = sample{f: packedFeatures(b), y: labels[i], wt: 1, n: int8(b.NumEmpties())}
-		}
-		if cfg.Pool > 0 {
-			all = append(all, samples)
-		}
-		if err := cfg.fitGroup(set, ev, g, label, samples); err != nil {
-			return nil, err
-		}
-		ev.refresh() // the next groups' labels search on this fit
-	}
-	if cfg.Pool > 0 {
-		// The labels are final: fit each table again on its group and the
-		// positions within Pool empties of it, weighted down with the
-		// distance.
-		for gi, g := range groups {
-			var pooled []sample
-			for _, ss := range all {
-				for _, s := range ss {
-					n := int(s.n)
-					d := max(g.lo-n, n-g.hi, 0)
-					if d <= cfg.Pool {
-						s.wt = 1 - float32(d)/float32(cfg.Pool+1)
-						pooled = append(pooled, s)
-					}
-				}
-			}
-			label := fmt.Sprintf("group %d/%d (%d-%d empties, pooled %d-%d)", gi+1, len(groups), g.lo, g.hi, max(g.lo-cfg.Pool, 0), min(g.hi+cfg.Pool, 60))
-			if err := cfg.fitGroup(set, ev, g, label, pooled); err != nil {
-				return nil, err
-			}
+		label := fmt.Sprintf("group %d/%d (%d-%d empties, pooled %d-%d)", gi+1, len(groups), g.lo, g.hi, max(g.lo-cfg.Pool, 0), min(g.hi+cfg.Pool, 60))
+		if err := cfg.fitGroup(set, ev, g, label, pooled); err != nil {
+			return err
 		}
 	}
-	cfg.logf("trained in %s\n", time.Since(start).Round(time.Second))
-	return set, nil
+	return nil
 }
 
 // fitGroup fits the table of group g on samples and sets it in set and
@@ -250,33 +294,13 @@ func (cfg *Config) label(gi int, what string, boards []board, ev *evaluator) ([]
 	nChunks := (len(boards) + chunk - 1) / chunk
 	labels := make([]float32, len(boards))
 	done := make([]bool, nChunks)
-	var ck *os.File
-	var ckw *bufio.Writer
+	var ck *checkpoint
 	if cfg.Dir != "" {
-		path := filepath.Join(cfg.Dir, fmt.Sprintf("labels-%02d.bin", gi))
-		n, valid, err := readLabels(path, labels, done, chunk)
-		if err != nil {
+		var err error
+		if ck, err = cfg.openLabels(gi, what, labels, done, chunk); err != nil {
 			return nil, err
 		}
-		if n > 0 {
-			cfg.logf("%s: %d of %d chunks from %s\n", what, n, nChunks, path)
-		}
-		ck, err = os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o644)
-		if err != nil {
-			return nil, err
-		}
-		// Cut a torn last record (an interrupted write) before appending,
-		// or the new records would be read through it.
-		if err := ck.Truncate(valid); err != nil {
-			ck.Close()
-			return nil, err
-		}
-		if _, err := ck.Seek(valid, io.SeekStart); err != nil {
-			ck.Close()
-			return nil, err
-		}
-		defer ck.Close()
-		ckw = bufio.NewWriter(ck)
+		defer ck.f.Close()
 	}
 	var todo []int
 	for c, d := range done {
@@ -286,23 +310,13 @@ func (cfg *Config) label(gi int, what string, boards []board, ev *evaluator) ([]
 	}
 	bar := cfg.newProgress(what, len(boards))
 	bar.add(len(boards) - countLabels(todo, chunk, len(boards)))
-	var mu sync.Mutex
-	var werr error
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	lastFlush := time.Now()
 	for w := 0; w < cfg.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var ex Solver
-			if cfg.Exact != nil {
-				ex = cfg.Exact()
-			} else {
-				e := NewExact(20)
-				e.ev = ev
-				ex = e
-			}
+			ex := newExact(cfg.Exact)
 			se := &searcher{ops: newOps(), ev: ev}
 			for {
 				k := int(next.Add(1) - 1)
@@ -320,35 +334,86 @@ func (cfg *Config) label(gi int, what string, boards []board, ev *evaluator) ([]
 					}
 					bar.add(1)
 				}
-				if ckw != nil {
-					mu.Lock()
-					rec := binary.LittleEndian.AppendUint32(nil, uint32(c))
-					rec = binary.LittleEndian.AppendUint32(rec, uint32(hi-lo))
-					for _, l := range labels[lo:hi] {
-						rec = binary.LittleEndian.AppendUint32(rec, math.Float32bits(l))
-					}
-					if _, err := ckw.Write(rec); err != nil && werr == nil {
-						werr = err
-					}
-					if time.Since(lastFlush) > 10*time.Second {
-						if err := ckw.Flush(); err != nil && werr == nil {
-							werr = err
-						}
-						lastFlush = time.Now()
-					}
-					mu.Unlock()
-				}
+				ck.save(c, labels[lo:hi])
 			}
 		}()
 	}
 	wg.Wait()
 	bar.finish()
-	if ckw != nil {
-		if err := ckw.Flush(); err != nil && werr == nil {
-			werr = err
-		}
+	return labels, ck.close()
+}
+
+// checkpoint is a labels file being appended to: a record per chunk
+// labelled, flushed now and then.
+type checkpoint struct {
+	mu        sync.Mutex
+	f         *os.File
+	w         *bufio.Writer
+	err       error // the first write error
+	lastFlush time.Time
+}
+
+// openLabels reads the chunks group gi's labels file already has into
+// labels and done, and opens it to append the others.
+func (cfg *Config) openLabels(gi int, what string, labels []float32, done []bool, chunk int) (*checkpoint, error) {
+	path := filepath.Join(cfg.Dir, fmt.Sprintf("labels-%02d.bin", gi))
+	n, valid, err := readLabels(path, labels, done, chunk)
+	if err != nil {
+		return nil, err
 	}
-	return labels, werr
+	if n > 0 {
+		cfg.logf("%s: %d of %d chunks from %s\n", what, n, len(done), path)
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	// Cut a torn last record (an interrupted write) before appending,
+	// or the new records would be read through it.
+	if err := f.Truncate(valid); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(valid, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &checkpoint{f: f, w: bufio.NewWriter(f), lastFlush: time.Now()}, nil
+}
+
+// save appends chunk c's labels (nil: no checkpoint).
+func (ck *checkpoint) save(c int, labels []float32) {
+	if ck == nil {
+		return
+	}
+	ck.mu.Lock()
+	defer ck.mu.Unlock()
+	rec := binary.LittleEndian.AppendUint32(nil, uint32(c))
+	rec = binary.LittleEndian.AppendUint32(rec, uint32(len(labels)))
+	for _, l := range labels {
+		rec = binary.LittleEndian.AppendUint32(rec, math.Float32bits(l))
+	}
+	if _, err := ck.w.Write(rec); err != nil && ck.err == nil {
+		ck.err = err
+	}
+	if time.Since(ck.lastFlush) > 10*time.Second {
+		if err := ck.w.Flush(); err != nil && ck.err == nil {
+			ck.err = err
+		}
+		ck.lastFlush = time.Now()
+	}
+}
+
+// close flushes the records and returns the first write error (the file
+// itself is closed by its opener).
+func (ck *checkpoint) close() error {
+	if ck == nil {
+		return nil
+	}
+	if err := ck.w.Flush(); err != nil && ck.err == nil {
+		ck.err = err
+	}
+	return ck.err
 }
 
 func countLabels(chunks []int, chunk, n int) int {

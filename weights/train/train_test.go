@@ -173,9 +173,8 @@ func TestSearchExactAtGameEnd(t *testing.T) {
 		ev.plain[p] = z
 	}
 	s := &searcher{ops: newOps(), ev: ev}
-	ex := NewExact(10)
 	for _, b := range harness.RandomEndgames(5, 50, 7) {
-		if got, want := s.search(b, 20), ex.Solve(b)*weights.Scale; got != want {
+		if got, want := s.search(b, 20), minimax(b, false)*weights.Scale; got != want {
 			t.Fatalf("%s: search %d, exact %d", kernels.BoardString(b), got, want)
 		}
 	}
