@@ -63,10 +63,6 @@ type (
 		P        uint64
 		X, Alpha int
 	}
-	// PX and PXA are the names gen/lastflip gives LastEmpty and
-	// LastEmptyAlpha in the registrations it generates.
-	PX  = LastEmpty
-	PXA = LastEmptyAlpha
 	// BoardAlpha is a position and a null-window alpha: a leaf search's
 	// input.
 	BoardAlpha struct {

@@ -1,6 +1,6 @@
 // Package lastflip emits inline count_last_flip and score_1 code for avo
-// generators: gen/lastflip wraps each form in a function and a batch
-// loop, and a whole-leaf generator (solve_2 .. solve_4 in assembly) can
+// generators: forms.go wraps each form in a function and a batch loop
+// (gen/count_last_flip and gen/score_1 call it), and a whole-leaf generator (solve_2 .. solve_4 in assembly) can
 // inline score_1 with no call.
 //
 // The code reads the Go tables of variants/lastflip_tables.go (and, for
