@@ -8,7 +8,7 @@ import (
 	"github.com/flipbench/flipbench/kernels"
 )
 
-// Every set of 4 empties: the pattern gen/leaf's order4 computes picks a
+// Every set of 4 empties: the pattern gen/internal/leaf's order4 computes picks a
 // leafOrder4 row that lays the moves out in LeafOrder, each followed by
 // the others in presorted order, and leafOrder3 rows that lay out the 3
 // empties left after each move the same way: LeafOrder at 3 empties with

@@ -5,13 +5,13 @@ package variants
 import "unsafe"
 
 // Tables of the inline flip and moves emitters (gen/internal/flipasm),
-// read as ·name(SB) by every file that inlines them: flip_amd64.s,
-// moves_amd64.s, perft_amd64.s and leaf_amd64.s. gen/internal/flipasm
-// documents the same layouts: change both together (the cross-check
-// catches any mismatch). Written only here, at init.
+// read as ·name(SB) by every file that inlines them: flip_gen_amd64.s,
+// moves_gen_amd64.s, perft_gen_amd64.s and solve_*_gen_amd64.s.
+// gen/internal/flipasm documents the same layouts: change both together
+// (the cross-check catches any mismatch). Written only here, at init.
 //
-// The flips' rays are lfRay (lastflip_tables.go): lanes E, N, NE, NW (up,
-// toward higher squares), then W, S, SW, SE (down), 64 bytes per square.
+// The flips' rays are lfRay (count_last_flip_tables.go): lanes E, N, NE,
+// NW (up, toward higher squares), then W, S, SW, SE (down), 64 bytes per square.
 var (
 	// flipOnes: all ones (-1 per lane): VPBROADCASTQ reads one lane
 	// (avx2-ppfill, avx512-lzcnt), MOVOU both (sse2).

@@ -4,7 +4,7 @@ package variants
 
 // Tables of the catalog last-flip forms of gen/internal/lastflip (plain.go,
 // count32.go, sse.go, lzcnt.go, ppfill.go), read as ·name(SB) next to
-// those of lastflip_tables.go. Built here, never pasted.
+// those of count_last_flip_tables.go. Built here, never pasted.
 var (
 	// lfSpan is the pair table of the "simul" forms that gather a line
 	// with every square at its own place (byte sums, PSADBW, PMOVMSKB):
@@ -105,11 +105,11 @@ func extent(m uint64, byFile bool) (lo, hi int) {
 	return lo, hi
 }
 
-// This file sorts after lastflip_tables.go, whose init (lfLine, lfRay)
+// This file sorts after count_last_flip_tables.go, whose init (lfLine, lfRay)
 // runs first.
 func init() {
 	if lfLine[63][0] == 0 {
-		panic("variants: lastflip_tables.go not initialised first")
+		panic("variants: count_last_flip_tables.go not initialised first")
 	}
 	// full lines first: the largest blocks
 	for pos := 0; pos < 8; pos++ {

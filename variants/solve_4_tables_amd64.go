@@ -4,7 +4,7 @@ package variants
 
 import "github.com/flipbench/flipbench/kernels"
 
-// Tables of the assembly leaf searches (gen/leaf), read as ·name(SB).
+// Tables of the assembly leaf searches (gen/internal/leaf), read as ·name(SB).
 var (
 	// leafRank[x]: x's place in kernels.PresortedSquares; leafSquare is
 	// the inverse (the presorted squares as bytes).
@@ -52,7 +52,7 @@ func init() {
 }
 
 // leafOrder4[pattern] and leafOrder3[pattern][k] are the 4-empties leaf's
-// controls by quadrant pattern (gen/leaf's order4: bits 2i and 2i+1 are
+// controls by quadrant pattern (gen/internal/leaf's order4: bits 2i and 2i+1 are
 // the column-half and row-half bits of x(i+1)^x4, for the presorted
 // empties x1..x4), over the 8 bytes of its presorted list: leafOrder4 is
 // laid out as leafShuf4; leafOrder3[pattern][k] lays out, in the same

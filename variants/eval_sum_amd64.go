@@ -4,20 +4,13 @@ package variants
 
 import "github.com/flipbench/flipbench/kernels"
 
-// The generated eval kernels (gen/eval). The Go wrappers convert
-// *kernels.Features (a [48]uint16) for the assembly and pick the ply's
-// table of the layout the gather reads; the bias is added here. The batch
-// forms pass the assembly every ply's table (built with the layout): the
-// batch loop picks each element's table and adds the bias itself.
-
+// eval_sum's assembly variants (eval_sum_gen_amd64.s). The Go wrappers
+// convert *kernels.Features (a [48]uint16) for the assembly and pick the
+// ply's table of the layout the gather reads; the bias is added here. The
+// batch forms pass the assembly every ply's table (built with the
+// layout): the batch loop picks each element's table and adds the bias
+// itself.
 func init() {
-	EvalUpdate.Register(Info{Name: "avx2", Rank: 20, Uses: []any{evalUpdateAVX2},
-		Note: "AVX2: 3 x 16 lanes, 3 VPSUBW/VPADDW per flipped disc (Edax-AVX eval_sse.c, eval_update_sse)"}, evalUpdateAVX2Go)
-	registerWordsBatchIO[FeaturesMove, kernels.Features](EvalUpdate, "avx2", evalUpdateAVX2Batch)
-	EvalUpdate.Register(Info{Name: "avx512", Rank: 21, ZMM: true, Uses: []any{evalUpdateAVX512},
-		Note: "AVX-512BW: lanes 0-31 in a ZMM, 32-47 in a YMM, 2 subtractions per flipped disc"}, evalUpdateAVX512Go)
-	registerWordsBatchIO[FeaturesMove, kernels.Features](EvalUpdate, "avx512", evalUpdateAVX512Batch)
-
 	sum := func(info Info, fn EvalSumFunc, batch EvalSumBatchFunc, asmBatch any) {
 		EvalSum.Register(info, fn)
 		EvalSum.RegisterBatch(info.Name, batch)
@@ -57,19 +50,6 @@ func init() {
 		func(w *EvalWeights, in []FeaturesPly, out []int) {
 			evalSumGatherInterleavedAVX512Batch(w.interleavedTables(), words(in), out[:len(in)])
 		}, evalSumGatherInterleavedAVX512Batch)
-
-	EvalFeatures.Register(Info{Name: "bmi2-pext", Rank: 20, UsesPEXT: true, Uses: []any{evalFeaturesPEXT},
-		Note: "BMI2: PEXT of each feature's squares from P and O, binary-to-ternary tables"}, evalFeaturesPEXTGo)
-	EvalFeatures.Register(Info{Name: "avx2-shuffle", Rank: 21, Uses: []any{evalFeaturesShuffleAVX2},
-		Note: "AVX2: digit board, VPSHUFB picks digit pairs per feature, VPMADDUBSW to base 9"}, evalFeaturesShuffleGo)
-}
-
-func evalUpdateAVX2Go(dst, src *kernels.Features, x int, flipped uint64, mover int) {
-	evalUpdateAVX2((*[48]uint16)(dst), (*[48]uint16)(src), x, flipped, mover)
-}
-
-func evalUpdateAVX512Go(dst, src *kernels.Features, x int, flipped uint64, mover int) {
-	evalUpdateAVX512((*[48]uint16)(dst), (*[48]uint16)(src), x, flipped, mover)
 }
 
 // plainTable returns the ply's plain table, checked to be long enough for
@@ -112,14 +92,4 @@ func evalSumInterleavedAVX512(f *kernels.Features, w *EvalWeights, ply int) int 
 	t := w.Interleaved()[ply>>1]
 	sh := uint(ply&1) * 16
 	return int(int16(t[kernels.WeightBias]>>sh)) + evalSumGatherInterleavedAVX512((*[48]uint16)(f), &t[0], uint64(16-sh))
-}
-
-func evalFeaturesPEXTGo(b kernels.Board) (f kernels.Features) {
-	evalFeaturesPEXT(b.P, b.O, (*[48]uint16)(&f))
-	return f
-}
-
-func evalFeaturesShuffleGo(b kernels.Board) (f kernels.Features) {
-	evalFeaturesShuffleAVX2(b.P, b.O, (*[48]uint16)(&f))
-	return f
 }
