@@ -8,7 +8,7 @@
 //
 // The per-square rows, the gather offsets, the PEXT masks and
 // binary-to-ternary tables and the shuffle controls are Go arrays built at
-// init from kernels.FeatureSquares (variants/eval_tables.go), read here
+// init from kernels.FeatureSquares (variants/eval_*_tables.go), read here
 // as ·name(SB); only layout-free constants are emitted as RODATA.
 package eval
 

@@ -6,41 +6,12 @@ import (
 	"github.com/flipbench/flipbench/kernels"
 )
 
-// Tables shared by the eval_features, eval_update and eval_sum variants
-// (Go and assembly), all built from kernels.FeatureSquares and
-// kernels.FeatureOffset at init. The assembly reads them as ·name(SB).
+// eval_features' tables (Go and assembly), built from
+// kernels.FeatureSquares at init; the assembly reads them as ·name(SB).
+// The Go x2f walk reads eval_update's evalX2F.
 
-// x2fEntry is one feature a square belongs to and the weight (a power of
-// 3) of its digit there.
-type x2fEntry struct{ i, w uint16 }
-
-// x2fSquare lists the features of one square (4 to 7 of them).
-type x2fSquare struct {
-	n int
-	e [7]x2fEntry
-}
-
-var (
-	// evalX2F is Edax's EVAL_X2F: per square, its features and digit
-	// weights.
-	evalX2F [64]x2fSquare
-	// evalX2FVec is the same as 48 lanes per square (3 x 16 uint16, the
-	// Features layout): a move subtracts whole rows.
-	evalX2FVec [64]kernels.Features
-	// evalX2FWords is evalX2FVec as 12 uint64 words per square (SWAR).
-	evalX2FWords [64][12]uint64
-	// evalFull holds the indexes of the empty board (every digit 2).
-	evalFull kernels.Features
-	// evalGatherOffset is FeatureOffset as 48 int32 (pads 0), added to
-	// the zero-extended indexes before a gather.
-	evalGatherOffset [48]int32
-	// evalGatherMax is each feature's largest index (3^n - 1, pads 0):
-	// the gathers clamp to it, so no index can leave its table.
-	evalGatherMax [48]int32
-	// evalBiasIndex is the bias's index in a ply's table: the batch
-	// forms of the gather sums add it themselves.
-	evalBiasIndex int64 = kernels.WeightBias
-)
+// evalFull holds the indexes of the empty board (every digit 2).
+var evalFull kernels.Features
 
 // PEXT form: feature i's squares are extracted from P and from O in
 // ascending square order; evalPextB2T maps such a bit pattern to the sum
@@ -71,24 +42,7 @@ var evalShufCtrl [3][5][4][32]uint8
 
 func init() {
 	for i, sq := range kernels.FeatureSquares {
-		n := len(sq)
-		evalFull[i] = uint16(kernels.Pow3[n] - 1)
-		evalGatherOffset[i] = int32(kernels.FeatureOffset[i])
-		evalGatherMax[i] = int32(kernels.Pow3[n] - 1)
-		for j, x := range sq {
-			w := uint16(kernels.Pow3[n-1-j])
-			s := &evalX2F[x]
-			s.e[s.n] = x2fEntry{uint16(i), w}
-			s.n++
-			evalX2FVec[x][i] += w
-		}
-	}
-	for x := range evalX2FVec {
-		for k := range evalX2FWords[x] {
-			for l := 0; l < 4; l++ {
-				evalX2FWords[x][k] |= uint64(evalX2FVec[x][4*k+l]) << (16 * l)
-			}
-		}
+		evalFull[i] = uint16(kernels.Pow3[len(sq)] - 1)
 	}
 	initPextTables()
 	initShufCtrl()
