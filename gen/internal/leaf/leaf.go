@@ -29,7 +29,7 @@
 // and the registry's ranks pick by measurement. Flips whose Setup holds
 // GP registers are set up at each flip when the score_1 needs many.
 //
-// The tables are Go arrays of package variants (solve_4_tables_amd64.go,
+// The tables are Go arrays of package variants (solve_*_tables_amd64.go,
 // flip_tables_amd64.go, count_last_flip_tables.go), read as ·name(SB).
 package leaf
 
