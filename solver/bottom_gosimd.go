@@ -15,7 +15,7 @@ import "simd/archsimd"
 // then go generate ./solver.
 //
 // The kernels are those the bottom variant's note names (variants
-// gosimd_amd64.go), in their "B" forms: the position broadcast once per
+// *_gosimd_amd64.go), in their "B" forms: the position broadcast once per
 // node and passed to every kernel called there, which also earns the
 // kernels the compiler's inlining credit for SIMD parameters, and no
 // VZEROUPPER in them (the search's own code is scalar; goSIMDShallow

@@ -43,7 +43,7 @@ import (
 // assembly, no call per element). A variant that is Go around assembly
 // (eval_sum's gathers, eval_update's, move_evaluate's parity-table-avx2
 // and -avx512) has a generated batch loop too, registered by hand beside
-// it (eval_asm_amd64.go, move_evaluate_amd64.go). A Go variant's batch
+// it (eval_*_amd64.go, move_evaluate_amd64.go). A Go variant's batch
 // form is a Go loop calling the function directly, not through a func
 // value, so that the compiler may inline it: the benchmarks then show
 // what the func value costs.
@@ -63,10 +63,6 @@ type (
 		P        uint64
 		X, Alpha int
 	}
-	// PX and PXA are the names gen/lastflip gives LastEmpty and
-	// LastEmptyAlpha in the registrations it generates.
-	PX  = LastEmpty
-	PXA = LastEmptyAlpha
 	// BoardAlpha is a position and a null-window alpha: a leaf search's
 	// input.
 	BoardAlpha struct {

@@ -14,8 +14,8 @@ type BottomFunc func(P, O uint64, alpha int) (score int, nodes uint64)
 // empties and the leaf below it, where most nodes are (and in assembly,
 // the local table's searches from 10 empties). Its variants search the
 // same nodes: go here, asm and asm-calls where the selection's kernels
-// are assembly (bottom_asm_amd64.go), gosimd-* in GOEXPERIMENT=simd
-// builds (gosimd_amd64.go).
+// are assembly (bottom_amd64.go), gosimd-* in GOEXPERIMENT=simd
+// builds (bottom_gosimd_amd64.go).
 var Bottom = newComposedKernel[BottomFunc]("bottom",
 	"the solver's null-window search from 6 empties down (from 10 on the local table in assembly): score and nodes, node for node the Go search's",
 	Info{Name: BottomGo, Rank: 10, Composed: true,
@@ -49,7 +49,7 @@ const SolverName = "solver"
 // points (Info.Entry), so every assembly variant of flip, moves,
 // stable_edge_count, stability, hash_code, move_evaluate, solve_4,
 // score_1 and count_last_flip can be the one it uses. Where the selection
-// has the flip and moves of an inline bottom (bottom_asm_amd64.go), that
+// has the flip and moves of an inline bottom (bottom_amd64.go), that
 // one searches instead: the same search with those two emitted inline,
 // no call for the commonest kernels; Calls returns the calling one.
 type AsmBottom struct {

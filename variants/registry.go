@@ -4,15 +4,23 @@
 // to a CPU that has its features), the registry that names them, CPU
 // detection, and the Selection of one variant per kernel.
 //
-// A kernel is declared once, in the file named after it (flip.go,
-// moves.go, ...): its name, contract, reference and pure-Go variants. Its
-// assembly variants are registered beside the generated code
-// (*_asm_amd64.go); the harness's spec of the kernel (harness/<kernel>.go)
-// says how a variant is checked, fuzzed and benchmarked.
+// Every file of a kernel K is named after it, and every variant of K is
+// registered in one of them (TestRegisteredInKernelFile checks it): K.go
+// declares the kernel (name, contract, reference) and registers its Go
+// variants; K_gen_amd64.go and K_gen_arm64.go are generated from gen/K
+// and gen/K/arm64 with K_gen_<arch>.s and register the assembly the
+// generator declares; K_amd64.go registers by hand the assembly that
+// needs Go around it; K_gosimd_<arch>.go (K_gosimd_portable.go) the
+// gosimd variants; K_tables*.go holds its tables. "_gen" marks every
+// generated file (gen.go). The harness's spec of the kernel
+// (harness/<kernel>.go) says how a variant is checked, fuzzed and
+// benchmarked.
 package variants
 
 import (
 	"fmt"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -136,6 +144,9 @@ type Variant[F any] struct {
 	// Batch is the variant's batch form, func(in []In, out []Out) for the
 	// kernel's input and output types (see batch.go), or nil.
 	Batch any
+	// site is the file whose initialisation registered the variant
+	// (registrationSite): each kernel's are named after it.
+	site string
 	// batchAsm is the assembly function Batch is a Go closure around
 	// (batchUses), nil otherwise.
 	batchAsm any
@@ -174,6 +185,7 @@ type KernelInfo interface {
 	lookup(variant string, cpu CPUInfo) (int, error)
 	setIndex(i int)
 	funcs() []any
+	sites() []string
 }
 
 var registered []KernelInfo
@@ -249,7 +261,25 @@ func (k *Kernel[F]) Register(info Info, fn F) {
 	if k.composed && !info.Composed {
 		panic("variants: " + k.name + "/" + info.Name + ": a composed kernel's variants are Composed")
 	}
-	k.variants = append(k.variants, &Variant[F]{Info: k.complete(info, fn), Fn: fn})
+	k.variants = append(k.variants, &Variant[F]{Info: k.complete(info, fn), Fn: fn, site: registrationSite()})
+}
+
+// registrationSite is the file of the package initialisation (an init
+// function or a variable's initialiser) on the stack: where a variant is
+// registered, whatever helper the registration goes through. "" outside
+// initialisation.
+func registrationSite() string {
+	pc := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pc[:runtime.Callers(2, pc)])
+	for {
+		f, more := frames.Next()
+		if strings.HasPrefix(f.Function[strings.LastIndex(f.Function, "/")+1:], "variants.init") {
+			return filepath.Base(f.File)
+		}
+		if !more {
+			return ""
+		}
+	}
 }
 
 func (k *Kernel[F]) complete(info Info, fns ...any) Info {
@@ -284,6 +314,15 @@ func (k *Kernel[F]) RegisterBatch(name string, fn any) {
 
 func (k *Kernel[F]) find(name string) int {
 	return slices.IndexFunc(k.variants, func(v *Variant[F]) bool { return v.Name == name })
+}
+
+// sites lists the file that registered each variant, in order.
+func (k *Kernel[F]) sites() []string {
+	out := make([]string, len(k.variants))
+	for i, v := range k.variants {
+		out[i] = v.site
+	}
+	return out
 }
 
 func (k *Kernel[F]) funcs() []any {

@@ -84,7 +84,7 @@ func main() {
 	asmgen.Setup()
 	bottom("bottomAsm", nil, nil)
 	// the selection's default flip and moves on AVX-512 CPUs, inlined:
-	// variants/bottom_asm_amd64.go names them (inlineFlip, inlineMoves)
+	// variants/bottom_amd64.go names them (inlineFlip, inlineMoves)
 	bottom("bottomAsmInlineAVX512", flipasm.NewFlipAVX512(), flipasm.NewMovesAVX512())
 	asmgen.Generate()
 }

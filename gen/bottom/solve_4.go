@@ -2,7 +2,7 @@ package main
 
 // The 4..1-empties leaf: solver/solve_4.go's nws4, solve4, leaf (4 and 3
 // empties), solve2 and score1Own, on flip and score_1 (or
-// count_last_flip); the leaf of gen/leaf, node for node, on the selected
+// count_last_flip); the leaf of gen/internal/leaf, node for node, on the selected
 // kernels.
 
 import (
@@ -70,7 +70,7 @@ func (g *gen) solve4(lv shallowSlots, child reg.GPVirtual, have string) {
 	TESTQ(k4, k4)
 	JZ(LabelRef(inline))
 	// solve_4's entry for assembly takes the empties left, in presorted
-	// order (gen/leaf's List form), and returns the nodes too
+	// order (gen/internal/leaf's List form), and returns the nodes too
 	g.setArgs(np, no, a)
 	MOVQ(removeByte(lv), g.args.Offset(24))
 	asmgen.CallReg(k4)

@@ -51,7 +51,7 @@ type Variant struct {
 	BoundLow bool
 	// BatchOf, if set, is the element type of the function's batch form
 	// fn+"Batch", which reads its inputs as 64-bit words (BoardX, board,
-	// PX, PXA, BoardAlpha: see variants/batch.go).
+	// LastEmpty, LastEmptyAlpha, BoardAlpha: see variants/batch.go).
 	BatchOf string
 	// BatchOut, if set, is the output element type of the batch form
 	// when it is more than one word (ScoreNodes): the batch form writes
@@ -83,13 +83,13 @@ var support = map[string]bool{}
 // entryTable emits, for the registered functions, a table of their entry
 // points (assembly symbols: what other assembly calls, not the func
 // values Go holds, which are ABI wrappers) and the function returning it,
-// named after the generated file (flip_amd64.s: flipEntries), and
-// returns that name.
+// named after the generated file's kernel (count_last_flip_gen_amd64.s:
+// countLastFlipEntries), and returns that name.
 func entryTable(out string) string {
 	if len(registrations) == 0 {
 		return ""
 	}
-	name := strings.TrimSuffix(filepath.Base(out), "_amd64.s") + "Entries"
+	name := camel(strings.TrimSuffix(filepath.Base(out), "_gen_amd64.s")) + "Entries"
 	tab := build.GLOBL(name+"Tab", attr.RODATA|attr.NOPTR)
 	for i, r := range registrations {
 		fn := r.fn
@@ -106,6 +106,16 @@ func entryTable(out string) string {
 	build.Store(t, build.ReturnIndex(0))
 	build.RET()
 	return name
+}
+
+// camel is a kernel's file name as a Go identifier: count_last_flip is
+// countLastFlip, score_1 is score1.
+func camel(kernel string) string {
+	parts := strings.Split(kernel, "_")
+	for i := 1; i < len(parts); i++ {
+		parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+	}
+	return strings.Join(parts, "")
 }
 
 // EntryTable emits a table of the entry points of functions of this

@@ -11,8 +11,8 @@
 // order.
 //
 // The tables are Go arrays of package variants, built at init
-// (variants/flipasm_tables_amd64.go and, for the rays,
-// variants/lastflip_tables.go) and read as ·name(SB), so every generated
+// (variants/flip_tables_amd64.go and, for the rays,
+// variants/count_last_flip_tables.go) and read as ·name(SB), so every generated
 // file that inlines an emitter shares one copy and the code must be
 // generated into package variants. Their layouts:
 //

@@ -2,7 +2,7 @@ package lastflip
 
 // Helpers shared by the catalog forms (plain.go, bmi.go, lzcnt.go,
 // count32.go, sse.go, sseavx.go, ppfill.go, lowcut.go), which read the
-// tables of variants/lastflip_tables_catalog_amd64.go:
+// tables of variants/count_last_flip_tables_catalog_amd64.go:
 //
 //	lfSpan      [4096]uint16    P's (low byte) and O's (high byte) 2 x flips, by span block + pattern in place
 //	lfPlainOfs  [64]uint64      lfSpan offsets (16 bits each): row, file, a1-h8, h1-a8 (file order)

@@ -1,10 +1,10 @@
 // Package lastflip emits inline count_last_flip and score_1 code for avo
-// generators: gen/lastflip wraps each form in a function and a batch
-// loop, and a whole-leaf generator (solve_2 .. solve_4 in assembly) can
+// generators: forms.go wraps each form in a function and a batch loop
+// (gen/count_last_flip and gen/score_1 call it), and a whole-leaf generator (solve_2 .. solve_4 in assembly) can
 // inline score_1 with no call.
 //
-// The code reads the Go tables of variants/lastflip_tables.go (and, for
-// the forms of catalog.go, lastflip_tables_catalog_amd64.go) as
+// The code reads the Go tables of variants/count_last_flip_tables.go (and, for
+// the forms of catalog.go, count_last_flip_tables_catalog_amd64.go) as
 // ·name(SB), so it must be generated into package variants. Their layouts:
 //
 //	lfCountFlip [8*256]uint8    2 x P's flips at pos on a full line, by P's 8-bit pattern
