@@ -131,7 +131,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 // below is caught.
 func TestBrokenScore1Caught(t *testing.T) {
 	// a lazy score_1 that returns a bound above the exact score
-	checkCaught(t, "score_1", specWith(specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1), variants.Info{Name: brokenName, Bound: true}, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWithCut(specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1), variants.Info{Name: brokenName}, variants.LazyHighCut, func(P uint64, alpha, x int) int {
 		s := kernels.Score1(P, alpha, x)
 		if s > alpha && x == kernels.A1 {
 			return s + 2
@@ -140,10 +140,10 @@ func TestBrokenScore1Caught(t *testing.T) {
 	}))
 	// lazy low cuts must be exact above alpha: a high cut (in
 	// (alpha, exact], which a high-cut variant may return) is caught
-	lowCut := variants.Info{Name: brokenName, Bound: true, BoundLow: true}
+	lowCut := variants.Info{Name: brokenName}
 	score := func(P uint64) int { return 2*bits.OnesCount64(P) - 62 } // x counted for P
 	s1 := specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1)
-	checkCaught(t, "score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWithCut(s1, lowCut, variants.LazyLowCut, func(P uint64, alpha, x int) int {
 		if s := score(P); s+2 > alpha && kernels.CountLastFlip(P, x) > 2 {
 			return s + 2
 		}
@@ -151,7 +151,7 @@ func TestBrokenScore1Caught(t *testing.T) {
 	}))
 	// at or below alpha, never under the exact score: O's reply counted
 	// twice after a pass failing low
-	checkCaught(t, "score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWithCut(s1, lowCut, variants.LazyLowCut, func(P uint64, alpha, x int) int {
 		want := kernels.Score1(P, alpha, x)
 		if o := kernels.CountLastFlip(^P&^kernels.Bit(x), x); kernels.CountLastFlip(P, x) == 0 && want <= alpha && o != 0 {
 			return score(P) - 2 - 2*o
@@ -159,7 +159,7 @@ func TestBrokenScore1Caught(t *testing.T) {
 		return want
 	}))
 	// ... and never above alpha: a low cut without the alpha test
-	checkCaught(t, "score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWithCut(s1, lowCut, variants.LazyLowCut, func(P uint64, alpha, x int) int {
 		if n := kernels.CountLastFlip(P, x); n != 0 {
 			return score(P) + n
 		}
@@ -230,6 +230,13 @@ func specWith[F any, In any, Out comparable](s *Spec[F, In, Out], info variants.
 	c := *s
 	c.Kernel = s.Kernel.With(info, fn)
 	return &c
+}
+
+// specWithCut is specWith with a lazy variant, of that cut.
+func specWithCut[F any, In any, Out comparable](s *Spec[F, In, Out], info variants.Info, cut variants.Cut, fn F) *Spec[F, In, Out] {
+	c := specWith(s, info, fn)
+	c.Kernel.SetCut(info.Name, cut)
+	return c
 }
 
 func TestPerft(t *testing.T) {
@@ -327,7 +334,7 @@ func TestBatchFormsChecked(t *testing.T) {
 			n++
 		}
 		for _, info := range s.KernelInfo().Infos()[1:] {
-			if info.Composed {
+			if info.Composed() {
 				continue // the solver's: no function, no batch form
 			}
 			batched := s.hasBatch(info.Name)

@@ -37,12 +37,13 @@ type Spec[F any, In any, Out comparable] struct {
 	// Cases yields the cross-check's inputs for options o: the exhaustive
 	// and edge sets first, then inputs from random games (about o.N).
 	Cases func(o Options) iter.Seq[In]
-	// Bound, if set, accepts the output of a lazy variant (Info.Cut not
-	// Exact) that differs from the reference's: the kernel's contract for
-	// such variants. BoundWant, if set, says what v may return instead of
-	// want, for a counterexample.
-	Bound     func(v variants.Info, in In, got, want Out) bool
-	BoundWant func(v variants.Info, in In, want Out) string
+	// Bound, if set, accepts the output of a lazy variant (its
+	// Kernel.Cut not Exact) that differs from the reference's: the
+	// kernel's contract for a variant of that cut. BoundWant, if set,
+	// says what such a variant may return instead of want, for a
+	// counterexample.
+	Bound     func(cut variants.Cut, in In, got, want Out) bool
+	BoundWant func(cut variants.Cut, in In, want Out) string
 	// Show writes an input for a counterexample: a board string (see
 	// kernels.BoardString) and what else the input holds.
 	Show func(in In) string
@@ -151,7 +152,7 @@ func (s *Spec[F, In, Out]) Check(variant string, cpu variants.CPUInfo, o Options
 		r.Skipped = "this CPU lacks " + variants.FeatureNames(miss)
 		return r, nil
 	}
-	if v.Composed {
+	if v.Composed() {
 		r.Skipped = "composed by the solver of the selection's kernels: its tests check it, node for node"
 		return r, nil
 	}
@@ -229,13 +230,17 @@ func (s *Spec[F, In, Out]) hasBatch(variant string) bool {
 var batchSizes = []int{0, 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 64, 1000}
 
 func (s *Spec[F, In, Out]) agree(v *variants.Variant[F], in In, got, want Out) bool {
-	return got == want || v.Cut() != variants.Exact && s.Bound != nil && s.Bound(v.Info, in, got, want)
+	if got == want {
+		return true
+	}
+	cut := s.Kernel.Cut(v.Name)
+	return cut != variants.Exact && s.Bound != nil && s.Bound(cut, in, got, want)
 }
 
 func (s *Spec[F, In, Out]) mismatch(v *variants.Variant[F], in In, got, want Out) *Mismatch {
 	m := &Mismatch{Kernel: s.Kernel.Name(), Variant: v.Name, Input: s.Show(in), Got: format(got), Want: format(want)}
-	if v.Cut() != variants.Exact && s.BoundWant != nil {
-		m.Want = s.BoundWant(v.Info, in, want)
+	if cut := s.Kernel.Cut(v.Name); cut != variants.Exact && s.BoundWant != nil {
+		m.Want = s.BoundWant(cut, in, want)
 	}
 	return m
 }
@@ -355,7 +360,7 @@ func (s *Spec[F, In, Out]) missing() string {
 		if _, ok := s.batch(v); v.Batch != nil && !ok {
 			return "a batch form of the kernel's type: " + v.Name + "'s is " + fmt.Sprintf("%T", v.Batch)
 		}
-		if v.Cut() != variants.Exact && s.Bound == nil {
+		if s.Kernel.Cut(v.Name) != variants.Exact && s.Bound == nil {
 			return "a Bound contract for variant " + v.Name
 		}
 	}

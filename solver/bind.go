@@ -167,7 +167,7 @@ func (k Kernels) check() error {
 func composed(kernel variants.KernelInfo, name string) bool {
 	for _, v := range kernel.Infos() {
 		if v.Name == name {
-			return v.Composed
+			return v.Composed()
 		}
 	}
 	return false

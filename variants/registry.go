@@ -19,6 +19,7 @@ package variants
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -39,31 +40,15 @@ type Info struct {
 	// ZMM marks variants using 512-bit registers, not the default on
 	// Intel parts that downclock for them.
 	ZMM bool
-	// Bound and BoundLow are score_1's three kinds of result, read
-	// through Cut (gen/internal/asmgen writes these two fields in the
-	// generated registrations): Bound alone, the lazy high cut; both, the
-	// lazy low cut.
-	Bound    bool
-	BoundLow bool
 	// Uses lists the assembly functions a Go wrapper calls: their CPU
 	// features (avo's analysis, generated with the stubs) are added to
 	// Requires. A variant whose function is itself an assembly function
 	// needs no Uses.
 	Uses []any
 	Note string
-	// Composed marks a variant the solver puts together from the
-	// selection's other kernels (its own leaf, score_1 and bottoms): it
-	// has no function of its own, the harness neither checks nor times
-	// it, and the solver's tests check it node for node.
-	Composed bool
-	// Needs, if set, says why the variant cannot run with the rest of a
-	// selection (nil if it can): the assembly bottom calls the selected
-	// kernels' assembly entry points. It reads only kernels whose
-	// variants have no Needs.
-	Needs func(Selection) error
-	// Alias is a second name, shared by variants that do one job: it
-	// selects the one of highest rank the CPU runs (bottom gosimd).
-	Alias string
+	// composed marks a variant the solver puts together from the
+	// selection's other kernels (RegisterComposed).
+	composed bool
 	// entry is the assembly entry point of a generated variant (what
 	// other assembly calls: see Bottom), 0 for Go code.
 	entry uintptr
@@ -100,7 +85,8 @@ func (i Info) Kind() string {
 	return KindGo
 }
 
-// Cut is what a variant returns against its reference.
+// Cut is what a variant returns against its reference. Only score_1
+// has variants whose result is not exact (Kernel.SetCut).
 type Cut int
 
 const (
@@ -116,17 +102,11 @@ const (
 	LazyLowCut
 )
 
-// Cut is the kind of result the variant returns; a lazy one is only
-// window-equivalent to the reference (see the kernel's contract).
-func (i Info) Cut() Cut {
-	switch {
-	case i.Bound && i.BoundLow:
-		return LazyLowCut
-	case i.Bound:
-		return LazyHighCut
-	}
-	return Exact
-}
+// Composed reports whether the solver puts the variant together from the
+// selection's other kernels (its own leaf, score_1 and bottoms): it has
+// no function of its own, the harness neither checks nor times it, and
+// the solver's tests check it node for node.
+func (i Info) Composed() bool { return i.composed }
 
 // Entry is the variant's assembly entry point, 0 for Go code.
 func (i Info) Entry() uintptr { return i.entry }
@@ -160,6 +140,24 @@ type Kernel[F any] struct {
 	index    int  // position in the catalog
 	composed bool // every variant Composed: no reference function, no spec
 	variants []*Variant[F]
+	// cuts is the kind of result of each variant that is not exact (the
+	// lazy ones of score_1), by name: SetCut, where they are registered.
+	cuts map[string]Cut
+	// compositions is what each composed variant has beyond its Info (the
+	// bottom's needs and aliases), by name: RegisterComposed.
+	compositions map[string]Composition
+}
+
+// Composition is what a composed variant may have beyond its Info.
+type Composition struct {
+	// Needs, if set, says why the variant cannot run with the rest of a
+	// selection (nil if it can): the assembly bottom calls the selected
+	// kernels' assembly entry points. It reads only kernels none of whose
+	// variants have Needs.
+	Needs func(Selection) error
+	// Alias is a second name, shared by variants that do one job: it
+	// selects the one of highest rank the CPU runs (bottom gosimd).
+	Alias string
 }
 
 // KernelInfo is the type-erased view of a Kernel, for listings, selection
@@ -179,9 +177,15 @@ type KernelInfo interface {
 	// Lookup finds a variant this CPU can run, by name or alias, or says
 	// why not.
 	Lookup(variant string, cpu CPUInfo) (Info, error)
+	// Cut is the kind of result of the named variant.
+	Cut(variant string) Cut
+	// Eligible says whether v, one of the kernel's variants, may be a
+	// default on cpu (see Kernel.Eligible).
+	Eligible(v Info, cpu CPUInfo) (why string, ok bool)
 	defaultIndex(s Selection) int
 	dependent() bool
 	needs(i int, s Selection) error
+	offered(i int, s Selection) bool
 	lookup(variant string, cpu CPUInfo) (int, error)
 	setIndex(i int)
 	funcs() []any
@@ -203,8 +207,7 @@ func newKernel[F any](name, contract string, ref F) *Kernel[F] {
 // no other can run.
 func newComposedKernel[F any](name, contract string, first Info) *Kernel[F] {
 	k := catalog(&Kernel[F]{name: name, contract: contract, composed: true})
-	var none F
-	k.Register(first, none)
+	k.RegisterComposed(first, Composition{})
 	return k
 }
 
@@ -258,11 +261,42 @@ func (k *Kernel[F]) Register(info Info, fn F) {
 	if k.find(info.Name) >= 0 {
 		panic("variants: duplicate " + k.name + "/" + info.Name)
 	}
-	if k.composed && !info.Composed {
-		panic("variants: " + k.name + "/" + info.Name + ": a composed kernel's variants are Composed")
+	if k.composed && !info.composed {
+		panic("variants: " + k.name + "/" + info.Name + ": a composed kernel's variants are registered with RegisterComposed")
 	}
 	k.variants = append(k.variants, &Variant[F]{Info: k.complete(info, fn), Fn: fn, site: registrationSite()})
 }
+
+// RegisterComposed adds a variant the solver composes of the selection's
+// other kernels (Info.Composed): it has no function. c says what it needs
+// of the selection and its alias, if any.
+func (k *Kernel[F]) RegisterComposed(info Info, c Composition) {
+	info.composed = true
+	var none F
+	k.Register(info, none)
+	if c.Needs != nil || c.Alias != "" {
+		if k.compositions == nil {
+			k.compositions = map[string]Composition{}
+		}
+		k.compositions[info.Name] = c
+	}
+}
+
+// SetCut sets the kind of result of the named variant, one whose result
+// is not exact; called where the variant is registered.
+func (k *Kernel[F]) SetCut(name string, cut Cut) {
+	if k.find(name) < 0 {
+		panic("variants: SetCut of unknown " + k.name + "/" + name)
+	}
+	if k.cuts == nil {
+		k.cuts = map[string]Cut{}
+	}
+	k.cuts[name] = cut
+}
+
+// Cut is the kind of result of the named variant; a lazy one is only
+// window-equivalent to the reference (see the kernel's contract).
+func (k *Kernel[F]) Cut(name string) Cut { return k.cuts[name] }
 
 // registrationSite is the file of the package initialisation (an init
 // function or a variable's initialiser) on the stack: where a variant is
@@ -346,7 +380,7 @@ type Code struct {
 func (k *Kernel[F]) Code() []Code {
 	var out []Code
 	for _, v := range k.variants {
-		if v.Composed {
+		if v.Composed() {
 			continue // the solver's own code, no function of its own
 		}
 		out = append(out, Code{Info: v.Info, Fn: v.Fn, Batch: v.Batch, BatchAsm: v.batchAsm})
@@ -424,7 +458,7 @@ func (k *Kernel[F]) lookup(name string, cpu CPUInfo) (int, error) {
 func (k *Kernel[F]) alias(name string, cpu CPUInfo) int {
 	best := -1
 	for i, v := range k.variants {
-		if v.Alias != name {
+		if k.compositions[v.Name].Alias != name {
 			continue
 		}
 		if best < 0 || v.RunsOn(cpu) && (!k.variants[best].RunsOn(cpu) || v.Rank > k.variants[best].Rank) {
@@ -450,7 +484,7 @@ func (k *Kernel[F]) names(cpu *CPUInfo) string {
 func (k *Kernel[F]) Runnable(cpu CPUInfo) []*Variant[F] {
 	var out []*Variant[F]
 	for _, v := range k.variants {
-		if v.RunsOn(cpu) && !v.Composed {
+		if v.RunsOn(cpu) && !v.Composed() {
 			out = append(out, v)
 		}
 	}
@@ -463,6 +497,8 @@ func (k *Kernel[F]) Runnable(cpu CPUInfo) []*Variant[F] {
 func (k *Kernel[F]) With(info Info, fn F) *Kernel[F] {
 	c := *k
 	c.variants = slices.Clip(slices.Clone(k.variants))
+	c.cuts = maps.Clone(k.cuts)
+	c.compositions = maps.Clone(k.compositions)
 	c.Register(info, fn)
 	return &c
 }
@@ -472,11 +508,11 @@ func (k *Kernel[F]) With(info Info, fn F) *Kernel[F] {
 // cpu runs v, v's result is exact, v uses no PEXT/PDEP where they are
 // microcoded, and no 512-bit registers where they lower the clock. If
 // not, why says which rule v breaks.
-func Eligible(v Info, cpu CPUInfo) (why string, ok bool) {
+func (k *Kernel[F]) Eligible(v Info, cpu CPUInfo) (why string, ok bool) {
 	switch {
 	case !v.RunsOn(cpu):
 		return "needs " + FeatureNames(cpu.Missing(v.Requires)), false
-	case v.Cut() != Exact:
+	case k.Cut(v.Name) != Exact:
 		return "bound result, never a default", false
 	case v.UsesPEXT && cpu.SlowPEXT:
 		return "PEXT/PDEP are microcoded on this CPU", false
@@ -493,9 +529,8 @@ func Eligible(v Info, cpu CPUInfo) (why string, ok bool) {
 // highest rank that does, else variant 0.
 func (k *Kernel[F]) defaultIndex(s Selection) int {
 	fits := func(i int) bool {
-		v := k.variants[i]
-		_, ok := Eligible(v.Info, s.cpu)
-		return ok && (v.Needs == nil || v.Needs(s) == nil)
+		_, ok := k.Eligible(k.variants[i].Info, s.cpu)
+		return ok && k.fits(i, s)
 	}
 	if name, ok := s.profile[k.name]; ok {
 		// a profile is only applied to the CPU it was measured on
@@ -515,16 +550,39 @@ func (k *Kernel[F]) defaultIndex(s Selection) int {
 
 // needs says why variant i cannot run with the rest of s, nil if it can.
 func (k *Kernel[F]) needs(i int, s Selection) error {
-	if v := k.variants[i]; v.Needs != nil {
-		if err := v.Needs(s); err != nil {
+	v := k.variants[i]
+	if needs := k.compositions[v.Name].Needs; needs != nil {
+		if err := needs(s); err != nil {
 			return fmt.Errorf("%s=%s: %w", k.name, v.Name, err)
 		}
 	}
 	return nil
 }
 
+// fits reports whether variant i runs with the rest of s.
+func (k *Kernel[F]) fits(i int, s Selection) bool {
+	needs := k.compositions[k.variants[i].Name].Needs
+	return needs == nil || needs(s) == nil
+}
+
+// offered reports whether variant i is one of s's choices for k: it runs
+// with the rest of s, and if it has an alias, the alias selects it.
+func (k *Kernel[F]) offered(i int, s Selection) bool {
+	v := k.variants[i]
+	if !v.RunsOn(s.cpu) || !k.fits(i, s) {
+		return false
+	}
+	alias := k.compositions[v.Name].Alias
+	return alias == "" || k.alias(alias, s.cpu) == i
+}
+
 // dependent reports whether a variant of k has Needs: k is chosen after
-// the kernels whose variants have none.
+// the kernels none of whose variants have them.
 func (k *Kernel[F]) dependent() bool {
-	return slices.ContainsFunc(k.variants, func(v *Variant[F]) bool { return v.Needs != nil })
+	for _, c := range k.compositions {
+		if c.Needs != nil {
+			return true
+		}
+	}
+	return false
 }

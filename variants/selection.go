@@ -115,16 +115,8 @@ func (k *Kernel[F]) Fn(s Selection) F { return k.Selected(s).Fn }
 // registration order, one per alias (the one the alias selects).
 func (s Selection) Choices(k KernelInfo) []string {
 	var out []string
-	for _, v := range k.Infos() {
-		if !v.RunsOn(s.cpu) {
-			continue
-		}
-		if v.Alias != "" {
-			if i, err := k.lookup(v.Alias, s.cpu); err != nil || k.Infos()[i].Name != v.Name {
-				continue
-			}
-		}
-		if v.Needs == nil || v.Needs(s) == nil {
+	for i, v := range k.Infos() {
+		if k.offered(i, s) {
 			out = append(out, v.Name)
 		}
 	}

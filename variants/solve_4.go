@@ -7,6 +7,6 @@ var Solve4 = newKernel[SolveFunc]("solve_4", "fail-soft null-window score and no
 
 func init() {
 	registerLeaves(Solve4, 4)
-	Solve4.Register(Info{Name: SolverName, Composed: true,
-		Note: "the solver's own leaf (solver/solve_4.go): solve_4 to solve_2 on the selection's flip and score_1"}, nil)
+	Solve4.RegisterComposed(Info{Name: SolverName,
+		Note: "the solver's own leaf (solver/solve_4.go): solve_4 to solve_2 on the selection's flip and score_1"}, Composition{})
 }

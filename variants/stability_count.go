@@ -12,8 +12,8 @@ import (
 var StabilityCount = newKernel[CountFunc]("stability_count", "number of P's stable discs", kernels.StabilityCount)
 
 func init() {
-	StabilityCount.Register(Info{Name: SolverName, Rank: 20, Composed: true,
-		Note: "the solver's own: the popcount of the selection's stability"}, nil)
+	StabilityCount.RegisterComposed(Info{Name: SolverName, Rank: 20,
+		Note: "the solver's own: the popcount of the selection's stability"}, Composition{})
 	StabilityCount.Register(Info{Name: "go", Rank: 10, Note: "Go: popcount of stability go"}, StabilityCountGo)
 }
 
