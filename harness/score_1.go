@@ -13,7 +13,7 @@ import (
 // passes and wipe-outs likely), every alpha from a spread. Exact variants
 // must match; lazy variants (Kernel.Cut) must keep their contract
 // (score1Accepts).
-var _ = declare(&Spec[variants.Score1Func, variants.LastEmptyAlpha, int]{
+var _ = declare(&Spec[variants.Score1Func, variants.Score1BatchFunc, variants.LastEmptyAlpha, int]{
 	Kernel: variants.Score1,
 	Call:   func(fn variants.Score1Func, c variants.LastEmptyAlpha) int { return fn(c.P, c.Alpha, c.X) },
 	Cases: func(o Options) iter.Seq[variants.LastEmptyAlpha] {

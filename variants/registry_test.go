@@ -107,7 +107,7 @@ func TestWithoutNames(t *testing.T) {
 // result, never one the CPU cannot run, whether by rank or by a profile;
 // a profile's eligible choice first.
 func TestDefaultRules(t *testing.T) {
-	k := &Kernel[int]{name: "test"}
+	k := &Kernel[int, NoBatch]{name: "test"}
 	k.Register(Info{Name: RefName}, 0)
 	k.Register(Info{Name: "bound", Rank: 40}, 4)
 	k.SetCut("bound", LazyHighCut)
@@ -184,7 +184,7 @@ func TestNeedsAliasComposed(t *testing.T) {
 			t.Errorf("the assembly bottom named with a Go flip: %v", err)
 		}
 	}
-	k := &Kernel[int]{name: "alias"}
+	k := &Kernel[int, NoBatch]{name: "alias"}
 	k.Register(Info{Name: RefName}, 0)
 	k.RegisterComposed(Info{Name: "a-low", Rank: 1}, Composition{Alias: "a"})
 	k.RegisterComposed(Info{Name: "a-high", Rank: 2, Requires: []Feature{AVX512F}}, Composition{Alias: "a"})

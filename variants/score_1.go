@@ -10,7 +10,7 @@ import (
 type Score1Func func(P uint64, alpha, x int) int
 
 // Score1 is the last ply of the leaf search.
-var Score1 = newKernel[Score1Func]("score_1", "Edax's board_score_1: score with one empty x at null window alpha", kernels.Score1)
+var Score1 = newKernel[Score1Func, Score1BatchFunc]("score_1", "Edax's board_score_1: score with one empty x at null window alpha", kernels.Score1)
 
 // Pure-Go score_1 variants, one per count_last_flip variant: Edax-AVX's
 // solve_1 (count_last_flip_*.c), its pass fix-up made branchless.

@@ -3,7 +3,7 @@ package variants
 import "github.com/flipbench/flipbench/kernels"
 
 // Solve4 is the leaf with four empties, fail-soft: the solver's leaf.
-var Solve4 = newKernel[SolveFunc]("solve_4", "fail-soft null-window score and node count, 4 empties, parity order", boardSolveFunc(kernels.Solve4))
+var Solve4 = newKernel[SolveFunc, SolveBatchFunc]("solve_4", "fail-soft null-window score and node count, 4 empties, parity order", boardSolveFunc(kernels.Solve4))
 
 func init() {
 	registerLeaves(Solve4, 4)

@@ -9,7 +9,7 @@ import (
 // StabilityCount is the number of P's stable discs (Edax-AVX board.c,
 // get_stability): what the stability cutoff bounds the score with, after
 // stable_edge_count.
-var StabilityCount = newKernel[CountFunc]("stability_count", "number of P's stable discs", kernels.StabilityCount)
+var StabilityCount = newKernel[CountFunc, NoBatch]("stability_count", "number of P's stable discs", kernels.StabilityCount)
 
 func init() {
 	StabilityCount.RegisterComposed(Info{Name: SolverName, Rank: 20,
