@@ -37,13 +37,9 @@ type Spec[F, B any, In any, Out comparable] struct {
 	// Cases yields the cross-check's inputs for options o: the exhaustive
 	// and edge sets first, then inputs from random games (about o.N).
 	Cases func(o Options) iter.Seq[In]
-	// Bound, if set, accepts the output of a lazy variant (its
-	// Kernel.Cut not Exact) that differs from the reference's: the
-	// kernel's contract for a variant of that cut. BoundWant, if set,
-	// says what such a variant may return instead of want, for a
-	// counterexample.
-	Bound     func(cut variants.Cut, in In, got, want Out) bool
-	BoundWant func(cut variants.Cut, in In, want Out) string
+	// Lazy, if set, is the contract of the kernel's lazy variants (its
+	// Kernel.Cut not Exact): score_1's cuts.
+	Lazy LazyContract[In, Out]
 	// Show writes an input for a counterexample: a board string (see
 	// kernels.BoardString) and what else the input holds.
 	Show func(in In) string
@@ -65,6 +61,17 @@ type Spec[F, B any, In any, Out comparable] struct {
 	// are package variants' words laid out as In (see batchAs). Without
 	// it B must be func([]In, []Out).
 	Batch func(form B) func(in []In, out []Out)
+}
+
+// A LazyContract says what a kernel's lazy variants may return instead
+// of the reference's output.
+type LazyContract[In, Out any] interface {
+	// Accepts reports whether a variant of that cut may return got on in,
+	// the reference returning want.
+	Accepts(cut variants.Cut, in In, got, want Out) bool
+	// Want is want as a counterexample shows it, with what a variant of
+	// that cut may return instead.
+	Want(cut variants.Cut, in In, want Out) string
 }
 
 // KernelSpec is the type-erased view of a spec.
@@ -233,13 +240,13 @@ func (s *Spec[F, B, In, Out]) agree(v *variants.Variant[F, B], in In, got, want 
 		return true
 	}
 	cut := s.Kernel.Cut(v.Name)
-	return cut != variants.Exact && s.Bound != nil && s.Bound(cut, in, got, want)
+	return cut != variants.Exact && s.Lazy != nil && s.Lazy.Accepts(cut, in, got, want)
 }
 
 func (s *Spec[F, B, In, Out]) mismatch(v *variants.Variant[F, B], in In, got, want Out) *Mismatch {
 	m := &Mismatch{Kernel: s.Kernel.Name(), Variant: v.Name, Input: s.Show(in), Got: format(got), Want: format(want)}
-	if cut := s.Kernel.Cut(v.Name); cut != variants.Exact && s.BoundWant != nil {
-		m.Want = s.BoundWant(cut, in, want)
+	if cut := s.Kernel.Cut(v.Name); cut != variants.Exact && s.Lazy != nil {
+		m.Want = s.Lazy.Want(cut, in, want)
 	}
 	return m
 }
@@ -355,8 +362,8 @@ func (s *Spec[F, B, In, Out]) missing() string {
 		if _, ok := s.batch(v); v.HasBatch() && !ok {
 			return "a batch form of the kernel's type: " + v.Name + "'s is " + fmt.Sprintf("%T", v.Batch)
 		}
-		if s.Kernel.Cut(v.Name) != variants.Exact && s.Bound == nil {
-			return "a Bound contract for variant " + v.Name
+		if s.Kernel.Cut(v.Name) != variants.Exact && s.Lazy == nil {
+			return "a Lazy contract for variant " + v.Name
 		}
 	}
 	return ""
