@@ -124,7 +124,7 @@ func TestKernelBenchGroupsCoverEverything(t *testing.T) {
 	}
 	for _, s := range Specs() {
 		for _, in := range s.KernelInfo().Infos() {
-			if in.RunsOn(cpu) && !in.Composed && !seen[s.KernelInfo().Name()+"/"+in.Name] {
+			if in.RunsOn(cpu) && !in.Composed() && !seen[s.KernelInfo().Name()+"/"+in.Name] {
 				t.Errorf("no per-call benchmark of %s/%s", s.KernelInfo().Name(), in.Name)
 			}
 		}
@@ -172,7 +172,7 @@ func TestRunsWalkTheInputs(t *testing.T) {
 		}
 		var seen []int
 		s, _ := SpecByName(variants.Flip.Name())
-		run := s.(*Spec[variants.FlipFunc, variants.BoardX, uint64]).Loop(func(P, O uint64, x int) uint64 {
+		run := s.(*Spec[variants.FlipFunc, variants.FlipBatchFunc, variants.BoardX, uint64]).Loop(func(P, O uint64, x int) uint64 {
 			seen = append(seen, int(P))
 			return 0
 		}, in)
@@ -188,7 +188,7 @@ func TestRunsWalkTheInputs(t *testing.T) {
 		}
 		var seen []int
 		s, _ := SpecByName(variants.Solve4.Name())
-		run := s.(*Spec[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes]).Loop(func(P, O uint64, alpha int) (int, uint64) {
+		run := s.(*Spec[variants.SolveFunc, variants.SolveBatchFunc, variants.BoardAlpha, variants.ScoreNodes]).Loop(func(P, O uint64, alpha int) (int, uint64) {
 			seen = append(seen, alpha)
 			return 0, 0
 		}, in)

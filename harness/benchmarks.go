@@ -119,7 +119,7 @@ func MarkImpl(groups []*bench.Group) {
 
 // Benchmarks makes the kernel's groups: the variants cpu runs per call,
 // interleaved, then those with a batch form batched.
-func (s *Spec[F, In, Out]) Benchmarks(sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
+func (s *Spec[F, B, In, Out]) Benchmarks(sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
 	vs := s.Kernel.Runnable(cpu)
 	if s.Groups != nil {
 		return s.Groups(s.Kernel, vs, sel)

@@ -10,7 +10,7 @@ import (
 
 // board_solve: exhaustive over P's disc count and the number of empties;
 // benchmarked on the boards of random games.
-var _ = declare(&Spec[variants.BoardSolveFunc, variants.DiscsEmpties, int]{
+var _ = declare(&Spec[variants.BoardSolveFunc, variants.BoardSolveBatchFunc, variants.DiscsEmpties, int]{
 	Kernel: variants.BoardSolve,
 	Call:   func(fn variants.BoardSolveFunc, c variants.DiscsEmpties) int { return fn(c.P, c.N) },
 	Cases: func(Options) iter.Seq[variants.DiscsEmpties] {

@@ -79,7 +79,7 @@ func CheckAll(kernel, variant string, cpu variants.CPUInfo, o Options, each func
 		for _, info := range s.KernelInfo().Infos() {
 			if variant == "" || info.Name == variant {
 				jobs = append(jobs, job{s, info.Name})
-				if info.RunsOn(cpu) && !info.Composed {
+				if info.RunsOn(cpu) && !info.Composed() {
 					runnable++
 				}
 			}

@@ -112,17 +112,17 @@ func TestBrokenVariantCaught(t *testing.T) {
 		}
 		return f
 	}))
-	checkCaught(t, "count_last_flip", specWith(specFor[variants.CountLastFlipFunc, variants.LastEmpty, int](variants.CountLastFlip), info, func(P uint64, x int) int {
+	checkCaught(t, "count_last_flip", specWith(specFor[variants.LastEmpty, int](variants.CountLastFlip), info, func(P uint64, x int) int {
 		if x == kernels.D4 && P&kernels.Bit(kernels.D8) != 0 {
 			return 0
 		}
 		return kernels.CountLastFlip(P, x)
 	}))
-	checkCaught(t, "solve_4", specWith(specFor[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes](variants.Solve4), info, func(P, O uint64, alpha int) (int, uint64) {
+	checkCaught(t, "solve_4", specWith(specFor[variants.BoardAlpha, variants.ScoreNodes](variants.Solve4), info, func(P, O uint64, alpha int) (int, uint64) {
 		s, n := variants.Solve4.Reference()(P, O, alpha)
 		return s, n + 1 // an extra node changes the fingerprint
 	}))
-	checkCaught(t, "stable_edge", specWith(specFor[variants.StableEdgeFunc, kernels.Board, uint64](variants.StableEdge), info, func(P, O uint64) uint64 {
+	checkCaught(t, "stable_edge", specWith(specFor[kernels.Board, uint64](variants.StableEdge), info, func(P, O uint64) uint64 {
 		return kernels.StableEdge(P, O) | P&kernels.Bit(kernels.B1)
 	}))
 }
@@ -131,7 +131,7 @@ func TestBrokenVariantCaught(t *testing.T) {
 // below is caught.
 func TestBrokenScore1Caught(t *testing.T) {
 	// a lazy score_1 that returns a bound above the exact score
-	checkCaught(t, "score_1", specWith(specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1), variants.Info{Name: brokenName, Bound: true}, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWithCut(specFor[variants.LastEmptyAlpha, int](variants.Score1), variants.Info{Name: brokenName}, variants.LazyHighCut, func(P uint64, alpha, x int) int {
 		s := kernels.Score1(P, alpha, x)
 		if s > alpha && x == kernels.A1 {
 			return s + 2
@@ -140,10 +140,10 @@ func TestBrokenScore1Caught(t *testing.T) {
 	}))
 	// lazy low cuts must be exact above alpha: a high cut (in
 	// (alpha, exact], which a high-cut variant may return) is caught
-	lowCut := variants.Info{Name: brokenName, Bound: true, BoundLow: true}
+	lowCut := variants.Info{Name: brokenName}
 	score := func(P uint64) int { return 2*bits.OnesCount64(P) - 62 } // x counted for P
-	s1 := specFor[variants.Score1Func, variants.LastEmptyAlpha, int](variants.Score1)
-	checkCaught(t, "score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+	s1 := specFor[variants.LastEmptyAlpha, int](variants.Score1)
+	checkCaught(t, "score_1", specWithCut(s1, lowCut, variants.LazyLowCut, func(P uint64, alpha, x int) int {
 		if s := score(P); s+2 > alpha && kernels.CountLastFlip(P, x) > 2 {
 			return s + 2
 		}
@@ -151,7 +151,7 @@ func TestBrokenScore1Caught(t *testing.T) {
 	}))
 	// at or below alpha, never under the exact score: O's reply counted
 	// twice after a pass failing low
-	checkCaught(t, "score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWithCut(s1, lowCut, variants.LazyLowCut, func(P uint64, alpha, x int) int {
 		want := kernels.Score1(P, alpha, x)
 		if o := kernels.CountLastFlip(^P&^kernels.Bit(x), x); kernels.CountLastFlip(P, x) == 0 && want <= alpha && o != 0 {
 			return score(P) - 2 - 2*o
@@ -159,7 +159,7 @@ func TestBrokenScore1Caught(t *testing.T) {
 		return want
 	}))
 	// ... and never above alpha: a low cut without the alpha test
-	checkCaught(t, "score_1", specWith(s1, lowCut, func(P uint64, alpha, x int) int {
+	checkCaught(t, "score_1", specWithCut(s1, lowCut, variants.LazyLowCut, func(P uint64, alpha, x int) int {
 		if n := kernels.CountLastFlip(P, x); n != 0 {
 			return score(P) + n
 		}
@@ -181,9 +181,9 @@ func TestBrokenBatchCaught(t *testing.T) {
 			out[5] ^= 1 << 63
 		}
 	})
-	checkCaught(t, "flip", &Spec[variants.FlipFunc, variants.BoardX, uint64]{Kernel: k, Call: flipSpec().Call, Cases: flipSpec().Cases, Show: flipSpec().Show})
+	checkCaught(t, "flip", &Spec[variants.FlipFunc, variants.FlipBatchFunc, variants.BoardX, uint64]{Kernel: k, Call: flipSpec().Call, Cases: flipSpec().Cases, Show: flipSpec().Show})
 	// a leaf batch form that counts one node too many on one element
-	s4 := specFor[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes](variants.Solve4)
+	s4 := specFor[variants.BoardAlpha, variants.ScoreNodes](variants.Solve4)
 	ref4 := variants.Solve4.Reference()
 	k4 := variants.Solve4.With(info, ref4)
 	k4.RegisterBatch(brokenName, variants.SolveBatchFunc(func(in []variants.BoardAlpha, out []variants.ScoreNodes) {
@@ -199,7 +199,7 @@ func TestBrokenBatchCaught(t *testing.T) {
 	checkCaught(t, "solve_4", &c4)
 	// an eval_sum batch form (it takes the weights: the spec adapts it)
 	// that evaluates one element at the next ply
-	sum := specFor[variants.EvalSumFunc, evalSumInput, int](variants.EvalSum)
+	sum := specFor[evalSumInput, int](variants.EvalSum)
 	refSum := variants.EvalSum.Reference()
 	ks := variants.EvalSum.With(info, refSum)
 	ks.RegisterBatch(brokenName, variants.EvalSumBatchFunc(func(w *variants.EvalWeights, in []variants.FeaturesPly, out []int) {
@@ -216,20 +216,28 @@ func TestBrokenBatchCaught(t *testing.T) {
 	checkCaught(t, "eval_sum", &cs)
 }
 
-// specFor returns the declared spec of a kernel, typed.
-func specFor[F any, In any, Out comparable](k *variants.Kernel[F]) *Spec[F, In, Out] {
-	return SpecOf(k).(*Spec[F, In, Out])
+// specFor returns the declared spec of a kernel, typed (its inputs In
+// and outputs Out given).
+func specFor[In any, Out comparable, F, B any](k *variants.Kernel[F, B]) *Spec[F, B, In, Out] {
+	return SpecOf(k).(*Spec[F, B, In, Out])
 }
 
-func flipSpec() *Spec[variants.FlipFunc, variants.BoardX, uint64] {
-	return specFor[variants.FlipFunc, variants.BoardX, uint64](variants.Flip)
+func flipSpec() *Spec[variants.FlipFunc, variants.FlipBatchFunc, variants.BoardX, uint64] {
+	return specFor[variants.BoardX, uint64](variants.Flip)
 }
 
 // specWith is s on a copy of its kernel with one more variant.
-func specWith[F any, In any, Out comparable](s *Spec[F, In, Out], info variants.Info, fn F) *Spec[F, In, Out] {
+func specWith[F, B any, In any, Out comparable](s *Spec[F, B, In, Out], info variants.Info, fn F) *Spec[F, B, In, Out] {
 	c := *s
 	c.Kernel = s.Kernel.With(info, fn)
 	return &c
+}
+
+// specWithCut is specWith with a lazy variant, of that cut.
+func specWithCut[F, B any, In any, Out comparable](s *Spec[F, B, In, Out], info variants.Info, cut variants.Cut, fn F) *Spec[F, B, In, Out] {
+	c := specWith(s, info, fn)
+	c.Kernel.SetCut(info.Name, cut)
+	return c
 }
 
 func TestPerft(t *testing.T) {
@@ -327,7 +335,7 @@ func TestBatchFormsChecked(t *testing.T) {
 			n++
 		}
 		for _, info := range s.KernelInfo().Infos()[1:] {
-			if info.Composed {
+			if info.Composed() {
 				continue // the solver's: no function, no batch form
 			}
 			batched := s.hasBatch(info.Name)

@@ -11,7 +11,7 @@ import (
 // of the 8 squares of x's row and of x's file (the rest P, or P on every
 // other row), then random P; benchmarked on the last empty square of
 // random games.
-var _ = declare(&Spec[variants.CountLastFlipFunc, variants.LastEmpty, int]{
+var _ = declare(&Spec[variants.CountLastFlipFunc, variants.CountLastFlipBatchFunc, variants.LastEmpty, int]{
 	Kernel: variants.CountLastFlip,
 	Call:   func(fn variants.CountLastFlipFunc, c variants.LastEmpty) int { return fn(c.P, c.X) },
 	Cases: func(o Options) iter.Seq[variants.LastEmpty] {

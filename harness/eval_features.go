@@ -8,7 +8,7 @@ import (
 )
 
 // eval_features: random-game positions of every phase and the edge boards.
-var _ = declare(&Spec[variants.EvalFeaturesFunc, kernels.Board, kernels.Features]{
+var _ = declare(&Spec[variants.EvalFeaturesFunc, variants.NoBatch, kernels.Board, kernels.Features]{
 	Kernel: variants.EvalFeatures,
 	Call:   func(fn variants.EvalFeaturesFunc, b kernels.Board) kernels.Features { return fn(b) },
 	Cases:  func(o Options) iter.Seq[kernels.Board] { return pool(o).boards(o.N) },

@@ -21,7 +21,7 @@ var _ = mustSameLayout[evalSumInput, variants.FeaturesPly]()
 // random weights (extremes included) so that no index or sign error
 // hides. The batch forms take the weights once per call: the same random
 // weights are bound to them here.
-var _ = declare(&Spec[variants.EvalSumFunc, evalSumInput, int]{
+var _ = declare(&Spec[variants.EvalSumFunc, variants.EvalSumBatchFunc, evalSumInput, int]{
 	Kernel: variants.EvalSum,
 	Call:   func(fn variants.EvalSumFunc, c evalSumInput) int { return fn(&c.f, RandomWeights(), c.ply) },
 	Cases: func(o Options) iter.Seq[evalSumInput] {
@@ -52,12 +52,8 @@ var _ = declare(&Spec[variants.EvalSumFunc, evalSumInput, int]{
 			benchSink += uint64(r)
 		}
 	},
-	Batch: func(form any) (func([]evalSumInput, []int), bool) {
-		b, ok := form.(variants.EvalSumBatchFunc)
-		if !ok {
-			return nil, false
-		}
+	Batch: func(b variants.EvalSumBatchFunc) func([]evalSumInput, []int) {
 		w := RandomWeights()
-		return func(in []evalSumInput, out []int) { b(w, castSlice[variants.FeaturesPly](in), out) }, true
+		return func(in []evalSumInput, out []int) { b(w, castSlice[variants.FeaturesPly](in), out) }
 	},
 })

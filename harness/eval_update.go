@@ -29,7 +29,7 @@ func newEvalUpdateInput(b kernels.Board, x int, mover int) evalUpdateInput {
 
 // eval_update: every legal move of random-game positions, moved by digit
 // 0 and by digit 1 in turn.
-var _ = declare(&Spec[variants.EvalUpdateFunc, evalUpdateInput, kernels.Features]{
+var _ = declare(&Spec[variants.EvalUpdateFunc, variants.EvalUpdateBatchFunc, evalUpdateInput, kernels.Features]{
 	Kernel: variants.EvalUpdate,
 	Call: func(fn variants.EvalUpdateFunc, c evalUpdateInput) (out kernels.Features) {
 		fn(&out, &c.src, c.x, c.flipped, c.mover)

@@ -17,7 +17,7 @@ import (
 // specially goes wrong: Edax-AVX's flip_sse_bswap, for one, is wrong on
 // E1 F2 G3 G6 F7 E8. Benchmarked on a legal move of each position, where
 // the solver calls it.
-var _ = declare(&Spec[variants.FlipFunc, variants.BoardX, uint64]{
+var _ = declare(&Spec[variants.FlipFunc, variants.FlipBatchFunc, variants.BoardX, uint64]{
 	Kernel: variants.Flip,
 	Call:   func(fn variants.FlipFunc, c variants.BoardX) uint64 { return fn(c.P, c.O, c.X) },
 	Cases: func(o Options) iter.Seq[variants.BoardX] {

@@ -32,7 +32,7 @@ func floorGroups() []*bench.Group {
 // bottom of the search calls it: its per-call time without Go's calling
 // cost, on in, the inputs of its per-call benchmark; loop is the
 // variants' from-asm loop of k's signature.
-func fromAsmGroup[F, In any](k *variants.Kernel[F], in []In, loop func(variants.Info) (func([]In, int) uint64, bool), sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
+func fromAsmGroup[F, B, In any](k *variants.Kernel[F, B], in []In, loop func(variants.Info) (func([]In, int) uint64, bool), sel BenchSelect, cpu variants.CPUInfo) []*bench.Group {
 	g := &bench.Group{Title: k.Name() + " called from assembly"}
 	for _, v := range k.Runnable(cpu) {
 		run, ok := loop(v.Info)

@@ -36,7 +36,7 @@ const ok = "ok"
 // modulo 64, for the streaming stores' heads) and stops short of its end
 // (their tails). Benchmarked per table size, beside the machine's write
 // bandwidth.
-var _ = declare(&Spec[variants.HashClearFunc, tableRun, string]{
+var _ = declare(&Spec[variants.HashClearFunc, variants.NoBatch, tableRun, string]{
 	Kernel: variants.HashClear,
 	Call:   clearRounds,
 	Cases:  tableRuns(2, 14, 1),
@@ -132,7 +132,7 @@ func clearRounds(fn variants.HashClearFunc, c tableRun) string {
 
 // hashClearGroups: one group per table size, each variant clearing the
 // whole table per operation, and the write-bandwidth baseline.
-func hashClearGroups(_ *variants.Kernel[variants.HashClearFunc], vs []*variants.Variant[variants.HashClearFunc], s BenchSelect) []*bench.Group {
+func hashClearGroups(_ *variants.Kernel[variants.HashClearFunc, variants.NoBatch], vs []*variants.Variant[variants.HashClearFunc, variants.NoBatch], s BenchSelect) []*bench.Group {
 	var gs []*bench.Group
 	for _, hb := range s.HashBits {
 		entrySize := int64(unsafe.Sizeof(kernels.HashEntry{}))

@@ -11,7 +11,7 @@ import (
 
 // hash_code: random-game positions, and every fourth case two arbitrary
 // words (the hash is defined on any bits).
-var _ = declare(&Spec[variants.HashCodeFunc, kernels.Board, uint64]{
+var _ = declare(&Spec[variants.HashCodeFunc, variants.HashCodeBatchFunc, kernels.Board, uint64]{
 	Kernel: variants.HashCode,
 	Call:   func(fn variants.HashCodeFunc, b kernels.Board) uint64 { return fn(b.P, b.O) },
 	Cases: func(o Options) iter.Seq[kernels.Board] {

@@ -12,7 +12,7 @@ import (
 // as it was. Its speed only shows in whole solves (doing nothing is the
 // fastest call): the micro-benchmark prefetches the codes of real
 // positions in a table of 2^HashPrefetchBits entries.
-var _ = declare(&Spec[variants.HashPrefetchFunc, tableRun, string]{
+var _ = declare(&Spec[variants.HashPrefetchFunc, variants.NoBatch, tableRun, string]{
 	Kernel: variants.HashPrefetch,
 	Call:   prefetchRounds,
 	Cases:  tableRuns(2, 16, 2),
@@ -48,7 +48,7 @@ func prefetchRounds(fn variants.HashPrefetchFunc, c tableRun) string {
 	return ok
 }
 
-func hashPrefetchGroups(k *variants.Kernel[variants.HashPrefetchFunc], vs []*variants.Variant[variants.HashPrefetchFunc], _ BenchSelect) []*bench.Group {
+func hashPrefetchGroups(k *variants.Kernel[variants.HashPrefetchFunc, variants.NoBatch], vs []*variants.Variant[variants.HashPrefetchFunc, variants.NoBatch], _ BenchSelect) []*bench.Group {
 	var t *kernels.HashTable
 	codes := make([]uint64, 0, benchInputs)
 	for _, b := range benchBoards() {

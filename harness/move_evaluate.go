@@ -32,7 +32,7 @@ func hashMoves(rng *rand.Rand, moves uint64, oneIn int) (h0, h1 int) {
 
 // move_evaluate: every legal move of random-game positions, with the
 // board's own parity and empties and hash moves drawn among the moves.
-var _ = declare(&Spec[variants.MoveEvaluateFunc, variants.MoveEval, int]{
+var _ = declare(&Spec[variants.MoveEvaluateFunc, variants.MoveEvaluateBatchFunc, variants.MoveEval, int]{
 	Kernel: variants.MoveEvaluate,
 	Call: func(fn variants.MoveEvaluateFunc, c variants.MoveEval) int {
 		return fn(kernels.Board{P: c.P, O: c.O}, c.X, c.Flipped, uint8(c.Parity), c.NEmpties, c.H0, c.H1)

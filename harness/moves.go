@@ -15,11 +15,11 @@ var _ = declare(boardSpec(variants.Moves, nil))
 // (nil: random-game positions of every phase and the edge boards),
 // counterexamples as board strings, fuzzed boards made valid, benchmarks
 // on benchBoards.
-func boardSpec[F ~func(P, O uint64) R, R uint64 | int](k *variants.Kernel[F], cases func(o Options) iter.Seq[kernels.Board]) *Spec[F, kernels.Board, R] {
+func boardSpec[F ~func(P, O uint64) R, B any, R uint64 | int](k *variants.Kernel[F, B], cases func(o Options) iter.Seq[kernels.Board]) *Spec[F, B, kernels.Board, R] {
 	if cases == nil {
 		cases = func(o Options) iter.Seq[kernels.Board] { return pool(o).boards(o.N) }
 	}
-	return &Spec[F, kernels.Board, R]{
+	return &Spec[F, B, kernels.Board, R]{
 		Kernel: k,
 		Call:   func(fn F, b kernels.Board) R { return fn(b.P, b.O) },
 		Cases:  cases,

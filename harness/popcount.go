@@ -11,7 +11,7 @@ import (
 // popcount: slices of every length 0..70 (so every tail path runs) from
 // random words, a third of them all ones, and a long one; benchmarked on
 // the boards of random games as words, in slices of each PopcountLens.
-var _ = declare(&Spec[variants.PopcountFunc, []uint64, int]{
+var _ = declare(&Spec[variants.PopcountFunc, variants.NoBatch, []uint64, int]{
 	Kernel: variants.Popcount,
 	Call:   func(fn variants.PopcountFunc, in []uint64) int { return fn(in) },
 	Cases: func(o Options) iter.Seq[[]uint64] {
@@ -48,7 +48,7 @@ var _ = declare(&Spec[variants.PopcountFunc, []uint64, int]{
 // words (a board pair and its masks) and a long batch.
 var PopcountLens = []int{8, 1024}
 
-func popcountGroups(k *variants.Kernel[variants.PopcountFunc], vs []*variants.Variant[variants.PopcountFunc], _ BenchSelect) []*bench.Group {
+func popcountGroups(k *variants.Kernel[variants.PopcountFunc, variants.NoBatch], vs []*variants.Variant[variants.PopcountFunc, variants.NoBatch], _ BenchSelect) []*bench.Group {
 	words := make([]uint64, 0, 2*benchInputs)
 	for _, b := range benchBoards() {
 		words = append(words, b.P, b.O)

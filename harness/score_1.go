@@ -11,9 +11,9 @@ import (
 
 // score_1: real one-empty positions and random fills (lopsided ones make
 // passes and wipe-outs likely), every alpha from a spread. Exact variants
-// must match; lazy variants (Info.Cut) must keep their contract
-// (score1Accepts).
-var _ = declare(&Spec[variants.Score1Func, variants.LastEmptyAlpha, int]{
+// must match; lazy variants (Kernel.Cut) must keep their contract
+// (score1Lazy).
+var _ = declare(&Spec[variants.Score1Func, variants.Score1BatchFunc, variants.LastEmptyAlpha, int]{
 	Kernel: variants.Score1,
 	Call:   func(fn variants.Score1Func, c variants.LastEmptyAlpha) int { return fn(c.P, c.Alpha, c.X) },
 	Cases: func(o Options) iter.Seq[variants.LastEmptyAlpha] {
@@ -41,12 +41,7 @@ var _ = declare(&Spec[variants.Score1Func, variants.LastEmptyAlpha, int]{
 			}
 		}
 	},
-	Bound: func(v variants.Info, c variants.LastEmptyAlpha, got, want int) bool {
-		return score1Accepts(v, c.P, c.Alpha, c.X, got, want)
-	},
-	BoundWant: func(v variants.Info, c variants.LastEmptyAlpha, want int) string {
-		return score1Want(v, c.P, c.Alpha, c.X, want)
-	},
+	Lazy: score1Lazy{},
 	Show: func(c variants.LastEmptyAlpha) string {
 		return fmt.Sprintf("%s alpha=%d", showLastEmpty(c.P, c.X), c.Alpha)
 	},
@@ -69,33 +64,38 @@ var _ = declare(&Spec[variants.Score1Func, variants.LastEmptyAlpha, int]{
 	},
 })
 
-// score1Accepts reports whether got is a score_1 result that variant v's
-// contract allows, want being the reference's (board_score_1) at alpha.
+// score1Lazy is the contract of score_1's lazy cuts.
+type score1Lazy struct{}
+
+// Accepts reports whether got is a score_1 result that a variant of that
+// cut may return, want being the reference's (board_score_1) at alpha.
 // With E the exact final score: exact variants give want; the lazy high
 // cut gives want at or below alpha and a value in (alpha, E] above it
 // (there want = E); the lazy low cut gives E above alpha and a value in
 // [E, alpha] at or below it (where want is itself in [E, alpha]: the pass
 // score when the pass fails low).
-func score1Accepts(v variants.Info, P uint64, alpha, x, got, want int) bool {
+func (score1Lazy) Accepts(cut variants.Cut, c variants.LastEmptyAlpha, got, want int) bool {
+	P, alpha, x := c.P, c.Alpha, c.X
 	switch {
 	case got == want:
 		return true
-	case v.Cut() == variants.LazyLowCut:
+	case cut == variants.LazyLowCut:
 		return want <= alpha && got <= alpha && got >= score1Exact(P, x)
-	case v.Cut() == variants.LazyHighCut:
+	case cut == variants.LazyHighCut:
 		return want > alpha && got > alpha && got <= want
 	}
 	return false
 }
 
-// score1Want is want as a mismatch shows it, with what a lazy variant
+// Want is want as a mismatch shows it, with what a variant of that cut
 // may return instead.
-func score1Want(v variants.Info, P uint64, alpha, x, want int) string {
+func (score1Lazy) Want(cut variants.Cut, c variants.LastEmptyAlpha, want int) string {
+	P, alpha, x := c.P, c.Alpha, c.X
 	switch {
-	case v.Cut() == variants.LazyLowCut && want <= alpha:
+	case cut == variants.LazyLowCut && want <= alpha:
 		e := score1Exact(P, x)
 		return fmt.Sprintf("%d (low cut: any of %d..%d, exact %d)", want, e, alpha, e)
-	case v.Cut() == variants.LazyHighCut && want > alpha:
+	case cut == variants.LazyHighCut && want > alpha:
 		return fmt.Sprintf("%d (high cut: any of %d..%d)", want, alpha+1, want)
 	}
 	return fmt.Sprint(want)

@@ -14,8 +14,8 @@ import (
 // move, alphas spread over the score range; the score and the node count
 // must match (the node count is the search's fingerprint). Benchmarked at
 // an alpha near the disc difference, as the solver calls the leaf.
-func leafSpec(k *variants.Kernel[variants.SolveFunc], empties int) *Spec[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes] {
-	return &Spec[variants.SolveFunc, variants.BoardAlpha, variants.ScoreNodes]{
+func leafSpec(k *variants.Kernel[variants.SolveFunc, variants.SolveBatchFunc], empties int) *Spec[variants.SolveFunc, variants.SolveBatchFunc, variants.BoardAlpha, variants.ScoreNodes] {
+	return &Spec[variants.SolveFunc, variants.SolveBatchFunc, variants.BoardAlpha, variants.ScoreNodes]{
 		Kernel: k,
 		Call: func(fn variants.SolveFunc, c variants.BoardAlpha) variants.ScoreNodes {
 			s, n := fn(c.P, c.O, c.Alpha)

@@ -28,21 +28,18 @@ import (
 	"github.com/flipbench/flipbench/variants"
 )
 
-// Spec is how the harness exercises a kernel whose functions have type F,
-// on inputs In giving outputs Out.
-type Spec[F any, In any, Out comparable] struct {
-	Kernel *variants.Kernel[F]
+// Spec is how the harness exercises a kernel whose functions have type F
+// and batch forms type B, on inputs In giving outputs Out.
+type Spec[F, B any, In any, Out comparable] struct {
+	Kernel *variants.Kernel[F, B]
 	// Call runs a variant's function on one input.
 	Call func(fn F, in In) Out
 	// Cases yields the cross-check's inputs for options o: the exhaustive
 	// and edge sets first, then inputs from random games (about o.N).
 	Cases func(o Options) iter.Seq[In]
-	// Bound, if set, accepts the output of a lazy variant (Info.Cut not
-	// Exact) that differs from the reference's: the kernel's contract for
-	// such variants. BoundWant, if set, says what v may return instead of
-	// want, for a counterexample.
-	Bound     func(v variants.Info, in In, got, want Out) bool
-	BoundWant func(v variants.Info, in In, want Out) string
+	// Lazy, if set, is the contract of the kernel's lazy variants (its
+	// Kernel.Cut not Exact): score_1's cuts.
+	Lazy LazyContract[In, Out]
 	// Show writes an input for a counterexample: a board string (see
 	// kernels.BoardString) and what else the input holds.
 	Show func(in In) string
@@ -57,14 +54,24 @@ type Spec[F any, In any, Out comparable] struct {
 	Loop   func(fn F, in []In) func(n int)
 	// Groups, if set, makes the benchmark groups instead (kernels whose
 	// operation is not one call on one input: a table size, a slice).
-	Groups func(k *variants.Kernel[F], vs []*variants.Variant[F], sel BenchSelect) []*bench.Group
+	Groups func(k *variants.Kernel[F, B], vs []*variants.Variant[F, B], sel BenchSelect) []*bench.Group
 	// Batch, if set, makes a variant's batch form (variants.Variant.Batch)
-	// a function over In and Out, false if the form has another type:
-	// for a kernel whose batch form takes more than its elements (the
-	// weights of eval_sum) or whose elements are package variants' words
-	// laid out as In (see batchAs). Without it a batch form must be
-	// func([]In, []Out).
-	Batch func(form any) (func(in []In, out []Out), bool)
+	// a function over In and Out: for a kernel whose batch form takes
+	// more than its elements (the weights of eval_sum) or whose elements
+	// are package variants' words laid out as In (see batchAs). Without
+	// it B must be func([]In, []Out).
+	Batch func(form B) func(in []In, out []Out)
+}
+
+// A LazyContract says what a kernel's lazy variants may return instead
+// of the reference's output.
+type LazyContract[In, Out any] interface {
+	// Accepts reports whether a variant of that cut may return got on in,
+	// the reference returning want.
+	Accepts(cut variants.Cut, in In, got, want Out) bool
+	// Want is want as a counterexample shows it, with what a variant of
+	// that cut may return instead.
+	Want(cut variants.Cut, in In, want Out) string
 }
 
 // KernelSpec is the type-erased view of a spec.
@@ -94,7 +101,7 @@ type KernelSpec interface {
 var specs []KernelSpec
 
 // declare adds a spec; each spec file calls it once, for its kernel.
-func declare[F any, In any, Out comparable](s *Spec[F, In, Out]) *Spec[F, In, Out] {
+func declare[F, B any, In any, Out comparable](s *Spec[F, B, In, Out]) *Spec[F, B, In, Out] {
 	specs = append(specs, s)
 	return s
 }
@@ -136,12 +143,12 @@ func SpecByName(name string) (KernelSpec, error) {
 }
 
 // KernelInfo returns the kernel the spec is of.
-func (s *Spec[F, In, Out]) KernelInfo() variants.KernelInfo { return s.Kernel }
+func (s *Spec[F, B, In, Out]) KernelInfo() variants.KernelInfo { return s.Kernel }
 
 // Check cross-checks one variant.
-func (s *Spec[F, In, Out]) Check(variant string, cpu variants.CPUInfo, o Options) (Result, error) {
+func (s *Spec[F, B, In, Out]) Check(variant string, cpu variants.CPUInfo, o Options) (Result, error) {
 	r := Result{Kernel: s.Kernel.Name(), Variant: variant}
-	i := slices.IndexFunc(s.Kernel.All(), func(v *variants.Variant[F]) bool { return v.Name == variant })
+	i := slices.IndexFunc(s.Kernel.All(), func(v *variants.Variant[F, B]) bool { return v.Name == variant })
 	if i < 0 {
 		_, err := s.Kernel.Lookup(variant, cpu)
 		return r, err
@@ -151,7 +158,7 @@ func (s *Spec[F, In, Out]) Check(variant string, cpu variants.CPUInfo, o Options
 		r.Skipped = "this CPU lacks " + variants.FeatureNames(miss)
 		return r, nil
 	}
-	if v.Composed {
+	if v.Composed() {
 		r.Skipped = "composed by the solver of the selection's kernels: its tests check it, node for node"
 		return r, nil
 	}
@@ -160,7 +167,7 @@ func (s *Spec[F, In, Out]) Check(variant string, cpu variants.CPUInfo, o Options
 
 // check runs a variant on every case, then its batch form on batches of
 // every size; it stops at the first mismatch.
-func (s *Spec[F, In, Out]) check(v *variants.Variant[F], o Options) (Result, error) {
+func (s *Spec[F, B, In, Out]) check(v *variants.Variant[F, B], o Options) (Result, error) {
 	r := Result{Kernel: s.Kernel.Name(), Variant: v.Name}
 	ref := s.Kernel.Reference()
 	for in := range s.Cases(o) {
@@ -170,7 +177,7 @@ func (s *Spec[F, In, Out]) check(v *variants.Variant[F], o Options) (Result, err
 			return r, nil
 		}
 	}
-	if v.Batch == nil {
+	if !v.HasBatch() {
 		return r, nil
 	}
 	batch, ok := s.batch(v)
@@ -205,19 +212,19 @@ func (s *Spec[F, In, Out]) check(v *variants.Variant[F], o Options) (Result, err
 
 // batch returns v's batch form over the spec's inputs, false if it has
 // none or one of another type.
-func (s *Spec[F, In, Out]) batch(v *variants.Variant[F]) (func([]In, []Out), bool) {
+func (s *Spec[F, B, In, Out]) batch(v *variants.Variant[F, B]) (func([]In, []Out), bool) {
 	switch {
-	case v.Batch == nil:
+	case !v.HasBatch():
 		return nil, false
 	case s.Batch != nil:
-		return s.Batch(v.Batch)
+		return s.Batch(v.Batch), true
 	}
-	b, ok := v.Batch.(func([]In, []Out))
+	b, ok := any(v.Batch).(func([]In, []Out))
 	return b, ok
 }
 
-func (s *Spec[F, In, Out]) hasBatch(variant string) bool {
-	i := slices.IndexFunc(s.Kernel.All(), func(v *variants.Variant[F]) bool { return v.Name == variant })
+func (s *Spec[F, B, In, Out]) hasBatch(variant string) bool {
+	i := slices.IndexFunc(s.Kernel.All(), func(v *variants.Variant[F, B]) bool { return v.Name == variant })
 	if i < 0 {
 		return false
 	}
@@ -228,21 +235,25 @@ func (s *Spec[F, In, Out]) hasBatch(variant string) bool {
 // batchSizes covers empty, short (tail paths) and long batches.
 var batchSizes = []int{0, 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 64, 1000}
 
-func (s *Spec[F, In, Out]) agree(v *variants.Variant[F], in In, got, want Out) bool {
-	return got == want || v.Cut() != variants.Exact && s.Bound != nil && s.Bound(v.Info, in, got, want)
+func (s *Spec[F, B, In, Out]) agree(v *variants.Variant[F, B], in In, got, want Out) bool {
+	if got == want {
+		return true
+	}
+	cut := s.Kernel.Cut(v.Name)
+	return cut != variants.Exact && s.Lazy != nil && s.Lazy.Accepts(cut, in, got, want)
 }
 
-func (s *Spec[F, In, Out]) mismatch(v *variants.Variant[F], in In, got, want Out) *Mismatch {
+func (s *Spec[F, B, In, Out]) mismatch(v *variants.Variant[F, B], in In, got, want Out) *Mismatch {
 	m := &Mismatch{Kernel: s.Kernel.Name(), Variant: v.Name, Input: s.Show(in), Got: format(got), Want: format(want)}
-	if v.Cut() != variants.Exact && s.BoundWant != nil {
-		m.Want = s.BoundWant(v.Info, in, want)
+	if cut := s.Kernel.Cut(v.Name); cut != variants.Exact && s.Lazy != nil {
+		m.Want = s.Lazy.Want(cut, in, want)
 	}
 	return m
 }
 
 // CheckOne runs every variant cpu can run, and its batch form, on one
 // fuzzed input.
-func (s *Spec[F, In, Out]) CheckOne(P, O uint64, x, alpha int, cpu variants.CPUInfo) *Mismatch {
+func (s *Spec[F, B, In, Out]) CheckOne(P, O uint64, x, alpha int, cpu variants.CPUInfo) *Mismatch {
 	in, ok := s.Fuzz(P, O, x, alpha)
 	if !ok {
 		return nil
@@ -265,7 +276,7 @@ func (s *Spec[F, In, Out]) CheckOne(P, O uint64, x, alpha int, cpu variants.CPUI
 }
 
 // Samples yields the inputs of a set with the reference's outputs.
-func (s *Spec[F, In, Out]) Samples(set string, o Options) (iter.Seq2[any, any], error) {
+func (s *Spec[F, B, In, Out]) Samples(set string, o Options) (iter.Seq2[any, any], error) {
 	var ins iter.Seq[In]
 	switch {
 	case set == "check":
@@ -293,14 +304,10 @@ func (s *Spec[F, In, Out]) Samples(set string, o Options) (iter.Seq2[any, any], 
 // fields code outside the package reads). The slice is reinterpreted,
 // not copied, so a benchmark times the batch form alone. It panics if
 // the layouts differ.
-func batchAs[In, E, Out any]() func(form any) (func([]In, []Out), bool) {
+func batchAs[In, E, Out any]() func(form func([]E, []Out)) func([]In, []Out) {
 	mustSameLayout[In, E]()
-	return func(form any) (func([]In, []Out), bool) {
-		b, ok := form.(func([]E, []Out))
-		if !ok {
-			return nil, false
-		}
-		return func(in []In, out []Out) { b(castSlice[E](in), out) }, true
+	return func(b func([]E, []Out)) func([]In, []Out) {
+		return func(in []In, out []Out) { b(castSlice[E](in), out) }
 	}
 }
 
@@ -336,7 +343,7 @@ func format(v any) string {
 	return fmt.Sprint(v)
 }
 
-func (s *Spec[F, In, Out]) missing() string {
+func (s *Spec[F, B, In, Out]) missing() string {
 	switch {
 	case s.Kernel == nil:
 		return "Kernel"
@@ -352,11 +359,11 @@ func (s *Spec[F, In, Out]) missing() string {
 		return "Inputs and Loop (or Groups)"
 	}
 	for _, v := range s.Kernel.All() {
-		if _, ok := s.batch(v); v.Batch != nil && !ok {
+		if _, ok := s.batch(v); v.HasBatch() && !ok {
 			return "a batch form of the kernel's type: " + v.Name + "'s is " + fmt.Sprintf("%T", v.Batch)
 		}
-		if v.Cut() != variants.Exact && s.Bound == nil {
-			return "a Bound contract for variant " + v.Name
+		if s.Kernel.Cut(v.Name) != variants.Exact && s.Lazy == nil {
+			return "a Lazy contract for variant " + v.Name
 		}
 	}
 	return ""

@@ -94,20 +94,21 @@ var kernelTable = []slot{
 }
 
 // field binds the selected variant's function to the field f points to.
-func field[F any](kern *variants.Kernel[F], f func(*Kernels) *F) slot {
+func field[F, B any](kern *variants.Kernel[F, B], f func(*Kernels) *F) slot {
 	return slot{kern,
 		func(k *Kernels, sel variants.Selection) error { *f(k) = kern.Fn(sel); return nil },
 		func(k *Kernels) bool { return !reflect.ValueOf(*f(k)).IsNil() }}
 }
 
-// batched is field with the variant's batch form (of type B) too.
-func batched[F, B any](kern *variants.Kernel[F], f func(*Kernels) (*F, *B)) slot {
+// batched is field with the variant's batch form too (nil if it has
+// none).
+func batched[F, B any](kern *variants.Kernel[F, B], f func(*Kernels) (*F, *B)) slot {
 	s := field(kern, func(k *Kernels) *F { fn, _ := f(k); return fn })
 	s.bind = func(k *Kernels, sel variants.Selection) error {
 		fn, batch := f(k)
 		v := kern.Selected(sel)
 		*fn = v.Fn
-		*batch, _ = v.Batch.(B)
+		*batch = v.Batch
 		return nil
 	}
 	return s
@@ -167,7 +168,7 @@ func (k Kernels) check() error {
 func composed(kernel variants.KernelInfo, name string) bool {
 	for _, v := range kernel.Infos() {
 		if v.Name == name {
-			return v.Composed
+			return v.Composed()
 		}
 	}
 	return false

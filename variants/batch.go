@@ -12,8 +12,10 @@ import (
 // few nanoseconds pays for its call; the batch form loops inside the variant, and the
 // benchmarks report both to show what the call costs.
 //
-// A variant's batch function, when it has one, is func(in []In, out []Out)
-// for its kernel's element types (out has the length of in):
+// A variant's batch function, when it has one, is of its kernel's batch
+// type (Kernel's B, one of the *BatchFunc types below, NoBatch for a
+// kernel without), func(in []In, out []Out) for its kernel's element
+// types (out has the length of in):
 //
 //	flip               BoardX -> uint64
 //	moves              kernels.Board -> uint64
@@ -131,7 +133,7 @@ func words[T any](s []T) []uint64 {
 // registerWordsBatch attaches an assembly batch form that reads its inputs
 // as 64-bit words (In is a struct of words: BoardX, LastEmpty, ...) and runs
 // len(out) times.
-func registerWordsBatch[In, F, Out any](k *Kernel[F], name string, fn func(in []uint64, out []Out)) {
+func registerWordsBatch[In, F, Out any](k *Kernel[F, func([]In, []Out)], name string, fn func(in []uint64, out []Out)) {
 	k.RegisterBatch(name, func(in []In, out []Out) {
 		fn(words(in), out[:len(in)])
 	})
@@ -141,7 +143,7 @@ func registerWordsBatch[In, F, Out any](k *Kernel[F], name string, fn func(in []
 // registerWordsBatchIO attaches an assembly batch form that reads its
 // inputs and writes its outputs as words (Out is a struct or array of
 // words too: ScoreNodes, kernels.Features); it runs until out is full.
-func registerWordsBatchIO[In, Out, F any](k *Kernel[F], name string, fn func(in, out []uint64)) {
+func registerWordsBatchIO[In, Out, F any](k *Kernel[F, func([]In, []Out)], name string, fn func(in, out []uint64)) {
 	k.RegisterBatch(name, func(in []In, out []Out) {
 		fn(words(in), words(out[:len(in)]))
 	})
@@ -152,7 +154,7 @@ func registerWordsBatchIO[In, Out, F any](k *Kernel[F], name string, fn func(in,
 // variant's Uses and its features to its requirements, and records it as
 // the batch form's code (Code.BatchAsm): the closure hides fn from the
 // registry's view.
-func (k *Kernel[F]) batchUses(name string, fn any) {
+func (k *Kernel[F, B]) batchUses(name string, fn any) {
 	v := k.variants[k.find(name)]
 	v.Uses = append(v.Uses, fn)
 	v.Info = k.complete(v.Info, fn)

@@ -10,7 +10,7 @@ import (
 type BoardSolveFunc func(P uint64, n int) int
 
 // BoardSolve scores a game that is over (no move for either side).
-var BoardSolve = newKernel[BoardSolveFunc]("board_solve", "final score of a finished game with n empties", kernels.BoardSolve)
+var BoardSolve = newKernel[BoardSolveFunc, BoardSolveBatchFunc]("board_solve", "final score of a finished game with n empties", kernels.BoardSolve)
 
 func init() {
 	BoardSolve.Register(Info{Name: "odd-empties", Rank: 5, Note: "Go: no draw test when n is odd, three-way otherwise"}, BoardSolveOdd)

@@ -7,7 +7,7 @@ import (
 
 // BottomFunc is what a bottom of the search computes: the null-window
 // search of (P, O) at (alpha, alpha+1), its score and the nodes searched.
-// Every bottom is Composed: the solver runs it, on the selection's kernels.
+// Every bottom is composed: the solver runs it, on the selection's kernels.
 type BottomFunc func(P, O uint64, alpha int) (score int, nodes uint64)
 
 // Bottom is the bottom of the solver's search: the shallow search from 6
@@ -16,9 +16,9 @@ type BottomFunc func(P, O uint64, alpha int) (score int, nodes uint64)
 // same nodes: go here, asm and asm-calls where the selection's kernels
 // are assembly (bottom_amd64.go), gosimd-* in GOEXPERIMENT=simd
 // builds (bottom_gosimd_amd64.go).
-var Bottom = newComposedKernel[BottomFunc]("bottom",
+var Bottom = newComposedKernel[BottomFunc, NoBatch]("bottom",
 	"the solver's null-window search from 6 empties down (from 10 on the local table in assembly): score and nodes, node for node the Go search's",
-	Info{Name: BottomGo, Rank: 10, Composed: true,
+	Info{Name: BottomGo, Rank: 10,
 		Note: "solver/shallow.go and solve_4.go: Go calling the selection's kernels through func values"})
 
 // The bottoms, each run by the solver.

@@ -20,10 +20,12 @@ var (
 // The assembly bottoms: generated code calling the selection's assembly
 // kernels, entered once per subtree.
 func init() {
-	Bottom.Register(Info{Name: BottomAsm, Rank: 20, Composed: true, Uses: []any{bottomAsm}, Needs: asmNeeds(false),
-		Note: "gen/bottom: assembly calling the selection's assembly kernels (flip and moves inline where they are avx512-lzcnt and avx512), the local table's searches from 10 empties"}, nil)
-	Bottom.Register(Info{Name: BottomAsmCalls, Rank: 19, Composed: true, Uses: []any{bottomAsm}, Needs: asmNeeds(true),
-		Note: "asm calling every kernel, where asm is the inline one: what whole solves per flip or moves variant run on"}, nil)
+	Bottom.RegisterComposed(Info{Name: BottomAsm, Rank: 20, Uses: []any{bottomAsm},
+		Note: "gen/bottom: assembly calling the selection's assembly kernels (flip and moves inline where they are avx512-lzcnt and avx512), the local table's searches from 10 empties"},
+		Composition{Needs: asmNeeds(false)})
+	Bottom.RegisterComposed(Info{Name: BottomAsmCalls, Rank: 19, Uses: []any{bottomAsm},
+		Note: "asm calling every kernel, where asm is the inline one: what whole solves per flip or moves variant run on"},
+		Composition{Needs: asmNeeds(true)})
 }
 
 func bottomRuns(cpu CPUInfo) bool { return len(cpu.Missing(asmFeatures(bottomAsm))) == 0 }

@@ -10,7 +10,7 @@ import (
 type CountLastFlipFunc func(P uint64, x int) int
 
 // CountLastFlip is the flip count of the last move of a game.
-var CountLastFlip = newKernel[CountLastFlipFunc]("count_last_flip", "2 x discs P flips on x when x is the last empty square (O = ^P &^ x)", kernels.CountLastFlip)
+var CountLastFlip = newKernel[CountLastFlipFunc, CountLastFlipBatchFunc]("count_last_flip", "2 x discs P flips on x when x is the last empty square (O = ^P &^ x)", kernels.CountLastFlip)
 
 // Pure-Go count_last_flip variants. All count the discs P flips on the
 // last empty square x of a full board (O = ^P &^ x), doubled as Edax does.

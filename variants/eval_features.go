@@ -10,7 +10,7 @@ import (
 type EvalFeaturesFunc func(b kernels.Board) kernels.Features
 
 // EvalFeatures computes the features from scratch (at the root of a search).
-var EvalFeatures = newKernel[EvalFeaturesFunc]("eval_features", "the 46 base-3 pattern indexes of a board", kernels.EvalFeatures)
+var EvalFeatures = newKernel[EvalFeaturesFunc, NoBatch]("eval_features", "the 46 base-3 pattern indexes of a board", kernels.EvalFeatures)
 
 // eval_features in Go: from the empty board's indexes (every digit 2),
 // walk the occupied squares and subtract each one's digit weights (twice

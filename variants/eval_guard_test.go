@@ -83,7 +83,7 @@ func TestEvalSumGuardPages(t *testing.T) {
 		w.alloc = a.alloc
 		for _, v := range EvalSum.Runnable(Host()) {
 			// the batch form on every board at every ply, then on junk
-			if batch, ok := v.Batch.(EvalSumBatchFunc); ok {
+			if batch := v.Batch; v.HasBatch() {
 				var in []FeaturesPly
 				for _, b := range boards {
 					for ply := -1; ply <= NumPlies; ply++ { // clamped

@@ -9,7 +9,7 @@ import (
 type EvalSumFunc func(f *kernels.Features, w *EvalWeights, ply int) int
 
 // EvalSum is the evaluation at the leaves of the ordering searches.
-var EvalSum = newKernel[EvalSumFunc]("eval_sum", "bias + sum of the 46 weights of a ply", func(f *kernels.Features, w *EvalWeights, ply int) int {
+var EvalSum = newKernel[EvalSumFunc, EvalSumBatchFunc]("eval_sum", "bias + sum of the 46 weights of a ply", func(f *kernels.Features, w *EvalWeights, ply int) int {
 	return kernels.EvalSum(f, w.Ply(ply))
 })
 

@@ -13,7 +13,7 @@ import (
 type EvalUpdateFunc func(dst, src *kernels.Features, x int, flipped uint64, mover int)
 
 // EvalUpdate updates the features along the line searched.
-var EvalUpdate = newKernel[EvalUpdateFunc]("eval_update", "the 46 indexes after a move on x flipping f by digit mover", func(dst, src *kernels.Features, x int, f uint64, mover int) {
+var EvalUpdate = newKernel[EvalUpdateFunc, EvalUpdateBatchFunc]("eval_update", "the 46 indexes after a move on x flipping f by digit mover", func(dst, src *kernels.Features, x int, f uint64, mover int) {
 	*dst = kernels.EvalUpdate(*src, x, f, mover)
 })
 

@@ -9,7 +9,7 @@ import (
 type FlipFunc func(P, O uint64, x int) uint64
 
 // Flip is the kernel every move of the search goes through.
-var Flip = newKernel[FlipFunc]("flip", "discs of O flipped when P plays on the empty square x (0 if illegal)", kernels.Flip)
+var Flip = newKernel[FlipFunc, FlipBatchFunc]("flip", "discs of O flipped when P plays on the empty square x (0 if illegal)", kernels.Flip)
 
 // Masks of the squares reachable from x in each direction, nearest first
 // in bit order for the "up" directions.

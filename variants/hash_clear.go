@@ -21,7 +21,7 @@ import (
 type HashClearFunc func(t *kernels.HashTable)
 
 // HashClear runs before every solve.
-var HashClear = newKernel[HashClearFunc]("hash_clear", "every entry of a table reads as empty", kernels.HashClear)
+var HashClear = newKernel[HashClearFunc, NoBatch]("hash_clear", "every entry of a table reads as empty", kernels.HashClear)
 
 const entrySize = int(unsafe.Sizeof(kernels.HashEntry{}))
 

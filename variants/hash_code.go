@@ -11,7 +11,7 @@ import (
 type HashCodeFunc func(P, O uint64) uint64
 
 // HashCode is computed at every node with a table probe.
-var HashCode = newKernel[HashCodeFunc]("hash_code", "Edax 4.5's CRC-32C hash of (P, O)", kernels.HashCode)
+var HashCode = newKernel[HashCodeFunc, HashCodeBatchFunc]("hash_code", "Edax 4.5's CRC-32C hash of (P, O)", kernels.HashCode)
 
 // hashZobrist[i][b] is what byte i of (P, O) (0..7 P, 8..15 O) adds to the
 // hash when it holds b. The CRC without inversion is linear over GF(2), so

@@ -8,7 +8,7 @@ type HashPrefetchFunc func(t *kernels.HashTable, code uint64)
 
 // HashPrefetch is issued at each node before its moves are generated, so
 // that the probe after them finds its bucket in the cache.
-var HashPrefetch = newKernel[HashPrefetchFunc]("hash_prefetch", "no observable effect; warms the bucket of a hash code", kernels.HashPrefetch)
+var HashPrefetch = newKernel[HashPrefetchFunc, NoBatch]("hash_prefetch", "no observable effect; warms the bucket of a hash code", kernels.HashPrefetch)
 
 func init() {
 	HashPrefetch.Register(Info{Name: "none", Rank: 1, Note: "no prefetch"}, HashPrefetchNone)

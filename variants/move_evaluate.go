@@ -11,7 +11,7 @@ import (
 type MoveEvaluateFunc func(b kernels.Board, x int, flipped uint64, parity uint8, nEmpties, h0, h1 int) int
 
 // MoveEvaluate orders the moves of the endgame search.
-var MoveEvaluate = newKernel[MoveEvaluateFunc]("move_evaluate", "Edax 4.4's shallow move-ordering score", kernels.MoveEvaluate)
+var MoveEvaluate = newKernel[MoveEvaluateFunc, MoveEvaluateBatchFunc]("move_evaluate", "Edax 4.4's shallow move-ordering score", kernels.MoveEvaluate)
 
 // move_evaluate in fast Go: shift-based potential mobility and corner
 // stability, Kogge-Stone mobility; the two variants differ only in the

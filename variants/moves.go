@@ -8,7 +8,7 @@ import (
 type MovesFunc func(P, O uint64) uint64
 
 // Moves is Edax's get_moves.
-var Moves = newKernel[MovesFunc]("moves", "legal-move bitboard of P", kernels.Moves)
+var Moves = newKernel[MovesFunc, MovesBatchFunc]("moves", "legal-move bitboard of P", kernels.Moves)
 
 // MovesKoggeStone is Edax's generic get_moves: for each of the four line
 // directions, a Kogge-Stone style fill of O from P both ways (each step

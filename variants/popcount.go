@@ -6,4 +6,4 @@ import "github.com/flipbench/flipbench/kernels"
 type PopcountFunc func(in []uint64) int
 
 // Popcount is the perft and mobility counting loop.
-var Popcount = newKernel[PopcountFunc]("popcount", "total set bits of a slice of bitboards", kernels.PopcountSum)
+var Popcount = newKernel[PopcountFunc, NoBatch]("popcount", "total set bits of a slice of bitboards", kernels.PopcountSum)

@@ -8,7 +8,7 @@ type PotentialMovesFunc func(P, O uint64) uint64
 
 // PotentialMoves is the potential mobility of move_evaluate (Edax's
 // get_potential_moves).
-var PotentialMoves = newKernel[PotentialMovesFunc]("potential_moves", "empty squares next to an O disc with a square on both sides of it in that direction", kernels.PotentialMoves)
+var PotentialMoves = newKernel[PotentialMovesFunc, NoBatch]("potential_moves", "empty squares next to an O disc with a square on both sides of it in that direction", kernels.PotentialMoves)
 
 func init() {
 	PotentialMoves.Register(Info{Name: "shift", Rank: 10, Note: "Go, Edax get_potential_moves: each direction's inner discs shifted both ways, ORed"}, PotentialMovesShift)

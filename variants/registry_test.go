@@ -12,7 +12,7 @@ import (
 func TestEveryKernelHasReferenceFirst(t *testing.T) {
 	for _, k := range Kernels() {
 		in := k.Infos()
-		if len(in) == 0 || in[0].Name != RefName && !k.Composed() || len(in[0].Requires) != 0 || in[0].Needs != nil {
+		if len(in) == 0 || in[0].Name != RefName && !k.Composed() || len(in[0].Requires) != 0 || k.needs(0, References(Host())) != nil {
 			t.Errorf("%s: first variant %+v, want the reference", k.Name(), in[0])
 		}
 		seen := map[string]bool{}
@@ -107,9 +107,10 @@ func TestWithoutNames(t *testing.T) {
 // result, never one the CPU cannot run, whether by rank or by a profile;
 // a profile's eligible choice first.
 func TestDefaultRules(t *testing.T) {
-	k := &Kernel[int]{name: "test"}
+	k := &Kernel[int, NoBatch]{name: "test"}
 	k.Register(Info{Name: RefName}, 0)
-	k.Register(Info{Name: "bound", Rank: 40, Bound: true}, 4)
+	k.Register(Info{Name: "bound", Rank: 40}, 4)
+	k.SetCut("bound", LazyHighCut)
 	k.Register(Info{Name: "pext", Rank: 30, UsesPEXT: true}, 1)
 	k.Register(Info{Name: "zmm", Rank: 20, ZMM: true}, 2)
 	k.Register(Info{Name: "plain", Rank: 10}, 3)
@@ -183,10 +184,10 @@ func TestNeedsAliasComposed(t *testing.T) {
 			t.Errorf("the assembly bottom named with a Go flip: %v", err)
 		}
 	}
-	k := &Kernel[int]{name: "alias"}
+	k := &Kernel[int, NoBatch]{name: "alias"}
 	k.Register(Info{Name: RefName}, 0)
-	k.Register(Info{Name: "a-low", Alias: "a", Rank: 1}, 1)
-	k.Register(Info{Name: "a-high", Alias: "a", Rank: 2, Requires: []Feature{AVX512F}}, 2)
+	k.RegisterComposed(Info{Name: "a-low", Rank: 1}, Composition{Alias: "a"})
+	k.RegisterComposed(Info{Name: "a-high", Rank: 2, Requires: []Feature{AVX512F}}, Composition{Alias: "a"})
 	for _, c := range []struct {
 		has  bool
 		want string
@@ -196,7 +197,7 @@ func TestNeedsAliasComposed(t *testing.T) {
 		}
 	}
 	for _, v := range Solve4.Runnable(cpu) {
-		if v.Composed {
+		if v.Composed() {
 			t.Errorf("solve_4 %s: a composed variant listed as runnable (it has no function)", v.Name)
 		}
 	}

@@ -10,14 +10,14 @@ import (
 type Score1Func func(P uint64, alpha, x int) int
 
 // Score1 is the last ply of the leaf search.
-var Score1 = newKernel[Score1Func]("score_1", "Edax's board_score_1: score with one empty x at null window alpha", kernels.Score1)
+var Score1 = newKernel[Score1Func, Score1BatchFunc]("score_1", "Edax's board_score_1: score with one empty x at null window alpha", kernels.Score1)
 
 // Pure-Go score_1 variants, one per count_last_flip variant: Edax-AVX's
 // solve_1 (count_last_flip_*.c), its pass fix-up made branchless.
 
 func init() {
-	Score1.Register(Info{Name: SolverName, Composed: true,
-		Note: "the solver's own: the reference's definition on the selection's count_last_flip"}, nil)
+	Score1.RegisterComposed(Info{Name: SolverName,
+		Note: "the solver's own: the reference's definition on the selection's count_last_flip"}, Composition{})
 	Score1.Register(Info{Name: "table", Rank: 10, Note: "Go, on count_last_flip table; branchless pass fix-up"}, Score1Table)
 	Score1.Register(Info{Name: "kindergarten", Rank: 12, Note: "Go, on count_last_flip kindergarten; branchless pass fix-up"}, Score1Kindergarten)
 	Score1.Register(Info{Name: "carry", Rank: 8, Note: "Go, on count_last_flip carry; branchless pass fix-up"}, Score1Carry)

@@ -217,11 +217,13 @@ func init() {
 	Score1.Register(Info{Name: "avx512-zmm-simul", Rank: 20, entry: e[6], ZMM: true,
 		Note: "both sides' flips from 8 rays in one ZMM (VPLZCNTQ), split by & P / &^ P; no table, no branch"}, score1SimulZMM)
 	registerWordsBatch[LastEmptyAlpha](Score1, "avx512-zmm-simul", score1SimulZMMBatch)
-	Score1.Register(Info{Name: "avx2-lazy-highcut", Rank: 44, entry: e[7], Bound: true,
+	Score1.Register(Info{Name: "avx2-lazy-highcut", Rank: 44, entry: e[7],
 		Note: "Edax LASTFLIP_HIGHCUT: above alpha even with 2 flips, only test for a move (ray masks, VPTEST); returns a bound"}, score1LazyAVX2)
+	Score1.SetCut("avx2-lazy-highcut", LazyHighCut)
 	registerWordsBatch[LastEmptyAlpha](Score1, "avx2-lazy-highcut", score1LazyAVX2Batch)
-	Score1.Register(Info{Name: "avx512-lazy-highcut", Rank: 45, entry: e[8], Bound: true,
+	Score1.Register(Info{Name: "avx512-lazy-highcut", Rank: 45, entry: e[8],
 		Note: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit); returns a bound"}, score1LazyAVX512)
+	Score1.SetCut("avx512-lazy-highcut", LazyHighCut)
 	registerWordsBatch[LastEmptyAlpha](Score1, "avx512-lazy-highcut", score1LazyAVX512Batch)
 	Score1.Register(Info{Name: "plain", Rank: 26, entry: e[9],
 		Note: "Edax plain solve_exact_1: P's and O's counts from one set of lookups (uint16 pair table), reference cut at alpha; no branch"}, score1Plain)
@@ -244,10 +246,12 @@ func init() {
 	Score1.Register(Info{Name: "avx-ppfill", Rank: 30, entry: e[15],
 		Note: "Edax avx_ppfill LASTFLIP_LOWCUT mm_solve_1: board_score_1 on avx-ppfill"}, score1PPFill)
 	registerWordsBatch[LastEmptyAlpha](Score1, "avx-ppfill", score1PPFillBatch)
-	Score1.Register(Info{Name: "avx2-lazy-lowcut", Rank: 18, entry: e[16], Bound: true, BoundLow: true,
+	Score1.Register(Info{Name: "avx2-lazy-lowcut", Rank: 18, entry: e[16],
 		Note: "Edax lazy low cut (LASTFLIP_HIGHCUT's score <= alpha branch) alone: score+P's flips, no pass test; bound: exact above alpha, in [exact, alpha] at or below"}, score1LowCutAVX2)
+	Score1.SetCut("avx2-lazy-lowcut", LazyLowCut)
 	registerWordsBatch[LastEmptyAlpha](Score1, "avx2-lazy-lowcut", score1LowCutAVX2Batch)
-	Score1.Register(Info{Name: "avx512-lazy-lowcut", Rank: 19, entry: e[17], Bound: true, BoundLow: true,
+	Score1.Register(Info{Name: "avx512-lazy-lowcut", Rank: 19, entry: e[17],
 		Note: "avx2-lazy-lowcut on the VPTESTMB count (256-bit); bound: exact above alpha, in [exact, alpha] at or below"}, score1LowCutAVX512)
+	Score1.SetCut("avx512-lazy-lowcut", LazyLowCut)
 	registerWordsBatch[LastEmptyAlpha](Score1, "avx512-lazy-lowcut", score1LowCutAVX512Batch)
 }

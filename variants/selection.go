@@ -106,25 +106,17 @@ func (s Selection) Name(k KernelInfo) string { return k.Infos()[s.picks[k.Index(
 func (s Selection) Info(k KernelInfo) Info { return k.Infos()[s.picks[k.Index()].v] }
 
 // Selected returns the variant s selects for k.
-func (k *Kernel[F]) Selected(s Selection) *Variant[F] { return k.variants[s.picks[k.index].v] }
+func (k *Kernel[F, B]) Selected(s Selection) *Variant[F, B] { return k.variants[s.picks[k.index].v] }
 
 // Fn returns the selected variant's function (nil for a Composed one).
-func (k *Kernel[F]) Fn(s Selection) F { return k.Selected(s).Fn }
+func (k *Kernel[F, B]) Fn(s Selection) F { return k.Selected(s).Fn }
 
 // Choices returns the variants of k that can run with the rest of s, in
 // registration order, one per alias (the one the alias selects).
 func (s Selection) Choices(k KernelInfo) []string {
 	var out []string
-	for _, v := range k.Infos() {
-		if !v.RunsOn(s.cpu) {
-			continue
-		}
-		if v.Alias != "" {
-			if i, err := k.lookup(v.Alias, s.cpu); err != nil || k.Infos()[i].Name != v.Name {
-				continue
-			}
-		}
-		if v.Needs == nil || v.Needs(s) == nil {
+	for i, v := range k.Infos() {
+		if k.offered(i, s) {
 			out = append(out, v.Name)
 		}
 	}

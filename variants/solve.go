@@ -30,7 +30,7 @@ func boardSolveFunc(f func(kernels.Board, int) (int, uint64)) SolveFunc {
 // registerLeaves registers the Go variants of the leaf of n (3 or 4)
 // empties, one per parity sort, and their batch forms: a Go loop calling
 // the search directly.
-func registerLeaves(k *Kernel[SolveFunc], n int) {
+func registerLeaves(k *Kernel[SolveFunc, SolveBatchFunc], n int) {
 	for _, o := range []struct {
 		info  Info
 		order orderFunc

@@ -8,7 +8,7 @@ import (
 type StabilityFunc func(P, O uint64) uint64
 
 // Stability is the stability cutoff's bound.
-var Stability = newKernel[StabilityFunc]("stability", "P's stable discs: edges, full lines, and their neighbours", kernels.Stability)
+var Stability = newKernel[StabilityFunc, NoBatch]("stability", "P's stable discs: edges, full lines, and their neighbours", kernels.Stability)
 
 // Edax's get_stability: stable edges from the table, central discs on four
 // full lines, then discs whose every line is full or ends on a stable disc,

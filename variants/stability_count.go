@@ -9,11 +9,11 @@ import (
 // StabilityCount is the number of P's stable discs (Edax-AVX board.c,
 // get_stability): what the stability cutoff bounds the score with, after
 // stable_edge_count.
-var StabilityCount = newKernel[CountFunc]("stability_count", "number of P's stable discs", kernels.StabilityCount)
+var StabilityCount = newKernel[CountFunc, NoBatch]("stability_count", "number of P's stable discs", kernels.StabilityCount)
 
 func init() {
-	StabilityCount.Register(Info{Name: SolverName, Rank: 20, Composed: true,
-		Note: "the solver's own: the popcount of the selection's stability"}, nil)
+	StabilityCount.RegisterComposed(Info{Name: SolverName, Rank: 20,
+		Note: "the solver's own: the popcount of the selection's stability"}, Composition{})
 	StabilityCount.Register(Info{Name: "go", Rank: 10, Note: "Go: popcount of stability go"}, StabilityCountGo)
 }
 

@@ -6,7 +6,7 @@ import "github.com/flipbench/flipbench/kernels"
 type StableEdgeFunc func(P, O uint64) uint64
 
 // StableEdge is the exact stability of the four edges (8 x 8-bit table).
-var StableEdge = newKernel[StableEdgeFunc]("stable_edge", "P's stable discs on the four edges", kernels.StableEdge)
+var StableEdge = newKernel[StableEdgeFunc, NoBatch]("stable_edge", "P's stable discs on the four edges", kernels.StableEdge)
 
 // Edax's get_stable_edge: the four edges gathered into 8-bit lines, one
 // lookup each in the 256 x 256 edge-stability table, and the answers put

@@ -11,7 +11,7 @@ type CountFunc func(P, O uint64) int
 
 // StableEdgeCount is stable_edge's count-only form, what the stability
 // cutoff needs first.
-var StableEdgeCount = newKernel[CountFunc]("stable_edge_count", "number of P's stable discs on the four edges", kernels.CountStableEdge)
+var StableEdgeCount = newKernel[CountFunc, NoBatch]("stable_edge_count", "number of P's stable discs on the four edges", kernels.CountStableEdge)
 
 // CountStableEdgePacked is Edax's get_edge_stability: no scatter at all,
 // the four answers side by side in 32 bits, the corners counted once (from

@@ -67,7 +67,7 @@ func TestSolveFingerprintAcrossVariants(t *testing.T) {
 	}
 	for _, k := range []variants.KernelInfo{variants.Flip, variants.CountLastFlip, variants.Score1, variants.Solve4, variants.MoveEvaluate} {
 		for _, info := range k.Infos() {
-			if !info.RunsOn(variants.Host()) || info.Cut() != variants.Exact && k.Name() != "score_1" {
+			if !info.RunsOn(variants.Host()) || k.Cut(info.Name) != variants.Exact && k.Name() != "score_1" {
 				continue
 			}
 			if got := fp(k.Name() + "=" + info.Name); got != want {

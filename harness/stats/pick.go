@@ -287,7 +287,7 @@ func ranked(k variants.KernelInfo, ev Evidence, cpu variants.CPUInfo) (all, elig
 	for _, name := range slices.Sorted(maps.Keys(ev.Data)) {
 		r := Ranked{Variant: name, Runs: ev.Data[name]}
 		all = append(all, r)
-		if why := ineligible(infos, name, cpu); why != "" {
+		if why := ineligible(k, infos, name, cpu); why != "" {
 			excluded = append(excluded, name+" ("+why+")")
 			continue
 		}
@@ -298,13 +298,13 @@ func ranked(k variants.KernelInfo, ev Evidence, cpu variants.CPUInfo) (all, elig
 
 // ineligible says why a variant may not be picked on cpu, "" if it may:
 // not in this build, or against the one rule of defaults
-// (variants.Eligible).
-func ineligible(infos map[string]variants.Info, name string, cpu variants.CPUInfo) string {
+// (the kernel's Eligible).
+func ineligible(k variants.KernelInfo, infos map[string]variants.Info, name string, cpu variants.CPUInfo) string {
 	in, ok := infos[name]
 	if !ok {
 		return "not in this build"
 	}
-	if why, ok := variants.Eligible(in, cpu); !ok {
+	if why, ok := k.Eligible(in, cpu); !ok {
 		return why
 	}
 	return ""

@@ -46,9 +46,9 @@ type Variant struct {
 	Note   string // one line an Othello programmer understands
 	PEXT   bool   // built on PEXT/PDEP (never the default where microcoded)
 	ZMM    bool   // 512-bit registers (not the default where they downclock)
-	Bound  bool   // a lazy result: see the kernel's contract
-	// BoundLow, with Bound, is score_1's lazy low cut.
-	BoundLow bool
+	// Cut, if set, is the variants.Cut of a lazy result (score_1's
+	// LazyHighCut, LazyLowCut): see the kernel's contract.
+	Cut string
 	// BatchOf, if set, is the element type of the function's batch form
 	// fn+"Batch", which reads its inputs as 64-bit words (BoardX, board,
 	// LastEmpty, LastEmptyAlpha, BoardAlpha: see variants/batch.go).
@@ -278,7 +278,7 @@ func registrationCode(table []byte, entries string) ([]byte, error) {
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{v.PEXT, "UsesPEXT"}, {v.ZMM, "ZMM"}, {v.Bound, "Bound"}, {v.BoundLow, "BoundLow"}} {
+		}{{v.PEXT, "UsesPEXT"}, {v.ZMM, "ZMM"}} {
 			if f.on {
 				info += ", " + f.name + ": true"
 			}
@@ -287,6 +287,9 @@ func registrationCode(table []byte, entries string) ([]byte, error) {
 			info += ", Uses: []any{" + v.Entry + "}"
 		}
 		fmt.Fprintf(&b, "\t%s.Register(Info{%s,\n\t\tNote: %q}, %s)\n", v.Kernel, info, v.Note, r.fn)
+		if v.Cut != "" {
+			fmt.Fprintf(&b, "\t%s.SetCut(%q, %s)\n", v.Kernel, v.Name, v.Cut)
+		}
 		switch {
 		case v.BatchOut != "":
 			fmt.Fprintf(&b, "\tregisterWordsBatchIO[%s, %s](%s, %q, %sBatch)\n", v.BatchOf, v.BatchOut, v.Kernel, v.Name, r.fn)

@@ -101,9 +101,9 @@ func Score1Funcs() {
 		{name: "score1SimulZMM", vec: true, doc: "both sides' flips from eight rays in one ZMM register, branchless.", score: simul(Score1SimulZMM),
 			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-zmm-simul", Rank: 20, ZMM: true, Note: "both sides' flips from 8 rays in one ZMM (VPLZCNTQ), split by & P / &^ P; no table, no branch"}},
 		{name: "score1LazyAVX2", vec: true, doc: "lazy high cut: score + 2 once any move lifts the score above alpha (a bound).", score: lazy(CountAVX2, HasMoveAVX2),
-			v: asmgen.Variant{Kernel: "Score1", Name: "avx2-lazy-highcut", Rank: 44, Bound: true, Note: "Edax LASTFLIP_HIGHCUT: above alpha even with 2 flips, only test for a move (ray masks, VPTEST); returns a bound"}},
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx2-lazy-highcut", Rank: 44, Cut: "LazyHighCut", Note: "Edax LASTFLIP_HIGHCUT: above alpha even with 2 flips, only test for a move (ray masks, VPTEST); returns a bound"}},
 		{name: "score1LazyAVX512", vec: true, doc: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit; a bound).", score: lazy(CountAVX512, HasMoveAVX512),
-			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-lazy-highcut", Rank: 45, Bound: true, Note: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit); returns a bound"}},
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-lazy-highcut", Rank: 45, Cut: "LazyHighCut", Note: "lazy high cut with VPTESTMQ/VPTESTNMQ and KORTESTW (256-bit); returns a bound"}},
 		// the rest of Edax-AVX's catalog: each file's own solve_1 form
 		{name: "score1Plain", doc: "count_last_flip_plain.c solve_exact_1: both counts from one set of lookups (lfSpan), cut at alpha.", score: simul(PlainLines.Score1),
 			v: asmgen.Variant{Kernel: "Score1", Name: "plain", Rank: 26, Note: "Edax plain solve_exact_1: P's and O's counts from one set of lookups (uint16 pair table), reference cut at alpha; no branch"}},
@@ -120,9 +120,9 @@ func Score1Funcs() {
 		{name: "score1PPFill", vec: true, doc: "count_last_flip_avx_ppfill.c LASTFLIP_LOWCUT: board_score_1 on the ppfill count.", score: exact(CountPPFill, false),
 			v: asmgen.Variant{Kernel: "Score1", Name: "avx-ppfill", Rank: 30, Note: "Edax avx_ppfill LASTFLIP_LOWCUT mm_solve_1: board_score_1 on avx-ppfill"}},
 		{name: "score1LowCutAVX2", vec: true, doc: "lazy low cut: at or below alpha, score + P's count with no pass handling (a bound).", score: lowcut(CountAVX2),
-			v: asmgen.Variant{Kernel: "Score1", Name: "avx2-lazy-lowcut", Rank: 18, Bound: true, BoundLow: true, Note: "Edax lazy low cut (LASTFLIP_HIGHCUT's score <= alpha branch) alone: score+P's flips, no pass test; bound: exact above alpha, in [exact, alpha] at or below"}},
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx2-lazy-lowcut", Rank: 18, Cut: "LazyLowCut", Note: "Edax lazy low cut (LASTFLIP_HIGHCUT's score <= alpha branch) alone: score+P's flips, no pass test; bound: exact above alpha, in [exact, alpha] at or below"}},
 		{name: "score1LowCutAVX512", vec: true, doc: "lazy low cut on the VPTESTMB count (256-bit; a bound).", score: lowcut(CountAVX512),
-			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-lazy-lowcut", Rank: 19, Bound: true, BoundLow: true, Note: "avx2-lazy-lowcut on the VPTESTMB count (256-bit); bound: exact above alpha, in [exact, alpha] at or below"}},
+			v: asmgen.Variant{Kernel: "Score1", Name: "avx512-lazy-lowcut", Rank: 19, Cut: "LazyLowCut", Note: "avx2-lazy-lowcut on the VPTESTMB count (256-bit); bound: exact above alpha, in [exact, alpha] at or below"}},
 	}
 	for _, f := range scores {
 		scoreFunc(f)

@@ -432,7 +432,7 @@ func passScore(score, sm1 reg.GPVirtual) reg.GPVirtual {
 // otherwise count runs on O, with O stored to the stack if Pmem is set.
 // With hasMove (lazy high cut), when even the smallest flip (2) lifts the
 // score above alpha the count is skipped for score + 2, a bound: such
-// variants must be registered Bound.
+// variants must be registered with Cut LazyHighCut.
 func Score1(count, countO Counter, hasMove func(P, x reg.GPVirtual), P reg.GPVirtual, Pmem Mem, x, alpha reg.GPVirtual) reg.GPVirtual {
 	score := scoreOf(P)
 	res := GP64()

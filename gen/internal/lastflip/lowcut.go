@@ -13,7 +13,7 @@ import (
 // at most score, so at most alpha whatever O does) and score + count is
 // returned with no pass handling. Above alpha it is board_score_1.
 //
-// The contract (a Bound, low cut): the exact final score E when E >
+// The contract (a LazyLowCut): the exact final score E when E >
 // alpha; at or below alpha a value in [E, alpha] (score itself when P
 // passes, where board_score_1 gives the pass score, 2 less if score <= 0).
 func Score1LowCut(count Counter, P reg.GPVirtual, x, alpha reg.GPVirtual) reg.GPVirtual {
