@@ -126,7 +126,7 @@ func weightsRecipe() string {
 	}
 	p("(seeded: the same command gives the same weights, with any number of workers):\n\n")
 	p("```sh\n")
-	p("go run ./cmd/flipbench train -dir ck -o default.fbw   # %s\n", trainingTime)
+	p("go run ./cmd/flipbench train -dir ck -o default.fbw\n")
 	p("```\n\n")
 	d := train.DefaultConfig()
 	p("It plays %d games (half random, half a fewest-replies heuristic after a random opening), ", d.Games)
@@ -138,8 +138,3 @@ func weightsRecipe() string {
 	p("and `-eval-mae -mae-depth D` a D-ply search on them (printed only).\n")
 	return b.String()
 }
-
-// trainingTime is how long the run that made the embedded weights took:
-// a note written once with those weights, not a figure the report
-// measures.
-const trainingTime = "69 min on the 2-core machine, shared with other training runs for most of it"

@@ -32,7 +32,7 @@ func TestReportWeightsRecipe(t *testing.T) {
 	d := train.DefaultConfig()
 	for _, want := range []string{
 		"\n### The embedded weights\n\n",
-		"go run ./cmd/flipbench train -dir ck -o default.fbw   # " + trainingTime + "\n",
+		"```sh\ngo run ./cmd/flipbench train -dir ck -o default.fbw\n```\n",
 		fmt.Sprintf("It plays %d games", d.Games),
 		fmt.Sprintf("exact scores to %d empties, depth-%d searches", d.ExactMax, d.Depth),
 		fmt.Sprintf("within %d empties of its group too", d.Pool),
