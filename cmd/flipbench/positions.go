@@ -19,93 +19,205 @@ func init() {
 	register(&command{
 		name:    "positions",
 		summary: "sample positions of self-play games (or of another player's) and solve them exactly into an OBF file: sets of your own to tune or measure the solver on",
-		usage:   "-n N -empties LO-HI [-seed S] [-play W | -player greedy|squares|random [-opening K]] -o FILE.obf",
+		usage:   "-n N -empties LO-HI [-seed S] [-play W] [-player self|greedy|squares|random[,...] [-opening K]] [-min-nodes N [-max-games G]] -o FILE.obf",
 		setup: func(fs *flag.FlagSet) func([]string) error {
-			n := fs.Int("n", 30, "positions (one per game)")
+			var o positionsOpts
+			fs.IntVar(&o.n, "n", 30, "positions (one per game)")
 			empties := fs.String("empties", "20-24", "empty squares of the positions, LO-HI (at most 30: each is solved exactly)")
-			seed := fs.Uint64("seed", 1, "seed of the games")
-			play := fs.String("play", "default", "weights the games are played with (default, random[:SEED], a file)")
-			out := fs.String("o", "", "the OBF file to write: every best move with the exact score")
-			player := fs.String("player", "self", "who plays the games: self (the weights of -play, as the weights were trained), greedy (the most discs flipped), squares (a static table of square values), random")
-			opening := fs.Int("opening", 8, "with -player other than self: random plies that open each game")
+			fs.Uint64Var(&o.seed, "seed", 1, "seed of the games")
+			play := fs.String("play", "default", "weights the self-play games are played with (default, random[:SEED], a file)")
+			fs.StringVar(&o.out, "o", "", "the OBF file to write: every best move with the exact score")
+			player := fs.String("player", "self", "who plays the games: self (the weights of -play, as the weights were trained), greedy (the most discs flipped), squares (a static table of square values), random; a comma-separated list shares the positions out among them in turn")
+			fs.IntVar(&o.opening, "opening", 8, "with a -player other than self: random plies that open each game")
+			fs.Uint64Var(&o.minNodes, "min-nodes", 0, "keep only positions whose solve takes this many nodes or more (large trees), with the table edax-vs.sh gives a set of HI empties")
+			fs.IntVar(&o.maxGames, "max-games", 0, "with -min-nodes: games each player may play to find its positions (default 200 per position)")
 			return func(args []string) error {
 				if len(args) > 0 {
 					return &exitError{2, fmt.Sprintf("positions: unexpected argument %q", args[0])}
 				}
-				var lo, hi int
-				if _, err := fmt.Sscanf(*empties, "%d-%d", &lo, &hi); err != nil || lo < 1 || hi > 30 || lo > hi {
-					return &exitError{2, fmt.Sprintf("positions: -empties %q: want LO-HI with 1 <= LO <= HI <= 30", *empties)}
-				}
-				if *n < 1 || *n > 10000 {
-					return &exitError{2, fmt.Sprintf("positions: -n %d: want 1..10000", *n)}
-				}
-				if *out == "" {
-					return &exitError{2, "positions: -o FILE.obf is required"}
-				}
-				if *player != "self" {
-					if _, ok := train.Players[*player]; !ok {
-						return &exitError{2, fmt.Sprintf("positions: -player %q: want self, greedy, squares or random", *player)}
-					}
-					if *opening < 0 || *opening > 60 {
-						return &exitError{2, fmt.Sprintf("positions: -opening %d: want 0..60", *opening)}
-					}
-					ps, err := train.OtherGames(*seed, *n, lo, hi, *player, *opening)
-					if err != nil {
-						return &exitError{2, "positions: " + err.Error()}
-					}
-					what := fmt.Sprintf("-player %s -opening %d: one position per game of %d random plies then %s, both sides,",
-						*player, *opening, *opening, train.Players[*player])
-					return solveOBF(ps, fmt.Sprintf("-n %d -empties %d-%d -seed %d %s", *n, lo, hi, *seed, what), *out)
-				}
-				set, err := loadWeightsFlag("-play", *play)
-				if err != nil {
+				if err := o.parse(*empties, *player); err != nil {
 					return err
 				}
-				if set == nil {
-					return &exitError{2, "positions: -play none: the games need weights to play"}
+				if o.hasSelf() {
+					set, err := loadWeightsFlag("-play", *play)
+					if err != nil {
+						return err
+					}
+					if set == nil {
+						return &exitError{2, "positions: -play none: the games need weights to play"}
+					}
+					o.play, o.playName = set, *play
 				}
-				return runPositions(*n, lo, hi, *seed, set, *play, *out)
+				return runPositions(&o)
 			}
 		},
 	})
 }
 
-func runPositions(n, lo, hi int, seed uint64, play *weights.Set, playName, path string) error {
-	ps, err := train.SelfPlay(seed, n, lo, hi, play)
-	if err != nil {
-		return err
-	}
-	return solveOBF(ps, fmt.Sprintf("-n %d -empties %d-%d -seed %d -play %s: one position per self-play game,", n, lo, hi, seed, playName), path)
+// positionsOpts are the positions command's flags, checked.
+type positionsOpts struct {
+	n, lo, hi, opening, maxGames int
+	seed, minNodes               uint64
+	players                      []string
+	play                         *weights.Set
+	playName, out                string
 }
 
-// solveOBF solves every move of every position and writes the OBF
-// file, its header saying how the positions were made.
-func solveOBF(ps []kernels.Board, how, path string) error {
-	sel, err := selection("")
-	if err != nil {
-		return err
+func (o *positionsOpts) parse(empties, player string) error {
+	if _, err := fmt.Sscanf(empties, "%d-%d", &o.lo, &o.hi); err != nil || o.lo < 1 || o.hi > 30 || o.lo > o.hi {
+		return &exitError{2, fmt.Sprintf("positions: -empties %q: want LO-HI with 1 <= LO <= HI <= 30", empties)}
 	}
-	w, err := loadEval("default")
-	if err != nil {
-		return err
+	if o.n < 1 || o.n > 10000 {
+		return &exitError{2, fmt.Sprintf("positions: -n %d: want 1..10000", o.n)}
 	}
-	sv, err := solver.New(solver.Options{Weights: w}, sel)
+	if o.out == "" {
+		return &exitError{2, "positions: -o FILE.obf is required"}
+	}
+	seen := map[string]bool{}
+	for _, p := range strings.Split(player, ",") {
+		if _, ok := train.Players[p]; !ok && p != "self" {
+			return &exitError{2, fmt.Sprintf("positions: -player %q: want self, greedy, squares or random, or a comma-separated list of them", p)}
+		}
+		if seen[p] {
+			return &exitError{2, fmt.Sprintf("positions: -player %q: %s is listed twice", player, p)}
+		}
+		seen[p] = true
+		o.players = append(o.players, p)
+	}
+	if len(o.players) > o.n {
+		return &exitError{2, fmt.Sprintf("positions: -player %q: %d players for -n %d positions", player, len(o.players), o.n)}
+	}
+	if o.opening < 0 || o.opening > 60 {
+		return &exitError{2, fmt.Sprintf("positions: -opening %d: want 0..60", o.opening)}
+	}
+	if o.maxGames == 0 {
+		o.maxGames = 200 * o.n
+	}
+	if o.maxGames < 1 || o.maxGames > 1_000_000 {
+		return &exitError{2, fmt.Sprintf("positions: -max-games %d: want 1..1000000", o.maxGames)}
+	}
+	if o.minNodes == 0 {
+		o.maxGames = 0 // every game's position is kept: no more games than positions
+	}
+	return nil
+}
+
+func (o *positionsOpts) hasSelf() bool {
+	for _, p := range o.players {
+		if p == "self" {
+			return true
+		}
+	}
+	return false
+}
+
+// quota is how many of the n positions player i gives: n shared out in
+// turn, the first players taking the remainder.
+func (o *positionsOpts) quota(i int) int {
+	q := o.n / len(o.players)
+	if i < o.n%len(o.players) {
+		q++
+	}
+	return q
+}
+
+// games returns player's candidate positions, one per game, in the order
+// the games are played: the first k of a longer list are the k of a
+// shorter one, so a set grows without changing its first positions.
+func (o *positionsOpts) games(player string, k int) ([]kernels.Board, string, error) {
+	if player == "self" {
+		ps, err := train.SelfPlay(o.seed, k, o.lo, o.hi, o.play)
+		return ps, fmt.Sprintf("-play %s: self-play games", o.playName), err
+	}
+	ps, err := train.OtherGames(o.seed, k, o.lo, o.hi, player, o.opening)
+	return ps, fmt.Sprintf("-opening %d: games of %d random plies then %s, both sides", o.opening, o.opening, train.Players[player]), err
+}
+
+func runPositions(o *positionsOpts) error {
+	sv, err := positionsSolver(solver.AutoHashBits(o.hi))
 	if err != nil {
 		return err
 	}
 	start := time.Now()
+	var lines, how []string
+	for i, p := range o.players {
+		got, desc, err := o.fromPlayer(sv, p, o.quota(i), len(lines))
+		if err != nil {
+			return err
+		}
+		lines = append(lines, got...)
+		how = append(how, fmt.Sprintf("%d of %s (%s)", len(got), p, desc))
+	}
+	header := fmt.Sprintf("-n %d -empties %d-%d -seed %d -player %s: one position per game; %s",
+		o.n, o.lo, o.hi, o.seed, strings.Join(o.players, ","), strings.Join(how, "; "))
+	if o.minNodes > 0 {
+		header += fmt.Sprintf("; each position's solve takes %d nodes or more with a table of 2^%d entries (-min-nodes %d)",
+			o.minNodes, sv.HashBits(), o.minNodes)
+	}
+	return writeOBF(o.out, header, lines, time.Since(start))
+}
+
+// fromPlayer solves want positions of player's games (after done
+// positions of the other players) into OBF lines: the first want games',
+// or with -min-nodes the first want whose solve takes that many nodes.
+func (o *positionsOpts) fromPlayer(sv *solver.Solver, player string, want, done int) ([]string, string, error) {
+	games := want
+	if o.minNodes > 0 {
+		games = o.maxGames
+	}
+	ps, desc, err := o.games(player, games)
+	if err != nil {
+		return nil, "", &exitError{2, "positions: " + err.Error()}
+	}
 	var lines []string
-	for i, b := range ps {
+	for tried, b := range ps {
+		if len(lines) == want {
+			break
+		}
+		if o.minNodes > 0 {
+			r, err := sv.Solve(b)
+			if err != nil {
+				return nil, "", err
+			}
+			if r.Nodes < o.minNodes {
+				continue
+			}
+			fmt.Fprintf(stdout, "%s game %d: %d nodes\n", player, tried+1, r.Nodes)
+		}
 		line, err := solvedLine(sv, b)
 		if err != nil {
-			return fmt.Errorf("position %d (%s): %v", i+1, kernels.BoardString(b), err)
+			return nil, "", fmt.Errorf("position %s: %v", kernels.BoardString(b), err)
 		}
 		lines = append(lines, line)
-		fmt.Fprintf(stdout, "%3d/%d %s\n", i+1, len(ps), line)
+		fmt.Fprintf(stdout, "%3d/%d %s\n", done+len(lines), o.n, line)
 	}
-	err = atomicfile.WriteWith(path, func(w io.Writer) error {
+	if len(lines) < want {
+		return nil, "", &exitError{1, fmt.Sprintf("positions: %s: %d of %d games have a position of %d-%d empties whose solve takes %d nodes or more, %d wanted: raise -max-games or lower -min-nodes",
+			player, len(lines), len(ps), o.lo, o.hi, o.minNodes, want)}
+	}
+	return lines, desc, nil
+}
+
+// positionsSolver is the solver of the default variants and weights with
+// a table of 2^bits entries.
+func positionsSolver(bits int) (*solver.Solver, error) {
+	sel, err := selection("")
+	if err != nil {
+		return nil, err
+	}
+	w, err := loadEval("default")
+	if err != nil {
+		return nil, err
+	}
+	return solver.New(solver.Options{HashBits: bits, Weights: w}, sel)
+}
+
+// writeOBF writes the OBF file, its header saying how the positions were
+// made.
+func writeOBF(path, how string, lines []string, took time.Duration) error {
+	err := atomicfile.WriteWith(path, func(w io.Writer) error {
 		fmt.Fprintf(w, "%% flipbench positions %s\n", how)
-		fmt.Fprintf(w, "%% every best move with the exact score (solved in %v)\n", time.Since(start).Round(time.Second))
+		fmt.Fprintf(w, "%% every best move with the exact score (solved in %v)\n", took.Round(time.Second))
 		_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
 		return err
 	})
