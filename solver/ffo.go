@@ -73,10 +73,10 @@ func FFO() ([]Position, error) {
 }
 
 // Sets names the FFO sets and the project's own (sets.go).
-var Sets = []string{"ffo1-19", "ffo20-39", "ffo40-59", "ffo60-79", "heldout", "tune", "greedy", "squares"}
+var Sets = []string{"ffo1-19", "ffo20-39", "ffo40-59", "ffo60-79", "heldout", "tune", "greedy", "squares", "large", "large-report"}
 
 // Set returns a named set: ffoA-B (any range within 1..79, e.g. ffo20-39),
-// ffoN, or one of the project's own (heldout, tune, greedy, squares).
+// ffoN, or one of the project's own (sets.go).
 func Set(name string) ([]Position, error) {
 	if ps, ok, err := ownSet(name); ok {
 		return ps, err
