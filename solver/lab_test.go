@@ -42,7 +42,7 @@ func setParam(p *params, kv string) error {
 	}
 	fields := map[string]*int{
 		"hashMin": &p.hashMin, "etcMin": &p.etcMin, "sortMin": &p.sortMin, "guessMax": &p.guessMax,
-		"aspW": &p.aspW, "pcMin": &p.pcMin, "pcLevels": &p.pcLevels, "localMax": &p.localMax,
+		"aspW": &p.aspW, "aspSelW": &p.aspSelW, "pcMin": &p.pcMin, "pcLevels": &p.pcLevels, "localMax": &p.localMax,
 	}
 	if name == "evalSh" {
 		p.evalSh = uint(v)
@@ -139,7 +139,7 @@ func TestLab(t *testing.T) {
 // Every constant the lab names changes the params, and a bad setting is
 // an error naming it.
 func TestSetParam(t *testing.T) {
-	for _, name := range []string{"hashMin", "etcMin", "sortMin", "guessMax", "aspW", "pcMin", "pcLevels", "localMax", "evalSh"} {
+	for _, name := range []string{"hashMin", "etcMin", "sortMin", "guessMax", "aspW", "aspSelW", "pcMin", "pcLevels", "localMax", "evalSh"} {
 		p := defaultParams
 		if err := setParam(&p, name+"=99"); err != nil {
 			t.Fatal(err)

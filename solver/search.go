@@ -67,7 +67,12 @@ type params struct {
 	// the weights at hand, a deep guess cost more nodes than starting
 	// from 0 and widening by the fail-soft bounds)
 	guessMax int
-	aspW     int // first root window: guess ± (aspW+1)
+	aspW     int // first root window of the exact search: guess ± (aspW+1)
+	// aspSelW is aspW of the selective pre-pass: its scores can be odd
+	// (ProbCut's cuts return alpha+1 or alpha), and a window of guess ± 1
+	// holds no score but guess, so a pass that lands next to its guess
+	// would fail and search again
+	aspSelW  int
 	pcMin    int // ProbCut in the selective pre-pass from this many empties (probcut.go)
 	pcLevels int // selective pre-pass searches before the exact one (with weights, at most len(probcutT)-1); 0: none
 	localMax int // the local table up to this many empties, the main table above (local.go)
@@ -76,7 +81,7 @@ type params struct {
 // evalSh 7: one disc of evaluation (scale << 7 = 1<<14) weighs half of
 // one opponent move less (WMobility, 1<<15): with the embedded weights,
 // fewer nodes than 6 or 8 (weaker weights want less weight).
-var defaultParams = params{hashMin: 7, localMax: 10, etcMin: 12, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0, pcMin: 10, pcLevels: 3}
+var defaultParams = params{hashMin: 7, localMax: 10, etcMin: 12, sortMin: 12, evalSh: 7, guessMax: 0, aspW: 0, aspSelW: 1, pcMin: 10, pcLevels: 3}
 
 // scThreshold[n]: the stability cutoff is tried at a null window alpha at
 // least this (below it the stable discs cannot bring the upper bound down

@@ -293,7 +293,11 @@ func (s *search) solveMoves(P, O uint64, n, side int) Result {
 // the fail-soft bound on each failure, and returns the score and best
 // move.
 func (s *search) aspiration(P, O uint64, n int, parity uint8, side int, moves []rootMove, guess int) (int, int) {
-	lo, hi := max(guess-1-s.p.aspW, kernels.ScoreMin-1), min(guess+1+s.p.aspW, kernels.ScoreMax+1)
+	aw := s.p.aspW
+	if s.sel != 0 {
+		aw = s.p.aspSelW
+	}
+	lo, hi := max(guess-1-aw, kernels.ScoreMin-1), min(guess+1+aw, kernels.ScoreMax+1)
 	w := 2
 	var score, best int
 	failed := 0 // -1 low, +1 high
