@@ -63,6 +63,9 @@ type positionsOpts struct {
 	playName, out                string
 }
 
+// maxGamesLimit bounds -max-games, and its default.
+const maxGamesLimit = 1_000_000
+
 func (o *positionsOpts) parse(empties, player string) error {
 	if _, err := fmt.Sscanf(empties, "%d-%d", &o.lo, &o.hi); err != nil || o.lo < 1 || o.hi > 30 || o.lo > o.hi {
 		return &exitError{2, fmt.Sprintf("positions: -empties %q: want LO-HI with 1 <= LO <= HI <= 30", empties)}
@@ -91,13 +94,10 @@ func (o *positionsOpts) parse(empties, player string) error {
 		return &exitError{2, fmt.Sprintf("positions: -opening %d: want 0..60", o.opening)}
 	}
 	if o.maxGames == 0 {
-		o.maxGames = 200 * o.n
+		o.maxGames = min(200*o.n, maxGamesLimit)
 	}
-	if o.maxGames < 1 || o.maxGames > 1_000_000 {
-		return &exitError{2, fmt.Sprintf("positions: -max-games %d: want 1..1000000", o.maxGames)}
-	}
-	if o.minNodes == 0 {
-		o.maxGames = 0 // every game's position is kept: no more games than positions
+	if o.maxGames < 1 || o.maxGames > maxGamesLimit {
+		return &exitError{2, fmt.Sprintf("positions: -max-games %d: want 1..%d", o.maxGames, maxGamesLimit)}
 	}
 	return nil
 }

@@ -100,3 +100,15 @@ func TestPositionsBadInput(t *testing.T) {
 		t.Errorf("a failed run wrote %s", out)
 	}
 }
+
+// The largest -n takes the default -max-games (it is only used with
+// -min-nodes, and bounded).
+func TestPositionsLargestN(t *testing.T) {
+	o := positionsOpts{n: 10000, out: "x.obf"}
+	if err := o.parse("20-24", "self"); err != nil {
+		t.Fatal(err)
+	}
+	if o.maxGames != maxGamesLimit {
+		t.Errorf("-max-games defaults to %d, want %d", o.maxGames, maxGamesLimit)
+	}
+}
