@@ -12,8 +12,9 @@ import (
 // node counter and per-depth scratch space, so that the search allocates
 // nothing.
 type search struct {
-	k     Kernels
-	nodes uint64
+	k      Kernels
+	nodes  uint64
+	passes []Pass // the root searches of the solve so far
 
 	tt      *kernels.HashTable
 	entries []kernels.HashEntry

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -50,6 +51,24 @@ type Result struct {
 	PV    []int // principal variation from the table (may stop early), passes included
 	Nodes uint64
 	Time  time.Duration
+	// Passes are the root searches of the solve in order: the selective
+	// pre-pass's levels, then the exact level, each window a search
+	// (none when the game is over), scores and windows for the side to
+	// move as Score's.
+	Passes []Pass
+}
+
+// Pass is one root search of a solve: one window at one level.
+type Pass struct {
+	// Level is the pre-pass's level, from the widest cuts down to 1; 0
+	// is the exact search. Sigma is its ProbCut margin in standard
+	// deviations of the shallow search's error.
+	Level       int
+	Sigma       float64
+	Alpha, Beta int // the window, bounds excluded
+	Score, Best int // the fail-soft score and its move
+	Nodes       uint64
+	Time        time.Duration
 }
 
 // ErrStopped is returned by Solve after Stop.
@@ -199,6 +218,7 @@ func (sv *Solver) Solve(b kernels.Board) (Result, error) {
 	s.stopped = false
 	s.sel = 0
 	s.nodes = 0
+	s.passes = s.passes[:0] // kept between solves: Result.Passes is a copy
 	s.w = [2]*variants.EvalWeights{sv.opts.Weights, sv.wopp}
 	if sv.opts.Weights != nil && s.k.EvalFeatures == nil {
 		return Result{}, fmt.Errorf("solver: eval kernels not bound")
@@ -232,6 +252,10 @@ func (s *search) solve(b kernels.Board, n int) Result {
 		}
 		r := s.solveMoves(O, P, n, 1)
 		r.Score = -r.Score
+		for i := range r.Passes {
+			p := &r.Passes[i]
+			p.Alpha, p.Beta, p.Score = -p.Beta, -p.Alpha, -p.Score
+		}
 		r.PV = append([]int{kernels.Pass}, r.PV...)
 		r.Best = kernels.Pass
 		return r
@@ -282,7 +306,7 @@ func (s *search) solveMoves(P, O uint64, n, side int) Result {
 		s.sel = 0
 	}
 	score, best := s.aspiration(P, O, n, parity, side, moves, guess)
-	r := Result{Score: score, Best: best, Nodes: s.nodes}
+	r := Result{Score: score, Best: best, Nodes: s.nodes, Passes: slices.Clone(s.passes)}
 	if !s.stopped {
 		r.PV = s.principalVariation(P, O, best, side)
 	}
@@ -302,7 +326,10 @@ func (s *search) aspiration(P, O uint64, n int, parity uint8, side int, moves []
 	var score, best int
 	failed := 0 // -1 low, +1 high
 	for {
+		start, nodes := time.Now(), s.nodes
 		score, best = s.root(P, O, lo, hi, n, parity, side, moves)
+		s.passes = append(s.passes, Pass{Level: int(s.sel), Sigma: float64(probcutT[s.sel]) / 16, Alpha: lo, Beta: hi,
+			Score: score, Best: best, Nodes: s.nodes - nodes, Time: time.Since(start)})
 		if s.stopped {
 			break
 		}

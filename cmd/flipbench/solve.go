@@ -27,7 +27,7 @@ func init() {
 	register(&command{
 		name:    "solve",
 		summary: "exact endgame solves (one thread) with the selected variants: scores, best moves, nodes, time, and the node-count fingerprint",
-		usage:   "[-set ffo1-19|ffo20-39|ffo40-59|ffo60-79 | -obf FILE | -board 'BOARD SIDE'] [-variants spec] [-hash BITS] [-bottom asm|asm-calls|gosimd|go] [-count N] [-eval W] [-json] [-fingerprint] [-o FILE | -save] [-upload URL]",
+		usage:   "[-set ffo1-19|ffo20-39|ffo40-59|ffo60-79 | -obf FILE | -board 'BOARD SIDE'] [-variants spec] [-hash BITS] [-bottom asm|asm-calls|gosimd|go] [-count N] [-eval W] [-json] [-passes] [-fingerprint] [-o FILE | -save] [-upload URL]",
 		setup: func(fs *flag.FlagSet) func([]string) error {
 			o := &solveOpts{}
 			fs.StringVar(&o.set, "set", "", "FFO set to solve: "+strings.Join(solver.Sets, ", ")+" (any ffoA-B range of 1..79); the default without -obf or -board is ffo1-19")
@@ -39,6 +39,7 @@ func init() {
 			fs.IntVar(&o.count, "count", 1, "solve the positions this many times (timings of every run, the table of the first)")
 			o.eval = evalFlag(fs)
 			fs.BoolVar(&o.json, "json", false, "one JSON object per position and run instead of the table")
+			fs.BoolVar(&o.passes, "passes", false, "also show each position's root searches (the selective pre-pass's levels, then the exact one: window, score, nodes, time) and, after the total, each level's share of the time and the windows searched again")
 			fs.BoolVar(&o.fp, "fingerprint", false, "print only the fingerprint (a hash of every node count) and check the scores")
 			fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the solves to this file")
 			fs.StringVar(&o.out, "o", "", "also write every position's solve (each run) to this results file, in Go's benchmark format with the machine's configuration (flipbench report shows it)")
@@ -68,6 +69,7 @@ type solveOpts struct {
 	hash, count     int
 	eval            *string
 	json, fp        bool
+	passes          bool
 	bottom          string
 	cpuprofile      string
 	out             string
@@ -258,9 +260,12 @@ func solveRuns(o *solveOpts, sv *solver.Solver, set []solver.Position, rf *solve
 			}
 			switch {
 			case o.json:
-				printJSON(row, run, o.count)
+				printJSON(row, run, o.count, o.passes)
 			case !o.fp && run == 0:
 				printRow(row)
+				if o.passes {
+					printPasses(row.r.Passes)
+				}
 			}
 		}
 		if run == 0 {
@@ -279,6 +284,9 @@ func solveRuns(o *solveOpts, sv *solver.Solver, set []solver.Position, rf *solve
 		}
 		if !o.json && !o.fp {
 			printTotal(rows, run, o.count)
+			if o.passes && run == 0 {
+				printPassShares(rows)
+			}
 		}
 	}
 	return first, bad, stopped, nil
@@ -385,21 +393,22 @@ func pvString(pv []int, max int) string {
 }
 
 type solveJSON struct {
-	ID      string   `json:"id"`
-	Run     int      `json:"run,omitempty"`
-	Board   string   `json:"board"`
-	Side    string   `json:"side"`
-	Empties int      `json:"empties"`
-	Score   int      `json:"score"`
-	Best    string   `json:"best"`
-	PV      []string `json:"pv"`
-	Nodes   uint64   `json:"nodes"`
-	NS      int64    `json:"ns"`
-	Known   *int     `json:"known_score,omitempty"`
-	Error   string   `json:"error,omitempty"`
+	ID      string     `json:"id"`
+	Run     int        `json:"run,omitempty"`
+	Board   string     `json:"board"`
+	Side    string     `json:"side"`
+	Empties int        `json:"empties"`
+	Score   int        `json:"score"`
+	Best    string     `json:"best"`
+	PV      []string   `json:"pv"`
+	Nodes   uint64     `json:"nodes"`
+	NS      int64      `json:"ns"`
+	Known   *int       `json:"known_score,omitempty"`
+	Passes  []passJSON `json:"passes,omitempty"`
+	Error   string     `json:"error,omitempty"`
 }
 
-func printJSON(row solved, run, count int) {
+func printJSON(row solved, run, count int, passes bool) {
 	s := row.pos.Position.String()
 	j := solveJSON{ID: row.pos.ID, Board: s[:64], Side: s[65:], Empties: row.pos.NumEmpties(),
 		Score: row.r.Score, Best: kernels.SquareName(row.r.Best), PV: []string{}, Nodes: row.r.Nodes, NS: row.r.Time.Nanoseconds()}
@@ -415,6 +424,12 @@ func printJSON(row solved, run, count int) {
 	}
 	if row.err != nil {
 		j.Error = row.err.Error()
+	}
+	if passes {
+		for _, p := range row.r.Passes {
+			j.Passes = append(j.Passes, passJSON{Level: p.Level, Sigma: p.Sigma, Alpha: p.Alpha, Beta: p.Beta, Score: p.Score,
+				Best: kernels.SquareName(p.Best), Nodes: p.Nodes, NS: p.Time.Nanoseconds()})
+		}
 	}
 	b, _ := json.Marshal(j)
 	fmt.Fprintln(stdout, string(b))

@@ -6,6 +6,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -45,6 +46,60 @@ func TestSolveJSON(t *testing.T) {
 	}
 	if j.ID != "5" || j.Score != 32 || j.Best != "g8" || j.Empties != 14 || len(j.Board) != 64 || j.Side != "X" || j.Nodes == 0 || j.NS <= 0 || j.PV[0] != "g8" {
 		t.Errorf("%+v", j)
+	}
+}
+
+// -passes shows each position's root searches under its row, the
+// exact one last with the position's score, and each level's share
+// after the total; in -json, a "passes" list, absent without it.
+func TestSolvePasses(t *testing.T) {
+	code, out := runCLI(t, "solve", "-set", "ffo21-22", "-passes", "-hash", "18")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	// ffo21 (+0, g5): its exact search ends the rows under it
+	rows := strings.Split(out, "\n")
+	at := slices.IndexFunc(rows, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "21 ") })
+	end := slices.IndexFunc(rows, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "22 ") })
+	if at < 0 || end < at+3 || !strings.Contains(rows[at+1], " sd ") ||
+		!strings.HasPrefix(strings.TrimSpace(rows[end-1]), "exact") || !strings.Contains(rows[end-1], "+0   g5") {
+		t.Errorf("ffo21's root searches:\n%s", out)
+	}
+	for _, want := range []string{"level  searches", "failed windows", "  exact  ", "2.00 sd"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	for _, passes := range []bool{false, true} {
+		args := []string{"solve", "-set", "ffo21", "-json", "-hash", "18"}
+		if passes {
+			args = append(args, "-passes")
+		}
+		code, out := runCLI(t, args...)
+		var j struct {
+			Score  int
+			Passes []struct {
+				Level, Alpha, Beta, Score int
+				Sigma                     float64
+				Best                      string
+				Nodes                     uint64
+				NS                        int64
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &j); code != 0 || err != nil {
+			t.Fatalf("exit %d, %v:\n%s", code, err, out)
+		}
+		if !passes {
+			if j.Passes != nil {
+				t.Errorf("passes without -passes: %s", out)
+			}
+			continue
+		}
+		last := j.Passes[len(j.Passes)-1]
+		if len(j.Passes) < 2 || j.Passes[0].Level == 0 || j.Passes[0].Sigma == 0 || last.Level != 0 || last.Score != j.Score ||
+			last.Best != "g5" || last.Nodes == 0 || last.NS <= 0 {
+			t.Errorf("%s", out)
+		}
 	}
 }
 
