@@ -88,7 +88,9 @@ const (
 )
 
 // LocalBits is the size of the local table, 2^LocalBits entries of 24
-// bytes, as Edax's (a larger one saved a few nodes, not time).
+// bytes, as Edax's (a larger one saved a few nodes, not time). gen/bottom's
+// localMask follows it: the generated function's table argument has its
+// size, so a mismatch does not compile.
 const LocalBits = 10
 
 // LocalEntry is an entry of the local table (Edax's thread-local hash of

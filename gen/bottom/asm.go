@@ -59,8 +59,9 @@ const (
 	kEntries = iota
 )
 
-// The local table (variants.LocalEntry): 2^10 entries of 3 words, the
-// board then the bounds, the move and the selectivity in bytes.
+// The local table (variants.LocalEntry): 2^variants.LocalBits entries of
+// 3 words, the board then the bounds, the move and the selectivity in
+// bytes; the function's table argument is sized from localMask.
 const (
 	localMask                                         = 1<<10 - 1
 	entLower, entUpper, entMove, entSel               = 16, 17, 18, 19
@@ -143,7 +144,7 @@ func newGen(f flipasm.Flipper, m flipasm.Mover) *gen {
 // entries in k are then not called).
 func bottom(name string, f flipasm.Flipper, m flipasm.Mover) {
 	// not NOSPLIT: its frame and its callees' need the stack check
-	TEXT(name, 0, fmt.Sprintf("func(P, O uint64, alpha int, k *[%d]uintptr, local *[%d]uint64) (score int, nodes uint64)", kEntries, 3<<10))
+	TEXT(name, 0, fmt.Sprintf("func(P, O uint64, alpha int, k *[%d]uintptr, local *[%d]uint64) (score int, nodes uint64)", kEntries, 3*(localMask+1)))
 	Pragma("noescape")
 	if f == nil {
 		Doc(name+" is the solver's null-window search of (P, O) at (alpha, alpha+1) with 5 to 10 empties,",
