@@ -60,9 +60,10 @@ type Result struct {
 
 // Pass is one root search of a solve: one window at one level.
 type Pass struct {
-	// Level is the pre-pass's level, from the widest cuts down to 1; 0
-	// is the exact search. Sigma is its ProbCut margin in standard
-	// deviations of the shallow search's error.
+	// Level is the pre-pass's level: it counts down to 1 as the
+	// margins widen (fewer cuts); 0 is the exact search. Sigma is its
+	// ProbCut margin in standard deviations of the shallow search's
+	// error.
 	Level       int
 	Sigma       float64
 	Alpha, Beta int // the window, bounds excluded
