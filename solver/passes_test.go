@@ -1,16 +1,15 @@
 package solver
 
 import (
-	"math/bits"
-	"math/rand/v2"
 	"testing"
 
+	"github.com/flipbench/flipbench/harness"
 	"github.com/flipbench/flipbench/kernels"
 	"github.com/flipbench/flipbench/weights"
 )
 
 // Result.Passes holds every root search of a solve, in order: the
-// pre-pass's levels from the widest cuts down, a level searched again
+// pre-pass's levels as their margins widen, a level searched again
 // only after its window failed, the exact level last with the result's
 // score inside its window; the same on a second solve, and for the side
 // to move when the root passes.
@@ -66,29 +65,12 @@ func TestPasses(t *testing.T) {
 // passingRoots returns n positions of 12 to 16 empties from random
 // games where the side to move must pass and the other can move.
 func passingRoots(n int) []kernels.Board {
-	rng := rand.New(rand.NewPCG(5, 5))
 	var out []kernels.Board
-	for game := 0; game < 20000 && len(out) < n; game++ {
-		b := kernels.Board{P: 0x0000000810000000, O: 0x0000001008000000}
-		for {
-			moves := kernels.Moves(b.P, b.O)
-			if moves == 0 {
-				if kernels.Moves(b.O, b.P) == 0 {
-					break
-				}
-				if e := b.NumEmpties(); e >= 12 && e <= 16 {
-					out = append(out, b)
-					break
-				}
-				b = b.Swap()
-				continue
+	for _, b := range harness.RandomGames(5, 300000) {
+		if e := b.NumEmpties(); e >= 12 && e <= 16 && kernels.Moves(b.P, b.O) == 0 && kernels.Moves(b.O, b.P) != 0 {
+			if out = append(out, b); len(out) == n {
+				break
 			}
-			x := 0
-			for k := rng.IntN(bits.OnesCount64(moves)); k >= 0; k-- {
-				x = bits.TrailingZeros64(moves)
-				moves &= moves - 1
-			}
-			b = b.Play(x, kernels.Flip(b.P, b.O, x))
 		}
 	}
 	return out
